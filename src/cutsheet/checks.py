@@ -1,0 +1,89 @@
+"""Generic content checks, parameterised by each game's YAML: counts, ids, totals."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+
+from .diagnostics import Problem
+from .model import Game
+
+GameCheck = Callable[[Game], list[Problem]]
+
+
+def check_counts(game: Game) -> list[Problem]:
+    """Every component prints exactly the number its ``count`` states (the rulebook's)."""
+    problems = []
+    for i, comp in enumerate(game.components):
+        if comp.printed != comp.spec.count:
+            count_loc = game.game_src.loc(("components", i, "count"))
+            problems.append(
+                Problem(
+                    comp.src.loc(()),
+                    f"{comp.spec.name}: {comp.printed} printed, but the rulebook needs "
+                    f"{comp.spec.count} (count at {count_loc})",
+                )
+            )
+    return problems
+
+
+def check_ids(game: Game) -> list[Problem]:
+    """Item ids are unique across the game and start with the game's code."""
+    problems = []
+    first: dict[str, str] = {}
+    prefix = game.spec.code + "-"
+    for comp in game.components:
+        for item in comp.items:
+            loc = item.src.loc(("id",))
+            if item.id in first:
+                problems.append(
+                    Problem(loc, f"duplicate id '{item.id}' (first at {first[item.id]})")
+                )
+            else:
+                first[item.id] = str(loc)
+            if not item.id.startswith(prefix):
+                problems.append(Problem(loc, f"id '{item.id}' must start with '{prefix}'"))
+    return problems
+
+
+def check_totals(game: Game) -> list[Problem]:
+    """Quantities of a ``counts`` field add up to its declared ``total``."""
+    problems = []
+    for comp in game.components:
+        for name, spec in comp.spec.fields.items():
+            if spec.type != "counts" or spec.total is None:
+                continue
+            for item in comp.items:
+                values = item.values.get(name)
+                if values is None:
+                    continue
+                total = sum(values.values())
+                if total != spec.total:
+                    parts = " + ".join(str(v) for v in values.values())
+                    problems.append(
+                        Problem(
+                            item.loc(name),
+                            f"{item.id}: {name} adds up to {parts} = {total}, must be {spec.total}",
+                        )
+                    )
+    return problems
+
+
+def game_specific(game: Game) -> GameCheck | None:
+    """``cutsheet.games.<game_id>.check`` when that module exists (a game needs none)."""
+    name = f"{__package__}.games.{game.id.replace('-', '_')}"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name == name:
+            return None
+        raise
+    return getattr(module, "check", None)
+
+
+def run_checks(game: Game) -> list[Problem]:
+    problems = check_counts(game) + check_ids(game) + check_totals(game)
+    specific = game_specific(game)
+    if specific is not None:
+        problems.extend(specific(game))
+    return problems

@@ -1,0 +1,201 @@
+"""Command line: ``cutsheet build / check / preview / schema / list``. Exit 1 on any content error."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from . import __version__
+from .diagnostics import ContentError, Problem
+
+
+def _root(args: argparse.Namespace) -> Path:
+    root = Path(args.root).resolve()
+    if not (root / "content").is_dir():
+        raise SystemExit(
+            f"cutsheet: no content/ folder in {root} (run from the project root or pass --root)"
+        )
+    return root
+
+
+def _offset(text: str) -> tuple[float, float]:
+    try:
+        x, y = (float(v) for v in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError("expected X,Y in mm, e.g. 0.5,-1") from None
+    return (x, y)
+
+
+def _print_problems(problems: list[Problem]) -> None:
+    for p in sorted(set(problems)):
+        print(p, file=sys.stderr)
+    errors = sum(1 for p in problems if p.severity == "error")
+    if errors:
+        print(f"cutsheet: {errors} error{'s' if errors != 1 else ''}", file=sys.stderr)
+
+
+def _games(project: object, names: list[str]) -> list[str]:
+    from .build import Project
+
+    assert isinstance(project, Project)
+    return names or project.games()
+
+
+def cmd_build(args: argparse.Namespace) -> int:
+    from .build import Options, Project, build
+    from .profiles import available_profiles
+
+    project = Project(_root(args))
+    profiles = tuple(args.profile or available_profiles(project.layouts))
+    options = Options(
+        profiles=profiles,
+        papers=tuple(args.paper or ("a4", "letter")),
+        cut_guides=args.cut_guides,
+        back_offset=args.back_offset,
+    )
+    out = Path(args.out)
+    _outputs, report = build(project, _games(project, args.games), options, out, jobs=args.jobs)
+    _print_problems(report.problems)
+    return 1 if report.errors else 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from .build import Project, check_game
+    from .profiles import available_profiles
+
+    project = Project(_root(args))
+    profiles = args.profile or available_profiles(project.layouts)
+    problems: list[Problem] = []
+    games = _games(project, args.games)
+    for game in games:
+        _checked, report = check_game(project, game, profiles)
+        problems.extend(report.problems)
+    _print_problems(problems)
+    if not any(p.severity == "error" for p in problems):
+        print(
+            f"cutsheet: {len(games)} game{'s' if len(games) != 1 else ''} checked, no errors",
+            file=sys.stderr,
+        )
+        return 0
+    return 1
+
+
+def cmd_preview(args: argparse.Namespace) -> int:
+    from .preview import pdf_to_pngs, preview_item
+
+    root = _root(args)
+    out = Path(args.out)
+    if args.item:
+        paths = preview_item(root, args.game, args.item, args.profile, out, args.dpi)
+    else:
+        pdf = Path(args.build) / args.game / f"{args.profile}-{args.paper}" / f"{args.part}.pdf"
+        if not pdf.is_file():
+            raise SystemExit(
+                f"cutsheet: {pdf} does not exist; run 'cutsheet build {args.game}' first"
+            )
+        paths = pdf_to_pngs(pdf, out / f"{args.game}-{args.part}", args.dpi, args.page or None)
+    for p in paths:
+        print(p)
+    return 0
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    from .schema import write_schemas
+
+    root = _root(args)
+    for path in write_schemas(root, Path(args.out) if args.out else root / "schema"):
+        print(path)
+    return 0
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    from .build import Project
+    from .content import load_game
+
+    project = Project(_root(args))
+    for gid in project.games():
+        game = load_game(project.content / gid)
+        print(f"{gid}: {game.spec.title} ({game.spec.players})")
+        for comp in game.components:
+            print(f"  {comp.printed:3d} × {comp.spec.name} [{comp.id}, {comp.spec.part}]")
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="cutsheet", description="Cut-ready print-and-play PDFs from YAML."
+    )
+    p.add_argument("--version", action="version", version=f"cutsheet {__version__}")
+    p.add_argument(
+        "--root", default=".", help="project folder holding content/ and layouts/ (default: .)"
+    )
+    sub = p.add_subparsers(dest="command", required=True)
+
+    b = sub.add_parser("build", help="write PDFs and build/manifest.json")
+    b.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
+    b.add_argument(
+        "--profile", action="append", help="standard, large-print (default: all); repeatable"
+    )
+    b.add_argument(
+        "--paper", action="append", choices=["a4", "letter"], help="default: both; repeatable"
+    )
+    b.add_argument("--jobs", type=int, default=1, help="worker processes (default: 1)")
+    b.add_argument("--out", default="build", help="output folder (default: build)")
+    b.add_argument(
+        "--cut-guides",
+        choices=["marks", "lines"],
+        default="marks",
+        help="'lines' adds full-length hairlines along every cut, for scissors",
+    )
+    b.add_argument(
+        "--back-offset",
+        type=_offset,
+        default=(0.0, 0.0),
+        metavar="X,Y",
+        help="shift back pages by X,Y mm (read it off the duplex calibration sheet)",
+    )
+    b.set_defaults(func=cmd_build)
+
+    c = sub.add_parser("check", help="validate content without writing PDFs")
+    c.add_argument("games", nargs="*", metavar="GAME")
+    c.add_argument("--profile", action="append")
+    c.set_defaults(func=cmd_check)
+
+    v = sub.add_parser("preview", help="PNG of one card (--item) or of built pages")
+    v.add_argument("game")
+    v.add_argument("--item", help="card id, e.g. CR-SEED-TENT: renders it alone, in a second")
+    v.add_argument("--part", default="cards", choices=["cards", "sheets", "rules", "rules-booklet"])
+    v.add_argument(
+        "--page", type=int, action="append", help="1-based page; repeatable (default: all)"
+    )
+    v.add_argument("--profile", default="standard")
+    v.add_argument("--paper", default="a4", choices=["a4", "letter"])
+    v.add_argument("--build", default="build", help="where built PDFs are (default: build)")
+    v.add_argument("--out", default="build/preview", help="where PNGs go (default: build/preview)")
+    v.add_argument("--dpi", type=int, default=100)
+    v.set_defaults(func=cmd_preview)
+
+    s = sub.add_parser("schema", help="write JSON Schema for the content files (for editors)")
+    s.add_argument("--out", help="folder (default: schema/)")
+    s.set_defaults(func=cmd_schema)
+
+    ls = sub.add_parser("list", help="games and their components")
+    ls.set_defaults(func=cmd_list)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        return int(args.func(args))
+    except ContentError as exc:
+        _print_problems(exc.problems)
+        return 1
+    except KeyboardInterrupt:
+        print("cutsheet: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,374 @@
+"""Typed, frozen content models and the mapping of pydantic errors back to file locations."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, Literal, TypeVar
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    create_model,
+    field_validator,
+    model_validator,
+)
+
+from .diagnostics import ContentError, Loc, Problem
+from .source import Located
+
+SLUG = r"^[a-z0-9]+(-[a-z0-9]+)*$"
+ITEM_ID = r"^[A-Z0-9]+(-[A-Z0-9]+)+$"
+
+NAMED_SIZES_MM: dict[str, tuple[float, float]] = {
+    "poker": (63.0, 88.0),
+    "bridge": (57.0, 89.0),
+    "bridge-small": (56.0, 87.0),
+    "mini-euro": (44.0, 68.0),
+    "tarot": (70.0, 120.0),
+    "jumbo": (89.0, 127.0),
+}
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# ---------------------------------------------------------------- field specs of a deck
+class FieldSpec(Strict):
+    """Declares one field of a component's items; the item model is built from these."""
+
+    type: Literal["text", "int", "bool", "choice", "counts", "list"]
+    of: str | list[str] | None = Field(
+        None, description="choice/counts: a vocabulary name or a list of words; list: item type"
+    )
+    total: int | None = Field(None, description="counts: the quantities must add up to this")
+    min: int | None = None
+    max: int | None = None
+    required: bool = True
+    description: str = ""
+
+
+class ComponentSpec(Strict):
+    id: str = Field(pattern=SLUG)
+    name: str
+    part: Literal["cards", "sheets"]
+    form: Literal["card", "page"] = "card"
+    size: str | tuple[float, float] = "poker"
+    count: int = Field(ge=1, description="how many the rulebook requires, copies included")
+    face: str | None = Field(None, description="layout face for the front")
+    back: str | None = Field(
+        None, description="layout face for the back; given, the component prints duplex"
+    )
+    source: str | None = Field(None, description="YAML or CSV file of items, beside game.yaml")
+    items: list[dict[str, Any]] | None = None
+    fields: dict[str, FieldSpec] = {}
+    optional: bool = False
+    note: str = ""
+
+    @field_validator("size")
+    @classmethod
+    def _known_size(cls, v: str | tuple[float, float]) -> str | tuple[float, float]:
+        if isinstance(v, str) and v not in NAMED_SIZES_MM:
+            raise ValueError(f"unknown card size '{v}' (known: {', '.join(NAMED_SIZES_MM)})")
+        return v
+
+    @model_validator(mode="after")
+    def _one_source(self) -> ComponentSpec:
+        if (self.source is None) == (self.items is None):
+            raise ValueError("give exactly one of 'source' (a file) or 'items' (inline)")
+        if self.form == "card" and self.face is None:
+            raise ValueError("a card component needs a 'face' layout")
+        return self
+
+    @property
+    def size_mm(self) -> tuple[float, float]:
+        return NAMED_SIZES_MM[self.size] if isinstance(self.size, str) else tuple(self.size)
+
+
+class GameSpec(Strict):
+    id: str = Field(pattern=SLUG)
+    code: str = Field(pattern=r"^[A-Z]{2,5}$", description="prefix of every item id")
+    title: str
+    subtitle: str = ""
+    publisher: str = ""
+    edition: str = ""
+    players: str
+    time: str = ""
+    language: str = "en"
+    layouts: str = Field(description="layout file in layouts/ for this game's faces")
+    vocab: dict[str, list[str]] = {}
+    components: list[ComponentSpec]
+
+
+# ---------------------------------------------------------------- documents (sheets, rules)
+class Track(Strict):
+    label: str
+    start: int = 0
+    stop: int
+    mark: int | None = Field(None, description="value printed bold as the starting point")
+
+
+class Column(Strict):
+    header: str
+    width: float | None = Field(None, description="mm; shared equally when absent")
+    value: str | None = Field(None, description="template printed in the cell ({{ row }})")
+    checks: int | None = Field(None, ge=1, description="that many tick boxes")
+    suffix: str = ""
+
+
+class Table(Strict):
+    columns: list[Column]
+    rows: int = Field(ge=1)
+
+
+class WriteIn(Strict):
+    label: str
+    suffix: str = ""
+    width: float | None = None
+
+
+class Spaces(Strict):
+    labels: list[str]
+    size: str = Field("poker", description="card size of each space")
+
+    @field_validator("size")
+    @classmethod
+    def _known(cls, v: str) -> str:
+        if v not in NAMED_SIZES_MM:
+            raise ValueError(f"unknown card size '{v}' (known: {', '.join(NAMED_SIZES_MM)})")
+        return v
+
+
+class Block(Strict):
+    """One block of a sheet or booklet section: exactly one key is given."""
+
+    heading: str | None = None
+    text: str | None = None
+    bullets: list[str] | None = None
+    steps: list[str] | None = None
+    track: Track | None = None
+    table: Table | None = None
+    write_ins: list[WriteIn] | None = None
+    spaces: Spaces | None = Field(None, description="labelled card-sized spaces to lay cards on")
+    example: str | None = Field(None, description="id of a worked example in rules.yaml")
+    components: bool | None = Field(None, description="the generated list of components")
+
+    @model_validator(mode="after")
+    def _exactly_one(self) -> Block:
+        given = [k for k in type(self).model_fields if getattr(self, k) is not None]
+        if len(given) != 1:
+            raise ValueError(
+                "a block has exactly one of: " + ", ".join(type(self).model_fields)
+                if not given
+                else f"a block has exactly one key, got {', '.join(given)}"
+            )
+        return self
+
+    @property
+    def kind(self) -> str:
+        return next(k for k in type(self).model_fields if getattr(self, k) is not None)
+
+
+class PageItem(Strict):
+    id: str = Field(pattern=ITEM_ID)
+    title: str
+    copies: int = Field(1, ge=1)
+    authored: bool = False
+    blocks: list[Block]
+
+
+class Section(Strict):
+    heading: str
+    blocks: list[Block]
+
+
+class Example(Strict):
+    title: str
+    text: str = Field(description="own-words template over this example's data")
+    data: dict[str, Any]
+
+
+class RulesSpec(Strict):
+    title: str = ""
+    params: dict[str, Any] = {}
+    sections: list[Section]
+    examples: dict[str, Example] = {}
+
+
+# ---------------------------------------------------------------- built, frozen content
+@dataclass(frozen=True)
+class Item:
+    """One printed design (``copies`` prints of it) with its validated values."""
+
+    id: str
+    copies: int
+    authored: bool
+    values: Mapping[str, Any]
+    src: Located
+
+    def loc(self, *path: str | int) -> Loc:
+        return self.src.loc(path)
+
+
+@dataclass(frozen=True)
+class Component:
+    spec: ComponentSpec
+    items: tuple[Item, ...]
+    loc: Loc
+    src: Located
+
+    @property
+    def id(self) -> str:
+        return self.spec.id
+
+    @property
+    def printed(self) -> int:
+        return sum(i.copies for i in self.items)
+
+
+@dataclass(frozen=True)
+class Game:
+    spec: GameSpec
+    root: str
+    components: tuple[Component, ...]
+    rules: RulesSpec
+    game_src: Located
+    rules_src: Located
+
+    @property
+    def id(self) -> str:
+        return self.spec.id
+
+    def component(self, cid: str) -> Component:
+        return next(c for c in self.components if c.id == cid)
+
+
+# ---------------------------------------------------------------- item models from field specs
+class ItemBase(Strict):
+    id: str = Field(pattern=ITEM_ID, description="stable id printed on the card, e.g. CR-SEED-TENT")
+    copies: int = Field(1, ge=1)
+    authored: bool = False
+
+
+def _words(spec: FieldSpec, vocab: Mapping[str, list[str]]) -> tuple[str, ...]:
+    if isinstance(spec.of, list):
+        return tuple(spec.of)
+    if spec.of is None or spec.of not in vocab:
+        raise KeyError(spec.of)
+    return tuple(vocab[spec.of])
+
+
+def _annotation(name: str, spec: FieldSpec, vocab: Mapping[str, list[str]]) -> Any:
+    if spec.type == "text":
+        return str
+    if spec.type == "bool":
+        return bool
+    if spec.type == "int":
+        return int
+    if spec.type == "list":
+        return list[str]
+    words = _words(spec, vocab)
+    if spec.type == "choice":
+        return Literal[words]  # type: ignore[valid-type]
+    counts = create_model(  # type: ignore[call-overload]
+        f"Counts_{name}",
+        __base__=Strict,
+        **{w: (int, Field(ge=0)) for w in words},
+    )
+    return counts
+
+
+def item_model(component: ComponentSpec, vocab: Mapping[str, list[str]]) -> type[ItemBase]:
+    """A pydantic model for this component's items, built from its ``fields``."""
+    fields: dict[str, Any] = {}
+    for name, spec in component.fields.items():
+        ann = _annotation(name, spec, vocab)
+        kw: dict[str, Any] = {}
+        if spec.min is not None:
+            kw["ge"] = spec.min
+        if spec.max is not None:
+            kw["le"] = spec.max
+        if spec.required:
+            fields[name] = (ann, Field(**kw))
+        else:
+            fields[name] = (ann | None, Field(None, **kw))
+    return create_model(f"Item_{component.id.replace('-', '_')}", __base__=ItemBase, **fields)
+
+
+# ---------------------------------------------------------------- validation with locations
+M = TypeVar("M", bound=BaseModel)
+
+_ID_PATTERN_HINT = {
+    ITEM_ID: "an id in capitals and digits joined by '-', e.g. CR-SEED-TENT",
+    SLUG: "lower-case words joined by '-', e.g. common-reserve",
+}
+
+
+def _message(err: Mapping[str, Any], model: type[BaseModel], located: Located) -> tuple[Loc, str]:
+    path = tuple(err["loc"])
+    kind = err["type"]
+    if kind == "extra_forbidden":
+        key = str(path[-1])
+        known = _known_keys(model, path[:-1], located)
+        guess = difflib.get_close_matches(key, known, n=1, cutoff=0.6)
+        hint = f", did you mean '{guess[0]}'?" if guess else f" (allowed: {', '.join(known)})"
+        return located.key_loc(path), f"unknown key '{key}'{hint}"
+    if kind == "missing":
+        return located.loc(path[:-1]), f"missing key '{path[-1]}'"
+    where = ".".join(str(p) for p in path if not isinstance(p, int))
+    if kind == "string_pattern_mismatch":
+        pattern = err.get("ctx", {}).get("pattern", "")
+        msg = f"'{err['input']}' is not " + _ID_PATTERN_HINT.get(pattern, f"of the form {pattern}")
+    elif kind == "literal_error":
+        msg = f"'{err['input']}' is not one of {err['ctx']['expected']}"
+    elif kind.startswith("value_error") or kind == "assertion_error":
+        msg = str(err["msg"]).removeprefix("Value error, ")
+    else:
+        msg = f"{err['msg'][:1].lower()}{err['msg'][1:]}, got {err['input']!r}"
+    return located.loc(path), f"{where}: {msg}" if where else msg
+
+
+def _known_keys(model: type[BaseModel], path: tuple[Any, ...], located: Located) -> list[str]:
+    """Field names allowed at ``path``, found by walking the model's annotations."""
+    current: Any = model
+    for part in path:
+        if isinstance(part, int):
+            continue
+        fields = getattr(current, "model_fields", {})
+        if part not in fields:
+            return []
+        current = _innermost_model(fields[part].annotation)
+        if current is None:
+            return []
+    return list(getattr(current, "model_fields", {}))
+
+
+def _innermost_model(ann: Any) -> type[BaseModel] | None:
+    if isinstance(ann, type) and issubclass(ann, BaseModel):
+        return ann
+    for arg in getattr(ann, "__args__", ()) or ():
+        found = _innermost_model(arg)
+        if found is not None:
+            return found
+    return None
+
+
+def validate(model: type[M], located: Located) -> M:
+    """Validate located data; every pydantic error becomes a located problem."""
+    try:
+        return model.model_validate(located.data)
+    except ValidationError as exc:
+        problems = []
+        for err in exc.errors():
+            loc, msg = _message(err, model, located)
+            problems.append(Problem(loc, msg))
+        raise ContentError(problems) from None
+
+
+def frozen(values: Mapping[str, Any]) -> Mapping[str, Any]:
+    return MappingProxyType(dict(values))
