@@ -69,6 +69,11 @@ class _Builder:
 
     def build(self, node: yaml.Node, path: PathKey) -> Any:
         self.values[path] = _mark_loc(self.file, node.start_mark)
+        plain = {yaml.MappingNode: "tag:yaml.org,2002:map", yaml.SequenceNode: "tag:yaml.org,2002:seq"}
+        expected = plain.get(type(node))
+        if expected and node.tag != expected:
+            self.problems.append(Problem(self.values[path], f"unsupported YAML tag '{node.tag}'"))
+            return None
         if isinstance(node, yaml.MappingNode):
             out: dict[str, Any] = {}
             for key_node, value_node in node.value:
@@ -158,7 +163,8 @@ def parse_csv(text: str, file: str) -> Located:
     Locations use the line an editor shows (the header is line 1) and the column where the
     cell starts, so ``cards.csv:7:18`` points at the cell.
     """
-    lines = text.splitlines()
+    # Only CR/LF end a CSV line (str.splitlines would also split on form feeds and such).
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     reader = csv.reader(io.StringIO(text))
     problems: list[Problem] = []
     try:

@@ -176,14 +176,17 @@ def _check_sheets(game: Game, p: Params, ploc: Loc) -> list[Problem]:
             )
         )
     for i, t in tracks:
-        loc = reserve.loc("blocks", i, "track")
+        loc = reserve.loc("blocks", i, "track", "stop")
         if t["start"] != 0 or t["stop"] != p.capacity:
             problems.append(
                 Problem(loc, f"track {t['label']} must run 0 to {p.capacity} (the capacity)")
             )
         if t["label"] in p.start and t["mark"] != p.start[t["label"]]:
             problems.append(
-                Problem(loc, f"track {t['label']} must mark the start value {p.start[t['label']]}")
+                Problem(
+                    reserve.loc("blocks", i, "track", "mark"),
+                    f"track {t['label']} must mark the start value {p.start[t['label']]}",
+                )
             )
     record = game.component("session-record").items[0]
     tables = [(i, b["table"]) for i, b in enumerate(record.values["blocks"]) if b.get("table")]
@@ -191,7 +194,10 @@ def _check_sheets(game: Game, p: Params, ploc: Loc) -> list[Problem]:
         loc = record.loc("blocks", i, "table")
         if t["rows"] != p.deliveries_per_session:
             problems.append(
-                Problem(loc, f"the record needs {p.deliveries_per_session} rows, one a delivery")
+                Problem(
+                    record.loc("blocks", i, "table", "rows"),
+                    f"the record needs {p.deliveries_per_session} rows, one a delivery",
+                )
             )
         checks = [c["checks"] for c in t["columns"] if c.get("checks")]
         if checks != [p.actions_per_delivery]:

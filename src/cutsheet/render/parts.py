@@ -134,7 +134,28 @@ def prepare(game: Game, layouts: Layouts, profile: Profile) -> tuple[Prepared, l
             cards.extend(PrintedCard(comp.id, item.id, front, back) for _ in range(item.copies))
         parts[spec.part].append(Run(comp.id, size, tuple(cards)))
     prepared = Prepared(game, profile, {k: tuple(v) for k, v in parts.items()})
-    return prepared, problems
+    return prepared, collapse_repeats(problems)
+
+
+def collapse_repeats(problems: list[Problem]) -> list[Problem]:
+    """A layout mistake repeats for every item that uses the box: report it once, with a count.
+    Problems are "<item id>[ (back)], box ...: message"; the same box location and message
+    after the item id is the same mistake."""
+    groups: dict[tuple[Loc, str], list[Problem]] = {}
+    for p in problems:
+        head, sep, rest = p.message.partition(", box ")
+        key = (p.loc, rest if sep else p.message)
+        groups.setdefault(key, []).append(p)
+    out = []
+    for (_loc, rest), group in groups.items():
+        first = group[0]
+        if len(group) == 1 or not first.message.partition(", box ")[1]:
+            out.extend(group)
+            continue
+        ids = first.message.partition(", box ")[0]
+        more = f" (and {len(group) - 1} more)"
+        out.append(Problem(first.loc, f"{ids}{more}, box {rest}", first.severity))
+    return out
 
 
 def _comp_key_loc(game: Game, comp: Component, key: str) -> Loc:

@@ -1,0 +1,76 @@
+"""Shared fixtures: the repository's games built once per session, and mutable copies."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from hypothesis import settings
+
+from cutsheet.build import Options, Project, build, check_game
+from cutsheet.diagnostics import Problem
+from cutsheet.profiles import available_profiles
+
+ROOT = Path(__file__).resolve().parents[1]
+
+settings.register_profile("default", max_examples=60, deadline=None)
+settings.register_profile("fuzz", max_examples=3000, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+@pytest.fixture(scope="session")
+def repo() -> Project:
+    return Project(ROOT)
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory: pytest.TempPathFactory, repo: Project) -> Path:
+    """Every game, every profile, both papers: built once, read back by many tests."""
+    out = tmp_path_factory.mktemp("build")
+    options = Options(profiles=tuple(available_profiles(repo.layouts)), papers=("a4", "letter"))
+    _outputs, report = build(repo, repo.games(), options, out, jobs=2, progress=lambda _m: None)
+    assert not report.errors, "\n".join(map(str, report.errors))
+    return out
+
+
+class Workspace:
+    """A throw-away copy of content/ and layouts/ to break on purpose."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.project = Project(root)
+
+    def path(self, rel: str) -> Path:
+        return self.root / rel
+
+    def edit(self, rel: str, old: str, new: str, count: int = 1) -> int:
+        """Replace ``old`` (which must occur exactly ``count`` times); return its 1-based line."""
+        p = self.path(rel)
+        text = p.read_text()
+        assert text.count(old) == count, f"{old!r} occurs {text.count(old)} times in {rel}"
+        line = text[: text.index(old)].count("\n") + 1
+        p.write_text(text.replace(old, new))
+        return line
+
+    def line_of(self, rel: str, needle: str) -> int:
+        text = self.path(rel).read_text()
+        assert needle in text, needle
+        return text[: text.index(needle)].count("\n") + 1
+
+    def check(self, game: str) -> list[Problem]:
+        cwd = os.getcwd()
+        os.chdir(self.root)  # problems show paths relative to the working directory
+        try:
+            _checked, report = check_game(self.project, game, ("standard",))
+        finally:
+            os.chdir(cwd)
+        return sorted(report.errors)
+
+
+@pytest.fixture
+def ws(tmp_path: Path) -> Workspace:
+    for d in ("content", "layouts"):
+        shutil.copytree(ROOT / d, tmp_path / d)
+    return Workspace(tmp_path)

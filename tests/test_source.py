@@ -1,0 +1,91 @@
+"""Located reading of YAML and CSV."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cutsheet.diagnostics import ContentError
+from cutsheet.source import parse_csv, parse_yaml
+
+
+def only_problem(exc: pytest.ExceptionInfo[ContentError]) -> str:
+    assert len(exc.value.problems) == 1
+    return str(exc.value.problems[0])
+
+
+def test_values_and_keys_keep_their_line_and_column():
+    doc = parse_yaml("a: 1\nitems:\n  - id: X\n    name: Seed Tent\n", "f.yaml")
+    assert str(doc.loc(("items", 0, "name"))) == "f.yaml:4:11"
+    assert str(doc.key_loc(("items", 0, "name"))) == "f.yaml:4:5"
+    assert str(doc.loc(("items", 0, "missing"))) == "f.yaml:3:5"
+
+
+def test_duplicate_key_is_located_at_the_second_one():
+    with pytest.raises(ContentError) as exc:
+        parse_yaml("name: A\ncost: 2\nname: B\n", "f.yaml")
+    assert only_problem(exc) == "f.yaml:3:1: error: duplicate key 'name' (first defined at line 1)"
+
+
+def test_yaml_syntax_error_is_located():
+    with pytest.raises(ContentError) as exc:
+        parse_yaml("items:\n  - id: X\n   name: [unclosed\n", "f.yaml")
+    text = only_problem(exc)
+    assert text.startswith("f.yaml:3:") and "YAML syntax" in text
+
+
+def test_yaml_tags_that_build_objects_are_refused():
+    with pytest.raises(ContentError) as exc:
+        parse_yaml("x: !!python/object/apply:os.system ['true']\n", "f.yaml")
+    assert "f.yaml:1:4" in only_problem(exc)
+
+
+def test_csv_locations_count_the_header_as_line_one():
+    text = "id,name,cost\nA-1,Seed Tent,3\nA-2,\"Quoted, name\",x\n"
+    doc = parse_csv(text, "cards.csv")
+    assert doc.data == [
+        {"id": "A-1", "name": "Seed Tent", "cost": 3},
+        {"id": "A-2", "name": "Quoted, name", "cost": "x"},
+    ]
+    assert str(doc.loc((1, "cost"))) == "cards.csv:3:20"
+    assert str(doc.loc((0, "name"))) == "cards.csv:2:5"
+
+
+def test_csv_row_with_too_many_cells():
+    with pytest.raises(ContentError) as exc:
+        parse_csv("id,name\nA-1,x,extra\n", "cards.csv")
+    assert only_problem(exc) == "cards.csv:2:7: error: row has 3 cells but the header names 2 fields"
+
+
+def test_csv_duplicate_column():
+    with pytest.raises(ContentError) as exc:
+        parse_csv("id,name,id\n", "cards.csv")
+    assert only_problem(exc) == "cards.csv:1:9: error: duplicate column 'id' (also column 1)"
+
+
+cells = st.text(alphabet=st.characters(codec="utf-8", exclude_characters="\r\n\x00"), max_size=12)
+
+
+@given(st.lists(st.lists(cells, min_size=3, max_size=3), min_size=1, max_size=8))
+def test_csv_cell_locations_point_at_the_cell(rows):
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerow(["a", "b", "c"])
+    writer.writerows(rows)
+    text = buf.getvalue()
+    doc = parse_csv(text, "t.csv")
+    lines = text.split("\n")
+    kept = [r for r in rows if any(c.strip() for c in r)]
+    assert len(doc.data) == len(kept)
+    for index, row in enumerate(kept):
+        for col, name in enumerate("abc"):
+            if not row[col].strip():
+                continue
+            loc = doc.loc((index, name))
+            line = lines[loc.line - 1]
+            rest = line[loc.col - 1 :]
+            assert rest.startswith(row[col]) or rest.startswith('"'), (row, loc)

@@ -1,0 +1,36 @@
+"""Text is data: templates are sandboxed, strict, and data prints literally."""
+
+from __future__ import annotations
+
+import pytest
+from reportlab.platypus import Paragraph
+
+from cutsheet.text import TemplateProblem, render
+
+
+@pytest.mark.parametrize("value", ["5R>G and 8R>B", "Fish & Chips", "a < b", 'say "hi"', "it's", "<b>x</b>"])
+def test_data_prints_literally(value):
+    markup = render("{{ v }}", {"v": value})
+    assert Paragraph(markup).getPlainText() == value
+
+
+def test_template_markup_stays_markup():
+    markup = render("<b>{{ v }}</b>", {"v": "R>G"})
+    para = Paragraph(markup)
+    assert para.getPlainText() == "R>G"
+    assert para.frags[0].bold == 1
+
+
+def test_unknown_names_are_errors_not_blanks():
+    with pytest.raises(TemplateProblem, match="'nmae' is undefined"):
+        render("{{ nmae }}", {"name": "x"})
+
+
+def test_the_sandbox_blocks_python_internals():
+    with pytest.raises(TemplateProblem):
+        render("{{ ''.__class__.__mro__[1].__subclasses__() }}", {})
+
+
+def test_filters():
+    assert render("{{ d|counts(', ') }}", {"d": {"WATER": 3, "FUEL": 1}}) == "WATER 3, FUEL 1"
+    assert render("{{ 2|signed }} {{ (-3)|signed }}", {}) == "+2 −3"
