@@ -22,7 +22,10 @@ def test_the_shipped_content_is_clean(ws):
 
 def test_the_twelve_cards_are_the_rulebooks(repo):
     game = load_game(repo.content / "common-reserve")
-    cards = {i.values["name"]: (i.values["demand"], i.values["closed"]) for i in game.component("deliveries").items}
+    cards = {
+        i.values["name"]: (i.values["demand"], i.values["closed"])
+        for i in game.component("deliveries").items
+    }
     assert len(cards) == 12
     assert cards["Seed Tent"] == ({"WATER": 3, "FUEL": 1, "FIBRE": 1}, "WATER")
     assert cards["Closing Stand"] == ({"WATER": 1, "FUEL": 2, "FIBRE": 2}, "FUEL")
@@ -30,34 +33,56 @@ def test_the_twelve_cards_are_the_rulebooks(repo):
 
 
 def test_a_card_that_disagrees_with_the_worked_example_fails_at_the_card(ws):
-    line = ws.edit(DELIVERIES, "demand: {WATER: 3, FUEL: 1, FIBRE: 1}\n    closed: WATER", "demand: {WATER: 3, FUEL: 2, FIBRE: 0}\n    closed: WATER")
+    line = ws.edit(
+        DELIVERIES,
+        "demand: {WATER: 3, FUEL: 1, FIBRE: 1}\n    closed: WATER",
+        "demand: {WATER: 3, FUEL: 2, FIBRE: 0}\n    closed: WATER",
+    )
     out = messages(ws)
-    assert out[0].startswith(f"{DELIVERIES}:{line}:13: error: CR-SEED-TENT: demand WATER 3, FUEL 2, FIBRE 0 disagrees with example 'full-delivery'")
+    assert out[0].startswith(
+        f"{DELIVERIES}:{line}:13: error: CR-SEED-TENT: demand WATER 3, FUEL 2, FIBRE 0 disagrees with example 'full-delivery'"
+    )
     assert any(m.startswith(f"{RULES}:") and "but card CR-SEED-TENT says" in m for m in out)
 
 
 def test_a_wrong_number_in_a_worked_example_fails_at_that_number(ws):
-    line = ws.edit(RULES, "      left: {WATER: 1, FUEL: 1, FIBRE: 3}", "      left: {WATER: 1, FUEL: 2, FIBRE: 3}")
+    line = ws.edit(
+        RULES,
+        "      left: {WATER: 1, FUEL: 1, FIBRE: 3}",
+        "      left: {WATER: 1, FUEL: 2, FIBRE: 3}",
+    )
     assert messages(ws) == [
         f"{RULES}:{line}:13: error: example 'full-delivery': left should be WATER 1, FUEL 1, FIBRE 3, not WATER 1, FUEL 2, FIBRE 3"
     ]
 
 
 def test_a_wrong_score_in_the_second_example(ws):
-    line = ws.edit(RULES, "      missing: 1\n      points: 1", "      missing: 1\n      points: 2") + 1
-    assert messages(ws) == [f"{RULES}:{line}:15: error: example 'short-delivery': points should be 1, not 2"]
+    line = (
+        ws.edit(RULES, "      missing: 1\n      points: 1", "      missing: 1\n      points: 2") + 1
+    )
+    assert messages(ws) == [
+        f"{RULES}:{line}:15: error: example 'short-delivery': points should be 1, not 2"
+    ]
 
 
 def test_an_illegal_gather_from_the_closed_source_is_reported(ws):
-    line = ws.edit(RULES, "{action: gather, resource: FUEL, after", "{action: gather, resource: WATER, after")
+    line = ws.edit(
+        RULES, "{action: gather, resource: FUEL, after", "{action: gather, resource: WATER, after"
+    )
     assert messages(ws) == [
         f"{RULES}:{line}:11: error: example 'full-delivery', action 2 is illegal: WATER is the closed source and cannot be gathered"
     ]
 
 
 def test_a_card_must_demand_five_units(ws):
-    line = ws.edit(DELIVERIES, "demand: {WATER: 1, FUEL: 3, FIBRE: 1}\n    closed: FIBRE", "demand: {WATER: 1, FUEL: 3, FIBRE: 2}\n    closed: FIBRE")
-    assert messages(ws) == [f"{DELIVERIES}:{line}:13: error: CR-DUSK-DISPLAY: demand adds up to 1 + 3 + 2 = 6, must be 5"]
+    line = ws.edit(
+        DELIVERIES,
+        "demand: {WATER: 1, FUEL: 3, FIBRE: 1}\n    closed: FIBRE",
+        "demand: {WATER: 1, FUEL: 3, FIBRE: 2}\n    closed: FIBRE",
+    )
+    assert messages(ws) == [
+        f"{DELIVERIES}:{line}:13: error: CR-DUSK-DISPLAY: demand adds up to 1 + 3 + 2 = 6, must be 5"
+    ]
 
 
 def test_unknown_key_suggests_the_right_one(ws):
@@ -66,12 +91,20 @@ def test_unknown_key_suggests_the_right_one(ws):
 
 
 def test_closed_source_must_be_a_resource(ws):
-    line = ws.edit(DELIVERIES, "    closed: FIBRE\n  - id: CR-WARM", "    closed: WOOD\n  - id: CR-WARM")
-    assert messages(ws) == [f"{DELIVERIES}:{line}:13: error: closed: 'WOOD' is not one of 'WATER', 'FUEL' or 'FIBRE'"]
+    line = ws.edit(
+        DELIVERIES, "    closed: FIBRE\n  - id: CR-WARM", "    closed: WOOD\n  - id: CR-WARM"
+    )
+    assert messages(ws) == [
+        f"{DELIVERIES}:{line}:13: error: closed: 'WOOD' is not one of 'WATER', 'FUEL' or 'FIBRE'"
+    ]
 
 
 def test_wrong_type(ws):
-    line = ws.edit(DELIVERIES, "{WATER: 2, FUEL: 2, FIBRE: 1}\n    closed: FIBRE", "{WATER: two, FUEL: 2, FIBRE: 1}\n    closed: FIBRE")
+    line = ws.edit(
+        DELIVERIES,
+        "{WATER: 2, FUEL: 2, FIBRE: 1}\n    closed: FIBRE",
+        "{WATER: two, FUEL: 2, FIBRE: 1}\n    closed: FIBRE",
+    )
     assert messages(ws) == [
         f"{DELIVERIES}:{line}:21: error: demand.WATER: input should be a valid integer, unable to parse string as an integer, got 'two'"
     ]
@@ -85,11 +118,18 @@ def test_missing_key(ws):
 
 def test_duplicate_id(ws):
     line = ws.edit(DELIVERIES, "id: CR-CLOSING-STAND", "id: CR-SEED-TENT")
-    assert f"{DELIVERIES}:{line}:9: error: duplicate id 'CR-SEED-TENT' (first at {DELIVERIES}:4:9)" in messages(ws)
+    assert (
+        f"{DELIVERIES}:{line}:9: error: duplicate id 'CR-SEED-TENT' (first at {DELIVERIES}:4:9)"
+        in messages(ws)
+    )
 
 
 def test_removing_a_card_fails_at_the_deck(ws):
-    ws.edit(DELIVERIES, "  - id: CR-CLOSING-STAND\n    name: Closing Stand\n    demand: {WATER: 1, FUEL: 2, FIBRE: 2}\n    closed: FUEL\n", "")
+    ws.edit(
+        DELIVERIES,
+        "  - id: CR-CLOSING-STAND\n    name: Closing Stand\n    demand: {WATER: 1, FUEL: 2, FIBRE: 2}\n    closed: FUEL\n",
+        "",
+    )
     count_line = ws.line_of(GAME, "    count: 12")
     assert messages(ws) == [
         f"{DELIVERIES}:4:3: error: Delivery cards: 11 printed, but the rulebook needs 12 (count at {GAME}:{count_line}:12)"
@@ -97,7 +137,11 @@ def test_removing_a_card_fails_at_the_deck(ws):
 
 
 def test_text_that_does_not_fit_names_card_box_and_overflow(ws):
-    line = ws.edit(DELIVERIES, "name: Dusk Display", "name: Dusk Display of the Extremely Long Festival Name That Goes On")
+    line = ws.edit(
+        DELIVERIES,
+        "name: Dusk Display",
+        "name: Dusk Display of the Extremely Long Festival Name That Goes On",
+    )
     assert messages(ws) == [
         f"{DELIVERIES}:{line}:11: error: CR-DUSK-DISPLAY: text of box 'title' does not fit: it needs 15.9 mm, the box is 9 mm (6.9 mm over)"
     ]
@@ -105,35 +149,57 @@ def test_text_that_does_not_fit_names_card_box_and_overflow(ws):
 
 def test_a_character_the_font_lacks_is_an_error_not_a_silent_gap(ws):
     line = ws.edit(DELIVERIES, "name: Dusk Display", "name: Dusk → Display")
-    assert messages(ws) == [f"{DELIVERIES}:{line}:11: error: CR-DUSK-DISPLAY, box 'title': font Atkinson-Bold has no '→' (U+2192)"]
+    assert messages(ws) == [
+        f"{DELIVERIES}:{line}:11: error: CR-DUSK-DISPLAY, box 'title': font Atkinson-Bold has no '→' (U+2192)"
+    ]
 
 
 def test_yaml_syntax_error(ws):
     line = ws.edit(DELIVERIES, "  - id: CR-WOVEN-ARCH", "  - id: CR-WOVEN-ARCH: [x")
-    assert messages(ws) == [f"{DELIVERIES}:{line}:22: error: YAML syntax: mapping values are not allowed here"]
+    assert messages(ws) == [
+        f"{DELIVERIES}:{line}:22: error: YAML syntax: mapping values are not allowed here"
+    ]
 
 
 def test_layout_template_typo_is_reported_once_at_the_box(ws):
-    line = ws.edit("layouts/common-reserve.yaml", '"{{ name }}"}\n      rule', '"{{ nmae }}"}\n      rule')
+    line = ws.edit(
+        "layouts/common-reserve.yaml", '"{{ name }}"}\n      rule', '"{{ nmae }}"}\n      rule'
+    )
     assert messages(ws) == [
         f"layouts/common-reserve.yaml:{line}:7: error: CR-SEED-TENT (and 11 more), box 'title': template uses an unknown name: 'nmae' is undefined"
     ]
 
 
 def test_extends_cycle_is_located(ws):
-    line = ws.edit("layouts/base.yaml", "  card:\n    boxes:", "  card:\n    extends: delivery\n    boxes:") + 1
+    line = (
+        ws.edit(
+            "layouts/base.yaml", "  card:\n    boxes:", "  card:\n    extends: delivery\n    boxes:"
+        )
+        + 1
+    )
     out = messages(ws)
-    assert f"layouts/base.yaml:{line}:14: error: 'extends' makes a cycle: delivery -> card -> delivery" in out
+    assert (
+        f"layouts/base.yaml:{line}:14: error: 'extends' makes a cycle: delivery -> card -> delivery"
+        in out
+    )
 
 
 def test_reserve_track_must_match_capacity(ws):
-    line = ws.edit("content/common-reserve/reserve-sheet.yaml", "{label: FUEL, start: 0, stop: 6, mark: 2}", "{label: FUEL, start: 0, stop: 5, mark: 2}")
-    assert messages(ws) == [f"content/common-reserve/reserve-sheet.yaml:{line}:46: error: track FUEL must run 0 to 6 (the capacity)"]
+    line = ws.edit(
+        "content/common-reserve/reserve-sheet.yaml",
+        "{label: FUEL, start: 0, stop: 6, mark: 2}",
+        "{label: FUEL, start: 0, stop: 5, mark: 2}",
+    )
+    assert messages(ws) == [
+        f"content/common-reserve/reserve-sheet.yaml:{line}:46: error: track FUEL must run 0 to 6 (the capacity)"
+    ]
 
 
 def test_session_record_needs_eight_rows(ws):
     line = ws.edit("content/common-reserve/session-record.yaml", "rows: 8", "rows: 7")
-    assert messages(ws) == [f"content/common-reserve/session-record.yaml:{line}:17: error: the record needs 8 rows, one a delivery"]
+    assert messages(ws) == [
+        f"content/common-reserve/session-record.yaml:{line}:17: error: the record needs 8 rows, one a delivery"
+    ]
 
 
 # ------------------------------------------------------------- the arithmetic itself
@@ -171,7 +237,9 @@ def test_exchange_needs_two_to_pay():
 
 
 def test_delivery_sends_the_smaller_and_scores():
-    sent, left, missing = deliver({"WATER": 2, "FUEL": 2, "FIBRE": 2}, {"WATER": 1, "FUEL": 3, "FIBRE": 1})
+    sent, left, missing = deliver(
+        {"WATER": 2, "FUEL": 2, "FIBRE": 2}, {"WATER": 1, "FUEL": 3, "FIBRE": 1}
+    )
     assert (sent, left, missing, score(missing, P)) == (
         {"WATER": 1, "FUEL": 2, "FIBRE": 1},
         {"WATER": 1, "FUEL": 0, "FIBRE": 1},

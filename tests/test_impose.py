@@ -41,10 +41,16 @@ def test_crop_marks_sit_on_cut_lines_outside_the_grid(paper):
         assert length == pytest.approx(MARK_LENGTH)
         if m.x1 == m.x2:  # vertical mark: on a vertical cut, above or below the grid
             assert m.x1 in grid.cut_xs
-            assert min(m.y1, m.y2) >= grid.top + MARK_GAP - 1e-9 or max(m.y1, m.y2) <= grid.bottom - MARK_GAP + 1e-9
+            assert (
+                min(m.y1, m.y2) >= grid.top + MARK_GAP - 1e-9
+                or max(m.y1, m.y2) <= grid.bottom - MARK_GAP + 1e-9
+            )
         else:
             assert m.y1 in grid.cut_ys
-            assert min(m.x1, m.x2) >= grid.right + MARK_GAP - 1e-9 or max(m.x1, m.x2) <= grid.left - MARK_GAP + 1e-9
+            assert (
+                min(m.x1, m.x2) >= grid.right + MARK_GAP - 1e-9
+                or max(m.x1, m.x2) <= grid.left - MARK_GAP + 1e-9
+            )
         assert 0 <= min(m.x1, m.x2) and max(m.x1, m.x2) <= grid.page_w
         assert 0 <= min(m.y1, m.y2) and max(m.y1, m.y2) <= grid.page_h
 
@@ -52,8 +58,8 @@ def test_crop_marks_sit_on_cut_lines_outside_the_grid(paper):
 def test_cut_lines_are_a_card_apart():
     grid = fit_grid(PAPERS["a4"], (63, 88))
     xs, ys = grid.cut_xs, grid.cut_ys
-    assert [round(b - a, 6) for a, b in zip(xs, xs[1:])] == [63, 63, 63]
-    assert [round(b - a, 6) for a, b in zip(ys, ys[1:])] == [88, 88, 88]
+    assert [round(b - a, 6) for a, b in zip(xs, xs[1:], strict=False)] == [63, 63, 63]
+    assert [round(b - a, 6) for a, b in zip(ys, ys[1:], strict=False)] == [88, 88, 88]
 
 
 def test_partial_sheet_marks_only_the_rows_in_use():

@@ -45,7 +45,7 @@ def test_yaml_tags_that_build_objects_are_refused():
 
 
 def test_csv_locations_count_the_header_as_line_one():
-    text = "id,name,cost\nA-1,Seed Tent,3\nA-2,\"Quoted, name\",x\n"
+    text = 'id,name,cost\nA-1,Seed Tent,3\nA-2,"Quoted, name",x\n'
     doc = parse_csv(text, "cards.csv")
     assert doc.data == [
         {"id": "A-1", "name": "Seed Tent", "cost": 3},
@@ -58,7 +58,9 @@ def test_csv_locations_count_the_header_as_line_one():
 def test_csv_row_with_too_many_cells():
     with pytest.raises(ContentError) as exc:
         parse_csv("id,name\nA-1,x,extra\n", "cards.csv")
-    assert only_problem(exc) == "cards.csv:2:7: error: row has 3 cells but the header names 2 fields"
+    assert (
+        only_problem(exc) == "cards.csv:2:7: error: row has 3 cells but the header names 2 fields"
+    )
 
 
 def test_csv_duplicate_column():

@@ -8,7 +8,9 @@ from reportlab.platypus import Paragraph
 from cutsheet.text import TemplateProblem, render
 
 
-@pytest.mark.parametrize("value", ["5R>G and 8R>B", "Fish & Chips", "a < b", 'say "hi"', "it's", "<b>x</b>"])
+@pytest.mark.parametrize(
+    "value", ["5R>G and 8R>B", "Fish & Chips", "a < b", 'say "hi"', "it's", "<b>x</b>"]
+)
 def test_data_prints_literally(value):
     markup = render("{{ v }}", {"v": value})
     assert Paragraph(markup).getPlainText() == value
@@ -34,3 +36,9 @@ def test_the_sandbox_blocks_python_internals():
 def test_filters():
     assert render("{{ d|counts(', ') }}", {"d": {"WATER": 3, "FUEL": 1}}) == "WATER 3, FUEL 1"
     assert render("{{ 2|signed }} {{ (-3)|signed }}", {}) == "+2 −3"
+
+
+def test_printing_a_method_is_an_error():
+    with pytest.raises(TemplateProblem, match="prints a method"):
+        render("{{ s.get }}", {"s": {"get": "WATER"}})
+    assert render("{{ s['get'] }}", {"s": {"get": "WATER"}}) == "WATER"

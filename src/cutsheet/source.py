@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -69,7 +70,10 @@ class _Builder:
 
     def build(self, node: yaml.Node, path: PathKey) -> Any:
         self.values[path] = _mark_loc(self.file, node.start_mark)
-        plain = {yaml.MappingNode: "tag:yaml.org,2002:map", yaml.SequenceNode: "tag:yaml.org,2002:seq"}
+        plain = {
+            yaml.MappingNode: "tag:yaml.org,2002:map",
+            yaml.SequenceNode: "tag:yaml.org,2002:seq",
+        }
         expected = plain.get(type(node))
         if expected and node.tag != expected:
             self.problems.append(Problem(self.values[path], f"unsupported YAML tag '{node.tag}'"))
@@ -152,7 +156,7 @@ def _csv_value(raw: str) -> Any:
     s = raw.strip()
     if s == "":
         return None
-    if s.lstrip("-").isdigit():
+    if re.fullmatch(r"-?[0-9]+", s):
         return int(s)
     return s
 

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from jinja2 import StrictUndefined, TemplateError, UndefinedError
+from jinja2 import StrictUndefined, TemplateError, Undefined, UndefinedError
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup, escape
 
@@ -28,10 +28,20 @@ def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else ("−" + str(-n) if n < 0 else "0")
 
 
+def _finalize(value: Any) -> Any:
+    """Refuse to print a method: ``{{ step.get }}`` names dict.get, not the key 'get'."""
+    if callable(value) and not isinstance(value, Undefined):
+        raise TemplateProblem(
+            f"template prints a method ({getattr(value, '__name__', 'callable')}); "
+            "write x['name'] to read a key that shares a method's name"
+        )
+    return value
+
+
 @lru_cache(maxsize=1)
 def environment() -> SandboxedEnvironment:
     env = SandboxedEnvironment(
-        undefined=StrictUndefined, autoescape=True, keep_trailing_newline=False
+        undefined=StrictUndefined, autoescape=True, keep_trailing_newline=False, finalize=_finalize
     )
     env.filters["counts"] = _counts
     env.filters["signed"] = _signed
@@ -52,6 +62,8 @@ def render(source: str, context: Mapping[str, Any]) -> str:
     """Render a template to paragraph markup; data values arrive escaped."""
     try:
         return str(_compile(source).render(**context)).strip()
+    except TemplateProblem:
+        raise
     except UndefinedError as exc:
         raise TemplateProblem(f"template uses an unknown name: {exc.message}") from None
     except TemplateError as exc:

@@ -1,0 +1,133 @@
+"""The command line as a user meets it: exit codes, messages, atomic and repeatable builds."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from cutsheet.cli import main
+
+from .conftest import ROOT
+
+
+def run(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "cutsheet", "--root", str(root), *args],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+def digests(folder: Path) -> dict[str, str]:
+    return {
+        str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(folder.rglob("*.pdf"))
+    }
+
+
+def test_check_passes_on_the_shipped_content(capsys, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    assert main(["check"]) == 0
+    assert "no errors" in capsys.readouterr().err
+
+
+def test_a_content_error_exits_1_with_a_location_and_no_traceback(ws):
+    line = ws.edit("content/common-reserve/deliveries.yaml", "name: Seed Tent", "name: [Seed Tent")
+    result = run(ws.root, "check", "common-reserve")
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    assert result.stderr.splitlines()[0].startswith(
+        f"content/common-reserve/deliveries.yaml:{line + 1}:"
+    )
+    assert result.stderr.splitlines()[-1] == "cutsheet: 1 error"
+
+
+def test_a_failed_build_leaves_the_last_good_pdfs_untouched(ws):
+    out = ws.root / "build"
+    good = run(ws.root, "build", "common-reserve", "--paper", "a4", "--out", str(out))
+    assert good.returncode == 0, good.stderr
+    before = digests(out)
+    manifest = (out / "manifest.json").read_text()
+    ws.edit(
+        "content/common-reserve/deliveries.yaml",
+        "demand: {WATER: 3, FUEL: 1, FIBRE: 1}\n    closed: WATER",
+        "demand: {WATER: 3, FUEL: 1, FIBRE: 2}\n    closed: WATER",
+    )
+    bad = run(ws.root, "build", "common-reserve", "--paper", "a4", "--out", str(out))
+    assert bad.returncode == 1 and "Traceback" not in bad.stderr
+    assert "must be 5" in bad.stderr
+    assert digests(out) == before
+    assert (out / "manifest.json").read_text() == manifest
+    assert not list(out.rglob("*.tmp"))
+
+
+def test_builds_are_byte_identical_and_cached(ws):
+    a, b = ws.root / "a", ws.root / "b"
+    first = run(ws.root, "build", "common-reserve", "--out", str(a), "--jobs", "2")
+    second = run(ws.root, "build", "common-reserve", "--out", str(b))
+    assert first.returncode == 0 and second.returncode == 0, first.stderr + second.stderr
+    assert digests(a) == digests(b)
+    assert len(digests(a)) == 8
+    again = run(ws.root, "build", "common-reserve", "--out", str(a))
+    assert "common-reserve standard-a4: unchanged" in again.stderr
+    assert digests(a) == digests(b)
+    manifest = json.loads((a / "manifest.json").read_text())
+    assert len(manifest["outputs"]) == 8
+
+
+def test_cut_guides_and_back_offset_options(ws):
+    out = ws.root / "guides"
+    result = run(
+        ws.root,
+        "build",
+        "common-reserve",
+        "--paper",
+        "letter",
+        "--out",
+        str(out),
+        "--cut-guides",
+        "lines",
+        "--back-offset",
+        "1,-0.5",
+    )
+    assert result.returncode == 0, result.stderr
+    import pdfplumber
+
+    with pdfplumber.open(out / "common-reserve" / "standard-letter" / "cards.pdf") as doc:
+        lines = doc.pages[0].lines
+        full = [
+            ln for ln in lines if abs(ln["x0"] - ln["x1"]) < 0.01 and ln["bottom"] - ln["top"] > 700
+        ]
+        assert len(full) == 4  # one hairline along each vertical cut, edge to edge
+
+
+def test_preview_of_one_card(ws, tmp_path):
+    result = run(
+        ws.root, "preview", "common-reserve", "--item", "CR-SEED-TENT", "--out", str(tmp_path)
+    )
+    assert result.returncode == 0, result.stderr
+    pngs = sorted(tmp_path.glob("*.png"))
+    assert [p.name for p in pngs] == ["CR-SEED-TENT-back-1.png", "CR-SEED-TENT-front-1.png"]
+    from PIL import Image
+
+    w, h = Image.open(pngs[1]).size  # 63 x 88 mm at 100 dpi
+    assert abs(w - 248) <= 1 and abs(h - 347) <= 1
+
+
+def test_unknown_game_is_a_clean_error(ws):
+    result = run(ws.root, "check", "no-such-game")
+    assert result.returncode == 1 and "no game 'no-such-game'" in result.stderr
+
+
+def test_committed_schemas_are_current(tmp_path):
+    from cutsheet.schema import schemas
+
+    for name, schema in schemas(ROOT).items():
+        committed = ROOT / "schema" / name
+        assert committed.is_file(), f"run 'make schema': {name} is missing"
+        assert json.loads(committed.read_text()) == schema, f"run 'make schema': {name} is stale"

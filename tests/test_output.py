@@ -1,0 +1,239 @@
+"""Read the built PDFs back: text, page sizes, crop-mark geometry, backs, booklet, metadata."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from pypdf import PdfReader
+
+from cutsheet.build import Options, Project, build
+from cutsheet.content import load_game
+
+from .conftest import ROOT
+
+MM = 72 / 25.4
+PAGE_PT = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
+CR = "common-reserve"
+
+
+def pdf(
+    built: Path, part: str, paper: str = "a4", game: str = CR, profile: str = "standard"
+) -> Path:
+    return built / game / f"{profile}-{paper}" / f"{part}.pdf"
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("part", ["cards", "sheets", "rules"])
+def test_pages_are_the_paper_size(built, paper, part):
+    for page in PdfReader(pdf(built, part, paper)).pages:
+        w, h = float(page.mediabox.width), float(page.mediabox.height)
+        assert (w, h) == pytest.approx(PAGE_PT[paper], abs=0.05)
+
+
+def card_words(page, id_word):
+    """Words of the card whose id is ``id_word`` (the id sits at the card's bottom right)."""
+    x1, bottom = id_word["x1"], id_word["bottom"]
+    box = (x1 - 62 * MM, bottom - 85 * MM, x1 + 1, bottom + 1)
+    return [
+        w
+        for w in page.extract_words()
+        if box[0] <= w["x0"] and w["x1"] <= box[2] and box[1] <= w["top"] and w["bottom"] <= box[3]
+    ]
+
+
+def number_right_of(words, label):
+    """The number printed on the same row as ``label``, to its right."""
+    word = next(w for w in words if w["text"] == label)
+    mid = (word["top"] + word["bottom"]) / 2
+    row = [w for w in words if w["x0"] > word["x1"] and w["top"] - 3 < mid < w["bottom"] + 3]
+    return int(next(w["text"] for w in row if w["text"].isdigit()))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_delivery_prints_its_name_and_demands(built, repo, paper):
+    game = load_game(repo.content / CR)
+    cards = {}
+    with pdfplumber.open(pdf(built, "cards", paper)) as doc:
+        for page in doc.pages:
+            for word in page.extract_words():
+                if word["text"].startswith("CR-"):
+                    cards[word["text"]] = card_words(page, word)
+    items = game.component("deliveries").items
+    assert sorted(cards) == sorted(i.id for i in items)
+    for item in items:
+        v = item.values
+        words = cards[item.id]
+        line = " ".join(w["text"] for w in words)
+        assert v["name"] in line
+        assert f"CLOSED SOURCE: {v['closed']}" in line
+        for resource, n in v["demand"].items():
+            assert number_right_of(words, resource) == n, (item.id, resource)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_crop_marks_are_a_card_apart_and_outside_the_grid(built, paper):
+    with pdfplumber.open(pdf(built, "cards", paper)) as doc:
+        page = doc.pages[0]
+        marks = [ln for ln in page.lines if abs(ln["linewidth"] - 0.25) < 0.01]
+    vertical = sorted({round(ln["x0"], 2) for ln in marks if abs(ln["x0"] - ln["x1"]) < 0.01})
+    horizontal = sorted(
+        {round(ln["top"], 2) for ln in marks if abs(ln["top"] - ln["bottom"]) < 0.01}
+    )
+    assert [round((b - a) / MM, 1) for a, b in zip(vertical, vertical[1:], strict=False)] == [
+        63.0
+    ] * 3
+    assert [round((b - a) / MM, 1) for a, b in zip(horizontal, horizontal[1:], strict=False)] == [
+        88.0
+    ] * 3
+    for ln in marks:
+        length = max(abs(ln["x1"] - ln["x0"]), abs(ln["bottom"] - ln["top"]))
+        assert length / MM == pytest.approx(5.0, abs=0.01)
+        inside_x = vertical[0] + 0.01 < (ln["x0"] + ln["x1"]) / 2 < vertical[-1] - 0.01
+        inside_y = horizontal[0] + 0.01 < (ln["top"] + ln["bottom"]) / 2 < horizontal[-1] - 0.01
+        assert not (inside_x and inside_y), "a crop mark on a card"
+
+
+def test_cards_have_back_pages_and_a_calibration_sheet(built):
+    reader = PdfReader(pdf(built, "cards"))
+    texts = [p.extract_text() for p in reader.pages]
+    assert len(texts) == 2 * 2 + 2  # two sheets of fronts and backs, then calibration
+    assert "Seed Tent" in texts[0] and "Seed Tent" not in texts[1]
+    assert texts[1].count("Delivery cards") == 9 and texts[3].count("Delivery cards") == 3
+    assert "Duplex calibration" in texts[4] and "--back-offset" in texts[5]
+    prefs = reader.trailer["/Root"]["/ViewerPreferences"]
+    assert prefs["/Duplex"] == "/DuplexFlipLongEdge" and prefs["/PrintScaling"] == "/None"
+
+
+def test_sheets_hold_every_other_component(built):
+    text = "\n".join(p.extract_text() for p in PdfReader(pdf(built, "sheets")).pages)
+    for needle in (
+        "The common reserve",
+        "CURRENT",
+        "NEXT",
+        "Session record",
+        "GATHER",
+        "EXCHANGE",
+        "WAIT",
+        "TURN",
+        "/ 16",
+        "/ 40",
+    ):
+        assert needle in text, needle
+    assert text.count("WATER") >= 6 + 1
+
+
+def test_rules_hold_both_worked_examples(built):
+    text = " ".join(
+        " ".join(p.extract_text().split()) for p in PdfReader(pdf(built, "rules")).pages
+    )
+    assert "Sending WATER 3, FUEL 1, FIBRE 1 leaves WATER 1, FUEL 1, FIBRE 3" in text
+    assert "scores 2 points" in text
+    assert "You send WATER 1, FUEL 2, FIBRE 1 and keep WATER 1, FUEL 0, FIBRE 1" in text
+    assert "12 × Delivery cards" in text  # the component list comes from game.yaml
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_booklet_is_imposed_two_up_in_saddle_order(built, paper):
+    reader = PdfReader(pdf(built, "rules-booklet", paper))
+    w, h = PAGE_PT[paper]
+    sides = reader.pages
+    assert all(float(p.mediabox.width) == pytest.approx(h, abs=0.05) for p in sides)  # landscape
+    pages = 2 * len(sides)
+    assert pages % 4 == 0
+    first = sides[0].extract_text()
+    # the first side carries the last page (left) and page 1 (right)
+    assert "Common Reserve" in first
+    numbers = [int(n) for n in re.findall(r"rules · page (\d+)", first)]
+    assert numbers and all(n in (1, pages) for n in numbers)
+    assert reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipShortEdge"
+
+
+def test_metadata_and_fonts(built):
+    reader = PdfReader(pdf(built, "cards"))
+    info = reader.metadata
+    assert info.title == "Common Reserve — Cards"
+    assert info.author == "Round & Revel" and info.creator.startswith("cutsheet ")
+    assert reader.trailer["/Root"]["/Lang"] == "en"
+    fonts = set()
+    for page in reader.pages:
+        for font in page["/Resources"]["/Font"].values():
+            font = font.get_object()
+            fonts.add(font["/BaseFont"])
+            assert "/FontFile2" in font["/FontDescriptor"] and "/ToUnicode" in font
+    assert all("Atkinson" in f and "+" in f for f in fonts), fonts
+
+
+def test_manifest_lists_every_output(built):
+    manifest = json.loads((built / "manifest.json").read_text())
+    assert manifest["generator"].startswith("cutsheet ")
+    entry = next(
+        e for e in manifest["outputs"] if e["path"] == "common-reserve/standard-a4/cards.pdf"
+    )
+    assert entry["game"] == CR and entry["profile"] == "standard" and entry["paper"] == "a4"
+    assert entry["part"] == "cards" and entry["pages"] == 6
+    assert entry["components"] == {"deliveries": 12}
+    sheets = next(
+        e for e in manifest["outputs"] if e["path"] == "common-reserve/standard-letter/sheets.pdf"
+    )
+    assert sheets["components"] == {
+        "reserve-sheet": 1,
+        "session-record": 1,
+        "actions": 3,
+        "turn-marker": 1,
+        "counters": 18,
+    }
+    for e in manifest["outputs"]:
+        import hashlib
+
+        assert hashlib.sha256((built / e["path"]).read_bytes()).hexdigest() == e["sha256"]
+        assert len(PdfReader(built / e["path"]).pages) == e["pages"]
+
+
+# ------------------------------------------------------------------ a tiny CSV game
+@pytest.fixture(scope="module")
+def mini(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("mini")
+    shutil.copytree(Path(__file__).parent / "data" / "mini", root, dirs_exist_ok=True)
+    shutil.copy(ROOT / "layouts" / "base.yaml", root / "layouts" / "base.yaml")
+    shutil.copytree(ROOT / "layouts" / "profiles", root / "layouts" / "profiles")
+    out = root / "build"
+    _o, report = build(
+        Project(root), ["mini"], Options(papers=("a4",)), out, progress=lambda _m: None
+    )
+    assert not report.errors, report.errors
+    return out
+
+
+def test_csv_cards_print_literally(mini):
+    text = PdfReader(pdf(mini, "cards", game="mini")).pages[0].extract_text()
+    assert "Exchange: 5R>G and 8R>B" in text
+    assert 'Quotes "kept" & <tags>' in text
+    assert "Beta & Co" in text
+    assert "Mini & Test <Game>" in PdfReader(pdf(mini, "rules", game="mini")).metadata.title
+
+
+def id_words(page):
+    return {w["text"]: w for w in page.extract_words() if w["text"].startswith("MINI-")}
+
+
+def test_back_pages_mirror_the_fronts(mini):
+    with pdfplumber.open(pdf(mini, "cards", game="mini")) as doc:
+        front, back = doc.pages[0], doc.pages[1]
+        width = float(front.width)
+        ids = id_words(front)
+        words = back.extract_words()
+        backs = {  # centre of the line "MINI-X back"
+            w["text"]: (w["x0"] + nxt["x1"]) / 2
+            for w, nxt in zip(words, words[1:], strict=False)
+            if w["text"].startswith("MINI-") and nxt["text"] == "back"
+        }
+        # the id is right-aligned 4 mm inside the card's right edge (base.yaml 'card')
+        card_centre = {k: (w["x1"] + 4 * MM - 31.5 * MM) for k, w in id_words(front).items()}
+    assert set(backs) == set(ids) == {"MINI-A", "MINI-B", "MINI-C", "MINI-D"}
+    for card_id, x in backs.items():
+        assert x == pytest.approx(width - card_centre[card_id], abs=1.0), card_id
