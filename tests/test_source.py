@@ -91,3 +91,8 @@ def test_csv_cell_locations_point_at_the_cell(rows):
             line = lines[loc.line - 1]
             rest = line[loc.col - 1 :]
             assert rest.startswith(row[col]) or rest.startswith('"'), (row, loc)
+
+
+def test_keys_are_taken_as_written():
+    doc = parse_yaml("yes: 3\nno: 2\n1: x\n", "f.yaml")
+    assert doc.data == {"yes": 3, "no": 2, "1": "x"}

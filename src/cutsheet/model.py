@@ -64,6 +64,9 @@ class ComponentSpec(Strict):
     back: str | None = Field(
         None, description="layout face for the back; given, the component prints duplex"
     )
+    double_sided: bool = Field(
+        False, description="each item has its own back; otherwise every back must be the same"
+    )
     source: str | None = Field(None, description="YAML or CSV file of items, beside game.yaml")
     items: list[dict[str, Any]] | None = None
     fields: dict[str, FieldSpec] = {}
@@ -278,7 +281,7 @@ def _annotation(name: str, spec: FieldSpec, vocab: Mapping[str, list[str]]) -> A
     counts = create_model(  # type: ignore[call-overload]
         f"Counts_{name}",
         __base__=Strict,
-        **{w: (int, Field(ge=0)) for w in words},
+        **{w: (int, Field(0, ge=0)) for w in words},  # a word left out counts 0
     )
     return counts
 

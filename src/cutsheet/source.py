@@ -88,7 +88,9 @@ class _Builder:
                 if not isinstance(key_node, yaml.ScalarNode):
                     self.problems.append(Problem(kloc, "a mapping key must be a plain word"))
                     continue
-                key = str(self.loader.construct_object(key_node))
+                # Keys are words: take their text as written, so `yes:` or `no:` stay words
+                # instead of YAML 1.1 booleans.
+                key = str(key_node.value)
                 if key in out:
                     first = self.keys[path + (key,)]
                     self.problems.append(

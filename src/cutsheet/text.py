@@ -20,8 +20,10 @@ class TemplateProblem(Exception):
     """A template failed; the message says why (unknown name, syntax)."""
 
 
-def _counts(values: Mapping[str, int], sep: str = " · ") -> Markup:
-    return Markup(escape(sep)).join(escape(f"{k} {v}") for k, v in values.items())
+def _counts(values: Mapping[str, int], sep: str = " · ", zeros: bool = True) -> Markup:
+    """``{WATER: 3, FUEL: 0}`` → "WATER 3 · FUEL 0" (``zeros=false`` leaves out the 0s)."""
+    shown = [(k, v) for k, v in values.items() if zeros or v]
+    return Markup(escape(sep)).join(escape(f"{k} {v}") for k, v in shown)
 
 
 def _signed(n: int) -> str:

@@ -81,11 +81,14 @@ class CheckBoxes(Flowable):
         self.step = self.box + size * 1.4
 
     def wrap(self, aw: float, ah: float) -> tuple[float, float]:
-        return self.n * self.step, self.box
+        return (self.box if self.n == 1 else self.n * self.step), self.box
 
     def draw(self) -> None:
         c = self.canv
         c.setLineWidth(0.8)
+        if self.n == 1:  # a single box needs no number
+            c.rect(0, 0, self.box, self.box, stroke=1, fill=0)
+            return
         for i in range(self.n):
             x = i * self.step
             c.setFont(self.font, self.size)

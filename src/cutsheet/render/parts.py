@@ -132,6 +132,15 @@ def prepare(game: Game, layouts: Layouts, profile: Profile) -> tuple[Prepared, l
                 )
                 problems.extend(probs)
             cards.extend(PrintedCard(comp.id, item.id, front, back) for _ in range(item.copies))
+        backs = {card.back.texts for card in cards if card.back is not None}
+        if len(backs) > 1 and not spec.double_sided:
+            problems.append(
+                Problem(
+                    _comp_key_loc(game, comp, "back"),
+                    f"{spec.name}: the backs differ from card to card, which gives a face-down card"
+                    " away; use one back for all, or set 'double_sided: true'",
+                )
+            )
         parts[spec.part].append(Run(comp.id, size, tuple(cards)))
     prepared = Prepared(game, profile, {k: tuple(v) for k, v in parts.items()})
     return prepared, collapse_repeats(problems)

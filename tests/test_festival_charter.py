@@ -1,0 +1,153 @@
+"""Festival Charter: the content proved against the rulebook, and read back from the PDFs."""
+
+from __future__ import annotations
+
+import pdfplumber
+import pytest
+from pypdf import PdfReader
+
+from cutsheet.content import load_game
+from cutsheet.games.festival_charter import Params, built_features, keeper_score, resolve
+
+FC = "festival-charter"
+PROJECTS = "content/festival-charter/projects.yaml"
+RULES = "content/festival-charter/rules.yaml"
+P = Params(
+    players=4,
+    budget=12,
+    proposals=8,
+    approve_at=3,
+    rejection_cost=1,
+    primary_points=2,
+    secondary_points=1,
+)
+
+
+def messages(ws):
+    return [str(p) for p in ws.check(FC)]
+
+
+def test_the_shipped_content_is_clean(ws):
+    assert messages(ws) == []
+
+
+def test_counts_are_the_rulebooks(repo):
+    game = load_game(repo.content / FC)
+    printed = {c.id: c.printed for c in game.components}
+    assert printed == {
+        "projects": 8,
+        "priorities": 4,
+        "yes-votes": 4,
+        "no-votes": 4,
+        "public-log": 1,
+        "package-markers": 4,
+        "chair-marker": 1,
+    }
+    authored = [i.values["name"] for i in game.component("projects").items if i.authored]
+    assert "Moon Gate" not in authored and len(authored) == 7  # only Moon Gate is fully stated
+
+
+def test_raising_moon_gates_cost_fails_at_that_line(ws):
+    line = (
+        ws.edit(PROJECTS, "    name: Moon Gate\n    cost: 2", "    name: Moon Gate\n    cost: 3")
+        + 1
+    )
+    out = messages(ws)
+    assert (
+        out[0]
+        == f"{PROJECTS}:{line}:11: error: FCH-MOON: the rulebook says Moon Gate costs 2, not 3"
+    )
+    assert any("the pair costs 3 (Moon Gate, " + f"{PROJECTS}:{line}:11)" in m for m in out)
+    assert any(m.endswith("= 10, not 9") for m in out)
+
+
+def test_changing_an_authored_cost_breaks_the_built_set_example(ws):
+    line = (
+        ws.edit(PROJECTS, "    name: Maker Nook\n    cost: 3", "    name: Maker Nook\n    cost: 4")
+        + 1
+    )
+    cost_line = ws.line_of(RULES, "      cost: 9")
+    assert messages(ws) == [
+        f"{RULES}:{cost_line}:13: error: example 'final-scoring': the built set costs 2 (Moon Gate, {PROJECTS}:9:11)"
+        f" + 4 (Evening Picnic, {PROJECTS}:20:11) + 4 (Maker Nook, {PROJECTS}:{line}:11) = 10, not 9"
+    ]
+
+
+def test_a_wrong_keeper_score_in_the_example(ws):
+    line = ws.edit(RULES, "FCH-PLAY-KEEPER: 5", "FCH-PLAY-KEEPER: 6")
+    assert messages(ws) == [
+        f"{RULES}:{line}:74: error: example 'final-scoring': Play Keeper scores 5, not 6"
+    ]
+
+
+def test_a_wrong_budget_after_rejection(ws):
+    line = ws.edit(RULES, "budget_after: 6", "budget_after: 7")
+    assert messages(ws) == [
+        f"{RULES}:{line}:58: error: example 'package-vote': the budget after is 6, not 7"
+    ]
+
+
+def test_feature_words_come_from_the_vocabulary(ws):
+    line = ws.edit(PROJECTS, "features: {REST: 2}", "features: {SLEEP: 2}")
+    assert messages(ws) == [
+        f"{PROJECTS}:{line}:16: error: unknown key 'SLEEP' (allowed: GLOW, FEAST, PLAY, REST)"
+    ]
+
+
+def test_arithmetic():
+    assert resolve(7, 4, 3, P) == ("approved", 3)
+    assert resolve(7, 4, 2, P) == ("rejected", 6)
+    assert resolve(0, 4, 1, P) == ("rejected", 0)  # never below zero
+    features = built_features([{"GLOW": 2}, {"FEAST": 2, "REST": 1}, {"PLAY": 2}])
+    assert features == {"GLOW": 2, "FEAST": 2, "PLAY": 2, "REST": 1}
+    assert keeper_score("GLOW", "PLAY", features, P) == 6
+    assert keeper_score("REST", "FEAST", features, P) == 4
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_card_reads_back(built, repo, paper):
+    game = load_game(repo.content / FC)
+    text = " ".join(
+        " ".join((p.extract_text() or "").split())
+        for p in PdfReader(built / FC / f"standard-{paper}" / "cards.pdf").pages
+    )
+    for item in game.component("projects").items:
+        v = item.values
+        assert v["name"] in text and item.id in text
+        for feature, n in v["features"].items():
+            if n:
+                assert f"{feature} {n}" in text
+    for item in game.component("priorities").items:
+        assert item.values["name"] in text
+    assert text.count("YES") >= 4 and text.count("NO") >= 4
+
+
+def test_yes_and_no_share_one_back(built):
+    with pdfplumber.open(built / FC / "standard-a4" / "cards.pdf") as doc:
+        fronts = " ".join(doc.pages[i].extract_text() for i in (0, 2, 4))
+        backs = " ".join(doc.pages[i].extract_text() for i in (1, 3, 5))
+    assert fronts.count("SECRET VOTE") == 8
+    assert backs.count("Vote: YES or NO") == 8  # the same back behind every vote
+    assert "YES\n" not in backs and "SECRET VOTE" not in backs
+
+
+def test_public_log_and_markers(built):
+    text = " ".join(
+        p.extract_text() for p in PdfReader(built / FC / "standard-a4" / "sheets.pdf").pages
+    )
+    assert "Starting budget: 12 planning units" in text
+    assert text.count("PACKAGE") >= 4 + 1 and "CHAIR" in text
+    rows = [line.strip() for line in text.splitlines()]
+    assert [r for r in rows if r.isdigit()] == [str(n) for n in range(1, 9)]
+    assert rows.count("/ 4") == 8
+
+
+def test_rules_examples_read_back(built):
+    text = " ".join(
+        " ".join(p.extract_text().split())
+        for p in PdfReader(built / FC / "standard-a4" / "rules.pdf").pages
+    )
+    assert "Moon Gate and Long Table together: 2 + 2 = 4" in text
+    assert "With 3 YES the pair is approved and the budget becomes 3" in text
+    assert "With 2 YES the pair is rejected and the budget becomes 6" in text
+    assert "Glow Keeper: 6; Feast Keeper: 6; Play Keeper: 5; Rest Keeper: 4." in text
