@@ -105,6 +105,10 @@ class GameSpec(Strict):
     language: str = "en"
     layouts: str = Field(description="layout file in layouts/ for this game's faces")
     vocab: dict[str, list[str]] = {}
+    terms: dict[str, dict[str, str]] = Field(
+        default_factory=dict,
+        description="data about vocabulary words (title, rule, icon …), for every face: terms[word]",
+    )
     components: list[ComponentSpec]
 
 
@@ -147,6 +151,16 @@ class Spaces(Strict):
         return v
 
 
+class CardRow(Strict):
+    """A diagram: a row of small cards (by item id) with an optional mark on some of them."""
+
+    cards: list[str]
+    label: str = Field(description="template over each card's values, printed inside it")
+    marked: list[str] = []
+    mark: str = Field("", description="word printed on the marked cards")
+    caption: str = ""
+
+
 class Block(Strict):
     """One block of a sheet or booklet section: exactly one key is given."""
 
@@ -158,6 +172,7 @@ class Block(Strict):
     table: Table | None = None
     write_ins: list[WriteIn] | None = None
     spaces: Spaces | None = Field(None, description="labelled card-sized spaces to lay cards on")
+    card_row: CardRow | None = Field(None, description="a diagram of cards drawn from the data")
     example: str | None = Field(None, description="id of a worked example in rules.yaml")
     components: bool | None = Field(None, description="the generated list of components")
 

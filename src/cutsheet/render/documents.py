@@ -122,6 +122,43 @@ class CardSpaces(Flowable):
             c.drawString(x, self.h_mm * mm + self.size * 0.5, label)
 
 
+class CardRowDiagram(Flowable):
+    """Small card outlines in a row, each with its label; marked cards carry a ticket tab."""
+
+    def __init__(
+        self, cards: Sequence[tuple[Paragraph, Paragraph | None]], width_mm: float = 24
+    ) -> None:
+        super().__init__()
+        self.cards = cards
+        self.w = width_mm * mm
+        self.h = width_mm * 88 / 63 * mm
+        self.gap = 4 * mm
+        self.tab = 9 * mm
+
+    def wrap(self, aw: float, ah: float) -> tuple[float, float]:
+        n = len(self.cards)
+        self.w = min(self.w, (aw - (n - 1) * self.gap) / max(n, 1))
+        self.h = self.w * 88 / 63
+        return n * self.w + (n - 1) * self.gap, self.h + self.tab + 2 * mm
+
+    def draw(self) -> None:
+        c = self.canv
+        for i, (label, mark) in enumerate(self.cards):
+            x = i * (self.w + self.gap)
+            c.setLineWidth(1)
+            c.roundRect(x, 0, self.w, self.h, 1.5 * mm, stroke=1, fill=0)
+            _, lh = label.wrap(self.w - 2 * mm, self.h)
+            label.drawOn(c, x + 1 * mm, (self.h - lh) / 2)
+            if mark is not None:
+                c.setFillColor(HEADER_FILL)
+                c.roundRect(
+                    x + 1 * mm, self.h + 1 * mm, self.w - 2 * mm, self.tab, 1 * mm, stroke=1, fill=1
+                )
+                c.setFillColor(colors.black)
+                _, mh = mark.wrap(self.w - 3 * mm, self.tab)
+                mark.drawOn(c, x + 1.5 * mm, self.h + 1 * mm + (self.tab - mh) / 2)
+
+
 @dataclass
 class DocBuilder:
     """Turns blocks into flowables, collecting located problems rather than stopping."""
@@ -207,6 +244,8 @@ class DocBuilder:
             return [self.table(block, loc)]
         if kind == "write_ins" and block.write_ins:
             return [self.write_ins(block, loc)]
+        if kind == "card_row" and block.card_row:
+            return [self.card_row(block, loc)]
         if kind == "spaces" and block.spaces:
             for label in block.spaces.labels:
                 self.para(literal(label), s.strong, loc)  # glyph check
@@ -216,6 +255,25 @@ class DocBuilder:
                 CardSpaces(block.spaces.labels, size, face_name("bold"), s.strong.fontSize),
             ]
         return []  # pragma: no cover - Block guarantees one known kind
+
+    def card_row(self, block: Block, loc: Loc) -> Flowable:
+        row = block.card_row
+        assert row is not None
+        items = self.context.get("items", {})
+        centre = ParagraphStyle("row", parent=self.styles.strong, alignment=TA_CENTER)
+        small = ParagraphStyle("rowmark", parent=self.styles.small, alignment=TA_CENTER)
+        cards = []
+        for card_id in row.cards:
+            if card_id not in items:
+                self.problems.append(Problem(loc, f"card_row: no item '{card_id}'"))
+                continue
+            label = self.para(self.markup(row.label, loc, dict(items[card_id])), centre, loc)
+            mark = self.para(literal(row.mark), small, loc) if card_id in row.marked else None
+            cards.append((label, mark))
+        out: list[Flowable] = [Spacer(1, 2 * mm), CardRowDiagram(cards)]
+        if row.caption:
+            out.append(self.text(row.caption, self.styles.small, loc))
+        return KeepTogether(out + [Spacer(1, 3 * mm)])
 
     def example(self, name: str, loc: Loc) -> Flowable:
         ex = self.examples.get(name)

@@ -142,7 +142,9 @@ def prepare_face(
             problems.append(Problem(box.loc, f"{label}, box '{box.name}': {exc}"))
             continue
         style = layouts.styles[box.style]
-        where = loc_of(field_of(box, ctx))
+        field = field_of(box, ctx)
+        # Text that names an item field is that item's problem; fixed text is the layout's.
+        where = loc_of(field) if field else box.loc
         if style.size < min_size:
             problems.append(
                 Problem(
@@ -171,7 +173,7 @@ def prepare_face(
             problems.append(
                 Problem(
                     where,
-                    f"{label}: text of box '{box.name}' does not fit: it needs {height / mm:.1f} mm,"
+                    f"{label}, box '{box.name}': text does not fit: it needs {height / mm:.1f} mm,"
                     f" the box is {box.h:g} mm ({over:.1f} mm over)",
                 )
             )

@@ -125,6 +125,84 @@ def _hourglass(c: Canvas, x: float, y: float, s: float) -> None:
     _polygon([(-0.32, 0.45), (0.32, 0.45), (-0.32, -0.45), (0.32, -0.45)])(c, x, y, s)
 
 
+def _trash(c: Canvas, x: float, y: float, s: float) -> None:
+    _polygon([(-0.3, 0.28), (0.3, 0.28), (0.24, -0.46), (-0.24, -0.46)])(c, x, y, s)
+    c.rect(x - s * 0.4, y + s * 0.31, s * 0.8, s * 0.08, stroke=1, fill=1)
+    c.rect(x - s * 0.1, y + s * 0.39, s * 0.2, s * 0.07, stroke=1, fill=1)
+
+
+def _plus(c: Canvas, x: float, y: float, s: float) -> None:
+    _polygon(
+        [
+            (-0.12, 0.45),
+            (0.12, 0.45),
+            (0.12, 0.12),
+            (0.45, 0.12),
+            (0.45, -0.12),
+            (0.12, -0.12),
+            (0.12, -0.45),
+            (-0.12, -0.45),
+            (-0.12, -0.12),
+            (-0.45, -0.12),
+            (-0.45, 0.12),
+            (-0.12, 0.12),
+        ]
+    )(c, x, y, s)
+
+
+def _hand(c: Canvas, x: float, y: float, s: float) -> None:
+    c.roundRect(x - s * 0.3, y - s * 0.45, s * 0.6, s * 0.55, s * 0.12, stroke=1, fill=1)
+    for i in range(4):
+        fx = x - s * 0.3 + i * s * 0.155
+        c.roundRect(fx, y, s * 0.13, s * 0.42 - abs(1.5 - i) * s * 0.06, s * 0.06, stroke=1, fill=1)
+    c.roundRect(x - s * 0.46, y - s * 0.2, s * 0.2, s * 0.3, s * 0.08, stroke=1, fill=1)
+
+
+def _swap_vertical(c: Canvas, x: float, y: float, s: float) -> None:
+    _polygon(
+        [
+            (-0.2, -0.45),
+            (-0.2, 0.15),
+            (-0.38, 0.15),
+            (-0.12, 0.45),
+            (0.14, 0.15),
+            (-0.04, 0.15),
+            (-0.04, -0.45),
+        ]
+    )(c, x, y, s)
+    _polygon(
+        [
+            (0.2, 0.45),
+            (0.2, -0.15),
+            (0.38, -0.15),
+            (0.12, -0.45),
+            (-0.14, -0.15),
+            (0.04, -0.15),
+            (0.04, 0.45),
+        ]
+    )(c, x, y, s)
+
+
+def _cycle(c: Canvas, x: float, y: float, s: float) -> None:
+    c.saveState()
+    c.setLineWidth(s * 0.11)
+    c.arc(x - s * 0.32, y - s * 0.32, x + s * 0.32, y + s * 0.32, 40, 280)
+    c.restoreState()
+    _polygon([(0.1, 0.48), (0.42, 0.36), (0.2, 0.12)])(c, x, y, s)
+
+
+def _person_swap(c: Canvas, x: float, y: float, s: float) -> None:
+    c.circle(x, y + s * 0.3, s * 0.13, stroke=1, fill=1)
+    _arrows_both(c, x, y - s * 0.18, s)
+
+
+def _ticket(c: Canvas, x: float, y: float, s: float) -> None:
+    c.rect(x - s * 0.45, y - s * 0.25, s * 0.9, s * 0.5, stroke=1, fill=0)
+    c.setDash(1, 1)
+    c.line(x + s * 0.2, y - s * 0.25, x + s * 0.2, y + s * 0.25)
+    c.setDash()
+
+
 ICONS: dict[str, Icon] = {
     "drop": _drop,
     "flame": _flame,
@@ -139,6 +217,13 @@ ICONS: dict[str, Icon] = {
     "arrow": _arrow,
     "arrows-both": _arrows_both,
     "hourglass": _hourglass,
+    "trash": _trash,
+    "plus": _plus,
+    "hand": _hand,
+    "swap-vertical": _swap_vertical,
+    "cycle": _cycle,
+    "person-swap": _person_swap,
+    "ticket": _ticket,
 }
 
 

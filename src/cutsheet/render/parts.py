@@ -68,6 +68,7 @@ def item_context(game: Game, component: Component, item: Item) -> dict[str, Any]
         "id": item.id,
         "copies": item.copies,
         "game": {"title": g.title, "code": g.code, "vocab": g.vocab},
+        "terms": g.terms,
         "component": {"id": component.id, "name": component.spec.name},
     }
 
@@ -315,6 +316,7 @@ def _doc_builder(
         "params": game.rules.params,
         "examples": {k: v.data for k, v in game.rules.examples.items()},
         "items": {i.id: dict(i.values) for c in game.components for i in c.items},
+        "terms": g.terms,
         **(extra or {}),
     }
     lines = []
