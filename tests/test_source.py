@@ -48,7 +48,7 @@ def test_csv_locations_count_the_header_as_line_one():
     text = 'id,name,cost\nA-1,Seed Tent,3\nA-2,"Quoted, name",x\n'
     doc = parse_csv(text, "cards.csv")
     assert doc.data == [
-        {"id": "A-1", "name": "Seed Tent", "cost": 3},
+        {"id": "A-1", "name": "Seed Tent", "cost": "3"},
         {"id": "A-2", "name": "Quoted, name", "cost": "x"},
     ]
     assert str(doc.loc((1, "cost"))) == "cards.csv:3:20"
@@ -96,3 +96,17 @@ def test_csv_cell_locations_point_at_the_cell(rows):
 def test_keys_are_taken_as_written():
     doc = parse_yaml("yes: 3\nno: 2\n1: x\n", "f.yaml")
     assert doc.data == {"yes": 3, "no": 2, "1": "x"}
+
+
+def test_merge_keys_copy_an_anchored_mapping_and_explicit_keys_win():
+    text = "a: &base\n  x: 1\n  y: 2\nb:\n  <<: *base\n  y: 3\n"
+    doc = parse_yaml(text, "f.yaml")
+    assert doc.data == {"a": {"x": 1, "y": 2}, "b": {"x": 1, "y": 3}}
+    assert str(doc.loc(("b", "y"))) == "f.yaml:6:6"
+    assert str(doc.loc(("b", "x"))) == "f.yaml:2:6"  # the anchored text
+
+
+def test_merging_a_scalar_is_an_error():
+    with pytest.raises(ContentError) as exc:
+        parse_yaml("a: &v 1\nb:\n  <<: *v\n", "f.yaml")
+    assert only_problem(exc) == "f.yaml:1:4: error: '<<' merges a mapping (an anchor like *deck)"

@@ -42,3 +42,12 @@ def test_printing_a_method_is_an_error():
     with pytest.raises(TemplateProblem, match="prints a method"):
         render("{{ s.get }}", {"s": {"get": "WATER"}})
     assert render("{{ s['get'] }}", {"s": {"get": "WATER"}}) == "WATER"
+
+
+def test_glyphs_mark_cube_runs_only():
+    terms = {"R": {"fill": "#D55E00"}, "G": {"fill": "#009E73"}, "B": {"fill": "#56B4E9"}}
+    markup = render("{{ t|glyphs(terms) }}", {"t": "5R>G, RRRR, 3R<>G & Bank", "terms": terms})
+    para = Paragraph(markup)
+    assert para.getPlainText() == "5R>G, RRRR, 3R<>G & Bank"
+    assert markup.count("backcolor") == 1 + 1 + 4 + 2  # Bank's B is a letter, not a cube
+    assert markup.count("<strike>") == 2

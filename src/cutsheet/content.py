@@ -50,10 +50,16 @@ def _items_of(
     return items, [items.sub((j,)) for j in range(len(items.data))]
 
 
+def _selected(spec: ComponentSpec, located: Located) -> bool:
+    data = located.data if isinstance(located.data, dict) else {}
+    return all(str(data.get(k)) == v for k, v in spec.where.items())
+
+
 def _load_component(
     spec: ComponentSpec, index: int, gspec: GameSpec, game_src: Located, game_dir: Path, root: Path
 ) -> tuple[Located, list[Item]]:
     listing, located_items = _items_of(spec, index, game_src, game_dir, root)
+    located_items = [li for li in located_items if _selected(spec, li)]
     items: list[Item] = []
     problems: list[Problem] = []
     if spec.form == "page":

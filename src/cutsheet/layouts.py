@@ -31,7 +31,7 @@ class Style(Strict):
 
 
 class BoxSpec(Strict):
-    kind: Literal["text", "rect", "icon", "line"] | None = None
+    kind: Literal["text", "rect", "icon", "line", "cells"] | None = None
     x: float | None = None
     y: float | None = None
     w: float | None = None
@@ -46,6 +46,10 @@ class BoxSpec(Strict):
     dash: bool | None = None
     icon: str | None = Field(None, description="icon name, or a template giving one")
     when: str | None = Field(None, description="Jinja2 expression; the box is drawn when true")
+    start: int | None = Field(None, description="cells: first number")
+    stop: int | None = Field(None, description="cells: last number")
+    cols: int | None = Field(None, ge=1, description="cells: numbers per row (1: a column)")
+    reverse: bool | None = Field(None, description="cells: highest number first")
 
 
 class FaceSpec(Strict):
@@ -80,6 +84,15 @@ class Box:
     icon: str | None
     when: str | None
     loc: Loc
+    start: int = 0
+    stop: int = 0
+    cols: int = 1
+    reverse: bool = False
+
+    @property
+    def numbers(self) -> list[int]:
+        values = list(range(self.start, self.stop + 1))
+        return values[::-1] if self.reverse else values
 
 
 @dataclass(frozen=True)
@@ -106,6 +119,8 @@ def _resolve_box(name: str, merged: dict[str, Any], loc: Loc) -> Box:
     kind = merged.get("kind") or ("text" if merged.get("text") is not None else "rect")
     if kind == "icon" and not merged.get("icon"):
         raise ContentError([Problem(loc, f"icon box '{name}' needs 'icon'")])
+    if kind == "cells" and (merged.get("start") is None or merged.get("stop") is None):
+        raise ContentError([Problem(loc, f"cells box '{name}' needs 'start' and 'stop'")])
     return Box(
         name=name,
         kind=kind,
@@ -124,6 +139,10 @@ def _resolve_box(name: str, merged: dict[str, Any], loc: Loc) -> Box:
         icon=merged.get("icon"),
         when=merged.get("when"),
         loc=loc,
+        start=int(merged.get("start") or 0),
+        stop=int(merged.get("stop") or 0),
+        cols=int(merged.get("cols") or 1),
+        reverse=bool(merged.get("reverse")),
     )
 
 
@@ -189,7 +208,7 @@ def load_layouts(layout_dir: Path, name: str, root: Path | None = None) -> Layou
             built = []
             for bname, (merged, bloc) in boxes.items():
                 box = _resolve_box(bname, merged, bloc)
-                if box.kind == "text" and box.style not in styles:
+                if box.kind in ("text", "cells") and box.style not in styles:
                     problems.append(
                         Problem(bloc, f"box '{bname}' uses unknown style '{box.style}'")
                     )

@@ -6,12 +6,14 @@ import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import (
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
+    StringConstraints,
     ValidationError,
     create_model,
     field_validator,
@@ -49,6 +51,7 @@ class FieldSpec(Strict):
     total: int | None = Field(None, description="counts: the quantities must add up to this")
     min: int | None = None
     max: int | None = None
+    pattern: str | None = Field(None, description="text/list: every value must match this regex")
     required: bool = True
     description: str = ""
 
@@ -69,6 +72,10 @@ class ComponentSpec(Strict):
     )
     source: str | None = Field(None, description="YAML or CSV file of items, beside game.yaml")
     items: list[dict[str, Any]] | None = None
+    where: dict[str, str] = Field(
+        default_factory=dict,
+        description="take only the source's items whose fields equal these (one CSV, many decks)",
+    )
     fields: dict[str, FieldSpec] = {}
     optional: bool = False
     note: str = ""
@@ -281,15 +288,23 @@ def _words(spec: FieldSpec, vocab: Mapping[str, list[str]]) -> tuple[str, ...]:
     return tuple(vocab[spec.of])
 
 
+def _split(value: Any) -> Any:
+    """A list field given as one string (a CSV cell) is split on ';'."""
+    if isinstance(value, str):
+        return [part.strip() for part in value.split(";") if part.strip()]
+    return value
+
+
 def _annotation(name: str, spec: FieldSpec, vocab: Mapping[str, list[str]]) -> Any:
+    text = Annotated[str, StringConstraints(pattern=spec.pattern)] if spec.pattern else str
     if spec.type == "text":
-        return str
+        return text
     if spec.type == "bool":
         return bool
     if spec.type == "int":
         return int
     if spec.type == "list":
-        return list[str]
+        return Annotated[list[text], BeforeValidator(_split)]  # type: ignore[valid-type]
     words = _words(spec, vocab)
     if spec.type == "choice":
         return Literal[words]  # type: ignore[valid-type]

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import csv
 import io
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -79,30 +78,53 @@ class _Builder:
             self.problems.append(Problem(self.values[path], f"unsupported YAML tag '{node.tag}'"))
             return None
         if isinstance(node, yaml.MappingNode):
-            out: dict[str, Any] = {}
-            for key_node, value_node in node.value:
-                kloc = _mark_loc(self.file, key_node.start_mark)
-                if key_node.tag == "tag:yaml.org,2002:merge":
-                    self.problems.append(Problem(kloc, "merge keys ('<<') are not supported"))
-                    continue
-                if not isinstance(key_node, yaml.ScalarNode):
-                    self.problems.append(Problem(kloc, "a mapping key must be a plain word"))
-                    continue
-                # Keys are words: take their text as written, so `yes:` or `no:` stay words
-                # instead of YAML 1.1 booleans.
-                key = str(key_node.value)
-                if key in out:
-                    first = self.keys[path + (key,)]
-                    self.problems.append(
-                        Problem(kloc, f"duplicate key '{key}' (first defined at line {first.line})")
-                    )
-                    continue
-                self.keys[path + (key,)] = kloc
-                out[key] = self.build(value_node, path + (key,))
-            return out
+            return self._mapping(node, path)
         if isinstance(node, yaml.SequenceNode):
             return [self.build(item, path + (i,)) for i, item in enumerate(node.value)]
         return self.loader.construct_object(node, deep=True)
+
+    def _mapping(self, node: yaml.MappingNode, path: PathKey) -> dict[str, Any]:
+        """A mapping; ``<<: *anchor`` merges another mapping's keys (explicit keys win and
+        keep their own locations; merged keys point at the anchored text)."""
+        out: dict[str, Any] = {}
+        own = self.values[path]
+        for key_node, value_node in node.value:
+            if key_node.tag != "tag:yaml.org,2002:merge":
+                continue
+            sources = (
+                value_node.value if isinstance(value_node, yaml.SequenceNode) else [value_node]
+            )
+            for src in sources:
+                if not isinstance(src, yaml.MappingNode):
+                    loc = _mark_loc(self.file, src.start_mark)
+                    self.problems.append(
+                        Problem(loc, "'<<' merges a mapping (an anchor like *deck)")
+                    )
+                    continue
+                for key, value in self._mapping(src, path).items():
+                    out.setdefault(key, value)
+        self.values[path] = own
+        explicit: set[str] = set()
+        for key_node, value_node in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                continue
+            kloc = _mark_loc(self.file, key_node.start_mark)
+            if not isinstance(key_node, yaml.ScalarNode):
+                self.problems.append(Problem(kloc, "a mapping key must be a plain word"))
+                continue
+            # Keys are words: take their text as written, so `yes:` or `no:` stay words
+            # instead of YAML 1.1 booleans.
+            key = str(key_node.value)
+            if key in explicit:
+                first = self.keys[path + (key,)]
+                self.problems.append(
+                    Problem(kloc, f"duplicate key '{key}' (first defined at line {first.line})")
+                )
+                continue
+            explicit.add(key)
+            self.keys[path + (key,)] = kloc
+            out[key] = self.build(value_node, path + (key,))
+        return out
 
 
 def parse_yaml(text: str, file: str) -> Located:
@@ -153,14 +175,10 @@ def _cell_columns(line: str) -> list[int]:
     return starts
 
 
-def _csv_value(raw: str) -> Any:
-    """Cells are text; whole numbers become ints so they validate like YAML numbers."""
+def _csv_value(raw: str) -> str | None:
+    """Cells are text (pydantic turns "3" into 3 where a field is a number); empty is absent."""
     s = raw.strip()
-    if s == "":
-        return None
-    if re.fullmatch(r"-?[0-9]+", s):
-        return int(s)
-    return s
+    return s or None
 
 
 def parse_csv(text: str, file: str) -> Located:

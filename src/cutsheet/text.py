@@ -26,6 +26,52 @@ def _counts(values: Mapping[str, int], sep: str = " · ", zeros: bool = True) ->
     return Markup(escape(sep)).join(escape(f"{k} {v}") for k, v in shown)
 
 
+def _tint(hex_colour: str, amount: float = 0.4) -> str:
+    """The colour mixed with ``amount`` of white."""
+    rgb = [int(hex_colour[i : i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(c + (255 - c) * amount):02X}" for c in rgb)
+
+
+def _glyphs(value: str, terms: Mapping[str, Mapping[str, str]]) -> Markup:
+    """Notation to markup. A run of letters made only of letters that have a ``fill`` in
+    ``terms`` (``R``, ``RRRR``, the ``G`` of ``5R>G``) prints each letter bold on its colour: a
+    cube glyph that still reads as its letter. Other words ("Bank") are left alone. ``>`` and
+    ``<>`` print struck through, so they look like arrows while the text layer keeps the
+    exact characters (``5R>G``)."""
+    cubes = {k for k, v in terms.items() if len(k) == 1 and "fill" in v}
+    text = str(value)
+    out: list[str] = []
+    i = 0
+    while i < len(text):
+        if text.startswith("<>", i):
+            out.append("<strike>&lt;&gt;</strike>")
+            i += 2
+            continue
+        if text[i] == ">":
+            out.append("<strike>&gt;</strike>")
+            i += 1
+            continue
+        j = i
+        while j < len(text) and text[j].isalpha():
+            j += 1
+        if j == i:
+            out.append(str(escape(text[i])))
+            i += 1
+            continue
+        run = text[i:j]
+        if set(run) <= cubes:
+            for k, ch in enumerate(run):
+                term = terms[ch]
+                ink = term.get("ink", "#000000")
+                # neighbouring cubes alternate with a lighter tint so each stays a cube
+                fill = _tint(term["fill"]) if k % 2 else term["fill"]
+                out.append(f'<span backcolor="{fill}" color="{ink}"><b>{escape(ch)}</b></span>')
+        else:
+            out.append(str(escape(run)))
+        i = j
+    return Markup("".join(out))
+
+
 def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else ("−" + str(-n) if n < 0 else "0")
 
@@ -47,6 +93,7 @@ def environment() -> SandboxedEnvironment:
     )
     env.filters["counts"] = _counts
     env.filters["signed"] = _signed
+    env.filters["glyphs"] = _glyphs
     return env
 
 

@@ -50,6 +50,7 @@ class Op:
     fill: str | None = None
     stroke: str | None = None
     icon: str | None = None
+    style: Style | None = None
 
 
 @dataclass(frozen=True)
@@ -89,10 +90,13 @@ def check_face_geometry(face: Face, size: tuple[float, float], layouts: Layouts)
     return problems
 
 
+CONTEXT_NAMES = frozenset({"game", "component", "terms", "copies"})  # not item fields
+
+
 def field_of(box: Box, values: Mapping[str, Any]) -> str | None:
     """The first item field a box's template names, to point an error at that field."""
     for name in _FIELD_RE.findall(box.text or ""):
-        if name in values:
+        if name in values and name not in CONTEXT_NAMES:
             return name
     return None
 
@@ -133,6 +137,10 @@ def prepare_face(
                     )
                     continue
                 ops.append(Op(box, fill=fill, stroke=stroke, icon=icon))
+                continue
+            if box.kind == "cells":
+                ops.append(Op(box, fill=fill, stroke=stroke, style=layouts.styles[box.style]))
+                texts.append(" ".join(str(n) for n in box.numbers))
                 continue
             if box.kind != "text":
                 ops.append(Op(box, fill=fill, stroke=stroke))
@@ -217,6 +225,8 @@ def draw_face(c: Canvas, face: PreparedFace, x_mm: float, y_mm: float) -> None:
             c.setFillColor(colors.HexColor(op.fill or "#000000"))
             c.setStrokeColor(colors.HexColor(op.stroke or "#000000"))
             draw_icon(c, op.icon, bx, by, bw, bh)
+        elif box.kind == "cells" and op.style is not None:
+            _draw_cells(c, op, bx, by, bw, bh)
         elif box.kind == "line":
             _set_colors(c, None, op.stroke or "#000000")
             c.line(bx, by + bh / 2, bx + bw, by + bh / 2)
@@ -228,3 +238,25 @@ def draw_face(c: Canvas, face: PreparedFace, x_mm: float, y_mm: float) -> None:
                 else:
                     c.rect(bx, by, bw, bh, stroke=stroke, fill=fill)
         c.restoreState()
+
+
+def _draw_cells(c: Canvas, op: Op, x: float, y: float, w: float, h: float) -> None:
+    """Numbered cells filling the box, ``cols`` to a row, in reading order."""
+    box, style = op.box, op.style
+    assert style is not None
+    numbers = box.numbers
+    rows = -(-len(numbers) // box.cols)
+    cw, ch = w / box.cols, h / rows
+    c.setLineWidth(box.stroke_width)
+    c.setStrokeColor(colors.HexColor(op.stroke or "#000000"))
+    c.setFont(face_name(style.font), style.size)
+    for i, n in enumerate(numbers):
+        row, col = divmod(i, box.cols)
+        cx, cy = x + col * cw, y + h - (row + 1) * ch
+        if op.fill:
+            c.setFillColor(colors.HexColor(op.fill))
+            c.rect(cx, cy, cw, ch, stroke=1, fill=1)
+        else:
+            c.rect(cx, cy, cw, ch, stroke=1, fill=0)
+        c.setFillColor(colors.HexColor(style.color))
+        c.drawCentredString(cx + cw / 2, cy + ch / 2 - style.size * 0.35, str(n))

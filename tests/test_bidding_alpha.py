@@ -1,0 +1,169 @@
+"""The alpha cube-bidding game: a CSV card list, cube notation, board, and the loop detector."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from pypdf import PdfReader
+
+from cutsheet.build import Options, build
+from cutsheet.content import load_game
+from cutsheet.games.bidding_alpha import Edge, find_loops, parse_exchange
+
+BA = "bidding-alpha"
+CSV = "content/bidding-alpha/cards.csv"
+
+
+def messages(ws):
+    return [str(p) for p in ws.check(BA)]
+
+
+def all_text(path):
+    return " ".join(" ".join((p.extract_text() or "").split()) for p in PdfReader(path).pages)
+
+
+def test_the_shipped_content_is_clean(ws):
+    assert messages(ws) == []
+
+
+def test_decks_come_from_one_csv(repo):
+    game = load_game(repo.content / BA)
+    printed = {c.id: c.printed for c in game.components}
+    assert printed["base-cards"] == 6 and printed["start-cards"] == 6
+    assert all(printed[f"stage-{s}"] >= 18 for s in "123")
+    stage3 = game.component("stage-3").items
+    assert sum(1 for i in stage3 if i.values["public"]) >= 2
+    base = game.component("base-cards").items[0]
+    assert base.values["exchanges"] == ["5R>G", "8R>B"] and base.values["income"] == "RRRR"
+
+
+def test_a_malformed_cell_fails_at_its_row_and_column(ws):
+    line = ws.edit(CSV, "BA-041,41,2,Sponsor,3G", "BA-041,41,2,Sponsor,3Q")
+    assert messages(ws) == [f"{CSV}:{line}:21: error: cost: '3Q' is not of the form ^(\\d*[RGB])+$"]
+
+
+def test_a_malformed_exchange_fails_at_its_cell(ws):
+    line = ws.edit(CSV, "Money Changer,2R,,,3R<>G,", "Money Changer,2R,,,3R<<G,")
+    assert messages(ws) == [
+        f"{CSV}:{line}:32: error: exchanges: '3R<<G' is not of the form ^\\d*[RGB](>|<>)\\d*[RGB]$"
+    ]
+
+
+def test_an_exchange_loop_is_reported_naming_the_cards(ws):
+    ws.edit(CSV, "Green Thumb,3R,,,3R>G,", "Green Thumb,3R,,,2R>G,")
+    out = messages(ws)
+    assert len(out) == 4
+    assert all("exchange loop: with " in m and "BA-023 (2R>G)" in m for m in out)
+    assert any("BA-029 (G<>3R)" in m and "multiplies the cubes by 3/2" in m for m in out)
+
+
+def test_too_few_public_scoring_cards(ws):
+    for name in ("Grand Vault", "Rainbow", "Landlord"):
+        ws.edit(CSV, f"{name},", f"{name},", 1)
+    ws.edit(
+        CSV,
+        "3 points for each set of R + G + B you hold.,public",
+        "3 points for each set of R + G + B you hold.,",
+    )
+    ws.edit(
+        CSV,
+        "2 points for each income card you own.,public",
+        "2 points for each income card you own.,",
+    )
+    ws.edit(
+        CSV,
+        "2 points for each exchange card you own.,public",
+        "2 points for each exchange card you own.,",
+    )
+    assert messages(ws) == [
+        f"{CSV}:1:1: error: stage 3 needs at least 2 cards with the public scoring mark"
+    ]
+
+
+def test_faq_cards_must_exist(ws):
+    line = ws.edit(CSV, "BA-022,22,1,Auctioneer", "BA-022,21,1,Auctioneer")
+    out = messages(ws)
+    assert f"{CSV}:{line}:8: error: BA-022: card 21 of stage 1 is also BA-021" in out
+    assert (
+        f"{CSV}:1:1: error: the FAQ names card 22 of stage 1 (changes the bid order); it is missing"
+        in out
+    )
+
+
+def test_loop_finder_on_its_own():
+    class Fake:
+        def __init__(self, id_):
+            self.id = id_
+            self.values = {"stage": "1"}
+
+    a, b = Fake("A"), Fake("B")
+    edges = [
+        Edge("R", "G", Fraction(1, 2), "2R>G", a, False),
+        Edge("G", "R", Fraction(3), "G<>3R", b, False),
+        Edge("R", "G", Fraction(1, 3), "G<>3R", b, False),
+    ]
+    loops = find_loops(edges)
+    assert [(sorted(e.item.id for e in combo), product) for combo, product in loops] == [
+        (["A", "B"], Fraction(3, 2))
+    ]
+    assert find_loops(edges[1:]) == []  # a fair two-way exchange alone is no loop
+    # two start cards cannot be owned together
+    starts = [Edge(e.source, e.target, e.rate, e.text, e.item, True) for e in edges]
+    assert find_loops(starts) == []
+
+
+@pytest.mark.parametrize(
+    "text,parsed",
+    [
+        ("5R>G", (5, "R", False, 1, "G")),
+        ("3R<>G", (3, "R", True, 1, "G")),
+        ("G<>3R", (1, "G", True, 3, "R")),
+    ],
+)
+def test_parse_exchange(text, parsed):
+    assert parse_exchange(text) == parsed
+
+
+def test_cube_notation_reads_back_exactly(built):
+    text = all_text(built / BA / "standard-a4" / "cards.pdf")
+    assert text.count("Exchange: 5R>G and 8R>B") == 6
+    assert text.count("Income: RRRR") >= 6
+    assert "3R<>G" in text and "G<>3R and 5R>B" in text
+
+
+def test_board_has_bid_tracks_and_a_score_track_on_its_back(built):
+    reader = PdfReader(built / BA / "standard-letter" / "sheets.pdf")
+    front, back = reader.pages[0].extract_text(), reader.pages[1].extract_text()
+    assert "bidding board" in front and "score track" in back
+    assert all(f"Card {n}" in front for n in range(1, 7))
+    numbers = front.split()
+    assert numbers.count("20") == 6 and numbers.count("0") >= 6
+    assert "99" in back.split()
+
+
+def test_replacing_the_csv_rebuilds_without_code_changes(ws, tmp_path):
+    rows = ["id,number,stage,name,cost,income,exchanges,effect,scoring,public,copies"]
+    rows.append("BA-BASE,0,base,Base card,,RRRR,5R>G; 8R>B,,,,6")
+    rows += [f"BA-S{n},{n},start,Opener {n},R,R,,,,,1" for n in range(1, 7)]
+    numbers = {
+        "1": [*range(7, 25), 27],
+        "2": [25, 26, 27, *range(28, 44)],
+        "3": list(range(44, 64)),
+    }
+    special = {(22, "1"), (27, "1"), (25, "2"), (27, "2")}
+    for stage, nums in numbers.items():
+        for k, number in enumerate(nums):
+            effect = "Special." if (number, stage) in special else ""
+            public = "public" if stage == "3" and k < 2 else ""
+            scoring = "1 point." if public else ""
+            rows.append(
+                f"BA-X{stage}{k:02d},{number},{stage},Card {stage}-{k},G,,,{effect},{scoring},{public},1"
+            )
+    ws.path(CSV).write_text("\n".join(rows) + "\n")
+    problems = messages(ws)
+    assert problems == [], problems
+    out = tmp_path / "out"
+    _o, report = build(ws.project, [BA], Options(papers=("a4",)), out, progress=lambda _m: None)
+    assert not report.errors
+    assert "Card 3-19" in all_text(out / BA / "standard-a4" / "cards.pdf")
