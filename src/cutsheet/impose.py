@@ -135,12 +135,17 @@ class Grid:
         return self.cut_ys[self.rows // 2] + 2
 
 
-def fit_grid(paper: tuple[float, float], item: tuple[float, float]) -> Grid:
+def note_band(note_pt: float) -> float:
+    """mm kept below the bottom marks for a margin note of ``note_pt`` points."""
+    return max(NOTE_BAND, 3 + note_pt * 25.4 / 72)
+
+
+def fit_grid(paper: tuple[float, float], item: tuple[float, float], note_pt: float = 6.0) -> Grid:
     """The largest grid of ``item`` that leaves every margin room for crop marks (and, for
     items too short to carry the margin note beside them, a band below the marks)."""
     pw, ph = paper
     w, h = item
-    band = 0.0 if h - 4 >= NOTE_SPAN else NOTE_BAND
+    band = 0.0 if h - 4 >= NOTE_SPAN else note_band(note_pt)
     cols = int((pw - 2 * MIN_MARGIN + 1e-6) // w)
     rows = int((ph - 2 * (MIN_MARGIN + band) + 1e-6) // h)
     if cols < 1 or rows < 1:
@@ -174,6 +179,7 @@ def plan_sheets(
     runs: Sequence[tuple[tuple[float, float], Sequence[tuple[T, T | None]]]],
     *,
     duplex: bool,
+    note_pt: float = 6.0,
 ) -> list[SheetPlan[T]]:
     """Impose runs of same-size items (front, back-or-None) onto sheets.
 
@@ -188,7 +194,7 @@ def plan_sheets(
             merged.append((size, list(items)))
     sheets: list[SheetPlan[T]] = []
     for size, items in merged:
-        grid = fit_grid(paper, size)
+        grid = fit_grid(paper, size, note_pt)
         for start in range(0, len(items), grid.capacity):
             chunk = items[start : start + grid.capacity]
             fronts = tuple(f for f, _ in chunk)

@@ -36,6 +36,14 @@ NAMED_SIZES_MM: dict[str, tuple[float, float]] = {
 }
 
 
+def size_mm(size: str | tuple[float, float]) -> tuple[float, float]:
+    if isinstance(size, str):
+        if size not in NAMED_SIZES_MM:
+            raise ValueError(f"unknown card size '{size}' (known: {', '.join(NAMED_SIZES_MM)})")
+        return NAMED_SIZES_MM[size]
+    return (float(size[0]), float(size[1]))
+
+
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -62,6 +70,9 @@ class ComponentSpec(Strict):
     part: Literal["cards", "sheets"]
     form: Literal["card", "page"] = "card"
     size: str | tuple[float, float] = "poker"
+    sizes: dict[str, str | tuple[float, float]] = Field(
+        default_factory=dict, description="size under another profile, e.g. large-print: [30, 30]"
+    )
     count: int = Field(ge=1, description="how many the rulebook requires, copies included")
     face: str | None = Field(None, description="layout face for the front")
     back: str | None = Field(
@@ -83,8 +94,16 @@ class ComponentSpec(Strict):
     @field_validator("size")
     @classmethod
     def _known_size(cls, v: str | tuple[float, float]) -> str | tuple[float, float]:
-        if isinstance(v, str) and v not in NAMED_SIZES_MM:
-            raise ValueError(f"unknown card size '{v}' (known: {', '.join(NAMED_SIZES_MM)})")
+        size_mm(v)
+        return v
+
+    @field_validator("sizes")
+    @classmethod
+    def _known_sizes(
+        cls, v: dict[str, str | tuple[float, float]]
+    ) -> dict[str, str | tuple[float, float]]:
+        for size in v.values():
+            size_mm(size)
         return v
 
     @model_validator(mode="after")
@@ -97,7 +116,10 @@ class ComponentSpec(Strict):
 
     @property
     def size_mm(self) -> tuple[float, float]:
-        return NAMED_SIZES_MM[self.size] if isinstance(self.size, str) else tuple(self.size)
+        return size_mm(self.size)
+
+    def size_for(self, profile: str) -> tuple[float, float]:
+        return size_mm(self.sizes.get(profile, self.size))
 
 
 class GameSpec(Strict):

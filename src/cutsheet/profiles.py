@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field
 
@@ -19,6 +20,21 @@ class Profile(Strict):
     line_spacing: float = Field(1.25, ge=1.0, description="leading as a multiple of size")
     write_in_mm: float = Field(8, description="minimum height of a write-in box")
     min_text_size: float = Field(5, description="no text run may be smaller (checked)")
+    faces: Literal["layout", "flow"] = Field(
+        "layout",
+        description="layout: boxes where the layout puts them; flow: each card's text in reading"
+        " order, one left-aligned column (faces named NAME@PROFILE are always laid out)",
+    )
+    card_size: str | None = Field(
+        None, description="flow: the size cards grow to when their text does not fit their own"
+    )
+    min_contrast: float | None = Field(None, description="text/background contrast to enforce")
+    tagged: bool = Field(False, description="write a tagged (structured, accessible) PDF")
+    italics: bool = Field(True, description="false: italic markup prints upright")
+    scale_note: str = Field(
+        "Print at 100% (actual size), not 'fit to page'. The bar is 50 mm long.",
+        description="the margin note on every page",
+    )
 
 
 def load_profile(layout_dir: Path, name: str) -> Profile:

@@ -10,6 +10,7 @@ from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
     Flowable,
     KeepTogether,
@@ -26,7 +27,32 @@ from ..model import NAMED_SIZES_MM, Block, Column, Example
 from ..profiles import Profile
 from ..text import TemplateProblem, literal, render
 from .fonts import face_name, missing_glyphs
+from .tagging import tagger_of
 
+
+class TaggedParagraph(Paragraph):
+    """A paragraph that marks its text for the structure tree (H1, H2 or P)."""
+
+    tag = "P"
+
+    def draw(self) -> None:
+        with tagger_of(self.canv).text(self.canv, self.tag):
+            super().draw()
+
+
+class ArtifactTable(Table):
+    """A table whose rules and shading are artifacts; its cell paragraphs tag themselves."""
+
+    def _drawBkgrnd(self) -> None:  # noqa: N802 - ReportLab's name
+        with tagger_of(self.canv).artifact(self.canv):
+            super()._drawBkgrnd()
+
+    def _drawLines(self) -> None:  # noqa: N802 - ReportLab's name
+        with tagger_of(self.canv).artifact(self.canv):
+            super()._drawLines()
+
+
+TABLE_WIDTH_MM = 180.0  # the narrowest frame: A4 with 15 mm margins
 HEADER_FILL = colors.HexColor("#E6E6E6")  # light grey: black text on it keeps > 15:1 contrast
 EXAMPLE_FILL = colors.HexColor("#F2F2F2")
 
@@ -84,6 +110,10 @@ class CheckBoxes(Flowable):
         return (self.box if self.n == 1 else self.n * self.step), self.box
 
     def draw(self) -> None:
+        with tagger_of(self.canv).artifact(self.canv):
+            self._draw()
+
+    def _draw(self) -> None:
         c = self.canv
         c.setLineWidth(0.8)
         if self.n == 1:  # a single box needs no number
@@ -111,6 +141,10 @@ class CardSpaces(Flowable):
         return n * self.w_mm * mm + (n - 1) * self.gap, self.h_mm * mm + self.size * 1.6
 
     def draw(self) -> None:
+        with tagger_of(self.canv).artifact(self.canv):
+            self._draw()
+
+    def _draw(self) -> None:
         c = self.canv
         for i, label in enumerate(self.labels):
             x = i * (self.w_mm * mm + self.gap)
@@ -142,6 +176,10 @@ class CardRowDiagram(Flowable):
         return n * self.w + (n - 1) * self.gap, self.h + self.tab + 2 * mm
 
     def draw(self) -> None:
+        with tagger_of(self.canv).artifact(self.canv):
+            self._draw()
+
+    def _draw(self) -> None:
         c = self.canv
         for i, (label, mark) in enumerate(self.cards):
             x = i * (self.w + self.gap)
@@ -181,11 +219,14 @@ class DocBuilder:
             return literal(template)
 
     def para(self, markup: str, style: ParagraphStyle, loc: Loc) -> Paragraph:
+        if not self.profile.italics:
+            markup = markup.replace("<i>", "").replace("</i>", "")
         try:
-            p = Paragraph(markup, style)
+            p = TaggedParagraph(markup, style)
         except ValueError as exc:
             self.problems.append(Problem(loc, f"bad markup: {exc}"))
-            p = Paragraph(literal(markup), style)
+            p = TaggedParagraph(literal(markup), style)
+        p.tag = {"title": "H1", "heading": "H2"}.get(style.name, "P")
         for frag in getattr(p, "frags", []):
             lost = missing_glyphs(getattr(frag, "text", ""), frag.fontName)
             if lost:
@@ -233,7 +274,12 @@ class DocBuilder:
             items = [ListItem(self.para(literal(t), s.body, loc)) for t in self.component_lines]
             return [
                 ListFlowable(
-                    items, bulletType="bullet", start="•", leftIndent=s.body.fontSize * 1.6
+                    items,
+                    bulletType="bullet",
+                    start="•",
+                    leftIndent=s.body.fontSize * 1.6,
+                    bulletFontSize=s.body.fontSize,
+                    bulletFontName=face_name("regular"),
                 )
             ]
         if kind == "example":
@@ -284,7 +330,7 @@ class DocBuilder:
         eloc = self.example_locs.get(name, loc)
         title = self.para(literal(ex.title), self.styles.strong, eloc)
         body = self.para(self.markup(ex.text, eloc, {"ex": ex.data}), self.styles.body, eloc)
-        t = Table([[[title, body]]], colWidths=["100%"])
+        t = ArtifactTable([[[title, body]]], colWidths=["100%"])
         t.setStyle(
             TableStyle(
                 [
@@ -315,7 +361,7 @@ class DocBuilder:
                 cells.append(self.para(str(v), style, loc))
         height = self._row_height() + 2 * mm
         label_w = 34 * mm
-        t = Table([cells], colWidths=[label_w] + [None] * len(values), rowHeights=[height])
+        t = ArtifactTable([cells], colWidths=[label_w] + [None] * len(values), rowHeights=[height])
         cmds: list[tuple[Any, ...]] = [
             ("GRID", (1, 0), (-1, -1), 0.8, colors.black),
             ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
@@ -347,8 +393,8 @@ class DocBuilder:
             self.para(self.markup(c.header, loc), self.styles.strong, loc) for c in tb.columns
         ]
         rows = [[self._cell(c, r, loc) for c in tb.columns] for r in range(1, tb.rows + 1)]
-        widths = [c.width * mm if c.width else None for c in tb.columns]
-        t = Table(
+        widths = self._column_widths(tb.columns, [header] + rows, loc)
+        t = ArtifactTable(
             [header] + rows,
             colWidths=widths,
             rowHeights=[None] + [self._row_height()] * tb.rows,
@@ -366,6 +412,43 @@ class DocBuilder:
         )
         return KeepTogether([t, Spacer(1, 3 * mm)])
 
+    def _column_widths(
+        self, columns: Sequence[Column], cells: Sequence[Sequence[Any]], loc: Loc
+    ) -> list[float | None]:
+        """Each column at least as wide as its longest word at this profile's sizes (a table
+        set for 10 pt grows at 18 pt); an error if the table then overflows the page."""
+        pad = 6 + 6  # ReportLab's default cell padding, left and right
+        need = []
+        for j in range(len(columns)):
+            widest = 0.0
+            for row in cells:
+                cell = row[j]
+                if isinstance(cell, Paragraph):
+                    for frag in cell.frags:
+                        for word in getattr(frag, "text", "").split():
+                            widest = max(widest, stringWidth(word, frag.fontName, frag.fontSize))
+                elif isinstance(cell, Flowable):
+                    widest = max(widest, cell.wrap(0, 0)[0])
+            need.append(widest + pad)
+        widths: list[float | None] = []
+        for col, minimum in zip(columns, need, strict=True):
+            widths.append(max(col.width * mm, minimum) if col.width else None)
+        fixed = sum(w for w in widths if w is not None)
+        flexible = [n for w, n in zip(widths, need, strict=True) if w is None]
+        if fixed + sum(flexible) > TABLE_WIDTH_MM * mm + 0.01:
+            self.problems.append(
+                Problem(
+                    loc,
+                    f"the table needs {(fixed + sum(flexible)) / mm:.0f} mm at"
+                    f" {self.styles.body.fontSize:g} pt, more than the {TABLE_WIDTH_MM:g} mm page width",
+                )
+            )
+        elif flexible:
+            share = (TABLE_WIDTH_MM * mm - fixed) / len(flexible)
+            widths = [w if w is not None else max(share, 0) for w in widths]
+            widths = [w if w else None for w in widths]
+        return widths
+
     def write_ins(self, block: Block, loc: Loc) -> Flowable:
         """Labelled write-in boxes, one row each, at least the profile's write-in height."""
         out: list[Flowable] = []
@@ -373,7 +456,7 @@ class DocBuilder:
             label = self.para(self.markup(w.label, loc), self.styles.strong, loc)
             suffix = self.para(literal(w.suffix), self.styles.body, loc) if w.suffix else ""
             box_w = (w.width or 40) * mm
-            t = Table(
+            t = ArtifactTable(
                 [[label, "", suffix]],
                 colWidths=[62 * mm, box_w, 24 * mm],
                 rowHeights=self._row_height(),

@@ -19,6 +19,7 @@ from ..layouts import Box, Face, Layouts, Style
 from ..text import TemplateProblem, evaluate, render, render_plain
 from .fonts import face_name, missing_glyphs
 from .icons import ICONS, draw_icon
+from .tagging import Tagger
 
 SAFE_ZONE_MM = 3.0
 _ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}
@@ -51,6 +52,7 @@ class Op:
     stroke: str | None = None
     icon: str | None = None
     style: Style | None = None
+    heading: bool = False  # the card's title: tagged as a heading
 
 
 @dataclass(frozen=True)
@@ -186,7 +188,10 @@ def prepare_face(
                 )
             )
         texts.append(para.getPlainText())
-        ops.append(Op(box, paragraph=para, height=height, fill=fill, stroke=stroke))
+        heading = box.name == "title"
+        ops.append(
+            Op(box, paragraph=para, height=height, fill=fill, stroke=stroke, heading=heading)
+        )
     return PreparedFace(size[0], size[1], tuple(ops), tuple(texts)), problems
 
 
@@ -198,8 +203,12 @@ def _set_colors(c: Canvas, fill: str | None, stroke: str | None) -> tuple[int, i
     return (1 if fill else 0, 1 if stroke else 0)
 
 
-def draw_face(c: Canvas, face: PreparedFace, x_mm: float, y_mm: float) -> None:
-    """Draw a prepared face with its bottom-left corner at (x_mm, y_mm) on the page."""
+def draw_face(
+    c: Canvas, face: PreparedFace, x_mm: float, y_mm: float, tagger: Tagger | None = None
+) -> None:
+    """Draw a prepared face with its bottom-left corner at (x_mm, y_mm) on the page. Text is
+    tagged (the title as a heading), shapes are artifacts, when a tagger is given."""
+    tagger = tagger or Tagger(False)
     height = face.height_mm
     for op in face.ops:
         box = op.box
@@ -212,32 +221,42 @@ def draw_face(c: Canvas, face: PreparedFace, x_mm: float, y_mm: float) -> None:
             c.setDash(2, 2)
         if op.paragraph is not None:
             if op.fill:
-                c.setFillColor(colors.HexColor(op.fill))
-                c.rect(bx, by, bw, bh, stroke=0, fill=1)
+                with tagger.artifact(c):
+                    c.setFillColor(colors.HexColor(op.fill))
+                    c.rect(bx, by, bw, bh, stroke=0, fill=1)
             if box.valign == "top":
                 ty = by + bh - op.height
             elif box.valign == "middle":
                 ty = by + (bh - op.height) / 2
             else:
                 ty = by
-            op.paragraph.drawOn(c, bx, ty)
-        elif box.kind == "icon" and op.icon:
-            c.setFillColor(colors.HexColor(op.fill or "#000000"))
-            c.setStrokeColor(colors.HexColor(op.stroke or "#000000"))
-            draw_icon(c, op.icon, bx, by, bw, bh)
+            with tagger.text(c, "H2" if op.heading else "P"):
+                op.paragraph.drawOn(c, bx, ty)
         elif box.kind == "cells" and op.style is not None:
-            _draw_cells(c, op, bx, by, bw, bh)
-        elif box.kind == "line":
-            _set_colors(c, None, op.stroke or "#000000")
-            c.line(bx, by + bh / 2, bx + bw, by + bh / 2)
+            with tagger.text(c, "P"):
+                _draw_cells(c, op, bx, by, bw, bh)
         else:
-            fill, stroke = _set_colors(c, op.fill, op.stroke)
-            if fill or stroke:
-                if box.radius:
-                    c.roundRect(bx, by, bw, bh, box.radius * mm, stroke=stroke, fill=fill)
-                else:
-                    c.rect(bx, by, bw, bh, stroke=stroke, fill=fill)
+            with tagger.artifact(c):
+                _draw_shape(c, op, bx, by, bw, bh)
         c.restoreState()
+
+
+def _draw_shape(c: Canvas, op: Op, bx: float, by: float, bw: float, bh: float) -> None:
+    box = op.box
+    if box.kind == "icon" and op.icon:
+        c.setFillColor(colors.HexColor(op.fill or "#000000"))
+        c.setStrokeColor(colors.HexColor(op.stroke or "#000000"))
+        draw_icon(c, op.icon, bx, by, bw, bh)
+    elif box.kind == "line":
+        _set_colors(c, None, op.stroke or "#000000")
+        c.line(bx, by + bh / 2, bx + bw, by + bh / 2)
+    else:
+        fill, stroke = _set_colors(c, op.fill, op.stroke)
+        if fill or stroke:
+            if box.radius:
+                c.roundRect(bx, by, bw, bh, box.radius * mm, stroke=stroke, fill=fill)
+            else:
+                c.rect(bx, by, bw, bh, stroke=stroke, fill=fill)
 
 
 def _draw_cells(c: Canvas, op: Op, x: float, y: float, w: float, h: float) -> None:
@@ -260,3 +279,152 @@ def _draw_cells(c: Canvas, op: Op, x: float, y: float, w: float, h: float) -> No
             c.rect(cx, cy, cw, ch, stroke=1, fill=0)
         c.setFillColor(colors.HexColor(style.color))
         c.drawCentredString(cx + cw / 2, cy + ch / 2 - style.size * 0.35, str(n))
+
+
+# ------------------------------------------------------------------------ flow faces
+FLOW_MARGIN_MM = 5.0  # text starts this far inside the trim (the safe zone is 3 mm)
+_ITALIC_RE = re.compile(r"</?i>")
+
+
+def reading_rows(boxes: list[Box]) -> list[list[Box]]:
+    """Text boxes grouped into rows (vertical centres within half a box height of each other)
+    and ordered top to bottom, then left to right: the order a player reads the card."""
+    rows: list[list[Box]] = []
+    for box in sorted(boxes, key=lambda b: (b.y + b.h / 2, b.x)):
+        centre = box.y + box.h / 2
+        if rows:
+            first = rows[-1][0]
+            if abs(first.y + first.h / 2 - centre) <= min(first.h, box.h) / 2:
+                rows[-1].append(box)
+                continue
+        rows.append([box])
+    return [sorted(row, key=lambda b: b.x) for row in rows]
+
+
+def prepare_flow_face(
+    face: Face,
+    size: tuple[float, float],
+    layouts: Layouts,
+    ctx: Mapping[str, Any],
+    label: str,
+    loc_of: LocOf,
+    body: float,
+    heading: float,
+    leading: float,
+    italics: bool,
+) -> tuple[PreparedFace, list[Problem], Problem | None]:
+    """The face's text in reading order, one left-aligned column: a row holding the box
+    named ``title`` is a heading, every other row body text; black on white, no shrinking.
+    Returns the face, its problems, and the overflow (None when the text fits): the caller
+    decides whether to try a bigger card or report it."""
+    problems: list[Problem] = []
+    rows: list[tuple[list[Box], str]] = []
+    visible = []
+    for box in face.boxes:
+        if box.kind not in ("text", "cells"):
+            continue
+        try:
+            if box.when is not None and not evaluate(box.when, ctx):
+                continue
+            if box.kind == "cells":
+                markup = " ".join(str(n) for n in box.numbers)
+            else:
+                markup = render(box.text or "", ctx)
+        except TemplateProblem as exc:
+            problems.append(Problem(box.loc, f"{label}, box '{box.name}': {exc}"))
+            continue
+        if not italics:
+            markup = _ITALIC_RE.sub("", markup)
+        if markup.strip():
+            visible.append((box, markup))
+    markup_of = {id(b): m for b, m in visible}
+    for row in reading_rows([b for b, _ in visible]):
+        rows.append((row, " ".join(markup_of[id(b)] for b in row)))
+    # the title first, then the rest in reading order (a screen reader meets the name first)
+    rows.sort(key=lambda r: not any(b.name == "title" for b in r[0]))
+    width = size[0] - 2 * FLOW_MARGIN_MM
+    avail = size[1] - 2 * FLOW_MARGIN_MM
+    ops: list[Op] = []
+    texts: list[str] = []
+    y = FLOW_MARGIN_MM
+    first_over: tuple[Loc, str, str | None] | None = None
+    for row, markup in rows:
+        first = row[0]
+        is_heading = any(b.name == "title" for b in row)
+        font = layouts.styles[first.style].font if first.style in layouts.styles else "regular"
+        font = "bold" if is_heading or font.startswith("bold") else "regular"
+        size_pt = heading if is_heading else body
+        style = Style(font=font, size=size_pt, leading=round(size_pt * leading, 2), align="left")
+        field = field_of(first, ctx)
+        where = loc_of(field) if field else first.loc
+        try:
+            para = Paragraph(markup, paragraph_style(first.style, style))
+        except ValueError as exc:
+            problems.append(Problem(where, f"{label}, box '{first.name}': bad markup: {exc}"))
+            continue
+        for frag in getattr(para, "frags", []):
+            lost = missing_glyphs(getattr(frag, "text", ""), frag.fontName)
+            if lost:
+                shown = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in lost)
+                problems.append(
+                    Problem(
+                        where, f"{label}, box '{first.name}': font {frag.fontName} has no {shown}"
+                    )
+                )
+        _, height = para.wrap(width * mm, 10_000)
+        h_mm = height / mm
+        gap = 1.2 if is_heading else 0.8
+        if y + h_mm > FLOW_MARGIN_MM + avail + 0.01 and first_over is None:
+            first_over = (where, first.name, field)
+        flow_box = Box(
+            name=first.name,
+            kind="text",
+            x=FLOW_MARGIN_MM,
+            y=y,
+            w=width,
+            h=h_mm,
+            text=None,
+            style=first.style,
+            valign="top",
+            fill=None,
+            stroke=None,
+            stroke_width=0.5,
+            radius=0.0,
+            dash=False,
+            icon=None,
+            when=None,
+            loc=first.loc,
+        )
+        ops.append(Op(flow_box, paragraph=para, height=height, heading=is_heading))
+        texts.append(para.getPlainText())
+        y += h_mm + gap
+    overflow = None
+    if first_over is not None:
+        where, name, field = first_over
+        over = y - gap - (FLOW_MARGIN_MM + avail)
+        overflow = Problem(
+            where,
+            f"{label}, box '{name}'{f' (field {field})' if field else ''}: text does not fit at"
+            f" {body:g} pt on a {size[0]:g}×{size[1]:g} mm card ({over:.1f} mm over)",
+        )
+    border = Box(
+        "border",
+        "rect",
+        1.5,
+        1.5,
+        size[0] - 3,
+        size[1] - 3,
+        None,
+        "body",
+        "top",
+        None,
+        "#000000",
+        1.0,
+        2.5,
+        False,
+        None,
+        None,
+        face.loc,
+    )
+    ops.insert(0, Op(border, stroke="#000000"))
+    return PreparedFace(size[0], size[1], tuple(ops), tuple(texts)), problems, overflow

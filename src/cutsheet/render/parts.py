@@ -15,15 +15,32 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, KeepTogether, PageTemplate, Spacer
 
+from ..contrast import face_contrast
 from ..diagnostics import Loc, Problem
 from ..impose import HALF_PAPERS, PAPERS, Grid, SheetPlan, plan_sheets
 from ..layouts import Layouts
-from ..model import Component, Game, Item, PageItem
+from ..model import Component, Game, Item, PageItem, size_mm
 from ..profiles import Profile
+from ..text import literal, render_plain
 from .documents import DocBuilder, doc_styles
-from .faces import PreparedFace, check_face_geometry, draw_face, prepare_face
-from .fonts import register
-from .pdf import DocMeta, apply_meta, draw_segments, grid_furniture, new_canvas, page_furniture
+from .faces import (
+    PreparedFace,
+    check_face_geometry,
+    draw_face,
+    prepare_face,
+    prepare_flow_face,
+)
+from .fonts import face_name, register
+from .pdf import (
+    DocMeta,
+    Furniture,
+    apply_meta,
+    draw_segments,
+    grid_furniture,
+    new_canvas,
+    page_furniture,
+)
+from .tagging import Tagger, add_structure, attach
 
 
 @dataclass(frozen=True)
@@ -73,8 +90,78 @@ def item_context(game: Game, component: Component, item: Item) -> dict[str, Any]
     }
 
 
+def face_for(layouts: Layouts, name: str, profile: Profile) -> tuple[str, bool]:
+    """The face to draw for ``name`` under ``profile``: its ``NAME@PROFILE`` variant when the
+    layout has one (drawn as laid out), else ``name`` itself (flowed if the profile flows)."""
+    variant = f"{name}@{profile.name}"
+    if variant in layouts.faces:
+        return variant, False
+    return name, profile.faces == "flow"
+
+
+def _prepare_cards(
+    game: Game,
+    comp: Component,
+    layouts: Layouts,
+    profile: Profile,
+    size: tuple[float, float],
+    flow: bool,
+    names: tuple[str, str | None],
+) -> tuple[list[PrintedCard], list[Problem], list[Problem]]:
+    """Every copy of every item of one component at ``size``; returns the cards, problems,
+    and (flow only) the overflows, kept apart so the caller can try a bigger card first."""
+    problems: list[Problem] = []
+    overflows: list[Problem] = []
+    cards: list[PrintedCard] = []
+    for item in comp.items:
+        ctx = item_context(game, comp, item)
+
+        def loc_of(field: str | None, item: Item = item) -> Loc:
+            return item.loc(field) if field else item.loc()
+
+        faces: list[PreparedFace | None] = []
+        for name, label in ((names[0], item.id), (names[1], f"{item.id} (back)")):
+            if name is None:
+                faces.append(None)
+                continue
+            face = layouts.face(name)
+            if flow:
+                prepared, probs, over = prepare_flow_face(
+                    face,
+                    size,
+                    layouts,
+                    ctx,
+                    label,
+                    loc_of,
+                    profile.body_size,
+                    profile.heading_size,
+                    profile.line_spacing,
+                    profile.italics,
+                )
+                if over is not None:
+                    overflows.append(over)
+            else:
+                prepared, probs = prepare_face(
+                    face, size, layouts, ctx, label, loc_of, profile.min_text_size
+                )
+                if profile.min_contrast:
+                    probs += face_contrast(
+                        face, layouts, ctx, profile.min_contrast, label, render_plain
+                    )
+            problems.extend(probs)
+            faces.append(prepared)
+        front, back = faces
+        assert front is not None
+        cards.extend(PrintedCard(comp.id, item.id, front, back) for _ in range(item.copies))
+    return cards, problems, overflows
+
+
 def prepare(game: Game, layouts: Layouts, profile: Profile) -> tuple[Prepared, list[Problem]]:
-    """Fill and measure every face of every item; returns located problems (overflow, glyphs)."""
+    """Fill and measure every face of every item; returns located problems (overflow, glyphs).
+
+    Under a flowing profile a component keeps its own size when every card's text fits it,
+    and grows to the profile's ``card_size`` otherwise; text that does not fit even then is
+    an error naming the card, the box and the overflow. Nothing is ever shrunk."""
     register()
     problems: list[Problem] = []
     parts: dict[str, list[Run | PageDoc]] = {"cards": [], "sheets": []}
@@ -85,54 +172,36 @@ def prepare(game: Game, layouts: Layouts, profile: Profile) -> tuple[Prepared, l
             for item in comp.items:
                 parts[spec.part].append(PageDoc(comp.id, item, item.copies))
             continue
-        size = spec.size_mm
-        faces = [("face", spec.face), ("back", spec.back)]
-        for key, name in faces:
-            if name is None:
-                continue
-            if name not in layouts.faces:
-                known = ", ".join(sorted(layouts.faces))
+        size = spec.size_for(profile.name)
+        missing = False
+        for key, name in (("face", spec.face), ("back", spec.back)):
+            if name is not None and name not in layouts.faces:
+                known = ", ".join(sorted(f for f in layouts.faces if "@" not in f))
                 problems.append(
                     Problem(
                         _comp_key_loc(game, comp, key), f"unknown face '{name}' (known: {known})"
                     )
                 )
-                continue
-            if (name, size) not in checked:
-                checked.add((name, size))
-                problems.extend(check_face_geometry(layouts.face(name), size, layouts))
-        if any(name is not None and name not in layouts.faces for _, name in faces):
+                missing = True
+        if missing:
             continue
-        cards: list[PrintedCard] = []
-        for item in comp.items:
-            ctx = item_context(game, comp, item)
-
-            def loc_of(field: str | None, item: Item = item) -> Loc:
-                return item.loc(field) if field else item.loc()
-
-            front, probs = prepare_face(
-                layouts.face(spec.face or ""),
-                size,
-                layouts,
-                ctx,
-                item.id,
-                loc_of,
-                profile.min_text_size,
-            )
-            problems.extend(probs)
-            back = None
-            if spec.back:
-                back, probs = prepare_face(
-                    layouts.face(spec.back),
-                    size,
-                    layouts,
-                    ctx,
-                    f"{item.id} (back)",
-                    loc_of,
-                    profile.min_text_size,
+        front_name, flow = face_for(layouts, spec.face or "", profile)
+        back_name = face_for(layouts, spec.back, profile)[0] if spec.back else None
+        if not flow:
+            for name in (front_name, back_name):
+                if name is not None and (name, size) not in checked:
+                    checked.add((name, size))
+                    problems.extend(check_face_geometry(layouts.face(name), size, layouts))
+        names = (front_name, back_name)
+        cards, probs, overflows = _prepare_cards(game, comp, layouts, profile, size, flow, names)
+        if overflows and profile.card_size:
+            bigger = size_mm(profile.card_size)
+            if bigger[0] * bigger[1] > size[0] * size[1]:
+                size = bigger
+                cards, probs, overflows = _prepare_cards(
+                    game, comp, layouts, profile, size, flow, names
                 )
-                problems.extend(probs)
-            cards.extend(PrintedCard(comp.id, item.id, front, back) for _ in range(item.copies))
+        problems.extend(probs + overflows)
         backs = {card.back.texts for card in cards if card.back is not None}
         if len(backs) > 1 and not spec.double_sided:
             problems.append(
@@ -195,116 +264,171 @@ def meta_for(game: Game, part: str, duplex: str | None = None) -> DocMeta:
     )
 
 
-# ------------------------------------------------------------------------ grids of cards
-def _draw_grid_page(
-    c: Canvas,
-    grid: Grid,
-    slots: Sequence[tuple[Any, PreparedFace]],
-    label: str,
-    cut_guides: str,
-    used: int,
-    marks: bool = True,
-) -> None:
-    for rect, face in slots:
-        draw_face(c, face, rect.x, rect.y)
-    if cut_guides == "lines":
-        draw_segments(c, grid.cut_lines(), 0.25)
-    if marks:
-        draw_segments(c, grid.crop_marks(used=used))
-    grid_furniture(c, grid, label)
-    c.showPage()
+# ------------------------------------------------------------------------ writing a part
+class PartWriter:
+    """Draws one part (cards or sheets) onto one canvas: card grids with their backs, flowing
+    document pages, the calibration sheet; tags content when the profile asks for it."""
 
-
-def _draw_calibration(c: Canvas, paper: tuple[float, float], title: str) -> None:
-    """One sheet: squares on the front; on the back, the same squares mirrored and shifted by
-    -2..+2 mm. Hold it to the light: the pair that coincides names the offset to use."""
-    pw, ph = paper
-    steps = (-2, -1, 0, 1, 2)
-    cell, side = 30.0, 14.0
-    x0 = (pw - cell * len(steps)) / 2
-    y0 = (ph - cell * len(steps)) / 2
-    font = register()
-    for back in (False, True):
-        c.setFont(font, 11)
-        heading = "Duplex calibration — back" if back else "Duplex calibration — front"
-        c.drawString(x0 * mm, (ph - 20) * mm, f"{title}: {heading}")
-        c.setFont(font, 8)
-        lines = (
-            [
-                "Print this sheet two-sided (flip on long edge), hold it against a window.",
-                "Find the back square that sits exactly on its front square; its label is the",
-                "offset to pass as --back-offset X,Y (mm). Labels read on this side.",
-            ]
-            if back
-            else [
-                "Print this page and the next one on the two sides of one sheet.",
-                "Every square here has a partner on the back, shifted by the amount its label says.",
-            ]
+    def __init__(
+        self,
+        prepared: Prepared,
+        part: str,
+        paper_name: str,
+        duplex: bool,
+        cut_guides: str,
+        back_offset: tuple[float, float],
+    ) -> None:
+        self.game = prepared.game
+        self.profile = prepared.profile
+        self.part = part
+        self.paper = PAPERS[paper_name]
+        self.duplex = duplex
+        self.cut_guides = cut_guides
+        self.back_offset = back_offset
+        self.furniture = furniture_of(self.profile)
+        self.buf = io.BytesIO()
+        self.c = new_canvas(
+            self.buf, self.paper, meta_for(self.game, part, "long" if duplex else None)
         )
-        for i, line in enumerate(lines):
-            c.drawString(x0 * mm, (ph - 27 - 4.5 * i) * mm, line)
-        c.setLineWidth(0.5)
-        for j, dy in enumerate(steps):
-            for i, dx in enumerate(steps):
-                cx = x0 + (i + 0.5) * cell
-                cy = y0 + (len(steps) - j - 0.5) * cell
-                if back:
-                    cx = pw - cx + dx
-                    cy = cy + dy
-                c.rect(
-                    (cx - side / 2) * mm,
-                    (cy - side / 2) * mm,
-                    side * mm,
-                    side * mm,
-                    stroke=1,
-                    fill=0,
+        self.tagger = Tagger(self.profile.tagged)
+        attach(self.c, self.tagger)
+        self.builder = _doc_builder(self.game, self.profile)
+        self.sheet = 0
+
+    def label(self, side: str = "") -> str:
+        side = f" {side}" if side else ""
+        long = f"{self.game.spec.title} · {self.part} · sheet {self.sheet}{side}"
+        return self.furniture.label(long, f"{self.part} {self.sheet}{side}")
+
+    def finish_page(self, label: str) -> None:
+        with self.tagger.artifact(self.c):
+            if label:
+                page_furniture(self.c, self.paper, label, self.furniture)
+        self.c.showPage()
+
+    # -- card grids ----------------------------------------------------------------------
+    def grid_page(
+        self, grid: Grid, slots: Sequence[tuple[Any, PreparedFace]], side: str, used: int
+    ) -> None:
+        for index, (rect, face) in enumerate(slots):
+            self.tagger.group = f"{self.sheet}{side}:{index}"
+            draw_face(self.c, face, rect.x, rect.y, self.tagger)
+        self.tagger.group = None
+        with self.tagger.artifact(self.c):
+            if self.cut_guides == "lines":
+                draw_segments(self.c, grid.cut_lines(), 0.25)
+            if slots:
+                draw_segments(self.c, grid.crop_marks(used=used))
+            grid_furniture(self.c, grid, self.label(side), self.furniture)
+        self.c.showPage()
+
+    def runs(self, runs: Sequence[Run]) -> None:
+        plans: list[SheetPlan[PrintedCard]] = plan_sheets(
+            self.paper,
+            [(r.size, [(card, card if card.back else None) for card in r.cards]) for r in runs],
+            duplex=self.duplex,
+            note_pt=self.furniture.size,
+        )
+        for plan in plans:
+            self.sheet += 1
+            used = len(plan.front)
+            fronts = [(rect, card.front) for rect, card in plan.front_slots()]
+            self.grid_page(plan.grid, fronts, "front" if self.duplex else "", used)
+            if plan.backs is not None:
+                backs = [
+                    (rect, card.back)
+                    for rect, card in plan.back_slots(self.back_offset)
+                    if card.back
+                ]
+                self.grid_page(plan.grid, backs, "back", used)
+
+    # -- flowing pages -------------------------------------------------------------------
+    def page_doc(self, doc: PageDoc) -> None:
+        builder = self.builder
+        page = PageItem.model_validate({"id": doc.item.id, **doc.item.values, "copies": 1})
+        margin, bottom = 15.0, self.furniture.band_mm
+        for _ in range(doc.copies):
+            story: list[Flowable] = [
+                builder.text(page.title, builder.styles.title, doc.item.loc("title"))
+            ]
+            for i, b in enumerate(page.blocks):
+                story.extend(builder.block(b, doc.item.loc("blocks", i)))
+            story = _flatten(story)
+            while story:
+                self.sheet += 1
+                frame = Frame(
+                    margin * mm,
+                    bottom * mm,
+                    (self.paper[0] - 2 * margin) * mm,
+                    (self.paper[1] - bottom - margin) * mm,
+                    leftPadding=0,
+                    rightPadding=0,
+                    topPadding=0,
+                    bottomPadding=0,
                 )
-                if back:
-                    c.setFont(font, 7)
-                    c.drawCentredString(cx * mm, (cy - side / 2 - 3.5) * mm, f"{dx:+d},{dy:+d}")
-        page_furniture(c, paper, "duplex calibration")
-        c.showPage()
+                before = len(story)
+                frame.addFromList(story, self.c)
+                self.finish_page(self.label("front" if self.duplex else ""))
+                if self.duplex:
+                    self.finish_page(self.label("back"))
+                if len(story) == before:
+                    builder.problems.append(
+                        Problem(doc.item.loc(), f"{doc.item.id}: a block is taller than a page")
+                    )
+                    break
 
-
-def _label(game: Game, part: str, n: int, side: str = "") -> str:
-    return f"{game.spec.title} · {part} · sheet {n}{' ' + side if side else ''}"
-
-
-def _render_grid_runs(
-    c: Canvas,
-    game: Game,
-    part: str,
-    runs: Sequence[Run],
-    paper: tuple[float, float],
-    duplex: bool,
-    cut_guides: str,
-    back_offset: tuple[float, float],
-    start: int,
-) -> int:
-    plans: list[SheetPlan[PrintedCard]] = plan_sheets(
-        paper,
-        [(r.size, [(card, card if card.back else None) for card in r.cards]) for r in runs],
-        duplex=duplex,
-    )
-    n = start
-    for plan in plans:
-        n += 1
-        fronts = [(rect, card.front) for rect, card in plan.front_slots()]
-        used = len(plan.front)
-        label = _label(game, part, n, "front" if duplex else "")
-        _draw_grid_page(c, plan.grid, fronts, label, cut_guides, used)
-        if plan.backs is not None:
-            backs = [(rect, card.back) for rect, card in plan.back_slots(back_offset) if card.back]
-            _draw_grid_page(
-                c,
-                plan.grid,
-                backs,
-                _label(game, part, n, "back"),
-                cut_guides,
-                used,
-                marks=bool(backs),
+    # -- calibration ---------------------------------------------------------------------
+    def calibration(self) -> None:
+        """One sheet: squares on the front; on the back, the same squares mirrored and shifted
+        by -2..+2 mm. Hold it to the light: the pair that coincides names the offset to use."""
+        c, (pw, ph), f = self.c, self.paper, self.furniture
+        steps = (-2, -1, 0, 1, 2)
+        cell, side = 30.0, 14.0
+        x0 = (pw - cell * len(steps)) / 2
+        y0 = (ph - cell * len(steps)) / 2 - 10
+        size = max(f.size, 8.0)
+        line = size * 1.3 / mm
+        for back in (False, True):
+            heading = "Duplex calibration: back" if back else "Duplex calibration: front"
+            lines = (
+                [
+                    "Print two-sided (flip on the long edge) and hold the sheet to a window.",
+                    "The back square that sits exactly on its front square gives,",
+                    "by its label, the --back-offset X,Y (mm) to build with.",
+                ]
+                if back
+                else ["Print this page and the next on the two sides of one sheet."]
             )
-    return n
+            with self.tagger.text(c, "H1"):
+                c.setFont(face_name("bold"), size + 3)
+                c.drawString(15 * mm, (ph - 15 - line) * mm, heading)
+            for i, text in enumerate(lines):
+                with self.tagger.text(c, "P"):
+                    c.setFont(face_name("regular"), size)
+                    c.drawString(15 * mm, (ph - 17 - line * (i + 2.2)) * mm, text)
+            with self.tagger.artifact(c):
+                c.setLineWidth(0.5)
+                for j, dy in enumerate(steps):
+                    for i, dx in enumerate(steps):
+                        cx = x0 + (i + 0.5) * cell
+                        cy = y0 + (len(steps) - j - 0.5) * cell
+                        if back:
+                            cx, cy = pw - cx + dx, cy + dy
+                        c.rect((cx - side / 2) * mm, (cy - side / 2) * mm, side * mm, side * mm)
+                        if back:
+                            c.setFont(face_name("regular"), max(f.size, 7))
+                            c.drawCentredString(
+                                cx * mm, (cy - side / 2 - 3.5) * mm, f"{dx:+d},{dy:+d}"
+                            )
+            self.finish_page(self.furniture.label("duplex calibration", "calibration"))
+
+    def save(self) -> bytes:
+        self.c.save()
+        return add_structure(self.buf.getvalue(), self.tagger)
+
+
+def furniture_of(profile: Profile) -> Furniture:
+    return Furniture(profile.scale_note, profile.small_size)
 
 
 def _doc_builder(
@@ -338,51 +462,6 @@ def _doc_builder(
     )
 
 
-def _render_page_doc(
-    c: Canvas,
-    builder: DocBuilder,
-    game: Game,
-    doc: PageDoc,
-    paper: tuple[float, float],
-    duplex: bool,
-    start: int,
-) -> int:
-    n = start
-    page = PageItem.model_validate({"id": doc.item.id, **doc.item.values, "copies": 1})
-    margin = 15.0
-    for _ in range(doc.copies):
-        title = builder.text(page.title, builder.styles.title, doc.item.loc("title"))
-        story: list[Flowable] = [title]
-        for i, b in enumerate(page.blocks):
-            story.extend(builder.block(b, doc.item.loc("blocks", i)))
-        story = _flatten(story)
-        while story:
-            n += 1
-            frame = Frame(
-                margin * mm,
-                16 * mm,
-                (paper[0] - 2 * margin) * mm,
-                (paper[1] - 16 - margin) * mm,
-                leftPadding=0,
-                rightPadding=0,
-                topPadding=0,
-                bottomPadding=0,
-            )
-            before = len(story)
-            frame.addFromList(story, c)
-            page_furniture(c, paper, _label(game, "sheets", n, "front" if duplex else ""))
-            c.showPage()
-            if duplex:
-                page_furniture(c, paper, _label(game, "sheets", n, "back"))
-                c.showPage()
-            if len(story) == before:
-                builder.problems.append(
-                    Problem(doc.item.loc(), f"{doc.item.id}: a block is taller than a page")
-                )
-                break
-    return n
-
-
 def _flatten(story: list[Flowable]) -> list[Flowable]:
     """A bare Frame (no doc template) cannot split KeepTogether: lay out its content instead."""
     out: list[Flowable] = []
@@ -406,47 +485,32 @@ def render_cards_like(
     entries = prepared.parts.get(part, ())
     if not entries:
         return None
-    game = prepared.game
-    paper = PAPERS[paper_name]
     duplex = any(isinstance(e, Run) and any(card.back for card in e.cards) for e in entries)
-    buf = io.BytesIO()
-    c = new_canvas(buf, paper, meta_for(game, part, "long" if duplex else None))
-    builder = _doc_builder(game, prepared.profile)
-    n = 0
+    writer = PartWriter(prepared, part, paper_name, duplex, cut_guides, back_offset)
     pending: list[Run] = []
     for entry in entries:
         if isinstance(entry, Run):
             pending.append(entry)
             continue
-        n = _render_grid_runs(c, game, part, pending, paper, duplex, cut_guides, back_offset, n)
+        writer.runs(pending)
         pending = []
-        n = _render_page_doc(c, builder, game, entry, paper, duplex, n)
-    n = _render_grid_runs(c, game, part, pending, paper, duplex, cut_guides, back_offset, n)
+        writer.page_doc(entry)
+    writer.runs(pending)
     if duplex:
-        _draw_calibration(c, paper, game.spec.title)
-    c.save()
-    return buf.getvalue(), builder.problems
+        writer.calibration()
+    return writer.save(), writer.builder.problems
 
 
 # ------------------------------------------------------------------------ rules
 def rules_story(builder: DocBuilder, game: Game) -> list[Flowable]:
     g = game.spec
     s = builder.styles
+    top = game.rules_src.loc(())
     story: list[Flowable] = [
-        builder.para(
-            builder.markup(game.rules.title or g.title, game.rules_src.loc(())),
-            s.title,
-            game.rules_src.loc(()),
-        )
+        builder.para(builder.markup(game.rules.title or g.title, top), s.title, top)
     ]
     facts = " · ".join(x for x in (g.subtitle, g.players, g.time) if x)
-    story.append(
-        builder.para(
-            builder.markup("{{ t }}", game.rules_src.loc(()), {"t": facts}),
-            s.subtitle,
-            game.rules_src.loc(()),
-        )
-    )
+    story.append(builder.para(literal(facts), s.subtitle, top))
     for i, section in enumerate(game.rules.sections):
         loc = game.rules_src.loc(("sections", i, "heading"))
         h = builder.text(section.heading, s.heading, loc)
@@ -459,36 +523,33 @@ def rules_story(builder: DocBuilder, game: Game) -> list[Flowable]:
         )
     if g.edition or g.publisher:
         story.append(Spacer(1, 4 * mm))
-        story.append(
-            builder.para(
-                builder.markup(
-                    "{{ t }}",
-                    game.rules_src.loc(()),
-                    {"t": ". ".join(x for x in (g.publisher, g.edition) if x) + "."},
-                ),
-                s.small,
-                game.rules_src.loc(()),
-            )
-        )
+        credit = ". ".join(x for x in (g.publisher, g.edition) if x) + "."
+        story.append(builder.para(literal(credit), s.small, top))
     return story
 
 
 def render_rules(
     prepared: Prepared, paper_name: str, *, half: bool = False
 ) -> tuple[bytes, list[Problem]]:
-    """The rules in reading order, on the paper (or on half-size pages for the booklet)."""
+    """The rules in reading order, on the paper (or on half-size pages for the booklet).
+    The full-size file is tagged when the profile asks; the booklet is for printing only."""
     game = prepared.game
     page = HALF_PAPERS[paper_name] if half else PAPERS[paper_name]
     part = "rules-booklet" if half else "rules"
     meta = meta_for(game, part)
     builder = _doc_builder(game, prepared.profile)
+    furniture = furniture_of(prepared.profile)
+    tagger = Tagger(prepared.profile.tagged and not half)
     margin = 12.0 if half else 18.0
     buf = io.BytesIO()
     register()
 
     def on_page(c: Canvas, doc: BaseDocTemplate) -> None:
+        attach(c, tagger)
         apply_meta(c, meta)
-        page_furniture(c, page, f"{game.spec.title} · rules · page {doc.page}")
+        long = f"{game.spec.title} · rules · page {doc.page}"
+        with tagger.artifact(c):
+            page_furniture(c, page, furniture.label(long, f"page {doc.page}"), furniture)
 
     doc = BaseDocTemplate(
         buf,
@@ -496,7 +557,7 @@ def render_rules(
         leftMargin=margin * mm,
         rightMargin=margin * mm,
         topMargin=margin * mm,
-        bottomMargin=16 * mm,
+        bottomMargin=furniture.band_mm * mm,
         title=meta.title,
         author=meta.author,
         subject=meta.subject,
@@ -509,7 +570,7 @@ def render_rules(
     frame = Frame(doc.leftMargin, doc.bottomMargin, doc.width, doc.height, id="body")
     doc.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=on_page)])
     doc.build(rules_story(builder, game))
-    return buf.getvalue(), builder.problems
+    return add_structure(buf.getvalue(), tagger), builder.problems
 
 
 def check_documents(prepared: Prepared) -> list[Problem]:

@@ -94,31 +94,54 @@ def draw_note(
     c.restoreState()
 
 
-def grid_furniture(c: Canvas, grid: Grid, label: str, size: float = 6) -> None:
+@dataclass(frozen=True)
+class Furniture:
+    """What every page carries in its margin: the 100 % note and the 50 mm bar, at a size."""
+
+    note: str = NOTE
+    size: float = 6.0
+
+    @property
+    def line_mm(self) -> float:
+        return self.size * 1.3 / mm
+
+    @property
+    def band_mm(self) -> float:
+        """Bottom margin a document page needs for note, bar and label."""
+        return max(16.0, 3 * self.line_mm + 6)
+
+    def label(self, long: str, short: str) -> str:
+        return long if self.size < 12 else short
+
+
+def grid_furniture(c: Canvas, grid: Grid, label: str, f: Furniture) -> None:
     """The 100 % note, the 50 mm scale bar and a page label, placed where no crop mark is:
     up the side margins between two cut lines, or in the band below the bottom marks."""
+    size = f.size
     if grid.notes_beside:
         y = grid.side_note_y()
-        draw_note(c, NOTE, grid.left / 2 + 1, y, vertical=True, size=size)
-        right_x = grid.right + (grid.page_w - grid.right) / 2 + 1
+        draw_note(c, f.note, grid.left / 2 + size / mm * 0.35, y, vertical=True, size=size)
+        right_x = grid.right + (grid.page_w - grid.right) / 2 + size / mm * 0.35
         draw_scale_bar(c, right_x, y, vertical=True, size=size)
         other = [r for r in range(grid.rows) if r != grid.rows // 2]
-        label_y = grid.cut_ys[other[-1]] + 2 if other else y + 64
+        label_y = grid.cut_ys[other[-1]] + 2 if other else y + 50 + 6 * size / mm * 0.6 + 4
         draw_note(c, label, right_x, label_y, vertical=True, size=size)
         return
-    draw_note(c, NOTE, grid.left, 3.2, vertical=False, size=size)
-    draw_scale_bar(c, grid.right - 62, 4.0, vertical=False, size=size)
-    draw_note(c, label, grid.left, grid.page_h - 5.2, vertical=False, size=size)
+    base = 3.0
+    draw_note(c, f.note, grid.left, base, vertical=False, size=size)
+    draw_scale_bar(c, grid.right - 52 - 6 * size / mm * 0.6, base + 1.0, vertical=False, size=size)
+    draw_note(c, label, grid.left, grid.page_h - 3.0 - size / mm * 0.8, vertical=False, size=size)
 
 
-def page_furniture(c: Canvas, page_mm: tuple[float, float], label: str, size: float = 6) -> None:
-    """For full-page sheets: note, scale bar and label along the bottom margin."""
+def page_furniture(c: Canvas, page_mm: tuple[float, float], label: str, f: Furniture) -> None:
+    """For flowing pages: the note above the scale bar at bottom left, the label at the right."""
     w, _h = page_mm
-    draw_note(c, NOTE, 12, 5, vertical=False, size=size)
-    draw_scale_bar(c, w - 12 - 62, 6.5, vertical=False, size=size)
+    line = f.line_mm
+    draw_scale_bar(c, 12, 4 + f.size / mm * 0.35, vertical=False, size=f.size)
+    draw_note(c, f.note, 12, 4 + line + 1.5, vertical=False, size=f.size)
     c.saveState()
-    c.setFont(register(), size)
-    c.drawRightString((w - 12) * mm, 2.2 * mm, label)
+    c.setFont(register(), f.size)
+    c.drawRightString((w - 12) * mm, (4 + 2 * line + 2) * mm, label)
     c.restoreState()
 
 

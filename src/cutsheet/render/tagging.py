@@ -1,0 +1,111 @@
+"""Tagged PDF: marked content while ReportLab draws, the structure tree added with pikepdf.
+
+ReportLab cannot tag. While drawing, every text run is wrapped in ``/P <</MCID n>> BDC … EMC``
+(``/H1``/``/H2`` for titles and headings) and decoration, crop marks and page furniture in
+``/Artifact BMC … EMC``. After the file is written, ``add_structure`` builds the
+StructTreeRoot (Document → Sect per card → H/P, in drawing order, which is reading order),
+the ParentTree, ``/StructParents`` and ``/MarkInfo``.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+
+import pikepdf
+from pikepdf import Array, Dictionary, Name
+from reportlab.pdfgen.canvas import Canvas
+
+
+@dataclass(frozen=True)
+class Tag:
+    kind: str  # H1, H2, P
+    mcid: int
+    group: str | None  # a card (Sect) or None for the page's flow
+
+
+@dataclass
+class Tagger:
+    """Records marked content per page; does nothing when ``enabled`` is False."""
+
+    enabled: bool
+    pages: dict[int, list[Tag]] = field(default_factory=dict)
+    group: str | None = None
+
+    @contextmanager
+    def text(self, c: Canvas, kind: str = "P") -> Iterator[None]:
+        if not self.enabled:
+            yield
+            return
+        tags = self.pages.setdefault(c.getPageNumber(), [])
+        mcid = len(tags)
+        tags.append(Tag(kind, mcid, self.group))
+        c.addLiteral(f"/{kind} <</MCID {mcid}>> BDC")
+        yield
+        c.addLiteral("EMC")
+
+    @contextmanager
+    def artifact(self, c: Canvas) -> Iterator[None]:
+        if not self.enabled:
+            yield
+            return
+        c.addLiteral("/Artifact BMC")
+        yield
+        c.addLiteral("EMC")
+
+
+def tagger_of(c: Canvas) -> Tagger:
+    """The tagger attached to a canvas (a disabled one when there is none)."""
+    tagger = getattr(c, "_cutsheet_tagger", None)
+    return tagger if isinstance(tagger, Tagger) else Tagger(False)
+
+
+def attach(c: Canvas, tagger: Tagger) -> None:
+    c._cutsheet_tagger = tagger  # type: ignore[attr-defined]
+
+
+def add_structure(pdf: bytes, tagger: Tagger) -> bytes:
+    """Add the structure tree for everything ``tagger`` recorded; deterministic output."""
+    if not tagger.enabled:
+        return pdf
+    doc = pikepdf.open(io.BytesIO(pdf))
+    root = doc.make_indirect(Dictionary(Type=Name.StructTreeRoot))
+    document = doc.make_indirect(
+        Dictionary(Type=Name.StructElem, S=Name.Document, P=root, K=Array())
+    )
+    root.K = document
+    nums = Array()
+    sections: dict[str, pikepdf.Object] = {}
+    for index, page in enumerate(doc.pages):
+        tags = tagger.pages.get(index + 1, [])
+        page.obj.StructParents = index
+        page.obj.Tabs = Name.S
+        by_mcid = Array()
+        for tag in tags:
+            parent = document
+            if tag.group is not None:
+                if tag.group not in sections:
+                    sect = doc.make_indirect(
+                        Dictionary(Type=Name.StructElem, S=Name.Sect, P=document, K=Array())
+                    )
+                    document.K.append(sect)
+                    sections[tag.group] = sect
+                parent = sections[tag.group]
+            elem = doc.make_indirect(
+                Dictionary(
+                    Type=Name.StructElem, S=Name(f"/{tag.kind}"), P=parent, Pg=page.obj, K=tag.mcid
+                )
+            )
+            parent.K.append(elem)
+            by_mcid.append(elem)
+        nums.append(index)
+        nums.append(doc.make_indirect(by_mcid))
+    root.ParentTree = doc.make_indirect(Dictionary(Nums=nums))
+    root.ParentTreeNextKey = len(doc.pages)
+    doc.Root.StructTreeRoot = root
+    doc.Root.MarkInfo = Dictionary(Marked=True)
+    out = io.BytesIO()
+    doc.save(out, deterministic_id=True)
+    return out.getvalue()
