@@ -1,0 +1,185 @@
+"""Large print: read every large-print PDF back and hold it to the profile's promises."""
+
+from __future__ import annotations
+
+import glob
+from pathlib import Path
+
+import pdfplumber
+import pikepdf
+import pytest
+from pypdf import PdfReader
+
+from cutsheet.contrast import contrast
+from cutsheet.layouts import load_layouts
+from cutsheet.profiles import load_profile
+
+from .conftest import ROOT
+
+MM = 72 / 25.4
+GAMES = ["bidding-alpha", "common-reserve", "festival-charter", "festivibes"]
+
+
+def lp_pdfs(built: Path) -> list[Path]:
+    return [Path(p) for p in sorted(glob.glob(str(built / "*" / "large-print-*" / "*.pdf")))]
+
+
+def test_every_game_has_a_large_print_set(built):
+    names = {p.relative_to(built).parts[:2] for p in lp_pdfs(built)}
+    assert names == {(g, f"large-print-{paper}") for g in GAMES for paper in ("a4", "letter")}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_character_under_18_pt_and_no_italics(built, game):
+    for path in [p for p in lp_pdfs(built) if p.relative_to(built).parts[0] == game]:
+        with pdfplumber.open(path) as pdf:
+            for number, page in enumerate(pdf.pages, 1):
+                for ch in page.chars:
+                    # pdfminer reports a rotated glyph's advance as its size; its box width is the size
+                    size = ch["size"] if ch["upright"] else ch["x1"] - ch["x0"]
+                    where = f"{path.relative_to(built)} page {number} {ch['text']!r}"
+                    assert size >= 17.99, where
+                    assert "Italic" not in ch["fontname"], where
+
+
+def test_cards_grow_to_jumbo_two_by_two(built):
+    with pdfplumber.open(built / "common-reserve" / "large-print-a4" / "cards.pdf") as pdf:
+        marks = [ln for ln in pdf.pages[0].lines if abs(ln["linewidth"] - 0.25) < 0.01]
+    xs = sorted({round(ln["x0"], 2) for ln in marks if abs(ln["x0"] - ln["x1"]) < 0.01})
+    ys = sorted({round(ln["top"], 2) for ln in marks if abs(ln["top"] - ln["bottom"]) < 0.01})
+    assert [round((b - a) / MM) for a, b in zip(xs, xs[1:], strict=False)] == [89, 89]
+    assert [round((b - a) / MM) for a, b in zip(ys, ys[1:], strict=False)] == [127, 127]
+
+
+def test_write_in_rows_are_at_least_12_mm(built):
+    with pdfplumber.open(built / "common-reserve" / "large-print-a4" / "sheets.pdf") as pdf:
+        page = next(p for p in pdf.pages if "Session record" in (p.extract_text() or ""))
+        rules = sorted(
+            {round(e["top"], 1) for e in page.edges if e["orientation"] == "h" and e["width"] > 100}
+        )
+    gaps = [round((b - a) / MM, 1) for a, b in zip(rules, rules[1:], strict=False)]
+    rows = [g for g in gaps if g > 5]
+    assert len(rows) >= 8 and min(rows) >= 12.0, gaps
+
+
+def test_pdfs_are_tagged_with_language_and_title(built):
+    for path in lp_pdfs(built):
+        if path.name == "rules-booklet.pdf":
+            continue  # the imposed booklet is for printing; rules.pdf is the accessible copy
+        with pikepdf.open(path) as pdf:
+            assert pdf.Root.MarkInfo.Marked is True, path
+            assert str(pdf.Root.Lang) == "en"
+            assert pdf.Root.ViewerPreferences.DisplayDocTitle is True
+            assert str(pdf.docinfo.Title)
+            assert pdf.Root.StructTreeRoot.K.S == "/Document"
+            for page in pdf.pages:
+                assert "/StructParents" in page.obj
+
+
+def structure(path: Path, page_index: int) -> list[tuple[str, list[str]]]:
+    """(section kind, [child kinds]) for the structure elements on one page, in order."""
+    with pikepdf.open(path) as pdf:
+        page = pdf.pages[page_index].obj
+        out = []
+        for elem in pdf.Root.StructTreeRoot.K.K:
+            kids = [k for k in elem.K] if elem.S == "/Sect" else [elem]
+            kinds = [
+                str(k.S) for k in kids if k.get("/Pg") is not None and k.Pg.objgen == page.objgen
+            ]
+            if kinds:
+                out.append((str(elem.S), kinds))
+        return out
+
+
+def test_a_card_sheet_is_one_section_per_card_title_first(built):
+    path = built / "common-reserve" / "large-print-a4" / "cards.pdf"
+    sections = structure(path, 0)
+    assert len(sections) == 4  # 2 x 2 jumbo cards
+    assert all(
+        kind == "/Sect" and kids[0] == "/H2" and set(kids[1:]) == {"/P"} for kind, kids in sections
+    )
+    text = PdfReader(path).pages[0].extract_text()  # content order, like pdftotext -raw
+    lines = [ln.strip() for ln in text.splitlines()]
+    first = lines.index("Seed Tent")
+    assert lines[first : first + 7] == [
+        "Seed Tent",
+        "DELIVERY",
+        "Demand (5 units):",
+        "WATER 3",
+        "FUEL 1",
+        "FIBRE 1",
+        "CLOSED SOURCE: WATER",
+    ]
+    assert lines.index("CR-SEED-TENT") < lines.index("Lantern Stall")  # a card is read whole
+
+
+def test_a_rules_page_reads_heading_then_text(built):
+    path = built / "festival-charter" / "large-print-letter" / "rules.pdf"
+    sections = structure(path, 0)
+    kinds = [k for _kind, kids in sections for k in kids]
+    assert kinds[0] == "/H1" and "/H2" in kinds and kinds.count("/P") >= 3
+    text = PdfReader(path).pages[0].extract_text()
+    assert (
+        text.index("Festival Charter")
+        < text.index("The idea")
+        < text.index("You are four planners")
+    )
+
+
+def test_text_colours_reach_7_to_1_on_every_laid_out_face():
+    profile = load_profile(ROOT / "layouts", "large-print")
+    assert profile.min_contrast == 7.0
+    assert contrast("#000000", "#E6E6E6") >= 7  # table headers in documents
+    for game in GAMES:
+        layouts = load_layouts(ROOT / "layouts", f"{game}.yaml")
+        for name, face in layouts.faces.items():
+            if not name.endswith("@large-print"):
+                continue
+            for box in face.boxes:
+                if box.kind in ("text", "cells"):
+                    assert layouts.styles[box.style].size >= 18, (name, box.name)
+
+
+def test_low_contrast_text_is_an_error(ws):
+    rel = "layouts/common-reserve.yaml"
+    line = ws.edit(
+        rel,
+        '      panel: {kind: rect, x: 3, y: 15.5, w: 24, h: 10.5, radius: 1, fill: "#FFFFFF", stroke: "#000000"}\n',
+        "",
+    )
+    word_line = ws.line_of(rel, "      word: {x: 3.2, y: 16.5")
+    problems = [str(p) for p in _check_lp(ws)]
+    assert (
+        f"{rel}:{word_line}:7: error: CR-FIBRE, box 'word': text #000000 on #009E73 has contrast 6.1:1, under 7:1"
+        in problems
+    )
+    assert line
+
+
+def _check_lp(ws):
+    import os
+
+    from cutsheet.build import check_game
+
+    cwd = os.getcwd()
+    os.chdir(ws.root)
+    try:
+        _c, report = check_game(ws.project, "common-reserve", ("large-print",))
+    finally:
+        os.chdir(cwd)
+    return sorted(report.errors)
+
+
+def test_text_that_does_not_fit_at_18_pt_is_an_error_not_shrunk(ws):
+    rel = "content/common-reserve/actions.yaml"
+    ws.edit(
+        rel,
+        "      TURN still moves on to the next player clockwise.",
+        "      TURN still moves on to the next player clockwise." + " Really." * 60,
+    )
+    line = ws.line_of(rel, "    body: >-\n      Leave the reserve")
+    problems = [str(p) for p in _check_lp(ws)]
+    assert len(problems) == 1
+    assert problems[0].startswith(
+        f"{rel}:{line}:11: error: CR-WAIT, box 'body' (field body): text does not fit at 18 pt on a 89×127 mm card ("
+    )
