@@ -129,7 +129,10 @@ class _Builder:
 
 def parse_yaml(text: str, file: str) -> Located:
     """Parse YAML text into located data; raises ContentError with located problems."""
-    loader = yaml.SafeLoader(text)
+    try:
+        loader = yaml.SafeLoader(text)
+    except yaml.YAMLError as exc:  # the reader refuses control characters up front
+        raise ContentError([Problem(Loc(file, 1, 1), f"YAML: {exc}")]) from None
     try:
         node = loader.get_single_node()
         if node is None:
@@ -140,7 +143,7 @@ def parse_yaml(text: str, file: str) -> Located:
         mark = exc.problem_mark or exc.context_mark
         msg = exc.problem or exc.context or "invalid YAML"
         raise ContentError([Problem(_mark_loc(file, mark), f"YAML syntax: {msg}")]) from None
-    except yaml.YAMLError as exc:  # pragma: no cover - non-marked errors are rare
+    except yaml.YAMLError as exc:  # errors without a mark (rare)
         raise ContentError([Problem(Loc(file, 1, 1), f"YAML: {exc}")]) from None
     finally:
         loader.dispose()
@@ -188,13 +191,16 @@ def parse_csv(text: str, file: str) -> Located:
     cell starts, so ``cards.csv:7:18`` points at the cell.
     """
     # Only CR/LF end a CSV line (str.splitlines would also split on form feeds and such).
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    lines = text.split("\n")
     reader = csv.reader(io.StringIO(text))
     problems: list[Problem] = []
     try:
         header = next(reader)
     except StopIteration:
         raise ContentError([Problem(Loc(file, 1, 1), "CSV file is empty")]) from None
+    except csv.Error as exc:
+        raise ContentError([Problem(Loc(file, 1, 1), f"CSV syntax: {exc}")]) from None
     header = [h.strip() for h in header]
     hcols = _cell_columns(lines[0]) if lines else [1]
     values: dict[PathKey, Loc] = {(): Loc(file, 1, 1)}
