@@ -14,8 +14,9 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..diagnostics import ContentError, Problem
-from ..model import Game, Item, Strict, validate
+from ..diagnostics import Problem
+from ..model import Game, Item, Strict
+from . import load_params
 
 EXCHANGE = re.compile(r"^(\d*)([RGB])(<>|>)(\d*)([RGB])$")
 COLOURS = ("R", "G", "B")
@@ -235,12 +236,9 @@ def _check_exchanges(game: Game) -> list[Problem]:
 
 def check(game: Game) -> list[Problem]:
     src = game.rules_src
-    try:
-        p = validate(Params, src.sub(("params",)))
-    except ContentError as exc:
-        return exc.problems
-    except KeyError:
-        return [Problem(src.loc(()), "rules.yaml needs 'params'")]
+    p, problems = load_params(game, Params)
+    if p is None:
+        return problems
     problems = _check_decks(game, p) + _check_exchanges(game)
     terms = game.spec.terms
     for colour, value in p.cube_values.items():

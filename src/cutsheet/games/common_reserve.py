@@ -15,6 +15,7 @@ from pydantic import Field
 from ..diagnostics import ContentError, Loc, Problem
 from ..model import Game, Strict, validate
 from ..source import Located
+from . import load_params
 
 Stock = dict[str, int]
 
@@ -225,12 +226,9 @@ def _check_sheets(game: Game, p: Params, ploc: Loc) -> list[Problem]:
 
 def check(game: Game) -> list[Problem]:
     src = game.rules_src
-    try:
-        p = validate(Params, src.sub(("params",)))
-    except ContentError as exc:
-        return exc.problems
-    except KeyError:
-        return [Problem(src.loc(()), "rules.yaml needs 'params'")]
+    p, problems = load_params(game, Params)
+    if p is None:
+        return problems
     ploc = src.loc(("params",))
     problems: list[Problem] = []
     if (

@@ -12,6 +12,7 @@ from typing import Literal
 
 from ..diagnostics import ContentError, Problem
 from ..model import Game, Item, Strict, validate
+from . import load_params
 
 FEATURES = ("GLOW", "FEAST", "PLAY", "REST")
 KEEPERS = {
@@ -161,6 +162,14 @@ def _check_log(game: Game, p: Params) -> list[Problem]:
     return problems
 
 
+def _cost_parts(projects: Mapping[str, Item], ids: Sequence[str]) -> str:
+    """'2 (Moon Gate, projects.yaml:9:11) + 4 (…)': each cost with where it is written."""
+    return " + ".join(
+        f"{projects[i].values['cost']} ({projects[i].values['name']}, {projects[i].loc('cost')})"
+        for i in ids
+    )
+
+
 def _check_package(name: str, ex: PackageVote, game: Game, p: Params, loc: object) -> list[Problem]:
     src = game.rules_src.sub(("examples", name, "data"))
     projects = _by_id(game, "projects")
@@ -174,10 +183,7 @@ def _check_package(name: str, ex: PackageVote, game: Game, p: Params, loc: objec
         ]
     cost = sum(projects[pid].values["cost"] for pid in ex.projects)
     if cost != ex.cost:
-        parts = " + ".join(
-            f"{projects[pid].values['cost']} ({projects[pid].values['name']}, {projects[pid].loc('cost')})"
-            for pid in ex.projects
-        )
+        parts = _cost_parts(projects, ex.projects)
         problems.append(
             Problem(
                 src.loc(("cost",)),
@@ -228,10 +234,7 @@ def _check_scoring(name: str, ex: FinalScoring, game: Game, p: Params) -> list[P
         return [Problem(src.loc(("built",)), f"example '{name}': no project {', '.join(unknown)}")]
     cost = sum(projects[pid].values["cost"] for pid in ex.built)
     if cost != ex.cost:
-        parts = " + ".join(
-            f"{projects[pid].values['cost']} ({projects[pid].values['name']}, {projects[pid].loc('cost')})"
-            for pid in ex.built
-        )
+        parts = _cost_parts(projects, ex.built)
         problems.append(
             Problem(
                 src.loc(("cost",)),
@@ -270,12 +273,9 @@ def _check_scoring(name: str, ex: FinalScoring, game: Game, p: Params) -> list[P
 
 def check(game: Game) -> list[Problem]:
     src = game.rules_src
-    try:
-        p = validate(Params, src.sub(("params",)))
-    except ContentError as exc:
-        return exc.problems
-    except KeyError:
-        return [Problem(src.loc(()), "rules.yaml needs 'params'")]
+    p, problems = load_params(game, Params)
+    if p is None:
+        return problems
     problems = _check_cards(game, p) + _check_log(game, p)
     kinds = {"package-vote": PackageVote, "final-scoring": FinalScoring}
     for name, model in kinds.items():

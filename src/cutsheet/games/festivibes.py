@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from ..diagnostics import ContentError, Problem
 from ..model import Game, Strict, validate
+from . import load_params
 
 
 class TwoPlayer(Strict):
@@ -260,11 +261,7 @@ def _check_example(game: Game, p: Params) -> list[Problem]:
 
 
 def check(game: Game) -> list[Problem]:
-    src = game.rules_src
-    try:
-        p = validate(Params, src.sub(("params",)))
-    except ContentError as exc:
-        return exc.problems
-    except KeyError:
-        return [Problem(src.loc(()), "rules.yaml needs 'params'")]
+    p, problems = load_params(game, Params)
+    if p is None:
+        return problems
     return _check_components(game, p) + _check_two_player(game, p) + _check_example(game, p)
