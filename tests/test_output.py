@@ -201,12 +201,47 @@ def mini(tmp_path_factory) -> Path:
     shutil.copytree(Path(__file__).parent / "data" / "mini", root, dirs_exist_ok=True)
     shutil.copy(ROOT / "layouts" / "base.yaml", root / "layouts" / "base.yaml")
     shutil.copytree(ROOT / "layouts" / "profiles", root / "layouts" / "profiles")
+    make_png(root / "content" / "mini" / "alpha.png")
     out = root / "build"
     _o, report = build(
         Project(root), ["mini"], Options(papers=("a4",)), out, progress=lambda _m: None
     )
     assert not report.errors, report.errors
     return out
+
+
+def make_png(path: Path) -> None:
+    from PIL import Image, ImageDraw
+
+    im = Image.new("RGB", (120, 50), "white")
+    ImageDraw.Draw(im).ellipse((10, 5, 110, 45), fill=(0, 114, 178))
+    im.save(path)
+
+
+def test_an_image_box_draws_the_image(mini):
+    reader = PdfReader(pdf(mini, "cards", game="mini"))
+    images = [img for img in reader.pages[0].images]
+    assert len(images) == 1 and images[0].image.size == (120, 50)
+
+
+def test_a_missing_image_is_a_located_error(tmp_path):
+    import os
+
+    from cutsheet.build import check_game
+
+    root = tmp_path / "m"
+    shutil.copytree(Path(__file__).parent / "data" / "mini", root)
+    shutil.copy(ROOT / "layouts" / "base.yaml", root / "layouts" / "base.yaml")
+    shutil.copytree(ROOT / "layouts" / "profiles", root / "layouts" / "profiles")
+    cwd = os.getcwd()
+    os.chdir(root)
+    try:
+        _c, report = check_game(Project(root), "mini", ("standard",))
+    finally:
+        os.chdir(cwd)
+    assert [str(p) for p in report.errors] == [
+        "content/mini/cards.csv:2:40: error: MINI-A, box 'art': image 'alpha.png' not found in content/mini"
+    ]
 
 
 def test_csv_cards_print_literally(mini):

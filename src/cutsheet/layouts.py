@@ -31,7 +31,7 @@ class Style(Strict):
 
 
 class BoxSpec(Strict):
-    kind: Literal["text", "rect", "icon", "line", "cells"] | None = None
+    kind: Literal["text", "rect", "icon", "line", "cells", "image"] | None = None
     x: float | None = None
     y: float | None = None
     w: float | None = None
@@ -45,6 +45,9 @@ class BoxSpec(Strict):
     radius: float | None = Field(None, description="mm")
     dash: bool | None = None
     icon: str | None = Field(None, description="icon name, or a template giving one")
+    src: str | None = Field(
+        None, description="image: a file in the game's content folder, or a template giving one"
+    )
     when: str | None = Field(None, description="Jinja2 expression; the box is drawn when true")
     start: int | None = Field(None, description="cells: first number")
     stop: int | None = Field(None, description="cells: last number")
@@ -68,7 +71,7 @@ class LayoutFile(Strict):
 @dataclass(frozen=True)
 class Box:
     name: str
-    kind: Literal["text", "rect", "icon", "line"]
+    kind: Literal["text", "rect", "icon", "line", "cells", "image"]
     x: float
     y: float
     w: float
@@ -84,6 +87,7 @@ class Box:
     icon: str | None
     when: str | None
     loc: Loc
+    src: str | None = None
     start: int = 0
     stop: int = 0
     cols: int = 1
@@ -119,6 +123,8 @@ def _resolve_box(name: str, merged: dict[str, Any], loc: Loc) -> Box:
     kind = merged.get("kind") or ("text" if merged.get("text") is not None else "rect")
     if kind == "icon" and not merged.get("icon"):
         raise ContentError([Problem(loc, f"icon box '{name}' needs 'icon'")])
+    if kind == "image" and not merged.get("src"):
+        raise ContentError([Problem(loc, f"image box '{name}' needs 'src'")])
     if kind == "cells" and (merged.get("start") is None or merged.get("stop") is None):
         raise ContentError([Problem(loc, f"cells box '{name}' needs 'start' and 'stop'")])
     return Box(
@@ -139,6 +145,7 @@ def _resolve_box(name: str, merged: dict[str, Any], loc: Loc) -> Box:
         icon=merged.get("icon"),
         when=merged.get("when"),
         loc=loc,
+        src=merged.get("src"),
         start=int(merged.get("start") or 0),
         stop=int(merged.get("stop") or 0),
         cols=int(merged.get("cols") or 1),

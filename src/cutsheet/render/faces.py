@@ -5,8 +5,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
+from PIL import Image as PILImage
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
@@ -14,7 +16,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
-from ..diagnostics import Loc, Problem
+from ..diagnostics import Loc, Problem, display_path
 from ..layouts import Box, Face, Layouts, Style
 from ..text import TemplateProblem, evaluate, render, render_plain
 from .fonts import face_name, missing_glyphs
@@ -52,6 +54,7 @@ class Op:
     stroke: str | None = None
     icon: str | None = None
     style: Style | None = None
+    image: str | None = None  # a checked image file
     heading: bool = False  # the card's title: tagged as a heading
 
 
@@ -139,6 +142,13 @@ def prepare_face(
                     )
                     continue
                 ops.append(Op(box, fill=fill, stroke=stroke, icon=icon))
+                continue
+            if box.kind == "image":
+                image, problem = _image(box, ctx, label, loc_of)
+                if problem is not None:
+                    problems.append(problem)
+                elif image is not None:
+                    ops.append(Op(box, image=image))
                 continue
             if box.kind == "cells":
                 ops.append(Op(box, fill=fill, stroke=stroke, style=layouts.styles[box.style]))
@@ -241,9 +251,36 @@ def draw_face(
         c.restoreState()
 
 
+def _image(
+    box: Box, ctx: Mapping[str, Any], label: str, loc_of: LocOf
+) -> tuple[str | None, Problem | None]:
+    """The image file a box shows, checked: it exists and Pillow can read it."""
+    name = render_plain(box.src or "", ctx).strip()
+    if not name:
+        return None, None
+    folder = Path(str(ctx.get("game", {}).get("folder", ".")))
+    path = folder / name
+    field = next(
+        (f for f in _FIELD_RE.findall(box.src or "") if f in ctx and f not in CONTEXT_NAMES), None
+    )
+    where = loc_of(field) if field else box.loc
+    if not path.is_file():
+        return None, Problem(
+            where, f"{label}, box '{box.name}': image '{name}' not found in {display_path(folder)}"
+        )
+    try:
+        with PILImage.open(path) as im:
+            im.verify()
+    except Exception as exc:  # Pillow raises many kinds for a bad file
+        return None, Problem(where, f"{label}, box '{box.name}': '{name}' is not an image ({exc})")
+    return str(path), None
+
+
 def _draw_shape(c: Canvas, op: Op, bx: float, by: float, bw: float, bh: float) -> None:
     box = op.box
-    if box.kind == "icon" and op.icon:
+    if box.kind == "image" and op.image:
+        c.drawImage(op.image, bx, by, bw, bh, preserveAspectRatio=True, anchor="c", mask="auto")
+    elif box.kind == "icon" and op.icon:
         c.setFillColor(colors.HexColor(op.fill or "#000000"))
         c.setStrokeColor(colors.HexColor(op.stroke or "#000000"))
         draw_icon(c, op.icon, bx, by, bw, bh)

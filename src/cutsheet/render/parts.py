@@ -84,7 +84,7 @@ def item_context(game: Game, component: Component, item: Item) -> dict[str, Any]
         **item.values,
         "id": item.id,
         "copies": item.copies,
-        "game": {"title": g.title, "code": g.code, "vocab": g.vocab},
+        "game": {"title": g.title, "code": g.code, "vocab": g.vocab, "folder": game.root},
         "terms": g.terms,
         "component": {"id": component.id, "name": component.spec.name},
     }
