@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -22,10 +22,6 @@ class Loc:
         if self.line <= 0:
             return self.path
         return f"{self.path}:{self.line}:{max(self.col, 1)}"
-
-    @staticmethod
-    def of_file(path: Path | str, root: Path | None = None) -> Loc:
-        return Loc(display_path(path, root))
 
 
 def display_path(path: Path | str, root: Path | None = None) -> str:
@@ -74,10 +70,3 @@ class Report:
     @property
     def errors(self) -> list[Problem]:
         return [p for p in self.problems if p.severity == "error"]
-
-    def __iter__(self) -> Iterator[Problem]:
-        return iter(sorted(set(self.problems)))
-
-    def raise_if_errors(self) -> None:
-        if self.errors:
-            raise ContentError(self.problems)

@@ -20,10 +20,6 @@ FACES = {
 }
 
 
-def font_dir() -> Path:
-    return FONT_DIR
-
-
 @lru_cache(maxsize=1)
 def register() -> str:
     """Register the family once per process; returns the regular face's name."""
