@@ -272,3 +272,15 @@ def test_back_pages_mirror_the_fronts(mini):
     assert set(backs) == set(ids) == {"MINI-A", "MINI-B", "MINI-C", "MINI-D"}
     for card_id, x in backs.items():
         assert x == pytest.approx(width - card_centre[card_id], abs=1.0), card_id
+
+
+def test_standard_pdfs_are_tagged_and_read_title_first(built):
+    import pikepdf
+
+    path = pdf(built, "cards", "letter")
+    with pikepdf.open(path) as doc:
+        assert doc.Root.MarkInfo.Marked is True
+        first = doc.Root.StructTreeRoot.K.K[0]
+        assert first.S == "/Sect" and first.K[0].S == "/H2"
+    lines = PdfReader(path).pages[0].extract_text().splitlines()
+    assert lines[0] == "Seed Tent" and lines[1] == "DELIVERY"

@@ -202,7 +202,20 @@ def prepare_face(
         ops.append(
             Op(box, paragraph=para, height=height, fill=fill, stroke=stroke, heading=heading)
         )
-    return PreparedFace(size[0], size[1], tuple(ops), tuple(texts)), problems
+    ordered = reading_order(ops)
+    texts = [op.paragraph.getPlainText() for op in ordered if op.paragraph is not None]
+    return PreparedFace(size[0], size[1], tuple(ordered), tuple(texts)), problems
+
+
+def reading_order(ops: list[Op]) -> list[Op]:
+    """Shapes first, as declared (so text is never hidden under a fill), then the text in
+    reading order with the title first: the order of the PDF's text layer and its tags."""
+    shapes = [op for op in ops if op.paragraph is None and op.box.kind != "cells"]
+    text = [op for op in ops if op not in shapes]
+    by_box = {id(op.box): op for op in text}
+    rows = reading_rows([op.box for op in text])
+    rows.sort(key=lambda row: not any(b.name == "title" for b in row))
+    return shapes + [by_box[id(b)] for row in rows for b in row]
 
 
 def _set_colors(c: Canvas, fill: str | None, stroke: str | None) -> tuple[int, int]:
