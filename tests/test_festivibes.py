@@ -115,9 +115,12 @@ def test_two_player_festivals_are_a_subset(ws):
         "    festivals: [FV-FEST-2A, FV-FEST-3A, FV-FEST-3B, FV-FEST-4, FV-FEST-5]",
         "    festivals: [FV-FEST-2A, FV-FEST-2B, FV-FEST-3B, FV-FEST-4, FV-FEST-5]",
     )
+    diagram = ws.line_of(RULES, "          cards: [FV-FEST-2A, FV-FEST-3A")
     assert messages(ws) == [
         f"{RULES}:{line}:16: error: two players use five festivals: one 2, two 3s, one 4 and one 5",
         f"{RULES}:{line + 1}:14: error: the blocking tickets go on the 2 and both 3s",
+        f"{RULES}:{diagram}:11: error: the two-player diagram must show params.two_player's"
+        " festivals and blocked ones",
     ]
 
 
@@ -180,3 +183,15 @@ def test_two_player_diagram_and_example_in_the_rules(built):
     assert sorted(text.split("Limit ")[i][0] for i in range(1, 6)) == ["2", "3", "3", "4", "5"]
     assert "their totals are +2, +3, +4, +1, +2, 0" in text
     assert "Orange scores 6; Pink scores 5; Red scores 5; Brown scores 8" in text
+
+
+def test_the_two_player_diagram_follows_the_set_up_data(ws):
+    ws.edit(
+        RULES,
+        "          marked: [FV-FEST-2A, FV-FEST-3A, FV-FEST-3B]",
+        "          marked: [FV-FEST-2A, FV-FEST-3A]",
+    )
+    cards_line = ws.line_of(RULES, "          cards: [FV-FEST-2A, FV-FEST-3A")
+    assert messages(ws) == [
+        f"{RULES}:{cards_line}:11: error: the two-player diagram must show params.two_player's festivals and blocked ones"
+    ]

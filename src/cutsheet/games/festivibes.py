@@ -159,6 +159,17 @@ def _check_two_player(game: Game, p: Params) -> list[Problem]:
                 "two players use five festivals: one 2, two 3s, one 4 and one 5",
             )
         )
+    for i, section in enumerate(game.rules.sections):
+        for j, block in enumerate(section.blocks):
+            row = block.card_row
+            if row is not None and (row.cards != tp.festivals or row.marked != tp.blocked):
+                problems.append(
+                    Problem(
+                        game.rules_src.loc(("sections", i, "blocks", j, "card_row")),
+                        "the two-player diagram must show params.two_player's festivals"
+                        " and blocked ones",
+                    )
+                )
     if (
         not set(tp.blocked) <= set(tp.festivals)
         or sorted(festivals[f] for f in tp.blocked) != BLOCKED_LIMITS
