@@ -26,7 +26,7 @@ from ..diagnostics import Loc, Problem
 from ..model import NAMED_SIZES_MM, Block, Column, Example
 from ..profiles import Profile
 from ..text import TemplateProblem, literal, render
-from .fonts import face_name, missing_glyphs
+from .fonts import face_name, unprintable
 from .tagging import tagger_of
 
 
@@ -227,11 +227,7 @@ class DocBuilder:
             self.problems.append(Problem(loc, f"bad markup: {exc}"))
             p = TaggedParagraph(literal(markup), style)
         p.tag = {"title": "H1", "heading": "H2"}.get(style.name, "P")
-        for frag in getattr(p, "frags", []):
-            lost = missing_glyphs(getattr(frag, "text", ""), frag.fontName)
-            if lost:
-                shown = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in lost)
-                self.problems.append(Problem(loc, f"font {frag.fontName} has no {shown}"))
+        self.problems += [Problem(loc, m) for m in unprintable(p)]
         return p
 
     def text(self, template: str, style: ParagraphStyle, loc: Loc) -> Paragraph:

@@ -19,7 +19,7 @@ from reportlab.platypus import Paragraph
 from ..diagnostics import Loc, Problem, display_path
 from ..layouts import Box, Face, Layouts, Style
 from ..text import TemplateProblem, evaluate, render, render_plain
-from .fonts import face_name, missing_glyphs
+from .fonts import face_name, unprintable
 from .icons import ICONS, draw_icon
 from .tagging import Tagger
 
@@ -177,16 +177,7 @@ def prepare_face(
         except ValueError as exc:
             problems.append(Problem(where, f"{label}, box '{box.name}': bad markup: {exc}"))
             continue
-        for frag in getattr(para, "frags", []):
-            text = getattr(frag, "text", "")
-            lost = missing_glyphs(text, frag.fontName)
-            if lost:
-                shown = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in lost)
-                problems.append(
-                    Problem(
-                        where, f"{label}, box '{box.name}': font {frag.fontName} has no {shown}"
-                    )
-                )
+        problems += [Problem(where, f"{label}, box '{box.name}': {m}") for m in unprintable(para)]
         _, height = para.wrap(box.w * mm, box.h * mm)
         if height > box.h * mm + 0.01:
             over = (height - box.h * mm) / mm
@@ -412,15 +403,7 @@ def prepare_flow_face(
         except ValueError as exc:
             problems.append(Problem(where, f"{label}, box '{first.name}': bad markup: {exc}"))
             continue
-        for frag in getattr(para, "frags", []):
-            lost = missing_glyphs(getattr(frag, "text", ""), frag.fontName)
-            if lost:
-                shown = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in lost)
-                problems.append(
-                    Problem(
-                        where, f"{label}, box '{first.name}': font {frag.fontName} has no {shown}"
-                    )
-                )
+        problems += [Problem(where, f"{label}, box '{first.name}': {m}") for m in unprintable(para)]
         _, height = para.wrap(width * mm, 10_000)
         h_mm = height / mm
         gap = 1.2 if is_heading else 0.8

@@ -8,6 +8,7 @@ from pathlib import Path
 from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.platypus import Paragraph
 
 FONT_DIR = Path(__file__).resolve().parents[3] / "fonts"
 
@@ -50,3 +51,14 @@ def missing_glyphs(text: str, font_name: str) -> list[str]:
         if ch not in "\n\t\r\xa0" and ord(ch) not in cmap and ch not in seen:
             seen.append(ch)
     return seen
+
+
+def unprintable(paragraph: Paragraph) -> list[str]:
+    """ "font X has no 'c' (U+....)" for every character of a paragraph its font cannot draw."""
+    out = []
+    for frag in getattr(paragraph, "frags", []):
+        lost = missing_glyphs(getattr(frag, "text", ""), frag.fontName)
+        if lost:
+            shown = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in lost)
+            out.append(f"font {frag.fontName} has no {shown}")
+    return out
