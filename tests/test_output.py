@@ -153,19 +153,31 @@ def test_booklet_is_imposed_two_up_in_saddle_order(built, paper):
     assert reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipShortEdge"
 
 
-def test_metadata_and_fonts(built):
+def test_metadata(built):
     reader = PdfReader(pdf(built, "cards"))
     info = reader.metadata
     assert info.title == "Common Reserve — Cards"
     assert info.author == "Round & Revel" and info.creator.startswith("cutsheet ")
     assert reader.trailer["/Root"]["/Lang"] == "en"
-    fonts = set()
-    for page in reader.pages:
-        for font in page["/Resources"]["/Font"].values():
-            font = font.get_object()
-            fonts.add(font["/BaseFont"])
-            assert "/FontFile2" in font["/FontDescriptor"] and "/ToUnicode" in font
-    assert all("Atkinson" in f and "+" in f for f in fonts), fonts
+
+
+def test_every_font_of_every_pdf_is_embedded_subset_and_mapped(built):
+    """pdffonts would say emb, sub, uni: yes for every font of every file built."""
+    files = sorted(built.rglob("*.pdf"))
+    assert len(files) == 4 * 2 * 2 * 4 - 4  # Festi'vibes has no sheets part
+    for path in files:
+        for page in PdfReader(path).pages:
+            fonts = page["/Resources"].get("/Font", {})
+            for xobject in page["/Resources"].get("/XObject", {}).values():
+                fonts = {**fonts, **xobject.get_object().get("/Resources", {}).get("/Font", {})}
+            for font in fonts.values():
+                font = font.get_object()
+                name = str(font["/BaseFont"])
+                assert "Atkinson" in name and "+" in name, (path, name)
+                assert "/FontFile2" in font["/FontDescriptor"] and "/ToUnicode" in font, (
+                    path,
+                    name,
+                )
 
 
 def test_manifest_lists_every_output(built):

@@ -41,7 +41,12 @@ class TaggedParagraph(Paragraph):
 
 
 class ArtifactTable(Table):
-    """A table whose rules and shading are artifacts; its cell paragraphs tag themselves."""
+    """A table whose rules and shading are artifacts; its cell paragraphs tag themselves.
+    Plain-string cells use our font, so no unembedded Helvetica enters the file."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), face_name("regular"))]))
 
     def _drawBkgrnd(self) -> None:  # noqa: N802 - ReportLab's name
         with tagger_of(self.canv).artifact(self.canv):
