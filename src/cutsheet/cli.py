@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -195,6 +196,9 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("cutsheet: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # `cutsheet list | head`: the reader left, which is fine
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":
