@@ -64,16 +64,15 @@ def test_write_in_rows_are_at_least_12_mm(built):
 
 def test_pdfs_are_tagged_with_language_and_title(built):
     for path in lp_pdfs(built):
-        if path.name == "rules-booklet.pdf":
-            continue  # the imposed booklet is for printing; rules.pdf is the accessible copy
         with pikepdf.open(path) as pdf:
             assert pdf.Root.MarkInfo.Marked is True, path
             assert str(pdf.Root.Lang) == "en"
             assert pdf.Root.ViewerPreferences.DisplayDocTitle is True
             assert str(pdf.docinfo.Title)
             assert pdf.Root.StructTreeRoot.K.S == "/Document"
-            for page in pdf.pages:
-                assert "/StructParents" in page.obj
+            if path.name != "rules-booklet.pdf":  # the booklet's content sits in XObjects
+                for page in pdf.pages:
+                    assert "/StructParents" in page.obj
 
 
 def structure(path: Path, page_index: int) -> list[tuple[str, list[str]]]:
@@ -183,3 +182,20 @@ def test_text_that_does_not_fit_at_18_pt_is_an_error_not_shrunk(ws):
     assert problems[0].startswith(
         f"{rel}:{line}:11: error: CR-WAIT, box 'body' (field body): text does not fit at 18 pt on a 89×127 mm card ("
     )
+
+
+def test_the_imposed_booklet_keeps_its_tags_in_page_order(built):
+    """Sides carry pages 4|1 and 2|3 …; the structure tree still reads page 1, 2, 3, 4."""
+    path = built / "common-reserve" / "large-print-a4" / "rules-booklet.pdf"
+    with pikepdf.open(path) as pdf:
+        elements = list(pdf.Root.StructTreeRoot.K.K)
+        assert str(elements[0].S) == "/H1"
+        placed = []
+        for elem in elements:
+            mcr = elem.K
+            assert mcr.Type == "/MCR" and "/StructParents" in mcr.Stm
+            sheet = next(i for i, p in enumerate(pdf.pages) if p.objgen == mcr.Pg.objgen)
+            names = {v.objgen: k for k, v in pdf.pages[sheet].Resources.XObject.items()}
+            placed.append(int(names[mcr.Stm.objgen].removeprefix("/Page")))
+    assert placed == sorted(placed)  # logical order, page after page
+    assert set(placed) == set(range(1, max(placed) + 1))  # every page with text, from page 1

@@ -1,15 +1,40 @@
-"""Saddle-stitch imposition with pypdf: half-size pages, two to a side of the paper."""
+"""Saddle-stitch imposition: half-size pages, two to a side of the paper, tags kept.
+
+Each half page is placed at 100 % as a Form XObject (pikepdf). When the half-page file is
+tagged, every structure element that pointed at marked content on a half page is re-pointed
+at the same content inside its XObject on the printed side (a marked-content reference), so
+a screen reader still reads the booklet in page order while the printer gets imposed sides.
+"""
 
 from __future__ import annotations
 
 import io
 
-from pypdf import PageObject, PdfReader, PdfWriter, Transformation
-from pypdf.generic import BooleanObject, NameObject, TextStringObject
+import pikepdf
+from pikepdf import Dictionary, Name, Rectangle
 
 from .impose import PAPERS, pad_to_multiple, saddle_stitch_order
 
 PT_PER_MM = 72 / 25.4
+
+
+def _repoint_structure(
+    pdf: pikepdf.Pdf, placed: dict[int, tuple[pikepdf.Page, pikepdf.Object]]
+) -> None:
+    """Structure elements of half page k now reference its XObject on the sheet it sits on."""
+    if "/StructTreeRoot" not in pdf.Root:
+        return
+    nums = pdf.Root.StructTreeRoot.ParentTree.Nums
+    by_key = {int(nums[i]): nums[i + 1] for i in range(0, len(nums), 2)}
+    for index, (sheet, xobject) in placed.items():
+        half = pdf.pages[index].obj
+        if "/StructParents" not in half:
+            continue
+        key = int(half.StructParents)
+        xobject.StructParents = key
+        for mcid, elem in enumerate(by_key.get(key, [])):
+            elem.Pg = sheet.obj
+            elem.K = Dictionary(Type=Name.MCR, Pg=sheet.obj, Stm=xobject, MCID=mcid)
 
 
 def impose_booklet(
@@ -27,39 +52,47 @@ def impose_booklet(
     Returns the PDF and the booklet's page count (padded with blanks to a multiple of 4).
     Print it two-sided, flipping on the short edge, fold the stack and staple on the fold.
     """
-    reader = PdfReader(io.BytesIO(half_pages_pdf))
-    count = len(reader.pages)
+    pdf = pikepdf.open(io.BytesIO(half_pages_pdf))
+    count = len(pdf.pages)
     total = pad_to_multiple(count, 4)
     pw, ph = PAPERS[paper_name]
     sheet_w, sheet_h = ph * PT_PER_MM, pw * PT_PER_MM  # landscape
     half_w = sheet_w / 2
-    writer = PdfWriter()
+    placed: dict[int, tuple[pikepdf.Page, pikepdf.Object]] = {}
     for left, right in saddle_stitch_order(total):
-        side = PageObject.create_blank_page(width=sheet_w, height=sheet_h)
+        sheet = pdf.add_blank_page(page_size=(sheet_w, sheet_h))
         for slot, index in enumerate((left, right)):
             if index >= count:
                 continue
-            page = reader.pages[index]
-            w = float(page.mediabox.width)
-            h = float(page.mediabox.height)
-            dx = slot * half_w + (half_w - w) / 2
-            dy = (sheet_h - h) / 2
-            side.merge_transformed_page(page, Transformation().translate(dx, dy))
-        writer.add_page(side)
-    writer.add_metadata(
-        {
-            "/Title": title,
-            "/Author": author,
-            "/Subject": subject,
-            "/Creator": creator,
-            "/Producer": creator,
-        }
-    )
-    prefs = writer.create_viewer_preferences()
-    prefs[NameObject("/PrintScaling")] = NameObject("/None")
-    prefs[NameObject("/Duplex")] = NameObject("/DuplexFlipShortEdge")
-    prefs[NameObject("/DisplayDocTitle")] = BooleanObject(True)
-    writer._root_object[NameObject("/Lang")] = TextStringObject(lang)
+            half = pdf.pages[index]
+            box = half.mediabox
+            w, h = float(box[2]) - float(box[0]), float(box[3]) - float(box[1])
+            x = slot * half_w + (half_w - w) / 2
+            y = (sheet_h - h) / 2
+            form = half.as_form_xobject()
+            name = sheet.add_resource(form, Name.XObject, Name(f"/Page{index + 1}"))  # stable name
+            rect = Rectangle(x, y, x + w, y + h)
+            placement = sheet.calc_form_xobject_placement(
+                form, name, rect, allow_shrink=False, allow_expand=False
+            )
+            sheet.contents_add(placement)
+            placed[index] = (sheet, sheet.Resources.XObject[name])
+    _repoint_structure(pdf, placed)
+    for _ in range(count):
+        del pdf.pages[0]
+    for page in pdf.pages:
+        page.obj.Tabs = Name.S
+    pdf.docinfo[Name.Title] = title
+    pdf.docinfo[Name.Author] = author
+    pdf.docinfo[Name.Subject] = subject
+    pdf.docinfo[Name.Creator] = creator
+    pdf.docinfo[Name.Producer] = creator
+    pdf.Root.Lang = pikepdf.String(lang)
+    prefs = pdf.Root.get("/ViewerPreferences", Dictionary())
+    prefs.PrintScaling = Name("/None")
+    prefs.Duplex = Name.DuplexFlipShortEdge
+    prefs.DisplayDocTitle = True
+    pdf.Root.ViewerPreferences = prefs
     out = io.BytesIO()
-    writer.write(out)
+    pdf.save(out, deterministic_id=True)
     return out.getvalue(), total

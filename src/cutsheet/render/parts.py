@@ -531,15 +531,15 @@ def rules_story(builder: DocBuilder, game: Game) -> list[Flowable]:
 def render_rules(
     prepared: Prepared, paper_name: str, *, half: bool = False
 ) -> tuple[bytes, list[Problem]]:
-    """The rules in reading order, on the paper (or on half-size pages for the booklet).
-    The full-size file is tagged when the profile asks; the booklet is for printing only."""
+    """The rules in reading order, on the paper (or on half-size pages for the booklet),
+    tagged when the profile asks (the booklet's imposition keeps the tags)."""
     game = prepared.game
     page = HALF_PAPERS[paper_name] if half else PAPERS[paper_name]
     part = "rules-booklet" if half else "rules"
     meta = meta_for(game, part)
     builder = _doc_builder(game, prepared.profile)
     furniture = furniture_of(prepared.profile)
-    tagger = Tagger(prepared.profile.tagged and not half)
+    tagger = Tagger(prepared.profile.tagged)
     margin = 12.0 if half else 18.0
     buf = io.BytesIO()
     register()
