@@ -204,8 +204,7 @@ def reading_order(ops: list[Op]) -> list[Op]:
     shapes = [op for op in ops if op.paragraph is None and op.box.kind != "cells"]
     text = [op for op in ops if op not in shapes]
     by_box = {id(op.box): op for op in text}
-    rows = reading_rows([op.box for op in text])
-    rows.sort(key=lambda row: not any(b.name == "title" for b in row))
+    rows = title_first(reading_rows([op.box for op in text]))
     return shapes + [by_box[id(b)] for row in rows for b in row]
 
 
@@ -325,6 +324,18 @@ def _draw_cells(c: Canvas, op: Op, x: float, y: float, w: float, h: float) -> No
 # ------------------------------------------------------------------------ flow faces
 FLOW_MARGIN_MM = 5.0  # text starts this far inside the trim (the safe zone is 3 mm)
 _ITALIC_RE = re.compile(r"</?i>")
+_FONT_SIZE_RE = re.compile(r"""\s(?:size|fontSize)\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)""")
+
+
+def title_first(rows: list[list[Box]]) -> list[list[Box]]:
+    """The box named ``title`` alone first, then what shares its row (a cost, a value), then
+    the other rows in reading order: a screen reader meets the card's name first."""
+    for i, row in enumerate(rows):
+        titles = [b for b in row if b.name == "title"]
+        if titles:
+            rest = [b for b in row if b.name != "title"]
+            return [titles] + ([rest] if rest else []) + rows[:i] + rows[i + 1 :]
+    return rows
 
 
 def reading_rows(boxes: list[Box]) -> list[list[Box]]:
@@ -376,13 +387,12 @@ def prepare_flow_face(
             continue
         if not italics:
             markup = _ITALIC_RE.sub("", markup)
+        markup = _FONT_SIZE_RE.sub("", markup)  # one size for all flowed text: never smaller
         if markup.strip():
             visible.append((box, markup))
     markup_of = {id(b): m for b, m in visible}
-    for row in reading_rows([b for b, _ in visible]):
+    for row in title_first(reading_rows([b for b, _ in visible])):
         rows.append((row, " ".join(markup_of[id(b)] for b in row)))
-    # the title first, then the rest in reading order (a screen reader meets the name first)
-    rows.sort(key=lambda r: not any(b.name == "title" for b in r[0]))
     width = size[0] - 2 * FLOW_MARGIN_MM
     avail = size[1] - 2 * FLOW_MARGIN_MM
     ops: list[Op] = []
