@@ -63,7 +63,7 @@ class Workspace:
         cwd = os.getcwd()
         os.chdir(self.root)  # problems show paths relative to the working directory
         try:
-            _checked, report = check_game(self.project, game, ("standard",))
+            report = check_game(self.project, game, ("standard",))
         finally:
             os.chdir(cwd)
         return sorted(report.errors)

@@ -163,7 +163,7 @@ def _check_lp(ws):
     cwd = os.getcwd()
     os.chdir(ws.root)
     try:
-        _c, report = check_game(ws.project, "common-reserve", ("large-print",))
+        report = check_game(ws.project, "common-reserve", ("large-print",))
     finally:
         os.chdir(cwd)
     return sorted(report.errors)

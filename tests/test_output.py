@@ -248,7 +248,7 @@ def test_a_missing_image_is_a_located_error(tmp_path):
     cwd = os.getcwd()
     os.chdir(root)
     try:
-        _c, report = check_game(Project(root), "mini", ("standard",))
+        report = check_game(Project(root), "mini", ("standard",))
     finally:
         os.chdir(cwd)
     assert [str(p) for p in report.errors] == [

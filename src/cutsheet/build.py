@@ -14,7 +14,7 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -24,9 +24,8 @@ from . import __version__
 from .checks import run_checks
 from .content import discover, load_game
 from .diagnostics import ContentError, Loc, Problem, Report
-from .layouts import Layouts, load_layouts
-from .model import Game
-from .profiles import Profile, load_profile
+from .layouts import load_layouts
+from .profiles import load_profile
 
 PARTS = ("cards", "sheets", "rules", "rules-booklet")
 
@@ -57,13 +56,6 @@ class Options:
     back_offset: tuple[float, float] = (0.0, 0.0)
 
 
-@dataclass
-class Checked:
-    game: Game
-    layouts: Layouts
-    profiles: dict[str, Profile] = field(default_factory=dict)
-
-
 Progress = Callable[[str], None]
 
 
@@ -72,9 +64,7 @@ def stderr_progress(message: str) -> None:
 
 
 # ------------------------------------------------------------------------------ check
-def check_game(
-    project: Project, game_id: str, profiles: Sequence[str]
-) -> tuple[Checked | None, Report]:
+def check_game(project: Project, game_id: str, profiles: Sequence[str]) -> Report:
     """Load, validate and measure one game under each profile; no PDF is written."""
     from .render.parts import check_documents, prepare
 
@@ -84,26 +74,24 @@ def check_game(
         report.error(
             Loc(str(game_dir)), f"no game '{game_id}' (known: {', '.join(project.games())})"
         )
-        return None, report
+        return report
     try:
         game = load_game(game_dir)
         layouts = load_layouts(project.layouts, game.spec.layouts)
     except ContentError as exc:
         report.extend(exc.problems)
-        return None, report
+        return report
     report.extend(run_checks(game))
-    checked = Checked(game, layouts)
     for name in profiles:
         try:
             profile = load_profile(project.layouts, name)
         except ContentError as exc:
             report.extend(exc.problems)
             continue
-        checked.profiles[name] = profile
         prepared, problems = prepare(game, layouts, profile)
         report.extend(problems)
         report.extend(check_documents(prepared))
-    return checked, report
+    return report
 
 
 # ------------------------------------------------------------------------------ render
@@ -259,7 +247,7 @@ def build(
     report = Report()
     started = time.monotonic()
     for game in games:
-        _checked, rep = check_game(project, game, options.profiles)
+        rep = check_game(project, game, options.profiles)
         report.extend(rep.problems)
     if report.errors:
         return [], report

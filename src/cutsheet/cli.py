@@ -70,7 +70,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     problems: list[Problem] = []
     games = _games(project, args.games)
     for game in games:
-        _checked, report = check_game(project, game, profiles)
+        report = check_game(project, game, profiles)
         problems.extend(report.problems)
     _print_problems(problems)
     if not any(p.severity == "error" for p in problems):

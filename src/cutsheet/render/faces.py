@@ -98,9 +98,9 @@ def check_face_geometry(face: Face, size: tuple[float, float], layouts: Layouts)
 CONTEXT_NAMES = frozenset({"game", "component", "terms", "copies"})  # not item fields
 
 
-def field_of(box: Box, values: Mapping[str, Any]) -> str | None:
-    """The first item field a box's template names, to point an error at that field."""
-    for name in _FIELD_RE.findall(box.text or ""):
+def field_of(template: str | None, values: Mapping[str, Any]) -> str | None:
+    """The first item field a template names, to point an error at that field."""
+    for name in _FIELD_RE.findall(template or ""):
         if name in values and name not in CONTEXT_NAMES:
             return name
     return None
@@ -162,7 +162,7 @@ def prepare_face(
             problems.append(Problem(box.loc, f"{label}, box '{box.name}': {exc}"))
             continue
         style = layouts.styles[box.style]
-        field = field_of(box, ctx)
+        field = field_of(box.text, ctx)
         # Text that names an item field is that item's problem; fixed text is the layout's.
         where = loc_of(field) if field else box.loc
         if style.size < min_size:
@@ -263,9 +263,7 @@ def _image(
         return None, None
     folder = Path(str(ctx.get("game", {}).get("folder", ".")))
     path = folder / name
-    field = next(
-        (f for f in _FIELD_RE.findall(box.src or "") if f in ctx and f not in CONTEXT_NAMES), None
-    )
+    field = field_of(box.src, ctx)
     where = loc_of(field) if field else box.loc
     if not path.is_file():
         return None, Problem(
@@ -406,7 +404,7 @@ def prepare_flow_face(
         font = "bold" if is_heading or font.startswith("bold") else "regular"
         size_pt = heading if is_heading else body
         style = Style(font=font, size=size_pt, leading=round(size_pt * leading, 2), align="left")
-        field = field_of(first, ctx)
+        field = field_of(first.text, ctx)
         where = loc_of(field) if field else first.loc
         try:
             para = Paragraph(markup, paragraph_style(first.style, style))

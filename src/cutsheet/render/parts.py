@@ -431,9 +431,7 @@ def furniture_of(profile: Profile) -> Furniture:
     return Furniture(profile.scale_note, profile.small_size)
 
 
-def _doc_builder(
-    game: Game, profile: Profile, extra: Mapping[str, Any] | None = None
-) -> DocBuilder:
+def _doc_builder(game: Game, profile: Profile) -> DocBuilder:
     g = game.spec
     ctx = {
         "game": {"title": g.title, "code": g.code, "players": g.players, "time": g.time},
@@ -441,7 +439,6 @@ def _doc_builder(
         "examples": {k: v.data for k, v in game.rules.examples.items()},
         "items": {i.id: dict(i.values) for c in game.components for i in c.items},
         "terms": g.terms,
-        **(extra or {}),
     }
     lines = []
     for comp in game.components:

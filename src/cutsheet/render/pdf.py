@@ -16,7 +16,6 @@ from ..impose import Grid, Segment
 from .fonts import register
 
 MARK_WIDTH_PT = 0.25
-NOTE = "Print at 100% (actual size), not 'fit to page'. The bar is 50 mm long."
 
 
 @dataclass(frozen=True)
@@ -98,8 +97,8 @@ def draw_note(
 class Furniture:
     """What every page carries in its margin: the 100 % note and the 50 mm bar, at a size."""
 
-    note: str = NOTE
-    size: float = 6.0
+    note: str  # the profile's scale_note
+    size: float
 
     @property
     def line_mm(self) -> float:
