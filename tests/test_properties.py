@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from reportlab.platypus import Paragraph
 
 from cutsheet.diagnostics import ContentError
-from cutsheet.render.fonts import missing_glyphs, register
+from cutsheet.measure import missing_glyphs, register
 from cutsheet.source import parse_csv, parse_yaml
 from cutsheet.text import render
 

@@ -66,7 +66,7 @@ def stderr_progress(message: str) -> None:
 # ------------------------------------------------------------------------------ check
 def check_game(project: Project, game_id: str, profiles: Sequence[str]) -> Report:
     """Load, validate and measure one game under each profile; no PDF is written."""
-    from .render.parts import check_documents, prepare
+    from .plan import plan_game
 
     report = Report()
     game_dir = project.content / game_id
@@ -88,9 +88,8 @@ def check_game(project: Project, game_id: str, profiles: Sequence[str]) -> Repor
         except ContentError as exc:
             report.extend(exc.problems)
             continue
-        prepared, problems = prepare(game, layouts, profile)
+        _plan, problems = plan_game(game, layouts, profile)
         report.extend(problems)
-        report.extend(check_documents(prepared))
     return report
 
 
@@ -147,14 +146,15 @@ def run_job(job: Job) -> tuple[list[dict[str, Any]], list[Problem]]:
     """Render one game × profile × paper; write each part atomically. Returns manifest
     entries and problems (when there are problems nothing is written)."""
     from .booklet import impose_booklet
-    from .render.parts import meta_for, prepare, render_cards_like, render_rules
+    from .plan import plan_game
+    from .render.parts import meta_for, render_cards_like, render_rules
     from .render.pdf import atomic_write
 
     project = Project(Path(job.root))
     game = load_game(project.content / job.game)
     layouts = load_layouts(project.layouts, game.spec.layouts)
     profile = load_profile(project.layouts, job.profile)
-    prepared, problems = prepare(game, layouts, profile)
+    prepared, problems = plan_game(game, layouts, profile)
     rendered: dict[str, tuple[bytes, dict[str, int]]] = {}
     for part in ("cards", "sheets"):
         result = render_cards_like(
@@ -170,11 +170,9 @@ def run_job(job: Job) -> tuple[list[dict[str, Any]], list[Problem]]:
         problems.extend(probs)
         counts = {c.id: c.printed for c in game.components if c.spec.part == part}
         rendered[part] = (data, counts)
-    rules, probs = render_rules(prepared, job.paper)
-    problems.extend(probs)
+    rules = render_rules(prepared, job.paper)
     rendered["rules"] = (rules, {"rules": 1})
-    half, probs = render_rules(prepared, job.paper, half=True)
-    problems.extend(probs)
+    half = render_rules(prepared, job.paper, half=True)
     meta = meta_for(game, "rules-booklet", "short")
     booklet, _pages = impose_booklet(
         half,

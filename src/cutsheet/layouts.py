@@ -11,9 +11,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import Field, create_model
 
+from .boxes import KINDS, Box
 from .diagnostics import ContentError, Loc, Problem
+from .measure import TextStyle
 from .model import Strict, validate
 from .source import Located, load_yaml
 
@@ -30,34 +32,36 @@ class Style(Strict):
         return self.leading if self.leading is not None else round(self.size * 1.25, 2)
 
 
-class BoxSpec(Strict):
-    kind: Literal["text", "rect", "icon", "line", "cells", "image"] | None = None
-    x: float | None = None
-    y: float | None = None
-    w: float | None = None
-    h: float | None = None
-    text: str | None = Field(None, description="Jinja2 template over the item's values")
-    style: str | None = None
-    valign: Literal["top", "middle", "bottom"] | None = None
-    fill: str | None = Field(None, description="colour, or a template giving one")
-    stroke: str | None = None
-    stroke_width: float | None = Field(None, description="points")
-    radius: float | None = Field(None, description="mm")
-    dash: bool | None = None
-    icon: str | None = Field(None, description="icon name, or a template giving one")
-    src: str | None = Field(
-        None, description="image: a file in the game's content folder, or a template giving one"
-    )
-    when: str | None = Field(None, description="Jinja2 expression; the box is drawn when true")
-    start: int | None = Field(None, description="cells: first number")
-    stop: int | None = Field(None, description="cells: last number")
-    cols: int | None = Field(None, ge=1, description="cells: numbers per row (1: a column)")
-    reverse: bool | None = Field(None, description="cells: highest number first")
+_COMMON_KEYS: dict[str, tuple[Any, Any]] = {
+    "kind": (Literal[tuple(KINDS)] | None, None),  # type: ignore[valid-type]
+    "x": (float | None, None),
+    "y": (float | None, None),
+    "w": (float | None, None),
+    "h": (float | None, None),
+    "style": (str | None, None),
+    "fill": (str | None, Field(None, description="colour, or a template giving one")),
+    "stroke": (str | None, None),
+    "stroke_width": (float | None, Field(None, description="points")),
+    "dash": (bool | None, None),
+    "when": (str | None, Field(None, description="Jinja2 expression; the box is drawn when true")),
+}
+
+
+def _box_spec() -> type[Strict]:
+    """The layout keys of a box: the common ones and every kind's own (one model, so a
+    misspelt key is reported with a suggestion whatever the kind)."""
+    keys = dict(_COMMON_KEYS)
+    for kind in KINDS.values():
+        keys.update(kind.keys)
+    return create_model("BoxSpec", __base__=Strict, **keys)  # type: ignore[call-overload, no-any-return]
+
+
+BoxSpec = _box_spec()
 
 
 class FaceSpec(Strict):
     extends: str | list[str] | None = None
-    boxes: dict[str, BoxSpec | None] = Field(
+    boxes: dict[str, BoxSpec | None] = Field(  # type: ignore[valid-type]
         default_factory=dict, description="null removes an inherited box"
     )
 
@@ -66,37 +70,6 @@ class LayoutFile(Strict):
     include: list[str] = []
     styles: dict[str, Style] = {}
     faces: dict[str, FaceSpec] = {}
-
-
-@dataclass(frozen=True)
-class Box:
-    name: str
-    kind: Literal["text", "rect", "icon", "line", "cells", "image"]
-    x: float
-    y: float
-    w: float
-    h: float
-    text: str | None
-    style: str
-    valign: Literal["top", "middle", "bottom"]
-    fill: str | None
-    stroke: str | None
-    stroke_width: float
-    radius: float
-    dash: bool
-    icon: str | None
-    when: str | None
-    loc: Loc
-    src: str | None = None
-    start: int = 0
-    stop: int = 0
-    cols: int = 1
-    reverse: bool = False
-
-    @property
-    def numbers(self) -> list[int]:
-        values = list(range(self.start, self.stop + 1))
-        return values[::-1] if self.reverse else values
 
 
 @dataclass(frozen=True)
@@ -112,8 +85,16 @@ class Layouts:
     faces: Mapping[str, Face]
     style_locs: Mapping[str, Loc]
 
+    @property
+    def text_styles(self) -> dict[str, TextStyle]:
+        return {name: text_style(style) for name, style in self.styles.items()}
+
     def face(self, name: str) -> Face:
         return self.faces[name]
+
+
+def text_style(style: Style) -> TextStyle:
+    return TextStyle(style.font, style.size, style.line_height, style.align, style.color)
 
 
 def _resolve_box(name: str, merged: dict[str, Any], loc: Loc) -> Box:
@@ -121,36 +102,22 @@ def _resolve_box(name: str, merged: dict[str, Any], loc: Loc) -> Box:
     if missing:
         raise ContentError([Problem(loc, f"box '{name}' needs {', '.join(missing)}")])
     kind = merged.get("kind") or ("text" if merged.get("text") is not None else "rect")
-    if kind == "icon" and not merged.get("icon"):
-        raise ContentError([Problem(loc, f"icon box '{name}' needs 'icon'")])
-    if kind == "image" and not merged.get("src"):
-        raise ContentError([Problem(loc, f"image box '{name}' needs 'src'")])
-    if kind == "cells" and (merged.get("start") is None or merged.get("stop") is None):
-        raise ContentError([Problem(loc, f"cells box '{name}' needs 'start' and 'stop'")])
-    return Box(
-        name=name,
-        kind=kind,
-        x=float(merged["x"]),
-        y=float(merged["y"]),
-        w=float(merged["w"]),
-        h=float(merged["h"]),
-        text=merged.get("text"),
-        style=merged.get("style") or "body",
-        valign=merged.get("valign") or "top",
-        fill=merged.get("fill"),
-        stroke=merged.get("stroke"),
-        stroke_width=float(merged.get("stroke_width") or 0.5),
-        radius=float(merged.get("radius") or 0.0),
-        dash=bool(merged.get("dash")),
-        icon=merged.get("icon"),
-        when=merged.get("when"),
-        loc=loc,
-        src=merged.get("src"),
-        start=int(merged.get("start") or 0),
-        stop=int(merged.get("stop") or 0),
-        cols=int(merged.get("cols") or 1),
-        reverse=bool(merged.get("reverse")),
-    )
+    common = {
+        "name": name,
+        "kind": kind,
+        "x": float(merged["x"]),
+        "y": float(merged["y"]),
+        "w": float(merged["w"]),
+        "h": float(merged["h"]),
+        "loc": loc,
+        "when": merged.get("when"),
+        "fill": merged.get("fill"),
+        "stroke": merged.get("stroke"),
+        "stroke_width": float(merged.get("stroke_width") or 0.5),
+        "dash": bool(merged.get("dash")),
+        "style": merged.get("style") or "body",
+    }
+    return KINDS[kind].make(common, merged)
 
 
 def load_layouts(layout_dir: Path, name: str, root: Path | None = None) -> Layouts:

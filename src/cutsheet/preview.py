@@ -39,14 +39,16 @@ def preview_item(
     from .build import Project
     from .content import load_game
     from .layouts import load_layouts
+    from .plan import plan_game
+    from .plan.model import Run
     from .profiles import load_profile
-    from .render.parts import Run, prepare, render_single
+    from .render.parts import render_single
 
     project = Project(root)
     game = load_game(project.content / game_id)
     layouts = load_layouts(project.layouts, game.spec.layouts)
     profile = load_profile(project.layouts, profile_name)
-    prepared, problems = prepare(game, layouts, profile)
+    prepared, problems = plan_game(game, layouts, profile)
     if problems:
         raise ContentError(problems)
     for entries in prepared.parts.values():

@@ -1,36 +1,24 @@
-"""The four printed parts of a game: cards, sheets, rules and the rules booklet.
-
-``prepare`` fills and measures every face once per game and profile (paper does not change a
-face); the ``render_*`` functions then impose and draw for one paper.
-"""
+"""The four printed parts of a game: cards, sheets, rules and the rules booklet, drawn from a
+``GamePlan`` for one paper. Nothing is decided or checked here: the plan already was."""
 
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any
 
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import BaseDocTemplate, Flowable, Frame, KeepTogether, PageTemplate, Spacer
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, KeepTogether, PageTemplate
 
-from ..contrast import face_contrast
-from ..diagnostics import Loc, Problem
+from ..diagnostics import Problem
 from ..impose import HALF_PAPERS, PAPERS, Grid, SheetPlan, plan_sheets
-from ..layouts import Layouts
-from ..model import Component, Game, Item, PageItem, size_mm
+from ..measure import doc_styles, face_name, register
+from ..model import Game
+from ..plan.model import FacePlan, GamePlan, PageDoc, PrintedCard, Run
 from ..profiles import Profile
-from ..text import literal, render_plain
-from .documents import DocBuilder, doc_styles
-from .faces import (
-    PreparedFace,
-    check_face_geometry,
-    draw_face,
-    prepare_face,
-    prepare_flow_face,
-)
-from .fonts import face_name, register
+from .documents import DocRenderer
+from .faces import draw_face
 from .pdf import (
     DocMeta,
     Furniture,
@@ -41,205 +29,6 @@ from .pdf import (
     page_furniture,
 )
 from .tagging import Tagger, add_structure, attach
-
-
-@dataclass(frozen=True)
-class PrintedCard:
-    """One physical copy: its faces, and which component and item it prints."""
-
-    component: str
-    item: str
-    front: PreparedFace
-    back: PreparedFace | None
-
-
-@dataclass(frozen=True)
-class Run:
-    """Consecutive cards of one size from one component (a new sheet starts at each run)."""
-
-    component: str
-    size: tuple[float, float]
-    cards: tuple[PrintedCard, ...]
-
-
-@dataclass(frozen=True)
-class PageDoc:
-    """A full-page sheet (reserve sheet, ledger) made of blocks."""
-
-    component: str
-    item: Item
-    copies: int
-
-
-@dataclass(frozen=True)
-class Prepared:
-    game: Game
-    profile: Profile
-    parts: Mapping[str, tuple[Run | PageDoc, ...]]  # "cards" / "sheets" → in component order
-
-
-def item_context(game: Game, component: Component, item: Item) -> dict[str, Any]:
-    g = game.spec
-    return {
-        **item.values,
-        "id": item.id,
-        "copies": item.copies,
-        "game": {"title": g.title, "code": g.code, "vocab": g.vocab, "folder": game.root},
-        "terms": g.terms,
-        "component": {"id": component.id, "name": component.spec.name},
-    }
-
-
-def face_for(layouts: Layouts, name: str, profile: Profile) -> tuple[str, bool]:
-    """The face to draw for ``name`` under ``profile``: its ``NAME@PROFILE`` variant when the
-    layout has one (drawn as laid out), else ``name`` itself (flowed if the profile flows)."""
-    variant = f"{name}@{profile.name}"
-    if variant in layouts.faces:
-        return variant, False
-    return name, profile.faces == "flow"
-
-
-def _prepare_cards(
-    game: Game,
-    comp: Component,
-    layouts: Layouts,
-    profile: Profile,
-    size: tuple[float, float],
-    flow: bool,
-    names: tuple[str, str | None],
-) -> tuple[list[PrintedCard], list[Problem], list[Problem]]:
-    """Every copy of every item of one component at ``size``; returns the cards, problems,
-    and (flow only) the overflows, kept apart so the caller can try a bigger card first."""
-    problems: list[Problem] = []
-    overflows: list[Problem] = []
-    cards: list[PrintedCard] = []
-    for item in comp.items:
-        ctx = item_context(game, comp, item)
-
-        def loc_of(field: str | None, item: Item = item) -> Loc:
-            return item.loc(field) if field else item.loc()
-
-        faces: list[PreparedFace | None] = []
-        for name, label in ((names[0], item.id), (names[1], f"{item.id} (back)")):
-            if name is None:
-                faces.append(None)
-                continue
-            face = layouts.face(name)
-            if flow:
-                prepared, probs, over = prepare_flow_face(
-                    face,
-                    size,
-                    layouts,
-                    ctx,
-                    label,
-                    loc_of,
-                    profile.body_size,
-                    profile.heading_size,
-                    profile.line_spacing,
-                    profile.italics,
-                )
-                if over is not None:
-                    overflows.append(over)
-            else:
-                prepared, probs = prepare_face(
-                    face, size, layouts, ctx, label, loc_of, profile.min_text_size
-                )
-                if profile.min_contrast:
-                    probs += face_contrast(
-                        face, layouts, ctx, profile.min_contrast, label, render_plain
-                    )
-            problems.extend(probs)
-            faces.append(prepared)
-        front, back = faces
-        assert front is not None
-        cards.extend(PrintedCard(comp.id, item.id, front, back) for _ in range(item.copies))
-    return cards, problems, overflows
-
-
-def prepare(game: Game, layouts: Layouts, profile: Profile) -> tuple[Prepared, list[Problem]]:
-    """Fill and measure every face of every item; returns located problems (overflow, glyphs).
-
-    Under a flowing profile a component keeps its own size when every card's text fits it,
-    and grows to the profile's ``card_size`` otherwise; text that does not fit even then is
-    an error naming the card, the box and the overflow. Nothing is ever shrunk."""
-    register()
-    problems: list[Problem] = []
-    parts: dict[str, list[Run | PageDoc]] = {"cards": [], "sheets": []}
-    checked: set[tuple[str, tuple[float, float]]] = set()
-    for comp in game.components:
-        spec = comp.spec
-        if spec.form == "page":
-            for item in comp.items:
-                parts[spec.part].append(PageDoc(comp.id, item, item.copies))
-            continue
-        size = spec.size_for(profile.name)
-        missing = False
-        for key, name in (("face", spec.face), ("back", spec.back)):
-            if name is not None and name not in layouts.faces:
-                known = ", ".join(sorted(f for f in layouts.faces if "@" not in f))
-                problems.append(
-                    Problem(
-                        _comp_key_loc(game, comp, key), f"unknown face '{name}' (known: {known})"
-                    )
-                )
-                missing = True
-        if missing:
-            continue
-        front_name, flow = face_for(layouts, spec.face or "", profile)
-        back_name = face_for(layouts, spec.back, profile)[0] if spec.back else None
-        if not flow:
-            for name in (front_name, back_name):
-                if name is not None and (name, size) not in checked:
-                    checked.add((name, size))
-                    problems.extend(check_face_geometry(layouts.face(name), size, layouts))
-        names = (front_name, back_name)
-        cards, probs, overflows = _prepare_cards(game, comp, layouts, profile, size, flow, names)
-        if overflows and profile.card_size:
-            bigger = size_mm(profile.card_size)
-            if bigger[0] * bigger[1] > size[0] * size[1]:
-                size = bigger
-                cards, probs, overflows = _prepare_cards(
-                    game, comp, layouts, profile, size, flow, names
-                )
-        problems.extend(probs + overflows)
-        backs = {card.back.texts for card in cards if card.back is not None}
-        if len(backs) > 1 and not spec.double_sided:
-            problems.append(
-                Problem(
-                    _comp_key_loc(game, comp, "back"),
-                    f"{spec.name}: the backs differ from card to card, which gives a face-down card"
-                    " away; use one back for all, or set 'double_sided: true'",
-                )
-            )
-        parts[spec.part].append(Run(comp.id, size, tuple(cards)))
-    prepared = Prepared(game, profile, {k: tuple(v) for k, v in parts.items()})
-    return prepared, collapse_repeats(problems)
-
-
-def collapse_repeats(problems: list[Problem]) -> list[Problem]:
-    """A layout mistake repeats for every item that uses the box: report it once, with a count.
-    Problems are "<item id>[ (back)], box ...: message"; the same box location and message
-    after the item id is the same mistake."""
-    groups: dict[tuple[Loc, str], list[Problem]] = {}
-    for p in problems:
-        head, sep, rest = p.message.partition(", box ")
-        key = (p.loc, rest if sep else p.message)
-        groups.setdefault(key, []).append(p)
-    out = []
-    for (_loc, rest), group in groups.items():
-        first = group[0]
-        if len(group) == 1 or not first.message.partition(", box ")[1]:
-            out.extend(group)
-            continue
-        ids = first.message.partition(", box ")[0]
-        more = f" (and {len(group) - 1} more)"
-        out.append(Problem(first.loc, f"{ids}{more}, box {rest}", first.severity))
-    return out
-
-
-def _comp_key_loc(game: Game, comp: Component, key: str) -> Loc:
-    index = game.components.index(comp)
-    return game.game_src.loc(("components", index, key))
 
 
 def meta_for(game: Game, part: str, duplex: str | None = None) -> DocMeta:
@@ -271,15 +60,15 @@ class PartWriter:
 
     def __init__(
         self,
-        prepared: Prepared,
+        plan: GamePlan,
         part: str,
         paper_name: str,
         duplex: bool,
         cut_guides: str,
         back_offset: tuple[float, float],
     ) -> None:
-        self.game = prepared.game
-        self.profile = prepared.profile
+        self.game = plan.game
+        self.profile = plan.profile
         self.part = part
         self.paper = PAPERS[paper_name]
         self.duplex = duplex
@@ -292,7 +81,8 @@ class PartWriter:
         )
         self.tagger = Tagger(self.profile.tagged)
         attach(self.c, self.tagger)
-        self.builder = _doc_builder(self.game, self.profile)
+        self.docs = doc_renderer(self.profile)
+        self.problems: list[Problem] = []
         self.sheet = 0
 
     def label(self, side: str = "") -> str:
@@ -308,7 +98,7 @@ class PartWriter:
 
     # -- card grids ----------------------------------------------------------------------
     def grid_page(
-        self, grid: Grid, slots: Sequence[tuple[Any, PreparedFace]], side: str, used: int
+        self, grid: Grid, slots: Sequence[tuple[Any, FacePlan]], side: str, used: int
     ) -> None:
         for index, (rect, face) in enumerate(slots):
             self.tagger.group = f"{self.sheet}{side}:{index}"
@@ -344,16 +134,9 @@ class PartWriter:
 
     # -- flowing pages -------------------------------------------------------------------
     def page_doc(self, doc: PageDoc) -> None:
-        builder = self.builder
-        page = PageItem.model_validate({"id": doc.item.id, **doc.item.values, "copies": 1})
         margin, bottom = 15.0, self.furniture.band_mm
         for _ in range(doc.copies):
-            story: list[Flowable] = [
-                builder.text(page.title, builder.styles.title, doc.item.loc("title"))
-            ]
-            for i, b in enumerate(page.blocks):
-                story.extend(builder.block(b, doc.item.loc("blocks", i)))
-            story = _flatten(story)
+            story = _flatten(self.docs.flowables(doc.doc.blocks))
             while story:
                 self.sheet += 1
                 frame = Frame(
@@ -372,8 +155,8 @@ class PartWriter:
                 if self.duplex:
                     self.finish_page(self.label("back"))
                 if len(story) == before:
-                    builder.problems.append(
-                        Problem(doc.item.loc(), f"{doc.item.id}: a block is taller than a page")
+                    self.problems.append(
+                        Problem(doc.doc.loc, f"{doc.item}: a block is taller than a page")
                     )
                     break
 
@@ -431,32 +214,15 @@ def furniture_of(profile: Profile) -> Furniture:
     return Furniture(profile.scale_note, profile.small_size)
 
 
-def _doc_builder(game: Game, profile: Profile) -> DocBuilder:
-    g = game.spec
-    ctx = {
-        "game": {"title": g.title, "code": g.code, "players": g.players, "time": g.time},
-        "params": game.rules.params,
-        "examples": {k: v.data for k, v in game.rules.examples.items()},
-        "items": {i.id: dict(i.values) for c in game.components for i in c.items},
-        "terms": g.terms,
-    }
-    lines = []
-    for comp in game.components:
-        s = comp.spec
-        text = f"{comp.printed} × {s.name}" if comp.printed > 1 else f"1 {s.name}"
-        if s.note:
-            text += f" — {s.note}"
-        if s.optional:
-            text += " (optional)"
-        lines.append(text)
-    return DocBuilder(
-        profile,
-        doc_styles(profile),
-        ctx,
-        examples=game.rules.examples,
-        example_locs={k: game.rules_src.key_loc(("examples", k)) for k in game.rules.examples},
-        component_lines=lines,
+def doc_renderer(profile: Profile) -> DocRenderer:
+    styles = doc_styles(
+        profile.body_size,
+        profile.heading_size,
+        profile.title_size,
+        profile.small_size,
+        profile.line_spacing,
     )
+    return DocRenderer(styles, profile.write_in_mm)
 
 
 def _flatten(story: list[Flowable]) -> list[Flowable]:
@@ -471,7 +237,7 @@ def _flatten(story: list[Flowable]) -> list[Flowable]:
 
 
 def render_cards_like(
-    prepared: Prepared,
+    plan: GamePlan,
     part: str,
     paper_name: str,
     *,
@@ -479,11 +245,11 @@ def render_cards_like(
     back_offset: tuple[float, float] = (0.0, 0.0),
 ) -> tuple[bytes, list[Problem]] | None:
     """Render the ``cards`` or ``sheets`` part, or None when the game has nothing in it."""
-    entries = prepared.parts.get(part, ())
+    entries = plan.parts.get(part, ())
     if not entries:
         return None
     duplex = any(isinstance(e, Run) and any(card.back for card in e.cards) for e in entries)
-    writer = PartWriter(prepared, part, paper_name, duplex, cut_guides, back_offset)
+    writer = PartWriter(plan, part, paper_name, duplex, cut_guides, back_offset)
     pending: list[Run] = []
     for entry in entries:
         if isinstance(entry, Run):
@@ -495,48 +261,19 @@ def render_cards_like(
     writer.runs(pending)
     if duplex:
         writer.calibration()
-    return writer.save(), writer.builder.problems
+    return writer.save(), writer.problems
 
 
 # ------------------------------------------------------------------------ rules
-def rules_story(builder: DocBuilder, game: Game) -> list[Flowable]:
-    g = game.spec
-    s = builder.styles
-    top = game.rules_src.loc(())
-    story: list[Flowable] = [
-        builder.para(builder.markup(game.rules.title or g.title, top), s.title, top)
-    ]
-    facts = " · ".join(x for x in (g.subtitle, g.players, g.time) if x)
-    story.append(builder.para(literal(facts), s.subtitle, top))
-    for i, section in enumerate(game.rules.sections):
-        loc = game.rules_src.loc(("sections", i, "heading"))
-        h = builder.text(section.heading, s.heading, loc)
-        h.keepWithNext = 1
-        story.append(h)
-        story.extend(
-            builder.blocks(
-                section.blocks, lambda j, i=i: game.rules_src.loc(("sections", i, "blocks", j))
-            )
-        )
-    if g.edition or g.publisher:
-        story.append(Spacer(1, 4 * mm))
-        credit = ". ".join(x for x in (g.publisher, g.edition) if x) + "."
-        story.append(builder.para(literal(credit), s.small, top))
-    return story
-
-
-def render_rules(
-    prepared: Prepared, paper_name: str, *, half: bool = False
-) -> tuple[bytes, list[Problem]]:
+def render_rules(plan: GamePlan, paper_name: str, *, half: bool = False) -> bytes:
     """The rules in reading order, on the paper (or on half-size pages for the booklet),
     tagged when the profile asks (the booklet's imposition keeps the tags)."""
-    game = prepared.game
+    game = plan.game
     page = HALF_PAPERS[paper_name] if half else PAPERS[paper_name]
     part = "rules-booklet" if half else "rules"
     meta = meta_for(game, part)
-    builder = _doc_builder(game, prepared.profile)
-    furniture = furniture_of(prepared.profile)
-    tagger = Tagger(prepared.profile.tagged)
+    furniture = furniture_of(plan.profile)
+    tagger = Tagger(plan.profile.tagged)
     margin = 12.0 if half else 18.0
     buf = io.BytesIO()
     register()
@@ -566,28 +303,11 @@ def render_rules(
     )
     frame = Frame(doc.leftMargin, doc.bottomMargin, doc.width, doc.height, id="body")
     doc.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=on_page)])
-    doc.build(rules_story(builder, game))
-    return add_structure(buf.getvalue(), tagger), builder.problems
+    doc.build(doc_renderer(plan.profile).flowables(plan.rules.blocks))
+    return add_structure(buf.getvalue(), tagger)
 
 
-def check_documents(prepared: Prepared) -> list[Problem]:
-    """Build (but do not draw) every document story, to surface template and glyph problems."""
-    game = prepared.game
-    builder = _doc_builder(game, prepared.profile)
-    rules_story(builder, game)
-    for entries in prepared.parts.values():
-        for entry in entries:
-            if isinstance(entry, PageDoc):
-                page = PageItem.model_validate(
-                    {"id": entry.item.id, **entry.item.values, "copies": 1}
-                )
-                builder.text(page.title, builder.styles.title, entry.item.loc("title"))
-                for i, b in enumerate(page.blocks):
-                    builder.block(b, entry.item.loc("blocks", i))
-    return builder.problems
-
-
-def render_single(face: PreparedFace, title: str, lang: str) -> bytes:
+def render_single(face: FacePlan, title: str, lang: str) -> bytes:
     """One face alone on a page of its own size with a hairline trim outline (previews)."""
     buf = io.BytesIO()
     meta = DocMeta(title, "cutsheet", "preview", "cutsheet", lang)

@@ -13,7 +13,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from ..impose import Grid, Segment
-from .fonts import register
+from ..measure import register
 
 MARK_WIDTH_PT = 0.25
 

@@ -1,0 +1,154 @@
+"""What every box kind shares: the box geometry, the fill context, the drawing interface."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from contextlib import AbstractContextManager
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ..diagnostics import ContentError, Loc, Problem
+from ..measure import MM, TextStyle
+from ..text import render_plain
+
+
+@dataclass(frozen=True, kw_only=True)
+class Box:
+    """A named box of a face, in mm from the face's top-left corner. Kind modules subclass it
+    with their own keys."""
+
+    name: str
+    kind: str
+    x: float
+    y: float
+    w: float
+    h: float
+    loc: Loc
+    when: str | None = None
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: float = 0.5
+    dash: bool = False
+    style: str = "body"  # text and cells only; kept here so reading order can use any box
+
+
+@dataclass(frozen=True, kw_only=True)
+class Element:
+    """A box filled from one item's data: what the renderer draws, decided at plan time."""
+
+    box: Box
+    fill: str | None = None
+    stroke: str | None = None
+
+    @property
+    def is_text(self) -> bool:
+        """Text elements are drawn after shapes, in reading order, and tagged."""
+        return False
+
+    @property
+    def plain(self) -> str:
+        """The text this element puts in the PDF's text layer ('' for shapes)."""
+        return ""
+
+
+CONTEXT_NAMES = frozenset({"game", "component", "terms", "copies"})  # not item fields
+_FIELD_RE = re.compile(r"{{-?\s*([A-Za-z_][A-Za-z0-9_]*)")
+
+
+def field_of(template: str | None, values: Mapping[str, Any]) -> str | None:
+    """The first item field a template names, to point an error at that field."""
+    for name in _FIELD_RE.findall(template or ""):
+        if name in values and name not in CONTEXT_NAMES:
+            return name
+    return None
+
+
+LocOf = Callable[[str | None], Loc]
+
+
+@dataclass(frozen=True)
+class FillContext:
+    """What filling a box needs: the item's template context, the layout's styles, the label
+    for messages ("CR-SEED-TENT (back)"), and where an item field lives in its file."""
+
+    ctx: Mapping[str, Any]
+    styles: Mapping[str, TextStyle]
+    label: str
+    loc_of: LocOf
+    min_size: float = 0.0
+    folder: str = "."
+    problems: list[Problem] = field(default_factory=list)
+
+    def colour(self, value: str | None) -> str | None:
+        if value is None:
+            return None
+        out = render_plain(value, self.ctx).strip()
+        return None if out in ("", "none") else out
+
+
+class Pen(Protocol):
+    """The drawing operations a box kind may use (points, origin bottom-left of the page)."""
+
+    def artifact(self) -> AbstractContextManager[None]: ...
+    def tagged(self, kind: str) -> AbstractContextManager[None]: ...
+    def rect(
+        self,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        *,
+        fill: str | None,
+        stroke: str | None,
+        radius: float = 0.0,
+    ) -> None: ...
+    def line(self, x1: float, y1: float, x2: float, y2: float, stroke: str) -> None: ...
+    def icon(
+        self, name: str, x: float, y: float, w: float, h: float, fill: str, stroke: str
+    ) -> None: ...
+    def image(self, path: str, x: float, y: float, w: float, h: float) -> None: ...
+    def paragraph(
+        self,
+        markup: str,
+        style: TextStyle,
+        name: str,
+        avail: tuple[float, float],
+        x: float,
+        y: float,
+    ) -> None: ...
+    def cells(
+        self,
+        numbers: tuple[int, ...],
+        cols: int,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        *,
+        style: TextStyle,
+        fill: str | None,
+        stroke: str,
+        line_width: float,
+    ) -> None: ...
+
+
+@dataclass(frozen=True)
+class BoxKind:
+    """One kind of box: its layout keys, how to build it, fill it and draw it."""
+
+    name: str
+    keys: Mapping[str, tuple[Any, Any]]  # extra layout keys: name -> (annotation, Field)
+    make: Callable[[dict[str, Any], dict[str, Any]], Box]  # (common fields, merged spec)
+    fill: Callable[[Any, FillContext, str | None, str | None], Element | None]
+    draw: Callable[[Pen, Any, float, float, float, float], None]
+
+
+def need(merged: Mapping[str, Any], keys: tuple[str, ...], what: str, loc: Loc) -> None:
+    """Raise a located error when a box lacks keys its kind requires."""
+    missing = [k for k in keys if merged.get(k) is None]
+    if missing:
+        raise ContentError([Problem(loc, f"{what} needs {' and '.join(repr(k) for k in missing)}")])
+
+
+__all__ = ["MM", "Box", "BoxKind", "Element", "FillContext", "Pen", "field_of", "need"]

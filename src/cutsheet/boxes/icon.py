@@ -1,0 +1,75 @@
+"""``icon`` boxes: a vector symbol (drop, flame, star, …) named directly or by a template, so
+no symbol depends on a font's glyph coverage."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import Field
+
+from ..diagnostics import Problem
+from ..text import render_plain
+from .base import Box, BoxKind, Element, FillContext, Pen, need
+
+ICON_NAMES = (
+    "drop",
+    "flame",
+    "leaf",
+    "circle",
+    "square",
+    "triangle",
+    "diamond",
+    "star",
+    "check",
+    "cross",
+    "arrow",
+    "arrows-both",
+    "hourglass",
+    "trash",
+    "plus",
+    "hand",
+    "swap-vertical",
+    "cycle",
+    "person-swap",
+    "ticket",
+)
+
+
+@dataclass(frozen=True, kw_only=True)
+class IconBox(Box):
+    icon: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class IconElement(Element):
+    icon: str
+
+
+def make(common: dict[str, Any], merged: dict[str, Any]) -> IconBox:
+    need(merged, ("icon",), f"icon box '{common['name']}'", common["loc"])
+    return IconBox(**common, icon=merged["icon"])
+
+
+def fill(box: IconBox, fc: FillContext, fill: str | None, stroke: str | None) -> Element | None:
+    icon = render_plain(box.icon, fc.ctx).strip()
+    if icon not in ICON_NAMES:
+        fc.problems.append(
+            Problem(box.loc, f"{fc.label}: unknown icon '{icon}' (known: {', '.join(ICON_NAMES)})")
+        )
+        return None
+    return IconElement(box=box, fill=fill, stroke=stroke, icon=icon)
+
+
+def draw(pen: Pen, el: IconElement, bx: float, by: float, bw: float, bh: float) -> None:
+    with pen.artifact():
+        pen.icon(el.icon, bx, by, bw, bh, el.fill or "#000000", el.stroke or "#000000")
+
+
+KIND = BoxKind(
+    name="icon",
+    keys={"icon": (str | None, Field(None, description="icon name, or a template giving one"))},
+    make=make,
+    fill=fill,
+    draw=draw,
+)

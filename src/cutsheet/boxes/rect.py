@@ -1,0 +1,38 @@
+"""``rect`` boxes: a filled and/or stroked rectangle, square or with rounded corners."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import Field
+
+from .base import MM, Box, BoxKind, Element, FillContext, Pen
+
+
+@dataclass(frozen=True, kw_only=True)
+class RectBox(Box):
+    radius: float = 0.0  # mm
+
+
+def make(common: dict[str, Any], merged: dict[str, Any]) -> RectBox:
+    return RectBox(**common, radius=float(merged.get("radius") or 0.0))
+
+
+def fill(box: RectBox, fc: FillContext, fill: str | None, stroke: str | None) -> Element:
+    return Element(box=box, fill=fill, stroke=stroke)
+
+
+def draw(pen: Pen, el: Element, bx: float, by: float, bw: float, bh: float) -> None:
+    with pen.artifact():
+        radius = getattr(el.box, "radius", 0.0)
+        pen.rect(bx, by, bw, bh, fill=el.fill, stroke=el.stroke, radius=radius * MM)
+
+
+KIND = BoxKind(
+    name="rect",
+    keys={"radius": (float | None, Field(None, description="mm"))},
+    make=make,
+    fill=fill,
+    draw=draw,
+)

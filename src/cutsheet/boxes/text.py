@@ -1,0 +1,114 @@
+"""``text`` boxes: a Jinja2 template over the item's data, set in a named style, measured so
+text that does not fit its box is a located error."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import Field
+
+from ..diagnostics import Problem
+from ..measure import MM, MarkupError, TextStyle, measure
+from ..text import render
+from .base import Box, BoxKind, Element, FillContext, Pen, field_of
+
+Valign = Literal["top", "middle", "bottom"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class TextBox(Box):
+    text: str | None = None
+    valign: Valign = "top"
+
+
+@dataclass(frozen=True, kw_only=True)
+class TextElement(Element):
+    markup: str
+    style: TextStyle
+    avail: tuple[float, float]  # the width and height (pt) it was measured in
+    height: float  # pt, as measured
+    heading: bool = False  # the card's title: tagged as a heading
+    text: str = ""
+
+    @property
+    def is_text(self) -> bool:
+        return True
+
+    @property
+    def plain(self) -> str:
+        return self.text
+
+
+def make(common: dict[str, Any], merged: dict[str, Any]) -> TextBox:
+    return TextBox(**common, text=merged.get("text"), valign=merged.get("valign") or "top")
+
+
+def fill(box: TextBox, fc: FillContext, fill: str | None, stroke: str | None) -> Element | None:
+    markup = render(box.text or "", fc.ctx)
+    style = fc.styles[box.style]
+    field = field_of(box.text, fc.ctx)
+    # Text that names an item field is that item's problem; fixed text is the layout's.
+    where = fc.loc_of(field) if field else box.loc
+    head = f"{fc.label}, box '{box.name}'"
+    if style.size < fc.min_size:
+        fc.problems.append(
+            Problem(
+                box.loc,
+                f"style '{box.style}' is {style.size:g} pt, under this profile's {fc.min_size:g} pt",
+            )
+        )
+    avail = (box.w * MM, box.h * MM)
+    try:
+        m = measure(markup, style, box.style, *avail)
+    except MarkupError as exc:
+        fc.problems.append(Problem(where, f"{head}: bad markup: {exc}"))
+        return None
+    fc.problems.extend(Problem(where, f"{head}: {msg}") for msg in m.missing)
+    if m.height > box.h * MM + 0.01:
+        over = (m.height - box.h * MM) / MM
+        fc.problems.append(
+            Problem(
+                where,
+                f"{head}: text does not fit: it needs {m.height / MM:.1f} mm,"
+                f" the box is {box.h:g} mm ({over:.1f} mm over)",
+            )
+        )
+    return TextElement(
+        box=box,
+        fill=fill,
+        stroke=stroke,
+        markup=markup,
+        style=style,
+        avail=avail,
+        height=m.height,
+        heading=box.name == "title",
+        text=m.plain,
+    )
+
+
+def draw(pen: Pen, el: TextElement, bx: float, by: float, bw: float, bh: float) -> None:
+    if el.fill:
+        with pen.artifact():
+            pen.rect(bx, by, bw, bh, fill=el.fill, stroke=None)
+    valign = getattr(el.box, "valign", "top")
+    if valign == "top":
+        ty = by + bh - el.height
+    elif valign == "middle":
+        ty = by + (bh - el.height) / 2
+    else:
+        ty = by
+    with pen.tagged("H2" if el.heading else "P"):
+        pen.paragraph(el.markup, el.style, el.box.style, el.avail, bx, ty)
+
+
+KIND = BoxKind(
+    name="text",
+    keys={
+        "text": (str | None, Field(None, description="Jinja2 template over the item's values")),
+        "valign": (Valign | None, None),
+    },
+    make=make,
+    fill=fill,
+    draw=draw,
+)

@@ -1,0 +1,218 @@
+"""Text measuring: font registration, glyph coverage and paragraph wrapping.
+
+The one place outside ``render/`` that uses ReportLab, and only to measure: the plan stage
+asks it whether text fits and which characters a font lacks, and ``render/`` asks it for the
+very same wrapped paragraph to draw, so the two can never disagree. It never draws.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
+from reportlab.lib.fonts import addMapping
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm as MM
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.platypus import Paragraph
+
+FONT_DIR = Path(__file__).resolve().parents[2] / "fonts"
+
+FAMILY = "Atkinson"
+FACES = {
+    "regular": ("Atkinson", "AtkinsonHyperlegible-Regular.ttf", 0, 0),
+    "bold": ("Atkinson-Bold", "AtkinsonHyperlegible-Bold.ttf", 1, 0),
+    "italic": ("Atkinson-Italic", "AtkinsonHyperlegible-Italic.ttf", 0, 1),
+    "bold-italic": ("Atkinson-BoldItalic", "AtkinsonHyperlegible-BoldItalic.ttf", 1, 1),
+}
+FontName = Literal["regular", "bold", "italic", "bold-italic"]
+__all__ = ["MM", "TextStyle", "measure", "wrapped", "register", "face_name"]
+_ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}
+
+
+@lru_cache(maxsize=1)
+def register() -> str:
+    """Register the family once per process; returns the regular face's name."""
+    for name, file, bold, italic in FACES.values():
+        if name not in pdfmetrics.getRegisteredFontNames():
+            pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / file)))
+        addMapping(FAMILY, bold, italic, name)
+    return FACES["regular"][0]
+
+
+def face_name(style_font: str) -> str:
+    register()
+    return FACES[style_font][0]
+
+
+@lru_cache(maxsize=8)
+def _charmap(font_name: str) -> frozenset[int]:
+    register()
+    font = pdfmetrics.getFont(font_name)
+    return frozenset(font.face.charToGlyph)
+
+
+def missing_glyphs(text: str, font_name: str) -> list[str]:
+    """Characters of ``text`` that ``font_name`` cannot draw (ReportLab would drop them)."""
+    cmap = _charmap(font_name)
+    seen: list[str] = []
+    for ch in text:
+        if ch not in "\n\t\r\xa0" and ord(ch) not in cmap and ch not in seen:
+            seen.append(ch)
+    return seen
+
+
+def unprintable(paragraph: Paragraph) -> list[str]:
+    """ "font X has no 'c' (U+....)" for every character of a paragraph its font cannot draw."""
+    out = []
+    for frag in getattr(paragraph, "frags", []):
+        lost = missing_glyphs(getattr(frag, "text", ""), frag.fontName)
+        if lost:
+            shown = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in lost)
+            out.append(f"font {frag.fontName} has no {shown}")
+    return out
+
+
+def string_width(text: str, font_name: str, size: float) -> float:
+    """Width in points of ``text`` set in a registered font."""
+    register()
+    return pdfmetrics.stringWidth(text, font_name, size)
+
+
+@dataclass(frozen=True)
+class TextStyle:
+    """How a run of text is set: one of our faces, size and leading in points, alignment."""
+
+    font: str = "regular"
+    size: float = 9.0
+    leading: float = 11.25
+    align: Literal["left", "center", "right"] = "left"
+    color: str = "#000000"
+
+
+@lru_cache(maxsize=256)
+def paragraph_style(name: str, style: TextStyle) -> ParagraphStyle:
+    return ParagraphStyle(
+        name,
+        fontName=face_name(style.font),
+        fontSize=style.size,
+        leading=style.leading,
+        alignment=_ALIGN[style.align],
+        textColor=colors.HexColor(style.color),
+        allowWidows=1,
+        allowOrphans=1,
+        splitLongWords=0,
+        hyphenationLang="",
+    )
+
+
+class MarkupError(ValueError):
+    """Text that is not valid paragraph markup."""
+
+
+@dataclass(frozen=True)
+class Measured:
+    height: float  # points
+    plain: str  # the text as a reader gets it
+    missing: tuple[str, ...]  # "font X has no 'c' (U+....)" messages
+
+
+@lru_cache(maxsize=8192)
+def _wrapped(
+    markup: str, style: TextStyle, name: str, width: float, height: float
+) -> tuple[Paragraph, float, tuple[str, ...]]:
+    try:
+        para = Paragraph(markup, paragraph_style(name, style))
+    except ValueError as exc:
+        raise MarkupError(str(exc)) from None
+    missing = tuple(unprintable(para))  # before wrapping, which regroups the fragments
+    _, h = para.wrap(width, height)
+    return para, h, missing
+
+
+def wrapped(
+    markup: str, style: TextStyle, name: str, width: float, height: float
+) -> tuple[Paragraph, float]:
+    """The paragraph for ``markup`` wrapped to ``width`` × ``height`` points, and its height.
+    Cached: the plan measures it and the renderer draws this very object."""
+    para, h, _missing = _wrapped(markup, style, name, width, height)
+    return para, h
+
+
+def measure(markup: str, style: TextStyle, name: str, width: float, height: float) -> Measured:
+    """Height, plain text and glyph problems of ``markup`` set in ``width`` points."""
+    para, h, missing = _wrapped(markup, style, name, width, height)
+    return Measured(h, para.getPlainText(), missing)
+
+
+# ------------------------------------------------------------------ documents
+@dataclass(frozen=True)
+class DocStyles:
+    title: ParagraphStyle
+    subtitle: ParagraphStyle
+    heading: ParagraphStyle
+    body: ParagraphStyle
+    strong: ParagraphStyle
+    cell: ParagraphStyle
+    small: ParagraphStyle
+
+
+@lru_cache(maxsize=8)
+def doc_styles(body: float, heading: float, title: float, small: float, ls: float) -> DocStyles:
+    """The paragraph styles of flowing documents at a profile's sizes and line spacing."""
+
+    def st(name: str, size: float, font: str = "regular", **kw: object) -> ParagraphStyle:
+        return ParagraphStyle(
+            name,
+            fontName=face_name(font),
+            fontSize=size,
+            leading=round(size * ls, 2),
+            alignment=kw.pop("alignment", TA_LEFT),
+            textColor=colors.black,
+            splitLongWords=0,
+            hyphenationLang="",
+            **kw,
+        )
+
+    b = body
+    return DocStyles(
+        title=st("title", title, "bold", spaceAfter=b * 0.4),
+        subtitle=st("subtitle", b, spaceAfter=b * 0.8),
+        heading=st("heading", heading, "bold", spaceBefore=b * 0.9, spaceAfter=b * 0.4),
+        body=st("body", b, spaceAfter=b * 0.5),
+        strong=st("strong", b, "bold", spaceAfter=b * 0.3),
+        cell=st("cell", b, alignment=TA_CENTER),
+        small=st("small", small),
+    )
+
+
+def suffix_style(styles: DocStyles) -> ParagraphStyle:
+    return _suffix_style(styles.cell)
+
+
+@lru_cache(maxsize=8)
+def _suffix_style(cell: ParagraphStyle) -> ParagraphStyle:
+    return ParagraphStyle("suffix", parent=cell, alignment=2)
+
+
+@lru_cache(maxsize=8192)
+def parsed(markup: str, style: ParagraphStyle) -> Paragraph:
+    """The parsed paragraph (fragments with their fonts); MarkupError when it is not markup."""
+    try:
+        return Paragraph(markup, style)
+    except ValueError as exc:
+        raise MarkupError(str(exc)) from None
+
+
+def widest_word(markup: str, style: ParagraphStyle) -> float:
+    """Width in points of the widest word of a paragraph, in its own fonts and sizes."""
+    widest = 0.0
+    for frag in parsed(markup, style).frags:
+        for word in getattr(frag, "text", "").split():
+            widest = max(widest, pdfmetrics.stringWidth(word, frag.fontName, frag.fontSize))
+    return widest

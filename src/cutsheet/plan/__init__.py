@@ -1,0 +1,121 @@
+"""The plan stage: (game, layouts, profile) → a typed, frozen ``GamePlan`` and the located
+problems found while filling and measuring it. Runs once per game and profile; every paper
+is imposed and drawn from the same plan."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..diagnostics import Loc, Problem
+from ..layouts import Layouts
+from ..measure import doc_styles, register
+from ..model import Game, PageItem
+from ..profiles import Profile
+from ..text import literal
+from .cards import plan_component
+from .context import component_lines, document_context
+from .documents import DocPlanner
+from .model import DocBlock, DocPlan, GamePlan, PageDoc, Para, Run, Space
+
+__all__ = ["GamePlan", "plan_game", "collapse_repeats"]
+
+PLANS_MADE: dict[tuple[str, str], int] = {}  # (game, profile) → plans made in this process
+
+
+def planner(game: Game, profile: Profile) -> DocPlanner:
+    styles = doc_styles(
+        profile.body_size,
+        profile.heading_size,
+        profile.title_size,
+        profile.small_size,
+        profile.line_spacing,
+    )
+    return DocPlanner(
+        profile,
+        styles,
+        document_context(game),
+        examples=game.rules.examples,
+        example_locs={k: game.rules_src.key_loc(("examples", k)) for k in game.rules.examples},
+        component_lines=component_lines(game),
+    )
+
+
+def plan_rules(p: DocPlanner, game: Game) -> DocPlan:
+    g = game.spec
+    top = game.rules_src.loc(())
+    blocks: list[DocBlock] = [p.para(p.markup(game.rules.title or g.title, top), "title", top)]
+    facts = " · ".join(x for x in (g.subtitle, g.players, g.time) if x)
+    blocks.append(p.para(literal(facts), "subtitle", top))
+    for i, section in enumerate(game.rules.sections):
+        loc = game.rules_src.loc(("sections", i, "heading"))
+        blocks.append(p.text(section.heading, "heading", loc, keep=True))
+        blocks.extend(
+            p.blocks(
+                section.blocks, lambda j, i=i: game.rules_src.loc(("sections", i, "blocks", j))
+            )
+        )
+    if g.edition or g.publisher:
+        blocks.append(Space(4))
+        credit = ". ".join(x for x in (g.publisher, g.edition) if x) + "."
+        blocks.append(p.para(literal(credit), "small", top))
+    return DocPlan(tuple(blocks), top)
+
+
+def plan_page(
+    p: DocPlanner, item_id: str, values: dict[str, Any], loc_of: Callable[..., Loc]
+) -> DocPlan:
+    page = PageItem.model_validate({"id": item_id, **values, "copies": 1})
+    blocks: list[DocBlock] = [p.text(page.title, "title", loc_of("title"))]
+    for i, b in enumerate(page.blocks):
+        blocks.extend(p.block(b, loc_of("blocks", i)))
+    return DocPlan(tuple(blocks), loc_of())
+
+
+def plan_game(game: Game, layouts: Layouts, profile: Profile) -> tuple[GamePlan, list[Problem]]:
+    """Fill and measure every face of every item and every document block; returns the plan
+    and its located problems (overflow, glyphs, contrast, geometry, templates)."""
+    register()
+    PLANS_MADE[(game.id, profile.name)] = PLANS_MADE.get((game.id, profile.name), 0) + 1
+    problems: list[Problem] = []
+    parts: dict[str, list[Run | PageDoc]] = {"cards": [], "sheets": []}
+    checked: set[tuple[str, tuple[float, float]]] = set()
+    docs = planner(game, profile)
+    for comp in game.components:
+        if comp.spec.form == "page":
+            for item in comp.items:
+                doc = plan_page(docs, item.id, dict(item.values), item.loc)
+                parts[comp.spec.part].append(PageDoc(comp.id, item.id, item.copies, doc))
+            continue
+        run, probs = plan_component(game, comp, layouts, profile, checked)
+        problems.extend(probs)
+        if run is not None:
+            parts[comp.spec.part].append(run)
+    rules = plan_rules(docs, game)
+    problems.extend(docs.problems)
+    plan = GamePlan(game, profile, {k: tuple(v) for k, v in parts.items()}, rules)
+    return plan, collapse_repeats(problems)
+
+
+def collapse_repeats(problems: list[Problem]) -> list[Problem]:
+    """A layout mistake repeats for every item that uses the box: report it once, with a count.
+    Problems are "<item id>[ (back)], box ...: message"; the same box location and message
+    after the item id is the same mistake."""
+    groups: dict[tuple[Loc, str], list[Problem]] = {}
+    for p in problems:
+        head, sep, rest = p.message.partition(", box ")
+        key = (p.loc, rest if sep else p.message)
+        groups.setdefault(key, []).append(p)
+    out = []
+    for (_loc, rest), group in groups.items():
+        first = group[0]
+        if len(group) == 1 or not first.message.partition(", box ")[1]:
+            out.extend(group)
+            continue
+        ids = first.message.partition(", box ")[0]
+        more = f" (and {len(group) - 1} more)"
+        out.append(Problem(first.loc, f"{ids}{more}, box {rest}", first.severity))
+    return out
+
+
+__all__ += ["Para", "DocPlan"]

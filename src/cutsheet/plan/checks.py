@@ -1,0 +1,79 @@
+"""Checks that read plans: face geometry (boxes inside the face, text inside the safe zone)
+and text contrast against what is really drawn under it."""
+
+from __future__ import annotations
+
+from ..boxes import Element
+from ..contrast import WHITE, contrast
+from ..diagnostics import Problem
+from ..layouts import Face
+from .model import FacePlan
+
+SAFE_ZONE_MM = 3.0
+
+
+def face_geometry(face: Face, size: tuple[float, float]) -> list[Problem]:
+    """Boxes inside the face; text boxes inside the 3 mm safe zone."""
+    w, h = size
+    problems = []
+    for box in face.boxes:
+        if box.x < -0.01 or box.y < -0.01 or box.x + box.w > w + 0.01 or box.y + box.h > h + 0.01:
+            problems.append(
+                Problem(
+                    box.loc,
+                    f"box '{box.name}' of face '{face.name}' leaves the {w:g}×{h:g} mm face",
+                )
+            )
+        elif box.kind == "text" and (
+            box.x < SAFE_ZONE_MM - 0.01
+            or box.y < SAFE_ZONE_MM - 0.01
+            or box.x + box.w > w - SAFE_ZONE_MM + 0.01
+            or box.y + box.h > h - SAFE_ZONE_MM + 0.01
+        ):
+            problems.append(
+                Problem(
+                    box.loc, f"text box '{box.name}' comes within {SAFE_ZONE_MM:g} mm of the trim"
+                )
+            )
+    return problems
+
+
+def _covers(outer: Element, inner: Element) -> bool:
+    a, b = outer.box, inner.box
+    cx, cy = b.x + b.w / 2, b.y + b.h / 2
+    return a.x <= cx <= a.x + a.w and a.y <= cy <= a.y + a.h
+
+
+def background(face: FacePlan, element: Element) -> str:
+    """The colour under ``element``: its own fill, else that of the last filled shape drawn
+    before it that covers its centre, else the white paper."""
+    if element.fill:
+        return element.fill
+    under = WHITE
+    for other in face.elements:
+        if other is element:
+            break
+        if other.box.kind in ("rect", "icon") and other.fill and _covers(other, element):
+            under = other.fill
+    return under
+
+
+def face_contrast(face: FacePlan, minimum: float, label: str) -> list[Problem]:
+    """Every text element whose colour is under ``minimum`` against its background."""
+    problems = []
+    for el in face.elements:
+        style = getattr(el, "style", None)
+        if not el.is_text or style is None:
+            continue
+        fg = style.color
+        bg = background(face, el)
+        ratio = contrast(fg, bg)
+        if ratio < minimum:
+            problems.append(
+                Problem(
+                    el.box.loc,
+                    f"{label}, box '{el.box.name}': text {fg} on {bg} has contrast {ratio:.1f}:1,"
+                    f" under {minimum:g}:1",
+                )
+            )
+    return problems

@@ -1,0 +1,245 @@
+"""Document blocks (sheets and rules) planned: templates rendered to markup, glyphs checked,
+table columns sized; what is drawn later is decided here."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..diagnostics import Loc, Problem
+from ..measure import MM, DocStyles, MarkupError, parsed, suffix_style, unprintable, widest_word
+from ..model import NAMED_SIZES_MM, Block, Column, Example
+from ..profiles import Profile
+from ..text import TemplateProblem, literal, render
+from .model import (
+    CardRowBlock,
+    Cell,
+    Checks,
+    DocBlock,
+    ExampleBlock,
+    ListBlock,
+    Para,
+    Space,
+    SpacesBlock,
+    Suffixed,
+    TableBlock,
+    TrackBlock,
+    WriteIn,
+    WriteInsBlock,
+)
+
+TABLE_WIDTH_MM = 180.0  # the narrowest frame: A4 with 15 mm margins
+CHECK_BOX_MM = 4.5
+
+
+@dataclass
+class DocPlanner:
+    """Turns content blocks into planned blocks, collecting located problems."""
+
+    profile: Profile
+    styles: DocStyles
+    context: Mapping[str, Any]
+    examples: Mapping[str, Example] = field(default_factory=dict)
+    example_locs: Mapping[str, Loc] = field(default_factory=dict)
+    component_lines: Sequence[str] = ()
+    problems: list[Problem] = field(default_factory=list)
+
+    # -- text ----------------------------------------------------------------------------
+    def markup(self, template: str, loc: Loc, extra: Mapping[str, Any] | None = None) -> str:
+        ctx = {**self.context, **(extra or {})}
+        try:
+            return render(template, ctx)
+        except TemplateProblem as exc:
+            self.problems.append(Problem(loc, str(exc)))
+            return literal(template)
+
+    def checked(self, markup: str, style: str, loc: Loc) -> str:
+        """Markup as it will be set in ``style``: italics dropped where the profile wants
+        none, bad markup reported (and printed literally), missing glyphs reported."""
+        if not self.profile.italics:
+            markup = markup.replace("<i>", "").replace("</i>", "")
+        pstyle = getattr(self.styles, style) if isinstance(style, str) else style
+        try:
+            para = parsed(markup, pstyle)
+        except MarkupError as exc:
+            self.problems.append(Problem(loc, f"bad markup: {exc}"))
+            markup = literal(markup)
+            para = parsed(markup, pstyle)
+        self.problems += [Problem(loc, m) for m in unprintable(para)]
+        return markup
+
+    def para(self, markup: str, style: str, loc: Loc, keep: bool = False) -> Para:
+        return Para(self.checked(markup, style, loc), style, keep)
+
+    def text(self, template: str, style: str, loc: Loc, keep: bool = False) -> Para:
+        return self.para(self.markup(template, loc), style, loc, keep)
+
+    # -- blocks --------------------------------------------------------------------------
+    def blocks(self, blocks: Sequence[Block], loc_of: Callable[[int], Loc]) -> list[DocBlock]:
+        out: list[DocBlock] = []
+        for i, block in enumerate(blocks):
+            out.extend(self.block(block, loc_of(i)))
+        return out
+
+    def block(self, block: Block, loc: Loc) -> list[DocBlock]:
+        return BLOCK_KINDS[block.kind](self, block, loc)
+
+    def _row_height(self) -> float:
+        return max(self.profile.write_in_mm * MM, self.styles.cell.leading + 4 * MM)
+
+
+# ------------------------------------------------------------------ one planner per block kind
+def _heading(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
+    return [p.text(block.heading or "", "heading", loc, keep=True)]
+
+
+def _text(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
+    return [p.text(block.text or "", "body", loc)]
+
+
+def _list(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
+    numbered = block.kind == "steps"
+    entries = block.steps if numbered else block.bullets
+    items = tuple(p.text(t, "body", loc).markup for t in entries or [])
+    return [ListBlock(items, numbered)]
+
+
+def _components(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
+    items = tuple(p.para(literal(t), "body", loc).markup for t in p.component_lines)
+    return [ListBlock(items, False)]
+
+
+def _example(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
+    name = block.example or ""
+    ex = p.examples.get(name)
+    if ex is None:
+        known = ", ".join(p.examples) or "none"
+        p.problems.append(Problem(loc, f"unknown example '{name}' (known: {known})"))
+        return [Space(0)]
+    eloc = p.example_locs.get(name, loc)
+    title = p.para(literal(ex.title), "strong", eloc).markup
+    body = p.para(p.markup(ex.text, eloc, {"ex": ex.data}), "body", eloc).markup
+    return [ExampleBlock(title, body)]
+
+
+def _track(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
+    tr = block.track
+    assert tr is not None
+    label = p.para(p.markup(tr.label, loc), "strong", loc).markup
+    values = tuple(range(tr.start, tr.stop + 1))
+    for v in values:
+        p.para(f"<b>{v}</b>" if tr.mark == v else str(v), "cell", loc)
+    return [TrackBlock(label, values, tr.mark)]
+
+
+def _cell(p: DocPlanner, col: Column, row: int, loc: Loc) -> Cell:
+    if col.checks:
+        return Checks(col.checks)
+    text = p.markup(col.value, loc, {"row": row}) if col.value else ""
+    if col.suffix:
+        text = f"{text}<br/>" if text else ""
+        small = p.styles.small.fontSize + 1
+        markup = f'{text}<font size="{small}">{literal(col.suffix)}</font>'
+        return Suffixed(p.checked(markup, suffix_style(p.styles), loc))  # type: ignore[arg-type]
+    return p.para(text, "cell", loc).markup if text else ""
+
+
+def _checks_width(p: DocPlanner, n: int) -> float:
+    box = CHECK_BOX_MM * MM
+    step = box + (p.styles.small.fontSize + 1) * 1.4
+    return box if n == 1 else n * step
+
+
+def _width_of(p: DocPlanner, cell: Cell | Para) -> float:
+    if isinstance(cell, Checks):
+        return _checks_width(p, cell.n)
+    if isinstance(cell, Suffixed):
+        return widest_word(cell.markup, suffix_style(p.styles))
+    if isinstance(cell, Para):
+        return widest_word(cell.markup, getattr(p.styles, cell.style))
+    return widest_word(cell, p.styles.cell) if cell else 0.0
+
+
+def _column_widths(
+    p: DocPlanner, columns: Sequence[Column], cells: Sequence[Sequence[Cell | Para]], loc: Loc
+) -> tuple[float | None, ...]:
+    """Each column at least as wide as its longest word at this profile's sizes (a table
+    set for 10 pt grows at 18 pt); an error if the table then overflows the page."""
+    pad = 6 + 6  # ReportLab's default cell padding, left and right
+    need = [max(_width_of(p, row[j]) for row in cells) + pad for j in range(len(columns))]
+    widths: list[float | None] = []
+    for col, minimum in zip(columns, need, strict=True):
+        widths.append(max(col.width * MM, minimum) if col.width else None)
+    fixed = sum(w for w in widths if w is not None)
+    flexible = [n for w, n in zip(widths, need, strict=True) if w is None]
+    if fixed + sum(flexible) > TABLE_WIDTH_MM * MM + 0.01:
+        p.problems.append(
+            Problem(
+                loc,
+                f"the table needs {(fixed + sum(flexible)) / MM:.0f} mm at"
+                f" {p.styles.body.fontSize:g} pt, more than the {TABLE_WIDTH_MM:g} mm page width",
+            )
+        )
+    elif flexible:
+        share = (TABLE_WIDTH_MM * MM - fixed) / len(flexible)
+        widths = [w if w is not None else max(share, 0) for w in widths]
+        widths = [w if w else None for w in widths]
+    return tuple(widths)
+
+
+def _table(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
+    tb = block.table
+    assert tb is not None
+    header = [p.para(p.markup(c.header, loc), "strong", loc) for c in tb.columns]
+    rows = [[_cell(p, c, r, loc) for c in tb.columns] for r in range(1, tb.rows + 1)]
+    widths = _column_widths(p, tb.columns, [header, *rows], loc)
+    return [TableBlock(tuple(h.markup for h in header), tuple(tuple(r) for r in rows), widths)]
+
+
+def _write_ins(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
+    rows = []
+    for w in block.write_ins or []:
+        label = p.para(p.markup(w.label, loc), "strong", loc).markup
+        suffix = p.para(literal(w.suffix), "body", loc).markup if w.suffix else None
+        rows.append(WriteIn(label, suffix, w.width or 40))
+    return [WriteInsBlock(tuple(rows))]
+
+
+def _spaces(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
+    sp = block.spaces
+    assert sp is not None
+    for label in sp.labels:
+        p.para(literal(label), "strong", loc)  # glyph check
+    return [SpacesBlock(tuple(sp.labels), NAMED_SIZES_MM[sp.size])]
+
+
+def _card_row(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
+    row = block.card_row
+    assert row is not None
+    items = p.context.get("items", {})
+    cards = []
+    for card_id in row.cards:
+        if card_id not in items:
+            p.problems.append(Problem(loc, f"card_row: no item '{card_id}'"))
+            continue
+        label = p.para(p.markup(row.label, loc, dict(items[card_id])), "strong", loc).markup
+        mark = p.para(literal(row.mark), "small", loc).markup if card_id in row.marked else None
+        cards.append((label, mark))
+    caption = p.text(row.caption, "small", loc).markup if row.caption else None
+    return [CardRowBlock(tuple(cards), caption)]
+
+
+BLOCK_KINDS: dict[str, Callable[[DocPlanner, Block, Loc], list[DocBlock]]] = {
+    "heading": _heading,
+    "text": _text,
+    "bullets": _list,
+    "steps": _list,
+    "components": _components,
+    "example": _example,
+    "track": _track,
+    "table": _table,
+    "write_ins": _write_ins,
+    "spaces": _spaces,
+    "card_row": _card_row,
+}

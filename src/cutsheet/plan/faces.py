@@ -1,0 +1,71 @@
+"""Laid-out faces: every box of a layout face filled from one item's data, in drawing order."""
+
+from __future__ import annotations
+
+from ..boxes import KINDS, Box, Element, FillContext
+from ..diagnostics import Problem
+from ..layouts import Face
+from ..text import TemplateProblem, evaluate
+from .model import FacePlan
+
+
+def fill_face(face: Face, size: tuple[float, float], fc: FillContext) -> FacePlan:
+    """Fill every box of ``face``; problems (overflow, glyphs, images) go to ``fc.problems``."""
+    elements: list[Element] = []
+    for box in face.boxes:
+        try:
+            if box.when is not None and not evaluate(box.when, fc.ctx):
+                continue
+            fill, stroke = fc.colour(box.fill), fc.colour(box.stroke)
+            element = KINDS[box.kind].fill(box, fc, fill, stroke)
+        except TemplateProblem as exc:
+            fc.problems.append(Problem(box.loc, f"{fc.label}, box '{box.name}': {exc}"))
+            continue
+        if element is not None:
+            elements.append(element)
+    ordered = reading_order(elements)
+    texts = tuple(el.plain for el in ordered if el.box.kind == "text")
+    return FacePlan(size[0], size[1], tuple(ordered), texts)
+
+
+def reading_order(elements: list[Element]) -> list[Element]:
+    """Shapes first, as declared (so text is never hidden under a fill), then the text in
+    reading order with the title first: the order of the PDF's text layer and its tags."""
+    shapes = [el for el in elements if not el.is_text]
+    text = [el for el in elements if el.is_text]
+    by_box = {id(el.box): el for el in text}
+    rows = title_first(reading_rows([el.box for el in text]))
+    return shapes + [by_box[id(b)] for row in rows for b in row]
+
+
+def title_first(rows: list[list[Box]]) -> list[list[Box]]:
+    """The box named ``title`` alone first, then what shares its row (a cost, a value), then
+    the other rows in reading order: a screen reader meets the card's name first."""
+    for i, row in enumerate(rows):
+        titles = [b for b in row if b.name == "title"]
+        if titles:
+            rest = [b for b in row if b.name != "title"]
+            return [titles] + ([rest] if rest else []) + rows[:i] + rows[i + 1 :]
+    return rows
+
+
+def reading_rows(boxes: list[Box]) -> list[list[Box]]:
+    """Boxes grouped into rows (vertical centres within half a box height of each other) and
+    ordered top to bottom, then left to right: the order a player reads the card."""
+    rows: list[list[Box]] = []
+    for box in sorted(boxes, key=lambda b: (b.y + b.h / 2, b.x)):
+        centre = box.y + box.h / 2
+        if rows:
+            first = rows[-1][0]
+            if abs(first.y + first.h / 2 - centre) <= min(first.h, box.h) / 2:
+                rows[-1].append(box)
+                continue
+        rows.append([box])
+    return [sorted(row, key=lambda b: b.x) for row in rows]
+
+
+def field_of_box(box: Box, fc: FillContext) -> str | None:
+    """The item field a text box's template names first, if any."""
+    from ..boxes import field_of
+
+    return field_of(getattr(box, "text", None), fc.ctx)

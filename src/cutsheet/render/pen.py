@@ -1,0 +1,113 @@
+"""``Pen``: the drawing operations box kinds use, on a ReportLab canvas, tagged as it goes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from reportlab.lib import colors
+from reportlab.pdfgen.canvas import Canvas
+
+from ..measure import TextStyle, face_name, wrapped
+from .icons import draw_icon
+from .tagging import Tagger
+
+
+class CanvasPen:
+    """Implements ``boxes.Pen`` on a canvas; ``tagger`` marks text and artifacts."""
+
+    def __init__(self, c: Canvas, tagger: Tagger) -> None:
+        self.c = c
+        self.tagger = tagger
+
+    @contextmanager
+    def artifact(self) -> Iterator[None]:
+        with self.tagger.artifact(self.c):
+            yield
+
+    @contextmanager
+    def tagged(self, kind: str) -> Iterator[None]:
+        with self.tagger.text(self.c, kind):
+            yield
+
+    def rect(
+        self,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        *,
+        fill: str | None,
+        stroke: str | None,
+        radius: float = 0.0,
+    ) -> None:
+        c = self.c
+        if fill:
+            c.setFillColor(colors.HexColor(fill))
+        if stroke:
+            c.setStrokeColor(colors.HexColor(stroke))
+        if not (fill or stroke):
+            return
+        f, s = (1 if fill else 0), (1 if stroke else 0)
+        if radius:
+            c.roundRect(x, y, w, h, radius, stroke=s, fill=f)
+        else:
+            c.rect(x, y, w, h, stroke=s, fill=f)
+
+    def line(self, x1: float, y1: float, x2: float, y2: float, stroke: str) -> None:
+        self.c.setStrokeColor(colors.HexColor(stroke))
+        self.c.line(x1, y1, x2, y2)
+
+    def icon(
+        self, name: str, x: float, y: float, w: float, h: float, fill: str, stroke: str
+    ) -> None:
+        self.c.setFillColor(colors.HexColor(fill))
+        self.c.setStrokeColor(colors.HexColor(stroke))
+        draw_icon(self.c, name, x, y, w, h)
+
+    def image(self, path: str, x: float, y: float, w: float, h: float) -> None:
+        self.c.drawImage(path, x, y, w, h, preserveAspectRatio=True, anchor="c", mask="auto")
+
+    def paragraph(
+        self,
+        markup: str,
+        style: TextStyle,
+        name: str,
+        avail: tuple[float, float],
+        x: float,
+        y: float,
+    ) -> None:
+        para, _height = wrapped(markup, style, name, *avail)
+        para.drawOn(self.c, x, y)
+
+    def cells(
+        self,
+        numbers: tuple[int, ...],
+        cols: int,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        *,
+        style: TextStyle,
+        fill: str | None,
+        stroke: str,
+        line_width: float,
+    ) -> None:
+        """Numbered cells filling the box, ``cols`` to a row, in reading order."""
+        c = self.c
+        rows = -(-len(numbers) // cols)
+        cw, ch = w / cols, h / rows
+        c.setLineWidth(line_width)
+        c.setStrokeColor(colors.HexColor(stroke))
+        c.setFont(face_name(style.font), style.size)
+        for i, n in enumerate(numbers):
+            row, col = divmod(i, cols)
+            cx, cy = x + col * cw, y + h - (row + 1) * ch
+            if fill:
+                c.setFillColor(colors.HexColor(fill))
+                c.rect(cx, cy, cw, ch, stroke=1, fill=1)
+            else:
+                c.rect(cx, cy, cw, ch, stroke=1, fill=0)
+            c.setFillColor(colors.HexColor(style.color))
+            c.drawCentredString(cx + cw / 2, cy + ch / 2 - style.size * 0.35, str(n))
