@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 
-from .diagnostics import Problem
+from .diagnostics import ContentError, Problem
 from .model import Game
 
 GameCheck = Callable[[Game], list[Problem]]
@@ -85,5 +85,8 @@ def run_checks(game: Game) -> list[Problem]:
     problems = check_counts(game) + check_ids(game) + check_totals(game)
     specific = game_specific(game)
     if specific is not None:
-        problems.extend(specific(game))
+        try:
+            problems.extend(specific(game))
+        except ContentError as exc:  # a component the arithmetic needs is missing
+            problems.extend(exc.problems)
     return problems

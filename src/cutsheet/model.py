@@ -292,7 +292,21 @@ class Game:
         return self.spec.id
 
     def component(self, cid: str) -> Component:
-        return next(c for c in self.components if c.id == cid)
+        """The component ``cid``; a located error when the game has none by that id (the
+        game's own checks name the components the rulebook needs)."""
+        for c in self.components:
+            if c.id == cid:
+                return c
+        known = ", ".join(c.id for c in self.components)
+        raise ContentError(
+            [
+                Problem(
+                    self.game_src.key_loc(("components",)),
+                    f"no component '{cid}', which this game's rulebook checks need"
+                    f" (components: {known})",
+                )
+            ]
+        )
 
 
 # ---------------------------------------------------------------- item models from field specs
