@@ -49,7 +49,8 @@ def impose_booklet(
 ) -> tuple[bytes, int]:
     """Impose a PDF of half-size pages 2-up on landscape sheets in saddle-stitch order.
 
-    Returns the PDF and the booklet's page count (padded with blanks to a multiple of 4).
+    Returns the PDF and its number of printed sides (the booklet's pages, padded with blanks
+    to a multiple of 4, two to a side).
     Print it two-sided, flipping on the short edge, fold the stack and staple on the fold.
     """
     pdf = pikepdf.open(io.BytesIO(half_pages_pdf))
@@ -95,4 +96,4 @@ def impose_booklet(
     pdf.Root.ViewerPreferences = prefs
     out = io.BytesIO()
     pdf.save(out, deterministic_id=True)
-    return out.getvalue(), total
+    return out.getvalue(), len(pdf.pages)

@@ -97,6 +97,8 @@ def load_game(game_dir: Path, root: Path | None = None) -> Game:
             )
         )
     components: list[Component] = []
+    files = [str(game_dir / "game.yaml"), str(game_dir / "rules.yaml")]
+    files += sorted({str(game_dir / s.source) for s in gspec.components if s.source})
     for i, spec in enumerate(gspec.components):
         try:
             listing, items = _load_component(spec, i, gspec, game_src, game_dir, root)
@@ -114,4 +116,4 @@ def load_game(game_dir: Path, root: Path | None = None) -> Game:
         problems.extend(exc.problems)
     if problems:
         raise ContentError(problems)
-    return Game(gspec, str(game_dir), tuple(components), rules, game_src, rules_src)
+    return Game(gspec, str(game_dir), tuple(components), rules, game_src, rules_src, tuple(files))

@@ -84,6 +84,7 @@ class Layouts:
     styles: Mapping[str, Style]
     faces: Mapping[str, Face]
     style_locs: Mapping[str, Loc]
+    files: tuple[str, ...] = ()  # every layout file read (for the build cache)
 
     @property
     def text_styles(self) -> dict[str, TextStyle]:
@@ -192,4 +193,4 @@ def load_layouts(layout_dir: Path, name: str, root: Path | None = None) -> Layou
             problems.extend(exc.problems)
     if problems:
         raise ContentError(problems)
-    return Layouts(styles, faces, style_locs)
+    return Layouts(styles, faces, style_locs, tuple(str(layout_dir / f) for f in sorted(seen)))

@@ -286,6 +286,7 @@ class Game:
     rules: RulesSpec
     game_src: Located
     rules_src: Located
+    files: tuple[str, ...] = ()  # every file read to load it (for the build cache)
 
     @property
     def id(self) -> str:

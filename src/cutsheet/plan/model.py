@@ -165,3 +165,18 @@ class GamePlan:
     profile: Profile
     parts: Mapping[str, tuple[Run | PageDoc, ...]]  # "cards" / "sheets" → in component order
     rules: DocPlan
+
+    @property
+    def images(self) -> set[str]:
+        """Every image file the plan draws."""
+        return {
+            path
+            for entries in self.parts.values()
+            for run in entries
+            if isinstance(run, Run)
+            for card in run.cards
+            for face in (card.front, card.back)
+            if face is not None
+            for el in face.elements
+            if (path := getattr(el, "path", None))
+        }

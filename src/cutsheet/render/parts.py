@@ -206,6 +206,7 @@ class PartWriter:
             self.finish_page(self.furniture.label("duplex calibration", "calibration"))
 
     def save(self) -> bytes:
+        self.pages = self.c.getPageNumber() - 1
         self.c.save()
         return add_structure(self.buf.getvalue(), self.tagger)
 
@@ -243,7 +244,7 @@ def render_cards_like(
     *,
     cut_guides: str = "marks",
     back_offset: tuple[float, float] = (0.0, 0.0),
-) -> tuple[bytes, list[Problem]] | None:
+) -> tuple[bytes, int, list[Problem]] | None:
     """Render the ``cards`` or ``sheets`` part, or None when the game has nothing in it."""
     entries = plan.parts.get(part, ())
     if not entries:
@@ -261,11 +262,12 @@ def render_cards_like(
     writer.runs(pending)
     if duplex:
         writer.calibration()
-    return writer.save(), writer.problems
+    data = writer.save()
+    return data, writer.pages, writer.problems
 
 
 # ------------------------------------------------------------------------ rules
-def render_rules(plan: GamePlan, paper_name: str, *, half: bool = False) -> bytes:
+def render_rules(plan: GamePlan, paper_name: str, *, half: bool = False) -> tuple[bytes, int]:
     """The rules in reading order, on the paper (or on half-size pages for the booklet),
     tagged when the profile asks (the booklet's imposition keeps the tags)."""
     game = plan.game
@@ -304,7 +306,7 @@ def render_rules(plan: GamePlan, paper_name: str, *, half: bool = False) -> byte
     frame = Frame(doc.leftMargin, doc.bottomMargin, doc.width, doc.height, id="body")
     doc.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=on_page)])
     doc.build(doc_renderer(plan.profile).flowables(plan.rules.blocks))
-    return add_structure(buf.getvalue(), tagger)
+    return add_structure(buf.getvalue(), tagger), doc.page
 
 
 def render_single(face: FacePlan, title: str, lang: str) -> bytes:
