@@ -72,6 +72,10 @@ def cmd_check(args: argparse.Namespace) -> int:
     for game in games:
         report = check_game(project, game, profiles)
         problems.extend(report.problems)
+    if (project.root / "schema").is_dir():  # a project that commits its editor schemas
+        from .schema import stale_schemas
+
+        problems.extend(stale_schemas(project.root, games))
     _print_problems(problems)
     if not any(p.severity == "error" for p in problems):
         print(

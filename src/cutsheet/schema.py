@@ -2,55 +2,194 @@
 
 Content files name their schema on their first line
 (``# yaml-language-server: $schema=../../schema/game.schema.json``) so editors complete keys
-and flag mistakes as you type.
+and flag mistakes as you type. Each schema file is one self-contained JSON Schema (draft
+2020-12, the dialect pydantic writes): every ``$ref`` points into the ``$defs`` at the top of
+its own document. ``cutsheet check`` reports committed schemas that the models no longer
+produce (:func:`stale_schemas`).
 """
 
 from __future__ import annotations
 
 import json
+import os
+import tempfile
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from .content import discover, load_game
+from .content import discover
+from .diagnostics import ContentError, Loc, Problem, display_path
 from .layouts import LayoutFile
-from .model import GameSpec, RulesSpec, item_model
+from .model import ComponentSpec, GameSpec, PageItem, RulesSpec, item_model, validate
 from .profiles import Profile
+from .source import load_yaml
+
+DIALECT = "https://json-schema.org/draft/2020-12/schema"
+SUFFIX = ".schema.json"
+STALE = "schema is out of date; run 'cutsheet schema' (or make schema)"
+ORPHAN = "no content uses this schema any more; delete it"
 
 
-def _dump(path: Path, schema: dict[str, Any]) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(schema, indent=2, sort_keys=True, ensure_ascii=False) + "\n")
-    return path
+def item_schema(component: ComponentSpec, vocab: Mapping[str, list[str]]) -> dict[str, Any]:
+    """JSON Schema of one item of ``component``: a standalone document (its ``$defs`` at the
+    top), with each field's ``description`` from game.yaml. Raises KeyError for a field whose
+    vocabulary is unknown (as :func:`cutsheet.model.item_model` does)."""
+    if component.form == "page":
+        return PageItem.model_json_schema()
+    schema = item_model(component, vocab).model_json_schema()
+    properties = schema.get("properties", {})
+    for name, spec in component.fields.items():
+        if spec.description and name in properties:
+            properties[name]["description"] = spec.description
+    return schema
 
 
-def schemas(root: Path) -> dict[str, dict[str, Any]]:
-    """Relative file name → schema, for the fixed files and each game's item files."""
-    out: dict[str, dict[str, Any]] = {
-        "game.schema.json": GameSpec.model_json_schema(),
-        "rules.schema.json": RulesSpec.model_json_schema(),
-        "layout.schema.json": LayoutFile.model_json_schema(),
-        "profile.schema.json": Profile.model_json_schema(),
+def _document(schema: dict[str, Any], title: str | None = None) -> dict[str, Any]:
+    """A whole schema file: ``schema`` with the dialect it is written in (and a title)."""
+    doc = {"$schema": DIALECT, **schema}
+    if title is not None:
+        doc["title"] = title
+    return doc
+
+
+def items_file_schema(title: str, item: dict[str, Any]) -> dict[str, Any]:
+    """Schema of a YAML items file (``items:`` and a list of ``item``), ``$defs`` hoisted."""
+    item = dict(item)
+    defs = item.pop("$defs", {})
+    doc: dict[str, Any] = {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["items"],
+        "properties": {"items": {"type": "array", "items": item}},
     }
-    for gid in discover(root / "content"):
-        game = load_game(root / "content" / gid)
-        for comp in game.components:
-            if comp.spec.source is None or not comp.spec.source.endswith((".yaml", ".yml")):
-                continue
-            if comp.spec.form == "page":
-                from .model import PageItem
+    if defs:
+        doc["$defs"] = defs
+    return _document(doc, title)
 
-                items = PageItem.model_json_schema()
-            else:
-                items = item_model(comp.spec, game.spec.vocab).model_json_schema()
-            out[f"{gid}/{comp.id}.schema.json"] = {
-                "title": f"{game.spec.title}: {comp.spec.name}",
-                "type": "object",
-                "additionalProperties": False,
-                "required": ["items"],
-                "properties": {"items": {"type": "array", "items": items}},
-            }
+
+def _fixed_schemas() -> dict[str, dict[str, Any]]:
+    return {
+        f"game{SUFFIX}": _document(GameSpec.model_json_schema()),
+        f"rules{SUFFIX}": _document(RulesSpec.model_json_schema()),
+        f"layout{SUFFIX}": _document(LayoutFile.model_json_schema()),
+        f"profile{SUFFIX}": _document(Profile.model_json_schema()),
+    }
+
+
+def game_schemas(game_dir: Path) -> dict[str, dict[str, Any]]:
+    """Relative file name → schema of each component of one game read from a YAML file.
+
+    Only game.yaml is read (the items need not be valid for their schema to be written);
+    raises ContentError when game.yaml itself is invalid or names an unknown vocabulary.
+    """
+    gid = game_dir.name
+    game_src = load_yaml(game_dir / "game.yaml")
+    game = validate(GameSpec, game_src)
+    out: dict[str, dict[str, Any]] = {}
+    problems: list[Problem] = []
+    for index, comp in enumerate(game.components):
+        if comp.source is None or not comp.source.lower().endswith((".yaml", ".yml")):
+            continue
+        try:
+            item = item_schema(comp, game.vocab)
+        except KeyError as exc:
+            loc = game_src.loc(("components", index, "fields"))
+            problems.append(Problem(loc, f"unknown vocabulary {exc} (see 'vocab')"))
+            continue
+        out[f"{gid}/{comp.id}{SUFFIX}"] = items_file_schema(f"{game.title}: {comp.name}", item)
+    if problems:
+        raise ContentError(problems)
     return out
 
 
+def _all_schemas(root: Path) -> tuple[dict[str, dict[str, Any]], list[Problem], list[str]]:
+    """Every schema that can be built, the problems of the games that cannot, and their ids."""
+    out = _fixed_schemas()
+    problems: list[Problem] = []
+    broken: list[str] = []
+    for gid in discover(root / "content"):
+        try:
+            out.update(game_schemas(root / "content" / gid))
+        except ContentError as exc:
+            problems.extend(exc.problems)
+            broken.append(gid)
+    return dict(sorted(out.items())), problems, broken
+
+
+def schemas(root: Path) -> dict[str, dict[str, Any]]:
+    """Relative file name → schema, for the fixed files and each game's YAML item files,
+    in name order. Raises ContentError (with every game's problems) if a game.yaml is invalid."""
+    out, problems, _broken = _all_schemas(root)
+    if problems:
+        raise ContentError(problems)
+    return out
+
+
+def render(schema: Mapping[str, Any]) -> str:
+    """The exact text of a schema file: sorted keys, two-space indent, a trailing newline."""
+    return json.dumps(schema, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    """Write through a temporary file beside ``path`` and rename it, so a reader (an editor)
+    never sees half a file; an unchanged file is left alone."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = text.encode("utf-8")
+    if path.is_file() and path.read_bytes() == data:
+        return
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
 def write_schemas(root: Path, out: Path) -> list[Path]:
-    return [_dump(out / name, schema) for name, schema in sorted(schemas(root).items())]
+    """Write every schema under ``out`` (atomically, deterministically); return the paths.
+
+    Nothing is written when a game.yaml is invalid (ContentError)."""
+    paths = []
+    for name, schema in schemas(root).items():
+        path = out / name
+        _write_atomic(path, render(schema))
+        paths.append(path)
+    return paths
+
+
+def stale_schemas(root: Path, games: Iterable[str] | None = None) -> list[Problem]:
+    """An error for each schema file under ``root/schema`` that is missing or differs from
+    what the models produce now, and a warning for each ``*.schema.json`` no content uses.
+
+    ``games`` limits the per-game files looked at (the shared ones are always looked at).
+    A game whose game.yaml does not load is skipped: ``cutsheet check`` reports why.
+    """
+    folder = root / "schema"
+    expected, _problems, broken = _all_schemas(root)
+    wanted = None if games is None else set(games)
+
+    def considered(name: str) -> bool:
+        gid = name.split("/", 1)[0] if "/" in name else None
+        if gid is None:
+            return True
+        return gid not in broken and (wanted is None or gid in wanted)
+
+    problems: list[Problem] = []
+    for name, schema in expected.items():
+        if not considered(name):
+            continue
+        path = folder / name
+        try:
+            current = path.read_text(encoding="utf-8")
+        except (FileNotFoundError, UnicodeDecodeError):
+            current = None
+        if current != render(schema):
+            problems.append(Problem(Loc(display_path(path), 1, 1), STALE))
+    for path in sorted(folder.rglob(f"*{SUFFIX}")):
+        name = path.relative_to(folder).as_posix()
+        if name not in expected and considered(name):
+            problems.append(Problem(Loc(display_path(path), 1, 1), ORPHAN, "warning"))
+    return problems

@@ -1,0 +1,285 @@
+"""The editor schemas in schema/: valid JSON Schema, true to the content, and never stale.
+
+Content is validated with the ``jsonschema`` package, not with our pydantic models, so these
+tests see what an editor sees. YAML files are read with cutsheet's own loader (mapping keys
+stay words, as cutsheet reads them). CSV rows have no schema line; each row is validated
+against the item schema of every component that takes it, after turning its text cells into
+the types the schema asks for the way the loader does (pydantic's lax mode): whole numbers for
+integers, yes/no/true/false/1/0/on/off/y/n/t/f for booleans, ';'-separated lists for arrays.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from jsonschema.validators import validator_for
+from referencing import Registry
+from referencing.jsonschema import specification_with
+
+from cutsheet.cli import main
+from cutsheet.content import discover
+from cutsheet.diagnostics import ContentError, Loc, Problem
+from cutsheet.model import GameSpec, validate
+from cutsheet.schema import (
+    ORPHAN,
+    STALE,
+    item_schema,
+    render,
+    schemas,
+    stale_schemas,
+    write_schemas,
+)
+from cutsheet.source import load_csv, load_yaml
+
+from .conftest import ROOT
+
+SCHEMA_DIR = ROOT / "schema"
+SCHEMA_LINE = re.compile(r"# yaml-language-server: \$schema=(\S+)")
+COMMITTED = sorted(p.relative_to(SCHEMA_DIR).as_posix() for p in SCHEMA_DIR.rglob("*.json"))
+YAML_FILES = sorted(p.relative_to(ROOT).as_posix() for p in ROOT.glob("content/*/*.y*ml"))
+LAYOUT_FILES = sorted(p.relative_to(ROOT).as_posix() for p in ROOT.glob("layouts/**/*.y*ml"))
+CSV_FILES = sorted(p.relative_to(ROOT).as_posix() for p in ROOT.glob("content/*/*.csv"))
+
+
+def _refs(node: Any) -> Iterator[str]:
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "$ref":
+                yield value
+            else:
+                yield from _refs(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from _refs(value)
+
+
+def _errors(schema: dict[str, Any], data: Any) -> list[str]:
+    validator = validator_for(schema)(schema)
+    return [
+        f"/{'/'.join(map(str, e.absolute_path))}: {e.message}"
+        for e in sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.path)))
+    ]
+
+
+def _schema_named_by(path: Path) -> dict[str, Any]:
+    first = path.read_text(encoding="utf-8").splitlines()[0]
+    m = SCHEMA_LINE.fullmatch(first)
+    assert m, f"{path.relative_to(ROOT)}: first line does not name a schema: {first!r}"
+    target = (path.parent / m.group(1)).resolve()
+    assert target.is_file(), f"{path.relative_to(ROOT)} names {m.group(1)}, which does not exist"
+    return json.loads(target.read_text(encoding="utf-8"))
+
+
+# ------------------------------------------------------------------------ valid JSON Schema
+def test_every_kind_of_content_has_a_committed_schema():
+    shared = {"game", "rules", "layout", "profile"}
+    assert {f"{name}.schema.json" for name in shared} <= set(COMMITTED)
+    assert len(COMMITTED) > len(shared)  # and each game's YAML item files
+
+
+@pytest.mark.parametrize("name", COMMITTED)
+def test_each_schema_is_valid_json_schema_and_every_ref_resolves(name):
+    schema = json.loads((SCHEMA_DIR / name).read_text(encoding="utf-8"))
+    validator_for(schema).check_schema(schema)
+    spec = specification_with(schema["$schema"])
+    uri = f"urn:cutsheet:{name}"
+    resolver = Registry().with_resource(uri, spec.create_resource(schema)).resolver(base_uri=uri)
+    for ref in _refs(schema):
+        assert ref.startswith("#/$defs/"), ref  # self-contained: nothing outside the file
+        resolver.lookup(ref)  # raises PointerToNowhere if the definition is not there
+
+
+# ------------------------------------------------------------------------ content validates
+def test_every_content_and_layout_file_is_covered():
+    assert YAML_FILES and LAYOUT_FILES and CSV_FILES
+    games = discover(ROOT / "content")
+    assert {f.split("/")[1] for f in YAML_FILES} == set(games)
+
+
+@pytest.mark.parametrize("rel", YAML_FILES + LAYOUT_FILES)
+def test_each_yaml_file_validates_against_the_schema_its_first_line_names(rel):
+    path = ROOT / rel
+    schema = _schema_named_by(path)
+    assert _errors(schema, load_yaml(path).data) == []
+
+
+_TRUE = {"1", "true", "yes", "on", "t", "y"}
+_FALSE = {"0", "false", "no", "off", "f", "n"}
+
+
+def _types(prop: dict[str, Any]) -> set[str]:
+    out: set[str] = set()
+    for alt in [prop, *prop.get("anyOf", [])]:
+        t = alt.get("type")
+        out |= {t} if isinstance(t, str) else set(t or ())
+    return out
+
+
+def _coerce(cell: str, prop: dict[str, Any]) -> Any:
+    types = _types(prop)
+    if "integer" in types and re.fullmatch(r"[+-]?\d+", cell):
+        return int(cell)
+    if "boolean" in types and cell.lower() in _TRUE | _FALSE:
+        return cell.lower() in _TRUE
+    if "array" in types:
+        return [part.strip() for part in cell.split(";") if part.strip()]
+    return cell  # left as text: a schema that wants something else says so
+
+
+@pytest.mark.parametrize("rel", CSV_FILES)
+def test_each_csv_row_validates_as_an_item_of_the_components_that_take_it(rel):
+    path = ROOT / rel
+    game = validate(GameSpec, load_yaml(path.parent / "game.yaml"))
+    readers = [c for c in game.components if c.source == path.name]
+    assert readers, f"{rel}: no component reads it"
+    rows = load_csv(path).data
+    assert rows
+    problems = []
+    for n, row in enumerate(rows, start=2):  # the header is line 1
+        takers = [c for c in readers if all(str(row.get(k)) == v for k, v in c.where.items())]
+        if not takers:
+            problems.append(f"line {n}: no component takes this row, so no schema applies")
+        for comp in takers:
+            schema = item_schema(comp, game.vocab)
+            props = schema["properties"]
+            item = {k: _coerce(v, props[k]) if k in props else v for k, v in row.items()}
+            problems += [f"line {n} as {comp.id}{e}" for e in _errors(schema, item)]
+    assert problems == []
+
+
+def test_the_schemas_reject_mistakes_an_editor_should_flag():
+    schema = json.loads((SCHEMA_DIR / "common-reserve/deliveries.schema.json").read_text())
+    item = {"id": "CR-X", "name": "X", "demand": {"WATER": 5}, "closed": "WATER"}
+    assert _errors(schema, {"items": [item]}) == []
+    assert _errors(schema, {"items": [{**item, "colour": "red"}]})  # unknown key
+    assert _errors(schema, {"items": [{**item, "closed": "AIR"}]})  # not in the vocabulary
+    assert _errors(schema, {"items": [{**item, "demand": {"AIR": 1}}]})  # counts over vocab
+    assert _errors(schema, {"items": [{**item, "id": "cr-x"}]})  # id pattern
+    sheet = json.loads((SCHEMA_DIR / "common-reserve/reserve-sheet.schema.json").read_text())
+    page = {"id": "CR-P", "title": "P", "blocks": [{"heading": "H"}]}
+    assert _errors(sheet, {"items": [page]}) == []
+    assert _errors(sheet, {"items": [{**page, "blocks": [{"track": {"label": "x"}}]}]})
+
+
+def test_each_fields_description_from_game_yaml_is_in_the_item_schema():
+    seen = 0
+    for gid in discover(ROOT / "content"):
+        game = validate(GameSpec, load_yaml(ROOT / "content" / gid / "game.yaml"))
+        for comp in game.components:
+            if comp.form == "page":
+                continue
+            props = item_schema(comp, game.vocab)["properties"]
+            committed = SCHEMA_DIR / gid / f"{comp.id}.schema.json"
+            if committed.is_file():
+                doc = json.loads(committed.read_text(encoding="utf-8"))
+                assert doc["properties"]["items"]["items"]["properties"] == props
+            for name, field in comp.fields.items():
+                if field.description:
+                    assert props[name]["description"] == field.description, (gid, comp.id)
+                    seen += 1
+    assert seen >= 3  # deliveries.demand (a counts field), closed, bidding-alpha's cost …
+
+
+# ------------------------------------------------------------------------ never stale
+def test_the_committed_schemas_are_what_write_schemas_produces_now(tmp_path):
+    written = write_schemas(ROOT, tmp_path)
+    fresh = sorted(p.relative_to(tmp_path).as_posix() for p in written)
+    assert fresh == COMMITTED
+    for name in fresh:
+        assert (tmp_path / name).read_bytes() == (SCHEMA_DIR / name).read_bytes(), (
+            f"schema/{name} is stale: run 'make schema'"
+        )
+    assert stale_schemas(ROOT) == []
+
+
+def test_writing_twice_gives_identical_files_sorted_with_a_trailing_newline(tmp_path):
+    a, b = tmp_path / "a", tmp_path / "b"
+    write_schemas(ROOT, a)
+    first = {p.relative_to(a): p.read_bytes() for p in a.rglob("*") if p.is_file()}
+    write_schemas(ROOT, a)
+    write_schemas(ROOT, b)
+    again = {p.relative_to(a): p.read_bytes() for p in a.rglob("*") if p.is_file()}
+    other = {p.relative_to(b): p.read_bytes() for p in b.rglob("*") if p.is_file()}
+    assert first == again == other
+    assert all(p.name.endswith(".schema.json") for p in first)  # no temporary files left
+    for data in first.values():
+        text = data.decode("utf-8")
+        assert text.endswith("}\n") and render(json.loads(text)) == text
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    for d in ("content", "layouts", "schema"):
+        shutil.copytree(ROOT / d, tmp_path / d)
+    monkeypatch.chdir(tmp_path)  # problems show paths relative to the working directory
+    return tmp_path
+
+
+def test_stale_missing_and_orphaned_schemas_are_located_problems(project):
+    (project / "schema/rules.schema.json").unlink()
+    edited = project / "schema/festivibes/events.schema.json"
+    edited.write_text(edited.read_text().replace('"title"', '"Title"', 1))
+    game = project / "content/common-reserve/game.yaml"
+    text = game.read_text()
+    assert text.count("units of each resource asked for") == 1
+    game.write_text(text.replace("units of each resource asked for", "units asked for"))
+    orphan = project / "schema/old-game/cards.schema.json"
+    orphan.parent.mkdir()
+    orphan.write_text("{}\n")
+    assert stale_schemas(project) == [
+        Problem(Loc("schema/common-reserve/deliveries.schema.json", 1, 1), STALE),
+        Problem(Loc("schema/festivibes/events.schema.json", 1, 1), STALE),
+        Problem(Loc("schema/rules.schema.json", 1, 1), STALE),
+        Problem(Loc("schema/old-game/cards.schema.json", 1, 1), ORPHAN, "warning"),
+    ]
+    assert str(stale_schemas(project)[0]) == (
+        "schema/common-reserve/deliveries.schema.json:1:1: error: schema is out of date;"
+        " run 'cutsheet schema' (or make schema)"
+    )
+    only = stale_schemas(project, ["festivibes"])  # the shared files, and this game's
+    assert [p.loc.path for p in only] == [
+        "schema/festivibes/events.schema.json",
+        "schema/rules.schema.json",
+    ]
+
+
+def test_check_reports_a_stale_schema_and_cutsheet_schema_mends_it(project, capsys):
+    target = project / "schema/common-reserve/deliveries.schema.json"
+    target.write_text("{}\n")
+    assert main(["--root", str(project), "check", "common-reserve"]) == 1
+    err = capsys.readouterr().err
+    assert (
+        "schema/common-reserve/deliveries.schema.json:1:1: error: schema is out of date;"
+        " run 'cutsheet schema' (or make schema)"
+    ) in err.splitlines()
+    assert err.splitlines()[-1] == "cutsheet: 1 error"
+    assert main(["--root", str(project), "check", "festivibes"]) == 0  # not this game's
+    capsys.readouterr()
+    assert main(["--root", str(project), "schema"]) == 0
+    assert stale_schemas(project) == []
+    assert main(["--root", str(project), "check", "common-reserve"]) == 0
+
+
+def test_check_without_a_schema_folder_does_not_look_for_schemas(project, capsys):
+    shutil.rmtree(project / "schema")
+    assert main(["--root", str(project), "check", "common-reserve"]) == 0
+    assert "schema" not in capsys.readouterr().err
+
+
+def test_a_broken_game_yaml_is_reported_by_check_not_as_stale_schemas(project):
+    game = project / "content/common-reserve/game.yaml"
+    game.write_text(game.read_text().replace("code: CR\n", "code: cr\n", 1))
+    assert stale_schemas(project) == []
+    with pytest.raises(ContentError) as exc:
+        schemas(project)
+    assert [p.loc.path for p in exc.value.problems] == ["content/common-reserve/game.yaml"]
+    before = {p: p.read_bytes() for p in (project / "schema").rglob("*.json")}
+    with pytest.raises(ContentError):
+        write_schemas(project, project / "schema")
+    assert before == {p: p.read_bytes() for p in (project / "schema").rglob("*.json")}
