@@ -14,7 +14,6 @@ import hashlib
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -88,6 +87,8 @@ def _run_all(todo: list[Task], workers: int) -> Iterator[Result]:
         for task in todo:
             yield runner.run(task)
         return
+    from concurrent.futures import ProcessPoolExecutor
+
     with ProcessPoolExecutor(
         max_workers=min(workers, len(todo)), initializer=runner.worker_init
     ) as pool:

@@ -29,11 +29,39 @@ def _offset(text: str) -> tuple[float, float]:
 
 
 def _print_problems(problems: list[Problem]) -> None:
-    for p in sorted(set(problems)):
+    shown = sorted(set(problems))
+    for p in shown:
         print(p, file=sys.stderr)
-    errors = sum(1 for p in problems if p.severity == "error")
+    errors = sum(1 for p in shown if p.severity == "error")
     if errors:
         print(f"cutsheet: {errors} error{'s' if errors != 1 else ''}", file=sys.stderr)
+
+
+def _jobs(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got '{text}'") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"at least 1 worker, got {n}")
+    return n
+
+
+def _profiles(layouts: Path, asked: list[str] | None) -> tuple[str, ...]:
+    """The profiles asked for (all when none); an unknown one lists the valid names."""
+    import difflib
+
+    known = sorted(p.stem for p in (layouts / "profiles").glob("*.yaml"))
+    if not known:
+        raise SystemExit(f"cutsheet: no print profiles in {layouts / 'profiles'}")
+    for name in asked or []:
+        if name not in known:
+            guess = difflib.get_close_matches(name, known, n=1)
+            hint = f"; did you mean '{guess[0]}'?" if guess else ""
+            raise SystemExit(
+                f"cutsheet: unknown profile '{name}' (known: {', '.join(known)}){hint}"
+            )
+    return tuple(asked or known)
 
 
 def _games(project: object, names: list[str]) -> list[str]:
@@ -45,10 +73,9 @@ def _games(project: object, names: list[str]) -> list[str]:
 
 def cmd_build(args: argparse.Namespace) -> int:
     from .build import Options, Project, build
-    from .profiles import available_profiles
 
     project = Project(_root(args))
-    profiles = tuple(args.profile or available_profiles(project.layouts))
+    profiles = _profiles(project.layouts, args.profile)
     options = Options(
         profiles=profiles,
         papers=tuple(args.paper or ("a4", "letter")),
@@ -63,10 +90,9 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 def cmd_check(args: argparse.Namespace) -> int:
     from .build import Project, check_game
-    from .profiles import available_profiles
 
     project = Project(_root(args))
-    profiles = args.profile or available_profiles(project.layouts)
+    profiles = _profiles(project.layouts, args.profile)
     problems: list[Problem] = []
     games = _games(project, args.games)
     for game in games:
@@ -145,7 +171,12 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument(
         "--paper", action="append", choices=["a4", "letter"], help="default: both; repeatable"
     )
-    b.add_argument("--jobs", type=int, default=1, help="worker processes (default: 1)")
+    b.add_argument(
+        "--jobs",
+        type=_jobs,
+        default=os.cpu_count() or 1,
+        help="worker processes (default: all cores)",
+    )
     b.add_argument("--out", default="build", help="output folder (default: build)")
     b.add_argument(
         "--cut-guides",
@@ -178,7 +209,7 @@ def parser() -> argparse.ArgumentParser:
     v.add_argument("--paper", default="a4", choices=["a4", "letter"])
     v.add_argument("--build", default="build", help="where built PDFs are (default: build)")
     v.add_argument("--out", default="build/preview", help="where PNGs go (default: build/preview)")
-    v.add_argument("--dpi", type=int, default=100)
+    v.add_argument("--dpi", type=_jobs, default=100, help="resolution (default: 100)")
     v.set_defaults(func=cmd_preview)
 
     s = sub.add_parser("schema", help="write JSON Schema for the content files (for editors)")
