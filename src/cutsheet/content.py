@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .diagnostics import ContentError, Loc, Problem
+from .itemmodel import item_model
 from .model import (
     ComponentSpec,
     Game,
@@ -12,7 +13,6 @@ from .model import (
     Item,
     PageItem,
     RulesSpec,
-    item_model,
     validate,
 )
 from .source import Located, load_any, load_yaml

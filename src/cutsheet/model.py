@@ -2,26 +2,19 @@
 
 from __future__ import annotations
 
-import difflib
-from collections.abc import Mapping
-from dataclasses import dataclass
-from types import MappingProxyType
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Any, Literal, TypeVar
 
 from pydantic import (
     BaseModel,
-    BeforeValidator,
     ConfigDict,
     Field,
-    StringConstraints,
-    ValidationError,
-    create_model,
     field_validator,
     model_validator,
 )
 
-from .diagnostics import ContentError, Loc, Problem
 from .source import Located
+
+M = TypeVar("M", bound=BaseModel)
 
 SLUG = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 ITEM_ID = r"^[A-Z0-9]+(-[A-Z0-9]+)+$"
@@ -247,198 +240,18 @@ class RulesSpec(Strict):
     examples: dict[str, Example] = {}
 
 
-# ---------------------------------------------------------------- built, frozen content
-@dataclass(frozen=True)
-class Item:
-    """One printed design (``copies`` prints of it) with its validated values."""
+def __getattr__(name: str) -> Any:
+    """``Item``, ``Component`` and ``Game`` live in :mod:`cutsheet.built`; importable from here."""
+    if name in ("Item", "Component", "Game"):
+        from . import built
 
-    id: str
-    copies: int
-    authored: bool
-    values: Mapping[str, Any]
-    src: Located
-
-    def loc(self, *path: str | int) -> Loc:
-        return self.src.loc(path)
-
-
-@dataclass(frozen=True)
-class Component:
-    spec: ComponentSpec
-    items: tuple[Item, ...]
-    loc: Loc
-    src: Located
-
-    @property
-    def id(self) -> str:
-        return self.spec.id
-
-    @property
-    def printed(self) -> int:
-        return sum(i.copies for i in self.items)
-
-
-@dataclass(frozen=True)
-class Game:
-    spec: GameSpec
-    root: str
-    components: tuple[Component, ...]
-    rules: RulesSpec
-    game_src: Located
-    rules_src: Located
-    files: tuple[str, ...] = ()  # every file read to load it (for the build cache)
-
-    @property
-    def id(self) -> str:
-        return self.spec.id
-
-    def component(self, cid: str) -> Component:
-        """The component ``cid``; a located error when the game has none by that id (the
-        game's own checks name the components the rulebook needs)."""
-        for c in self.components:
-            if c.id == cid:
-                return c
-        known = ", ".join(c.id for c in self.components)
-        raise ContentError(
-            [
-                Problem(
-                    self.game_src.key_loc(("components",)),
-                    f"no component '{cid}', which this game's rulebook checks need"
-                    f" (components: {known})",
-                )
-            ]
-        )
-
-
-# ---------------------------------------------------------------- item models from field specs
-class ItemBase(Strict):
-    id: str = Field(pattern=ITEM_ID, description="stable id printed on the card, e.g. CR-SEED-TENT")
-    copies: int = Field(1, ge=1)
-    authored: bool = False
-
-
-def _words(spec: FieldSpec, vocab: Mapping[str, list[str]]) -> tuple[str, ...]:
-    if isinstance(spec.of, list):
-        return tuple(spec.of)
-    if spec.of is None or spec.of not in vocab:
-        raise KeyError(spec.of)
-    return tuple(vocab[spec.of])
-
-
-def _split(value: Any) -> Any:
-    """A list field given as one string (a CSV cell) is split on ';'."""
-    if isinstance(value, str):
-        return [part.strip() for part in value.split(";") if part.strip()]
-    return value
-
-
-def _annotation(name: str, spec: FieldSpec, vocab: Mapping[str, list[str]]) -> Any:
-    text = Annotated[str, StringConstraints(pattern=spec.pattern)] if spec.pattern else str
-    if spec.type == "text":
-        return text
-    if spec.type == "bool":
-        return bool
-    if spec.type == "int":
-        return int
-    if spec.type == "list":
-        return Annotated[list[text], BeforeValidator(_split)]  # type: ignore[valid-type]
-    words = _words(spec, vocab)
-    if spec.type == "choice":
-        return Literal[words]  # type: ignore[valid-type]
-    counts = create_model(  # type: ignore[call-overload]
-        f"Counts_{name}",
-        __base__=Strict,
-        **{w: (int, Field(0, ge=0)) for w in words},  # a word left out counts 0
-    )
-    return counts
-
-
-def item_model(component: ComponentSpec, vocab: Mapping[str, list[str]]) -> type[ItemBase]:
-    """A pydantic model for this component's items, built from its ``fields``."""
-    fields: dict[str, Any] = {}
-    for name, spec in component.fields.items():
-        ann = _annotation(name, spec, vocab)
-        kw: dict[str, Any] = {}
-        if spec.min is not None:
-            kw["ge"] = spec.min
-        if spec.max is not None:
-            kw["le"] = spec.max
-        if spec.required:
-            fields[name] = (ann, Field(**kw))
-        else:
-            fields[name] = (ann | None, Field(None, **kw))
-    return create_model(f"Item_{component.id.replace('-', '_')}", __base__=ItemBase, **fields)
-
-
-# ---------------------------------------------------------------- validation with locations
-M = TypeVar("M", bound=BaseModel)
-
-_ID_PATTERN_HINT = {
-    ITEM_ID: "an id in capitals and digits joined by '-', e.g. CR-SEED-TENT",
-    SLUG: "lower-case words joined by '-', e.g. common-reserve",
-}
-
-
-def _message(err: Mapping[str, Any], model: type[BaseModel], located: Located) -> tuple[Loc, str]:
-    path = tuple(err["loc"])
-    kind = err["type"]
-    if kind == "extra_forbidden":
-        key = str(path[-1])
-        known = _known_keys(model, path[:-1], located)
-        guess = difflib.get_close_matches(key, known, n=1, cutoff=0.6)
-        hint = f", did you mean '{guess[0]}'?" if guess else f" (allowed: {', '.join(known)})"
-        return located.key_loc(path), f"unknown key '{key}'{hint}"
-    if kind == "missing":
-        return located.loc(path[:-1]), f"missing key '{path[-1]}'"
-    where = ".".join(str(p) for p in path if not isinstance(p, int))
-    if kind == "string_pattern_mismatch":
-        pattern = err.get("ctx", {}).get("pattern", "")
-        msg = f"'{err['input']}' is not " + _ID_PATTERN_HINT.get(pattern, f"of the form {pattern}")
-    elif kind == "literal_error":
-        msg = f"'{err['input']}' is not one of {err['ctx']['expected']}"
-    elif kind.startswith("value_error") or kind == "assertion_error":
-        msg = str(err["msg"]).removeprefix("Value error, ")
-    else:
-        msg = f"{err['msg'][:1].lower()}{err['msg'][1:]}, got {err['input']!r}"
-    return located.loc(path), f"{where}: {msg}" if where else msg
-
-
-def _known_keys(model: type[BaseModel], path: tuple[Any, ...], located: Located) -> list[str]:
-    """Field names allowed at ``path``, found by walking the model's annotations."""
-    current: Any = model
-    for part in path:
-        if isinstance(part, int):
-            continue
-        fields = getattr(current, "model_fields", {})
-        if part not in fields:
-            return []
-        current = _innermost_model(fields[part].annotation)
-        if current is None:
-            return []
-    return list(getattr(current, "model_fields", {}))
-
-
-def _innermost_model(ann: Any) -> type[BaseModel] | None:
-    if isinstance(ann, type) and issubclass(ann, BaseModel):
-        return ann
-    for arg in getattr(ann, "__args__", ()) or ():
-        found = _innermost_model(arg)
-        if found is not None:
-            return found
-    return None
+        return getattr(built, name)
+    raise AttributeError(name)
 
 
 def validate(model: type[M], located: Located) -> M:
-    """Validate located data; every pydantic error becomes a located problem."""
-    try:
-        return model.model_validate(located.data)
-    except ValidationError as exc:
-        problems = []
-        for err in exc.errors():
-            loc, msg = _message(err, model, located)
-            problems.append(Problem(loc, msg))
-        raise ContentError(problems) from None
+    """Validate located data; every pydantic error becomes a located problem
+    (see :mod:`cutsheet.validation`)."""
+    from .validation import validate as located_validate
 
-
-def frozen(values: Mapping[str, Any]) -> Mapping[str, Any]:
-    return MappingProxyType(dict(values))
+    return located_validate(model, located)

@@ -19,8 +19,9 @@ from typing import Any
 
 from .content import discover
 from .diagnostics import ContentError, Loc, Problem, display_path
+from .itemmodel import item_model
 from .layouts import LayoutFile
-from .model import ComponentSpec, GameSpec, PageItem, RulesSpec, item_model, validate
+from .model import ComponentSpec, GameSpec, PageItem, RulesSpec, validate
 from .profiles import Profile
 from .source import load_yaml
 
