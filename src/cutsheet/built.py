@@ -1,0 +1,73 @@
+"""Built, frozen content: items with their validated values, components, the game."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .diagnostics import ContentError, Loc, Problem
+from .model import ComponentSpec, GameSpec, RulesSpec
+from .source import Located
+
+
+@dataclass(frozen=True)
+class Item:
+    """One printed design (``copies`` prints of it) with its validated values."""
+
+    id: str
+    copies: int
+    authored: bool
+    values: Mapping[str, Any]
+    src: Located
+
+    def loc(self, *path: str | int) -> Loc:
+        return self.src.loc(path)
+
+
+@dataclass(frozen=True)
+class Component:
+    spec: ComponentSpec
+    items: tuple[Item, ...]
+    loc: Loc
+    src: Located
+
+    @property
+    def id(self) -> str:
+        return self.spec.id
+
+    @property
+    def printed(self) -> int:
+        return sum(i.copies for i in self.items)
+
+
+@dataclass(frozen=True)
+class Game:
+    spec: GameSpec
+    root: str
+    components: tuple[Component, ...]
+    rules: RulesSpec
+    game_src: Located
+    rules_src: Located
+    files: tuple[str, ...] = ()  # every file read to load it (for the build cache)
+
+    @property
+    def id(self) -> str:
+        return self.spec.id
+
+    def component(self, cid: str) -> Component:
+        """The component ``cid``; a located error when the game has none by that id (the
+        game's own checks name the components the rulebook needs)."""
+        for c in self.components:
+            if c.id == cid:
+                return c
+        known = ", ".join(c.id for c in self.components)
+        raise ContentError(
+            [
+                Problem(
+                    self.game_src.key_loc(("components",)),
+                    f"no component '{cid}', which this game's rulebook checks need"
+                    f" (components: {known})",
+                )
+            ]
+        )

@@ -1,0 +1,69 @@
+"""Item models built from a component's ``fields``: a new game needs no Python for its schema."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Annotated, Any, Literal
+
+from pydantic import BeforeValidator, Field, StringConstraints, create_model
+
+from .model import ITEM_ID, ComponentSpec, FieldSpec, Strict
+
+
+class ItemBase(Strict):
+    id: str = Field(pattern=ITEM_ID, description="stable id printed on the card, e.g. CR-SEED-TENT")
+    copies: int = Field(1, ge=1)
+    authored: bool = False
+
+
+def _words(spec: FieldSpec, vocab: Mapping[str, list[str]]) -> tuple[str, ...]:
+    if isinstance(spec.of, list):
+        return tuple(spec.of)
+    if spec.of is None or spec.of not in vocab:
+        raise KeyError(spec.of)
+    return tuple(vocab[spec.of])
+
+
+def _split(value: Any) -> Any:
+    """A list field given as one string (a CSV cell) is split on ';'."""
+    if isinstance(value, str):
+        return [part.strip() for part in value.split(";") if part.strip()]
+    return value
+
+
+def _annotation(name: str, spec: FieldSpec, vocab: Mapping[str, list[str]]) -> Any:
+    text = Annotated[str, StringConstraints(pattern=spec.pattern)] if spec.pattern else str
+    if spec.type == "text":
+        return text
+    if spec.type == "bool":
+        return bool
+    if spec.type == "int":
+        return int
+    if spec.type == "list":
+        return Annotated[list[text], BeforeValidator(_split)]  # type: ignore[valid-type]
+    words = _words(spec, vocab)
+    if spec.type == "choice":
+        return Literal[words]  # type: ignore[valid-type]
+    counts = create_model(  # type: ignore[call-overload]
+        f"Counts_{name}",
+        __base__=Strict,
+        **{w: (int, Field(0, ge=0)) for w in words},  # a word left out counts 0
+    )
+    return counts
+
+
+def item_model(component: ComponentSpec, vocab: Mapping[str, list[str]]) -> type[ItemBase]:
+    """A pydantic model for this component's items, built from its ``fields``."""
+    fields: dict[str, Any] = {}
+    for name, spec in component.fields.items():
+        ann = _annotation(name, spec, vocab)
+        kw: dict[str, Any] = {}
+        if spec.min is not None:
+            kw["ge"] = spec.min
+        if spec.max is not None:
+            kw["le"] = spec.max
+        if spec.required:
+            fields[name] = (ann, Field(**kw))
+        else:
+            fields[name] = (ann | None, Field(None, **kw))
+    return create_model(f"Item_{component.id.replace('-', '_')}", __base__=ItemBase, **fields)

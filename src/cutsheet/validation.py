@@ -1,0 +1,81 @@
+"""Validation with locations: every pydantic error becomes ``path:line:col: message``."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from .diagnostics import ContentError, Loc, Problem
+from .model import ITEM_ID, SLUG
+from .source import Located
+
+M = TypeVar("M", bound=BaseModel)
+
+_ID_PATTERN_HINT = {
+    ITEM_ID: "an id in capitals and digits joined by '-', e.g. CR-SEED-TENT",
+    SLUG: "lower-case words joined by '-', e.g. common-reserve",
+}
+
+
+def _message(err: Mapping[str, Any], model: type[BaseModel], located: Located) -> tuple[Loc, str]:
+    path = tuple(err["loc"])
+    kind = err["type"]
+    if kind == "extra_forbidden":
+        key = str(path[-1])
+        known = _known_keys(model, path[:-1], located)
+        guess = difflib.get_close_matches(key, known, n=1, cutoff=0.6)
+        hint = f", did you mean '{guess[0]}'?" if guess else f" (allowed: {', '.join(known)})"
+        return located.key_loc(path), f"unknown key '{key}'{hint}"
+    if kind == "missing":
+        return located.loc(path[:-1]), f"missing key '{path[-1]}'"
+    where = ".".join(str(p) for p in path if not isinstance(p, int))
+    if kind == "string_pattern_mismatch":
+        pattern = err.get("ctx", {}).get("pattern", "")
+        msg = f"'{err['input']}' is not " + _ID_PATTERN_HINT.get(pattern, f"of the form {pattern}")
+    elif kind == "literal_error":
+        msg = f"'{err['input']}' is not one of {err['ctx']['expected']}"
+    elif kind.startswith("value_error") or kind == "assertion_error":
+        msg = str(err["msg"]).removeprefix("Value error, ")
+    else:
+        msg = f"{err['msg'][:1].lower()}{err['msg'][1:]}, got {err['input']!r}"
+    return located.loc(path), f"{where}: {msg}" if where else msg
+
+
+def _known_keys(model: type[BaseModel], path: tuple[Any, ...], located: Located) -> list[str]:
+    """Field names allowed at ``path``, found by walking the model's annotations."""
+    current: Any = model
+    for part in path:
+        if isinstance(part, int):
+            continue
+        fields = getattr(current, "model_fields", {})
+        if part not in fields:
+            return []
+        current = _innermost_model(fields[part].annotation)
+        if current is None:
+            return []
+    return list(getattr(current, "model_fields", {}))
+
+
+def _innermost_model(ann: Any) -> type[BaseModel] | None:
+    if isinstance(ann, type) and issubclass(ann, BaseModel):
+        return ann
+    for arg in getattr(ann, "__args__", ()) or ():
+        found = _innermost_model(arg)
+        if found is not None:
+            return found
+    return None
+
+
+def validate(model: type[M], located: Located) -> M:
+    """Validate located data; every pydantic error becomes a located problem."""
+    try:
+        return model.model_validate(located.data)
+    except ValidationError as exc:
+        problems = []
+        for err in exc.errors():
+            loc, msg = _message(err, model, located)
+            problems.append(Problem(loc, msg))
+        raise ContentError(problems) from None
