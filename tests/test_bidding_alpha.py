@@ -125,11 +125,55 @@ def test_parse_exchange(text, parsed):
     assert parse_exchange(text) == parsed
 
 
-def test_cube_notation_reads_back_exactly(built):
-    text = all_text(built / BA / "standard-a4" / "cards.pdf")
+def reader_text(path):
+    """The text a reader or a copy gets (PDFium honours ActualText, as Acrobat and poppler do)."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(path))
+    try:
+        return " ".join(" ".join(p.get_textpage().get_text_range().split()) for p in doc)
+    finally:
+        doc.close()
+
+
+@pytest.mark.parametrize("profile", ["standard", "large-print"])
+def test_cube_notation_reads_back_exactly(built, profile):
+    text = reader_text(built / BA / f"{profile}-a4" / "cards.pdf")
     assert text.count("Exchange: 5R>G and 8R>B") == 6
     assert text.count("Income: RRRR") >= 6
     assert "3R<>G" in text and "G<>3R and 5R>B" in text
+
+
+def test_cube_tiles_sit_in_their_lines_and_never_overlap(built):
+    import pdfplumber
+
+    seen = 0
+    with pdfplumber.open(built / BA / "standard-a4" / "cards.pdf") as pdf:
+        for page in pdf.pages[:12]:
+            tiles = [  # rounded squares in a cube colour (the white centres are left out)
+                r
+                for r in page.curves
+                if 8 < r["width"] < 20 and abs(r["width"] - r["height"]) < 0.5
+                if tuple(r["non_stroking_color"] or ()) != (1.0, 1.0, 1.0)
+            ]
+            seen += len(tiles)
+            for i, a in enumerate(tiles):
+                for b in tiles[i + 1 :]:
+                    apart = (
+                        a["x1"] <= b["x0"] + 0.01
+                        or b["x1"] <= a["x0"] + 0.01
+                        or a["bottom"] <= b["top"] + 0.01
+                        or b["bottom"] <= a["top"] + 0.01
+                    )
+                    assert apart, (page.page_number, a["x0"], a["top"], b["x0"], b["top"])
+            chars = [c for c in page.chars if c["text"] in "RGB" and c["fontname"].endswith("Bold")]
+            for t in tiles:  # each tile holds its letter
+                assert any(
+                    t["x0"] <= (c["x0"] + c["x1"]) / 2 <= t["x1"]
+                    and t["top"] <= (c["top"] + c["bottom"]) / 2 <= t["bottom"]
+                    for c in chars
+                ), (page.page_number, t["x0"], t["top"])
+    assert seen > 50
 
 
 def test_board_has_bid_tracks_and_a_score_track_on_its_back(built):

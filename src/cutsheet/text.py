@@ -7,6 +7,7 @@ itself (``<b>``, ``<br/>``) stays markup.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
@@ -14,6 +15,8 @@ from typing import Any
 from jinja2 import StrictUndefined, TemplateError, Undefined, UndefinedError
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup, escape
+
+from . import symbols
 
 
 class TemplateProblem(Exception):
@@ -26,50 +29,45 @@ def _counts(values: Mapping[str, int], sep: str = " · ", zeros: bool = True) ->
     return Markup(escape(sep)).join(escape(f"{k} {v}") for k, v in shown)
 
 
-def _tint(hex_colour: str, amount: float = 0.4) -> str:
-    """The colour mixed with ``amount`` of white."""
-    rgb = [int(hex_colour[i : i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(c + (255 - c) * amount):02X}" for c in rgb)
+_NOTATION = re.compile(r"[0-9A-Z<>]*(?:[A-Z]|>)[0-9A-Z<>]*")
 
 
 def _glyphs(value: str, terms: Mapping[str, Mapping[str, str]]) -> Markup:
-    """Notation to markup. A run of letters made only of letters that have a ``fill`` in
-    ``terms`` (``R``, ``RRRR``, the ``G`` of ``5R>G``) prints each letter bold on its colour: a
-    cube glyph that still reads as its letter. Other words ("Bank") are left alone. ``>`` and
-    ``<>`` print struck through, so they look like arrows while the text layer keeps the
-    exact characters (``5R>G``)."""
-    cubes = {k for k, v in terms.items() if len(k) == 1 and "fill" in v}
+    """Cube notation to symbols. In a run of notation (``5R>G``, ``RRRR``), each letter that
+    has a ``fill`` in ``terms`` becomes a cube tile with its letter, and ``>``/``<>`` get room
+    to breathe; the run keeps its literal text for readers (see :mod:`cutsheet.symbols`).
+    Words that are not notation ("Bank", "Red") are left alone."""
+    cubes = {k: v["fill"] for k, v in terms.items() if len(k) == 1 and "fill" in v}
     text = str(value)
     out: list[str] = []
-    i = 0
-    while i < len(text):
-        if text.startswith("<>", i):
-            out.append("<strike>&lt;&gt;</strike>")
-            i += 2
+    last = 0
+    for m in _NOTATION.finditer(text):
+        run = m.group(0)
+        word = _word_at(text, m.start(), m.end())
+        if not any(ch in cubes for ch in run) or word != run:
             continue
-        if text[i] == ">":
-            out.append("<strike>&gt;</strike>")
-            i += 1
-            continue
-        j = i
-        while j < len(text) and text[j].isalpha():
-            j += 1
-        if j == i:
-            out.append(str(escape(text[i])))
-            i += 1
-            continue
-        run = text[i:j]
-        if set(run) <= cubes:
-            for k, ch in enumerate(run):
-                term = terms[ch]
-                ink = term.get("ink", "#000000")
-                # neighbouring cubes alternate with a lighter tint so each stays a cube
-                fill = _tint(term["fill"]) if k % 2 else term["fill"]
-                out.append(f'<span backcolor="{fill}" color="{ink}"><b>{escape(ch)}</b></span>')
-        else:
-            out.append(str(escape(run)))
-        i = j
+        out.append(str(escape(text[last : m.start()])))
+        shown = "".join(
+            symbols.cube(ch, cubes[ch]) if ch in cubes else f"<b>{escape(ch)}</b>" for ch in run
+        )
+        out.append(symbols.actual_text(str(escape(run)), shown))
+        last = m.end()
+    out.append(str(escape(text[last:])))
     return Markup("".join(out))
+
+
+def _word_at(text: str, start: int, end: int) -> str:
+    """The whitespace-delimited word around text[start:end] (trailing punctuation dropped)."""
+    while start > 0 and not text[start - 1].isspace():
+        start -= 1
+    while end < len(text) and not text[end].isspace():
+        end += 1
+    return text[start:end].rstrip(".,;:!?)").lstrip("(")
+
+
+def _icon(name: str, colour: str = "#000000") -> Markup:
+    """An icon inside running text, at the text's size on its baseline (put a word beside it)."""
+    return Markup(symbols.icon(str(name), str(colour)))
 
 
 def _signed(n: int) -> str:
@@ -94,6 +92,7 @@ def environment() -> SandboxedEnvironment:
     env.filters["counts"] = _counts
     env.filters["signed"] = _signed
     env.filters["glyphs"] = _glyphs
+    env.filters["icon"] = _icon
     return env
 
 

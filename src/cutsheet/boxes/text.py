@@ -9,7 +9,8 @@ from typing import Any, Literal
 from pydantic import Field
 
 from ..diagnostics import Problem
-from ..measure import MM, MarkupError, TextStyle, measure
+from ..measure import MM, MarkupError, TextStyle, face_name, measure
+from ..symbols import expand
 from ..text import render
 from .base import Box, BoxKind, Element, FillContext, Pen, field_of
 
@@ -45,8 +46,8 @@ def make(common: dict[str, Any], merged: dict[str, Any]) -> TextBox:
 
 
 def fill(box: TextBox, fc: FillContext, fill: str | None, stroke: str | None) -> Element | None:
-    markup = render(box.text or "", fc.ctx)
     style = fc.styles[box.style]
+    markup = expand(render(box.text or "", fc.ctx), style.size, style.leading, face_name("bold"))
     field = field_of(box.text, fc.ctx)
     # Text that names an item field is that item's problem; fixed text is the layout's.
     where = fc.loc_of(field) if field else box.loc

@@ -8,9 +8,19 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..diagnostics import Loc, Problem
-from ..measure import MM, DocStyles, MarkupError, parsed, suffix_style, unprintable, widest_word
+from ..measure import (
+    MM,
+    DocStyles,
+    MarkupError,
+    face_name,
+    parsed,
+    suffix_style,
+    unprintable,
+    widest_word,
+)
 from ..model import NAMED_SIZES_MM, Block, Column, Example
 from ..profiles import Profile
+from ..symbols import expand
 from ..text import TemplateProblem, literal, render
 from .model import (
     CardRowBlock,
@@ -60,6 +70,7 @@ class DocPlanner:
         if not self.profile.italics:
             markup = markup.replace("<i>", "").replace("</i>", "")
         pstyle = getattr(self.styles, style) if isinstance(style, str) else style
+        markup = expand(markup, pstyle.fontSize, pstyle.leading, face_name("bold"))
         try:
             para = parsed(markup, pstyle)
         except MarkupError as exc:

@@ -11,8 +11,9 @@ from ..boxes.rect import RectBox
 from ..boxes.text import TextBox, TextElement
 from ..diagnostics import Loc, Problem
 from ..layouts import Face
-from ..measure import MarkupError, TextStyle, measure
+from ..measure import MarkupError, TextStyle, face_name, measure
 from ..profiles import Profile
+from ..symbols import expand
 from ..text import TemplateProblem, evaluate, render
 from .faces import reading_rows, title_first
 from .model import FacePlan
@@ -84,6 +85,7 @@ def flow_face(
     for row, markup in rows:
         first = row[0]
         style, is_heading = _row_style(row, fc, profile)
+        markup = expand(markup, style.size, style.leading, face_name("bold"))
         field = field_of_box(first, fc)
         where = fc.loc_of(field) if field else first.loc
         try:

@@ -38,6 +38,7 @@ from ..plan.model import (
     TrackBlock,
     WriteInsBlock,
 )
+from .symbols import install
 from .tagging import tagger_of
 
 
@@ -47,6 +48,7 @@ class TaggedParagraph(Paragraph):
     tag = "P"
 
     def draw(self) -> None:
+        install(self.canv)
         with tagger_of(self.canv).text(self.canv, self.tag):
             super().draw()
 

@@ -10,6 +10,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..measure import TextStyle, face_name, wrapped
 from .icons import draw_icon
+from .symbols import install
 from .tagging import Tagger
 
 
@@ -78,6 +79,7 @@ class CanvasPen:
         y: float,
     ) -> None:
         para, _height = wrapped(markup, style, name, *avail)
+        install(self.c)
         para.drawOn(self.c, x, y)
 
     def cells(

@@ -1,0 +1,65 @@
+"""Drawing symbols inside running text (see :mod:`cutsheet.symbols`): paragraph callbacks that
+draw a cube tile or an icon where the text put it, and open and close ActualText spans."""
+
+from __future__ import annotations
+
+from reportlab.lib import colors
+from reportlab.pdfgen.canvas import Canvas
+
+from .icons import draw_icon
+
+CAP_MIDDLE = 0.35  # the middle of a capital letter, as a fraction of the font size
+
+
+def _pdf_string(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+
+
+def _cube(c: Canvas, kind: str, label: str) -> None:
+    """A tile in the cube's colour with a white centre holding the letter (the paragraph draws
+    the letter itself, on top): readable in grey and at 21:1 contrast whatever the colour."""
+    info = c._curr_tx_info  # type: ignore[attr-defined]
+    _letter, fill, tile, width, size = label.split("|")
+    t, w, s = float(tile), float(width), float(size)
+    x = info["cur_x"] + w / 2 - t / 2
+    y = info["cur_y"] + CAP_MIDDLE * s - t / 2
+    c.saveState()
+    c.setLineWidth(0.6)
+    c.setStrokeColor(colors.black)
+    c.setFillColor(colors.HexColor(fill))
+    c.roundRect(x, y, t, t, t * 0.18, stroke=1, fill=1)
+    inner = t * 0.74
+    c.setFillColor(colors.white)
+    c.roundRect(x + (t - inner) / 2, y + (t - inner) / 2, inner, inner, t * 0.1, stroke=0, fill=1)
+    c.restoreState()
+
+
+def _icon(c: Canvas, kind: str, label: str) -> None:
+    info = c._curr_tx_info  # type: ignore[attr-defined]
+    name, colour, tile, size = label.split("|")
+    t, s = float(tile), float(size)
+    x, y = info["cur_x"], info["cur_y"] + CAP_MIDDLE * s - t / 2
+    c.saveState()
+    c.setFillColor(colors.HexColor(colour))
+    c.setStrokeColor(colors.HexColor(colour))
+    draw_icon(c, name, x, y, t, t)
+    c.restoreState()
+
+
+def _text(c: Canvas, kind: str, label: str) -> None:
+    c._curr_tx_info["tx"]._code.append(  # type: ignore[attr-defined]
+        f"/Span <</ActualText ({_pdf_string(label)})>> BDC"
+    )
+
+
+def _end(c: Canvas, kind: str, label: str) -> None:
+    c._curr_tx_info["tx"]._code.append("EMC")  # type: ignore[attr-defined]
+
+
+def install(c: Canvas) -> None:
+    """Let paragraphs on this canvas draw symbols (once per canvas)."""
+    if c.getNamedCB("cs_cube") is None:
+        c.setNamedCB("cs_cube", _cube)
+        c.setNamedCB("cs_icon", _icon)
+        c.setNamedCB("cs_text", _text)
+        c.setNamedCB("cs_end", _end)

@@ -1,0 +1,79 @@
+"""Symbols inside running text: cube tiles and icons sized to the text, on its baseline.
+
+Templates mark symbols with private-use markers (the ``glyphs`` and ``icon`` filters write
+them; content can never produce them because it is escaped first, and a stray marker is just
+a character the font lacks, which ``check`` reports). At plan time, when the text's size is
+known, each marker becomes paragraph markup: transparent spacers that make room for the
+symbol, and a callback the renderer draws it with (``render/symbols.py``). A run of notation
+(``5R>G``, ``RRRR``) is wrapped in an ActualText span, so copy, search and screen readers get
+the notation exactly as written while the page shows tiles.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from .measure import string_width
+
+PAD_IMAGE = Path(__file__).resolve().parent / "data" / "pad.png"  # transparent, for spacing
+
+CUBE_OPEN, CUBE_CLOSE = "\ue000", "\ue001"  # \ue000R|#D55E00\ue001
+ICON_OPEN, ICON_CLOSE = "\ue002", "\ue003"  # \ue002drop|#000000\ue003
+TEXT_OPEN, TEXT_CLOSE = "\ue004", "\ue005"  # \ue0045R>G\ue005 : what a reader gets
+TILE = 1.3  # a tile is this many times the font size wide and tall (at most the leading)
+
+_CUBE_RE = re.compile(f"{CUBE_OPEN}([A-Z])\\|(#[0-9A-Fa-f]{{6}}){CUBE_CLOSE}")
+_ICON_RE = re.compile(f"{ICON_OPEN}([a-z-]+)\\|(#[0-9A-Fa-f]{{6}}){ICON_CLOSE}")
+_TEXT_RE = re.compile(f'{TEXT_OPEN}([^{TEXT_CLOSE}<"]*){TEXT_CLOSE}')
+
+
+def cube(letter: str, fill: str) -> str:
+    return f"{CUBE_OPEN}{letter}|{fill}{CUBE_CLOSE}"
+
+
+def icon(name: str, colour: str = "#000000") -> str:
+    return f"{ICON_OPEN}{name}|{colour}{ICON_CLOSE}"
+
+
+def actual_text(literal: str, shown: str) -> str:
+    """``shown`` (markup) read as ``literal`` (plain notation) by extraction and readers."""
+    return f"{TEXT_OPEN}{literal}{TEXT_CLOSE}{shown}{TEXT_OPEN}{TEXT_CLOSE}"
+
+
+def has_symbols(markup: str) -> bool:
+    return any(m in markup for m in (CUBE_OPEN, ICON_OPEN, TEXT_OPEN))
+
+
+def _pad(width: float) -> str:
+    return f'<img src="{PAD_IMAGE}" width="{width:.2f}" height="0.01"/>'
+
+
+def expand(markup: str, size: float, leading: float, bold_font: str) -> str:
+    """Markers → markup for text set at ``size`` pt with ``leading`` pt between lines."""
+    if not has_symbols(markup):
+        return markup
+    tile = min(TILE * size, leading * 0.9)
+    gap = size * 0.25
+
+    def cube_markup(m: re.Match[str]) -> str:
+        letter, fill = m.group(1), m.group(2)
+        pad = max((tile - string_width(letter, bold_font, size)) / 2, 0) + gap / 2
+        width = string_width(letter, bold_font, size)
+        label = f"{letter}|{fill}|{tile:.2f}|{width:.2f}|{size:g}"
+        return f'{_pad(pad)}<onDraw name="cs_cube" label="{label}"/><b>{letter}</b>{_pad(pad)}'
+
+    def icon_markup(m: re.Match[str]) -> str:
+        name, colour = m.group(1), m.group(2)
+        label = f"{name}|{colour}|{tile:.2f}|{size:g}"
+        return f'<onDraw name="cs_icon" label="{label}"/>{_pad(tile + gap)}'
+
+    def text_markup(m: re.Match[str]) -> str:
+        literal = m.group(1)
+        if not literal:
+            return '<onDraw name="cs_end" label="-"/>'
+        return f'<onDraw name="cs_text" label="{literal}"/>'
+
+    out = _CUBE_RE.sub(cube_markup, markup)
+    out = _ICON_RE.sub(icon_markup, out)
+    return _TEXT_RE.sub(text_markup, out)
