@@ -30,8 +30,8 @@ format: $(STAMP)
 fuzz: $(STAMP)            ## long property-based campaigns
 	HYPOTHESIS_PROFILE=fuzz $(BIN)/pytest -m fuzz
 
-bench: $(STAMP)           ## timings of a cold and a warm (cached) build
-	$(BIN)/python -m cutsheet.bench
+bench: $(STAMP)           ## one table: cold/no-op/edit builds, synthetic decks, vs plain ReportLab (bench/README.md)
+	$(BIN)/python -m bench
 
 schema: $(STAMP)          ## JSON Schema for the content files, for editors
 	$(BIN)/cutsheet schema

@@ -1,52 +1,20 @@
-"""``make bench``: wall-clock timings of a cold build, a warm (cached) build, one check and
-one single-card preview. Timings are printed, never asserted."""
+"""``python -m cutsheet.bench``: runs the benchmark in bench/ at the repository root, which
+drives cutsheet only through its command line (``make bench``; see bench/README.md)."""
 
 from __future__ import annotations
 
-import tempfile
-import time
+import runpy
+import sys
 from pathlib import Path
 
-from .build import Options, Project, build, check_game
-from .preview import preview_item
-from .profiles import available_profiles
-
-
-def _timed(label: str, fn: object) -> float:
-    start = time.perf_counter()
-    fn()  # type: ignore[operator]
-    took = time.perf_counter() - start
-    print(f"{label:<44} {took:7.2f} s")
-    return took
+REPO = Path(__file__).resolve().parents[2]
 
 
 def main() -> None:
-    project = Project(Path.cwd())
-    games = project.games()
-    options = Options(profiles=tuple(available_profiles(project.layouts)))
-    quiet = lambda _m: None  # noqa: E731
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "build"
-        _timed(
-            f"cold build, {len(games)} games, jobs=1",
-            lambda: build(project, games, options, out, 1, quiet),
-        )
-        cold2 = Path(tmp) / "build2"
-        _timed(
-            f"cold build, {len(games)} games, jobs=2",
-            lambda: build(project, games, options, cold2, 2, quiet),
-        )
-        _timed(
-            "warm build (nothing changed)", lambda: build(project, games, options, out, 1, quiet)
-        )
-        for game in games:
-            _timed(f"check {game}", lambda g=game: check_game(project, g, options.profiles))
-        _timed(
-            "preview one card (common-reserve)",
-            lambda: preview_item(
-                project.root, "common-reserve", "CR-SEED-TENT", "standard", Path(tmp), 100
-            ),
-        )
+    if not (REPO / "bench" / "__main__.py").is_file():
+        raise SystemExit("cutsheet.bench: no bench/ beside src/; run it from a source checkout")
+    sys.path.insert(0, str(REPO))
+    runpy.run_module("bench", run_name="__main__", alter_sys=True)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,1 @@
+"""cutsheet's benchmark: drives cutsheet only through its command line (see README.md)."""

@@ -1,0 +1,141 @@
+"""``make bench`` (``python -m bench`` from the repository root): one table of timings,
+page counts, memory and sizes, all from this run. Progress goes to stderr, the table to
+stdout; the exit status is 0 whatever the figures.
+
+Environment: BENCH_SIZES (synthetic deck sizes, default 100,1000,10000), BENCH_REPEATS
+(runs whose median is reported, default 3), BENCH_KEEP=1 (keep the temporary folder).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+
+from . import report
+from .procs import progress
+from .scenarios import (
+    Context,
+    card_bytes,
+    cold_builds,
+    median,
+    median_reference,
+    noop_rebuilds,
+    one_card_edits,
+    reference_runs,
+    synthetic_decks,
+)
+from .table import Row, render
+
+REPO = Path(__file__).resolve().parents[1]
+DEFAULT_SIZES = (100, 1_000, 10_000)
+FALLBACK_PAGES = 500  # reference pages when the cold build gave no page count
+
+
+def sizes_from_env() -> tuple[int, ...]:
+    raw = os.environ.get("BENCH_SIZES", "").strip()
+    if not raw:
+        return DEFAULT_SIZES
+    try:
+        sizes = tuple(int(part) for part in raw.split(",") if part.strip())
+    except ValueError:
+        raise SystemExit(f"bench: BENCH_SIZES={raw!r}: expected e.g. 100,1000,10000") from None
+    if not sizes or min(sizes) < 1:
+        raise SystemExit(f"bench: BENCH_SIZES={raw!r}: sizes must be positive")
+    return tuple(sorted(set(sizes)))
+
+
+def repeats_from_env() -> int:
+    raw = os.environ.get("BENCH_REPEATS", "3")
+    if not raw.isdigit() or int(raw) < 1:
+        raise SystemExit(f"bench: BENCH_REPEATS={raw!r}: expected a positive integer")
+    return int(raw)
+
+
+def cores() -> int:
+    return len(os.sched_getaffinity(0))
+
+
+def run_all(ctx: Context) -> list[Row]:
+    """Every measurement in an order that lets later ones reuse earlier results; the
+    rows come back in reading order."""
+    cold = cold_builds(ctx)
+    single = cold[1]
+    pages = median(single).pages or FALLBACK_PAGES
+    refs = reference_runs(ctx, pages)
+    ref = median_reference(refs)
+    noops = noop_rebuilds(ctx, single[0].out)
+    edits = one_card_edits(ctx)
+    decks = synthetic_decks(ctx)
+    rows = [
+        report.reference_row(ref, len(refs)),
+        report.cold_single_row(single, report.reference_ms(ref)),
+    ]
+    rows += [report.cold_parallel_row(j, b, single) for j, b in cold.items() if j != 1]
+    rows += [report.noop_row(noops), report.edit_row(edits)]
+    rows += report.synthetic_rows(decks)
+    rows += report.bytes_rows(ref, card_bytes(median(single), "standard", "a4"))
+    return rows
+
+
+def load_average() -> str:
+    """1-minute load average: other work on the machine skews every timing."""
+    return f"{os.getloadavg()[0]:.2f}"
+
+
+def describe(ctx: Context, load_before: str) -> str:
+    """The run's circumstances, printed above the table."""
+    try:
+        commit = subprocess.run(
+            ["git", "-C", str(ctx.repo), "rev-parse", "--short", "HEAD"],
+            capture_output=True,
+            text=True,
+            check=False,
+        ).stdout.strip()
+    except OSError:
+        commit = ""
+    try:
+        reportlab = version("reportlab")
+    except PackageNotFoundError:
+        reportlab = "?"
+    py = ".".join(map(str, sys.version_info[:3]))
+    return (
+        f"cutsheet bench: commit {commit or '?'}, {ctx.cores} cores, Python {py}, "
+        f"ReportLab {reportlab}, {time.strftime('%Y-%m-%d %H:%M')}; "
+        f"load average {load_before} before, {load_average()} after"
+    )
+
+
+LEGEND = (
+    "peak RSS: ru_maxrss from os.wait4 of that one run (its largest process); "
+    "tree: peak summed PSS of the run's process tree, sampled every 0.1 s.\n"
+    "Timings are wall clock, including interpreter start; they are printed, never asserted."
+)
+
+
+def main() -> int:
+    keep = os.environ.get("BENCH_KEEP") == "1"
+    tmp = Path(tempfile.mkdtemp(prefix="cutsheet-bench-"))
+    ctx = Context(REPO, tmp, cores(), repeats_from_env(), sizes_from_env())
+    load_before = load_average()
+    progress(f"working in {tmp}; synthetic sizes {', '.join(f'{s:,}' for s in ctx.sizes)}")
+    try:
+        rows = run_all(ctx)
+    finally:
+        if keep:
+            progress(f"kept {tmp}")
+        else:
+            shutil.rmtree(tmp, ignore_errors=True)
+    print(describe(ctx, load_before))
+    print(render(rows))
+    print(LEGEND)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,216 @@
+"""The measurements, each driving cutsheet only through its command line: cold builds,
+the plain-ReportLab reference, a no-op rebuild, a one-card edit and synthetic decks."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from .cli import Output, build_argv, changed, manifest, rewritten, snapshot, total_pages
+from .procs import Run, measure, progress
+from .synth import write_project
+
+EDIT_FILE = Path("content/common-reserve/deliveries.yaml")
+EDIT_LINE = "    name: Seed Tent"
+
+
+@dataclass(frozen=True)
+class Context:
+    repo: Path
+    tmp: Path
+    cores: int
+    repeats: int
+    sizes: tuple[int, ...]
+
+    def log(self, label: str) -> Path:
+        """A log file named after a step's label, e.g. logs/cold-build-jobs-1-1-3.log."""
+        folder = self.tmp / "logs"
+        folder.mkdir(exist_ok=True)
+        slug = "-".join("".join(c if c.isalnum() else " " for c in label.lower()).split())
+        return folder / f"{slug}.log"
+
+
+@dataclass(frozen=True)
+class Built:
+    """One cutsheet build: the measured process and what its manifest says."""
+
+    run: Run
+    out: Path
+    outputs: tuple[Output, ...]
+
+    @property
+    def pages(self) -> int:
+        return total_pages(list(self.outputs))
+
+
+def median(items: list[Built]) -> Built:
+    """The run with the median wall time (the lower middle one for an even count)."""
+    ordered = sorted(items, key=lambda b: b.run.wall_s)
+    return ordered[(len(ordered) - 1) // 2]
+
+
+def report_failure(run: Run, label: str) -> None:
+    if not run.ok:
+        progress(f"{label} FAILED (exit {run.exit_code}); last lines of {run.log}:")
+        print(run.log_tail(), file=sys.stderr, flush=True)
+
+
+def build(ctx: Context, root: Path, out: Path, label: str, *options: str) -> Built:
+    """Run ``cutsheet build`` once into ``out`` and read its manifest."""
+    progress(f"{label} …")
+    run = measure(build_argv(root, out, *options), ctx.log(label), label)
+    report_failure(run, label)
+    progress(f"{label}: {run.wall_s:.2f} s")
+    return Built(run, out, tuple(manifest(out)))
+
+
+# ------------------------------------------------------------------ 1. cold builds
+def job_counts(cores: int) -> tuple[int, ...]:
+    return (1, cores) if cores > 1 else (1,)
+
+
+def cold_builds(ctx: Context) -> dict[int, list[Built]]:
+    """Every game, every profile, both papers, into a fresh folder each time; the job
+    counts alternate so that drift in the machine's speed hits both alike."""
+    results: dict[int, list[Built]] = {jobs: [] for jobs in job_counts(ctx.cores)}
+    for rep in range(ctx.repeats):
+        for jobs in results:
+            out = ctx.tmp / f"cold-jobs{jobs}-{rep + 1}"
+            label = f"cold build --jobs {jobs} ({rep + 1}/{ctx.repeats})"
+            results[jobs].append(build(ctx, ctx.repo, out, label, "--jobs", str(jobs)))
+    return results
+
+
+# ------------------------------------------------------------------ 2. reference
+@dataclass(frozen=True)
+class Reference:
+    run: Run
+    pdf: Path
+    pages: int
+
+    @property
+    def size(self) -> int:
+        return self.pdf.stat().st_size if self.pdf.is_file() else 0
+
+
+def reference_runs(ctx: Context, pages: int) -> list[Reference]:
+    """``python -m bench.reference PAGES OUT`` in a fresh interpreter, like cutsheet's runs."""
+    env = {**os.environ, "PYTHONPATH": str(ctx.repo)}
+    runs = []
+    for rep in range(ctx.repeats):
+        pdf = ctx.tmp / f"reference-{rep + 1}.pdf"
+        label = f"reference, {pages} pages ({rep + 1}/{ctx.repeats})"
+        progress(f"{label} …")
+        argv = [sys.executable, "-m", "bench.reference", str(pages), str(pdf)]
+        run = measure(argv, ctx.log(label), label, env)
+        report_failure(run, label)
+        progress(f"{label}: {run.wall_s:.2f} s")
+        runs.append(Reference(run, pdf, pages))
+    return runs
+
+
+def median_reference(runs: list[Reference]) -> Reference:
+    return sorted(runs, key=lambda r: r.run.wall_s)[(len(runs) - 1) // 2]
+
+
+# ------------------------------------------------------------------ 3. no-op rebuild
+@dataclass(frozen=True)
+class Rebuild:
+    """A rebuild into an existing folder and the PDFs it rewrote or changed."""
+
+    built: Built
+    rewritten: tuple[str, ...]
+    changed: tuple[str, ...]
+
+
+def rebuild(ctx: Context, root: Path, out: Path, label: str) -> Rebuild:
+    """``cutsheet build`` with its defaults (what ``make pdfs`` runs) into ``out``."""
+    before = snapshot(out)
+    progress(f"{label} …")
+    run = measure(build_argv(root, out), ctx.log(label), label)
+    report_failure(run, label)
+    progress(f"{label}: {run.wall_s:.2f} s")
+    after = snapshot(out)
+    built = Built(run, out, tuple(manifest(out)))
+    return Rebuild(built, tuple(rewritten(before, after)), tuple(changed(before, after)))
+
+
+def noop_rebuilds(ctx: Context, out: Path) -> list[Rebuild]:
+    return [
+        rebuild(ctx, ctx.repo, out, f"no-op rebuild {rep + 1} of {ctx.repeats}")
+        for rep in range(ctx.repeats)
+    ]
+
+
+# ------------------------------------------------------------------ 4. one-card edit
+def copy_project(repo: Path, root: Path) -> Path:
+    """content/ and layouts/ of the repository in a project folder of their own."""
+    for folder in ("content", "layouts"):
+        shutil.copytree(repo / folder, root / folder)
+    return root
+
+
+def edit_card(root: Path, suffix: str) -> None:
+    """Rename one delivery card (Seed Tent) by editing its YAML line in place."""
+    path = root / EDIT_FILE
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    for i, line in enumerate(lines):
+        if line.rstrip("\n").startswith(EDIT_LINE):
+            lines[i] = f"{EDIT_LINE} {suffix}\n"
+            path.write_text("".join(lines), encoding="utf-8")
+            return
+    raise SystemExit(
+        f"bench: no line '{EDIT_LINE.strip()}' in {EDIT_FILE}; update bench/scenarios.py"
+    )
+
+
+def one_card_edits(ctx: Context) -> list[Rebuild]:
+    """Build a copy of the project, then edit one card and rebuild, ``repeats`` times."""
+    root = copy_project(ctx.repo, ctx.tmp / "edit-project")
+    out = root / "build"
+    build(ctx, root, out, "one-card edit: first build of the copy", "--jobs", str(ctx.cores))
+    edits = []
+    for rep in range(ctx.repeats):
+        edit_card(root, f"{rep + 1}")
+        edits.append(rebuild(ctx, root, out, f"one-card edit {rep + 1} of {ctx.repeats}"))
+    return edits
+
+
+# ------------------------------------------------------------------ 5. synthetic decks
+def synthetic_deck(ctx: Context, cards: int) -> Built:
+    """A single-deck game of ``cards`` cards, standard profile, A4 only, one run."""
+    root = write_project(ctx.tmp / f"synth-{cards}", ctx.repo, cards)
+    out = root / "build"
+    label = f"synthetic deck, {cards:,} cards"
+    return build(ctx, root, out, label, "--profile", "standard", "--paper", "a4")
+
+
+def synthetic_decks(ctx: Context) -> dict[int, Built]:
+    return {cards: synthetic_deck(ctx, cards) for cards in ctx.sizes}
+
+
+# ------------------------------------------------------------------ 6. bytes per page
+@dataclass(frozen=True)
+class CardBytes:
+    files: int
+    pages: int
+    size: int
+
+    @property
+    def per_page(self) -> float:
+        return self.size / self.pages if self.pages else 0.0
+
+
+def card_bytes(built: Built, profile: str | None = None, paper: str | None = None) -> CardBytes:
+    """Size and pages of the cards.pdf files of a build, optionally of one profile and paper."""
+    cards = [
+        o
+        for o in built.outputs
+        if o.part == "cards" and profile in (None, o.profile) and paper in (None, o.paper)
+    ]
+    files = [built.out / o.path for o in cards]
+    size = sum(f.stat().st_size for f in files if f.is_file())
+    return CardBytes(len(cards), total_pages(cards), size)
