@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from reportlab.platypus import Paragraph
 
+from cutsheet.measure import face_name
+from cutsheet.symbols import expand
 from cutsheet.text import TemplateProblem, render
 
 
@@ -47,7 +49,10 @@ def test_printing_a_method_is_an_error():
 def test_glyphs_mark_cube_runs_only():
     terms = {"R": {"fill": "#D55E00"}, "G": {"fill": "#009E73"}, "B": {"fill": "#56B4E9"}}
     markup = render("{{ t|glyphs(terms) }}", {"t": "5R>G, RRRR, 3R<>G & Bank", "terms": terms})
-    para = Paragraph(markup)
-    assert para.getPlainText() == "5R>G, RRRR, 3R<>G & Bank"
-    assert markup.count("backcolor") == 1 + 1 + 4 + 2  # Bank's B is a letter, not a cube
-    assert markup.count("<strike>") == 2
+    expanded = expand(markup, 10, 14, face_name("bold"))
+    para = Paragraph(expanded)
+    assert para.getPlainText() == "5R>G, RRRR, 3R<>G & Bank"  # the letters stay text
+    assert expanded.count('name="cs_cube"') == 2 + 4 + 2  # Bank's B is a letter, not a cube
+    # each notation run is one ActualText span: 5R>G, RRRR, 3R<>G
+    assert expanded.count('name="cs_text"') == 3 == expanded.count('name="cs_end"')
+    assert 'label="5R&gt;G"' in expanded or 'label="5R>G"' in expanded
