@@ -13,6 +13,7 @@ from cutsheet.games.bidding_alpha import Edge, find_loops, parse_exchange
 
 BA = "bidding-alpha"
 CSV = "content/bidding-alpha/cards.csv"
+GAME = "content/bidding-alpha/game.yaml"
 
 
 def messages(ws):
@@ -91,11 +92,30 @@ def test_faq_cards_must_exist(ws):
     )
 
 
+def test_a_renamed_component_is_located_and_the_rest_is_still_checked(ws):
+    ws.edit(GAME, "id: ledgers", "id: ledger")
+    line = ws.edit(CSV, "BA-BASE,0,base,Base card,,,RRRR,", "BA-BASE,0,base,Base card,,,RRR,")
+    components = ws.line_of(GAME, "components:")
+    assert messages(ws) == [
+        f"{CSV}:{line}:28: error: the base card's income is RRRR",
+        f"{GAME}:{components}:1: error: no component 'ledgers', which this game's rulebook checks"
+        " need (components: base-cards, start-cards, stage-1, stage-2, stage-3, first-player,"
+        " aids, board, tokens, cubes, ledger)",
+    ]
+
+
+def test_the_ledger_has_a_row_for_every_turn_that_pays_income(ws):
+    line = ws.edit("content/bidding-alpha/ledger.yaml", "rows: 11", "rows: 10")
+    assert messages(ws) == [
+        f"content/bidding-alpha/ledger.yaml:{line}:17: error: the ledger needs 11 rows, one a turn"
+        " that pays income: the start turn, 3 stages × 3 turns and final scoring"
+    ]
+
+
 def test_loop_finder_on_its_own():
     class Fake:
         def __init__(self, id_):
             self.id = id_
-            self.values = {"stage": "1"}
 
     a, b = Fake("A"), Fake("B")
     edges = [
@@ -103,14 +123,14 @@ def test_loop_finder_on_its_own():
         Edge("G", "R", Fraction(3), "G<>3R", b, False),
         Edge("R", "G", Fraction(1, 3), "G<>3R", b, False),
     ]
-    loops = find_loops(edges)
+    loops = find_loops(edges, "RGB")
     assert [(sorted(e.item.id for e in combo), product) for combo, product in loops] == [
         (["A", "B"], Fraction(3, 2))
     ]
-    assert find_loops(edges[1:]) == []  # a fair two-way exchange alone is no loop
+    assert find_loops(edges[1:], "RGB") == []  # a fair two-way exchange alone is no loop
     # two start cards cannot be owned together
     starts = [Edge(e.source, e.target, e.rate, e.text, e.item, True) for e in edges]
-    assert find_loops(starts) == []
+    assert find_loops(starts, "RGB") == []
 
 
 @pytest.mark.parametrize(
@@ -122,7 +142,7 @@ def test_loop_finder_on_its_own():
     ],
 )
 def test_parse_exchange(text, parsed):
-    assert parse_exchange(text) == parsed
+    assert parse_exchange(text, "RGB") == parsed
 
 
 def reader_text(path):

@@ -202,6 +202,33 @@ def test_session_record_needs_eight_rows(ws):
     ]
 
 
+def test_a_renamed_component_is_located_and_the_rest_is_still_checked(ws):
+    ws.edit(GAME, "id: deliveries", "id: deliverys")
+    rows = ws.edit("content/common-reserve/session-record.yaml", "rows: 8", "rows: 7")
+    components = ws.line_of(GAME, "components:")
+    assert messages(ws) == [
+        f"{GAME}:{components}:1: error: no component 'deliveries', which this game's rulebook"
+        " checks need (components: deliverys, reserve-sheet, session-record, actions,"
+        " turn-marker, counters)",
+        f"content/common-reserve/session-record.yaml:{rows}:17: error: the record needs 8 rows,"
+        " one a delivery",
+    ]
+
+
+def test_an_item_the_arithmetic_cannot_read_is_located(ws):
+    ws.edit(
+        GAME,
+        "closed: {type: choice, of: resource,",
+        "closed: {type: choice, of: resource, required: false,",
+    )
+    line = ws.line_of(DELIVERIES, "  - id: CR-LANTERN-STALL")
+    ws.edit(DELIVERIES, "    closed: FUEL\n  - id: CR-WOVEN", "  - id: CR-WOVEN")
+    assert messages(ws) == [
+        f"{DELIVERIES}:{line}:5: error: CR-LANTERN-STALL: closed: input should be a valid string,"
+        " got None (read by the rulebook checks)"
+    ]
+
+
 # ------------------------------------------------------------- the arithmetic itself
 P = Params(
     resources=["WATER", "FUEL", "FIBRE"],
@@ -214,6 +241,7 @@ P = Params(
     cards_in_box=12,
     demand_per_card=5,
     points={"complete": 2, "one_missing": 1, "more_missing": 0},
+    actions=["GATHER", "EXCHANGE", "WAIT"],
 )
 
 

@@ -12,6 +12,7 @@ from cutsheet.games.festival_charter import Params, built_features, keeper_score
 FC = "festival-charter"
 PROJECTS = "content/festival-charter/projects.yaml"
 RULES = "content/festival-charter/rules.yaml"
+GAME = "content/festival-charter/game.yaml"
 P = Params(
     players=4,
     budget=12,
@@ -20,6 +21,15 @@ P = Params(
     rejection_cost=1,
     primary_points=2,
     secondary_points=1,
+    package_size=2,
+    keepers={
+        "GLOW": "Glow Keeper",
+        "FEAST": "Feast Keeper",
+        "PLAY": "Play Keeper",
+        "REST": "Rest Keeper",
+    },
+    named_projects=["Moon Gate", "Long Table", "Evening Picnic", "Maker Nook"],
+    named_costs={"Moon Gate": 2, "Long Table": 2},
 )
 
 
@@ -87,6 +97,18 @@ def test_a_wrong_budget_after_rejection(ws):
     ]
 
 
+def test_a_renamed_component_is_located_and_the_rest_is_still_checked(ws):
+    ws.edit(GAME, "id: public-log", "id: public-record")
+    line = ws.edit(RULES, "budget_after: 6", "budget_after: 7")
+    components = ws.line_of(GAME, "components:")
+    assert messages(ws) == [
+        f"{GAME}:{components}:1: error: no component 'public-log', which this game's rulebook"
+        " checks need (components: projects, priorities, yes-votes, no-votes, public-record,"
+        " package-markers, chair-marker)",
+        f"{RULES}:{line}:58: error: example 'package-vote': the budget after is 6, not 7",
+    ]
+
+
 def test_feature_words_come_from_the_vocabulary(ws):
     line = ws.edit(PROJECTS, "features: {REST: 2}", "features: {SLEEP: 2}")
     assert messages(ws) == [
@@ -98,7 +120,7 @@ def test_arithmetic():
     assert resolve(7, 4, 3, P) == ("approved", 3)
     assert resolve(7, 4, 2, P) == ("rejected", 6)
     assert resolve(0, 4, 1, P) == ("rejected", 0)  # never below zero
-    features = built_features([{"GLOW": 2}, {"FEAST": 2, "REST": 1}, {"PLAY": 2}])
+    features = built_features([{"GLOW": 2}, {"FEAST": 2, "REST": 1}, {"PLAY": 2}], P)
     assert features == {"GLOW": 2, "FEAST": 2, "PLAY": 2, "REST": 1}
     assert keeper_score("GLOW", "PLAY", features, P) == 6
     assert keeper_score("REST", "FEAST", features, P) == 4

@@ -109,6 +109,21 @@ def test_a_column_total_must_add_up(ws):
     assert f"{RULES}:{line}:61: error: column 4 adds up to +2, not +1" in messages(ws)
 
 
+def test_a_renamed_component_is_located_and_the_rest_is_still_checked(ws):
+    ws.edit(GAME, "id: festivals", "id: festival-cards")
+    line = ws.edit(
+        EVENTS,
+        "{id: FV-VIP, name: VIP access, value: 4,",
+        "{id: FV-VIP, name: VIP access, value: 3,",
+    )
+    components = ws.line_of(GAME, "components:")
+    assert messages(ws) == [
+        f"{EVENTS}:{line}:24: error: FV-VIP: the +3 Event is 'Immersive experience', not 'VIP access'",
+        f"{GAME}:{components}:1: error: no component 'festivals', which this game's rulebook"
+        " checks need (components: festival-cards, events, tickets, help)",
+    ]
+
+
 def test_two_player_festivals_are_a_subset(ws):
     line = ws.edit(
         RULES,

@@ -1,25 +1,25 @@
-"""The alpha cube-bidding game: deck sizes, the base card, the FAQ's cards, and the
+"""The alpha cube-bidding game: deck sizes, the base card, the FAQ's cards, the ledger, and the
 exchange-loop detector.
 
 An exchange ``nX>mY`` pays n cubes of X for m of Y (``<>`` works both ways). Following
 exchanges round a cycle of colours multiplies the cubes you started with by the product of
 the rates m/n; a product above 1 is an infinite loop (the FAQ's joke), so it is an error.
 Any cards can be owned together except two start cards (one is bought in the start turn).
+The rules post's facts (cube colours and values, deck sizes, the FAQ's cards) are ``params``
+in rules.yaml.
 """
 
 from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from ..diagnostics import Problem
-from ..model import Game, Item, Strict
-from . import load_params
-
-EXCHANGE = re.compile(r"^(\d*)([RGB])(<>|>)(\d*)([RGB])$")
-COLOURS = ("R", "G", "B")
+from ..model import Component, Game, Item, PageItem, Strict
+from . import check_parts, typed
 
 
 class Base(Strict):
@@ -33,6 +33,12 @@ class Players(Strict):
     max: int
 
 
+class FaqCard(Strict):
+    number: int
+    stage: str
+    about: str
+
+
 class Params(Strict):
     players: Players
     stages: int
@@ -40,8 +46,24 @@ class Params(Strict):
     public_scoring: int
     discard_value: int
     track_max: int
-    cube_values: dict[str, int]
+    cube_values: dict[str, int]  # colour letter → value, in the rules' order
     base: Base
+    start_cards: int
+    faq_cards: list[FaqCard]
+
+    @property
+    def stage_names(self) -> list[str]:
+        return [str(n) for n in range(1, self.stages + 1)]
+
+
+class Card(Strict):
+    number: int
+    stage: str
+    income: str | None = None
+    exchanges: list[str] | None = None
+    effect: str | None = None
+    scoring: str | None = None
+    public: str | None = None
 
 
 @dataclass(frozen=True)
@@ -54,15 +76,17 @@ class Edge:
     text: str
     item: Item
     start: bool
+    base: bool = False
 
     @property
     def label(self) -> str:
         return f"{self.item.id} ({self.text})"
 
 
-def parse_exchange(text: str) -> tuple[int, str, bool, int, str]:
+def parse_exchange(text: str, colours: Sequence[str]) -> tuple[int, str, bool, int, str]:
     """'5R>G' → (5, 'R', False, 1, 'G'); the bool says two-way."""
-    m = EXCHANGE.match(text)
+    colour = "|".join(re.escape(c) for c in colours)
+    m = re.match(rf"^(\d*)({colour})(<>|>)(\d*)({colour})$", text)
     if not m:
         raise ValueError(f"'{text}' is not an exchange like 5R>G or 3R<>G")
     n, src, arrow, k, dst = m.groups()
@@ -72,25 +96,31 @@ def parse_exchange(text: str) -> tuple[int, str, bool, int, str]:
     return pay, src, arrow == "<>", get, dst
 
 
-def edges_of(item: Item, start: bool) -> list[Edge]:
+def edges_of(item: Item, card: Card, colours: Sequence[str]) -> list[Edge]:
     out = []
-    for text in item.values.get("exchanges") or []:
-        pay, src, both, get, dst = parse_exchange(text)
-        out.append(Edge(src, dst, Fraction(get, pay), text, item, start))
+    start, base = card.stage == "start", card.stage == "base"
+    for text in card.exchanges or []:
+        pay, src, both, get, dst = parse_exchange(text, colours)
+        out.append(Edge(src, dst, Fraction(get, pay), text, item, start, base))
         if both:
-            out.append(Edge(dst, src, Fraction(pay, get), text, item, start))
+            out.append(Edge(dst, src, Fraction(pay, get), text, item, start, base))
     return out
 
 
-def find_loops(edges: list[Edge]) -> list[tuple[list[Edge], Fraction]]:
-    """Every cycle of colours (2 or 3 steps) that some ownable set of cards can run at a
-    gain, with its best rate product; each set of cards is reported once."""
+def find_loops(edges: list[Edge], colours: Sequence[str]) -> list[tuple[list[Edge], Fraction]]:
+    """Every cycle of colours that some ownable set of cards can run at a gain, with its best
+    rate product; each set of cards is reported once. A cycle is walked from its first colour
+    in alphabetical order."""
     by_pair: dict[tuple[str, str], list[Edge]] = {}
     for e in edges:
         by_pair.setdefault((e.source, e.target), []).append(e)
     found: dict[frozenset[str], tuple[list[Edge], Fraction]] = {}
-    cycles = [(a, b) for a, b in itertools.permutations(COLOURS, 2) if a < b]
-    cycles += [("R", "G", "B"), ("R", "B", "G")]
+    cycles = [
+        cycle
+        for k in range(2, len(colours) + 1)
+        for cycle in itertools.permutations(colours, k)
+        if cycle[0] == min(cycle)
+    ]
     for cycle in cycles:
         steps = list(zip(cycle, cycle[1:] + cycle[:1], strict=True))
         options = [by_pair.get(step, []) for step in steps]
@@ -110,41 +140,49 @@ def find_loops(edges: list[Edge]) -> list[tuple[list[Edge], Fraction]]:
 
 
 # ------------------------------------------------------------------ checks
-def _check_decks(game: Game, p: Params) -> list[Problem]:
+Deck = tuple[Component, list[tuple[Item, Card]]]
+
+
+def _decks(game: Game) -> dict[str, Deck]:
+    """Stage → the deck that takes that stage's rows of the card list, its cards typed."""
+    return {
+        c.spec.where["stage"]: (c, typed(game, c.id, Card))
+        for c in game.components
+        if "stage" in c.spec.where
+    }
+
+
+def _check_base(game: Game, p: Params) -> list[Problem]:
+    decks = _decks(game)
+    if "base" not in decks or len(decks["base"][1]) != 1:
+        msg = "the card list needs exactly one base card row"
+        return [Problem(game.game_src.loc(("components",)), msg)]
+    item, card = decks["base"][1][0]
     problems: list[Problem] = []
-    decks = {c.spec.where.get("stage"): c for c in game.components if c.spec.where.get("stage")}
-    base = decks.get("base")
-    if base is None or len(base.items) != 1:
-        return [
-            Problem(
-                game.game_src.loc(("components",)), "the card list needs exactly one base card row"
-            )
-        ]
-    card = base.items[0]
-    if card.copies != p.base.copies:
-        problems.append(
-            Problem(
-                card.loc("copies"), f"the base card is printed {p.base.copies} times, one a player"
-            )
-        )
-    if card.values.get("income") != p.base.income:
-        problems.append(Problem(card.loc("income"), f"the base card's income is {p.base.income}"))
-    if (card.values.get("exchanges") or []) != p.base.exchanges:
-        problems.append(
-            Problem(
-                card.loc("exchanges"),
-                f"the base card's exchanges are {' and '.join(p.base.exchanges)}",
-            )
-        )
-    if decks.get("start") is None or decks["start"].printed != 6:
-        problems.append(Problem(game.game_src.loc(("components",)), "there are 6 start cards"))
+    if item.copies != p.base.copies:
+        msg = f"the base card is printed {p.base.copies} times, one a player"
+        problems.append(Problem(item.loc("copies"), msg))
+    if card.income != p.base.income:
+        problems.append(Problem(item.loc("income"), f"the base card's income is {p.base.income}"))
+    if (card.exchanges or []) != p.base.exchanges:
+        msg = f"the base card's exchanges are {' and '.join(p.base.exchanges)}"
+        problems.append(Problem(item.loc("exchanges"), msg))
+    return problems
+
+
+def _check_sizes(game: Game, p: Params) -> list[Problem]:
+    decks = _decks(game)
+    components = game.game_src.loc(("components",))
+    problems: list[Problem] = []
+    if "start" not in decks or decks["start"][0].printed != p.start_cards:
+        problems.append(Problem(components, f"there are {p.start_cards} start cards"))
     needed = p.turns_per_stage * p.players.max
-    for stage in ("1", "2", "3"):
-        deck = decks.get(stage)
-        if deck is None:
-            problems.append(Problem(game.game_src.loc(("components",)), f"no stage {stage} deck"))
+    for stage in p.stage_names:
+        if stage not in decks:
+            problems.append(Problem(components, f"no stage {stage} deck"))
             continue
-        extra = p.public_scoring if stage == "3" else 0
+        deck = decks[stage][0]
+        extra = p.public_scoring if stage == p.stage_names[-1] else 0
         if deck.printed < needed + extra:
             problems.append(
                 Problem(
@@ -153,78 +191,67 @@ def _check_decks(game: Game, p: Params) -> list[Problem]:
                     f"{p.turns_per_stage} × {p.players.max}{f' + {extra} public' if extra else ''} = {needed + extra}",
                 )
             )
-    public = [i for c in decks.values() for i in c.items if i.values.get("public")]
-    in_stage_3 = [i for i in public if i.values["stage"] == "3"]
-    for i in public:
-        if i.values["stage"] != "3":
-            problems.append(
-                Problem(
-                    i.loc("public"), f"{i.id}: only stage 3 cards carry the public scoring mark"
-                )
-            )
-        if not i.values.get("scoring"):
-            problems.append(
-                Problem(i.loc("public"), f"{i.id}: a public scoring card needs a scoring rule")
-            )
-    if len(in_stage_3) < p.public_scoring:
-        problems.append(
-            Problem(
-                decks["3"].src.loc(()) if "3" in decks else game.game_src.loc(()),
-                f"stage 3 needs at least {p.public_scoring} cards with the public scoring mark",
-            )
-        )
-    numbered: dict[tuple[int, str], Item] = {}
-    for c in decks.values():
-        for i in c.items:
-            key = (int(i.values["number"]), i.values["stage"])
-            if key in numbered:
-                problems.append(
-                    Problem(
-                        i.loc("number"),
-                        f"{i.id}: card {key[0]} of stage {key[1]} is also {numbered[key].id}",
-                    )
-                )
-            numbered[key] = i
-    for number, stage, what in (
-        (22, "1", "changes the bid order"),
-        (27, "1", "copies"),
-        (27, "2", "copies"),
-        (25, "2", "holds cubes"),
-    ):
-        i = numbered.get((number, stage))
-        if i is None:
-            problems.append(
-                Problem(
-                    decks[stage].src.loc(()) if stage in decks else game.game_src.loc(()),
-                    f"the FAQ names card {number} of stage {stage} ({what}); it is missing",
-                )
-            )
-        elif not i.values.get("effect"):
-            problems.append(
-                Problem(
-                    i.loc("effect"),
-                    f"{i.id}: the FAQ's card {number} of stage {stage} has an effect ({what})",
-                )
-            )
     return problems
 
 
-def _check_exchanges(game: Game) -> list[Problem]:
+def _check_public(game: Game, p: Params) -> list[Problem]:
+    decks = _decks(game)
+    last = p.stage_names[-1]
+    public = [(i, card) for _, cards in decks.values() for i, card in cards if card.public]
+    problems: list[Problem] = []
+    for i, card in public:
+        if card.stage != last:
+            msg = f"{i.id}: only stage {last} cards carry the public scoring mark"
+            problems.append(Problem(i.loc("public"), msg))
+        if not card.scoring:
+            msg = f"{i.id}: a public scoring card needs a scoring rule"
+            problems.append(Problem(i.loc("public"), msg))
+    if sum(1 for _, card in public if card.stage == last) < p.public_scoring:
+        where = decks[last][0].src.loc(()) if last in decks else game.game_src.loc(())
+        msg = f"stage {last} needs at least {p.public_scoring} cards with the public scoring mark"
+        problems.append(Problem(where, msg))
+    return problems
+
+
+def _check_numbers(game: Game, p: Params) -> list[Problem]:
+    """Card numbers are unique within a stage, and the cards the FAQ names have effects."""
+    decks = _decks(game)
+    problems: list[Problem] = []
+    numbered: dict[tuple[int, str], tuple[Item, Card]] = {}
+    for _, cards in decks.values():
+        for i, card in cards:
+            key = (card.number, card.stage)
+            if key in numbered:
+                msg = f"{i.id}: card {key[0]} of stage {key[1]} is also {numbered[key][0].id}"
+                problems.append(Problem(i.loc("number"), msg))
+            numbered[key] = (i, card)
+    for faq in p.faq_cards:
+        what = f"card {faq.number} of stage {faq.stage}"
+        if (faq.number, faq.stage) not in numbered:
+            where = decks[faq.stage][0].src.loc(()) if faq.stage in decks else game.game_src.loc(())
+            problems.append(Problem(where, f"the FAQ names {what} ({faq.about}); it is missing"))
+            continue
+        i, card = numbered[faq.number, faq.stage]
+        if not card.effect:
+            msg = f"{i.id}: the FAQ's {what} has an effect ({faq.about})"
+            problems.append(Problem(i.loc("effect"), msg))
+    return problems
+
+
+def _check_exchanges(game: Game, p: Params) -> list[Problem]:
+    colours = list(p.cube_values)
     problems: list[Problem] = []
     edges: list[Edge] = []
-    for c in game.components:
-        stage = c.spec.where.get("stage")
-        if stage is None:
-            continue
-        for item in c.items:
+    for _, cards in _decks(game).values():
+        for item, card in cards:
             try:
-                edges.extend(edges_of(item, start=stage == "start"))
+                edges.extend(edges_of(item, card, colours))
             except ValueError as exc:
                 problems.append(Problem(item.loc("exchanges"), f"{item.id}: {exc}"))
-    for combo, product in find_loops(edges):
+    for combo, product in find_loops(edges, colours):
         route = "→".join([combo[0].source] + [e.target for e in combo])
         cards = " and ".join(dict.fromkeys(e.label for e in combo))
-        culprit = next((e for e in combo if e.item.values["stage"] != "base"), combo[0])
+        culprit = next((e for e in combo if not e.base), combo[0])
         problems.append(
             Problem(
                 culprit.item.loc("exchanges"),
@@ -234,23 +261,39 @@ def _check_exchanges(game: Game) -> list[Problem]:
     return problems
 
 
-def check(game: Game) -> list[Problem]:
-    src = game.rules_src
-    p, problems = load_params(game, Params)
-    if p is None:
-        return problems
-    problems = _check_decks(game, p) + _check_exchanges(game)
-    terms = game.spec.terms
+def _check_cubes(game: Game, p: Params) -> list[Problem]:
+    problems: list[Problem] = []
     for colour, value in p.cube_values.items():
-        if str(terms.get(colour, {}).get("value")) != str(value):
-            problems.append(
-                Problem(
-                    game.game_src.loc(("terms",)),
-                    f"terms.{colour}.value must be {value}, as in the rules",
-                )
-            )
-    if p.cube_values != {"R": 1, "G": 3, "B": 5}:
-        problems.append(
-            Problem(src.loc(("params", "cube_values")), "the rules post fixes R 1, G 3, B 5")
-        )
+        if str(game.spec.terms.get(colour, {}).get("value")) != str(value):
+            msg = f"terms.{colour}.value must be {value}, as in the rules"
+            problems.append(Problem(game.game_src.loc(("terms",)), msg))
     return problems
+
+
+def _check_ledger(game: Game, p: Params) -> list[Problem]:
+    """One ledger row a turn that pays income: the start turn, every stage turn, final scoring."""
+    turns = 1 + p.stages * p.turns_per_stage + 1
+    problems: list[Problem] = []
+    for ledger, page in typed(game, "ledgers", PageItem):
+        for i, block in enumerate(page.blocks):
+            if block.table is not None and block.table.rows != turns:
+                msg = (
+                    f"the ledger needs {turns} rows, one a turn that pays income: the start"
+                    f" turn, {p.stages} stages × {p.turns_per_stage} turns and final scoring"
+                )
+                problems.append(Problem(ledger.loc("blocks", i, "table", "rows"), msg))
+    return problems
+
+
+def check(game: Game) -> list[Problem]:
+    return check_parts(
+        game,
+        Params,
+        _check_base,
+        _check_sizes,
+        _check_public,
+        _check_numbers,
+        _check_exchanges,
+        _check_cubes,
+        _check_ledger,
+    )

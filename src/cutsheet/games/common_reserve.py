@@ -2,7 +2,8 @@
 
 Rules re-stated as code: GATHER adds 2 of an open source, EXCHANGE pays 2 of one type for 2
 of another, both capped at 6 per type; a delivery sends min(stock, demand) of each type and
-scores 2 with nothing missing, 1 with exactly one unit missing, 0 otherwise.
+scores 2 with nothing missing, 1 with exactly one unit missing, 0 otherwise. The rulebook's
+numbers and names are ``params`` in rules.yaml.
 """
 
 from __future__ import annotations
@@ -12,10 +13,10 @@ from typing import Literal
 
 from pydantic import Field
 
-from ..diagnostics import ContentError, Loc, Problem
-from ..model import Game, Strict, validate
+from ..diagnostics import ContentError, Problem
+from ..model import Game, Item, PageItem, Strict, validate
 from ..source import Located
-from . import load_params
+from . import and_list, check_parts, typed
 
 Stock = dict[str, int]
 
@@ -37,6 +38,16 @@ class Params(Strict):
     cards_in_box: int
     demand_per_card: int
     points: Points
+    actions: list[str]  # the action references, in the rulebook's order
+
+
+class Delivery(Strict):
+    demand: dict[str, int]
+    closed: str
+
+
+class Action(Strict):
+    name: str
 
 
 class Step(Strict):
@@ -100,56 +111,55 @@ def _fmt(stock: Mapping[str, int]) -> str:
     return ", ".join(f"{k} {v}" for k, v in stock.items())
 
 
-def _check_example(name: str, ex: Example, src: Located, game: Game, p: Params) -> list[Problem]:
+def _shown(value: object) -> str:
+    return _fmt(value) if isinstance(value, Mapping) else str(value)
+
+
+def _check_card(name: str, ex: Example, src: Located, item: Item, card: Delivery) -> list[Problem]:
+    """The example states its card's demand and closed source as the card does."""
     problems: list[Problem] = []
-    cards = {i.id: i for i in game.component("deliveries").items}
-    card = cards.get(ex.card)
-    if card is None:
+    for key, card_value, stated in (
+        ("demand", card.demand, ex.demand),
+        ("closed", card.closed, ex.closed),
+    ):
+        if stated == card_value:
+            continue
+        shown, said, at = _shown(card_value), _shown(stated), src.loc((key,))
+        msg = f"example '{name}': {key} is {said}, but card {item.id} says {shown}"
+        problems.append(Problem(at, f"{msg} (at {item.loc(key)})"))
+        msg = f"{item.id}: {key} {shown} disagrees with example '{name}' ({said}, at {at})"
+        problems.append(Problem(item.loc(key), msg))
+    return problems
+
+
+def _check_example(name: str, ex: Example, src: Located, game: Game, p: Params) -> list[Problem]:
+    cards = {item.id: (item, card) for item, card in typed(game, "deliveries", Delivery)}
+    if ex.card not in cards:
         return [Problem(src.loc(("card",)), f"example '{name}': no delivery card '{ex.card}'")]
-    for key, card_value in (("demand", card.values["demand"]), ("closed", card.values["closed"])):
-        stated = getattr(ex, key)
-        if stated != card_value:
-            shown = _fmt(card_value) if isinstance(card_value, dict) else card_value
-            said = _fmt(stated) if isinstance(stated, dict) else stated
-            problems.append(
-                Problem(
-                    src.loc((key,)),
-                    f"example '{name}': {key} is {said}, but card {card.id} says {shown} "
-                    f"(at {card.loc(key)})",
-                )
-            )
-            problems.append(
-                Problem(
-                    card.loc(key),
-                    f"{card.id}: {key} {shown} disagrees with example '{name}' ({said}, at {src.loc((key,))})",
-                )
-            )
+    item, card = cards[ex.card]
+    problems = _check_card(name, ex, src, item, card)
     if len(ex.steps) > p.actions_per_delivery:
-        problems.append(
-            Problem(
-                src.loc(("steps",)), f"example '{name}': more than {p.actions_per_delivery} actions"
-            )
-        )
+        msg = f"example '{name}': more than {p.actions_per_delivery} actions"
+        problems.append(Problem(src.loc(("steps",)), msg))
     stock = dict(ex.start)
     for i, step in enumerate(ex.steps):
-        where = src.loc(("steps", i))
+        action = f"example '{name}', action {i + 1}"
         try:
             if step.action == "gather":
                 stock = gather(stock, step.resource or "", ex.closed, p)
             elif step.action == "exchange":
                 stock = exchange(stock, step.give or "", step.get or "", p)
         except (ValueError, KeyError) as exc:
-            problems.append(Problem(where, f"example '{name}', action {i + 1} is illegal: {exc}"))
+            problems.append(Problem(src.loc(("steps", i)), f"{action} is illegal: {exc}"))
             return problems
         if step.after != stock:
-            problems.append(
-                Problem(
-                    src.loc(("steps", i, "after")),
-                    f"example '{name}', action {i + 1}: the reserve is {_fmt(stock)}, not {_fmt(step.after)}",
-                )
-            )
+            msg = f"the reserve is {_fmt(stock)}, not {_fmt(step.after)}"
+            problems.append(Problem(src.loc(("steps", i, "after")), f"{action}: {msg}"))
             stock = dict(step.after)
-    sent, left, missing = deliver(stock, card.values["demand"])
+    if set(stock) != set(card.demand):
+        msg = f"example '{name}': the reserve holds {_fmt(stock)}, not every resource"
+        return [*problems, Problem(src.loc(("start",)), msg)]
+    sent, left, missing = deliver(stock, card.demand)
     for key, value, shown in (
         ("sent", sent, _fmt(sent)),
         ("left", left, _fmt(left)),
@@ -158,78 +168,70 @@ def _check_example(name: str, ex: Example, src: Located, game: Game, p: Params) 
     ):
         stated = getattr(ex, key)
         if stated != value:
-            said = _fmt(stated) if isinstance(stated, dict) else str(stated)
-            problems.append(
-                Problem(src.loc((key,)), f"example '{name}': {key} should be {shown}, not {said}")
-            )
+            msg = f"example '{name}': {key} should be {shown}, not {_shown(stated)}"
+            problems.append(Problem(src.loc((key,)), msg))
     return problems
 
 
-def _check_sheets(game: Game, p: Params, ploc: Loc) -> list[Problem]:
+def _check_examples(game: Game, p: Params) -> list[Problem]:
     problems: list[Problem] = []
-    reserve = game.component("reserve-sheet").items[0]
-    tracks = [(i, b["track"]) for i, b in enumerate(reserve.values["blocks"]) if b.get("track")]
-    if [t["label"] for _, t in tracks] != p.resources:
-        problems.append(
-            Problem(
-                reserve.loc("blocks"),
-                f"the reserve sheet needs one track for each of {', '.join(p.resources)}",
-            )
-        )
-    for i, t in tracks:
-        loc = reserve.loc("blocks", i, "track", "stop")
-        if t["start"] != 0 or t["stop"] != p.capacity:
-            problems.append(
-                Problem(loc, f"track {t['label']} must run 0 to {p.capacity} (the capacity)")
-            )
-        if t["label"] in p.start and t["mark"] != p.start[t["label"]]:
-            problems.append(
-                Problem(
-                    reserve.loc("blocks", i, "track", "mark"),
-                    f"track {t['label']} must mark the start value {p.start[t['label']]}",
-                )
-            )
-    record = game.component("session-record").items[0]
-    tables = [(i, b["table"]) for i, b in enumerate(record.values["blocks"]) if b.get("table")]
-    for i, t in tables:
-        loc = record.loc("blocks", i, "table")
-        if t["rows"] != p.deliveries_per_session:
-            problems.append(
-                Problem(
-                    record.loc("blocks", i, "table", "rows"),
-                    f"the record needs {p.deliveries_per_session} rows, one a delivery",
-                )
-            )
-        checks = [c["checks"] for c in t["columns"] if c.get("checks")]
-        if checks != [p.actions_per_delivery]:
-            problems.append(
-                Problem(
-                    loc, f"the record needs one column of {p.actions_per_delivery} action boxes"
-                )
-            )
+    for name in game.rules.examples:
+        exsrc = game.rules_src.sub(("examples", name, "data"))
+        try:
+            ex = validate(Example, exsrc)
+        except ContentError as exc:
+            problems.extend(exc.problems)
+            continue
+        problems.extend(_check_example(name, ex, exsrc, game, p))
+    return problems
+
+
+def _check_reserve(game: Game, p: Params) -> list[Problem]:
+    problems: list[Problem] = []
+    for reserve, page in typed(game, "reserve-sheet", PageItem):
+        tracks = [(i, b.track) for i, b in enumerate(page.blocks) if b.track is not None]
+        if [t.label for _, t in tracks] != p.resources:
+            msg = f"the reserve sheet needs one track for each of {', '.join(p.resources)}"
+            problems.append(Problem(reserve.loc("blocks"), msg))
+        for i, t in tracks:
+            if t.start != 0 or t.stop != p.capacity:
+                msg = f"track {t.label} must run 0 to {p.capacity} (the capacity)"
+                problems.append(Problem(reserve.loc("blocks", i, "track", "stop"), msg))
+            if t.label in p.start and t.mark != p.start[t.label]:
+                msg = f"track {t.label} must mark the start value {p.start[t.label]}"
+                problems.append(Problem(reserve.loc("blocks", i, "track", "mark"), msg))
+    return problems
+
+
+def _check_record(game: Game, p: Params) -> list[Problem]:
+    problems: list[Problem] = []
     totals = {
         f"/ {p.points.complete * p.deliveries_per_session}",
         f"/ {p.demand_per_card * p.deliveries_per_session}",
     }
-    written = {
-        w["suffix"] for b in record.values["blocks"] if b.get("write_ins") for w in b["write_ins"]
-    }
-    if not totals <= written:
-        problems.append(
-            Problem(
-                record.loc("blocks"),
-                f"the record's totals must read {' and '.join(sorted(totals))}",
+    for record, page in typed(game, "session-record", PageItem):
+        for i, b in enumerate(page.blocks):
+            if b.table is None:
+                continue
+            if b.table.rows != p.deliveries_per_session:
+                msg = f"the record needs {p.deliveries_per_session} rows, one a delivery"
+                problems.append(Problem(record.loc("blocks", i, "table", "rows"), msg))
+            if [c.checks for c in b.table.columns if c.checks] != [p.actions_per_delivery]:
+                msg = f"the record needs one column of {p.actions_per_delivery} action boxes"
+                problems.append(Problem(record.loc("blocks", i, "table"), msg))
+        written = {w.suffix for b in page.blocks for w in b.write_ins or []}
+        if not totals <= written:
+            problems.append(
+                Problem(
+                    record.loc("blocks"),
+                    f"the record's totals must read {' and '.join(sorted(totals))}",
+                )
             )
-        )
     return problems
 
 
-def check(game: Game) -> list[Problem]:
+def _check_params(game: Game, p: Params) -> list[Problem]:
     src = game.rules_src
-    p, problems = load_params(game, Params)
-    if p is None:
-        return problems
-    ploc = src.loc(("params",))
     problems: list[Problem] = []
     if (
         sorted(p.start) != sorted(p.resources)
@@ -237,10 +239,20 @@ def check(game: Game) -> list[Problem]:
     ):
         problems.append(
             Problem(
-                ploc,
+                src.loc(("params",)),
                 "params.resources, params.start and vocab.resource must name the same resources",
             )
         )
+    for r, v in p.start.items():
+        if not 0 <= v <= p.capacity:
+            problems.append(
+                Problem(src.loc(("params", "start", r)), f"start {r} {v} is outside 0–{p.capacity}")
+            )
+    return problems
+
+
+def _check_deliveries(game: Game, p: Params) -> list[Problem]:
+    problems: list[Problem] = []
     deliveries = game.component("deliveries")
     if deliveries.spec.count != p.cards_in_box:
         problems.append(Problem(deliveries.loc, f"the box holds {p.cards_in_box} delivery cards"))
@@ -249,29 +261,25 @@ def check(game: Game) -> list[Problem]:
         problems.append(
             Problem(deliveries.loc, f"every delivery demands exactly {p.demand_per_card} units")
         )
-    for name in ("start",):
-        for r, v in p.start.items():
-            if not 0 <= v <= p.capacity:
-                problems.append(
-                    Problem(
-                        src.loc(("params", name, r)), f"start {r} {v} is outside 0–{p.capacity}"
-                    )
-                )
-    actions = [i.values["name"] for i in game.component("actions").items]
-    if actions != ["GATHER", "EXCHANGE", "WAIT"]:
-        problems.append(
-            Problem(
-                game.component("actions").src.loc(()),
-                "the action references are GATHER, EXCHANGE and WAIT",
-            )
-        )
-    problems.extend(_check_sheets(game, p, ploc))
-    for name in game.rules.examples:
-        exsrc = src.sub(("examples", name, "data"))
-        try:
-            ex = validate(Example, exsrc)
-        except ContentError as exc:
-            problems.extend(exc.problems)
-            continue
-        problems.extend(_check_example(name, ex, exsrc, game, p))
     return problems
+
+
+def _check_actions(game: Game, p: Params) -> list[Problem]:
+    names = [action.name for _, action in typed(game, "actions", Action)]
+    if names == p.actions:
+        return []
+    msg = f"the action references are {and_list(p.actions)}"
+    return [Problem(game.component("actions").src.loc(()), msg)]
+
+
+def check(game: Game) -> list[Problem]:
+    return check_parts(
+        game,
+        Params,
+        _check_params,
+        _check_deliveries,
+        _check_actions,
+        _check_reserve,
+        _check_record,
+        _check_examples,
+    )

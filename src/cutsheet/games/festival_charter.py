@@ -3,6 +3,8 @@
 A proposal is approved by ``approve_at`` or more YES of four; approval pays the full cost,
 rejection costs ``rejection_cost``, and the budget never goes below 0. A PACKAGE is spent
 when the pair is announced. A player scores primary × 2 + secondary × 1 over built features.
+The rulebook's facts (features and their keepers, the projects and costs it names) are
+``params`` in rules.yaml.
 """
 
 from __future__ import annotations
@@ -10,19 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Literal
 
-from ..diagnostics import ContentError, Problem
-from ..model import Game, Item, Strict, validate
-from . import load_params
-
-FEATURES = ("GLOW", "FEAST", "PLAY", "REST")
-KEEPERS = {
-    "GLOW": "Glow Keeper",
-    "FEAST": "Feast Keeper",
-    "PLAY": "Play Keeper",
-    "REST": "Rest Keeper",
-}
-NAMED_COSTS = {"Moon Gate": 2, "Long Table": 2}  # the only costs the rulebook prints
-NAMED_PROJECTS = ("Moon Gate", "Long Table", "Evening Picnic", "Maker Nook")
+from ..diagnostics import Problem
+from ..model import Game, Item, PageItem, Strict
+from . import check_parts, example, in_words, typed
 
 
 class Params(Strict):
@@ -33,6 +25,26 @@ class Params(Strict):
     rejection_cost: int
     primary_points: int
     secondary_points: int
+    package_size: int
+    keepers: dict[str, str]  # feature → the keeper whose primary it is, in the rulebook's order
+    named_projects: list[str]
+    named_costs: dict[str, int]  # the only costs the rulebook prints
+
+    @property
+    def features(self) -> list[str]:
+        return list(self.keepers)
+
+
+class Project(Strict):
+    name: str
+    cost: int
+    features: dict[str, int]
+
+
+class Priority(Strict):
+    name: str
+    primary: str
+    secondary: str
 
 
 class Outcome(Strict):
@@ -57,6 +69,9 @@ class FinalScoring(Strict):
     winners: list[str]
 
 
+Projects = Mapping[str, tuple[Item, Project]]
+
+
 # ------------------------------------------------------------------ the rulebook's arithmetic
 def resolve(budget: int, cost: int, yes_votes: int, p: Params) -> tuple[str, int]:
     """(result, budget after) of one proposal."""
@@ -65,123 +80,123 @@ def resolve(budget: int, cost: int, yes_votes: int, p: Params) -> tuple[str, int
     return "rejected", max(0, budget - p.rejection_cost)
 
 
-def built_features(projects: Sequence[Mapping[str, int]]) -> dict[str, int]:
-    return {f: sum(proj.get(f, 0) for proj in projects) for f in FEATURES}
+def built_features(projects: Sequence[Mapping[str, int]], p: Params) -> dict[str, int]:
+    return {f: sum(proj.get(f, 0) for proj in projects) for f in p.features}
 
 
 def keeper_score(primary: str, secondary: str, features: Mapping[str, int], p: Params) -> int:
-    return p.primary_points * features[primary] + p.secondary_points * features[secondary]
+    """A feature missing from ``features`` supplies nothing."""
+    return p.primary_points * features.get(primary, 0) + p.secondary_points * features.get(
+        secondary, 0
+    )
 
 
 # ------------------------------------------------------------------ checks
-def _by_id(game: Game, component: str) -> dict[str, Item]:
-    return {i.id: i for i in game.component(component).items}
+def _projects(game: Game) -> dict[str, tuple[Item, Project]]:
+    return {item.id: (item, proj) for item, proj in typed(game, "projects", Project)}
 
 
-def _check_cards(game: Game, p: Params) -> list[Problem]:
+def _check_projects(game: Game, p: Params) -> list[Problem]:
     problems: list[Problem] = []
-    projects = game.component("projects")
-    names = {i.values["name"]: i for i in projects.items}
-    for name in NAMED_PROJECTS:
+    listing = game.component("projects").src
+    projects = _projects(game).values()
+    names = {proj.name: (item, proj) for item, proj in projects}
+    for name in p.named_projects:
         if name not in names:
-            problems.append(
-                Problem(projects.src.loc(()), f"the rulebook's project '{name}' is missing")
-            )
-    for name, cost in NAMED_COSTS.items():
-        item = names.get(name)
-        if item is not None and item.values["cost"] != cost:
-            problems.append(
-                Problem(
-                    item.loc("cost"),
-                    f"{item.id}: the rulebook says {name} costs {cost}, not {item.values['cost']}",
-                )
-            )
-    total = sum(i.values["cost"] for i in projects.items)
+            problems.append(Problem(listing.loc(()), f"the rulebook's project '{name}' is missing"))
+    for name, cost in p.named_costs.items():
+        item, proj = names.get(name, (None, None))
+        if item is not None and proj is not None and proj.cost != cost:
+            msg = f"{item.id}: the rulebook says {name} costs {cost}, not {proj.cost}"
+            problems.append(Problem(item.loc("cost"), msg))
+    total = sum(proj.cost for _, proj in projects)
     if total < 2 * p.budget:
         problems.append(
             Problem(
-                projects.src.loc(()),
-                f"the eight projects cost {total} together; keep it at least twice the budget "
-                f"({2 * p.budget}) so choices matter",
+                listing.loc(()),
+                f"the {in_words(len(projects))} projects cost {total} together; keep it at least twice"
+                f" the budget ({2 * p.budget}) so choices matter",
             )
         )
-    for item in projects.items:
-        if not any(item.values["features"].values()):
+    for item, proj in projects:
+        if not any(proj.features.values()):
             problems.append(
                 Problem(item.loc("features"), f"{item.id}: a project supplies at least one feature")
             )
-    priorities = game.component("priorities")
-    primaries = []
-    for item in priorities.items:
-        v = item.values
-        primaries.append(v["primary"])
-        if v["primary"] == v["secondary"]:
-            problems.append(
-                Problem(
-                    item.loc("secondary"),
-                    f"{item.id}: the secondary feature must differ from the primary",
-                )
-            )
-        expected = KEEPERS.get(v["primary"])
-        if v["name"] != expected:
-            problems.append(
-                Problem(
-                    item.loc("name"),
-                    f"{item.id}: a {v['primary']} primary belongs to the {expected}",
-                )
-            )
-    if sorted(primaries) != sorted(FEATURES):
+    return problems
+
+
+def _check_priorities(game: Game, p: Params) -> list[Problem]:
+    problems: list[Problem] = []
+    if sorted(p.features) != sorted(game.spec.vocab.get("feature", [])):
         problems.append(
             Problem(
-                priorities.src.loc(()), "each feature is the primary of exactly one priority card"
+                game.rules_src.loc(("params", "keepers")),
+                "params.keepers names a keeper for each word of vocab.feature, once",
+            )
+        )
+    primaries = []
+    for item, keeper in typed(game, "priorities", Priority):
+        primaries.append(keeper.primary)
+        if keeper.primary == keeper.secondary:
+            msg = f"{item.id}: the secondary feature must differ from the primary"
+            problems.append(Problem(item.loc("secondary"), msg))
+        expected = p.keepers.get(keeper.primary)
+        if keeper.name != expected:
+            msg = f"{item.id}: a {keeper.primary} primary belongs to the {expected}"
+            problems.append(Problem(item.loc("name"), msg))
+    if sorted(primaries) != sorted(p.features):
+        problems.append(
+            Problem(
+                game.component("priorities").src.loc(()),
+                "each feature is the primary of exactly one priority card",
             )
         )
     return problems
 
 
 def _check_log(game: Game, p: Params) -> list[Problem]:
-    log = game.component("public-log").items[0]
     problems: list[Problem] = []
-    for i, block in enumerate(log.values["blocks"]):
-        table = block.get("table")
-        if table and table["rows"] != p.proposals:
-            problems.append(
-                Problem(
-                    log.loc("blocks", i, "table", "rows"),
-                    f"the log needs {p.proposals} rows, proposals 1 to {p.proposals}",
-                )
-            )
-        for j, w in enumerate(block.get("write_ins") or []):
-            if w["label"] == "Starting budget" and w["suffix"] != f"{p.budget} units":
+    for log, page in typed(game, "public-log", PageItem):
+        for i, block in enumerate(page.blocks):
+            if block.table is not None and block.table.rows != p.proposals:
                 problems.append(
                     Problem(
-                        log.loc("blocks", i, "write_ins", j, "suffix"),
-                        f"the starting budget is {p.budget}",
+                        log.loc("blocks", i, "table", "rows"),
+                        f"the log needs {p.proposals} rows, proposals 1 to {p.proposals}",
                     )
                 )
+            for j, w in enumerate(block.write_ins or []):
+                if w.label == "Starting budget" and w.suffix != f"{p.budget} units":
+                    problems.append(
+                        Problem(
+                            log.loc("blocks", i, "write_ins", j, "suffix"),
+                            f"the starting budget is {p.budget}",
+                        )
+                    )
     return problems
 
 
-def _cost_parts(projects: Mapping[str, Item], ids: Sequence[str]) -> str:
+def _cost_parts(projects: Projects, ids: Sequence[str]) -> str:
     """'2 (Moon Gate, projects.yaml:9:11) + 4 (…)': each cost with where it is written."""
     return " + ".join(
-        f"{projects[i].values['cost']} ({projects[i].values['name']}, {projects[i].loc('cost')})"
-        for i in ids
+        f"{projects[i][1].cost} ({projects[i][1].name}, {projects[i][0].loc('cost')})" for i in ids
     )
 
 
-def _check_package(name: str, ex: PackageVote, game: Game, p: Params, loc: object) -> list[Problem]:
-    src = game.rules_src.sub(("examples", name, "data"))
-    projects = _by_id(game, "projects")
-    problems: list[Problem] = []
-    missing = [pid for pid in ex.projects if pid not in projects]
-    if missing or len(set(ex.projects)) != 2:
+def _check_package(game: Game, p: Params) -> list[Problem]:
+    name = "package-vote"
+    ex, src = example(game, name, PackageVote)
+    projects = _projects(game)
+    if any(pid not in projects for pid in ex.projects) or len(set(ex.projects)) != p.package_size:
         return [
             Problem(
-                src.loc(("projects",)), f"example '{name}': a package is two different projects"
+                src.loc(("projects",)),
+                f"example '{name}': a package is {in_words(p.package_size)} different projects",
             )
         ]
-    cost = sum(projects[pid].values["cost"] for pid in ex.projects)
+    problems: list[Problem] = []
+    cost = sum(projects[pid][1].cost for pid in ex.projects)
     if cost != ex.cost:
         parts = _cost_parts(projects, ex.projects)
         problems.append(
@@ -224,15 +239,15 @@ def _check_package(name: str, ex: PackageVote, game: Game, p: Params, loc: objec
     return problems
 
 
-def _check_scoring(name: str, ex: FinalScoring, game: Game, p: Params) -> list[Problem]:
-    src = game.rules_src.sub(("examples", name, "data"))
-    projects = _by_id(game, "projects")
-    keepers = _by_id(game, "priorities")
-    problems: list[Problem] = []
+def _check_scoring(game: Game, p: Params) -> list[Problem]:
+    name = "final-scoring"
+    ex, src = example(game, name, FinalScoring)
+    projects = _projects(game)
     unknown = [pid for pid in ex.built if pid not in projects]
     if unknown:
         return [Problem(src.loc(("built",)), f"example '{name}': no project {', '.join(unknown)}")]
-    cost = sum(projects[pid].values["cost"] for pid in ex.built)
+    problems: list[Problem] = []
+    cost = sum(projects[pid][1].cost for pid in ex.built)
     if cost != ex.cost:
         parts = _cost_parts(projects, ex.built)
         problems.append(
@@ -241,26 +256,25 @@ def _check_scoring(name: str, ex: FinalScoring, game: Game, p: Params) -> list[P
                 f"example '{name}': the built set costs {parts} = {cost}, not {ex.cost}",
             )
         )
-    features = built_features([projects[pid].values["features"] for pid in ex.built])
-    if features != {f: ex.features.get(f, 0) for f in FEATURES}:
+    features = built_features([projects[pid][1].features for pid in ex.built], p)
+    if features != {f: ex.features.get(f, 0) for f in p.features}:
         shown = ", ".join(f"{f} {n}" for f, n in features.items())
         problems.append(
             Problem(src.loc(("features",)), f"example '{name}': the built set supplies {shown}")
         )
     scores = {}
-    for kid, keeper in keepers.items():
-        scores[kid] = keeper_score(
-            keeper.values["primary"], keeper.values["secondary"], features, p
-        )
+    for item, keeper in typed(game, "priorities", Priority):
+        kid = item.id
+        scores[kid] = keeper_score(keeper.primary, keeper.secondary, features, p)
         stated = ex.scores.get(kid)
         if stated != scores[kid]:
             problems.append(
                 Problem(
                     src.loc(("scores", kid)) if kid in ex.scores else src.loc(("scores",)),
-                    f"example '{name}': {keeper.values['name']} scores {scores[kid]}, not {stated}",
+                    f"example '{name}': {keeper.name} scores {scores[kid]}, not {stated}",
                 )
             )
-    best = max(scores.values())
+    best = max(scores.values(), default=0)
     winners = sorted(k for k, v in scores.items() if v == best)
     if sorted(ex.winners) != winners:
         problems.append(
@@ -272,25 +286,6 @@ def _check_scoring(name: str, ex: FinalScoring, game: Game, p: Params) -> list[P
 
 
 def check(game: Game) -> list[Problem]:
-    src = game.rules_src
-    p, problems = load_params(game, Params)
-    if p is None:
-        return problems
-    problems = _check_cards(game, p) + _check_log(game, p)
-    kinds = {"package-vote": PackageVote, "final-scoring": FinalScoring}
-    for name, model in kinds.items():
-        if name not in game.rules.examples:
-            problems.append(
-                Problem(src.loc(("examples",)), f"the rulebook's example '{name}' is missing")
-            )
-            continue
-        try:
-            ex = validate(model, src.sub(("examples", name, "data")))
-        except ContentError as exc:
-            problems.extend(exc.problems)
-            continue
-        if isinstance(ex, PackageVote):
-            problems.extend(_check_package(name, ex, game, p, None))
-        else:
-            problems.extend(_check_scoring(name, ex, game, p))
-    return problems
+    return check_parts(
+        game, Params, _check_projects, _check_priorities, _check_log, _check_package, _check_scoring
+    )
