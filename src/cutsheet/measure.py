@@ -120,6 +120,21 @@ class Measured:
     height: float  # points
     plain: str  # the text as a reader gets it
     missing: tuple[str, ...]  # "font X has no 'c' (U+....)" messages
+    too_wide: float = 0.0  # points by which the widest unbreakable line exceeds the width
+
+
+def _too_wide(para: Paragraph) -> float:
+    """How far the widest line runs past the paragraph's width (a word that cannot break)."""
+    worst = 0.0
+    for line in getattr(getattr(para, "blPara", None), "lines", []) or []:
+        if isinstance(line, tuple):
+            extra, words = float(line[0]), len(line[1])
+        else:
+            extra, words = float(getattr(line, "extraSpace", 0.0)), getattr(line, "wordCount", 1)
+        # ReportLab lets a line of several words run a hair over; one word cannot be helped
+        if extra < 0 and (words <= 1 or extra < -2.0):
+            worst = max(worst, -extra)
+    return worst
 
 
 @lru_cache(maxsize=8192)
@@ -147,7 +162,7 @@ def wrapped(
 def measure(markup: str, style: TextStyle, name: str, width: float, height: float) -> Measured:
     """Height, plain text and glyph problems of ``markup`` set in ``width`` points."""
     para, h, missing = _wrapped(markup, style, name, width, height)
-    return Measured(h, para.getPlainText(), missing)
+    return Measured(h, para.getPlainText(), missing, _too_wide(para))
 
 
 # ------------------------------------------------------------------ documents

@@ -26,6 +26,7 @@ NAMED_SIZES_MM: dict[str, tuple[float, float]] = {
     "mini-euro": (44.0, 68.0),
     "tarot": (70.0, 120.0),
     "jumbo": (89.0, 127.0),
+    "jumbo-tall": (89.0, 160.0),  # large print: two a page, for a dense card's full design
 }
 
 

@@ -20,13 +20,16 @@ class Profile(Strict):
     line_spacing: float = Field(1.25, ge=1.0, description="leading as a multiple of size")
     write_in_mm: float = Field(8, description="minimum height of a write-in box")
     min_text_size: float = Field(5, description="no text run may be smaller (checked)")
-    faces: Literal["layout", "flow"] = Field(
+    faces: Literal["layout", "scale"] = Field(
         "layout",
-        description="layout: boxes where the layout puts them; flow: each card's text in reading"
-        " order, one left-aligned column (faces named NAME@PROFILE are always laid out)",
+        description="layout: boxes where the layout puts them; scale: the same faces at this"
+        " profile's text sizes, each text box grown to its text and the design reflowed around"
+        " it (faces named NAME@PROFILE are always laid out)",
     )
-    card_size: str | None = Field(
-        None, description="flow: the size cards grow to when their text does not fit their own"
+    card_sizes: list[str] = Field(
+        default_factory=list,
+        description="scale: larger card sizes to try, in order, when a component's design does"
+        " not fit its own size at this profile's text sizes",
     )
     min_contrast: float | None = Field(None, description="text/background contrast to enforce")
     tagged: bool = Field(False, description="write a tagged (structured, accessible) PDF")

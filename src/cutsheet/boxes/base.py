@@ -79,6 +79,7 @@ class FillContext:
     min_size: float = 0.0
     folder: str = "."
     problems: list[Problem] = field(default_factory=list)
+    adjust: Callable[[str], str] | None = None  # applied to rendered markup (scaled faces)
 
     def colour(self, value: str | None) -> str | None:
         if value is None:

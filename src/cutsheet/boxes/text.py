@@ -47,7 +47,10 @@ def make(common: dict[str, Any], merged: dict[str, Any]) -> TextBox:
 
 def fill(box: TextBox, fc: FillContext, fill: str | None, stroke: str | None) -> Element | None:
     style = fc.styles[box.style]
-    markup = expand(render(box.text or "", fc.ctx), style.size, style.leading, face_name("bold"))
+    markup = render(box.text or "", fc.ctx)
+    if fc.adjust is not None:
+        markup = fc.adjust(markup)
+    markup = expand(markup, style.size, style.leading, face_name("bold"))
     field = field_of(box.text, fc.ctx)
     # Text that names an item field is that item's problem; fixed text is the layout's.
     where = fc.loc_of(field) if field else box.loc
@@ -66,6 +69,14 @@ def fill(box: TextBox, fc: FillContext, fill: str | None, stroke: str | None) ->
         fc.problems.append(Problem(where, f"{head}: bad markup: {exc}"))
         return None
     fc.problems.extend(Problem(where, f"{head}: {msg}") for msg in m.missing)
+    if m.too_wide > 0.5:
+        fc.problems.append(
+            Problem(
+                where,
+                f"{head}: a word is {m.too_wide / MM:.1f} mm wider than the {box.w:g} mm box"
+                " (words are never broken or shrunk; shorten it or widen the box)",
+            )
+        )
     if m.height > box.h * MM + 0.01:
         over = (m.height - box.h * MM) / MM
         fc.problems.append(

@@ -9,20 +9,21 @@ from ..diagnostics import Loc, Problem
 from ..layouts import Layouts
 from ..model import Component, Game, Item, size_mm
 from ..profiles import Profile
-from .checks import face_contrast, face_geometry
+from .checks import face_contrast, face_geometry, on_panels
 from .context import item_context
 from .faces import fill_face
-from .flow import flow_face
 from .model import FacePlan, PrintedCard, Run
+from .scale import scale_face
 
 
-def face_for(layouts: Layouts, name: str, profile: Profile) -> tuple[str, bool]:
-    """The face to draw for ``name`` under ``profile``: its ``NAME@PROFILE`` variant when the
-    layout has one (drawn as laid out), else ``name`` itself (flowed if the profile flows)."""
+def face_for(layouts: Layouts, name: str, profile: Profile) -> tuple[str, str]:
+    """The face to draw for ``name`` under ``profile`` and how: its ``NAME@PROFILE`` variant
+    when the layout has one (drawn as laid out), else ``name`` itself as the profile says
+    (laid out, or scaled to the profile's sizes)."""
     variant = f"{name}@{profile.name}"
     if variant in layouts.faces:
-        return variant, False
-    return name, profile.faces == "flow"
+        return variant, "layout"
+    return name, profile.faces
 
 
 def component_key_loc(game: Game, comp: Component, key: str) -> Loc:
@@ -37,7 +38,7 @@ def _plan_item(
     layouts: Layouts,
     profile: Profile,
     size: tuple[float, float],
-    flow: bool,
+    modes: tuple[str, str],
     names: tuple[str, str | None],
 ) -> tuple[list[FacePlan | None], list[Problem], list[Problem]]:
     ctx = item_context(game, comp, item)
@@ -49,20 +50,21 @@ def _plan_item(
     problems: list[Problem] = []
     overflows: list[Problem] = []
     styles = layouts.text_styles
-    for name, label in ((names[0], item.id), (names[1], f"{item.id} (back)")):
+    sides = ((names[0], item.id, modes[0]), (names[1], f"{item.id} (back)", modes[1]))
+    for name, label, mode in sides:
         if name is None:
             faces.append(None)
             continue
         face = layouts.face(name)
         fc = FillContext(ctx, styles, label, loc_of, profile.min_text_size, game.root)
-        if flow:
-            planned, over = flow_face(face, size, fc, profile)
+        if mode == "scale":
+            face, fc, over = scale_face(face, comp.spec.size_mm, size, fc, profile)
             if over is not None:
-                overflows.append(over.problem)
-        else:
-            planned = fill_face(face, size, fc)
-            if profile.min_contrast:
-                fc.problems.extend(face_contrast(planned, profile.min_contrast, label))
+                overflows.append(over)
+        planned = fill_face(face, size, fc)
+        if profile.min_contrast:
+            planned = on_panels(planned, profile.min_contrast) if mode == "scale" else planned
+            fc.problems.extend(face_contrast(planned, profile.min_contrast, label))
         problems.extend(fc.problems)
         faces.append(planned)
     return faces, problems, overflows
@@ -74,7 +76,7 @@ def _plan_cards(
     layouts: Layouts,
     profile: Profile,
     size: tuple[float, float],
-    flow: bool,
+    modes: tuple[str, str],
     names: tuple[str, str | None],
 ) -> tuple[list[PrintedCard], list[Problem], list[Problem]]:
     """Every copy of every item of one component at ``size``; returns the cards, problems,
@@ -84,7 +86,7 @@ def _plan_cards(
     cards: list[PrintedCard] = []
     for item in comp.items:
         (front, back), probs, over = _plan_item(
-            game, comp, item, layouts, profile, size, flow, names
+            game, comp, item, layouts, profile, size, modes, names
         )
         problems.extend(probs)
         overflows.extend(over)
@@ -119,20 +121,21 @@ def plan_component(
     if problems:
         return None, problems
     size = spec.size_for(profile.name)
-    front_name, flow = face_for(layouts, spec.face or "", profile)
-    back_name = face_for(layouts, spec.back, profile)[0] if spec.back else None
-    if not flow:
-        for name in (front_name, back_name):
-            if name is not None and (name, size) not in checked:
-                checked.add((name, size))
-                problems.extend(face_geometry(layouts.face(name), size))
-    names = (front_name, back_name)
-    cards, probs, overflows = _plan_cards(game, comp, layouts, profile, size, flow, names)
-    if overflows and profile.card_size:
-        bigger = size_mm(profile.card_size)
+    front_name, front_mode = face_for(layouts, spec.face or "", profile)
+    back_name, back_mode = face_for(layouts, spec.back, profile) if spec.back else (None, "layout")
+    for name, mode in ((front_name, front_mode), (back_name, back_mode)):
+        if name is not None and mode == "layout" and (name, size) not in checked:
+            checked.add((name, size))
+            problems.extend(face_geometry(layouts.face(name), size))
+    names, modes = (front_name, back_name), (front_mode, back_mode)
+    cards, probs, overflows = _plan_cards(game, comp, layouts, profile, size, modes, names)
+    for name in profile.card_sizes:
+        bigger = size_mm(name)
+        if not overflows:
+            break
         if bigger[0] * bigger[1] > size[0] * size[1]:
             size = bigger
-            cards, probs, overflows = _plan_cards(game, comp, layouts, profile, size, flow, names)
+            cards, probs, overflows = _plan_cards(game, comp, layouts, profile, size, modes, names)
     problems.extend(probs + overflows)
     backs = {card.back.texts for card in cards if card.back is not None}
     if len(backs) > 1 and not spec.double_sided:
