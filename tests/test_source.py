@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cutsheet.diagnostics import ContentError
-from cutsheet.source import parse_csv, parse_yaml
+from cutsheet.diagnostics import ContentError, Loc
+from cutsheet.source import Located, parse_csv, parse_yaml
 
 
 def only_problem(exc: pytest.ExceptionInfo[ContentError]) -> str:
@@ -110,3 +110,37 @@ def test_merging_a_scalar_is_an_error():
     with pytest.raises(ContentError) as exc:
         parse_yaml("a: &v 1\nb:\n  <<: *v\n", "f.yaml")
     assert only_problem(exc) == "f.yaml:1:4: error: '<<' merges a mapping (an anchor like *deck)"
+
+
+# --- Located views ---------------------------------------------------------------------------
+
+
+def test_a_view_shares_the_files_locations_instead_of_copying_them():
+    doc = parse_yaml("items:\n  - id: A\n    name: x\n  - id: B\n", "f.yaml")
+    items = doc.sub(("items",))
+    second = items.sub((1,))
+    assert second.values is doc.values and second.keys is doc.keys
+    assert second.prefix == ("items", 1)
+    assert second.data == {"id": "B"}
+    assert str(second.loc(("id",))) == "f.yaml:4:9"
+    assert str(second.key_loc(("id",))) == "f.yaml:4:5"
+    assert str(second.loc(("nothing", 3))) == "f.yaml:4:5"  # nearest located ancestor
+    assert str(second.key_loc(())) == "f.yaml:4:5"  # a view's root has no key of its own
+    assert str(items.sub((0,)).loc(("name",))) == "f.yaml:3:11"
+
+
+def test_a_view_does_not_look_above_its_root():
+    doc = Located({"a": {}}, "f.yaml", {(): Loc("f.yaml", 1, 1), ("a",): Loc("f.yaml", 2, 3)})
+    assert doc.sub(("a",)).loc(("b",)) == Loc("f.yaml", 2, 3)
+    bare = Located({"a": {}}, "f.yaml", {(): Loc("f.yaml", 1, 1)})
+    assert bare.sub(("a",)).loc(("b",)) == Loc("f.yaml", 1, 1)  # the file's start, as before
+
+
+def test_twenty_thousand_items_load_and_each_view_costs_nothing():
+    text = "items:\n" + "".join(f"  - {{id: X-{i}}}\n" for i in range(20_000))
+    doc = parse_yaml(text, "big.yaml")
+    items = doc.sub(("items",))
+    views = [items.sub((j,)) for j in range(len(items.data))]
+    assert all(v.values is doc.values for v in views)
+    assert views[12_345].data == {"id": "X-12345"}
+    assert str(views[12_345].loc(("id",))) == "big.yaml:12347:10"
