@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cutsheet.diagnostics import ContentError, Loc
+from cutsheet.diagnostics import ContentError, Loc, excerpt
 from cutsheet.source import Located, parse_csv, parse_yaml
 
 
@@ -144,3 +144,22 @@ def test_twenty_thousand_items_load_and_each_view_costs_nothing():
     assert all(v.values is doc.values for v in views)
     assert views[12_345].data == {"id": "X-12345"}
     assert str(views[12_345].loc(("id",))) == "big.yaml:12347:10"
+
+
+# --- excerpts --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        ("name", "'name'"),
+        ("it's", '"it\'s"'),
+        ("x" * 60, "'" + "x" * 60 + "'"),
+        ("x" * 5_000_000, "'" + "x" * 60 + "…' (5,000,000 characters)"),
+        ("\x00" * 100, "'" + "\\x00" * 15 + "…' (100 characters)"),
+        (12, "12"),
+        (list(range(1000)), "[0, 1, 2, 3, 4, 5, ...] (1,000 items)"),
+    ],
+)
+def test_excerpt_is_short(value, shown):
+    assert excerpt(value) == shown
