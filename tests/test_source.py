@@ -12,6 +12,7 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
+from cutsheet.confine import confined
 from cutsheet.diagnostics import ContentError, Loc, excerpt
 from cutsheet.source import (
     MAX_PROBLEMS,
@@ -379,4 +380,66 @@ def test_csv_problems_are_capped():
     assert len(exc.value.problems) == MAX_PROBLEMS + 1
     assert (
         str(exc.value.problems[-1]) == "cards.csv:102:2: error: and 400 more problems in this file"
+    )
+
+
+# --- confinement -----------------------------------------------------------------------------
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    root = tmp_path / "project"
+    (root / "game").mkdir(parents=True)
+    (root / "game" / "cards.csv").write_text("id\n")
+    (tmp_path / "secret.csv").write_text("id\n")
+    return root
+
+
+WHERE = Loc("game/game.yaml", 7, 13)
+
+
+def test_confined_accepts_a_relative_path_inside(project):
+    got = confined(Path("cards.csv"), project, WHERE, "source", base=project / "game")
+    assert got == (project / "game" / "cards.csv").resolve()
+    assert confined(project / "game" / "cards.csv", project, WHERE, "source") == got
+
+
+def test_confined_returns_a_missing_file_for_the_caller_to_report(project):
+    got = confined("nothing.csv", project, WHERE, "source", base=project / "game")
+    assert got == (project / "game" / "nothing.csv").resolve()
+
+
+def test_confined_follows_a_symlink_that_stays_inside(project):
+    (project / "game" / "link.csv").symlink_to(project / "game" / "cards.csv")
+    got = confined("link.csv", project, WHERE, "source", base=project / "game")
+    assert got == (project / "game" / "cards.csv").resolve()
+
+
+@pytest.mark.parametrize(
+    ("written", "shown"),
+    [
+        ("{secret}", None),  # absolute
+        ("/etc/passwd", "'/etc/passwd'"),
+        ("../../secret.csv", "'../../secret.csv'"),
+        ("escape.csv", "'escape.csv'"),  # a symlink inside pointing outside
+        ("../game/../../secret.csv", "'../game/../../secret.csv'"),
+    ],
+)
+def test_confined_refuses_what_leaves_the_project(project, written, shown):
+    secret = str(project.parent / "secret.csv")
+    (project / "game" / "escape.csv").symlink_to(project.parent / "secret.csv")
+    with pytest.raises(ContentError) as exc:
+        confined(written.format(secret=secret), project, WHERE, "source", base=project / "game")
+    assert only_problem(exc) == (
+        f"game/game.yaml:7:13: error: source {shown or excerpt(secret)}"
+        " is outside the project folder"
+    )
+
+
+def test_confined_reports_a_symlink_loop(project):
+    (project / "game" / "loop.csv").symlink_to(project / "game" / "loop.csv")
+    with pytest.raises(ContentError) as exc:
+        confined("loop.csv", project, WHERE, "image", base=project / "game")
+    assert only_problem(exc) == (
+        "game/game.yaml:7:13: error: image 'loop.csv' cannot be resolved (a symlink loop)"
     )
