@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -70,3 +71,35 @@ class Report:
     @property
     def errors(self) -> list[Problem]:
         return [p for p in self.problems if p.severity == "error"]
+
+
+def excerpt(value: object, limit: int = 60) -> str:
+    """A short, repr-like rendering of a value taken from a content file, for messages.
+
+    A message must never print a file's content: a long string is cut to about ``limit``
+    characters and ends with '…' and its full length, e.g. ``'xxxx…' (5,000,000 characters)``.
+    """
+    limit = max(limit, 8)
+    if isinstance(value, (str, bytes)):
+        if len(value) <= limit:
+            shown = repr(value)
+            if len(shown) <= limit + 3:  # quotes and a b prefix
+                return shown
+        # Keep as many leading characters as fit once escaped (control characters widen).
+        k = min(len(value), limit)
+        while k > 1 and len(repr(value[:k])) > limit + 3:
+            k -= 1
+        head = repr(value[:k])
+        unit = "characters" if isinstance(value, str) else "bytes"
+        return f"{head[:-1]}…{head[-1]} ({len(value):,} {unit})"
+    shortener = reprlib.Repr()
+    shortener.maxstring = shortener.maxother = limit // 3
+    shortener.maxlevel = 3
+    shown = shortener.repr(value)
+    cut = len(shown) > limit
+    if cut:
+        shown = shown[: limit - 1] + "…"
+    if isinstance(value, (list, tuple, dict, set, frozenset)) and (cut or "..." in shown):
+        n = len(value)
+        shown += f" ({n:,} item{'' if n == 1 else 's'})"
+    return shown

@@ -1,0 +1,182 @@
+"""Hostile and broken content files: each one fails fast with one located ContentError.
+
+The fixtures live in ``tests/corpus/source/``, one per kind of mistake; the big ones (a
+9 MiB file, a million nested brackets) are written to ``tmp_path`` here.
+Each case must end in a ContentError: any other exception (RecursionError, MemoryError,
+a ValueError from the parser) fails the test.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from cutsheet import source
+from cutsheet.diagnostics import ContentError
+from cutsheet.source import load_any
+
+CORPUS = Path(__file__).parent / "corpus" / "source"
+
+ALIASES = (
+    "aliases build more than 1,000,000 values (aliases of aliases multiply);"
+    " write the values out or use fewer aliases"
+)
+TOO_DEEP = "lists and mappings nest more than 64 levels deep"
+CSV_SEPARATOR = "save it comma-separated (or quote cells that hold commas)"
+
+YAML_CASES = {
+    "alias_bomb.yaml": f"8:8: {ALIASES}",
+    "deep_flow.yaml": f"1:65: {TOO_DEEP}",
+    "deep_block_list.yaml": f"1:129: {TOO_DEEP}",
+    "deep_block_mapping.yaml": f"65:129: {TOO_DEEP}",
+    "self_reference.yaml": "1:8: alias '*x' is inside the collection it names (anchored at line 1)",
+    "self_merge.yaml": "3:7: alias '*x' is inside the collection it names (anchored at line 1)",
+    "undefined_alias.yaml": "2:11: alias '*three' has no anchor before it",
+    "duplicate_anchor.yaml": "2:4: anchor '&deck' is already defined at line 1",
+    "alias_too_deep.yaml": "2:9: this alias nests lists and mappings more than 64 levels deep",
+    "control_character.yaml": "1:11: YAML: character U+0007 is not allowed",
+    "second_document.yaml": "2:1: YAML syntax: a second document; a content file holds one",
+    "python_tag.yaml": "1:7: unsupported YAML tag 'tag:yaml.org,2002:python/object/apply:os.system'",
+    "binary_tag.yaml": "1:7: unsupported YAML tag 'tag:yaml.org,2002:binary'",
+    "bad_explicit_int.yaml": "1:7: 'three' is not a valid !!int",
+    "long_duplicate_key.yaml": (
+        f"2:1: duplicate key '{'k' * 60}…' (1,000 characters) (first defined at line 1)"
+    ),
+    "not_utf8.yaml": "1:10: not UTF-8 text (byte 9)",
+}
+
+CSV_CASES = {
+    "semicolon.csv": f"1:1: this CSV is separated by ';'; {CSV_SEPARATOR}",
+    "tab.csv": f"1:1: this CSV is separated by tabs; {CSV_SEPARATOR}",
+    "short_row.csv": (
+        "3:11: row has 2 cells but the header names 3 fields; no cell for 'cost'"
+        " (end the row with commas to leave cells empty)"
+    ),
+    "long_row.csv": "2:15: row has 3 cells but the header names 2 fields",
+    "duplicate_column.csv": "1:9: duplicate column 'id' (also column 1)",
+    "wide_header.csv": "1:4891: the header names 1,001 columns, over the 1,000 limit",
+}
+
+
+def only_problem(path: Path, root: Path) -> str:
+    """The single problem loading ``path`` reports, as ``line:col: message``."""
+    with pytest.raises(ContentError) as exc:
+        load_any(path, root, short_rows_are_errors=True)
+    problems = exc.value.problems
+    assert len(problems) == 1, problems
+    (problem,) = problems
+    assert problem.loc.path == path.name
+    return f"{problem.loc.line}:{problem.loc.col}: {problem.message}"
+
+
+@pytest.fixture(params=["libyaml", "python"])
+def loader(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Every YAML case runs with libyaml's parser and with PyYAML's pure-Python one."""
+    if request.param == "python":
+        monkeypatch.setattr(source, "CoreLoader", source.PyCoreLoader)
+    return str(request.param)
+
+
+@pytest.mark.parametrize(("name", "expected"), YAML_CASES.items(), ids=list(YAML_CASES))
+def test_hostile_yaml(name: str, expected: str, loader: str) -> None:
+    assert only_problem(CORPUS / name, CORPUS) == expected
+
+
+@pytest.mark.parametrize(("name", "expected"), CSV_CASES.items(), ids=list(CSV_CASES))
+def test_broken_csv(name: str, expected: str) -> None:
+    assert only_problem(CORPUS / name, CORPUS) == expected
+
+
+def test_every_fixture_has_a_case() -> None:
+    known = {*YAML_CASES, *CSV_CASES, "yaml11_values.yaml", "bom.csv"}
+    assert {p.name for p in CORPUS.iterdir()} == known
+
+
+def test_yaml_1_1_values_stay_text() -> None:
+    doc = load_any(CORPUS / "yaml11_values.yaml", CORPUS)
+    assert doc.data == {
+        "copies": "on",
+        "time": "1:30",
+        "flag": "NO",
+        "answer": "y",
+        "code": "017",
+        "mode": 15,
+        "big": "1e3",
+        "when": "2024-05-01",
+        "real": True,
+    }
+
+
+def test_a_csv_from_excel_keeps_its_first_column_name() -> None:
+    doc = load_any(CORPUS / "bom.csv", CORPUS)
+    assert doc.data == [{"id": "A-1", "name": "Seed Tent", "cost": "3"}]
+    assert str(doc.key_loc((0, "id"))) == "bom.csv:2:1"
+
+
+# --- generated: too big to commit ------------------------------------------------------------
+
+
+def test_a_file_over_the_size_limit_is_refused_before_reading(tmp_path: Path) -> None:
+    path = tmp_path / "huge.yaml"
+    with path.open("wb") as f:
+        f.truncate(9 * 1024 * 1024)  # sparse: nothing is written, nothing would be read
+    assert only_problem(path, tmp_path) == (
+        "1:1: file is 9 MiB, over the 8 MiB limit for a content file"
+    )
+
+
+def test_a_file_just_over_the_size_limit_does_not_look_within_it(tmp_path: Path) -> None:
+    path = tmp_path / "cards.csv"
+    with path.open("wb") as f:
+        f.truncate(8 * 1024 * 1024 + 1)
+    assert only_problem(path, tmp_path) == (
+        "1:1: file is 8.1 MiB, over the 8 MiB limit for a content file"
+    )
+
+
+def test_a_million_nested_brackets(tmp_path: Path, loader: str) -> None:
+    path = tmp_path / "deep.yaml"
+    path.write_text("[" * 1_000_000)
+    assert only_problem(path, tmp_path) == f"1:65: {TOO_DEEP}"
+
+
+def test_a_million_nested_mappings(tmp_path: Path) -> None:
+    path = tmp_path / "deep.yaml"
+    path.write_text("{a: " * 1_000_000)
+    assert only_problem(path, tmp_path) == f"1:257: {TOO_DEEP}"
+
+
+def test_too_many_csv_rows(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(source, "MAX_CSV_ROWS", 1_000)  # the real 100,000 takes longer
+    path = tmp_path / "cards.csv"
+    path.write_text("id\n" + "A\n" * 1_001)
+    assert only_problem(path, tmp_path) == (
+        "1002:1: more than 1,000 rows; split the items over several files"
+    )
+
+
+def test_too_many_values(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(source, "MAX_VALUES", 1_000)
+    path = tmp_path / "items.yaml"
+    path.write_text("items:\n" + "".join(f"  - {{id: X-{i}}}\n" for i in range(400)))
+    assert only_problem(path, tmp_path) == ("334:6: more than 1,000 values in one file; split it")
+
+
+def test_too_many_csv_cells(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(source, "MAX_VALUES", 1_000)
+    path = tmp_path / "cards.csv"
+    path.write_text("id,name\n" + "A,b\n" * 600)
+    assert only_problem(path, tmp_path) == (
+        "502:1: more than 1,000 cells; split the items over several files"
+    )
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+def test_a_named_pipe_is_not_read(tmp_path: Path) -> None:
+    path = tmp_path / "cards.csv"
+    os.mkfifo(path)  # opening it would wait for a writer forever
+    with pytest.raises(ContentError) as exc:
+        load_any(path, tmp_path)
+    assert [str(p) for p in exc.value.problems] == ["cards.csv: error: not a regular file"]
