@@ -20,6 +20,7 @@ from reportlab.platypus import (
     Table,
     TableStyle,
 )
+from reportlab.platypus.flowables import LIIndenter
 
 from ..measure import DocStyles, face_name, suffix_style
 from ..plan.documents import CHECK_BOX_MM
@@ -49,6 +50,34 @@ class TaggedParagraph(Paragraph):
     def draw(self) -> None:
         with tagger_of(self.canv).text(self.canv, self.tag):
             super().draw()
+
+
+class TaggedListItem(LIIndenter):
+    """A list item: its number or bullet and its paragraph are one tagged paragraph, so the
+    bullet is not painted outside marked content and a reader hears "1. Shuffle …"."""
+
+    def drawOn(self, canv: Any, x: float, y: float, _sW: float = 0) -> None:  # noqa: N802, N803
+        with tagger_of(canv).text(canv, getattr(self._flowable, "tag", "P")):
+            super().drawOn(canv, x, y, _sW)
+
+    def split(self, aW: float, aH: float) -> list[Flowable]:  # noqa: N803
+        return [tagged_item(part) for part in super().split(aW, aH)]
+
+
+def tagged_item(item: LIIndenter) -> TaggedListItem:
+    extra = {k: item.__dict__[k] for k in ("spaceBefore", "spaceAfter") if k in item.__dict__}
+    return TaggedListItem(
+        item._flowable, item._leftIndent, item._rightIndent, item._bullet, **extra
+    )
+
+
+class TaggedList(ListFlowable):
+    """A ListFlowable whose items tag their bullets with their text (see TaggedListItem)."""
+
+    def _makeLIIndenter(  # noqa: N802 - ReportLab's name
+        self, flowable: Flowable, bullet: Any, params: dict[str, Any] | None = None
+    ) -> TaggedListItem:
+        return tagged_item(super()._makeLIIndenter(flowable, bullet, params))
 
 
 class ArtifactTable(Table):
@@ -131,7 +160,8 @@ class CardSpaces(Flowable):
 
 
 class CardRowDiagram(Flowable):
-    """Small card outlines in a row, each with its label; marked cards carry a ticket tab."""
+    """Small card outlines in a row, each with its label; marked cards carry a ticket tab.
+    The outlines and tabs are artifacts; the labels and marks tag themselves as text."""
 
     def __init__(
         self, cards: Sequence[tuple[Paragraph, Paragraph | None]], width_mm: float = 24
@@ -150,25 +180,29 @@ class CardRowDiagram(Flowable):
         return n * self.w + (n - 1) * self.gap, self.h + self.tab + 2 * mm
 
     def draw(self) -> None:
-        with tagger_of(self.canv).artifact(self.canv):
-            self._draw()
-
-    def _draw(self) -> None:
         c = self.canv
+        with tagger_of(c).artifact(c):
+            self._draw_shapes()
         for i, (label, mark) in enumerate(self.cards):
+            x = i * (self.w + self.gap)
+            _, lh = label.wrap(self.w - 2 * mm, self.h)
+            label.drawOn(c, x + 1 * mm, (self.h - lh) / 2)
+            if mark is not None:
+                _, mh = mark.wrap(self.w - 3 * mm, self.tab)
+                mark.drawOn(c, x + 1.5 * mm, self.h + 1 * mm + (self.tab - mh) / 2)
+
+    def _draw_shapes(self) -> None:
+        c = self.canv
+        for i, (_label, mark) in enumerate(self.cards):
             x = i * (self.w + self.gap)
             c.setLineWidth(1)
             c.roundRect(x, 0, self.w, self.h, 1.5 * mm, stroke=1, fill=0)
-            _, lh = label.wrap(self.w - 2 * mm, self.h)
-            label.drawOn(c, x + 1 * mm, (self.h - lh) / 2)
             if mark is not None:
                 c.setFillColor(HEADER_FILL)
                 c.roundRect(
                     x + 1 * mm, self.h + 1 * mm, self.w - 2 * mm, self.tab, 1 * mm, stroke=1, fill=1
                 )
                 c.setFillColor(colors.black)
-                _, mh = mark.wrap(self.w - 3 * mm, self.tab)
-                mark.drawOn(c, x + 1.5 * mm, self.h + 1 * mm + (self.tab - mh) / 2)
 
 
 # ------------------------------------------------------------------ planned blocks → flowables
@@ -212,7 +246,7 @@ class DocRenderer:
             else {"bulletType": "bullet", "start": "•"}
         )
         return [
-            ListFlowable(
+            TaggedList(
                 items,
                 leftIndent=s.body.fontSize * 1.6,
                 bulletFontSize=s.body.fontSize,
