@@ -4,6 +4,11 @@ Each half page is placed at 100 % as a Form XObject (pikepdf). When the half-pag
 tagged, every structure element that pointed at marked content on a half page is re-pointed
 at the same content inside its XObject on the printed side (a marked-content reference), so
 a screen reader still reads the booklet in page order while the printer gets imposed sides.
+
+The ``Do`` that paints a half page is itself wrapped in a marked-content sequence (``/Part``,
+no MCID): nothing on a side is painted outside marked content, while the half page's own
+sequences, inside the XObject, stay the ones the structure tree references (an ``/Artifact``
+wrapper would hide them from a reader, an MCID would nest one tagged sequence in another).
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ import pikepdf
 from pikepdf import Dictionary, Name, Rectangle
 
 from .impose import PAPERS, pad_to_multiple, saddle_stitch_order
+from .render.tagging import declare_pdfua
 
 PT_PER_MM = 72 / 25.4
 
@@ -76,7 +82,7 @@ def impose_booklet(
             placement = sheet.calc_form_xobject_placement(
                 form, name, rect, allow_shrink=False, allow_expand=False
             )
-            sheet.contents_add(placement)
+            sheet.contents_add(b"/Part BMC\n" + placement + b"\nEMC")
             placed[index] = (sheet, sheet.Resources.XObject[name])
     _repoint_structure(pdf, placed)
     for _ in range(count):
@@ -94,6 +100,8 @@ def impose_booklet(
     prefs.Duplex = Name.DuplexFlipShortEdge
     prefs.DisplayDocTitle = True
     pdf.Root.ViewerPreferences = prefs
+    if "/StructTreeRoot" in pdf.Root:
+        declare_pdfua(pdf)  # after the document information it mirrors
     out = io.BytesIO()
     pdf.save(out, deterministic_id=True)
     return out.getvalue(), len(pdf.pages)

@@ -20,6 +20,8 @@ from reportlab.platypus import (
     Table,
     TableStyle,
 )
+from reportlab.platypus.doctemplate import FrameBreak
+from reportlab.platypus.flowables import LIIndenter, _Container, _listWrapOn
 
 from ..measure import DocStyles, face_name, suffix_style
 from ..plan.documents import CHECK_BOX_MM
@@ -51,6 +53,131 @@ class TaggedParagraph(Paragraph):
         install(self.canv)
         with tagger_of(self.canv).text(self.canv, self.tag):
             super().draw()
+
+    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:  # noqa: N803
+        parts: list[Flowable] = super().split(availWidth, availHeight)
+        for part in parts:  # the continuation of a heading is still the heading
+            part.tag = self.tag  # type: ignore[attr-defined]
+        return parts
+
+
+class TaggedListItem(LIIndenter):
+    """A list item: its number or bullet and its paragraph are one tagged paragraph, so the
+    bullet is not painted outside marked content and a reader hears "1. Shuffle …"."""
+
+    def drawOn(self, canv: Any, x: float, y: float, _sW: float = 0) -> None:  # noqa: N802, N803
+        with tagger_of(canv).text(canv, getattr(self._flowable, "tag", "P")):
+            super().drawOn(canv, x, y, _sW)
+
+    def split(self, aW: float, aH: float) -> list[Flowable]:  # noqa: N803
+        return [tagged_item(part) for part in super().split(aW, aH)]
+
+
+def tagged_item(item: LIIndenter) -> TaggedListItem:
+    extra = {k: item.__dict__[k] for k in ("spaceBefore", "spaceAfter") if k in item.__dict__}
+    return TaggedListItem(
+        item._flowable, item._leftIndent, item._rightIndent, item._bullet, **extra
+    )
+
+
+class TaggedList(ListFlowable):
+    """A ListFlowable whose items tag their bullets with their text (see TaggedListItem)."""
+
+    def _makeLIIndenter(  # noqa: N802 - ReportLab's name
+        self, flowable: Flowable, bullet: Any, params: dict[str, Any] | None = None
+    ) -> TaggedListItem:
+        return tagged_item(super()._makeLIIndenter(flowable, bullet, params))
+
+    def items(self) -> list[Flowable]:
+        """The items as separate flowables (what the list splits into on a page break)."""
+        return list(self._content)
+
+
+class KeepWithNext(_Container, Flowable):  # type: ignore[misc]
+    """Headings and the start of what follows them, placed as one flowable.
+
+    ReportLab's own ``keepWithNext`` cannot hold a heading to a list, a table or anything in a
+    KeepTogether (its ``handle_keepWithNext`` only groups "plain" flowables), and a bare
+    Frame (full-page sheets) ignores it altogether. This group is as tall as its parts, so a
+    Frame places it whole or not at all. In a document template, when it does not fit:
+    the headings stay with the first lines of a paragraph or list item that can be split,
+    or else the group moves to the next frame; at the top of a frame (taller than a page)
+    its parts flow one by one, the headings first."""
+
+    def __init__(self, content: Sequence[Flowable]) -> None:
+        super().__init__()
+        self._content = list(content)
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803
+        self.width, self.height = _listWrapOn(self._content, availWidth, self.canv)
+        return self.width, self.height
+
+    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:  # noqa: N803
+        frame = getattr(self, "_frame", None)
+        if frame is None or getattr(frame, "_atTop", True):
+            return list(self._content)
+        filled = self._fill(availWidth, availHeight)
+        if filled is not None:
+            return filled
+        return [FrameBreak(), KeepWithNext(self._content)]
+
+    def _fill(self, aw: float, ah: float) -> list[Flowable] | None:
+        """Headings and the first lines of the paragraph that follows them, when they fit."""
+        *heads, lead = self._content
+        body = lead._flowable if isinstance(lead, LIIndenter) else lead
+        if not heads or not isinstance(body, Paragraph):
+            return None
+        _, used = _listWrapOn(heads, aw, self.canv)
+        space = max(heads[-1].getSpaceAfter(), lead.getSpaceBefore())
+        if ah - used - space <= 0:
+            return None
+        parts = lead.splitOn(self.canv, aw, ah - used - space)
+        if len(parts) < 2:
+            return None
+        first = KeepWithNext([*heads, parts[0]])
+        if first.wrapOn(self.canv, aw, ah)[1] > ah:
+            return None
+        return [first, *parts[1:]]
+
+
+def _keeps(f: Flowable) -> bool:
+    """Set by the plan on headings (``Para.keep_with_next``), never inherited from a style."""
+    return bool(vars(f).get("keepWithNext"))
+
+
+def keep_with_next(story: Sequence[Flowable]) -> list[Flowable]:
+    """Group every run of ``keepWithNext`` flowables (headings) with the start of what
+    follows: a whole KeepTogether block, the first item of a list, or the next flowable
+    (and the one after a spacer)."""
+    pending = list(story)
+    out: list[Flowable] = []
+    while pending:
+        if not _keeps(pending[0]):
+            out.append(pending.pop(0))
+            continue
+        group: list[Flowable] = []
+        while pending and _keeps(pending[0]):
+            head = pending.pop(0)
+            head.keepWithNext = 0  # the group keeps it; ReportLab must not regroup it
+            group.append(head)
+        heads = len(group)
+        while pending:
+            nxt = pending.pop(0)
+            if isinstance(nxt, KeepTogether):
+                group.extend(nxt._content)
+            elif isinstance(nxt, TaggedList):
+                first, *rest = nxt.items()
+                group.append(first)
+                pending[0:0] = rest
+            else:
+                group.append(nxt)
+            if not all(isinstance(f, Spacer) for f in group[heads:]):
+                break
+        if len(group) > heads:
+            out.append(KeepWithNext(group))
+        else:  # nothing follows the headings
+            out.extend(group)
+    return out
 
 
 class ArtifactTable(Table):
@@ -133,7 +260,8 @@ class CardSpaces(Flowable):
 
 
 class CardRowDiagram(Flowable):
-    """Small card outlines in a row, each with its label; marked cards carry a ticket tab."""
+    """Small card outlines in a row, each with its label; marked cards carry a ticket tab.
+    The outlines and tabs are artifacts; the labels and marks tag themselves as text."""
 
     def __init__(
         self, cards: Sequence[tuple[Paragraph, Paragraph | None]], width_mm: float = 24
@@ -152,25 +280,29 @@ class CardRowDiagram(Flowable):
         return n * self.w + (n - 1) * self.gap, self.h + self.tab + 2 * mm
 
     def draw(self) -> None:
-        with tagger_of(self.canv).artifact(self.canv):
-            self._draw()
-
-    def _draw(self) -> None:
         c = self.canv
+        with tagger_of(c).artifact(c):
+            self._draw_shapes()
         for i, (label, mark) in enumerate(self.cards):
+            x = i * (self.w + self.gap)
+            _, lh = label.wrap(self.w - 2 * mm, self.h)
+            label.drawOn(c, x + 1 * mm, (self.h - lh) / 2)
+            if mark is not None:
+                _, mh = mark.wrap(self.w - 3 * mm, self.tab)
+                mark.drawOn(c, x + 1.5 * mm, self.h + 1 * mm + (self.tab - mh) / 2)
+
+    def _draw_shapes(self) -> None:
+        c = self.canv
+        for i, (_label, mark) in enumerate(self.cards):
             x = i * (self.w + self.gap)
             c.setLineWidth(1)
             c.roundRect(x, 0, self.w, self.h, 1.5 * mm, stroke=1, fill=0)
-            _, lh = label.wrap(self.w - 2 * mm, self.h)
-            label.drawOn(c, x + 1 * mm, (self.h - lh) / 2)
             if mark is not None:
                 c.setFillColor(HEADER_FILL)
                 c.roundRect(
                     x + 1 * mm, self.h + 1 * mm, self.w - 2 * mm, self.tab, 1 * mm, stroke=1, fill=1
                 )
                 c.setFillColor(colors.black)
-                _, mh = mark.wrap(self.w - 3 * mm, self.tab)
-                mark.drawOn(c, x + 1.5 * mm, self.h + 1 * mm + (self.tab - mh) / 2)
 
 
 # ------------------------------------------------------------------ planned blocks → flowables
@@ -187,10 +319,11 @@ class DocRenderer:
         return p
 
     def flowables(self, blocks: Sequence[DocBlock]) -> list[Flowable]:
+        """The blocks' flowables, each heading grouped with the start of what follows it."""
         out: list[Flowable] = []
         for block in blocks:
             out.extend(self.block(block))
-        return out
+        return keep_with_next(out)
 
     def block(self, block: DocBlock) -> list[Flowable]:
         draw = getattr(self, "_" + type(block).__name__)
@@ -214,7 +347,7 @@ class DocRenderer:
             else {"bulletType": "bullet", "start": "•"}
         )
         return [
-            ListFlowable(
+            TaggedList(
                 items,
                 leftIndent=s.body.fontSize * 1.6,
                 bulletFontSize=s.body.fontSize,

@@ -4,7 +4,11 @@ ReportLab cannot tag. While drawing, every text run is wrapped in ``/P <</MCID n
 (``/H1``/``/H2`` for titles and headings) and decoration, crop marks and page furniture in
 ``/Artifact BMC … EMC``. After the file is written, ``add_structure`` builds the
 StructTreeRoot (Document → Sect per card → H/P, in drawing order, which is reading order),
-the ParentTree, ``/StructParents`` and ``/MarkInfo``.
+the ParentTree, ``/StructParents`` and ``/MarkInfo``, and ``declare_pdfua`` the XMP metadata that
+claims PDF/UA-1 (with the title and language it needs).
+
+Marked-content sequences never nest: content drawn while one is open belongs to it (a list
+item's number is part of the item's paragraph; text inside an artifact stays an artifact).
 """
 
 from __future__ import annotations
@@ -33,27 +37,40 @@ class Tagger:
     enabled: bool
     pages: dict[int, list[Tag]] = field(default_factory=dict)
     group: str | None = None
+    open: str | None = None  # the marked-content sequence being drawn, if any
 
     @contextmanager
     def text(self, c: Canvas, kind: str = "P") -> Iterator[None]:
-        if not self.enabled:
+        """Mark what is drawn inside as one structure element of ``kind``; inside a sequence
+        that is already open, the content simply belongs to that one."""
+        if not self.enabled or self.open is not None:
             yield
             return
         tags = self.pages.setdefault(c.getPageNumber(), [])
         mcid = len(tags)
         tags.append(Tag(kind, mcid, self.group))
-        c.addLiteral(f"/{kind} <</MCID {mcid}>> BDC")
-        yield
-        c.addLiteral("EMC")
+        with self._sequence(c, kind, f"/{kind} <</MCID {mcid}>> BDC"):
+            yield
 
     @contextmanager
     def artifact(self, c: Canvas) -> Iterator[None]:
-        if not self.enabled:
+        """Mark what is drawn inside as an artifact (decoration, furniture), unless a sequence
+        is already open (an artifact inside an artifact, or a rule inside a tagged cell)."""
+        if not self.enabled or self.open is not None:
             yield
             return
-        c.addLiteral("/Artifact BMC")
-        yield
-        c.addLiteral("EMC")
+        with self._sequence(c, "Artifact", "/Artifact BMC"):
+            yield
+
+    @contextmanager
+    def _sequence(self, c: Canvas, kind: str, begin: str) -> Iterator[None]:
+        c.addLiteral(begin)
+        self.open = kind
+        try:
+            yield
+        finally:
+            self.open = None
+            c.addLiteral("EMC")
 
 
 def tagger_of(c: Canvas) -> Tagger:
@@ -105,7 +122,25 @@ def add_structure(pdf: bytes, tagger: Tagger) -> bytes:
     root.ParentTree = doc.make_indirect(Dictionary(Nums=nums))
     root.ParentTreeNextKey = len(doc.pages)
     doc.Root.StructTreeRoot = root
-    doc.Root.MarkInfo = Dictionary(Marked=True)
+    declare_pdfua(doc)
     out = io.BytesIO()
     doc.save(out, deterministic_id=True)
     return out.getvalue()
+
+
+def declare_pdfua(doc: pikepdf.Pdf) -> None:
+    """Declare a tagged file PDF/UA-1: ``/MarkInfo``, the viewer showing the title, and XMP
+    metadata (``pdfuaid:part`` 1, ``dc:title``, ``dc:language``) mirroring the document
+    information. No timestamp is added: the only dates are the document information's fixed
+    ones (ReportLab's invariant mode), so a rebuild gives the same bytes."""
+    doc.Root.MarkInfo = Dictionary(Marked=True)
+    prefs = doc.Root.get("/ViewerPreferences", Dictionary())
+    prefs.DisplayDocTitle = True
+    doc.Root.ViewerPreferences = prefs
+    lang = str(doc.Root.get("/Lang", ""))
+    with doc.open_metadata(set_pikepdf_as_editor=False, update_docinfo=False) as meta:
+        info = {k: v for k, v in doc.docinfo.items() if k != "/Trapped"}  # no XMP equivalent
+        meta.load_from_docinfo(info, raise_failure=True)
+        if lang:
+            meta["dc:language"] = [lang]
+        meta["pdfuaid:part"] = "1"

@@ -1,0 +1,186 @@
+"""The machine-checkable core of PDF/UA-1 in every PDF of every game, profile and paper.
+
+Every painting operator, in every page and form XObject content stream, runs inside a
+marked-content sequence (tagged content or an artifact); tagged sequences never nest in
+another sequence that already claims the content; every MCID has its structure element; the
+catalog and the XMP metadata declare PDF/UA-1 with title and language. Then the independent
+checker (the ``pdfua`` package) is run over every large-print PDF.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pdfua
+import pikepdf
+
+PAINT = {"Tj", "TJ", "'", '"', "Do", "re", "f", "F", "f*", "B", "B*", "b", "b*", "S", "s", "sh"}
+BEGIN = {"BDC", "BMC"}
+PDFUA_ID = "{http://www.aiim.org/pdfua/ns/id/}part"
+
+
+def pdfs(built: Path) -> list[Path]:
+    found = sorted(built.glob("*/*/*.pdf"))
+    assert len(found) >= 40
+    return found
+
+
+@dataclass
+class Walk:
+    """Problems found walking content streams, and the MCIDs each stream marks."""
+
+    problems: list[str] = field(default_factory=list)
+    mcids: dict[tuple[int, int], list[int]] = field(default_factory=dict)  # stream → MCIDs
+
+    def stream(
+        self, owner: pikepdf.Object, resources: pikepdf.Object, where: str, outer: list[str]
+    ) -> None:
+        """Walk one content stream; ``outer`` are the sequences open where it is painted."""
+        ops = pikepdf.parse_content_stream(owner)
+        stack: list[str] = []
+        marked = self.mcids.setdefault(owner.objgen, [])
+        xobjects = resources.get("/XObject", {}) if resources is not None else {}
+        for index, ins in enumerate(ops):
+            at = f"{where} op {index}"
+            if isinstance(ins, pikepdf.ContentStreamInlineImage):
+                if not (outer or stack):
+                    self.problems.append(f"{at}: inline image outside marked content")
+                continue
+            op = str(ins.operator)
+            if op in BEGIN:
+                tag = str(ins.operands[0])
+                props = ins.operands[1] if op == "BDC" else None
+                mcid = props.get("/MCID") if isinstance(props, pikepdf.Dictionary) else None
+                if mcid is not None:
+                    claimed = [k for k in outer + stack if k == "/Artifact" or k.startswith("#")]
+                    if claimed:
+                        self.problems.append(f"{at}: {tag} MCID {mcid} nested inside {claimed}")
+                    marked.append(int(mcid))
+                    tag = f"#{tag}"  # a sequence that claims its content for a structure element
+                stack.append(tag)
+            elif op == "EMC":
+                if not stack:
+                    self.problems.append(f"{at}: EMC without a sequence to end")
+                else:
+                    stack.pop()
+            elif op in PAINT:
+                if not (outer or stack):
+                    self.problems.append(f"{at}: {op} outside marked content")
+                if op == "Do":
+                    name = ins.operands[0]
+                    xobject = xobjects.get(name) if xobjects is not None else None
+                    if xobject is None:
+                        self.problems.append(f"{at}: Do of an unknown XObject {name}")
+                    elif xobject.get("/Subtype") == "/Form":
+                        inner = xobject.get("/Resources", resources)
+                        self.stream(xobject, inner, f"{where} > {name}", outer + stack)
+        if stack:
+            self.problems.append(f"{where}: {len(stack)} sequence(s) left open")
+
+
+def walk(pdf: pikepdf.Pdf, label: str) -> Walk:
+    w = Walk()
+    for number, page in enumerate(pdf.pages, start=1):
+        w.stream(page.obj, page.obj.get("/Resources"), f"{label} page {number}", [])
+    return w
+
+
+def test_nothing_is_painted_outside_marked_content(built):
+    problems = []
+    for path in pdfs(built):
+        with pikepdf.open(path) as pdf:
+            problems += walk(pdf, str(path.relative_to(built))).problems
+    assert not problems, "\n".join(problems[:40])
+
+
+def test_every_mcid_has_its_structure_element(built):
+    """Pages and half-page XObjects: MCIDs 0..n-1, each with an element that points back."""
+    problems = []
+    for path in pdfs(built):
+        with pikepdf.open(path) as pdf:
+            seen = walk(pdf, path.name).mcids
+            nums = pdf.Root.StructTreeRoot.ParentTree.Nums
+            parents = {int(nums[i]): nums[i + 1] for i in range(0, len(nums), 2)}
+            owners = [p.obj for p in pdf.pages] + [
+                x for p in pdf.pages for x in p.Resources.get("/XObject", {}).values()
+            ]
+            for owner in owners:
+                if "/StructParents" not in owner:
+                    continue
+                mcids = seen.get(owner.objgen, [])
+                elems = list(parents[int(owner.StructParents)])
+                where = f"{path.relative_to(built)} {owner.objgen}"
+                if sorted(mcids) != list(range(len(elems))):
+                    problems.append(f"{where}: MCIDs {sorted(mcids)} for {len(elems)} elements")
+                for mcid, elem in enumerate(elems):
+                    kid = elem.K
+                    if isinstance(kid, pikepdf.Dictionary):  # a marked-content reference
+                        ok = int(kid.MCID) == mcid and kid.get("/Stm", owner).objgen == owner.objgen
+                    else:
+                        ok = int(kid) == mcid and elem.Pg.objgen == owner.objgen
+                    if not ok:
+                        problems.append(f"{where}: element {mcid} points elsewhere")
+    assert not problems, "\n".join(problems[:40])
+
+
+def test_the_booklet_paints_each_half_page_inside_marked_content(built):
+    """The Do of a half page is wrapped; the half page's own content is marked within it (not
+    only covered by the wrapper), so its tags are what a reader gets."""
+    path = built / "common-reserve" / "large-print-a4" / "rules-booklet.pdf"
+    with pikepdf.open(path) as pdf:
+        assert len(pdf.pages) >= 3
+        for sheet in pdf.pages:
+            ops = [str(i.operator) for i in pikepdf.parse_content_stream(sheet)]
+            halves = len(sheet.Resources.XObject)
+            assert ops == ["BMC", "q", "cm", "Do", "Q", "EMC"] * halves
+            for name, form in sheet.Resources.XObject.items():
+                alone = Walk()
+                alone.stream(form, form.Resources, name, [])
+                assert not alone.problems, alone.problems
+                assert alone.mcids[form.objgen]  # it carries tagged text of its own
+
+
+def xmp_of(pdf: pikepdf.Pdf) -> dict[str, object]:
+    with pdf.open_metadata() as meta:
+        return {
+            "part": meta.get(PDFUA_ID),
+            "title": meta.get("dc:title"),
+            "language": meta.get("dc:language"),
+            "text": str(meta),
+        }
+
+
+def test_catalog_and_xmp_declare_pdfua_1(built):
+    for path in pdfs(built):
+        with pikepdf.open(path) as pdf:
+            assert "/Metadata" in pdf.Root, path
+            xmp = xmp_of(pdf)
+            assert str(xmp["part"]) == "1", path
+            assert xmp["title"] == str(pdf.docinfo.Title) and xmp["title"], path
+            assert set(xmp["language"]) == {str(pdf.Root.Lang)}, path  # type: ignore[arg-type]
+            assert "MetadataDate" not in str(xmp["text"]), path  # nothing that varies per build
+            assert pdf.Root.MarkInfo.Marked is True, path
+            assert pdf.Root.ViewerPreferences.DisplayDocTitle is True, path
+            assert str(pdf.Root.Lang), path
+
+
+def large_print_pdfs(built: Path) -> list[Path]:
+    return [p for p in pdfs(built) if p.parent.name.startswith("large-print-")]
+
+
+def test_the_pdfua_checker_finds_nothing(built):
+    """The independent checker (machine-checkable subset of PDF/UA-1 and WCAG 2.1) on every
+    large-print PDF, rules and booklet included."""
+    paths = large_print_pdfs(built)
+    assert {p.name for p in paths} >= {"rules.pdf", "rules-booklet.pdf", "cards.pdf"}
+    findings = []
+    for path in paths:
+        report = pdfua.validate(str(path))
+        findings += [f"{path.relative_to(built)}: {f.rule_id} {f.message}" for f in report.findings]
+        findings += [
+            f"{path.relative_to(built)}: {o.rule_id} skipped: {o.skipped_reason}"
+            for o in report.outcomes
+            if o.skipped_reason
+        ]
+    assert not findings, "\n".join(findings[:40])
