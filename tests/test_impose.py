@@ -335,6 +335,17 @@ def test_a4_poker_marks_every_cut_at_both_ends():
     assert all(len(v) == 2 for v in [*xs.values(), *ys.values()])
 
 
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("bleed", [0.0, 3.0])
+@pytest.mark.parametrize("name", sorted(SMALL))
+def test_small_items_never_trade_a_cut_mark_for_a_row(paper, bleed, name):
+    """One-ended marks are for grids of fewer than 4 rows or columns; tokens, many to a row,
+    keep a mark at both ends of every cut."""
+    page = impose([(SMALL[name], deck(60))], PAPERS[paper], bleed=bleed)[0]
+    xs, ys = marks_on(page)
+    assert all(len(v) == 2 for v in [*xs.values(), *ys.values()])
+
+
 def test_marks_grow_from_shortest_to_full_size():
     assert (mark_style(3.5).gap, mark_style(3.5).length) == pytest.approx((1.5, 2.0))
     assert (mark_style(7.5).gap, mark_style(7.5).length) == pytest.approx((2.5, 5.0))

@@ -237,6 +237,7 @@ MARK_GAP_MIN = 1.5  # mm: the closest a crop mark may start to the bleed edge, w
 MARK_LENGTH_MIN = 2.0  # mm: the shortest crop mark
 MARK_DEPTH = MARK_GAP + MARK_LENGTH  # 7.5 mm: a zone of full-size marks beside a band of cards
 MARK_DEPTH_MIN = MARK_GAP_MIN + MARK_LENGTH_MIN  # 3.5 mm: the shallowest mark zone
+ONE_END_BELOW = 4  # a grid of fewer rows (columns) may mark its cuts at one end to fit one more
 CLEAR = 1.0  # mm between mark zones of two bands, marks and the fold, furniture and any ink
 SCALE_BAR = 50.0  # mm, the bar a reader measures
 SCALE_LABEL_AT = 52.0  # mm along the bar where its "50 mm" label starts (draw_scale_bar)
@@ -493,8 +494,9 @@ class _Spec:
 @dataclass(frozen=True)
 class _Region:
     """Where one page's fronts and their marks go. ``drop_v`` and ``drop_h`` name the ends (page
-    edges, never the fold) a band may leave unmarked when that is the only way to fit a row
-    (a one-band page only) or a column more: its cut lines are then marked at one end."""
+    edges, never the fold) a band of fewer than ``ONE_END_BELOW`` rows (a one-band page only) or
+    columns may leave unmarked when that is the only way to fit one more: its cut lines are then
+    marked at the other end only."""
 
     box: Rect
     drop_v: Literal["top", "bottom"] | None
@@ -528,21 +530,28 @@ def _fold_rect(r: Rect, fold: Fold, at: float) -> Rect:
 
 
 def _cols_fit(region: _Region, pitch_w: float) -> int:
-    """Columns that fit across ``region`` with a shallowest mark zone on both sides (or on one,
-    at ``region.drop_h``, when that fits one more)."""
-    room = region.box.w - (1 if region.drop_h else 2) * MARK_DEPTH_MIN
-    return max(0, int((room + _EPS) // pitch_w))
+    """Columns that fit across ``region`` with a shallowest mark zone on both sides, or on
+    one (``region.drop_h``) when that fits one more and fewer than ``ONE_END_BELOW`` fit with
+    both: big items gain a lot from it, small ones little."""
+    return _fit(region.box.w, pitch_w, region.drop_h is not None)
 
 
 def _rows_fit(region: _Region, heights: Sequence[float], pitch_h: float) -> int:
     """Rows of ``pitch_h`` that fit below bands of ``heights`` already stacked in ``region``:
     each band needs a mark zone above and below and ``CLEAR`` between its zone and the next
-    band's. A lone band may give up the zone at ``region.drop_v`` when that fits a row more."""
+    band's. A lone band may give up the zone at ``region.drop_v`` as ``_cols_fit`` does."""
     k = len(heights) + 1
-    room = region.box.h - sum(heights) - (k - 1) * CLEAR - 2 * k * MARK_DEPTH_MIN
-    if k == 1 and region.drop_v:
-        room += MARK_DEPTH_MIN
-    return max(0, int((room + _EPS) // pitch_h))
+    room = region.box.h - sum(heights) - (k - 1) * CLEAR - 2 * (k - 1) * MARK_DEPTH_MIN
+    return _fit(room, pitch_h, k == 1 and region.drop_v is not None)
+
+
+def _fit(room: float, pitch: float, may_drop: bool) -> int:
+    """How many ``pitch`` fit in ``room`` between two 3.5 mm mark zones (or beside one, if
+    ``may_drop`` and fewer than ``ONE_END_BELOW`` fit between two)."""
+    both = max(0, int((room - 2 * MARK_DEPTH_MIN + _EPS) // pitch))
+    if not may_drop or both >= ONE_END_BELOW:
+        return both
+    return max(0, int((room - MARK_DEPTH_MIN + _EPS) // pitch))
 
 
 def _pack(runs: Sequence[tuple[Size, int]], region: _Region, bleed: float) -> list[_Spec]:
