@@ -47,6 +47,16 @@ def _jobs(text: str) -> int:
     return n
 
 
+def _bleed(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected mm, got '{text}'") from None
+    if not 0 <= value <= 10:
+        raise argparse.ArgumentTypeError(f"bleed is 0 to 10 mm, got {value:g}")
+    return value
+
+
 def _profiles(layouts: Path, asked: list[str] | None) -> tuple[str, ...]:
     """The profiles asked for (all when none); an unknown one lists the valid names."""
     import difflib
@@ -81,6 +91,8 @@ def cmd_build(args: argparse.Namespace) -> int:
         papers=tuple(args.paper or ("a4", "letter")),
         cut_guides=args.cut_guides,
         back_offset=args.back_offset,
+        bleed=args.bleed,
+        imposition=args.imposition,
     )
     out = Path(args.out)
     _outputs, report = build(project, _games(project, args.games), options, out, jobs=args.jobs)
@@ -183,6 +195,20 @@ def parser() -> argparse.ArgumentParser:
         choices=["marks", "lines"],
         default="marks",
         help="'lines' adds full-length hairlines along every cut, for scissors",
+    )
+    b.add_argument(
+        "--bleed",
+        type=_bleed,
+        default=0.0,
+        metavar="MM",
+        help="art beyond every trim, in mm (default 0 for home printing; 3 for a print shop)",
+    )
+    b.add_argument(
+        "--imposition",
+        choices=["duplex", "gutterfold"],
+        default="duplex",
+        help="duplex: backs on the next page (default); gutterfold: fronts and backs on one"
+        " page, to fold and glue, for single-sided printers",
     )
     b.add_argument(
         "--back-offset",

@@ -28,9 +28,11 @@ class Options:
     papers: tuple[str, ...] = ("a4", "letter")
     cut_guides: str = "marks"
     back_offset: tuple[float, float] = (0.0, 0.0)
+    bleed: float = 0.0  # mm of art beyond every trim (0 for home printing; 3 for a print shop)
+    imposition: str = "duplex"  # or "gutterfold": fronts and backs on one page, fold between
 
     def cache_key(self) -> str:
-        return f"{self.cut_guides}|{self.back_offset!r}"
+        return f"{self.cut_guides}|{self.back_offset!r}|{self.bleed!r}|{self.imposition}"
 
 
 @dataclass(frozen=True)
@@ -155,6 +157,8 @@ def draw(game_plan: GamePlan, task: Task, paper: str) -> list[Rendered]:
             paper,
             cut_guides=task.options.cut_guides,
             back_offset=task.options.back_offset,
+            bleed=task.options.bleed,
+            imposition=task.options.imposition,
         )
         if drawn is not None:
             counts = {c.id: c.printed for c in game.components if c.spec.part == part}
@@ -191,6 +195,10 @@ def worker_init() -> None:
 
 
 def meta_entry(task: Task, rendered: Rendered, sha: str) -> dict[str, Any]:
+    cut = rendered.part in ("cards", "sheets")
+    imposition = {"rules": "pages", "rules-booklet": "saddle-stitch"}.get(
+        rendered.part, task.options.imposition
+    )
     return {
         "path": f"{task.game}/{task.profile}-{rendered.paper}/{rendered.part}.pdf",
         "game": task.game,
@@ -198,6 +206,8 @@ def meta_entry(task: Task, rendered: Rendered, sha: str) -> dict[str, Any]:
         "paper": rendered.paper,
         "part": rendered.part,
         "pages": rendered.pages,
+        "imposition": imposition,
+        "bleed": task.options.bleed if cut else 0.0,
         "sha256": sha,
         "components": rendered.components,
     }

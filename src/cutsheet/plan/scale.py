@@ -98,8 +98,8 @@ def _edge_map(
     prev_old = prev_new = 0.0
     for e in edges:
         span = (e - prev_old) * ky
-        at_rim = prev_old == 0.0 or e == height  # the margins keep their scaled size
-        value = prev_new + (span if at_rim else span * gap)
+        at_rim = prev_old == 0.0 or e == height  # a margin keeps the safe zone and a little
+        value = prev_new + (max(min(span, SAFE_MM + 1), span * gap) if at_rim else span * gap)
         for need, b in needs.values():
             if abs(b.y + b.h - e) < 1e-6:
                 value = max(value, new[b.y] + need)

@@ -3,19 +3,17 @@
 from __future__ import annotations
 
 import io
-import os
-import tempfile
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Literal
 
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from ..impose import Grid, Segment
+from ..impose import Segment
 from ..measure import register
 
 MARK_WIDTH_PT = 0.25
+SAFE_MM = 5.0  # no ink closer than this to a paper edge
 
 
 @dataclass(frozen=True)
@@ -106,53 +104,23 @@ class Furniture:
 
     @property
     def band_mm(self) -> float:
-        """Bottom margin a document page needs for note, bar and label."""
-        return max(16.0, 3 * self.line_mm + 6)
+        """Bottom margin a document page needs for bar, note and label (and a gap)."""
+        return max(18.0, SAFE_MM + 4.6 + 2 * self.line_mm + 4)
 
     def label(self, long: str, short: str) -> str:
         return long if self.size < 12 else short
 
 
-def grid_furniture(c: Canvas, grid: Grid, label: str, f: Furniture) -> None:
-    """The 100 % note, the 50 mm scale bar and a page label, placed where no crop mark is:
-    up the side margins between two cut lines, or in the band below the bottom marks."""
-    size = f.size
-    if grid.notes_beside:
-        y = grid.side_note_y()
-        draw_note(c, f.note, grid.left / 2 + size / mm * 0.35, y, vertical=True, size=size)
-        right_x = grid.right + (grid.page_w - grid.right) / 2 + size / mm * 0.35
-        draw_scale_bar(c, right_x, y, vertical=True, size=size)
-        other = [r for r in range(grid.rows) if r != grid.rows // 2]
-        label_y = grid.cut_ys[other[-1]] + 2 if other else y + 50 + 6 * size / mm * 0.6 + 4
-        draw_note(c, label, right_x, label_y, vertical=True, size=size)
-        return
-    base = 3.0
-    draw_note(c, f.note, grid.left, base, vertical=False, size=size)
-    draw_scale_bar(c, grid.right - 52 - 6 * size / mm * 0.6, base + 1.0, vertical=False, size=size)
-    draw_note(c, label, grid.left, grid.page_h - 3.0 - size / mm * 0.8, vertical=False, size=size)
-
-
 def page_furniture(c: Canvas, page_mm: tuple[float, float], label: str, f: Furniture) -> None:
-    """For flowing pages: the note above the scale bar at bottom left, the label at the right."""
+    """For flowing pages: the scale bar, the note above it at bottom left, the label at the
+    right; all of it at least 5 mm from every edge of the paper."""
     w, _h = page_mm
     line = f.line_mm
-    draw_scale_bar(c, 12, 4 + f.size / mm * 0.35, vertical=False, size=f.size)
-    draw_note(c, f.note, 12, 4 + line + 1.5, vertical=False, size=f.size)
+    bar_y = SAFE_MM + 1.6 + 0.4  # the bar's end ticks reach 1.6 mm below its line
+    draw_scale_bar(c, 12, bar_y, vertical=False, size=f.size)
+    note_y = bar_y + 1.6 + 1.0 + line * 0.25
+    draw_note(c, f.note, 12, note_y, vertical=False, size=f.size)
     c.saveState()
     c.setFont(register(), f.size)
-    c.drawRightString((w - 12) * mm, (4 + 2 * line + 2) * mm, label)
+    c.drawRightString((w - 12) * mm, (note_y + line + 0.5) * mm, label)
     c.restoreState()
-
-
-def atomic_write(path: Path, data: bytes) -> None:
-    """Write to a temporary file beside ``path`` and rename it into place: a failed or
-    interrupted build never leaves a half-written PDF where the last good one was."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise

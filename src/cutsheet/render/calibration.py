@@ -1,0 +1,80 @@
+"""The duplex calibration sheet: squares on the front; on the back the same squares mirrored
+and shifted by −2…+2 mm, each labelled with its offset. Held to the light, the pair that
+coincides names the ``--back-offset`` to build with. Sized from the profile's text size, so
+the large-print sheet stays legible and on the page."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Paragraph
+
+from ..measure import face_name
+from .tagging import Tagger
+
+STEPS = (-2, -1, 0, 1, 2)
+SQUARE_MM = 14.0
+MARGIN_MM = 15.0
+FRONT = ["Print this page and the next on the two sides of one sheet."]
+BACK = [
+    "Print two-sided (flip on the long edge) and hold the sheet to a window.",
+    "The back square that sits exactly on its front square gives, by its label,"
+    " the --back-offset X,Y (mm) to build with.",
+]
+
+
+def _text(
+    c: Canvas, tagger: Tagger, text: str, style: ParagraphStyle, top: float, width: float
+) -> float:
+    """A wrapped, tagged paragraph whose top is ``top`` (pt); returns its bottom."""
+    para = Paragraph(text, style)
+    _, h = para.wrap(width, 10_000)
+    with tagger.text(c, "H1" if style.name == "heading" else "P"):
+        para.drawOn(c, MARGIN_MM * mm, top - h)
+    return top - h - style.fontSize * 0.5
+
+
+def draw_calibration(
+    c: Canvas,
+    paper: tuple[float, float],
+    size: float,
+    tagger: Tagger,
+    finish: Callable[[str], None],
+) -> None:
+    """Both pages of the sheet; ``finish(label)`` ends each page with its furniture."""
+    pw, ph = paper
+    size = max(size, 8.0)
+    regular, bold = face_name("regular"), face_name("bold")
+    body = ParagraphStyle("body", fontName=regular, fontSize=size, leading=size * 1.3)
+    heading = ParagraphStyle("heading", fontName=bold, fontSize=size + 3, leading=(size + 3) * 1.3)
+    label_w = stringWidth("+2,+2", regular, size) / mm
+    cell = max(30.0, SQUARE_MM + 2 * 2 + label_w, SQUARE_MM + 4 + 2 * size / mm)
+    n = len(STEPS)
+    cell = min(cell, (pw - 2 * MARGIN_MM) / n)
+    x0 = (pw - cell * n) / 2
+    for back in (False, True):
+        top = (ph - MARGIN_MM) * mm
+        title = "Duplex calibration: " + ("back" if back else "front")
+        top = _text(c, tagger, title, heading, top, (pw - 2 * MARGIN_MM) * mm)
+        for line in BACK if back else FRONT:
+            top = _text(c, tagger, line, body, top, (pw - 2 * MARGIN_MM) * mm)
+        grid_top = min(top / mm - 6, (ph + cell * n) / 2)
+        with tagger.artifact(c):
+            c.setLineWidth(0.5)
+            for j, dy in enumerate(STEPS):
+                for i, dx in enumerate(STEPS):
+                    cx = x0 + (i + 0.5) * cell
+                    cy = grid_top - (j + 0.5) * cell + (size / mm) * 0.6
+                    if back:
+                        cx, cy = pw - cx + dx, cy + dy
+                    half = SQUARE_MM / 2
+                    c.rect((cx - half) * mm, (cy - half) * mm, SQUARE_MM * mm, SQUARE_MM * mm)
+                    if back:  # the label below its square, clear of it
+                        c.setFont(regular, size)
+                        baseline = cy - half - 1.5 - size * 0.75 / mm
+                        c.drawCentredString(cx * mm, baseline * mm, f"{dx:+d},{dy:+d}")
+        finish("calibration")

@@ -1,0 +1,190 @@
+"""Drawing the ``cards`` or ``sheets`` part for one paper: imposed card pages (duplex,
+gutterfold), full-page sheets, and the duplex calibration sheet. Every position comes from
+``impose``; this module only draws."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, Frame, KeepTogether
+
+from ..diagnostics import Problem
+from ..impose import PAPERS, NoteSize, PagePlan, Rect, impose
+from ..measure import face_name, string_width
+from ..plan.model import GamePlan, PageDoc, PrintedCard, Run
+from .calibration import draw_calibration
+from .documents import DocRenderer
+from .faces import draw_face
+from .pdf import (
+    DocMeta,
+    Furniture,
+    draw_note,
+    draw_scale_bar,
+    draw_segments,
+    new_canvas,
+    page_furniture,
+)
+from .tagging import Tagger, add_structure, attach
+
+
+def _box(r: Rect) -> tuple[float, float, float, float]:
+    return (r.x * mm, r.y * mm, r.right * mm, r.top * mm)
+
+
+class PartWriter:
+    """One part on one canvas, page after page; tags content when the profile asks."""
+
+    def __init__(
+        self,
+        plan: GamePlan,
+        part: str,
+        paper_name: str,
+        meta: DocMeta,
+        docs: DocRenderer,
+        furniture: Furniture,
+    ) -> None:
+        self.plan = plan
+        self.part = part
+        self.paper = PAPERS[paper_name]
+        self.furniture = furniture
+        self.buf = io.BytesIO()
+        self.c = new_canvas(self.buf, self.paper, meta)
+        self.tagger = Tagger(plan.profile.tagged)
+        attach(self.c, self.tagger)
+        self.docs = docs
+        self.problems: list[Problem] = []
+        self.sheet = 0
+        self.pages = 0
+
+    # -- furniture -----------------------------------------------------------------------
+    def label(self, sheet: int, side: str = "") -> str:
+        side = f" {side}" if side else ""
+        long = f"{self.plan.game.spec.title} · {self.part} · sheet {sheet}{side}"
+        return self.furniture.label(long, f"{self.part} {sheet}{side}")
+
+    def note_size(self) -> NoteSize:
+        f, regular = self.furniture, face_name("regular")
+        widest = self.label(999, "front")
+        return NoteSize(
+            text_w=string_width(f.note, regular, f.size) / mm,
+            line_h=f.line_mm,
+            label_w=string_width(widest, regular, f.size) / mm,
+            bar_label_w=string_width("50 mm", regular, f.size) / mm + 1,
+        )
+
+    def show_page(self, trim: Rect | None = None, bleed: Rect | None = None) -> None:
+        whole = Rect(0, 0, *self.paper)
+        self.c.setTrimBox(_box(trim or whole))
+        self.c.setBleedBox(_box(bleed or whole))
+        self.c.showPage()
+        self.pages += 1
+
+    def finish_page(self, label: str) -> None:
+        with self.tagger.artifact(self.c):
+            if label:
+                page_furniture(self.c, self.paper, label, self.furniture)
+        self.show_page()
+
+    # -- imposed card pages --------------------------------------------------------------
+    def card_pages(
+        self,
+        runs: Sequence[Run],
+        imposition: str,
+        bleed: float,
+        guides: str,
+        offset: tuple[float, float],
+    ) -> None:
+        items = [(r.size, [(card, card if card.back else None) for card in r.cards]) for r in runs]
+        pages = impose(
+            items,
+            self.paper,
+            imposition=imposition,  # type: ignore[arg-type]
+            bleed=bleed,
+            note=self.note_size(),
+            cut_guides=guides,  # type: ignore[arg-type]
+            back_offset=offset,
+        )
+        base = self.sheet
+        for page in pages:
+            self.sheet = base + page.sheet
+            self.draw_page(page, bleed)
+
+    def draw_page(self, page: PagePlan[PrintedCard], bleed: float) -> None:
+        c, f = self.c, self.furniture
+        side = "" if page.side == "single" else page.side
+        for index, slot in enumerate(page.slots):
+            face = slot.item.front if slot.side == "front" else slot.item.back
+            if face is None:
+                continue
+            self.tagger.group = f"{self.sheet}{page.side}:{index}"
+            draw_face(c, face, slot.trim.x, slot.trim.y, self.tagger, bleed, slot.rotation)
+        self.tagger.group = None
+        with self.tagger.artifact(c):
+            draw_segments(c, page.cut_lines, 0.25)
+            draw_segments(c, page.marks)
+            if page.fold:
+                c.saveState()
+                c.setDash(3, 2)
+                draw_segments(c, page.fold, 0.5)
+                c.restoreState()
+            fp = page.furniture
+            draw_note(c, f.note, *fp.note.origin, vertical=fp.note.vertical, size=f.size)
+            draw_scale_bar(c, *fp.scale_bar.origin, vertical=fp.scale_bar.vertical, size=f.size)
+            label = self.label(self.sheet, side)
+            draw_note(c, label, *fp.label.origin, vertical=fp.label.vertical, size=f.size)
+        self.show_page(page.trim_box, page.bleed_box)
+
+    # -- full-page sheets ----------------------------------------------------------------
+    def page_doc(self, doc: PageDoc) -> None:
+        margin, bottom = 15.0, self.furniture.band_mm
+        for _ in range(doc.copies):
+            story = _flatten(self.docs.flowables(doc.doc.blocks))
+            while story:
+                self.sheet += 1
+                frame = Frame(
+                    margin * mm,
+                    bottom * mm,
+                    (self.paper[0] - 2 * margin) * mm,
+                    (self.paper[1] - bottom - margin) * mm,
+                    leftPadding=0,
+                    rightPadding=0,
+                    topPadding=0,
+                    bottomPadding=0,
+                )
+                before = len(story)
+                frame.addFromList(story, self.c)
+                self.finish_page(self.label(self.sheet))
+                if len(story) == before:
+                    self.problems.append(
+                        Problem(doc.doc.loc, f"{doc.item}: a block is taller than a page")
+                    )
+                    break
+
+    # -- calibration ---------------------------------------------------------------------
+    def calibration(self) -> None:
+        if self.pages % 2:  # the sheet's two sides must be one sheet of paper
+            self.show_page()
+        draw_calibration(
+            self.c,
+            self.paper,
+            self.furniture.size,
+            self.tagger,
+            lambda label: self.finish_page(self.furniture.label("duplex calibration", label)),
+        )
+
+    def save(self) -> bytes:
+        self.c.save()
+        return add_structure(self.buf.getvalue(), self.tagger)
+
+
+def _flatten(story: list[Flowable]) -> list[Flowable]:
+    """A bare Frame (no doc template) cannot split KeepTogether: lay out its content instead."""
+    out: list[Flowable] = []
+    for f in story:
+        if isinstance(f, KeepTogether):
+            out.extend(_flatten(list(f._content)))
+        else:
+            out.append(f)
+    return out
