@@ -69,7 +69,18 @@ def load_profile(layout_dir: Path, name: str) -> Profile:
         known = ", ".join(available_profiles(layout_dir))
         where = layout_dir / "profiles"
         raise ContentError([Problem(Loc(str(where)), f"no profile '{name}' (known: {known})")])
-    return validate(Profile, load_yaml(path))
+    src = load_yaml(path)
+    profile = validate(Profile, src)
+    if profile.name != name:  # faces NAME@profile, sizes and the build cache go by the name
+        raise ContentError(
+            [
+                Problem(
+                    src.loc(("name",)),
+                    f"profile name '{profile.name}' must match its file name '{name}'",
+                )
+            ]
+        )
+    return profile
 
 
 def available_profiles(layout_dir: Path) -> list[str]:
