@@ -92,7 +92,7 @@ def test_crop_marks_are_a_card_apart_and_outside_the_grid(built, paper):
     ] * 3
     for ln in marks:
         length = max(abs(ln["x1"] - ln["x0"]), abs(ln["bottom"] - ln["top"]))
-        assert length / MM == pytest.approx(5.0, abs=0.01)
+        assert 2.0 - 0.01 <= length / MM <= 5.0 + 0.01  # shorter where the paper is tight
         inside_x = vertical[0] + 0.01 < (ln["x0"] + ln["x1"]) / 2 < vertical[-1] - 0.01
         inside_y = horizontal[0] + 0.01 < (ln["top"] + ln["bottom"]) / 2 < horizontal[-1] - 0.01
         assert not (inside_x and inside_y), "a crop mark on a card"

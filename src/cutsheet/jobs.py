@@ -120,13 +120,25 @@ def plan(root: str, game_id: str, profile_name: str) -> tuple[GamePlan | None, l
 
 
 def inputs_of(root: str, game_plan: GamePlan) -> set[str]:
-    """Every file the job read: content, layouts, the profile, images, fonts."""
+    """Every file the job read: content, layouts, the profile, images, fonts. A layout or
+    profile that came from the package is recorded with the project's path it would have
+    there too (absent, so hashed as ''): adding a project's own copy later rebuilds."""
+    from .layouts import find_layout
     from .measure import FACES, FONT_DIR
+    from .profiles import profile_path
 
     files = set(game_plan.game.files)
     _game, layouts, _ = load(root, game_plan.game.id)
-    files |= set(layouts.files if layouts else ())
-    files.add(str(Path(root) / "layouts" / "profiles" / f"{game_plan.profile.name}.yaml"))
+    for name in layouts.files if layouts else ():
+        files.add(name)
+        found = find_layout(Path(name).parent, Path(name).name)
+        if found is not None:
+            files.add(str(found))
+    layout_dir = Path(root) / "layouts"
+    files.add(str(layout_dir / "profiles" / f"{game_plan.profile.name}.yaml"))
+    found_profile = profile_path(layout_dir, game_plan.profile.name)
+    if found_profile is not None:
+        files.add(str(found_profile))
     files |= {str(FONT_DIR / f[1]) for f in FACES.values()}
     files |= game_plan.images
     return files

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from importlib.resources import files
 from pathlib import Path
 from typing import Any, Literal
 
@@ -121,6 +122,21 @@ def _resolve_box(name: str, merged: dict[str, Any], loc: Loc) -> Box:
     return KINDS[kind].make(common, merged)
 
 
+#: Layout files that ship with cutsheet (``base.yaml``); a project's own file of the same name wins.
+PACKAGED = Path(str(files("cutsheet").joinpath("data", "layouts")))
+
+
+def find_layout(layout_dir: Path, fname: str) -> Path | None:
+    """``layouts/<fname>`` of the project, else the packaged file of that name, else None."""
+    path = layout_dir / fname
+    if path.is_file():
+        return path
+    packaged = PACKAGED / fname
+    if "/" not in fname and "\\" not in fname and packaged.is_file():
+        return packaged
+    return None
+
+
 def load_layouts(layout_dir: Path, name: str, root: Path | None = None) -> Layouts:
     """Load ``layouts/<name>`` and everything it includes, then resolve every face."""
     styles: dict[str, Style] = {}
@@ -132,8 +148,8 @@ def load_layouts(layout_dir: Path, name: str, root: Path | None = None) -> Layou
         if fname in seen:
             return
         seen.add(fname)
-        path = layout_dir / fname
-        if not path.is_file():
+        path = find_layout(layout_dir, fname)
+        if path is None:
             raise ContentError([Problem(from_loc or Loc(fname), f"no layout file '{fname}'")])
         src = load_yaml(path, root)
         spec = validate(LayoutFile, src)

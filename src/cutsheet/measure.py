@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from importlib.resources import files
 from pathlib import Path
 from typing import Literal
 
@@ -21,7 +22,8 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import Paragraph
 
-FONT_DIR = Path(__file__).resolve().parents[2] / "fonts"
+# The fonts ship inside the package (cutsheet/data/fonts), so an installed cutsheet finds them.
+FONT_DIR = Path(str(files("cutsheet").joinpath("data", "fonts")))
 
 FAMILY = "Atkinson"
 FACES = {

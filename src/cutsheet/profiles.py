@@ -1,14 +1,24 @@
-"""Print profiles as data (``layouts/profiles/<name>.yaml``): sizes, spacing, write-in heights."""
+"""Print profiles as data (``layouts/profiles/<name>.yaml``): sizes, spacing, write-in heights.
+
+cutsheet ships its profiles (``standard``, ``large-print``) inside the package. A project may
+add its own or override a shipped one: ``<project>/layouts/profiles/<name>.yaml`` wins over the
+packaged file of the same name.
+"""
 
 from __future__ import annotations
 
+from importlib.resources import files
 from pathlib import Path
 from typing import Literal
 
 from pydantic import Field
 
+from .diagnostics import ContentError, Loc, Problem
 from .model import Strict, validate
 from .source import load_yaml
+
+#: The profiles that ship with cutsheet.
+PACKAGED = Path(str(files("cutsheet").joinpath("data", "layouts", "profiles")))
 
 
 class Profile(Strict):
@@ -40,9 +50,42 @@ class Profile(Strict):
     )
 
 
+def _folders(layout_dir: Path) -> tuple[Path, Path]:
+    """Where profiles are looked for, the project's first."""
+    return (layout_dir / "profiles", PACKAGED)
+
+
+def profile_path(layout_dir: Path, name: str) -> Path | None:
+    """The file of profile ``name``: the project's, else the packaged one, else None."""
+    if not name or "/" in name or "\\" in name or name.startswith("."):
+        return None
+    for folder in _folders(layout_dir):
+        path = folder / f"{name}.yaml"
+        if path.is_file():
+            return path
+    return None
+
+
 def load_profile(layout_dir: Path, name: str) -> Profile:
-    return validate(Profile, load_yaml(layout_dir / "profiles" / f"{name}.yaml"))
+    path = profile_path(layout_dir, name)
+    if path is None:
+        known = ", ".join(available_profiles(layout_dir))
+        where = layout_dir / "profiles"
+        raise ContentError([Problem(Loc(str(where)), f"no profile '{name}' (known: {known})")])
+    src = load_yaml(path)
+    profile = validate(Profile, src)
+    if profile.name != name:  # faces NAME@profile, sizes and the build cache go by the name
+        raise ContentError(
+            [
+                Problem(
+                    src.loc(("name",)),
+                    f"profile name '{profile.name}' must match its file name '{name}'",
+                )
+            ]
+        )
+    return profile
 
 
 def available_profiles(layout_dir: Path) -> list[str]:
-    return sorted(p.stem for p in (layout_dir / "profiles").glob("*.yaml"))
+    """Every profile a project can use: its own and the packaged ones, by name."""
+    return sorted({p.stem for folder in _folders(layout_dir) for p in folder.glob("*.yaml")})

@@ -1,0 +1,239 @@
+"""Errors an editor can act on: each is a line or two naming what is wrong (and what would be
+right), exit 1 (argparse's usage errors: 2), never a traceback."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cutsheet.cli import main
+from cutsheet.scaffold import new_game
+
+from .conftest import ROOT
+
+SUMMARY = "cutsheet: 1 error"
+
+
+def cutsheet(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "cutsheet", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+
+
+def lines(result: subprocess.CompletedProcess[str]) -> list[str]:
+    """What the user reads on stderr, less the error count that closes a list of problems."""
+    assert "Traceback" not in result.stderr, result.stderr
+    return [line for line in result.stderr.splitlines() if line != SUMMARY]
+
+
+@pytest.fixture
+def project(tmp_path) -> Path:
+    root = tmp_path / "project"
+    new_game(root, "my-game")
+    return root
+
+
+# ------------------------------------------------------------------ unwritable outputs
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("build", "--paper", "a4", "--profile", "standard"),
+        ("schema",),
+        ("preview", "my-game", "--item", "MG-SUN"),
+        ("watch", "--timeout", "1"),
+    ],
+    ids=["build", "schema", "preview", "watch"],
+)
+@pytest.mark.parametrize("where", ["proc", "file"])
+def test_an_unwritable_out_is_one_line_and_exit_1(project, args, where):
+    if where == "proc":  # not writable even by root
+        out = "/proc/cutsheet-test/out"
+    else:  # a file where a folder should be
+        (project / "a-file").write_text("")
+        out = str(project / "a-file" / "out")
+    result = cutsheet(project, *args, "--out", out)
+    assert result.returncode == 1
+    (line,) = lines(result)
+    assert out in line or str(Path(out).parent) in line, line
+    assert result.stdout == ""
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root may write into a read-only folder")
+def test_a_read_only_project_folder_is_one_line_and_exit_1(project):
+    project.chmod(stat.S_IRUSR | stat.S_IXUSR)
+    try:
+        result = cutsheet(project, "build", "--paper", "a4", "--profile", "standard")
+    finally:
+        project.chmod(stat.S_IRWXU)
+    assert result.returncode == 1
+    (line,) = lines(result)
+    assert "build" in line and "ermission denied" in line, line
+
+
+# ------------------------------------------------------------------ unknown names
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("build", "my-gam"),
+        ("check", "my-gam"),
+        ("preview", "my-gam", "--item", "MG-SUN"),
+        ("watch", "my-gam", "--timeout", "1"),
+    ],
+    ids=["build", "check", "preview", "watch"],
+)
+def test_an_unknown_game_lists_the_games_with_a_suggestion(project, args):
+    result = cutsheet(project, *args)
+    assert result.returncode == 1
+    assert "no game 'my-gam' (known: my-game); did you mean 'my-game'?" in result.stderr
+    assert len(lines(result)) == 1, result.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("build", "--profile", "larg-print"),
+        ("check", "--profile", "larg-print"),
+        ("preview", "my-game", "--item", "MG-SUN", "--profile", "larg-print"),
+        ("watch", "--profile", "larg-print", "--timeout", "1"),
+    ],
+    ids=["build", "check", "preview", "watch"],
+)
+def test_an_unknown_profile_lists_the_profiles_with_a_suggestion(project, args):
+    result = cutsheet(project, *args)
+    assert result.returncode == 1
+    assert lines(result) == [
+        "cutsheet: unknown profile 'larg-print' (known: large-print, standard);"
+        " did you mean 'large-print'?"
+    ]
+
+
+def test_a_projects_own_profile_is_a_known_name(project):
+    (project / "layouts" / "profiles").mkdir()
+    shutil.copy(
+        ROOT / "layouts" / "profiles" / "standard.yaml",
+        project / "layouts" / "profiles" / "poster.yaml",
+    )
+    result = cutsheet(project, "check", "--profile", "postr")
+    assert lines(result) == [
+        "cutsheet: unknown profile 'postr' (known: large-print, poster, standard);"
+        " did you mean 'poster'?"
+    ]
+
+
+def test_an_unknown_card_lists_the_cards(project):
+    result = cutsheet(project, "preview", "my-game", "--item", "MG-SUNN")
+    assert result.returncode == 1
+    (line,) = lines(result)
+    assert "no card 'MG-SUNN' (known: MG-MOON, MG-STAR, MG-SUN)" in line
+
+
+@pytest.mark.parametrize("jobs", ["0", "-2", "many"])
+def test_jobs_below_one_are_refused(project, jobs):
+    result = cutsheet(project, "build", "--jobs", jobs)
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    last = result.stderr.splitlines()[-1]
+    assert last.startswith("cutsheet build: error: argument --jobs: ")
+    assert ("at least 1 worker" in last) if jobs != "many" else ("whole number" in last)
+
+
+# ------------------------------------------------------------------ project folders
+def test_a_folder_without_content_suggests_cutsheet_new(tmp_path):
+    result = cutsheet(tmp_path, "build")
+    assert result.returncode == 1
+    (line,) = lines(result)
+    assert f"no content/ folder in {tmp_path.resolve()}" in line
+    assert "cutsheet new NAME" in line
+
+
+def test_a_project_without_games_suggests_cutsheet_new(tmp_path):
+    (tmp_path / "content").mkdir()
+    for command in ("build", "check", "watch"):
+        result = cutsheet(tmp_path, command)
+        assert result.returncode == 1
+        (line,) = lines(result)
+        assert "no games in" in line and "cutsheet new NAME" in line
+    assert not (tmp_path / "build").exists()
+
+
+def test_new_refuses_to_overwrite_a_game(project):
+    cards = project / "content" / "my-game" / "cards.yaml"
+    cards.write_text(cards.read_text() + "# mine\n")
+    before = {p: p.read_bytes() for p in project.rglob("*") if p.is_file()}
+    result = cutsheet(project, "new", "my-game")
+    assert result.returncode == 1
+    assert lines(result) == [
+        f"cutsheet: game 'my-game' already exists ({project / 'content' / 'my-game'});"
+        " choose another name or delete it first"
+    ]
+    assert {p: p.read_bytes() for p in project.rglob("*") if p.is_file()} == before
+
+
+def test_new_refuses_a_layout_file_of_that_name(project):
+    (project / "layouts" / "other.yaml").write_text("faces: {}\n")
+    result = cutsheet(project, "new", "other")
+    assert result.returncode == 1
+    (line,) = lines(result)
+    assert "game 'other' already exists" in line and "other.yaml" in line
+    assert not (project / "content" / "other").exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("My Game",), "'My Game' cannot name a game"),
+        (("my--game",), "'my--game' cannot name a game"),
+        (("ok", "--code", "ok"), "--code 'ok' must be 2 to 5 capital letters"),
+    ],
+)
+def test_new_refuses_names_a_game_cannot_have(tmp_path, args, message):
+    result = cutsheet(tmp_path, "new", *args)
+    assert result.returncode == 1
+    (line,) = lines(result)
+    assert line.startswith(f"cutsheet: {message}")
+    assert not (tmp_path / "content").exists()
+
+
+def test_new_into_an_unwritable_folder_is_one_line(tmp_path):
+    result = cutsheet(tmp_path, "--root", "/proc/cutsheet-test", "new", "my-game")
+    assert result.returncode == 1
+    (line,) = lines(result)
+    assert "/proc/cutsheet-test" in line
+
+
+def test_new_keeps_a_projects_schema_folder_current(tmp_path):
+    from cutsheet.schema import stale_schemas
+
+    for folder in ("content", "layouts", "schema"):
+        shutil.copytree(ROOT / folder, tmp_path / folder)
+    result = cutsheet(tmp_path, "new", "side-quest")
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "schema" / "side-quest" / "cards.schema.json").is_file()
+    assert stale_schemas(tmp_path, ["side-quest", "festivibes"]) == []
+
+
+# ------------------------------------------------------------------ permissions
+@pytest.mark.parametrize(("umask", "mode"), [(0o022, 0o644), (0o077, 0o600)])
+def test_outputs_respect_the_umask(project, umask, mode, capsys):
+    out = project / f"build-{umask:o}"
+    old = os.umask(umask)
+    try:
+        code = main(
+            ["--root", str(project), "build", "--profile", "standard", "--paper", "a4"]
+            + ["--jobs", "1", "--out", str(out)]
+        )
+    finally:
+        os.umask(old)
+    assert code == 0, capsys.readouterr().err
+    for path in (out / "my-game" / "standard-a4" / "cards.pdf", out / "manifest.json"):
+        assert stat.S_IMODE(path.stat().st_mode) == mode, path
