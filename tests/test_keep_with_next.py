@@ -25,9 +25,9 @@ from cutsheet.measure import doc_styles
 from cutsheet.plan.model import DocBlock, ListBlock, Para, TableBlock
 from cutsheet.profiles import Profile, available_profiles, load_profile
 from cutsheet.render.documents import DocRenderer
-from cutsheet.render.writer import _flatten
 from cutsheet.render.pdf import Furniture
 from cutsheet.render.tagging import Tagger, add_structure, attach
+from cutsheet.render.writer import _flatten
 
 ROOT = Path(__file__).resolve().parents[1]
 PROFILES = available_profiles(ROOT / "layouts")

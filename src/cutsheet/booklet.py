@@ -89,6 +89,8 @@ def impose_booklet(
         del pdf.pages[0]
     for page in pdf.pages:
         page.obj.Tabs = Name.S
+        page.obj.TrimBox = page.obj.MediaBox  # a booklet side is folded, never cut
+        page.obj.BleedBox = page.obj.MediaBox
     pdf.docinfo[Name.Title] = title
     pdf.docinfo[Name.Author] = author
     pdf.docinfo[Name.Subject] = subject

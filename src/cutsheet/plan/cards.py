@@ -61,6 +61,7 @@ def _plan_item(
             face, fc, over = scale_face(face, comp.spec.size_mm, size, fc, profile)
             if over is not None:
                 overflows.append(over)
+            fc.problems.extend(face_geometry(face, size, label))
         planned = fill_face(face, size, fc)
         if profile.min_contrast:
             planned = on_panels(planned, profile.min_contrast) if mode == "scale" else planned

@@ -14,27 +14,30 @@ from .model import FacePlan
 SAFE_ZONE_MM = 3.0
 
 
-def face_geometry(face: Face, size: tuple[float, float]) -> list[Problem]:
-    """Boxes inside the face; text boxes inside the 3 mm safe zone."""
+def face_geometry(face: Face, size: tuple[float, float], card: str | None = None) -> list[Problem]:
+    """Boxes inside the face; text boxes at least 3 mm inside the trim (the safe zone), the
+    distance named. ``card`` names the item when the geometry is that card's own (scaled)."""
     w, h = size
+    who = f"{card}, " if card else ""
     problems = []
     for box in face.boxes:
         if box.x < -0.01 or box.y < -0.01 or box.x + box.w > w + 0.01 or box.y + box.h > h + 0.01:
             problems.append(
                 Problem(
                     box.loc,
-                    f"box '{box.name}' of face '{face.name}' leaves the {w:g}×{h:g} mm face",
+                    f"{who}box '{box.name}' of face '{face.name}' leaves the {w:g}×{h:g} mm face",
                 )
             )
-        elif box.kind == "text" and (
-            box.x < SAFE_ZONE_MM - 0.01
-            or box.y < SAFE_ZONE_MM - 0.01
-            or box.x + box.w > w - SAFE_ZONE_MM + 0.01
-            or box.y + box.h > h - SAFE_ZONE_MM + 0.01
-        ):
+            continue
+        if box.kind != "text":
+            continue
+        nearest = min(box.x, box.y, w - box.x - box.w, h - box.y - box.h)
+        if nearest < SAFE_ZONE_MM - 0.01:
             problems.append(
                 Problem(
-                    box.loc, f"text box '{box.name}' comes within {SAFE_ZONE_MM:g} mm of the trim"
+                    box.loc,
+                    f"{who}text box '{box.name}' of face '{face.name}' comes {nearest:.1f} mm from"
+                    f" the trim; keep text at least {SAFE_ZONE_MM:g} mm inside it",
                 )
             )
     return problems

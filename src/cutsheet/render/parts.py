@@ -111,6 +111,9 @@ def render_rules(plan: GamePlan, paper_name: str, *, half: bool = False) -> tupl
     def on_page(c: Canvas, doc: BaseDocTemplate) -> None:
         attach(c, tagger)
         apply_meta(c, meta)
+        whole = (0, 0, page[0] * mm, page[1] * mm)  # a rules page is cut nowhere
+        c.setTrimBox(whole)
+        c.setBleedBox(whole)
         long = f"{game.spec.title} · rules · page {doc.page}"
         with tagger.artifact(c):
             page_furniture(c, page, furniture.label(long, f"page {doc.page}"), furniture)

@@ -116,7 +116,8 @@ def page_furniture(c: Canvas, page_mm: tuple[float, float], label: str, f: Furni
     right; all of it at least 5 mm from every edge of the paper."""
     w, _h = page_mm
     line = f.line_mm
-    bar_y = SAFE_MM + 1.6 + 0.4  # the bar's end ticks reach 1.6 mm below its line
+    # the bar's end ticks reach 1.6 mm below its line, its "50 mm" hangs lower at large sizes
+    bar_y = SAFE_MM + max(2.0, f.size * 0.65 / mm)
     draw_scale_bar(c, 12, bar_y, vertical=False, size=f.size)
     note_y = bar_y + 1.6 + 1.0 + line * 0.25
     draw_note(c, f.note, 12, note_y, vertical=False, size=f.size)

@@ -1,0 +1,148 @@
+"""Cut-ready on every printer, read back from the PDFs: the 5 mm printable safe area, art to
+the trim, bleed with its TrimBox and BleedBox, gutterfold mirroring, text off the trim."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pdfplumber
+import pikepdf
+import pytest
+
+from cutsheet.build import Options, build
+
+MM = 72 / 25.4
+SAFE = 5.0
+
+
+def _quiet(_m: str) -> None:
+    pass
+
+
+def _ink(page: pdfplumber.page.Page) -> list[dict]:
+    objs = page.chars + page.lines + page.rects + page.curves + page.images
+    return [o for o in objs if o.get("non_stroking_color") != (1, 1, 1) or o.get("stroke")]
+
+
+def test_no_ink_within_5_mm_of_any_paper_edge(built):
+    """Every page of every PDF, both papers, both profiles: marks, notes, bars, art, text."""
+    pdfs = sorted(built.rglob("*.pdf"))
+    assert len(pdfs) == 60
+    for path in pdfs:
+        with pdfplumber.open(path) as doc:
+            for number, page in enumerate(doc.pages, 1):
+                for o in _ink(page):
+                    edge = min(o["x0"], o["top"], page.width - o["x1"], page.height - o["bottom"])
+                    assert edge / MM >= SAFE - 0.05, (str(path.relative_to(built)), number, o)
+
+
+def _fills(page: pdfplumber.page.Page, rgb: tuple[float, ...]) -> list[dict]:
+    return [
+        o
+        for o in page.rects + page.curves
+        if o.get("fill") and tuple(round(c, 3) for c in o["non_stroking_color"] or ()) == rgb
+    ]
+
+
+BLUE = (0.0, 0.447, 0.698)  # #0072B2, Common Reserve's back
+
+
+def test_backs_are_coloured_to_the_trim_and_cards_share_cut_lines(built):
+    with pdfplumber.open(built / "common-reserve" / "standard-a4" / "cards.pdf") as doc:
+        back = doc.pages[1]
+        blues = sorted(_fills(back, BLUE), key=lambda o: (o["top"], o["x0"]))
+    assert len(blues) == 9
+    for o in blues:  # each back fills its whole 63 × 88 mm card
+        assert o["width"] / MM == pytest.approx(63, abs=0.05)
+        assert o["height"] / MM == pytest.approx(88, abs=0.05)
+    row = [o for o in blues if abs(o["top"] - blues[0]["top"]) < 0.1]
+    for a, b in zip(row, row[1:], strict=False):  # neighbours touch: one shared cut
+        assert b["x0"] == pytest.approx(a["x1"], abs=0.05)
+
+
+@pytest.fixture(scope="module")
+def bled(repo, tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("bleed")
+    options = Options(profiles=("standard",), papers=("a4", "letter"), bleed=3.0)
+    _o, report = build(repo, ["common-reserve"], options, out, jobs=1, progress=_quiet)
+    assert not report.errors
+    return out
+
+
+def _boxes(path: Path) -> list[tuple[list[float], list[float]]]:
+    with pikepdf.open(path) as pdf:
+        return [([float(v) for v in p.TrimBox], [float(v) for v in p.BleedBox]) for p in pdf.pages]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_bleed_sets_trim_and_bleed_boxes_3_mm_apart_and_art_reaches_the_bleed(bled, paper):
+    path = bled / "common-reserve" / f"standard-{paper}" / "cards.pdf"
+    boxes = _boxes(path)
+    trim, bleed = boxes[1]  # a back page
+    for t, b, sign in zip(trim, bleed, (-1, -1, 1, 1), strict=True):
+        assert (b - t) * sign / MM == pytest.approx(3.0, abs=0.01)
+    with pdfplumber.open(path) as doc:
+        blues = _fills(doc.pages[1], BLUE)
+    assert blues
+    for o in blues:  # every back's art is its card grown by the bleed
+        assert o["width"] / MM == pytest.approx(63 + 6, abs=0.05)
+        assert o["height"] / MM == pytest.approx(88 + 6, abs=0.05)
+    left = min(o["x0"] for o in blues)
+    assert left == pytest.approx(bleed[0], abs=0.05)  # the art reaches the BleedBox
+
+
+def test_every_page_has_a_trim_box_and_a_bleed_box(built):
+    for path in (built / "common-reserve" / "standard-a4").glob("*.pdf"):
+        with pikepdf.open(path) as pdf:
+            for page in pdf.pages:
+                assert "/TrimBox" in page.obj and "/BleedBox" in page.obj, path
+
+
+@pytest.fixture(scope="module")
+def folded(repo, tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("gutterfold")
+    options = Options(profiles=("standard",), papers=("a4",), imposition="gutterfold")
+    _o, report = build(repo, ["festivibes"], options, out, jobs=1, progress=_quiet)
+    assert not report.errors
+    return out
+
+
+def test_gutterfold_puts_each_back_behind_its_own_front(folded):
+    """Festi'vibes festivals print their id on both sides: across the fold line, the mirror
+    of each front's id is the same id on its back."""
+    path = folded / "festivibes" / "standard-a4" / "cards.pdf"
+    with pdfplumber.open(path) as doc:
+        page = doc.pages[0]
+        fold = [
+            ln for ln in page.lines if abs(ln["x0"] - ln["x1"]) < 0.01 and ln["linewidth"] > 0.4
+        ]
+        assert fold, "a fold line"
+        x_fold = fold[0]["x0"]
+        ids = [w for w in page.extract_words() if w["text"].startswith("FV-FEST-")]
+    fronts = [w for w in ids if w["x1"] < x_fold]
+    backs = [w for w in ids if w["x0"] > x_fold]
+    assert fronts and len(fronts) == len(backs)
+    for w in fronts:
+        centre = ((w["x0"] + w["x1"]) / 2, (w["top"] + w["bottom"]) / 2)
+        mirror = 2 * x_fold - centre[0]
+        near = min(
+            backs, key=lambda b: abs((b["x0"] + b["x1"]) / 2 - mirror) + abs(b["top"] - w["top"])
+        )
+        assert near["text"] == w["text"]
+        card_w = 63 * MM  # the id sits inside the mirrored card, not beside it
+        assert abs((near["x0"] + near["x1"]) / 2 - mirror) < card_w
+
+
+def test_text_within_3_mm_of_a_trim_is_a_located_error(ws):
+    line = ws.line_of("layouts/festivibes.yaml", "      effect-rule:")
+    text = ws.path("layouts/festivibes.yaml").read_text()
+    ws.path("layouts/festivibes.yaml").write_text(
+        text.replace("effect-rule: {x: 6,", "effect-rule: {x: 1.5,")
+    )
+    problems = [str(p) for p in ws.check("festivibes")]
+    assert any(
+        p.startswith(f"layouts/festivibes.yaml:{line}:7: error: ")
+        and "text box 'effect-rule'" in p
+        and "comes 1.5 mm from the trim" in p
+        for p in problems
+    ), problems
