@@ -60,8 +60,9 @@ def _plan_item(
         if mode == "scale":
             face, fc, over = scale_face(face, comp.spec.size_mm, size, fc, profile)
             if over is not None:
-                overflows.append(over)
-            fc.problems.extend(face_geometry(face, size, label))
+                overflows.append(over)  # its boxes leave the card: that is the one problem
+            else:
+                fc.problems.extend(face_geometry(face, size, label))
         planned = fill_face(face, size, fc)
         if profile.min_contrast:
             planned = on_panels(planned, profile.min_contrast) if mode == "scale" else planned
