@@ -159,9 +159,10 @@ def reader_text(path):
 @pytest.mark.parametrize("profile", ["standard", "large-print"])
 def test_cube_notation_reads_back_exactly(built, profile):
     text = reader_text(built / BA / f"{profile}-a4" / "cards.pdf")
-    assert text.count("Exchange: 5R>G and 8R>B") == 6
-    assert text.count("Income: RRRR") >= 6
-    assert "3R<>G" in text and "G<>3R and 5R>B" in text
+    # each kind of effect reads as its panel's label, then its notation
+    assert text.count("INCOME RRRR EXCHANGE 5R>G 8R>B") == 6
+    assert text.count("INCOME RRRR") >= 6
+    assert "3R<>G" in text and "EXCHANGE G<>3R 5R>B" in text
 
 
 def test_cube_tiles_sit_in_their_lines_and_never_overlap(built):

@@ -31,8 +31,18 @@ ICON_NAMES = (
     "hand",
     "swap-vertical",
     "cycle",
+    "cycle-ccw",
     "person-swap",
     "ticket",
+    "ticket-swap",
+    "ticket-swap-own",
+    "card-swap",
+    "ticket-in",
+    "repeat",
+    "exchange",
+    "bolt",
+    "sparkle",
+    "trophy",
 )
 
 
