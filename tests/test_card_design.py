@@ -56,13 +56,14 @@ def icons(face: FacePlan) -> dict[str, str]:
 
 # ------------------------------------------------------------------ filled cube-bidding cards
 def _card_frames(page: pdfplumber.page.Page) -> list[Frame]:
-    """(left, top, right, bottom) of every 63 × 88 mm card on the page, from its border."""
-    frames = []
-    for shape in page.curves + page.rects:
-        if abs(shape["width"] - 60 * MM) < 1 and abs(shape["height"] - 85 * MM) < 1:
-            x0, top = shape["x0"] - 1.5 * MM, shape["top"] - 1.5 * MM
-            frames.append((x0, top, x0 + CARD_W * MM, top + CARD_H * MM))
-    return frames
+    """(left, top, right, bottom) of every 63 × 88 mm card on the page, from its cut lines
+    (the crop marks: cards have no outline, their edge is the cut)."""
+    marks = [ln for ln in page.lines if abs(ln["linewidth"] - 0.25) < 0.01]
+    xs = sorted({round(ln["x0"], 2) for ln in marks if abs(ln["x0"] - ln["x1"]) < 0.01})
+    ys = sorted({round(ln["top"], 2) for ln in marks if abs(ln["top"] - ln["bottom"]) < 0.01})
+    cols = [(a, b) for a, b in zip(xs, xs[1:], strict=False) if abs(b - a - CARD_W * MM) < 1]
+    rows = [(a, b) for a, b in zip(ys, ys[1:], strict=False) if abs(b - a - CARD_H * MM) < 1]
+    return [(x0, top, x1, bottom) for top, bottom in rows for x0, x1 in cols]
 
 
 def _tiles(page: pdfplumber.page.Page) -> list[dict[str, Any]]:
