@@ -19,7 +19,7 @@ import pikepdf
 from pikepdf import Dictionary, Name, Rectangle
 
 from .impose import PAPERS, pad_to_multiple, saddle_stitch_order
-from .render.tagging import declare_pdfua
+from .render.tagging import SAVE, declare_pdfua
 
 PT_PER_MM = 72 / 25.4
 
@@ -105,5 +105,5 @@ def impose_booklet(
     if "/StructTreeRoot" in pdf.Root:
         declare_pdfua(pdf)  # after the document information it mirrors
     out = io.BytesIO()
-    pdf.save(out, deterministic_id=True)
+    pdf.save(out, **SAVE)
     return out.getvalue(), len(pdf.pages)

@@ -94,15 +94,17 @@ def _edge_map(
     of the design scaled by ``ky`` (inner ones also by ``gap`` ≤ 1, to give room back), and
     pushed down wherever a text box above needs more height for its text."""
     edges = sorted({0.0, height} | {b.y for b in face.boxes} | {b.y + b.h for b in face.boxes})
+    ending: dict[float, list[tuple[float, float]]] = {}  # bottom edge -> (need, top edge)
+    for need, b in needs.values():
+        ending.setdefault(b.y + b.h, []).append((need, b.y))
     new: dict[float, float] = {}
     prev_old = prev_new = 0.0
     for e in edges:
         span = (e - prev_old) * ky
         at_rim = prev_old == 0.0 or e == height  # a margin keeps the safe zone and a little
         value = prev_new + (max(min(span, SAFE_MM + 1), span * gap) if at_rim else span * gap)
-        for need, b in needs.values():
-            if abs(b.y + b.h - e) < 1e-6:
-                value = max(value, new[b.y] + need)
+        for need, top in ending.get(e, ()):
+            value = max(value, new[top] + need)
         new[e] = value
         prev_old, prev_new = e, value
     return new

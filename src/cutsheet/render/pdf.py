@@ -6,11 +6,14 @@ import io
 from dataclasses import dataclass
 from typing import Literal
 
+from reportlab import rl_config
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from ..impose import Segment
 from ..measure import register
+
+rl_config.useA85 = 0  # compressed streams stay binary: ASCII85 only adds a quarter and time
 
 MARK_WIDTH_PT = 0.25
 SAFE_MM = 5.0  # no ink closer than this to a paper edge

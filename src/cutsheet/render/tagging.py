@@ -22,6 +22,14 @@ import pikepdf
 from pikepdf import Array, Dictionary, Name
 from reportlab.pdfgen.canvas import Canvas
 
+# Written once, compactly and the same every time: objects packed in compressed object streams
+# (the structure tree is most of a tagged file's objects), streams compressed, a fixed /ID.
+SAVE = {
+    "deterministic_id": True,
+    "compress_streams": True,
+    "object_stream_mode": pikepdf.ObjectStreamMode.generate,
+}
+
 
 @dataclass(frozen=True)
 class Tag:
@@ -124,7 +132,7 @@ def add_structure(pdf: bytes, tagger: Tagger) -> bytes:
     doc.Root.StructTreeRoot = root
     declare_pdfua(doc)
     out = io.BytesIO()
-    doc.save(out, deterministic_id=True)
+    doc.save(out, **SAVE)
     return out.getvalue()
 
 

@@ -13,7 +13,7 @@ from reportlab.platypus import Flowable, Frame, KeepTogether
 from ..diagnostics import Problem
 from ..impose import PAPERS, NoteSize, PagePlan, Rect, impose
 from ..measure import face_name, string_width
-from ..plan.model import GamePlan, PageDoc, PrintedCard, Run
+from ..plan.model import FacePlan, GamePlan, PageDoc, PrintedCard, Run
 from .calibration import draw_calibration
 from .documents import DocRenderer
 from .faces import draw_face
@@ -57,6 +57,7 @@ class PartWriter:
         self.problems: list[Problem] = []
         self.sheet = 0
         self.pages = 0
+        self.forms: dict[FacePlan, str] = {}  # identical backs, drawn once as Form XObjects
 
     # -- furniture -----------------------------------------------------------------------
     def label(self, sheet: int, side: str = "") -> str:
@@ -118,6 +119,9 @@ class PartWriter:
             face = slot.item.front if slot.side == "front" else slot.item.back
             if face is None:
                 continue
+            if slot.side == "back":
+                self.place_back(face, slot.trim, bleed, slot.rotation)
+                continue
             self.tagger.group = f"{self.sheet}{page.side}:{index}"
             draw_face(c, face, slot.trim.x, slot.trim.y, self.tagger, bleed, slot.rotation)
         self.tagger.group = None
@@ -135,6 +139,30 @@ class PartWriter:
             label = self.label(self.sheet, side)
             draw_note(c, label, *fp.label.origin, vertical=fp.label.vertical, size=f.size)
         self.show_page(page.trim_box, page.bleed_box)
+
+    def place_back(self, face: FacePlan, trim: Rect, bleed: float, rotation: int) -> None:
+        """A card back: the same art on every card of a deck, so it is drawn once per file as
+        a Form XObject and placed where each back goes. Repeated art is decoration to a
+        reader (an artifact); the fronts carry the cards' text."""
+        c = self.c
+        name = self.forms.get(face)
+        if name is None:
+            name = f"cs-back-{len(self.forms) + 1}"
+            w, h = face.width_mm, face.height_mm
+            c.beginForm(name, -bleed * mm, -bleed * mm, (w + bleed) * mm, (h + bleed) * mm)
+            draw_face(c, face, 0, 0, None, bleed)
+            c.endForm()
+            self.forms[face] = name
+        with self.tagger.artifact(c):
+            c.saveState()
+            if rotation:
+                c.translate((trim.x + face.width_mm / 2) * mm, (trim.y + face.height_mm / 2) * mm)
+                c.rotate(rotation)
+                c.translate(-face.width_mm / 2 * mm, -face.height_mm / 2 * mm)
+            else:
+                c.translate(trim.x * mm, trim.y * mm)
+            c.doForm(name)
+            c.restoreState()
 
     # -- full-page sheets ----------------------------------------------------------------
     def page_doc(self, doc: PageDoc) -> None:
