@@ -1,0 +1,54 @@
+"""Pure page geometry: papers, card bands, crop marks, duplex backs, gutterfold, bleed, page
+furniture and booklet order. All lengths are millimetres with the origin at the bottom-left
+of the page (PDF's convention). Nothing here draws: ``impose`` returns one ``PagePlan`` per
+printed page with every card, crop mark, fold line, cut line and margin note already placed
+inside the 5 mm printable area, and ``render/`` only draws it."""
+
+from __future__ import annotations
+
+from .base import (
+    CLEAR,
+    HALF_PAPERS,
+    MARK_GAP,
+    MARK_GAP_MIN,
+    MARK_LENGTH,
+    MARK_LENGTH_MIN,
+    PAPERS,
+    SAFE_MARGIN,
+    MarkStyle,
+    NoteSize,
+    PageFurniture,
+    PagePlan,
+    Placement,
+    Rect,
+    Segment,
+    Slot,
+    mark_style,
+    pad_to_multiple,
+    saddle_stitch_order,
+)
+from .pages import gutterfold_fold, impose
+
+__all__ = [
+    "CLEAR",
+    "HALF_PAPERS",
+    "MARK_GAP",
+    "MARK_GAP_MIN",
+    "MARK_LENGTH",
+    "MARK_LENGTH_MIN",
+    "PAPERS",
+    "SAFE_MARGIN",
+    "MarkStyle",
+    "NoteSize",
+    "PageFurniture",
+    "PagePlan",
+    "Placement",
+    "Rect",
+    "Segment",
+    "Slot",
+    "gutterfold_fold",
+    "impose",
+    "mark_style",
+    "pad_to_multiple",
+    "saddle_stitch_order",
+]

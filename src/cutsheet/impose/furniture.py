@@ -1,0 +1,145 @@
+"""Page furniture: the 100 % note, the 50 mm bar and the page label, docked in margins clear
+of all ink, and the fold line of a gutterfold page."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from .bands import _fold_rect
+from .base import (
+    _EPS,
+    CLEAR,
+    SAFE_MARGIN,
+    Fold,
+    NoteSize,
+    PageFurniture,
+    Placement,
+    Rect,
+    Segment,
+    Size,
+    _bar_at,
+    _text_at,
+    _union,
+)
+
+# -- furniture: the note, the bar and the label, in margins clear of all ink -----------------
+
+_Block = tuple[Rect, tuple[tuple[float, float], ...]]  # a band's bleed box, its rows' trim spans
+_Prefs = tuple[tuple[str, bool], ...]  # (dock kind, from its far end) in order of preference
+_NOTE_PREFS: _Prefs = (("bottom", False), ("left", False), ("top", False), ("right", False))
+_BAR_PREFS: _Prefs = (("bottom", True), ("right", False), ("top", True), ("left", False))
+_LABEL_PREFS: _Prefs = (("top", False), ("bottom", True), ("right", True), ("left", True))
+
+
+def _docks(
+    paper: Size,
+    blocks: Sequence[_Block],
+    ink: Rect,
+    fold_x: float | None,
+) -> dict[str, list[Rect]]:
+    """Free margins to put furniture in, by kind: the strips between the page's ink and its
+    safe edges ("bottom", "top", "left", "right"), and beside each row of each block (a band's
+    box and its rows' trim spans), between the crop marks on that row's trim lines, out to the
+    safe edge or the vertical fold line ("left", "right")."""
+    pw, ph = paper
+    s, c = SAFE_MARGIN, CLEAR
+    docks: dict[str, list[Rect]] = {
+        "bottom": [Rect(s, s, pw - 2 * s, ink.y - c - s)],
+        "top": [Rect(s, ink.top + c, pw - 2 * s, ph - s - ink.top - c)],
+        "left": [Rect(s, s, ink.x - c - s, ph - 2 * s)],
+        "right": [Rect(ink.right + c, s, pw - s - ink.right - c, ph - 2 * s)],
+    }
+    for box, spans in blocks:
+        lo, hi = s, pw - s
+        if fold_x is not None:
+            lo, hi = (fold_x + c, hi) if box.x >= fold_x else (lo, fold_x - c)
+        for y0, y1 in spans:
+            docks["left"].append(Rect(lo, y0 + c, box.x - c - lo, y1 - y0 - 2 * c))
+            docks["right"].append(Rect(box.right + c, y0 + c, hi - box.right - c, y1 - y0 - 2 * c))
+    return {k: [d for d in v if d.w > 0 and d.h > 0] for k, v in docks.items()}
+
+
+def _is_free(box: Rect, paper: Size, obstacles: Sequence[Rect]) -> bool:
+    """``box`` lies in the safe area and at least ``CLEAR`` from every obstacle."""
+    s, c = SAFE_MARGIN - _EPS, CLEAR - _EPS
+    if box.x < s or box.y < s or box.right > paper[0] - s or box.top > paper[1] - s:
+        return False
+    return not any(
+        box.x - c < o.right and o.x < box.right + c and box.y - c < o.top and o.y < box.top + c
+        for o in obstacles
+    )
+
+
+def _spots(dock: Rect, w: float, h: float, vertical: bool, far: bool, paper: Size) -> list[Rect]:
+    """Where a ``w`` × ``h`` box may sit in ``dock``: against the dock side nearer the page
+    edge, at the dock's start, end or middle along it (its end first when ``far``)."""
+    if vertical:
+        x = dock.x if dock.x + dock.right <= paper[0] else dock.right - w
+        ends = [dock.y, dock.top - h]
+        mid = dock.y + (dock.h - h) / 2
+        return [Rect(x, y, w, h) for y in [*(ends[::-1] if far else ends), mid]]
+    y = dock.y if dock.y + dock.top <= paper[1] else dock.top - h
+    ends = [dock.x, dock.right - w]
+    mid = dock.x + (dock.w - w) / 2
+    return [Rect(x, y, w, h) for x in [*(ends[::-1] if far else ends), mid]]
+
+
+def _put(
+    size: Size,
+    prefs: _Prefs,
+    docks: dict[str, list[Rect]],
+    paper: Size,
+    obstacles: list[Rect],
+    make: Callable[[Rect, bool], Placement],
+) -> Placement | None:
+    """The first free spot for a piece ``size`` = (along, across) long, trying docks in order
+    of ``prefs``, lengthwise in strips first; it becomes an obstacle for the next piece."""
+    along, across = size
+    for kind, far in prefs:
+        flat_first = kind in ("bottom", "top")
+        for dock in docks[kind]:
+            for vertical in (not flat_first, flat_first):
+                w, h = (across, along) if vertical else (along, across)
+                if dock.w + _EPS < w or dock.h + _EPS < h:
+                    continue
+                for box in _spots(dock, w, h, vertical, far, paper):
+                    if _is_free(box, paper, obstacles):
+                        obstacles.append(box)
+                        return make(box, vertical)
+    return None
+
+
+def _furniture(
+    paper: Size,
+    note: NoteSize,
+    blocks: Sequence[_Block],
+    obstacles: Sequence[Rect],
+    fold_x: float | None,
+) -> PageFurniture | None:
+    """Note (bottom left by preference), scale bar (bottom right) and label (top left), each in
+    a free margin ``CLEAR`` from all ink and each other; None when one of them finds no room."""
+    docks = _docks(paper, blocks, _union(obstacles), fold_x)
+    taken = list(obstacles)
+    placed = (
+        _put((note.text_w, note.line_h), _NOTE_PREFS, docks, paper, taken, _text_at),
+        _put(note.bar, _BAR_PREFS, docks, paper, taken, _bar_at),
+        _put((note.label_w, note.line_h), _LABEL_PREFS, docks, paper, taken, _text_at),
+    )
+    if placed[0] is None or placed[1] is None or placed[2] is None:
+        return None
+    return PageFurniture(placed[0], placed[1], placed[2])
+
+
+def _folded(block: _Block, fold: Fold, at: float) -> _Block:
+    """A block reflected across the fold: where the backs of its items go."""
+    box, spans = block
+    if fold == "horizontal":
+        spans = tuple((2 * at - top, 2 * at - bottom) for bottom, top in spans)
+    return (_fold_rect(box, fold, at), spans)
+
+
+def _fold_line(zone: Rect, fold: Fold, at: float) -> Segment:
+    """The fold, across the whole ``zone`` of the fronts' bands and their marks."""
+    if fold == "vertical":
+        return Segment(at, zone.y, at, zone.top)
+    return Segment(zone.x, at, zone.right, at)
