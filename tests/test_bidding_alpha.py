@@ -232,3 +232,12 @@ def test_replacing_the_csv_rebuilds_without_code_changes(ws, tmp_path):
     _o, report = build(ws.project, [BA], Options(papers=("a4",)), out, progress=lambda _m: None)
     assert not report.errors
     assert "Card 3-19" in all_text(out / BA / "standard-a4" / "cards.pdf")
+
+
+def test_sponsor_no_longer_depends_on_ties(repo):
+    """Every bid must be strictly higher, so a tie-breaking effect could never apply."""
+    game = load_game(repo.content / BA)
+    sponsor = next(i for c in game.components for i in c.items if i.id == "BA-041")
+    text = " ".join(str(v) for v in sponsor.values.values() if v).lower()
+    assert "tie" not in text and sponsor.values["name"] == "Sponsor"
+    assert sponsor.authored  # the kit's own effect, since the rulebook's could never apply
