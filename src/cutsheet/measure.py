@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib.resources import files
 from pathlib import Path
-from typing import Literal
+from typing import Literal, Protocol
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
@@ -206,6 +206,20 @@ def doc_styles(body: float, heading: float, title: float, small: float, ls: floa
         cell=st("cell", b, alignment=TA_CENTER),
         small=st("small", small),
     )
+
+
+class _Sizes(Protocol):
+    body_size: float
+    heading_size: float
+    title_size: float
+    small_size: float
+    line_spacing: float
+
+
+def profile_doc_styles(profile: _Sizes) -> DocStyles:
+    """The document styles at a print profile's sizes."""
+    p = profile
+    return doc_styles(p.body_size, p.heading_size, p.title_size, p.small_size, p.line_spacing)
 
 
 def suffix_style(styles: DocStyles) -> ParagraphStyle:

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..diagnostics import Loc, Problem
 from ..layouts import Layouts
-from ..measure import doc_styles, register
+from ..measure import profile_doc_styles, register
 from ..model import Game, PageItem
 from ..profiles import Profile
 from ..text import literal
@@ -24,16 +24,9 @@ PLANS_MADE: dict[tuple[str, str], int] = {}  # (game, profile) → plans made in
 
 
 def planner(game: Game, profile: Profile) -> DocPlanner:
-    styles = doc_styles(
-        profile.body_size,
-        profile.heading_size,
-        profile.title_size,
-        profile.small_size,
-        profile.line_spacing,
-    )
     return DocPlanner(
         profile,
-        styles,
+        profile_doc_styles(profile),
         document_context(game),
         examples=game.rules.examples,
         example_locs={k: game.rules_src.key_loc(("examples", k)) for k in game.rules.examples},

@@ -11,7 +11,7 @@ from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
 
 from ..diagnostics import Problem
 from ..impose import HALF_PAPERS, PAPERS
-from ..measure import doc_styles, register
+from ..measure import profile_doc_styles, register
 from ..model import Game
 from ..plan.model import FacePlan, GamePlan, PageDoc, Run
 from ..profiles import Profile
@@ -50,14 +50,7 @@ def furniture_of(profile: Profile) -> Furniture:
 
 
 def doc_renderer(profile: Profile) -> DocRenderer:
-    styles = doc_styles(
-        profile.body_size,
-        profile.heading_size,
-        profile.title_size,
-        profile.small_size,
-        profile.line_spacing,
-    )
-    return DocRenderer(styles, profile.write_in_mm)
+    return DocRenderer(profile_doc_styles(profile), profile.write_in_mm)
 
 
 def render_cards_like(
