@@ -5,11 +5,12 @@ from __future__ import annotations
 import csv
 import io
 import math
+import os
 from pathlib import Path
 
 import pytest
 import yaml
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cutsheet.confine import confined
@@ -295,6 +296,10 @@ edits = st.lists(
 )
 
 
+# In `make test` the examples are fixed (derandomized): libyaml and the pure-Python parser
+# differ on a few broken-file corners (see above), and CI must not flake on a new one; the
+# `make fuzz` campaign searches at random.
+@settings(derandomize=os.environ.get("HYPOTHESIS_PROFILE") != "fuzz")
 @given(st.sampled_from(sorted((ROOT / "content").glob("*/*.yaml"))), edits)
 def test_whatever_pure_python_pyyaml_reads_reads_the_same(path, changes):
     """cutsheet read YAML with PyYAML's pure-Python parser before; libyaml must not change
