@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import glob
+import re
 from pathlib import Path
+from typing import Any
 
 import pdfplumber
 import pikepdf
@@ -75,6 +77,34 @@ def test_write_in_rows_are_at_least_12_mm(built):
     gaps = [round((b - a) / MM, 1) for a, b in zip(rules, rules[1:], strict=False)]
     rows = [g for g in gaps if g > 5]
     assert len(rows) >= 8 and min(rows) >= 12.0, gaps
+
+
+@pytest.mark.parametrize(("profile", "size"), [("large-print", 12.0), ("standard", 8.0)])
+def test_tick_boxes_are_as_big_as_the_write_ins(built, profile, size):
+    """The session record's and the public log's tick boxes are the profile's write-in height
+    (12 mm in large print), each inside its table row with room around it."""
+    for game, title, count in (
+        ("common-reserve", "Session record", 24),
+        ("festival-charter", "Public budget record", 8),
+    ):
+        with pdfplumber.open(built / game / f"{profile}-a4" / "sheets.pdf") as pdf:
+            page = next(p for p in pdf.pages if title in (p.extract_text() or ""))
+            boxes = [
+                r for r in page.rects if abs(r["width"] - r["height"]) < 0.1 and r["width"] > 3 * MM
+            ]
+            rules = sorted(
+                {
+                    round(e["top"], 1)
+                    for e in page.edges
+                    if e["orientation"] == "h" and e["width"] > 100
+                }
+            )
+        assert len(boxes) == count, (game, profile)
+        for box in boxes:
+            assert abs(box["width"] / MM - size) < 0.05
+            above = max(r for r in rules if r <= box["top"])
+            below = min(r for r in rules if r >= box["bottom"])
+            assert box["top"] - above >= 1 * MM and below - box["bottom"] >= 1 * MM
 
 
 def test_pdfs_are_tagged_with_language_and_title(built):
@@ -210,3 +240,49 @@ def test_the_imposed_booklet_keeps_its_tags_in_page_order(built):
             placed.append(int(names[mcr.Stm.objgen].removeprefix("/Page")))
     assert placed == sorted(placed)  # logical order, page after page
     assert set(placed) == set(range(1, max(placed) + 1))  # every page with text, from page 1
+
+
+def _squares(page: Any) -> list[tuple[float, float, float, float]]:
+    """(x0, top, x1, bottom) in mm of the calibration squares on a page."""
+    return [
+        (r["x0"] / MM, r["top"] / MM, r["x1"] / MM, r["bottom"] / MM)
+        for r in page.rects
+        if abs(r["width"] - r["height"]) < 0.1 and 10 * MM < r["width"] < 20 * MM
+    ]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_calibration_sheet_is_legible_on_the_page_and_lines_up(built, paper):
+    """At 18 pt: the back's squares stand where the front's do (mirrored, shifted by their
+    label), each label under its own square and clear of every square, and no ink or text
+    within 5 mm of the paper's edge, the instructions wrapped inside the page."""
+    path = built / "common-reserve" / f"large-print-{paper}" / "cards.pdf"
+    with pdfplumber.open(path) as pdf:
+        front, back = pdf.pages[-2], pdf.pages[-1]
+        pw, ph = front.width / MM, front.height / MM
+        fronts, backs = _squares(front), _squares(back)
+        assert len(fronts) == len(backs) == 25
+        centres = [((a + c) / 2, (b + d) / 2) for a, b, c, d in fronts]
+        words = back.extract_words()
+        labels = [w for w in words if re.fullmatch(r"[+-]\d,[+-]\d", w["text"])]
+        assert len(labels) == 25
+        for w in labels:
+            lx, ltop, lbottom = (w["x0"] + w["x1"]) / 2 / MM, w["top"] / MM, w["bottom"] / MM
+            own = min(backs, key=lambda s: abs((s[0] + s[2]) / 2 - lx) + abs(s[3] - ltop))
+            assert abs((own[0] + own[2]) / 2 - lx) < 0.3, w["text"]
+            assert 1.0 <= ltop - own[3] <= 4.0, w["text"]  # just under its square
+            for s in backs:  # clear of every square
+                assert (
+                    lbottom < s[1] - 1 or ltop > s[3] or w["x1"] / MM < s[0] or w["x0"] / MM > s[2]
+                )
+            dx, dy = (int(v) for v in w["text"].replace("+", "").split(","))
+            mx, my = pw - (own[0] + own[2]) / 2, (own[1] + own[3]) / 2  # seen through the paper
+            # a back printed dx mm right and dy mm down lands this square on a front square
+            assert min(abs(mx + dx - cx) + abs(my + dy - cy) for cx, cy in centres) < 0.05
+        for page in (front, back):
+            for obj in page.chars + page.rects + page.lines:
+                assert obj["x0"] / MM >= 5 - 0.01 and obj["x1"] / MM <= pw - 5 + 0.01
+                assert obj["top"] / MM >= 5 - 0.01 and obj["bottom"] / MM <= ph - 5 + 0.01
+            text = page.extract_text()
+            assert "Duplex calibration" in text
+        assert "--back-offset X,Y (mm)" in back.extract_text().replace("\n", " ")
