@@ -56,16 +56,64 @@ def _cut_pitches(path: Path, page: int) -> tuple[list[int], list[int]]:
 
 
 def test_cards_grow_only_as_far_as_their_design_needs(built):
-    # dense delivery cards keep their whole design on a tall jumbo card, two a page
+    # dense delivery cards keep their whole design on a card of their own large-print size
+    # (89 × 180 mm: a two-line name, three 29 pt numbers and the reminder), two a page
     assert _cut_pitches(built / "common-reserve" / "large-print-a4" / "cards.pdf", 0) == (
         [89, 89],
-        [160],
+        [180],
     )
-    # priority cards need jumbo size; vote cards keep their own poker size at 18 pt and up
+    # priority cards need jumbo-tall size; vote cards, whose tick and cross keep their size,
+    # jumbo (2 × 2 a page)
     path = built / "festival-charter" / "large-print-a4" / "cards.pdf"
-    pitches = [_cut_pitches(path, i) for i in (0, 4, 6)]
-    # (large print's 18 pt margin notes need the room of one row: 3 × 2 a page)
-    assert ([89, 89], [127, 127]) in pitches and ([63, 63, 63], [88, 88]) in pitches
+    pitches = [_cut_pitches(path, i) for i in (0, 4)]
+    assert ([89, 89], [160]) in pitches and ([89, 89], [127, 127]) in pitches
+
+
+def _plan_at(repo, game_id: str, component: str, size: tuple[float, float]) -> list[str]:
+    """The problems of one component planned at ``size`` in large print, never grown."""
+    import dataclasses
+
+    from cutsheet.content import load_game
+    from cutsheet.plan.cards import plan_component
+
+    game = load_game(repo.content / game_id)
+    layouts = load_layouts(repo.layouts, game.spec.layouts)
+    comp = next(c for c in game.components if c.id == component)
+    spec = comp.spec.model_copy(update={"sizes": {"large-print": size}})
+    comp = dataclasses.replace(comp, spec=spec)
+    profile = load_profile(repo.layouts, "large-print").model_copy(update={"card_sizes": []})
+    _run, problems = plan_component(game, comp, layouts, profile, set())
+    return [p.message for p in problems]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_card_is_bigger_than_its_design_needs(repo, game):
+    """A component printed bigger than its own size in large print does not fit the next
+    smaller card it could have had: its own size, jumbo (89 × 127), jumbo-tall (89 × 160)."""
+    from cutsheet.content import load_game
+    from cutsheet.model import size_mm
+    from cutsheet.plan import plan_game
+    from cutsheet.plan.model import Run
+
+    g = load_game(repo.content / game)
+    layouts = load_layouts(repo.layouts, g.spec.layouts)
+    planned, problems = plan_game(g, layouts, load_profile(repo.layouts, "large-print"))
+    assert problems == []
+    specs = {c.id: c.spec for c in g.components}
+    for run in (r for part in planned.parts.values() for r in part if isinstance(r, Run)):
+        spec = specs[run.component]
+        if f"{spec.face}@large-print" in layouts.faces:
+            continue  # laid out as written for its own size
+        own = size_mm(spec.size)
+        smaller = [own, size_mm("jumbo"), size_mm("jumbo-tall")]
+        smaller = [s for s in smaller if s[0] * s[1] < run.size[0] * run.size[1]]
+        smaller = [s for s in smaller if s[0] * s[1] >= own[0] * own[1]]
+        for size in smaller[-1:]:
+            assert any("does not fit" in m for m in _plan_at(repo, game, run.component, size)), (
+                run.component,
+                run.size,
+                size,
+            )
 
 
 def test_write_in_rows_are_at_least_12_mm(built):
