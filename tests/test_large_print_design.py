@@ -173,6 +173,26 @@ def test_text_stays_inside_the_frame_around_it(game):
                     assert inside, (label, b.name, r.name)
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_no_white_panel_covers_an_icon_beside_its_text(game):
+    """A white panel behind low-contrast text may sit on the badge it labels (the icon's
+    centre inside the text's box) but never over an icon beside the text (a public star)."""
+    planned, _ = _plan(game, "large-print")
+    for run in _runs(planned):
+        for card in run.cards:
+            for face in (card.front, card.back):
+                elements = face.elements if face is not None else ()
+                panels = [el.box for el in elements if el.is_text and el.fill]
+                for icon in (el for el in elements if isinstance(el, IconElement)):
+                    b, d = icon.box, min(icon.box.w, icon.box.h)
+                    x, y = b.x + (b.w - d) / 2, b.y + (b.h - d) / 2  # drawn square, centred
+                    for p in panels:
+                        if p.x <= x + d / 2 <= p.x + p.w and p.y <= y + d / 2 <= p.y + p.h:
+                            continue  # a label on its badge
+                        apart = x + d <= p.x or p.x + p.w <= x or y + d <= p.y or p.y + p.h <= y
+                        assert apart, (card.item, b.name, p.name)
+
+
 # ------------------------------------------------------------------ tokens on their tracks
 def _cells(planned: GamePlan, component: str) -> list[tuple[CellsBox, CellsElement]]:
     run = next(r for r in _runs(planned) if r.component == component)

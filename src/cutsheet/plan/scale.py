@@ -255,8 +255,9 @@ def scale_face(
         if box.name in names:
             changes["style"] = names[box.name]
         boxes.append(dataclasses.replace(box, **changes))  # type: ignore[arg-type]
+    boxes = _clear_icons(boxes, fc, styles, profile, shown)
     if profile.min_contrast:
-        boxes = _tight_panels(boxes, fc, styles, profile, shown)
+        boxes = _tight_panels(boxes, fc, styles, profile, shown, dst[0])
     scaled_face = Face(face.name, tuple(boxes), face.loc)
     overflow = None
     if new[src[1]] > dst[1] + 0.01:
@@ -295,17 +296,53 @@ def _text_extent(
     return width / MM, height / MM
 
 
+def _clear_icons(
+    boxes: list[Box],
+    fc: FillContext,
+    styles: Mapping[str, TextStyle],
+    profile: Profile,
+    shown: set[str],
+) -> list[Box]:
+    """An icon set inside a text box's area beside its text (a star left of a right-aligned
+    number) moves clear of the text once the text has grown into it: 1 mm before the text
+    of a right-aligned box (and its panel, if it gets one), after that of a left-aligned one."""
+    out = list(boxes)
+    for i, icon in enumerate(out):
+        if icon.kind != "icon" or icon.name not in shown:
+            continue
+        for t in out:
+            style = styles.get(t.style)
+            if t.kind != "text" or t.name not in shown or style is None or style.align == "center":
+                continue
+            if not _inside(t, icon):
+                continue
+            try:
+                tw, _th = _text_extent(t, fc, style, profile)
+            except (TemplateProblem, MarkupError):
+                continue
+            a, b = (t.x + t.w - tw, t.x + t.w) if style.align == "right" else (t.x, t.x + tw)
+            d = min(icon.w, icon.h)  # an icon is drawn square, centred in its box
+            x = icon.x + (icon.w - d) / 2
+            if x < b and a < x + d:
+                gap = 1 + PANEL_PAD_MM  # clear of a panel behind the text, too
+                nx = a - gap - d if style.align == "right" else b + gap
+                out[i] = dataclasses.replace(icon, x=nx, w=d, y=icon.y + (icon.h - d) / 2, h=d)
+    return out
+
+
 def _tight_panels(
     boxes: list[Box],
     fc: FillContext,
     styles: dict[str, TextStyle],
     profile: Profile,
     shown: set[str],
+    width: float,
 ) -> list[Box]:
     """Text that misses the profile's contrast on its colour is set on a white panel as big
-    as its box (``on_panels``): make such a box hug its text (with ``PANEL_PAD_MM`` around it,
-    inside the box it had), so the panel is a label on the colour and the badge, band or
-    ticket around it keeps its shape."""
+    as its box (``on_panels``): make such a box hug its text, with ``PANEL_PAD_MM`` around it
+    (inside the box it had for centred text; a single line may reach past its box, inside the
+    safe zone), so the panel is a label on the colour and the badge, band or ticket around it,
+    and any icon beside the text, keep their shape."""
     out = []
     for box in boxes:
         style = styles.get(box.style)
@@ -331,11 +368,12 @@ def _tight_panels(
             left = {"left": box.x, "center": box.x + (box.w - tw) / 2}.get(
                 style.align, box.x + box.w - tw
             )
-            x0, x1 = max(box.x, left - pad), min(box.x + box.w, left + tw + pad)
-            if style.align != "center" and (x0 > left - pad + 1e-6 or x1 < left + tw + pad - 1e-6):
-                x0, x1 = box.x, box.x + box.w  # no room for the padding: keep the box
-            changes.update(x=x0, w=x1 - x0)
-            if style.align != "center" and x1 - x0 < box.w:
+            if style.align == "center":
+                room = min(pad, max(left - box.x, 0.0))
+            else:  # the same room on both sides: the text, centred in it, stays where it was
+                room = max(min(pad, left - SAFE_MM, width - SAFE_MM - left - tw), 0.0)
+            changes.update(x=left - room - 0.1, w=tw + 2 * room + 0.2)
+            if style.align != "center":
                 centred = dataclasses.replace(style, align="center")
                 name = f"{box.style}-panel"
                 changes["style"] = name
