@@ -52,8 +52,8 @@ def scaled_size(size: float, profile: Profile) -> float:
     times the body size, a larger headline a little larger (so 14, 16 and 18 pt stay apart)."""
     body = profile.body_size
     root = body * math.sqrt(size / REFERENCE_BODY)
-    if size >= HEADLINE:
-        return max(HEADLINE_RATIO * body * (size / HEADLINE) ** 0.25, root)
+    if size >= HEADLINE:  # and never smaller than on the standard card (a 48 pt limit)
+        return max(HEADLINE_RATIO * body * (size / HEADLINE) ** 0.25, root, size)
     return max(body, root)
 
 
