@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import glob
+import re
 from pathlib import Path
+from typing import Any
 
 import pdfplumber
 import pikepdf
@@ -54,16 +56,64 @@ def _cut_pitches(path: Path, page: int) -> tuple[list[int], list[int]]:
 
 
 def test_cards_grow_only_as_far_as_their_design_needs(built):
-    # dense delivery cards keep their whole design on a tall jumbo card, two a page
+    # dense delivery cards keep their whole design on a card of their own large-print size
+    # (89 × 180 mm: a two-line name, three 29 pt numbers and the reminder), two a page
     assert _cut_pitches(built / "common-reserve" / "large-print-a4" / "cards.pdf", 0) == (
         [89, 89],
-        [160],
+        [180],
     )
-    # priority cards need jumbo size; vote cards keep their own poker size at 18 pt and up
+    # priority cards need jumbo-tall size; vote cards, whose tick and cross keep their size,
+    # jumbo (2 × 2 a page)
     path = built / "festival-charter" / "large-print-a4" / "cards.pdf"
-    pitches = [_cut_pitches(path, i) for i in (0, 4, 6)]
-    # (large print's 18 pt margin notes need the room of one row: 3 × 2 a page)
-    assert ([89, 89], [127, 127]) in pitches and ([63, 63, 63], [88, 88]) in pitches
+    pitches = [_cut_pitches(path, i) for i in (0, 4)]
+    assert ([89, 89], [160]) in pitches and ([89, 89], [127, 127]) in pitches
+
+
+def _plan_at(repo, game_id: str, component: str, size: tuple[float, float]) -> list[str]:
+    """The problems of one component planned at ``size`` in large print, never grown."""
+    import dataclasses
+
+    from cutsheet.content import load_game
+    from cutsheet.plan.cards import plan_component
+
+    game = load_game(repo.content / game_id)
+    layouts = load_layouts(repo.layouts, game.spec.layouts)
+    comp = next(c for c in game.components if c.id == component)
+    spec = comp.spec.model_copy(update={"sizes": {"large-print": size}})
+    comp = dataclasses.replace(comp, spec=spec)
+    profile = load_profile(repo.layouts, "large-print").model_copy(update={"card_sizes": []})
+    _run, problems = plan_component(game, comp, layouts, profile, set())
+    return [p.message for p in problems]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_card_is_bigger_than_its_design_needs(repo, game):
+    """A component printed bigger than its own size in large print does not fit the next
+    smaller card it could have had: its own size, jumbo (89 × 127), jumbo-tall (89 × 160)."""
+    from cutsheet.content import load_game
+    from cutsheet.model import size_mm
+    from cutsheet.plan import plan_game
+    from cutsheet.plan.model import Run
+
+    g = load_game(repo.content / game)
+    layouts = load_layouts(repo.layouts, g.spec.layouts)
+    planned, problems = plan_game(g, layouts, load_profile(repo.layouts, "large-print"))
+    assert problems == []
+    specs = {c.id: c.spec for c in g.components}
+    for run in (r for part in planned.parts.values() for r in part if isinstance(r, Run)):
+        spec = specs[run.component]
+        if f"{spec.face}@large-print" in layouts.faces:
+            continue  # laid out as written for its own size
+        own = size_mm(spec.size)
+        smaller = [own, size_mm("jumbo"), size_mm("jumbo-tall")]
+        smaller = [s for s in smaller if s[0] * s[1] < run.size[0] * run.size[1]]
+        smaller = [s for s in smaller if s[0] * s[1] >= own[0] * own[1]]
+        for size in smaller[-1:]:
+            assert any("does not fit" in m for m in _plan_at(repo, game, run.component, size)), (
+                run.component,
+                run.size,
+                size,
+            )
 
 
 def test_write_in_rows_are_at_least_12_mm(built):
@@ -75,6 +125,34 @@ def test_write_in_rows_are_at_least_12_mm(built):
     gaps = [round((b - a) / MM, 1) for a, b in zip(rules, rules[1:], strict=False)]
     rows = [g for g in gaps if g > 5]
     assert len(rows) >= 8 and min(rows) >= 12.0, gaps
+
+
+@pytest.mark.parametrize(("profile", "size"), [("large-print", 12.0), ("standard", 8.0)])
+def test_tick_boxes_are_as_big_as_the_write_ins(built, profile, size):
+    """The session record's and the public log's tick boxes are the profile's write-in height
+    (12 mm in large print), each inside its table row with room around it."""
+    for game, title, count in (
+        ("common-reserve", "Session record", 24),
+        ("festival-charter", "Public budget record", 8),
+    ):
+        with pdfplumber.open(built / game / f"{profile}-a4" / "sheets.pdf") as pdf:
+            page = next(p for p in pdf.pages if title in (p.extract_text() or ""))
+            boxes = [
+                r for r in page.rects if abs(r["width"] - r["height"]) < 0.1 and r["width"] > 3 * MM
+            ]
+            rules = sorted(
+                {
+                    round(e["top"], 1)
+                    for e in page.edges
+                    if e["orientation"] == "h" and e["width"] > 100
+                }
+            )
+        assert len(boxes) == count, (game, profile)
+        for box in boxes:
+            assert abs(box["width"] / MM - size) < 0.05
+            above = max(r for r in rules if r <= box["top"])
+            below = min(r for r in rules if r >= box["bottom"])
+            assert box["top"] - above >= 1 * MM and below - box["bottom"] >= 1 * MM
 
 
 def test_pdfs_are_tagged_with_language_and_title(built):
@@ -210,3 +288,49 @@ def test_the_imposed_booklet_keeps_its_tags_in_page_order(built):
             placed.append(int(names[mcr.Stm.objgen].removeprefix("/Page")))
     assert placed == sorted(placed)  # logical order, page after page
     assert set(placed) == set(range(1, max(placed) + 1))  # every page with text, from page 1
+
+
+def _squares(page: Any) -> list[tuple[float, float, float, float]]:
+    """(x0, top, x1, bottom) in mm of the calibration squares on a page."""
+    return [
+        (r["x0"] / MM, r["top"] / MM, r["x1"] / MM, r["bottom"] / MM)
+        for r in page.rects
+        if abs(r["width"] - r["height"]) < 0.1 and 10 * MM < r["width"] < 20 * MM
+    ]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_calibration_sheet_is_legible_on_the_page_and_lines_up(built, paper):
+    """At 18 pt: the back's squares stand where the front's do (mirrored, shifted by their
+    label), each label under its own square and clear of every square, and no ink or text
+    within 5 mm of the paper's edge, the instructions wrapped inside the page."""
+    path = built / "common-reserve" / f"large-print-{paper}" / "cards.pdf"
+    with pdfplumber.open(path) as pdf:
+        front, back = pdf.pages[-2], pdf.pages[-1]
+        pw, ph = front.width / MM, front.height / MM
+        fronts, backs = _squares(front), _squares(back)
+        assert len(fronts) == len(backs) == 25
+        centres = [((a + c) / 2, (b + d) / 2) for a, b, c, d in fronts]
+        words = back.extract_words()
+        labels = [w for w in words if re.fullmatch(r"[+-]\d,[+-]\d", w["text"])]
+        assert len(labels) == 25
+        for w in labels:
+            lx, ltop, lbottom = (w["x0"] + w["x1"]) / 2 / MM, w["top"] / MM, w["bottom"] / MM
+            own = min(backs, key=lambda s: abs((s[0] + s[2]) / 2 - lx) + abs(s[3] - ltop))
+            assert abs((own[0] + own[2]) / 2 - lx) < 0.3, w["text"]
+            assert 1.0 <= ltop - own[3] <= 4.0, w["text"]  # just under its square
+            for s in backs:  # clear of every square
+                assert (
+                    lbottom < s[1] - 1 or ltop > s[3] or w["x1"] / MM < s[0] or w["x0"] / MM > s[2]
+                )
+            dx, dy = (int(v) for v in w["text"].replace("+", "").split(","))
+            mx, my = pw - (own[0] + own[2]) / 2, (own[1] + own[3]) / 2  # seen through the paper
+            # a back printed dx mm right and dy mm down lands this square on a front square
+            assert min(abs(mx + dx - cx) + abs(my + dy - cy) for cx, cy in centres) < 0.05
+        for page in (front, back):
+            for obj in page.chars + page.rects + page.lines:
+                assert obj["x0"] / MM >= 5 - 0.01 and obj["x1"] / MM <= pw - 5 + 0.01
+                assert obj["top"] / MM >= 5 - 0.01 and obj["bottom"] / MM <= ph - 5 + 0.01
+            text = page.extract_text()
+            assert "Duplex calibration" in text
+        assert "--back-offset X,Y (mm)" in back.extract_text().replace("\n", " ")

@@ -14,6 +14,7 @@ from ..measure import (
     MarkupError,
     face_name,
     parsed,
+    string_width,
     suffix_style,
     unprintable,
     widest_word,
@@ -40,7 +41,57 @@ from .model import (
 )
 
 TABLE_WIDTH_MM = 180.0  # the narrowest frame: A4 with 15 mm margins
-CHECK_BOX_MM = 4.5
+CELL_PAD = 6.0  # pt: ReportLab's default cell padding, left and right
+CHECK_NUMBER_GAP_MM = 1.5  # a tick box's number to its box
+CHECK_GAP_MM = 3.5  # a box to the next number or box: a number reads with its own box
+CHECK_PAD_MM = 2.0  # the padding of a cell of tick boxes, left and right
+CHECK_PAD_V_MM = 1.5  # and above and below
+
+
+@dataclass(frozen=True)
+class CheckLayout:
+    """Tick boxes in a row, in points from the left of the cell's content: where each
+    number (none when unnumbered) and each box goes, and the width of the whole."""
+
+    box: float
+    numbers: tuple[float, ...]
+    boxes: tuple[float, ...]
+    width: float
+
+    @property
+    def cell_width(self) -> float:
+        return self.width + 2 * CHECK_PAD_MM * MM
+
+    @property
+    def cell_height(self) -> float:
+        return self.box + 2 * CHECK_PAD_V_MM * MM
+
+
+def check_layout(n: int, box_mm: float, size: float, numbered: bool = True) -> CheckLayout:
+    """``n`` tick boxes as big as the profile's write-ins (``box_mm``), each numbered at
+    ``size`` pt when ``numbered`` and there is more than one; the same geometry sizes the
+    table column and draws the boxes."""
+    box = box_mm * MM
+    numbered = numbered and n > 1
+    x = 0.0
+    numbers: list[float] = []
+    boxes: list[float] = []
+    for i in range(n):
+        if numbered:
+            numbers.append(x)
+            x += string_width(str(i + 1), face_name("regular"), size) + CHECK_NUMBER_GAP_MM * MM
+        boxes.append(x)
+        x += box + CHECK_GAP_MM * MM
+    return CheckLayout(box, tuple(numbers), tuple(boxes), x - CHECK_GAP_MM * MM)
+
+
+def checks_in(n: int, box_mm: float, size: float, width: float | None) -> CheckLayout:
+    """The tick boxes a column of ``width`` pt holds: numbered when they fit, else bare (a
+    table too narrow for numbered boxes at this size keeps the boxes at full size)."""
+    numbered = check_layout(n, box_mm, size)
+    if width is None or numbered.cell_width <= width + 0.01:
+        return numbered
+    return check_layout(n, box_mm, size, numbered=False)
 
 
 @dataclass
@@ -96,8 +147,8 @@ class DocPlanner:
     def block(self, block: Block, loc: Loc) -> list[DocBlock]:
         return BLOCK_KINDS[block.kind](self, block, loc)
 
-    def _row_height(self) -> float:
-        return max(self.profile.write_in_mm * MM, self.styles.cell.leading + 4 * MM)
+    def checks(self, n: int, numbered: bool = True) -> CheckLayout:
+        return check_layout(n, self.profile.write_in_mm, self.styles.cell.fontSize, numbered)
 
 
 # ------------------------------------------------------------------ one planner per block kind
@@ -156,34 +207,32 @@ def _cell(p: DocPlanner, col: Column, row: int, loc: Loc) -> Cell:
     return p.para(text, "cell", loc).markup if text else ""
 
 
-def _checks_width(p: DocPlanner, n: int) -> float:
-    box = CHECK_BOX_MM * MM
-    step = box + (p.styles.small.fontSize + 1) * 1.4
-    return box if n == 1 else n * step
-
-
-def _width_of(p: DocPlanner, cell: Cell | Para) -> float:
+def _width_of(p: DocPlanner, cell: Cell | Para, numbered: bool = True) -> float:
+    """The width a cell needs, its padding included."""
     if isinstance(cell, Checks):
-        return _checks_width(p, cell.n)
+        return p.checks(cell.n, numbered).cell_width
     if isinstance(cell, Suffixed):
-        return widest_word(cell.markup, suffix_style(p.styles))
+        return widest_word(cell.markup, suffix_style(p.styles)) + 2 * CELL_PAD
     if isinstance(cell, Para):
-        return widest_word(cell.markup, getattr(p.styles, cell.style))
-    return widest_word(cell, p.styles.cell) if cell else 0.0
+        return widest_word(cell.markup, getattr(p.styles, cell.style)) + 2 * CELL_PAD
+    return (widest_word(cell, p.styles.cell) if cell else 0.0) + 2 * CELL_PAD
 
 
 def _column_widths(
     p: DocPlanner, columns: Sequence[Column], cells: Sequence[Sequence[Cell | Para]], loc: Loc
 ) -> tuple[float | None, ...]:
     """Each column at least as wide as its longest word at this profile's sizes (a table
-    set for 10 pt grows at 18 pt); an error if the table then overflows the page."""
-    pad = 6 + 6  # ReportLab's default cell padding, left and right
-    need = [max(_width_of(p, row[j]) for row in cells) + pad for j in range(len(columns))]
-    widths: list[float | None] = []
-    for col, minimum in zip(columns, need, strict=True):
-        widths.append(max(col.width * MM, minimum) if col.width else None)
-    fixed = sum(w for w in widths if w is not None)
-    flexible = [n for w, n in zip(widths, need, strict=True) if w is None]
+    set for 10 pt grows at 18 pt) and its tick boxes, numbered if the page is wide enough
+    for that, else bare; an error if the table then overflows the page."""
+    for numbered in (True, False):
+        need = [max(_width_of(p, row[j], numbered) for row in cells) for j in range(len(columns))]
+        widths: list[float | None] = []
+        for col, minimum in zip(columns, need, strict=True):
+            widths.append(max(col.width * MM, minimum) if col.width else None)
+        fixed = sum(w for w in widths if w is not None)
+        flexible = [n for w, n in zip(widths, need, strict=True) if w is None]
+        if fixed + sum(flexible) <= TABLE_WIDTH_MM * MM + 0.01:
+            break
     if fixed + sum(flexible) > TABLE_WIDTH_MM * MM + 0.01:
         p.problems.append(
             Problem(

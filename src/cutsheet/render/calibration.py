@@ -27,15 +27,16 @@ BACK = [
 ]
 
 
-def _text(
-    c: Canvas, tagger: Tagger, text: str, style: ParagraphStyle, top: float, width: float
-) -> float:
-    """A wrapped, tagged paragraph whose top is ``top`` (pt); returns its bottom."""
-    para = Paragraph(text, style)
-    _, h = para.wrap(width, 10_000)
-    with tagger.text(c, "H1" if style.name == "heading" else "P"):
-        para.drawOn(c, MARGIN_MM * mm, top - h)
-    return top - h - style.fontSize * 0.5
+def _paragraphs(
+    lines: list[str], body: ParagraphStyle, heading: ParagraphStyle, title: str, width: float
+) -> list[tuple[Paragraph, float, float]]:
+    """The page's title and lines as wrapped paragraphs: (paragraph, height, gap below)."""
+    out = []
+    for text, style in [(title, heading)] + [(line, body) for line in lines]:
+        para = Paragraph(text, style)
+        _, h = para.wrap(width, 10_000)
+        out.append((para, h, style.fontSize * 0.5))
+    return out
 
 
 def draw_calibration(
@@ -45,24 +46,32 @@ def draw_calibration(
     tagger: Tagger,
     finish: Callable[[str], None],
 ) -> None:
-    """Both pages of the sheet; ``finish(label)`` ends each page with its furniture."""
+    """Both pages of the sheet; ``finish(label)`` ends each page with its furniture. The
+    squares stand at the same place on both pages (the back's mirrored), below the taller
+    of the two pages' instructions, so the pair at offset 0,0 coincides on a true duplex."""
     pw, ph = paper
     size = max(size, 8.0)
     regular, bold = face_name("regular"), face_name("bold")
     body = ParagraphStyle("body", fontName=regular, fontSize=size, leading=size * 1.3)
     heading = ParagraphStyle("heading", fontName=bold, fontSize=size + 3, leading=(size + 3) * 1.3)
+    width = (pw - 2 * MARGIN_MM) * mm
+    pages = [
+        _paragraphs(lines, body, heading, "Duplex calibration: " + side, width)
+        for side, lines in (("front", FRONT), ("back", BACK))
+    ]
+    text_mm = max(sum(h + gap for _, h, gap in paras) for paras in pages) / mm
     label_w = stringWidth("+2,+2", regular, size) / mm
     cell = max(30.0, SQUARE_MM + 2 * 2 + label_w, SQUARE_MM + 4 + 2 * size / mm)
     n = len(STEPS)
     cell = min(cell, (pw - 2 * MARGIN_MM) / n)
     x0 = (pw - cell * n) / 2
-    for back in (False, True):
+    grid_top = min(ph - MARGIN_MM - text_mm - 6, (ph + cell * n) / 2)  # mm from the bottom
+    for back, paras in zip((False, True), pages, strict=True):
         top = (ph - MARGIN_MM) * mm
-        title = "Duplex calibration: " + ("back" if back else "front")
-        top = _text(c, tagger, title, heading, top, (pw - 2 * MARGIN_MM) * mm)
-        for line in BACK if back else FRONT:
-            top = _text(c, tagger, line, body, top, (pw - 2 * MARGIN_MM) * mm)
-        grid_top = min(top / mm - 6, (ph + cell * n) / 2)
+        for para, h, gap in paras:
+            with tagger.text(c, "H1" if para.style.name == "heading" else "P"):
+                para.drawOn(c, MARGIN_MM * mm, top - h)
+            top -= h + gap
         with tagger.artifact(c):
             c.setLineWidth(0.5)
             for j, dy in enumerate(STEPS):

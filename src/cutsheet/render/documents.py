@@ -24,7 +24,7 @@ from reportlab.platypus.doctemplate import FrameBreak
 from reportlab.platypus.flowables import LIIndenter, _Container, _listWrapOn
 
 from ..measure import DocStyles, face_name, suffix_style
-from ..plan.documents import CHECK_BOX_MM
+from ..plan.documents import CHECK_PAD_MM, CHECK_PAD_V_MM, CheckLayout, checks_in
 from ..plan.model import (
     CardRowBlock,
     Cell,
@@ -202,31 +202,28 @@ EXAMPLE_FILL = colors.HexColor("#F2F2F2")
 
 
 class CheckBoxes(Flowable):
-    """``n`` numbered tick boxes, drawn as vector squares (no glyph needed)."""
+    """Numbered tick boxes, drawn as vector squares (no glyph needed), where the plan's
+    ``CheckLayout`` puts them: each number just left of its box, vertically centred on it."""
 
-    def __init__(self, n: int, box_mm: float, font: str, size: float) -> None:
+    def __init__(self, layout: CheckLayout, font: str, size: float) -> None:
         super().__init__()
-        self.n, self.box, self.font, self.size = n, box_mm * mm, font, size
-        self.step = self.box + size * 1.4
+        self.layout, self.font, self.size = layout, font, size
 
     def wrap(self, aw: float, ah: float) -> tuple[float, float]:
-        return (self.box if self.n == 1 else self.n * self.step), self.box
+        return self.layout.width, self.layout.box
 
     def draw(self) -> None:
         with tagger_of(self.canv).artifact(self.canv):
             self._draw()
 
     def _draw(self) -> None:
-        c = self.canv
+        c, lay = self.canv, self.layout
         c.setLineWidth(0.8)
-        if self.n == 1:  # a single box needs no number
-            c.rect(0, 0, self.box, self.box, stroke=1, fill=0)
-            return
-        for i in range(self.n):
-            x = i * self.step
-            c.setFont(self.font, self.size)
-            c.drawString(x, self.box / 2 - self.size * 0.35, str(i + 1))
-            c.rect(x + self.size * 0.9, 0, self.box, self.box, stroke=1, fill=0)
+        c.setFont(self.font, self.size)
+        for i, x in enumerate(lay.numbers):
+            c.drawString(x, lay.box / 2 - self.size * 0.35, str(i + 1))
+        for x in lay.boxes:
+            c.rect(x, 0, lay.box, lay.box, stroke=1, fill=0)
 
 
 class CardSpaces(Flowable):
@@ -398,34 +395,43 @@ class DocRenderer:
         t.setStyle(TableStyle(cmds))
         return [KeepTogether([t, Spacer(1, 3 * mm)])]
 
-    def _cell(self, cell: Cell) -> Any:
+    def _checks(self, n: int, width: float | None) -> CheckLayout:
+        return checks_in(n, self.write_in_mm, self.styles.cell.fontSize, width)
+
+    def _cell(self, cell: Cell, width: float | None) -> Any:
         if isinstance(cell, Checks):
-            return CheckBoxes(
-                cell.n, CHECK_BOX_MM, face_name("regular"), self.styles.small.fontSize + 1
-            )
+            layout = self._checks(cell.n, width)
+            return CheckBoxes(layout, face_name("regular"), self.styles.cell.fontSize)
         if isinstance(cell, Suffixed):
             return self.para(cell.markup, suffix_style(self.styles))
         return self.para(cell, self.styles.cell) if cell else ""
 
     def _TableBlock(self, b: TableBlock) -> list[Flowable]:  # noqa: N802
+        """A table whose rows are write-in rows, taller where tick boxes (as big as a write-in)
+        need their padding; cells of tick boxes keep a small padding, so the boxes fit."""
         header = [self.para(h, self.styles.strong) for h in b.header]
-        rows = [[self._cell(c) for c in row] for row in b.rows]
+        rows = [[self._cell(c, w) for c, w in zip(row, b.widths, strict=True)] for row in b.rows]
+        heights: list[float | None] = [None]
+        for row in b.rows:
+            checks = [self._checks(c.n, None).cell_height for c in row if isinstance(c, Checks)]
+            heights.append(max([self._row_height(), *checks]))
+        cmds: list[tuple[Any, ...]] = [
+            ("GRID", (0, 0), (-1, -1), 0.8, colors.black),
+            ("BACKGROUND", (0, 0), (-1, 0), HEADER_FILL),
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ("ALIGN", (0, 1), (-1, -1), "CENTER"),
+        ]
+        for r, row in enumerate(b.rows, 1):
+            for j, c in enumerate(row):
+                if isinstance(c, Checks):
+                    for side, pad in (("LEFT", CHECK_PAD_MM), ("RIGHT", CHECK_PAD_MM)):
+                        cmds.append((f"{side}PADDING", (j, r), (j, r), pad * mm))
+                    for side in ("TOP", "BOTTOM"):
+                        cmds.append((f"{side}PADDING", (j, r), (j, r), CHECK_PAD_V_MM * mm))
         t = ArtifactTable(
-            [header] + rows,
-            colWidths=list(b.widths),
-            rowHeights=[None] + [self._row_height()] * len(b.rows),
-            repeatRows=1,
+            [header] + rows, colWidths=list(b.widths), rowHeights=heights, repeatRows=1
         )
-        t.setStyle(
-            TableStyle(
-                [
-                    ("GRID", (0, 0), (-1, -1), 0.8, colors.black),
-                    ("BACKGROUND", (0, 0), (-1, 0), HEADER_FILL),
-                    ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                    ("ALIGN", (0, 1), (-1, -1), "CENTER"),
-                ]
-            )
-        )
+        t.setStyle(TableStyle(cmds))
         return [KeepTogether([t, Spacer(1, 3 * mm)])]
 
     def _WriteInsBlock(self, b: WriteInsBlock) -> list[Flowable]:  # noqa: N802

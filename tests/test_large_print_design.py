@@ -1,0 +1,233 @@
+"""Large print keeps each card's design: every card's standard and large-print plans compared.
+
+A scaled large-print face carries text in the same boxes, draws the same icons (never smaller)
+and the same shapes, keeps its headlines (every standard style of 14 pt and up) at 1.5 times
+the large-print body size or more, and reaches 7:1 for every text run on a colour. Tokens and
+the track cells they sit on are sized for each other in every profile."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from functools import cache
+
+import pytest
+
+from cutsheet.boxes.cells import CellsBox, CellsElement
+from cutsheet.boxes.icon import IconElement
+from cutsheet.build import Project
+from cutsheet.content import load_game
+from cutsheet.contrast import WHITE, contrast
+from cutsheet.layouts import Layouts, load_layouts
+from cutsheet.measure import MM, face_name, register, string_width
+from cutsheet.plan import plan_game
+from cutsheet.plan.cards import face_for
+from cutsheet.plan.checks import background
+from cutsheet.plan.model import FacePlan, GamePlan, Run
+from cutsheet.profiles import load_profile
+
+from .conftest import ROOT
+
+GAMES = ["bidding-alpha", "common-reserve", "festival-charter", "festivibes"]
+HEADLINE_PT = 14.0  # a standard style this large is a headline
+Pair = tuple[str, FacePlan, FacePlan]  # "item (side)", standard face, large-print face
+
+
+@cache
+def _plan(game_id: str, profile: str) -> tuple[GamePlan, Layouts]:
+    repo = Project(ROOT)
+    game = load_game(repo.content / game_id)
+    layouts = load_layouts(repo.layouts, game.spec.layouts)
+    planned, problems = plan_game(game, layouts, load_profile(repo.layouts, profile))
+    assert problems == [], problems
+    return planned, layouts
+
+
+def _runs(planned: GamePlan) -> Iterator[Run]:
+    for entries in planned.parts.values():
+        yield from (r for r in entries if isinstance(r, Run))
+
+
+def scaled_pairs(game_id: str) -> Iterator[Pair]:
+    """Every face that large print draws by scaling the standard one, with that standard face
+    (one copy of each item)."""
+    standard, layouts = _plan(game_id, "standard")
+    large, _ = _plan(game_id, "large-print")
+    lp_profile = large.profile
+    specs = {c.id: c.spec for c in large.game.components}
+    before = {(c.component, c.item): c for run in _runs(standard) for c in run.cards}
+    seen = set()
+    for run in _runs(large):
+        spec = specs[run.component]
+        for card in run.cards:
+            if (card.component, card.item) in seen:
+                continue
+            seen.add((card.component, card.item))
+            std = before[(card.component, card.item)]
+            sides = (
+                ("front", spec.face, std.front, card.front),
+                ("back", spec.back, std.back, card.back),
+            )
+            for side, name, s_face, l_face in sides:
+                if name is None or s_face is None or l_face is None:
+                    continue
+                if face_for(layouts, name, lp_profile)[1] != "scale":
+                    continue  # a NAME@large-print face, laid out as written
+                yield f"{card.item} ({side})", s_face, l_face
+
+
+def _texts(face: FacePlan) -> dict[str, object]:
+    return {el.box.name: el for el in face.elements if el.is_text and el.box.kind == "text"}
+
+
+def _icons(face: FacePlan) -> list[tuple[str, str]]:
+    return sorted((el.box.name, el.icon) for el in face.elements if isinstance(el, IconElement))
+
+
+def _shapes(face: FacePlan) -> list[tuple[str, str]]:
+    return sorted((el.box.name, el.box.kind) for el in face.elements if not el.is_text)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_scaled_face_keeps_its_text_boxes_icons_and_shapes(game):
+    pairs = list(scaled_pairs(game))
+    assert pairs
+    for label, std, lp in pairs:
+        # the same boxes carry text (a box hidden by `when:` is hidden in both)
+        assert set(_texts(lp)) == set(_texts(std)), label
+        assert _icons(lp) == _icons(std), label  # the same icons, in the same boxes
+        assert _shapes(lp) == _shapes(std), label  # every fill, frame and rule kept
+        # icons are drawn at min(w, h): never smaller than on the standard card
+        size = {
+            el.box.name: min(el.box.w, el.box.h)
+            for el in std.elements
+            if isinstance(el, IconElement)
+        }
+        for el in lp.elements:
+            if isinstance(el, IconElement):
+                assert min(el.box.w, el.box.h) >= size[el.box.name] - 0.01, (label, el.box.name)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_headlines_stay_one_and_a_half_times_the_body_size(game):
+    """Every text element whose standard style is 14 pt or more (names, values, costs, and
+    the big rules text of the cube-bidding cards) is at least 1.5 × 18 pt in large print;
+    nothing is under the body size or under its standard size; and a headline stays at least
+    as large as the text it was larger than on the standard card."""
+    body = _plan(game, "large-print")[0].profile.body_size
+    checked = 0
+    for label, std, lp in scaled_pairs(game):
+        before, after = _texts(std), _texts(lp)
+        for name, el in before.items():
+            size, scaled = el.style.size, after[name].style.size  # type: ignore[attr-defined]
+            assert scaled >= max(body, size) - 0.01, (label, name)  # never smaller
+            if size >= HEADLINE_PT:
+                checked += 1
+                assert scaled >= 1.5 * body - 0.01, (label, name, size, scaled)
+            for other, o in before.items():
+                if o.style.size < size:  # type: ignore[attr-defined]
+                    assert after[other].style.size <= scaled + 0.01, (label, name, other)  # type: ignore[attr-defined]
+    assert checked
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_large_print_text_run_on_a_colour_reaches_7_to_1(game):
+    minimum = _plan(game, "large-print")[0].profile.min_contrast
+    assert minimum == 7.0
+    on_colour = 0
+    planned, _ = _plan(game, "large-print")
+    for run in _runs(planned):
+        for card in run.cards:
+            for face in (card.front, card.back):
+                for el in face.elements if face is not None else ():
+                    style = getattr(el, "style", None)
+                    if not el.is_text or style is None:
+                        continue
+                    bg = background(face, el)
+                    on_colour += bg.upper() != WHITE
+                    assert contrast(style.color, bg) >= minimum, (card.item, el.box.name, bg)
+    if game != "common-reserve":  # its counters set their words on white labels
+        assert on_colour, game
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_text_stays_inside_the_frame_around_it(game):
+    """A text box that sits in a framed or filled shape stays inside it, however far the
+    text grew (no panel loses its frame, no headline spills over its ring)."""
+    for label, _std, lp in scaled_pairs(game):
+        shapes = [el for el in lp.elements if el.box.kind == "rect" and (el.stroke or el.fill)]
+        for el in _texts(lp).values():
+            b = el.box  # type: ignore[attr-defined]
+            cx, cy = b.x + b.w / 2, b.y + b.h / 2
+            for s in shapes:
+                r = s.box
+                if r.w >= lp.width_mm - 0.01 and r.h >= lp.height_mm - 0.01:
+                    continue  # the card's own border
+                if r.x <= cx <= r.x + r.w and r.y <= cy <= r.y + r.h:
+                    inside = (
+                        r.x - 0.01 <= b.x
+                        and b.x + b.w <= r.x + r.w + 0.01
+                        and r.y - 0.01 <= b.y
+                        and b.y + b.h <= r.y + r.h + 0.01
+                    )
+                    assert inside, (label, b.name, r.name)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_white_panel_covers_an_icon_beside_its_text(game):
+    """A white panel behind low-contrast text may sit on the badge it labels (the icon's
+    centre inside the text's box) but never over an icon beside the text (a public star)."""
+    planned, _ = _plan(game, "large-print")
+    for run in _runs(planned):
+        for card in run.cards:
+            for face in (card.front, card.back):
+                elements = face.elements if face is not None else ()
+                panels = [el.box for el in elements if el.is_text and el.fill]
+                for icon in (el for el in elements if isinstance(el, IconElement)):
+                    b, d = icon.box, min(icon.box.w, icon.box.h)
+                    x, y = b.x + (b.w - d) / 2, b.y + (b.h - d) / 2  # drawn square, centred
+                    for p in panels:
+                        if p.x <= x + d / 2 <= p.x + p.w and p.y <= y + d / 2 <= p.y + p.h:
+                            continue  # a label on its badge
+                        apart = x + d <= p.x or p.x + p.w <= x or y + d <= p.y or p.y + p.h <= y
+                        assert apart, (card.item, b.name, p.name)
+
+
+# ------------------------------------------------------------------ tokens on their tracks
+def _cells(planned: GamePlan, component: str) -> list[tuple[CellsBox, CellsElement]]:
+    run = next(r for r in _runs(planned) if r.component == component)
+    out = []
+    for card in run.cards:
+        for face in (card.front, card.back):
+            for el in face.elements if face is not None else ():
+                if isinstance(el, CellsElement):
+                    assert isinstance(el.box, CellsBox)
+                    out.append((el.box, el))
+    return out
+
+
+@pytest.mark.parametrize("profile", ["standard", "large-print"])
+def test_a_token_covers_one_track_cell_at_most(profile):
+    """The bidding tokens of the cube-bidding game fit inside one cell of the bid tracks and
+    of the score track (width and height), so a token never hides a neighbour's number;
+    on the standard bid tracks a token even sits beside the number it marks. Tokens stay
+    10 mm or more, to pick up."""
+    register()
+    planned, _ = _plan("bidding-alpha", profile)
+    token = next(r for r in _runs(planned) if r.component == "tokens").size
+    assert min(token) >= 10.0
+    tracks = _cells(planned, "board")
+    assert len(tracks) >= 7  # six bid tracks (or their columns) and the score track
+    for box, el in tracks:
+        rows = math.ceil(len(box.numbers) / box.cols)
+        cell_w, cell_h = box.w / box.cols, box.h / rows
+        assert token[0] <= cell_w + 0.01 and token[1] <= cell_h + 0.01, (
+            profile,
+            box.name,
+            token,
+            (round(cell_w, 2), round(cell_h, 2)),
+        )
+        if profile == "standard" and box.cols == 1:
+            number = string_width(str(max(box.numbers)), face_name(el.style.font), el.style.size)
+            beside = (cell_w - number / MM) / 2
+            assert token[0] <= beside, (box.name, token, beside)
