@@ -147,6 +147,23 @@ def test_jobs_below_one_are_refused(project, jobs):
     assert ("at least 1 worker" in last) if jobs != "many" else ("whole number" in last)
 
 
+@pytest.mark.parametrize(
+    ("dpi", "said"),
+    [
+        ("0", "a resolution is 10 to 1200 dpi, got 0"),
+        ("100000", "a resolution is 10 to 1200 dpi, got 100000"),
+        ("fine", "expected a whole number, got 'fine'"),
+    ],
+)
+def test_a_preview_resolution_out_of_range_is_refused(project, capsys, dpi, said):
+    with pytest.raises(SystemExit) as exc:
+        main(["--root", str(project), "preview", "my-game", "--item", "MG-SUN", "--dpi", dpi])
+    assert exc.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        f"cutsheet preview: error: argument --dpi: {said}"
+    )
+
+
 # ------------------------------------------------------------------ project folders
 def test_a_folder_without_content_suggests_cutsheet_new(tmp_path):
     result = cutsheet(tmp_path, "build")

@@ -375,9 +375,12 @@ def test_csv_short_row_names_the_missing_fields():
     )
 
 
-def test_csv_short_rows_pass_by_default_for_now():
-    assert not SHORT_ROWS_ARE_ERRORS  # see its note: the test game has short rows
-    doc = parse_csv("id,name,cost\nA-1,x\n", "cards.csv")
+def test_csv_short_rows_are_errors_by_default():
+    assert SHORT_ROWS_ARE_ERRORS
+    with pytest.raises(ContentError) as exc:
+        parse_csv("id,name,cost\nA-1,x\n", "cards.csv")
+    assert only_problem(exc).startswith("cards.csv:2:6: error: row has 2 cells")
+    doc = parse_csv("id,name,cost\nA-1,x\n", "cards.csv", short_rows_are_errors=False)
     assert doc.data == [{"id": "A-1", "name": "x"}]
 
 

@@ -7,7 +7,7 @@ from reportlab.platypus import Paragraph
 
 from cutsheet.measure import face_name
 from cutsheet.symbols import expand
-from cutsheet.text import TemplateProblem, render
+from cutsheet.text import TemplateProblem, evaluate, render
 
 
 @pytest.mark.parametrize(
@@ -56,3 +56,96 @@ def test_glyphs_mark_cube_runs_only():
     # each notation run is one ActualText span: 5R>G, RRRR, 3R<>G
     assert expanded.count('name="cs_text"') == 3 == expanded.count('name="cs_end"')
     assert 'label="5R&gt;G"' in expanded or 'label="5R>G"' in expanded
+
+
+# ------------------------------------------------------------------ bounds and markup
+@pytest.mark.parametrize(
+    ("template", "message"),
+    [
+        ("{{ 'x' * 10**9 }}", "repeats 1 item 1,000,000,000 times"),
+        ("{{ [0] * 10**9 }}", "repeats 1 item 1,000,000,000 times"),
+        ("{{ range(10**9)|list }}", "builds a list of 1,000,000,000 items"),
+        ("{% for i in range(10**9) %}{% endfor %}", "builds a list of 1,000,000,000 items"),
+        (
+            "{% for i in range(99999) %}{% for j in range(99999) %}{% endfor %}{% endfor %}",
+            "loop turns",
+        ),
+        ("{% for i in range(3) %}{{ 'x' * 50000 }}{% endfor %}", "prints more than 100,000"),
+        ("{{ 9 ** (9 ** 9) }}", "a number of over 10,000 bits"),
+        ("{{ 'x'|center(10**9) }}", "passes 1000000000 to a filter"),
+        ("{{ '%1000000000s' % 1 }}", "formats with a width"),
+        ("{{ '{:>1000000000}'.format(1) }}", "formats with a width"),
+        ("{{ ('x' * 100000).replace('', 'yy') }}", "builds a text of 300,002 characters"),
+        ("{{ ['x' * 100000] * 100000 }}", "prints a value of over 100,000 characters"),
+        ("{{ (['x' * 100000] * 100000)|join }}", "joins more than 100,000"),
+        (
+            "{% set ns = namespace(s='x') %}{% for i in range(40) %}{% set ns.s = ns.s ~ ns.s %}"
+            "{% endfor %}",
+            "builds a text of 131,072 items",
+        ),
+        ("{% macro f(n) %}{{ f(n) }}{% endmacro %}{{ f(1) }}", "calls itself too deeply"),
+        (
+            "{% macro f(n) %}{% if n %}{{ f(n-1) }}{{ f(n-1) }}{% endif %}{% endmacro %}{{ f(40) }}",
+            "loop turns and calls",
+        ),
+        ("{% include 'x' %}", "'{% include %}' is not allowed"),
+        ("{% import 'x' as y %}", "'{% import %}' is not allowed"),
+        ("{% from 'x' import y %}", "'{% from … import %}' is not allowed"),
+        ("{% extends 'x' %}", "'{% extends %}' is not allowed"),
+        ("{{ 1 / 0 }}", "template error: division by zero"),
+        ("{{ [1][5] }}", "no element 5"),
+        ("{{ 'a' + 5 }}", "can only concatenate"),
+        ("{{ lipsum(5) }}", "'lipsum' is undefined"),
+    ],
+)
+def test_templates_are_bounded_and_fail_as_template_problems(template, message):
+    with pytest.raises(TemplateProblem, match=message.replace("(", r"\(").replace("*", r"\*")):
+        render(template, {})
+
+
+@pytest.mark.parametrize(
+    ("markup", "message"),
+    [
+        ("<img src='/etc/passwd'/>", r"<img> is not allowed \(pictures go in an image box\)"),
+        ("<IMG SRC=x>", "<img> is not allowed"),
+        ('<onDraw name="x" label="y"/>', "<ondraw> is not allowed"),
+        ('<a href="file:///etc/passwd">x</a>', "<a> is not allowed"),
+        ("<font name='Courier'>x</font>", "only cutsheet's fonts"),
+        ("<font face=Helvetica>x</font>", "only cutsheet's fonts"),
+        ("<font size='0'>x</font>", "size must be a number from 1 to 200"),
+        ("<font size='nan'>x</font>", "size must be a number from 1 to 200"),
+        ("<b onclick='x'>x</b>", "<b onclick=…> is not allowed"),
+        ("<game>", "<game> is not allowed"),
+    ],
+)
+def test_markup_is_only_what_cutsheet_writes(markup, message):
+    with pytest.raises(TemplateProblem, match=message):
+        render(markup, {})
+    with pytest.raises(TemplateProblem, match=message):  # however the template builds it
+        render("{{ m|safe }}", {"m": markup})
+
+
+def test_allowed_markup_and_cutsheets_own_symbols_pass():
+    markup = render(
+        "<b>a</b> <i>b</i> <br/> <font size='8' color='#FF0000' name='Atkinson-Bold'>c</font>"
+        " {{ 'drop'|icon }} {{ '2R'|glyphs(terms) }}",
+        {"terms": {"R": {"fill": "#D55E00"}}},
+    )
+    expanded = expand(markup, 10, 14, face_name("bold"))
+    assert 'name="cs_icon"' in expanded and "<img src=" in expanded  # its own pad image
+    Paragraph(expanded)
+
+
+def test_an_unknown_when_name_is_an_error_not_false():
+    assert evaluate("cost", {"cost": None}) is None  # an optional field left empty
+    with pytest.raises(TemplateProblem, match="'cots' is undefined"):
+        evaluate("cots", {"cost": 3})
+    with pytest.raises(TemplateProblem, match="division by zero"):
+        evaluate("1 / 0", {})
+
+
+def test_icon_markers_typed_into_content_are_not_drawn():
+    from cutsheet.symbols import icon
+
+    markup = render("{{ v }}", {"v": f"x {icon('nope')} y"})
+    assert "cs_icon" not in expand(markup, 10, 14, face_name("bold"))

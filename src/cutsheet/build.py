@@ -22,7 +22,7 @@ from . import jobs as runner
 from .cache import Entry, cache_file, file_hash, options_key, read_entry, record, still_valid
 from .diagnostics import ContentError, Loc, Report
 from .jobs import PARTS, Options, Result, Task
-from .output import atomic_write, locked, write_manifest
+from .output import atomic_write, clean_temps, locked, write_manifest
 
 __all__ = ["PARTS", "Options", "Project", "build", "check_game", "stderr_progress"]
 
@@ -142,6 +142,7 @@ def build(
     file_hash.cache_clear()
     try:
         with locked(out):
+            clean_temps(_folders(out, games, options))
             outputs = _build(project, games, options, out, jobs, progress, report)
     except ContentError as exc:
         report.extend(exc.problems)
@@ -151,6 +152,15 @@ def build(
         return [], report
     progress(f"{len(outputs)} files in {out} ({time.monotonic() - started:.1f} s)")
     return outputs, report
+
+
+def _folders(out: Path, games: Sequence[str], options: Options) -> list[Path]:
+    """Every folder a build of ``games`` writes files into."""
+    folders = [out, out / ".cache"]
+    for game in games:
+        for profile in options.profiles:
+            folders += [out / game / f"{profile}-{paper}" for paper in options.papers]
+    return folders
 
 
 def _build(

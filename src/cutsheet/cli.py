@@ -64,9 +64,19 @@ def _jobs(text: str) -> int:
     try:
         n = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got '{text}'") from None
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text[:40]!r}") from None
     if n < 1:
         raise argparse.ArgumentTypeError(f"at least 1 worker, got {n}")
+    return n
+
+
+def _dpi(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text[:40]!r}") from None
+    if not 10 <= n <= 1200:
+        raise argparse.ArgumentTypeError(f"a resolution is 10 to 1200 dpi, got {n}")
     return n
 
 
@@ -74,7 +84,7 @@ def _bleed(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected mm, got '{text}'") from None
+        raise argparse.ArgumentTypeError(f"expected mm, got {text[:40]!r}") from None
     if not 0 <= value <= 10:
         raise argparse.ArgumentTypeError(f"bleed is 0 to 10 mm, got {value:g}")
     return value
@@ -358,7 +368,7 @@ def parser() -> argparse.ArgumentParser:
     v.add_argument("--paper", default="a4", choices=["a4", "letter"])
     v.add_argument("--build", help="where built PDFs are (default: build/ in the project)")
     v.add_argument("--out", help="where PNGs go (default: build/preview/ in the project)")
-    v.add_argument("--dpi", type=_jobs, default=100, help="resolution (default: 100)")
+    v.add_argument("--dpi", type=_dpi, default=100, help="resolution, 10 to 1200 (default: 100)")
     v.set_defaults(func=cmd_preview)
 
     s = sub.add_parser("schema", help="write JSON Schema for the content files (for editors)")

@@ -37,3 +37,8 @@ def confined(
     if not inside:
         raise ContentError([Problem(loc, f"{what} {shown} is outside the project folder")])
     return resolved
+
+
+def project_of(game_dir: Path | str) -> Path:
+    """The project folder of a game's content folder (``<project>/content/<game>``)."""
+    return Path(game_dir).parent.parent

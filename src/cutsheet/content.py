@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import difflib
 from pathlib import Path
 
-from .diagnostics import ContentError, Loc, Problem
+from pydantic import BaseModel
+
+from .confine import confined, project_of
+from .diagnostics import ContentError, Loc, Problem, clip, excerpt
 from .itemmodel import item_model
 from .model import (
+    MAX_PRINTED,
     ComponentSpec,
     Game,
     GameSpec,
@@ -24,18 +29,23 @@ def discover(content_dir: Path) -> list[str]:
 
 
 def _items_of(
-    spec: ComponentSpec, index: int, game_src: Located, game_dir: Path, root: Path
+    spec: ComponentSpec,
+    index: int,
+    game_src: Located,
+    game_dir: Path,
+    root: Path | None,
+    project: Path,
 ) -> tuple[Located, list[Located]]:
-    """The located list of a component's items, from its source file or inline."""
+    """The located list of a component's items, from its source file or inline. A source
+    file must lie inside the project folder (symlinks followed)."""
     if spec.source is None:
         where = ("components", index, "items")
         items = game_src.sub(where)
         return items, [items.sub((j,)) for j in range(len(items.data))]
-    path = game_dir / spec.source
+    loc = game_src.loc(("components", index, "source"))
+    path = confined(spec.source, project, loc, "source", base=game_dir)
     if not path.is_file():
-        raise ContentError(
-            [Problem(game_src.loc(("components", index, "source")), f"no file '{spec.source}'")]
-        )
+        raise ContentError([Problem(loc, f"no file {excerpt(spec.source)}")])
     doc = load_any(path, root)
     if path.suffix.lower() == ".csv":
         return doc, [doc.sub((j,)) for j in range(len(doc.data))]
@@ -43,7 +53,7 @@ def _items_of(
         raise ContentError([Problem(doc.loc(()), "expected a mapping with a list under 'items'")])
     extra = sorted(set(doc.data) - {"items"})
     if extra:
-        raise ContentError([Problem(doc.key_loc((extra[0],)), f"unknown key '{extra[0]}'")])
+        raise ContentError([Problem(doc.key_loc((extra[0],)), f"unknown key {excerpt(extra[0])}")])
     items = doc.sub(("items",))
     if not isinstance(items.data, list):
         raise ContentError([Problem(items.loc(()), "'items' must be a list")])
@@ -55,21 +65,85 @@ def _selected(spec: ComponentSpec, located: Located) -> bool:
     return all(str(data.get(k)) == v for k, v in spec.where.items())
 
 
+def _guess(word: str, known: list[str]) -> str:
+    guess = difflib.get_close_matches(word[:100], known, n=1, cutoff=0.6)
+    return f"; did you mean '{guess[0]}'?" if guess else ""
+
+
+def _listed(values: list[str], most: int = 12) -> str:
+    shown = ", ".join(clip(v, 30) for v in values[:most])
+    return shown if len(values) <= most else f"{shown} and {len(values) - most:,} more"
+
+
+def _where_problems(
+    spec: ComponentSpec, index: int, game_src: Located, listing: Located, items: list[Located]
+) -> list[Problem]:
+    """A ``where:`` that selects nothing is a mistake: a key no item has, or a value no item
+    has, is an error at that key or value, with the valid ones and a suggestion."""
+    problems = []
+    rows = [li.data for li in items if isinstance(li.data, dict)]
+    for key, value in spec.where.items():
+        path = ("components", index, "where", key)
+        keys = sorted({k for row in rows for k in row} | set(listing.columns))
+        if key not in keys:
+            problems.append(
+                Problem(
+                    game_src.key_loc(path),
+                    f"where: no item has a field {excerpt(key)} (fields: {_listed(keys)})"
+                    + _guess(key, keys),
+                )
+            )
+            continue
+        values = sorted({str(row[key]) for row in rows if key in row})
+        if value not in values:
+            problems.append(
+                Problem(
+                    game_src.loc(path),
+                    f"where: no item has {clip(key, 40)} {excerpt(value)}"
+                    f" (values: {_listed(values)})" + _guess(value, values),
+                )
+            )
+    return problems
+
+
+def _header_problems(listing: Located, model: type[BaseModel]) -> list[Problem]:
+    """A CSV column that is no field of the items (a misspelt header), at its header cell."""
+    known = list(model.model_fields)
+    problems = []
+    for name, loc in listing.columns.items():
+        if name not in known:
+            hint = _guess(name, known) or f" (fields: {', '.join(known)})"
+            problems.append(Problem(loc, f"unknown column {excerpt(name)}{hint}"))
+    return problems
+
+
 def _load_component(
-    spec: ComponentSpec, index: int, gspec: GameSpec, game_src: Located, game_dir: Path, root: Path
+    spec: ComponentSpec,
+    index: int,
+    gspec: GameSpec,
+    game_src: Located,
+    game_dir: Path,
+    root: Path | None,
+    project: Path,
 ) -> tuple[Located, list[Item]]:
-    listing, located_items = _items_of(spec, index, game_src, game_dir, root)
+    listing, located_items = _items_of(spec, index, game_src, game_dir, root, project)
+    problems = _where_problems(spec, index, game_src, listing, located_items)
     located_items = [li for li in located_items if _selected(spec, li)]
     items: list[Item] = []
-    problems: list[Problem] = []
     if spec.form == "page":
-        model = PageItem
+        model: type[BaseModel] = PageItem
     else:
         try:
             model = item_model(spec, gspec.vocab)
         except KeyError as exc:
             loc = game_src.loc(("components", index, "fields"))
-            raise ContentError([Problem(loc, f"unknown vocabulary {exc} (see 'vocab')")]) from None
+            vocab = excerpt(exc.args[0] if exc.args else None)
+            raise ContentError(
+                [Problem(loc, f"unknown vocabulary {vocab} (see 'vocab')")]
+            ) from None
+    problems += _header_problems(listing, model)
+    if problems:  # every row would repeat a header's mistake
+        raise ContentError(problems)
     for located in located_items:
         try:
             obj = validate(model, located)
@@ -83,17 +157,33 @@ def _load_component(
     return listing, items
 
 
-def load_game(game_dir: Path, root: Path | None = None) -> Game:
-    """Read and validate every content file of one game; raises ContentError with all problems."""
+def _confined_file(path: Path, project: Path, root: Path | None) -> Path:
+    """A game's own file (game.yaml, rules.yaml) that is inside the project folder: a
+    symlink to somewhere else is refused before it is read."""
+    from .diagnostics import display_path
+
+    shown = Path(display_path(path.parent, root)) / path.name  # the link, not its target
+    return confined(path.name, project, Loc(str(shown)), "file", base=path.parent)
+
+
+def load_game(game_dir: Path, root: Path | None = None, project: Path | None = None) -> Game:
+    """Read and validate every content file of one game; raises ContentError with all problems.
+
+    ``project`` is the project folder (default: the folder holding ``content/``); every file
+    the game reads must lie inside it, symlinks followed. ``root`` only shortens the paths
+    shown."""
     from .model import Component
 
+    project = project if project is not None else project_of(game_dir)
+    _confined_file(game_dir / "game.yaml", project, root)
     game_src = load_yaml(game_dir / "game.yaml", root)
     gspec = validate(GameSpec, game_src)
     problems: list[Problem] = []
     if gspec.id != game_dir.name:
         problems.append(
             Problem(
-                game_src.loc(("id",)), f"id '{gspec.id}' must match its folder '{game_dir.name}'"
+                game_src.loc(("id",)),
+                f"id {excerpt(gspec.id)} must match its folder {excerpt(game_dir.name)}",
             )
         )
     components: list[Component] = []
@@ -101,7 +191,7 @@ def load_game(game_dir: Path, root: Path | None = None) -> Game:
     files += sorted({str(game_dir / s.source) for s in gspec.components if s.source})
     for i, spec in enumerate(gspec.components):
         try:
-            listing, items = _load_component(spec, i, gspec, game_src, game_dir, root)
+            listing, items = _load_component(spec, i, gspec, game_src, game_dir, root, project)
         except ContentError as exc:
             problems.extend(exc.problems)
             continue
@@ -110,10 +200,19 @@ def load_game(game_dir: Path, root: Path | None = None) -> Game:
     rules_src = Located({}, str(rules_path), {(): Loc(str(rules_path), 1, 1)})
     rules = RulesSpec(sections=[])
     try:
+        _confined_file(rules_path, project, root)
         rules_src = load_yaml(rules_path, root)
         rules = validate(RulesSpec, rules_src)
     except ContentError as exc:
         problems.extend(exc.problems)
+    printed = sum(c.printed for c in components)
+    if printed > MAX_PRINTED:
+        problems.append(
+            Problem(
+                game_src.key_loc(("components",)),
+                f"the game prints {printed:,} items, over the {MAX_PRINTED:,} limit",
+            )
+        )
     if problems:
         raise ContentError(problems)
     return Game(gspec, str(game_dir), tuple(components), rules, game_src, rules_src, tuple(files))

@@ -35,11 +35,19 @@ def display_path(path: Path | str, root: Path | None = None) -> str:
         return str(p)
 
 
+MAX_MESSAGE = 1_000
+"""Longest message a problem carries; a longer one is cut (it would hold some file's text)."""
+
+
 @dataclass(frozen=True, order=True)
 class Problem:
     loc: Loc
     message: str
     severity: Severity = "error"
+
+    def __post_init__(self) -> None:
+        if len(self.message) > MAX_MESSAGE:
+            object.__setattr__(self, "message", clip(self.message, MAX_MESSAGE))
 
     def __str__(self) -> str:
         return f"{self.loc}: {self.severity}: {self.message}"
@@ -71,6 +79,12 @@ class Report:
     @property
     def errors(self) -> list[Problem]:
         return [p for p in self.problems if p.severity == "error"]
+
+
+def clip(text: str, limit: int = 60) -> str:
+    """``text`` itself when short, else its first ``limit`` characters and '…' (no quotes:
+    for names and lists a message shows as they are)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def excerpt(value: object, limit: int = 60) -> str:

@@ -7,12 +7,12 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator, Field, StringConstraints, create_model
 
-from .model import ITEM_ID, ComponentSpec, FieldSpec, Strict
+from .model import ITEM_ID, MAX_COPIES, ComponentSpec, FieldSpec, Strict
 
 
 class ItemBase(Strict):
     id: str = Field(pattern=ITEM_ID, description="stable id printed on the card, e.g. CR-SEED-TENT")
-    copies: int = Field(1, ge=1)
+    copies: int = Field(1, ge=1, le=MAX_COPIES)
     authored: bool = False
 
 

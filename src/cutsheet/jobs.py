@@ -87,8 +87,9 @@ def load(root: str, game_id: str) -> tuple[Game | None, Layouts | None, list[Pro
         LOADS[game_id] = LOADS.get(game_id, 0) + 1
         project = Path(root)
         try:
-            game = load_game(project / "content" / game_id)
-            layouts = load_layouts(project / "layouts", game.spec.layouts)
+            game = load_game(project / "content" / game_id, project=project)
+            where = game.game_src.loc(("layouts",))
+            layouts = load_layouts(project / "layouts", game.spec.layouts, loc=where)
             _loaded[key] = (game, layouts, run_checks(game))
         except ContentError as exc:
             _loaded[key] = (None, None, list(exc.problems))
@@ -101,6 +102,7 @@ def plan(root: str, game_id: str, profile_name: str) -> tuple[GamePlan | None, l
     if key not in _planned:
         from .plan import plan_game
         from .plan.fits import impose_problems
+        from .plan.pages import page_problems
         from .profiles import load_profile
 
         game, layouts, problems = load(root, game_id)
@@ -115,6 +117,8 @@ def plan(root: str, game_id: str, profile_name: str) -> tuple[GamePlan | None, l
         PLANS[(game_id, profile_name)] = PLANS.get((game_id, profile_name), 0) + 1
         game_plan, found = plan_game(game, layouts, profile)
         found += impose_problems(game_plan)
+        if not found:  # a plan with problems is never drawn: its pages need no measuring
+            found += page_problems(game_plan)
         _planned[key] = (game_plan, problems + found)
     return _planned[key]
 
@@ -150,18 +154,42 @@ def run(task: Task) -> Result:
     result = Result(task, sorted(set(problems)))
     if game_plan is None or result.problems:
         return result
+    drawn: list[Problem] = []
     for paper in task.papers:
-        result.files.extend(draw(game_plan, task, paper))
+        result.files.extend(draw(game_plan, task, paper, drawn))
+    if drawn:  # the plan missed it; the render caught it: nothing of this job is written
+        result.problems = sorted(set(drawn))
+        result.files = []
+        return result
     result.inputs = inputs_of(task.root, game_plan)
     return result
 
 
-def draw(game_plan: GamePlan, task: Task, paper: str) -> list[Rendered]:
+def draw(
+    game_plan: GamePlan, task: Task, paper: str, problems: list[Problem] | None = None
+) -> list[Rendered]:
+    """Every part on one paper; what goes wrong while drawing (a block no page can hold)
+    goes to ``problems``, and that part is left out."""
+    from reportlab.platypus.doctemplate import LayoutError
+
+    problems = problems if problems is not None else []
+    out: list[Rendered] = []
+    try:
+        _draw(game_plan, task, paper, out, problems)
+    except LayoutError as exc:
+        where = game_plan.rules.loc
+        why = " ".join(str(exc).split())
+        problems.append(Problem(where, f"rules: a block is taller than a page ({paper}): {why}"))
+    return out
+
+
+def _draw(
+    game_plan: GamePlan, task: Task, paper: str, out: list[Rendered], problems: list[Problem]
+) -> None:
     from .booklet import impose_booklet
     from .render.parts import meta_for, render_cards_like, render_rules
 
     game = game_plan.game
-    out: list[Rendered] = []
     for part in ("cards", "sheets"):
         drawn = render_cards_like(
             game_plan,
@@ -173,6 +201,7 @@ def draw(game_plan: GamePlan, task: Task, paper: str) -> list[Rendered]:
             imposition=task.options.imposition,
         )
         if drawn is not None:
+            problems.extend(drawn[2])
             counts = {c.id: c.printed for c in game.components if c.spec.part == part}
             out.append(Rendered(paper, part, drawn[0], drawn[1], counts))
     data, pages = render_rules(game_plan, paper)
@@ -189,7 +218,6 @@ def draw(game_plan: GamePlan, task: Task, paper: str) -> list[Rendered]:
         lang=meta.lang,
     )
     out.append(Rendered(paper, "rules-booklet", booklet, sides, {"rules": 1}))
-    return out
 
 
 def worker_init() -> None:

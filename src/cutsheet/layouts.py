@@ -15,16 +15,17 @@ from typing import Any, Literal
 from pydantic import Field, create_model
 
 from .boxes import KINDS, Box
-from .diagnostics import ContentError, Loc, Problem
+from .confine import confined
+from .diagnostics import ContentError, Loc, Problem, clip, excerpt
 from .measure import TextStyle
-from .model import Strict, validate
+from .model import MAX_MM, Strict, validate
 from .source import Located, load_yaml
 
 
 class Style(Strict):
     font: Literal["regular", "bold", "italic", "bold-italic"] = "regular"
-    size: float = Field(9, gt=0, description="points")
-    leading: float | None = Field(None, description="points; default 1.25 × size")
+    size: float = Field(9, gt=0, le=200, description="points")
+    leading: float | None = Field(None, gt=0, le=400, description="points; default 1.25 × size")
     align: Literal["left", "center", "right"] = "left"
     color: str = Field("#000000", pattern=r"^#[0-9A-Fa-f]{6}$")
 
@@ -35,14 +36,14 @@ class Style(Strict):
 
 _COMMON_KEYS: dict[str, tuple[Any, Any]] = {
     "kind": (Literal[tuple(KINDS)] | None, None),  # type: ignore[valid-type]
-    "x": (float | None, None),
-    "y": (float | None, None),
-    "w": (float | None, None),
-    "h": (float | None, None),
+    "x": (float | None, Field(None, ge=0, le=MAX_MM, description="mm from the left edge")),
+    "y": (float | None, Field(None, ge=0, le=MAX_MM, description="mm from the top edge")),
+    "w": (float | None, Field(None, gt=0, le=MAX_MM, description="width, mm")),
+    "h": (float | None, Field(None, gt=0, le=MAX_MM, description="height, mm")),
     "style": (str | None, None),
     "fill": (str | None, Field(None, description="colour, or a template giving one")),
     "stroke": (str | None, None),
-    "stroke_width": (float | None, Field(None, description="points")),
+    "stroke_width": (float | None, Field(None, ge=0, le=20, description="points")),
     "dash": (bool | None, None),
     "when": (str | None, Field(None, description="Jinja2 expression; the box is drawn when true")),
 }
@@ -102,7 +103,7 @@ def text_style(style: Style) -> TextStyle:
 def _resolve_box(name: str, merged: dict[str, Any], loc: Loc) -> Box:
     missing = [k for k in ("x", "y", "w", "h") if merged.get(k) is None]
     if missing:
-        raise ContentError([Problem(loc, f"box '{name}' needs {', '.join(missing)}")])
+        raise ContentError([Problem(loc, f"box {excerpt(name)} needs {', '.join(missing)}")])
     kind = merged.get("kind") or ("text" if merged.get("text") is not None else "rect")
     common = {
         "name": name,
@@ -122,39 +123,65 @@ def _resolve_box(name: str, merged: dict[str, Any], loc: Loc) -> Box:
     return KINDS[kind].make(common, merged)
 
 
+MAX_NESTING = 32
+"""Deepest chain of ``include`` files, and of faces that ``extends`` one another."""
+
 #: Layout files that ship with cutsheet (``base.yaml``); a project's own file of the same name wins.
 PACKAGED = Path(str(files("cutsheet").joinpath("data", "layouts")))
 
 
 def find_layout(layout_dir: Path, fname: str) -> Path | None:
     """``layouts/<fname>`` of the project, else the packaged file of that name, else None."""
-    path = layout_dir / fname
-    if path.is_file():
-        return path
-    packaged = PACKAGED / fname
-    if "/" not in fname and "\\" not in fname and packaged.is_file():
-        return packaged
+    try:
+        path = layout_dir / fname
+        if path.is_file():
+            return path
+        packaged = PACKAGED / fname
+        if "/" not in fname and "\\" not in fname and packaged.is_file():
+            return packaged
+    except (OSError, ValueError):  # a NUL byte, a name too long for the file system
+        return None
     return None
 
 
-def load_layouts(layout_dir: Path, name: str, root: Path | None = None) -> Layouts:
-    """Load ``layouts/<name>`` and everything it includes, then resolve every face."""
+def _is_packaged(path: Path) -> bool:
+    """A file cutsheet ships (``base.yaml``, found by its plain name in the package)."""
+    return path.parent == PACKAGED
+
+
+def load_layouts(
+    layout_dir: Path, name: str, root: Path | None = None, loc: Loc | None = None
+) -> Layouts:
+    """Load ``layouts/<name>`` and everything it includes, then resolve every face.
+
+    ``loc`` is where the game names ``name`` (its ``layouts:`` key). Every file read must lie
+    inside the project folder (``layout_dir``'s parent), symlinks followed, or be one that
+    ships with cutsheet."""
+    project = layout_dir.parent
     styles: dict[str, Style] = {}
     style_locs: dict[str, Loc] = {}
     specs: dict[str, tuple[FaceSpec, Located, tuple[str | int, ...]]] = {}
     seen: set[str] = set()
 
-    def read(fname: str, from_loc: Loc | None) -> None:
+    def read(fname: str, from_loc: Loc | None, depth: int = 0) -> None:
         if fname in seen:
             return
+        if depth > MAX_NESTING:
+            message = f"'include' nests more than {MAX_NESTING} layout files deep"
+            raise ContentError([Problem(from_loc or Loc(fname), message)])
         seen.add(fname)
+        where = from_loc or loc or Loc(fname)
         path = find_layout(layout_dir, fname)
         if path is None:
-            raise ContentError([Problem(from_loc or Loc(fname), f"no layout file '{fname}'")])
+            # an outside path is refused as such, whether or not it names a file
+            confined(fname, project, where, "layout file", base=layout_dir)
+            raise ContentError([Problem(where, f"no layout file {excerpt(fname)}")])
+        if not _is_packaged(path):
+            confined(fname, project, where, "layout file", base=layout_dir)
         src = load_yaml(path, root)
         spec = validate(LayoutFile, src)
         for i, inc in enumerate(spec.include):
-            read(inc, src.loc(("include", i)))
+            read(inc, src.loc(("include", i)), depth + 1)
         for sname, style in spec.styles.items():
             styles[sname] = style
             style_locs[sname] = src.key_loc(("styles", sname))
@@ -174,11 +201,14 @@ def load_layouts(layout_dir: Path, name: str, root: Path | None = None) -> Layou
         for parent in parents:
             ploc = src.loc(path + ("extends",))
             if parent in chain or parent == fname:
-                cycle = " -> ".join(chain + (fname, parent))
+                cycle = " -> ".join(clip(f, 30) for f in chain + (fname, parent))
                 raise ContentError([Problem(ploc, f"'extends' makes a cycle: {cycle}")])
+            if len(chain) >= MAX_NESTING:
+                message = f"'extends' chains more than {MAX_NESTING} faces"
+                raise ContentError([Problem(ploc, message)])
             if parent not in specs:
                 raise ContentError(
-                    [Problem(ploc, f"face '{fname}' extends unknown face '{parent}'")]
+                    [Problem(ploc, f"face {excerpt(fname)} extends unknown face {excerpt(parent)}")]
                 )
             boxes.update(resolve(parent, chain + (fname,)))
         for bname, box in spec.boxes.items():
@@ -201,7 +231,9 @@ def load_layouts(layout_dir: Path, name: str, root: Path | None = None) -> Layou
                 box = _resolve_box(bname, merged, bloc)
                 if box.kind in ("text", "cells") and box.style not in styles:
                     problems.append(
-                        Problem(bloc, f"box '{bname}' uses unknown style '{box.style}'")
+                        Problem(
+                            bloc, f"box {excerpt(bname)} uses unknown style {excerpt(box.style)}"
+                        )
                     )
                 built.append(box)
             faces[fname] = Face(fname, tuple(built), src.key_loc(path))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any, Literal, TypeVar
 
 from pydantic import (
@@ -12,9 +13,17 @@ from pydantic import (
     model_validator,
 )
 
+from .diagnostics import excerpt
 from .source import Located
 
 M = TypeVar("M", bound=BaseModel)
+
+MAX_COPIES = 10_000
+"""Most copies of one item (or one full-page sheet)."""
+MAX_PRINTED = 100_000
+"""Most items one game prints, copies included."""
+MAX_MM = 1_000.0
+"""Largest length in mm anywhere (a card, a box, a column): more than any paper."""
 
 SLUG = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 ITEM_ID = r"^[A-Z0-9]+(-[A-Z0-9]+)+$"
@@ -33,13 +42,21 @@ NAMED_SIZES_MM: dict[str, tuple[float, float]] = {
 def size_mm(size: str | tuple[float, float]) -> tuple[float, float]:
     if isinstance(size, str):
         if size not in NAMED_SIZES_MM:
-            raise ValueError(f"unknown card size '{size}' (known: {', '.join(NAMED_SIZES_MM)})")
+            known = ", ".join(NAMED_SIZES_MM)
+            raise ValueError(f"unknown card size {excerpt(size)} (known: {known})")
         return NAMED_SIZES_MM[size]
-    return (float(size[0]), float(size[1]))
+    w, h = float(size[0]), float(size[1])
+    if not all(math.isfinite(v) and 0 < v <= MAX_MM for v in (w, h)):
+        raise ValueError(
+            f"a size is [width, height] in mm, each above 0 and at most {MAX_MM:,.0f};"
+            f" got [{w:g}, {h:g}]"
+        )
+    return (w, h)
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # nan and inf are no size, no position and no count
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
 # ---------------------------------------------------------------- field specs of a deck
@@ -67,7 +84,9 @@ class ComponentSpec(Strict):
     sizes: dict[str, str | tuple[float, float]] = Field(
         default_factory=dict, description="size under another profile, e.g. large-print: [30, 30]"
     )
-    count: int = Field(ge=1, description="how many the rulebook requires, copies included")
+    count: int = Field(
+        ge=1, le=MAX_PRINTED, description="how many the rulebook requires, copies included"
+    )
     face: str | None = Field(None, description="layout face for the front")
     back: str | None = Field(
         None, description="layout face for the back; given, the component prints duplex"
@@ -136,30 +155,44 @@ class GameSpec(Strict):
 
 
 # ---------------------------------------------------------------- documents (sheets, rules)
+MAX_TRACK = 1_000
+"""Most numbers of a track (or of a layout's cells box)."""
+
+
 class Track(Strict):
     label: str
-    start: int = 0
-    stop: int
+    start: int = Field(0, ge=-1_000_000, le=1_000_000)
+    stop: int = Field(ge=-1_000_000, le=1_000_000)
     mark: int | None = Field(None, description="value printed bold as the starting point")
+
+    @model_validator(mode="after")
+    def _numbers(self) -> Track:
+        if self.stop < self.start:
+            raise ValueError(f"stop ({self.stop}) is below start ({self.start})")
+        if self.stop - self.start + 1 > MAX_TRACK:
+            raise ValueError(
+                f"a track has at most {MAX_TRACK:,} numbers, not {self.stop - self.start + 1:,}"
+            )
+        return self
 
 
 class Column(Strict):
     header: str
-    width: float | None = Field(None, description="mm; shared equally when absent")
+    width: float | None = Field(None, gt=0, le=MAX_MM, description="mm; shared equally when absent")
     value: str | None = Field(None, description="template printed in the cell ({{ row }})")
-    checks: int | None = Field(None, ge=1, description="that many tick boxes")
+    checks: int | None = Field(None, ge=1, le=100, description="that many tick boxes")
     suffix: str = ""
 
 
 class Table(Strict):
     columns: list[Column]
-    rows: int = Field(ge=1)
+    rows: int = Field(ge=1, le=1_000)
 
 
 class WriteIn(Strict):
     label: str
     suffix: str = ""
-    width: float | None = None
+    width: float | None = Field(None, gt=0, le=MAX_MM, description="mm")
 
 
 class Spaces(Strict):
@@ -170,7 +203,8 @@ class Spaces(Strict):
     @classmethod
     def _known(cls, v: str) -> str:
         if v not in NAMED_SIZES_MM:
-            raise ValueError(f"unknown card size '{v}' (known: {', '.join(NAMED_SIZES_MM)})")
+            known = ", ".join(NAMED_SIZES_MM)
+            raise ValueError(f"unknown card size {excerpt(v)} (known: {known})")
         return v
 
 
@@ -218,7 +252,7 @@ class Block(Strict):
 class PageItem(Strict):
     id: str = Field(pattern=ITEM_ID)
     title: str
-    copies: int = Field(1, ge=1)
+    copies: int = Field(1, ge=1, le=MAX_COPIES)
     authored: bool = False
     blocks: list[Block]
 

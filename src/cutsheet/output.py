@@ -8,7 +8,7 @@ import hashlib
 import json
 import os
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -37,6 +37,25 @@ def atomic_write(path: Path, data: bytes) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def clean_temps(folders: Iterable[Path]) -> int:
+    """Remove what a killed build left of ``atomic_write``: ``.NAME.*.tmp`` files in the
+    folders it writes (call it holding the lock: no build of ours is writing them). Returns
+    how many were removed."""
+    removed = 0
+    for folder in folders:
+        try:
+            stale = [p for p in folder.glob(".*.tmp") if p.is_file() and not p.is_symlink()]
+        except OSError:
+            continue
+        for path in stale:
+            try:
+                path.unlink()
+                removed += 1
+            except OSError:
+                pass
+    return removed
 
 
 @contextmanager

@@ -46,7 +46,7 @@ def preview_item(
 
     project = Project(root)
     game = load_game(project.content / game_id)
-    layouts = load_layouts(project.layouts, game.spec.layouts)
+    layouts = load_layouts(project.layouts, game.spec.layouts, loc=game.game_src.loc(("layouts",)))
     profile = load_profile(project.layouts, profile_name)
     prepared, problems = plan_game(game, layouts, profile)
     if problems:

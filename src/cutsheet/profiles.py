@@ -13,7 +13,8 @@ from typing import Literal
 
 from pydantic import Field
 
-from .diagnostics import ContentError, Loc, Problem
+from .confine import confined
+from .diagnostics import ContentError, Loc, Problem, display_path
 from .model import Strict, validate
 from .source import load_yaml
 
@@ -23,13 +24,13 @@ PACKAGED = Path(str(files("cutsheet").joinpath("data", "layouts", "profiles")))
 
 class Profile(Strict):
     name: str
-    body_size: float = Field(gt=0, description="running text of sheets and booklets, pt")
-    heading_size: float = Field(gt=0, description="section headings, pt")
-    title_size: float = Field(gt=0, description="document titles, pt")
-    small_size: float = Field(gt=0, description="footers, ids, margin notes, pt")
-    line_spacing: float = Field(1.25, ge=1.0, description="leading as a multiple of size")
-    write_in_mm: float = Field(8, description="minimum height of a write-in box")
-    min_text_size: float = Field(5, description="no text run may be smaller (checked)")
+    body_size: float = Field(gt=0, le=100, description="running text of sheets and booklets, pt")
+    heading_size: float = Field(gt=0, le=100, description="section headings, pt")
+    title_size: float = Field(gt=0, le=100, description="document titles, pt")
+    small_size: float = Field(gt=0, le=100, description="footers, ids, margin notes, pt")
+    line_spacing: float = Field(1.25, ge=1.0, le=5, description="leading as a multiple of size")
+    write_in_mm: float = Field(8, gt=0, le=100, description="minimum height of a write-in box")
+    min_text_size: float = Field(5, ge=0, le=100, description="no text run may be smaller")
     faces: Literal["layout", "scale"] = Field(
         "layout",
         description="layout: boxes where the layout puts them; scale: the same faces at this"
@@ -41,7 +42,9 @@ class Profile(Strict):
         description="scale: larger card sizes to try, in order, when a component's design does"
         " not fit its own size at this profile's text sizes",
     )
-    min_contrast: float | None = Field(None, description="text/background contrast to enforce")
+    min_contrast: float | None = Field(
+        None, ge=1, le=21, description="text/background contrast to enforce"
+    )
     tagged: bool = Field(False, description="write a tagged (structured, accessible) PDF")
     italics: bool = Field(True, description="false: italic markup prints upright")
     scale_note: str = Field(
@@ -72,6 +75,9 @@ def load_profile(layout_dir: Path, name: str) -> Profile:
         known = ", ".join(available_profiles(layout_dir))
         where = layout_dir / "profiles"
         raise ContentError([Problem(Loc(str(where)), f"no profile '{name}' (known: {known})")])
+    if path.parent != PACKAGED:  # a project's own profile stays inside the project
+        shown = Path(display_path(path.parent)) / path.name  # the link, not its target
+        confined(path.name, layout_dir.parent, Loc(str(shown)), "profile", base=path.parent)
     src = load_yaml(path)
     profile = validate(Profile, src)
     if profile.name != name:  # faces NAME@profile, sizes and the build cache go by the name

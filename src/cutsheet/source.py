@@ -83,6 +83,7 @@ class Located:
     values: dict[PathKey, Loc] = field(default_factory=dict)
     keys: dict[PathKey, Loc] = field(default_factory=dict)
     prefix: PathKey = ()
+    columns: dict[str, Loc] = field(default_factory=dict)  # a CSV's header cells, by name
 
     def loc(self, path: PathKey) -> Loc:
         """Location of the value at ``path``, or of its nearest located ancestor."""
@@ -661,10 +662,9 @@ def _separator_problem(header: list[str], file: str) -> Problem | None:
     )
 
 
-SHORT_ROWS_ARE_ERRORS = False
-"""Default of ``parse_csv``'s ``short_rows_are_errors``. Off for now: the repository's own
-test game (``tests/data/mini/content/mini/cards.csv``) leaves the last cell out of two rows.
-Once those rows end with a comma, this can be True."""
+SHORT_ROWS_ARE_ERRORS = True
+"""Default of ``parse_csv``'s ``short_rows_are_errors``: a row with fewer cells than the header
+names is an error (a dropped comma shifts every later value into the wrong column)."""
 
 
 def parse_csv(text: str, file: str, *, short_rows_are_errors: bool | None = None) -> Located:
@@ -784,7 +784,8 @@ def parse_csv(text: str, file: str, *, short_rows_are_errors: bool | None = None
         problems.append(Problem(Loc(file, reader.line_num, 1), f"CSV syntax: {_short(str(exc))}"))
     if problems:
         raise ContentError(_capped(problems))
-    return Located(rows, file, values, keys)
+    columns = {name: Loc(file, 1, col) for name, col in seen.items()}
+    return Located(rows, file, values, keys, columns=columns)
 
 
 def load_csv(

@@ -53,6 +53,8 @@ def expand(markup: str, size: float, leading: float, bold_font: str) -> str:
     """Markers → markup for text set at ``size`` pt with ``leading`` pt between lines."""
     if not has_symbols(markup):
         return markup
+    from .boxes.icon import ICON_NAMES  # (boxes import this module)
+
     tile = min(TILE * size, leading * 0.9)
     gap = size * 0.25
 
@@ -65,6 +67,8 @@ def expand(markup: str, size: float, leading: float, bold_font: str) -> str:
 
     def icon_markup(m: re.Match[str]) -> str:
         name, colour = m.group(1), m.group(2)
+        if name not in ICON_NAMES:  # markers typed into content: left as the characters
+            return m.group(0)  # the font lacks, which the glyph check reports
         label = f"{name}|{colour}|{tile:.2f}|{size:g}"
         return f'<onDraw name="cs_icon" label="{label}"/>{_pad(tile + gap)}'
 

@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from .diagnostics import ContentError, Loc, Problem
+from .diagnostics import ContentError, Loc, Problem, clip, excerpt
 from .model import ITEM_ID, SLUG
 from .source import Located
 
@@ -26,21 +26,22 @@ def _message(err: Mapping[str, Any], model: type[BaseModel], located: Located) -
     if kind == "extra_forbidden":
         key = str(path[-1])
         known = _known_keys(model, path[:-1], located)
-        guess = difflib.get_close_matches(key, known, n=1, cutoff=0.6)
+        guess = difflib.get_close_matches(key[:100], known, n=1, cutoff=0.6)
         hint = f", did you mean '{guess[0]}'?" if guess else f" (allowed: {', '.join(known)})"
-        return located.key_loc(path), f"unknown key '{key}'{hint}"
+        return located.key_loc(path), f"unknown key {excerpt(key)}{hint}"
     if kind == "missing":
-        return located.loc(path[:-1]), f"missing key '{path[-1]}'"
-    where = ".".join(str(p) for p in path if not isinstance(p, int))
+        return located.loc(path[:-1]), f"missing key {excerpt(str(path[-1]))}"
+    where = ".".join(clip(str(p), 40) for p in path if not isinstance(p, int))
     if kind == "string_pattern_mismatch":
         pattern = err.get("ctx", {}).get("pattern", "")
-        msg = f"'{err['input']}' is not " + _ID_PATTERN_HINT.get(pattern, f"of the form {pattern}")
+        shown = excerpt(err["input"])
+        msg = f"{shown} is not " + _ID_PATTERN_HINT.get(pattern, f"of the form {clip(pattern, 80)}")
     elif kind == "literal_error":
-        msg = f"'{err['input']}' is not one of {err['ctx']['expected']}"
+        msg = f"{excerpt(err['input'])} is not one of {clip(str(err['ctx']['expected']), 300)}"
     elif kind.startswith("value_error") or kind == "assertion_error":
         msg = str(err["msg"]).removeprefix("Value error, ")
     else:
-        msg = f"{err['msg'][:1].lower()}{err['msg'][1:]}, got {err['input']!r}"
+        msg = f"{err['msg'][:1].lower()}{err['msg'][1:]}, got {excerpt(err['input'])}"
     return located.loc(path), f"{where}: {msg}" if where else msg
 
 

@@ -8,9 +8,9 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ..diagnostics import ContentError, Loc, Problem
+from ..diagnostics import ContentError, Loc, Problem, excerpt
 from ..measure import MM, TextStyle
-from ..text import render_plain
+from ..text import TemplateProblem, is_colour, render_plain
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -81,11 +81,17 @@ class FillContext:
     problems: list[Problem] = field(default_factory=list)
     adjust: Callable[[str], str] | None = None  # applied to rendered markup (scaled faces)
 
-    def colour(self, value: str | None) -> str | None:
+    def colour(self, value: str | None, key: str = "fill") -> str | None:
+        """A box's ``fill`` or ``stroke`` for this item: ``#RRGGBB``, or None for no colour
+        ('' or 'none'); anything else, once templated, is an error (a TemplateProblem)."""
         if value is None:
             return None
         out = render_plain(value, self.ctx).strip()
-        return None if out in ("", "none") else out
+        if out in ("", "none"):
+            return None
+        if not is_colour(out):
+            raise TemplateProblem(f"{key} {excerpt(out)} is not a colour (#RRGGBB, or none)")
+        return out
 
 
 class Pen(Protocol):

@@ -7,7 +7,9 @@ from typing import Any
 
 from pydantic import Field
 
+from ..diagnostics import ContentError, Problem, excerpt
 from ..measure import TextStyle
+from ..model import MAX_TRACK
 from .base import Box, BoxKind, Element, FillContext, Pen, need
 
 
@@ -34,7 +36,15 @@ class CellsElement(Element):
 
 
 def make(common: dict[str, Any], merged: dict[str, Any]) -> CellsBox:
-    need(merged, ("start", "stop"), f"cells box '{common['name']}'", common["loc"])
+    what = f"cells box {excerpt(common['name'])}"
+    need(merged, ("start", "stop"), what, common["loc"])
+    start, stop = int(merged["start"]), int(merged["stop"])
+    if stop < start:
+        message = f"{what}: stop ({stop}) is below start ({start})"
+        raise ContentError([Problem(common["loc"], message)])
+    if stop - start + 1 > MAX_TRACK:
+        message = f"{what} has {stop - start + 1:,} numbers, over the {MAX_TRACK:,} limit"
+        raise ContentError([Problem(common["loc"], message)])
     return CellsBox(
         **common,
         start=int(merged["start"]),
@@ -69,9 +79,18 @@ def draw(pen: Pen, el: CellsElement, bx: float, by: float, bw: float, bh: float)
 KIND = BoxKind(
     name="cells",
     keys={
-        "start": (int | None, Field(None, description="cells: first number")),
-        "stop": (int | None, Field(None, description="cells: last number")),
-        "cols": (int | None, Field(None, ge=1, description="cells: numbers per row (1: a column)")),
+        "start": (
+            int | None,
+            Field(None, ge=-1_000_000, le=1_000_000, description="cells: first number"),
+        ),
+        "stop": (
+            int | None,
+            Field(None, ge=-1_000_000, le=1_000_000, description="cells: last number"),
+        ),
+        "cols": (
+            int | None,
+            Field(None, ge=1, le=MAX_TRACK, description="cells: numbers per row (1: a column)"),
+        ),
         "reverse": (bool | None, Field(None, description="cells: highest number first")),
     },
     make=make,

@@ -3,16 +3,24 @@ with Pillow at plan time and drawn to fit its box."""
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from PIL import Image as PILImage
 from pydantic import Field
 
-from ..diagnostics import Problem, display_path
+from ..confine import confined, project_of
+from ..diagnostics import ContentError, Problem, clip, display_path, excerpt
 from ..text import render_plain
 from .base import Box, BoxKind, Element, FillContext, Pen, field_of, need
+
+MAX_PIXELS = 50_000_000
+"""Largest picture read (width × height): a 600 dpi A3 page is 35 million pixels."""
+FORMATS = ("PNG", "JPEG", "GIF", "BMP", "TIFF", "WEBP")
+"""The picture formats read. Not EPS or PDF, which Pillow hands to Ghostscript."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -26,30 +34,55 @@ class ImageElement(Element):
 
 
 def make(common: dict[str, Any], merged: dict[str, Any]) -> ImageBox:
-    need(merged, ("src",), f"image box '{common['name']}'", common["loc"])
+    need(merged, ("src",), f"image box {excerpt(common['name'])}", common["loc"])
     return ImageBox(**common, src=merged["src"])
 
 
+@lru_cache(maxsize=256)
+def _unreadable(path: str, mtime_ns: int, size: int) -> str | None:
+    """Why Pillow cannot read the whole picture at ``path`` (None when it can). The file is
+    verified, then opened afresh and decoded in full: a truncated JPEG passes ``verify``."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", PILImage.DecompressionBombWarning)
+            with PILImage.open(path, formats=FORMATS) as im:
+                w, h = im.size
+                if w * h > MAX_PIXELS:
+                    return f"{w:,}×{h:,} pixels, over the {MAX_PIXELS:,}-pixel limit"
+                im.verify()
+            with PILImage.open(path, formats=FORMATS) as im:
+                im.load()
+    except Exception as exc:  # Pillow raises many kinds for a bad file
+        why = (str(exc) or type(exc).__name__).replace(path, Path(path).name)
+        return clip(why, 120)
+    return None
+
+
 def fill(box: ImageBox, fc: FillContext, fill: str | None, stroke: str | None) -> Element | None:
-    """The image file a box shows, checked: it exists and Pillow can read it."""
+    """The image file a box shows, checked: it lies inside the project folder, exists, and
+    Pillow can decode all of it."""
     name = render_plain(box.src, fc.ctx).strip()
     if not name:
         return None
     folder = Path(fc.folder)
-    path = folder / name
     field = field_of(box.src, fc.ctx)
     where = fc.loc_of(field) if field else box.loc
-    head = f"{fc.label}, box '{box.name}'"
+    head = f"{fc.label}, box {excerpt(box.name)}"
+    try:
+        path = confined(name, project_of(folder), where, f"{head}: image", base=folder)
+    except ContentError as exc:
+        fc.problems.extend(exc.problems)
+        return None
+    shown = excerpt(name)
     if not path.is_file():
         fc.problems.append(
-            Problem(where, f"{head}: image '{name}' not found in {display_path(folder)}")
+            Problem(where, f"{head}: image {shown} not found in {display_path(folder)}")
         )
         return None
-    try:
-        with PILImage.open(path) as im:
-            im.verify()
-    except Exception as exc:  # Pillow raises many kinds for a bad file
-        fc.problems.append(Problem(where, f"{head}: '{name}' is not an image ({exc})"))
+    info = path.stat()
+    why = _unreadable(str(path), info.st_mtime_ns, info.st_size)
+    if why is not None:
+        fc.problems.append(Problem(where, f"{head}: {shown} is not an image ({why})"))
         return None
     return ImageElement(box=box, path=str(path))
 

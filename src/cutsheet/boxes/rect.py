@@ -31,7 +31,7 @@ def draw(pen: Pen, el: Element, bx: float, by: float, bw: float, bh: float) -> N
 
 KIND = BoxKind(
     name="rect",
-    keys={"radius": (float | None, Field(None, description="mm"))},
+    keys={"radius": (float | None, Field(None, ge=0, le=1_000, description="mm"))},
     make=make,
     fill=fill,
     draw=draw,

@@ -37,22 +37,27 @@ def planner(game: Game, profile: Profile) -> DocPlanner:
 def plan_rules(p: DocPlanner, game: Game) -> DocPlan:
     g = game.spec
     top = game.rules_src.loc(())
-    blocks: list[DocBlock] = [p.para(p.markup(game.rules.title or g.title, top), "title", top)]
+    # the rules' own title is a template; the game's title is a value, printed as written
+    title = p.markup(game.rules.title, top) if game.rules.title else literal(g.title)
+    blocks: list[DocBlock] = [p.para(title, "title", top)]
     facts = " · ".join(x for x in (g.subtitle, g.players, g.time) if x)
     blocks.append(p.para(literal(facts), "subtitle", top))
+    locs = [top, top]
     for i, section in enumerate(game.rules.sections):
         loc = game.rules_src.loc(("sections", i, "heading"))
         blocks.append(p.text(section.heading, "heading", loc, keep=True))
-        blocks.extend(
-            p.blocks(
-                section.blocks, lambda j, i=i: game.rules_src.loc(("sections", i, "blocks", j))
-            )
-        )
+        locs.append(loc)
+        for j, block in enumerate(section.blocks):
+            bloc = game.rules_src.loc(("sections", i, "blocks", j))
+            planned = p.block(block, bloc)
+            blocks.extend(planned)
+            locs.extend([bloc] * len(planned))
     if g.edition or g.publisher:
         blocks.append(Space(4))
         credit = ". ".join(x for x in (g.publisher, g.edition) if x) + "."
         blocks.append(p.para(literal(credit), "small", top))
-    return DocPlan(tuple(blocks), top)
+        locs += [top, top]
+    return DocPlan(tuple(blocks), top, tuple(locs))
 
 
 def plan_page(
@@ -60,9 +65,12 @@ def plan_page(
 ) -> DocPlan:
     page = PageItem.model_validate({"id": item_id, **values, "copies": 1})
     blocks: list[DocBlock] = [p.text(page.title, "title", loc_of("title"))]
+    locs = [loc_of("title")]
     for i, b in enumerate(page.blocks):
-        blocks.extend(p.block(b, loc_of("blocks", i)))
-    return DocPlan(tuple(blocks), loc_of())
+        planned = p.block(b, loc_of("blocks", i))
+        blocks.extend(planned)
+        locs.extend([loc_of("blocks", i)] * len(planned))
+    return DocPlan(tuple(blocks), loc_of(), tuple(locs))
 
 
 def plan_game(game: Game, layouts: Layouts, profile: Profile) -> tuple[GamePlan, list[Problem]]:

@@ -16,7 +16,11 @@ def fill_face(face: Face, size: tuple[float, float], fc: FillContext) -> FacePla
         try:
             if box.when is not None and not evaluate(box.when, fc.ctx):
                 continue
-            fill, stroke = fc.colour(box.fill), fc.colour(box.stroke)
+        except TemplateProblem as exc:
+            fc.problems.append(Problem(box.loc, f"{fc.label}, box '{box.name}': when: {exc}"))
+            continue
+        try:
+            fill, stroke = fc.colour(box.fill), fc.colour(box.stroke, "stroke")
             element = KINDS[box.kind].fill(box, fc, fill, stroke)
         except TemplateProblem as exc:
             fc.problems.append(Problem(box.loc, f"{fc.label}, box '{box.name}': {exc}"))

@@ -145,6 +145,10 @@ class DocPlan:
 
     blocks: tuple[DocBlock, ...]
     loc: Loc
+    locs: tuple[Loc, ...] = ()  # where each block comes from (parallel to ``blocks``)
+
+    def loc_of(self, index: int) -> Loc:
+        return self.locs[index] if index < len(self.locs) else self.loc
 
 
 @dataclass(frozen=True)

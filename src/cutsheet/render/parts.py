@@ -88,6 +88,11 @@ def render_cards_like(
 
 
 # ------------------------------------------------------------------------ rules
+def rules_margin(half: bool) -> float:
+    """The rules' page margin in mm (top, left and right; the bottom holds the furniture)."""
+    return 12.0 if half else 18.0
+
+
 def render_rules(plan: GamePlan, paper_name: str, *, half: bool = False) -> tuple[bytes, int]:
     """The rules in reading order, on the paper (or on half-size pages for the booklet),
     tagged when the profile asks (the booklet's imposition keeps the tags)."""
@@ -97,7 +102,7 @@ def render_rules(plan: GamePlan, paper_name: str, *, half: bool = False) -> tupl
     meta = meta_for(game, part)
     furniture = furniture_of(plan.profile)
     tagger = Tagger(plan.profile.tagged)
-    margin = 12.0 if half else 18.0
+    margin = rules_margin(half)
     buf = io.BytesIO()
     register()
 
