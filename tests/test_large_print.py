@@ -57,10 +57,10 @@ def _cut_pitches(path: Path, page: int) -> tuple[list[int], list[int]]:
 
 def test_cards_grow_only_as_far_as_their_design_needs(built):
     # dense delivery cards keep their whole design on a card of their own large-print size
-    # (89 × 180 mm: a two-line name, three 29 pt numbers and the reminder), two a page
+    # (89 × 190 mm: a two-line name, three 29 pt numbers, the closed source and the reminder)
     assert _cut_pitches(built / "common-reserve" / "large-print-a4" / "cards.pdf", 0) == (
         [89, 89],
-        [180],
+        [190],
     )
     # priority cards need jumbo-tall size; vote cards, whose tick and cross keep their size,
     # jumbo (2 × 2 a page)

@@ -70,7 +70,8 @@ def test_every_delivery_prints_its_name_and_demands(built, repo, paper):
         words = cards[item.id]
         line = " ".join(w["text"] for w in words)
         assert v["name"] in line
-        assert f"CLOSED SOURCE: {v['closed']}" in line
+        assert f"CLOSED SOURCE: {v['closed']} while CURRENT" in line
+        assert "Exchanges may still bring it in." in line
         for resource, n in v["demand"].items():
             assert number_right_of(words, resource) == n, (item.id, resource)
 
