@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -60,24 +61,26 @@ def _print_problems(problems: list[Problem]) -> None:
         print(f"cutsheet: {errors} error{'s' if errors != 1 else ''}", file=sys.stderr)
 
 
-def _jobs(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text[:40]!r}") from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(f"at least 1 worker, got {n}")
-    return n
+def _whole(low: int, high: int | None, refusal: str) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high`` (no bound when None);
+    ``refusal`` words the error, with ``{n}`` for the number given."""
+
+    def parse(text: str) -> int:
+        try:
+            n = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number, got {text[:40]!r}"
+            ) from None
+        if n < low or (high is not None and n > high):
+            raise argparse.ArgumentTypeError(refusal.format(n=n))
+        return n
+
+    return parse
 
 
-def _dpi(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text[:40]!r}") from None
-    if not 10 <= n <= 1200:
-        raise argparse.ArgumentTypeError(f"a resolution is 10 to 1200 dpi, got {n}")
-    return n
+_jobs = _whole(1, None, "at least 1 worker, got {n}")
+_dpi = _whole(10, 1200, "a resolution is 10 to 1200 dpi, got {n}")
 
 
 def _bleed(text: str) -> float:
