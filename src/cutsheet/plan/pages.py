@@ -16,13 +16,15 @@ import io
 from collections.abc import Iterator, Sequence
 
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, KeepTogether, Paragraph
+from reportlab.platypus import Flowable, KeepTogether, Paragraph, Table
 from reportlab.platypus.doctemplate import ActionFlowable
 
 from ..diagnostics import Problem
 from ..impose import HALF_PAPERS, PAPERS
-from .model import DocPlan, GamePlan, PageDoc
+from ..measure import face_name
+from .model import DocPlan, GamePlan, PageDoc, TrackBlock
 
 FUZZ = 0.5  # points
 MAX_PAGES = 2_000  # a block that needs more pages than this is reported as too long
@@ -124,6 +126,73 @@ def _frames(plan: GamePlan, kind: str) -> Iterator[tuple[str, float, float, floa
             yield name, width, height, slack
 
 
+MIN_CARD_MM = 10.0  # a card of a card_row diagram is never narrower (its label needs room)
+
+
+def _walk(f: Flowable) -> Iterator[Flowable]:
+    """``f`` and every flowable grouped inside it."""
+    yield f
+    for part in getattr(f, "_content", None) or []:
+        yield from _walk(part)
+
+
+def _narrow_rows(
+    f: Flowable, canv: Canvas, frames: list[tuple[str, float, float, float]]
+) -> str | None:
+    """A card_row diagram whose cards, shrunk to share the page's width, would be too narrow
+    to draw (with many cards, narrower than nothing), on the narrowest page."""
+    from ..render.documents import CardRowDiagram
+
+    paper, width, height, _slack = min(frames, key=lambda frame: frame[1])
+    for g in _walk(f):
+        if isinstance(g, CardRowDiagram):
+            g.wrapOn(canv, width, height)
+            if g.w < MIN_CARD_MM * mm:
+                most = int((width + g.gap) // (MIN_CARD_MM * mm + g.gap))
+                return (
+                    f"a row of {len(g.cards)} cards is too wide: on the {paper} each card would"
+                    f" be {max(g.w, 0) / mm:.0f} mm wide (at least {MIN_CARD_MM:g} mm; at most"
+                    f" {most} cards fit)"
+                )
+    return None
+
+
+def _cell_width(cell: object) -> float:
+    """The narrowest a table cell can be drawn: its widest word (or its flowable's width)."""
+    if isinstance(cell, Paragraph):
+        return float(cell.minWidth())
+    if isinstance(cell, str):
+        return max((stringWidth(w, face_name("regular"), 10) for w in cell.split()), default=0.0)
+    if isinstance(cell, Flowable):
+        return float(cell.wrap(0, 0)[0])
+    return 0.0
+
+
+def _cramped_tables(
+    f: Flowable, canv: Canvas, frames: list[tuple[str, float, float, float]], what: str
+) -> str | None:
+    """A table (a track) whose columns, sharing the narrowest page's width, are narrower than
+    what they hold: ReportLab cannot draw it."""
+    paper, width, height, _slack = min(frames, key=lambda frame: frame[1])
+    for g in _walk(f):
+        if not isinstance(g, Table):
+            continue
+        g.wrapOn(canv, width, height)
+        for j, got in enumerate(g._colWidths):
+            cells = [row[j] for row in g._cellvalues]
+            need = max(_cell_width(c) for c in cells) + 12  # the cells' padding, 6 pt a side
+            if got + FUZZ < need:
+                sizes = f"would be {got / mm:.1f} mm wide and needs {need / mm:.1f} mm"
+                if what == "a track":
+                    n = len(g._colWidths) - 1  # the label, then one cell a number
+                    return f"a track of {n} numbers does not fit the {paper}: a cell {sizes}"
+                return (
+                    f"a table of {len(g._colWidths)} columns does not fit the {paper}: column"
+                    f" {j + 1} {sizes}"
+                )
+    return None
+
+
 def _doc_problems(plan: GamePlan, doc: DocPlan, kind: str, label: str) -> list[Problem]:
     from ..render.parts import doc_renderer
 
@@ -136,6 +205,10 @@ def _doc_problems(plan: GamePlan, doc: DocPlan, kind: str, label: str) -> list[P
     for f in _story(doc, renderer, flat=kind == "sheet"):
         block = _block_of(f)
         if not isinstance(f, Paragraph):  # a paragraph is as wide as its frame; a table not
+            what = "a track" if isinstance(doc.blocks[block], TrackBlock) else "a table"
+            narrow = _narrow_rows(f, canv, frames) or _cramped_tables(f, canv, frames, what)
+            if narrow is not None:
+                found[block] = f"{label}: {narrow}"
             for paper, width, height, slack in frames:
                 w = f.wrapOn(canv, width, height)[0]
                 if w > width + slack + FUZZ and block not in found:
