@@ -96,3 +96,39 @@ def test_a_real_process_shows_no_traceback_and_no_file(name, tmp_path):
         assert lines == expected(case), result.stderr
         assert "Traceback" not in result.stderr and "root:x:" not in result.stderr
     assert not list(Path(tmp_path / "out").rglob("*.pdf"))
+
+
+# --- cases too big to write out ---------------------------------------------------------------
+
+
+def test_include_nests_at_most_32_files(tmp_path, capsys):
+    root = make_project(tmp_path)
+    layouts = root / "layouts"
+    for i in range(40):
+        (layouts / f"part{i}.yaml").write_text(f"include: [part{i + 1}.yaml]\n")
+    (layouts / "part40.yaml").write_text("styles: {}\n")
+    tiny = layouts / "tiny.yaml"
+    tiny.write_text(
+        tiny.read_text().replace("include: [base.yaml]", "include: [base.yaml, part0.yaml]")
+    )
+    want = ["layouts/part31.yaml:1:11: error: 'include' nests more than 32 layout files deep"]
+    assert check(root, capsys).problems == want
+    assert build(root, capsys, tmp_path / "out").problems == want
+
+
+def test_a_game_check_that_cannot_read_the_content_is_a_located_error(tmp_path, monkeypatch):
+    from cutsheet import checks
+    from cutsheet.content import load_game
+
+    game = load_game(make_project(tmp_path) / "content" / "tiny")
+
+    def confused(_game):
+        return {}["stage"]  # what a game's arithmetic does with content it did not expect
+
+    monkeypatch.setattr(checks, "game_specific", lambda _game: confused)
+    (problem,) = checks.run_checks(game)
+    assert problem.loc.line == 9  # game.yaml's components
+    assert problem.message == (
+        "the rulebook checks of 'tiny' cannot read this content (KeyError: 'stage');"
+        " see cutsheet/games/tiny.py for what they expect"
+    )

@@ -1,30 +1,55 @@
-"""``check`` is ``build`` without writing: small random edits to a real game's content,
-layouts, templates and CSV (the corpus's tiny game) never make the two disagree.
+"""``check`` is ``build`` without writing: small random edits to real games' content, layouts,
+templates and CSV never make the two disagree.
 
-For every edit: no exception escapes either command; both exit with the same code and the
-same located problems; a build that fails writes no PDF and leaves the last good ones as
-they were, and a build that passes writes its PDFs. A few derandomized examples run in
-``make test``; ``make fuzz`` runs a long random campaign (``-m fuzz``).
+The games are the corpus's tiny game and the repository's own (each built alone, in a copy of
+its content folder and the layouts). For every edit: no exception escapes either command;
+both exit with the same code and the same located problems; a build that fails writes no PDF
+and leaves the last good ones as they were, and a build that passes writes its PDFs. A few
+derandomized examples run in ``make test``; ``make fuzz`` runs a long random campaign
+(``-m fuzz``).
 """
 
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from .corpus_cases import BASE, LAST_GOOD, SECRET, check, make_project, run, seed_last_good, written
+from .conftest import ROOT
+from .corpus_cases import BASE, LAST_GOOD, SECRET, make_project, run, seed_last_good, written
 
-FILES = (
-    "content/tiny/game.yaml",
-    "content/tiny/cards.csv",
-    "content/tiny/rules.yaml",
-    "layouts/tiny.yaml",
-)
-TEXTS = {rel: (BASE / rel).read_text() for rel in FILES}
+GAMES = ("tiny", "bidding-alpha", "common-reserve", "festival-charter", "festivibes")
+
+
+def _files(game: str) -> list[tuple[str, str]]:
+    """(project-relative path, text) of every file a game's build reads that one may edit."""
+    base = BASE if game == "tiny" else ROOT
+    paths = sorted((base / "content" / game).glob("*.yaml"))
+    paths += sorted((base / "content" / game).glob("*.csv"))
+    paths += [base / "layouts" / f"{game}.yaml"]
+    if game != "tiny":
+        paths += [ROOT / "layouts" / "base.yaml"]
+    return [(str(p.relative_to(base)), p.read_text()) for p in paths]
+
+
+FILES = {game: _files(game) for game in GAMES}
+
+
+def _project(tmp: Path, game: str) -> Path:
+    """A project holding ``game`` alone (and, for a real game, the repository's layouts)."""
+    if game == "tiny":
+        return make_project(tmp)
+    root = tmp / "project"
+    shutil.copytree(ROOT / "content" / game, root / "content" / game)
+    shutil.copytree(ROOT / "layouts", root / "layouts")
+    make_project(tmp / "unused")  # the files outside a project that an edit may name
+    shutil.copytree(tmp / "unused" / "outside", tmp / "outside")
+    return root
+
 
 # Pieces that a slip of the keyboard, a paste or a hostile author might put anywhere.
 TOKENS = (
@@ -95,11 +120,11 @@ TOKENS = (
 
 
 @st.composite
-def mutations(draw: st.DrawFn) -> tuple[str, str]:
-    """One of the tiny game's files with one to three small edits: a token inserted, a span
-    deleted or replaced, a line doubled."""
-    rel = draw(st.sampled_from(FILES))
-    text = TEXTS[rel]
+def mutations(draw: st.DrawFn, games: tuple[str, ...] = GAMES) -> tuple[str, str, str]:
+    """A game, one of its files, and that file with one to three small edits: a token
+    inserted, a span deleted or replaced, a line doubled, some text typed."""
+    game = draw(st.sampled_from(games))
+    rel, text = draw(st.sampled_from(FILES[game]))
     for _ in range(draw(st.integers(1, 3))):
         at = draw(st.integers(0, len(text)))
         kind = draw(st.sampled_from(["insert", "delete", "replace", "double", "text"]))
@@ -117,18 +142,18 @@ def mutations(draw: st.DrawFn) -> tuple[str, str]:
             text = text[:end] + text[start:end] + text[end:]
         else:
             text = text[:at] + draw(st.text(max_size=6)) + text[at:]
-    return rel, text
+    return game, rel, text
 
 
-def _agree(mutation: tuple[str, str], tmp: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    rel, text = mutation
-    root = make_project(tmp)
+def _agree(mutation: tuple[str, str, str], tmp: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game, rel, text = mutation
+    root = _project(tmp, game)
     (root / rel).write_text(text)
-    checked = check(root, capsys)
+    checked = run(root, capsys, "check", game, "--profile", "standard")
     out = tmp / "out"
     before = seed_last_good(out)
     built = run(
-        root, capsys, "build", "--profile", "standard", "--paper", "a4", "--jobs", "1",
+        root, capsys, "build", game, "--profile", "standard", "--paper", "a4", "--jobs", "1",
         "--out", str(out),
     )  # fmt: skip
     assert (built.code, built.problems) == (checked.code, checked.problems), (
@@ -138,19 +163,19 @@ def _agree(mutation: tuple[str, str], tmp: Path, capsys: pytest.CaptureFixture[s
         assert "Traceback" not in shown and SECRET not in shown and "root:x:" not in shown
     after = written(out)
     pdfs = {k for k in after if k.endswith(".pdf")}
-    if checked.code:
-        assert all(after[k] == before[k] for k in pdfs) and pdfs == {
-            k for k in before if k.endswith(".pdf")
-        }
-        assert json.loads(after["manifest.json"])["outputs"] == []
-    else:  # cards, sheets, rules and the booklet, the last good ones replaced
-        parts = ("cards", "sheets", "rules", "rules-booklet")
-        assert pdfs == {f"tiny/standard-a4/{part}.pdf" for part in parts}, built.stderr
-        assert LAST_GOOD not in {after[k] for k in pdfs}
+    old = {k for k in before if k.endswith(".pdf")}
+    manifest = json.loads(after["manifest.json"])["outputs"]
+    if checked.code:  # nothing written, the last good PDFs as they were
+        assert pdfs == old and all(after[k] == before[k] for k in pdfs)
+        assert manifest == []
+    else:  # every part of the game, listed in the manifest
+        new = {e["path"] for e in manifest}
+        assert new <= pdfs and {f"{game}/standard-a4/{p}.pdf" for p in ("rules", "cards")} <= new
+        assert LAST_GOOD not in {after[k] for k in new}
 
 
 @settings(
-    max_examples=12,
+    max_examples=14,
     derandomize=True,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],

@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 
-from .diagnostics import ContentError, Problem
+from .diagnostics import ContentError, Problem, clip
 from .model import Game
 
 GameCheck = Callable[[Game], list[Problem]]
@@ -89,4 +89,15 @@ def run_checks(game: Game) -> list[Problem]:
             problems.extend(specific(game))
         except ContentError as exc:  # a component the arithmetic needs is missing
             problems.extend(exc.problems)
+        except (LookupError, TypeError, ValueError, ArithmeticError, AttributeError) as exc:
+            # content of a shape the game's arithmetic does not expect: say so, where the
+            # game's components are, rather than stop with a traceback
+            why = clip(" ".join(f"{type(exc).__name__}: {exc}".split()), 200)
+            problems.append(
+                Problem(
+                    game.game_src.key_loc(("components",)),
+                    f"the rulebook checks of '{game.id}' cannot read this content ({why});"
+                    f" see cutsheet/games/{game.id.replace('-', '_')}.py for what they expect",
+                )
+            )
     return problems

@@ -123,6 +123,9 @@ def _resolve_box(name: str, merged: dict[str, Any], loc: Loc) -> Box:
     return KINDS[kind].make(common, merged)
 
 
+MAX_NESTING = 32
+"""Deepest chain of ``include`` files, and of faces that ``extends`` one another."""
+
 #: Layout files that ship with cutsheet (``base.yaml``); a project's own file of the same name wins.
 PACKAGED = Path(str(files("cutsheet").joinpath("data", "layouts")))
 
@@ -160,9 +163,12 @@ def load_layouts(
     specs: dict[str, tuple[FaceSpec, Located, tuple[str | int, ...]]] = {}
     seen: set[str] = set()
 
-    def read(fname: str, from_loc: Loc | None) -> None:
+    def read(fname: str, from_loc: Loc | None, depth: int = 0) -> None:
         if fname in seen:
             return
+        if depth > MAX_NESTING:
+            message = f"'include' nests more than {MAX_NESTING} layout files deep"
+            raise ContentError([Problem(from_loc or Loc(fname), message)])
         seen.add(fname)
         where = from_loc or loc or Loc(fname)
         path = find_layout(layout_dir, fname)
@@ -175,7 +181,7 @@ def load_layouts(
         src = load_yaml(path, root)
         spec = validate(LayoutFile, src)
         for i, inc in enumerate(spec.include):
-            read(inc, src.loc(("include", i)))
+            read(inc, src.loc(("include", i)), depth + 1)
         for sname, style in spec.styles.items():
             styles[sname] = style
             style_locs[sname] = src.key_loc(("styles", sname))
@@ -197,6 +203,9 @@ def load_layouts(
             if parent in chain or parent == fname:
                 cycle = " -> ".join(clip(f, 30) for f in chain + (fname, parent))
                 raise ContentError([Problem(ploc, f"'extends' makes a cycle: {cycle}")])
+            if len(chain) >= MAX_NESTING:
+                message = f"'extends' chains more than {MAX_NESTING} faces"
+                raise ContentError([Problem(ploc, message)])
             if parent not in specs:
                 raise ContentError(
                     [Problem(ploc, f"face {excerpt(fname)} extends unknown face {excerpt(parent)}")]
