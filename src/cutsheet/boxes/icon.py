@@ -8,7 +8,7 @@ from typing import Any
 
 from pydantic import Field
 
-from ..diagnostics import Problem
+from ..diagnostics import Problem, excerpt
 from ..text import render_plain
 from .base import Box, BoxKind, Element, FillContext, Pen, need
 
@@ -65,7 +65,10 @@ def fill(box: IconBox, fc: FillContext, fill: str | None, stroke: str | None) ->
     icon = render_plain(box.icon, fc.ctx).strip()
     if icon not in ICON_NAMES:
         fc.problems.append(
-            Problem(box.loc, f"{fc.label}: unknown icon '{icon}' (known: {', '.join(ICON_NAMES)})")
+            Problem(
+                box.loc,
+                f"{fc.label}: unknown icon {excerpt(icon)} (known: {', '.join(ICON_NAMES)})",
+            )
         )
         return None
     return IconElement(box=box, fill=fill, stroke=stroke, icon=icon)

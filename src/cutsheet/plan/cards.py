@@ -5,7 +5,7 @@ its text does not fit), and the face-down backs proved identical."""
 from __future__ import annotations
 
 from ..boxes import FillContext
-from ..diagnostics import Loc, Problem
+from ..diagnostics import Loc, Problem, excerpt
 from ..layouts import Layouts
 from ..model import Component, Game, Item, size_mm
 from ..profiles import Profile
@@ -104,7 +104,8 @@ def _unknown_faces(game: Game, comp: Component, layouts: Layouts) -> list[Proble
             known = ", ".join(sorted(f for f in layouts.faces if "@" not in f))
             problems.append(
                 Problem(
-                    component_key_loc(game, comp, key), f"unknown face '{name}' (known: {known})"
+                    component_key_loc(game, comp, key),
+                    f"unknown face {excerpt(name)} (known: {known})",
                 )
             )
     return problems
