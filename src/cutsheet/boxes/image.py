@@ -19,6 +19,8 @@ from .base import Box, BoxKind, Element, FillContext, Pen, field_of, need
 
 MAX_PIXELS = 50_000_000
 """Largest picture read (width × height): a 600 dpi A3 page is 35 million pixels."""
+FORMATS = ("PNG", "JPEG", "GIF", "BMP", "TIFF", "WEBP")
+"""The picture formats read. Not EPS or PDF, which Pillow hands to Ghostscript."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -43,15 +45,16 @@ def _unreadable(path: str, mtime_ns: int, size: int) -> str | None:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", PILImage.DecompressionBombWarning)
-            with PILImage.open(path) as im:
+            with PILImage.open(path, formats=FORMATS) as im:
                 w, h = im.size
                 if w * h > MAX_PIXELS:
                     return f"{w:,}×{h:,} pixels, over the {MAX_PIXELS:,}-pixel limit"
                 im.verify()
-            with PILImage.open(path) as im:
+            with PILImage.open(path, formats=FORMATS) as im:
                 im.load()
     except Exception as exc:  # Pillow raises many kinds for a bad file
-        return clip(str(exc) or type(exc).__name__, 120)
+        why = (str(exc) or type(exc).__name__).replace(path, Path(path).name)
+        return clip(why, 120)
     return None
 
 
