@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from importlib.resources import files
 from pathlib import Path
 from typing import Any, Literal
@@ -88,8 +89,9 @@ class Layouts:
     style_locs: Mapping[str, Loc]
     files: tuple[str, ...] = ()  # every layout file read (for the build cache)
 
-    @property
+    @cached_property
     def text_styles(self) -> dict[str, TextStyle]:
+        """The styles as the measuring interface takes them (built once per Layouts)."""
         return {name: text_style(style) for name, style in self.styles.items()}
 
     def face(self, name: str) -> Face:

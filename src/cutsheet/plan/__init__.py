@@ -20,8 +20,6 @@ from .model import DocBlock, DocPlan, GamePlan, PageDoc, Para, Run, Space
 
 __all__ = ["GamePlan", "plan_game", "collapse_repeats"]
 
-PLANS_MADE: dict[tuple[str, str], int] = {}  # (game, profile) → plans made in this process
-
 
 def planner(game: Game, profile: Profile) -> DocPlanner:
     return DocPlanner(
@@ -77,7 +75,6 @@ def plan_game(game: Game, layouts: Layouts, profile: Profile) -> tuple[GamePlan,
     """Fill and measure every face of every item and every document block; returns the plan
     and its located problems (overflow, glyphs, contrast, geometry, templates)."""
     register()
-    PLANS_MADE[(game.id, profile.name)] = PLANS_MADE.get((game.id, profile.name), 0) + 1
     problems: list[Problem] = []
     parts: dict[str, list[Run | PageDoc]] = {"cards": [], "sheets": []}
     checked: set[tuple[str, tuple[float, float]]] = set()
