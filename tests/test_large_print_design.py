@@ -23,7 +23,7 @@ from cutsheet.measure import MM, face_name, register, string_width
 from cutsheet.plan import plan_game
 from cutsheet.plan.cards import face_for
 from cutsheet.plan.checks import background
-from cutsheet.plan.model import FacePlan, GamePlan, Run
+from cutsheet.plan.model import FacePlan, GamePlan, PrintedCard, Run
 from cutsheet.profiles import load_profile
 
 from .conftest import ROOT
@@ -68,12 +68,26 @@ def scaled_pairs(game_id: str) -> Iterator[Pair]:
                 ("front", spec.face, std.front, card.front),
                 ("back", spec.back, std.back, card.back),
             )
+            if spec.overleaf and card.back_is_content:  # one face, printed on both sides
+                sides = (("both sides", spec.face, std.front, both_sides(card)),)
             for side, name, s_face, l_face in sides:
                 if name is None or s_face is None or l_face is None:
                     continue
                 if face_for(layouts, name, lp_profile)[1] != "scale":
                     continue  # a NAME@large-print face, laid out as written
                 yield f"{card.item} ({side})", s_face, l_face
+
+
+def both_sides(card: PrintedCard) -> FacePlan:
+    """A card continued overleaf as one face: its front, then what its back adds (the title
+    and frame it repeats and the front's closing note left out)."""
+    assert card.back is not None
+    front = [el for el in card.front.elements if el.box.name != "overleaf"]
+    names = {el.box.name for el in front}
+    rest = [el for el in card.back.elements if el.box.name not in names]
+    elements = tuple(front + rest)
+    texts = tuple(el.plain for el in elements if el.is_text)
+    return FacePlan(card.front.width_mm, card.front.height_mm, elements, texts)
 
 
 def _texts(face: FacePlan) -> dict[str, object]:

@@ -94,6 +94,11 @@ class ComponentSpec(Strict):
     double_sided: bool = Field(
         False, description="each item has its own back; otherwise every back must be the same"
     )
+    overleaf: bool = Field(
+        False,
+        description="a reference card: where a profile's larger text does not fit the card,"
+        " the rest continues on its back (needs no 'back')",
+    )
     source: str | None = Field(None, description="YAML or CSV file of items, beside game.yaml")
     items: list[dict[str, Any]] | None = None
     where: dict[str, str] = Field(
@@ -125,6 +130,8 @@ class ComponentSpec(Strict):
             raise ValueError("give exactly one of 'source' (a file) or 'items' (inline)")
         if self.form == "card" and self.face is None:
             raise ValueError("a card component needs a 'face' layout")
+        if self.overleaf and self.back is not None:
+            raise ValueError("'overleaf' continues a card on its back, so it takes no 'back'")
         return self
 
     @property

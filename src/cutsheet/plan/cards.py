@@ -4,16 +4,21 @@ its text does not fit), and the face-down backs proved identical."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from ..boxes import FillContext
 from ..diagnostics import Loc, Problem, excerpt
-from ..layouts import Layouts
+from ..layouts import Face, Layouts
 from ..model import Component, Game, Item, size_mm
 from ..profiles import Profile
 from .checks import face_contrast, face_geometry, on_panels
 from .context import item_context
 from .faces import fill_face
 from .model import FacePlan, PrintedCard, Run
+from .overleaf import overleaf
 from .scale import scale_face
+
+Size = tuple[float, float]
 
 
 def face_for(layouts: Layouts, name: str, profile: Profile) -> tuple[str, str]:
@@ -31,45 +36,79 @@ def component_key_loc(game: Game, comp: Component, key: str) -> Loc:
     return game.game_src.loc(("components", index, key))
 
 
+@dataclasses.dataclass
+class _Planned:
+    """One item's faces as planned, with what was found on the way."""
+
+    front: FacePlan | None = None
+    back: FacePlan | None = None
+    overleaf: bool = False  # the back holds the rest of the front
+    problems: list[Problem] = dataclasses.field(default_factory=list)
+    overflows: list[Problem] = dataclasses.field(default_factory=list)
+
+
+def _plan_side(
+    face: Face, fc: FillContext, mode: str, size: Size, src: Size, profile: Profile, spill: bool
+) -> tuple[tuple[FacePlan, ...], Problem | None]:
+    """One face filled: as laid out, or scaled (and, when ``spill`` allows and it is too tall
+    for the card, cut in two onto the card's back); with its overflow, if any."""
+    over = None
+    planned: tuple[FacePlan, ...] | None = None
+    if mode == "scale":
+        face, fc, over = scale_face(face, src, size, fc, profile)
+        if over is not None and spill:
+            sides = overleaf(fill_face(face, size, fc))
+            if isinstance(sides, tuple):
+                planned, over = sides, None
+                for side in sides:
+                    fc.problems.extend(face_geometry(_as_face(face, side), size, fc.label))
+        elif over is None:
+            fc.problems.extend(face_geometry(face, size, fc.label))
+    planned = planned or (fill_face(face, size, fc),)
+    if profile.min_contrast:
+        if mode == "scale":
+            planned = tuple(on_panels(p, profile.min_contrast) for p in planned)
+        for p in planned:
+            fc.problems.extend(face_contrast(p, profile.min_contrast, fc.label))
+    return planned, over
+
+
 def _plan_item(
     game: Game,
     comp: Component,
     item: Item,
     layouts: Layouts,
     profile: Profile,
-    size: tuple[float, float],
+    size: Size,
     modes: tuple[str, str],
     names: tuple[str, str | None],
-) -> tuple[list[FacePlan | None], list[Problem], list[Problem]]:
+    spill: bool = False,
+) -> _Planned:
     ctx = item_context(game, comp, item)
 
     def loc_of(field: str | None, item: Item = item) -> Loc:
         return item.loc(field) if field else item.loc()
 
-    faces: list[FacePlan | None] = []
-    problems: list[Problem] = []
-    overflows: list[Problem] = []
-    styles = layouts.text_styles
+    out = _Planned()
     sides = ((names[0], item.id, modes[0]), (names[1], f"{item.id} (back)", modes[1]))
-    for name, label, mode in sides:
+    for back, (name, label, mode) in enumerate(sides):
         if name is None:
-            faces.append(None)
             continue
-        face = layouts.face(name)
-        fc = FillContext(ctx, styles, label, loc_of, profile.min_text_size, game.root)
-        if mode == "scale":
-            face, fc, over = scale_face(face, comp.spec.size_mm, size, fc, profile)
-            if over is not None:
-                overflows.append(over)  # its boxes leave the card: that is the one problem
-            else:
-                fc.problems.extend(face_geometry(face, size, label))
-        planned = fill_face(face, size, fc)
-        if profile.min_contrast:
-            planned = on_panels(planned, profile.min_contrast) if mode == "scale" else planned
-            fc.problems.extend(face_contrast(planned, profile.min_contrast, label))
-        problems.extend(fc.problems)
-        faces.append(planned)
-    return faces, problems, overflows
+        fc = FillContext(ctx, layouts.text_styles, label, loc_of, profile.min_text_size, game.root)
+        allowed = spill and names[1] is None and comp.spec.overleaf
+        planned, over = _plan_side(
+            layouts.face(name), fc, mode, size, comp.spec.size_mm, profile, allowed
+        )
+        if over is not None:
+            out.overflows.append(over)  # its boxes leave the card: that is the one problem
+        out.problems.extend(fc.problems)
+        if back:
+            out.back = planned[0]
+        else:
+            out.front = planned[0]
+            if len(planned) > 1:
+                out.back, out.overleaf = planned[1], True
+    return out
 
 
 def _plan_cards(
@@ -77,24 +116,31 @@ def _plan_cards(
     comp: Component,
     layouts: Layouts,
     profile: Profile,
-    size: tuple[float, float],
+    size: Size,
     modes: tuple[str, str],
     names: tuple[str, str | None],
+    spill: bool = False,
 ) -> tuple[list[PrintedCard], list[Problem], list[Problem]]:
     """Every copy of every item of one component at ``size``; returns the cards, problems,
-    and (flow only) the overflows, kept apart so the caller can try a bigger card first."""
+    and (scaled faces only) the overflows, kept apart so the caller can try a bigger card or
+    the card's back first."""
     problems: list[Problem] = []
     overflows: list[Problem] = []
     cards: list[PrintedCard] = []
     for item in comp.items:
-        (front, back), probs, over = _plan_item(
-            game, comp, item, layouts, profile, size, modes, names
-        )
-        problems.extend(probs)
-        overflows.extend(over)
-        assert front is not None
-        cards.extend(PrintedCard(comp.id, item.id, front, back) for _ in range(item.copies))
+        got = _plan_item(game, comp, item, layouts, profile, size, modes, names, spill)
+        problems.extend(got.problems)
+        overflows.extend(got.overflows)
+        assert got.front is not None
+        own = got.overleaf or (comp.spec.double_sided and got.back is not None)
+        card = PrintedCard(comp.id, item.id, got.front, got.back, own)
+        cards.extend(card for _ in range(item.copies))
     return cards, problems, overflows
+
+
+def _as_face(like: Face, plan: FacePlan) -> Face:
+    """The boxes of one planned side, as a face, for the geometry check."""
+    return Face(like.name, tuple(el.box for el in plan.elements), like.loc)
 
 
 def _unknown_faces(game: Game, comp: Component, layouts: Layouts) -> list[Problem]:
@@ -139,8 +185,14 @@ def plan_component(
         if bigger[0] * bigger[1] > size[0] * size[1]:
             size = bigger
             cards, probs, overflows = _plan_cards(game, comp, layouts, profile, size, modes, names)
+    if overflows and spec.overleaf:  # a reference card goes on over its back
+        cards, probs, overflows = _plan_cards(
+            game, comp, layouts, profile, size, modes, names, spill=True
+        )
     problems.extend(probs + overflows)
-    backs = {card.back.texts for card in cards if card.back is not None}
+    backs = {
+        card.back.texts for card in cards if card.back is not None and not card.back_is_content
+    }
     if len(backs) > 1 and not spec.double_sided:
         problems.append(
             Problem(

@@ -31,6 +31,7 @@ class PrintedCard:
     item: str
     front: FacePlan
     back: FacePlan | None
+    back_is_content: bool = False  # its own text (double-sided, or the rest of the front)
 
 
 @dataclass(frozen=True)

@@ -77,7 +77,7 @@ def render_cards_like(
         plan, part, paper_name, meta, doc_renderer(plan.profile), furniture_of(plan.profile)
     )
     if runs:
-        writer.card_pages(runs, imposition, bleed, cut_guides, back_offset)
+        writer.card_pages(runs, imposition, bleed, cut_guides, back_offset, duplex)
     for entry in entries:
         if isinstance(entry, PageDoc):
             writer.page_doc(entry)

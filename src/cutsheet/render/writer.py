@@ -96,7 +96,10 @@ class PartWriter:
         bleed: float,
         guides: str,
         offset: tuple[float, float],
+        duplex: bool = False,
     ) -> None:
+        """Every card page; in a file printed two-sided (``duplex``), a page of cards without
+        backs gets a blank back, so no two pages of cards share a sheet to be cut."""
         items = [(r.size, [(card, card if card.back else None) for card in r.cards]) for r in runs]
         pages = impose(
             items,
@@ -111,6 +114,8 @@ class PartWriter:
         for page in pages:
             self.sheet = base + page.sheet
             self.draw_page(page, bleed)
+            if duplex and page.side == "single":
+                self.finish_page(self.label(self.sheet, "back (blank)"))
 
     def draw_page(self, page: PagePlan[PrintedCard], bleed: float) -> None:
         c, f = self.c, self.furniture
@@ -119,7 +124,7 @@ class PartWriter:
             face = slot.item.front if slot.side == "front" else slot.item.back
             if face is None:
                 continue
-            if slot.side == "back":
+            if slot.side == "back" and not slot.item.back_is_content:
                 self.place_back(face, slot.trim, bleed, slot.rotation)
                 continue
             self.tagger.group = f"{self.sheet}{page.side}:{index}"

@@ -1,0 +1,127 @@
+"""Reference cards in large print: two a page, continued on their backs, read back from the
+built PDFs; and in a file printed two-sided, no two pages of cards share a sheet."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pdfplumber
+import pikepdf
+import pytest
+import yaml
+from pypdf import PdfReader
+
+from cutsheet.plan.overleaf import MORE, line_breaks
+
+from .conftest import ROOT
+
+PAPERS = ("a4", "letter")
+TEXT_OPS = {"Tj", "TJ", "'", '"'}
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def _pages(path: Path) -> list[str]:
+    return [p.extract_text() or "" for p in PdfReader(path).pages]
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_help_cards_print_two_a_page_and_go_on_over_their_backs(built, paper):
+    pages = _pages(built / "festivibes" / f"large-print-{paper}" / "cards.pdf")
+    fronts = [i for i, t in enumerate(pages) if MORE in t]
+    assert len(fronts) == 4  # 8 help cards, two a page
+    for i in fronts:
+        assert pages[i].count(MORE) == 2
+        back = pages[i + 1]
+        title = "On your turn" if "On your turn" in pages[i] else "Event effects"
+        assert back.count(title) == 2 and MORE not in back  # the title again, then the rest
+    # every line of every help card is printed, whichever side it fell on
+    help_yaml = yaml.safe_load((ROOT / "content" / "festivibes" / "help.yaml").read_text())
+    printed = _squash(" ".join(pages[fronts[0] : fronts[-1] + 2]))
+    for item in help_yaml["items"]:
+        for line in item["lines"]:
+            assert _squash(line) in printed, line
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_bidding_aids_repeat_the_label_of_a_list_cut_in_two(built, paper):
+    pages = _pages(built / "bidding-alpha" / f"large-print-{paper}" / "cards.pdf")
+    fronts = [i for i, t in enumerate(pages) if "Player aid" in t and MORE in t]
+    assert len(fronts) == 3  # 6 aids, two a page
+    for i in fronts:
+        assert pages[i + 1].count("Each turn (continued)") == 2
+        assert pages[i + 1].count("Final scoring") == 2
+
+
+def _text_tags(pdf: pikepdf.Pdf, page: pikepdf.Page) -> list[str]:
+    """The innermost marked-content tag around every text-showing operator on the page."""
+    stack: list[str] = []
+    tags = []
+    for ins in pikepdf.parse_content_stream(page):
+        op = str(ins.operator)
+        if op in ("BDC", "BMC"):
+            stack.append(str(ins.operands[0]))
+        elif op == "EMC" and stack:
+            stack.pop()
+        elif op in TEXT_OPS:
+            tags.append(stack[-1] if stack else "")
+    return tags
+
+
+def test_a_continued_back_is_tagged_text_and_a_deck_back_an_artifact(built):
+    path = built / "festivibes" / "large-print-a4" / "cards.pdf"
+    pages = _pages(path)
+    front = next(i for i, t in enumerate(pages) if MORE in t)
+    deck_back = next(i for i, t in enumerate(pages) if t.startswith("Festi'vibes\n Event"))
+    with pikepdf.open(path) as pdf:
+        continued = _text_tags(pdf, pdf.pages[front + 1])
+        assert continued.count("/P") >= 4 and "/H2" in continued  # read, title first
+        assert set(_text_tags(pdf, pdf.pages[deck_back])) <= {"/Artifact"}
+
+
+def _is_card_page(page: pdfplumber.page.Page) -> bool:
+    return any(abs(ln["linewidth"] - 0.25) < 0.01 for ln in page.lines)  # crop marks
+
+
+def _duplex_files(built: Path) -> list[Path]:
+    out = []
+    for path in sorted(built.glob("*/*/*.pdf")):
+        if path.name in ("cards.pdf", "sheets.pdf") and "Duplex calibration" in _pages(path)[-1]:
+            out.append(path)
+    return out
+
+
+def test_no_two_pages_of_cards_share_a_sheet_in_a_two_sided_file(built):
+    """Printed two-sided, page 2k is the back of page 2k - 1: behind a page of cards there is
+    only its backs, or a blank back, never another page of cards to be cut apart."""
+    files = _duplex_files(built)
+    assert len(files) >= 12
+    for path in files:
+        texts = _pages(path)
+        with pdfplumber.open(path) as pdf:
+            for k in range(0, len(pdf.pages) - 1, 2):
+                if texts[k].startswith("Duplex calibration") or not _is_card_page(pdf.pages[k]):
+                    continue
+                assert re.search(r"\d+ back\b", texts[k + 1]), (path, k + 2, texts[k + 1][-60:])
+
+
+def test_line_breaks_are_cut_points_outside_any_other_tag():
+    markup = "one<br/><b>two<br/>three</b><br/>four <font size='9'>x</font><br />five"
+    cuts = [markup[a:b] for a, b in line_breaks(markup)]
+    assert cuts == ["<br/>", "<br/>", "<br />"]
+    assert line_breaks("<img src='x' width='2' height='2'/><br/>a") == [(35, 40)]
+
+
+def test_overleaf_takes_no_back_of_its_own(ws):
+    line = ws.edit(
+        "content/festivibes/game.yaml", "    overleaf: true\n", "    overleaf: true\n    back: x\n"
+    )
+    problems = [str(p) for p in ws.check("festivibes")]
+    assert any(
+        p.startswith("content/festivibes/game.yaml:")
+        and "'overleaf' continues a card on its back, so it takes no 'back'" in p
+        for p in problems
+    ), (line, problems)
