@@ -43,6 +43,67 @@ def _repoint_structure(
             elem.K = Dictionary(Type=Name.MCR, Pg=sheet.obj, Stm=xobject, MCID=mcid)
 
 
+def _place_half_pages(
+    pdf: pikepdf.Pdf, count: int, paper_name: str
+) -> dict[int, tuple[pikepdf.Page, pikepdf.Object]]:
+    """Add a landscape sheet side for each pair of half pages in saddle-stitch order (the
+    ``count`` half pages padded with blanks to a multiple of 4), each half page painted at
+    100 %, centred on its half of the side. Returns each half page's index → the side it is
+    on and its XObject there."""
+    pw, ph = PAPERS[paper_name]
+    sheet_w, sheet_h = ph * PT_PER_MM, pw * PT_PER_MM  # landscape
+    half_w = sheet_w / 2
+    placed: dict[int, tuple[pikepdf.Page, pikepdf.Object]] = {}
+    for left, right in saddle_stitch_order(pad_to_multiple(count, 4)):
+        sheet = pdf.add_blank_page(page_size=(sheet_w, sheet_h))
+        for slot, index in enumerate((left, right)):
+            if index >= count:
+                continue
+            half = pdf.pages[index]
+            box = half.mediabox
+            w, h = float(box[2]) - float(box[0]), float(box[3]) - float(box[1])
+            x = slot * half_w + (half_w - w) / 2
+            y = (sheet_h - h) / 2
+            form = half.as_form_xobject()
+            name = sheet.add_resource(form, Name.XObject, Name(f"/Page{index + 1}"))  # stable name
+            rect = Rectangle(x, y, x + w, y + h)
+            placement = sheet.calc_form_xobject_placement(
+                form, name, rect, allow_shrink=False, allow_expand=False
+            )
+            sheet.contents_add(b"/Part BMC\n" + placement + b"\nEMC")
+            placed[index] = (sheet, sheet.Resources.XObject[name])
+    return placed
+
+
+def _keep_only_sides(pdf: pikepdf.Pdf, count: int) -> None:
+    """Drop the ``count`` half pages, leaving the sides; a side is folded, never cut, and
+    its tab order follows the structure."""
+    for _ in range(count):
+        del pdf.pages[0]
+    for page in pdf.pages:
+        page.obj.Tabs = Name.S
+        page.obj.TrimBox = page.obj.MediaBox  # a booklet side is folded, never cut
+        page.obj.BleedBox = page.obj.MediaBox
+
+
+def _describe(
+    pdf: pikepdf.Pdf, *, title: str, author: str, subject: str, creator: str, lang: str
+) -> None:
+    """Document information, language and viewer preferences: printed at 100 %, two-sided
+    flipping on the short edge, the title shown."""
+    pdf.docinfo[Name.Title] = title
+    pdf.docinfo[Name.Author] = author
+    pdf.docinfo[Name.Subject] = subject
+    pdf.docinfo[Name.Creator] = creator
+    pdf.docinfo[Name.Producer] = creator
+    pdf.Root.Lang = pikepdf.String(lang)
+    prefs = pdf.Root.get("/ViewerPreferences", Dictionary())
+    prefs.PrintScaling = Name("/None")
+    prefs.Duplex = Name.DuplexFlipShortEdge
+    prefs.DisplayDocTitle = True
+    pdf.Root.ViewerPreferences = prefs
+
+
 def impose_booklet(
     half_pages_pdf: bytes,
     paper_name: str,
@@ -61,47 +122,10 @@ def impose_booklet(
     """
     pdf = pikepdf.open(io.BytesIO(half_pages_pdf))
     count = len(pdf.pages)
-    total = pad_to_multiple(count, 4)
-    pw, ph = PAPERS[paper_name]
-    sheet_w, sheet_h = ph * PT_PER_MM, pw * PT_PER_MM  # landscape
-    half_w = sheet_w / 2
-    placed: dict[int, tuple[pikepdf.Page, pikepdf.Object]] = {}
-    for left, right in saddle_stitch_order(total):
-        sheet = pdf.add_blank_page(page_size=(sheet_w, sheet_h))
-        for slot, index in enumerate((left, right)):
-            if index >= count:
-                continue
-            half = pdf.pages[index]
-            box = half.mediabox
-            w, h = float(box[2]) - float(box[0]), float(box[3]) - float(box[1])
-            x = slot * half_w + (half_w - w) / 2
-            y = (sheet_h - h) / 2
-            form = half.as_form_xobject()
-            name = sheet.add_resource(form, Name.XObject, Name(f"/Page{index + 1}"))  # stable name
-            rect = Rectangle(x, y, x + w, y + h)
-            placement = sheet.calc_form_xobject_placement(
-                form, name, rect, allow_shrink=False, allow_expand=False
-            )
-            sheet.contents_add(b"/Part BMC\n" + placement + b"\nEMC")
-            placed[index] = (sheet, sheet.Resources.XObject[name])
+    placed = _place_half_pages(pdf, count, paper_name)
     _repoint_structure(pdf, placed)
-    for _ in range(count):
-        del pdf.pages[0]
-    for page in pdf.pages:
-        page.obj.Tabs = Name.S
-        page.obj.TrimBox = page.obj.MediaBox  # a booklet side is folded, never cut
-        page.obj.BleedBox = page.obj.MediaBox
-    pdf.docinfo[Name.Title] = title
-    pdf.docinfo[Name.Author] = author
-    pdf.docinfo[Name.Subject] = subject
-    pdf.docinfo[Name.Creator] = creator
-    pdf.docinfo[Name.Producer] = creator
-    pdf.Root.Lang = pikepdf.String(lang)
-    prefs = pdf.Root.get("/ViewerPreferences", Dictionary())
-    prefs.PrintScaling = Name("/None")
-    prefs.Duplex = Name.DuplexFlipShortEdge
-    prefs.DisplayDocTitle = True
-    pdf.Root.ViewerPreferences = prefs
+    _keep_only_sides(pdf, count)
+    _describe(pdf, title=title, author=author, subject=subject, creator=creator, lang=lang)
     if "/StructTreeRoot" in pdf.Root:
         declare_pdfua(pdf)  # after the document information it mirrors
     out = io.BytesIO()

@@ -7,7 +7,7 @@ another inherits its boxes; a box of the same name overrides the inherited one k
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from importlib.resources import files
 from pathlib import Path
@@ -151,6 +151,134 @@ def _is_packaged(path: Path) -> bool:
     return path.parent == PACKAGED
 
 
+#: A face as read: its spec, the file it is in and its path in that file.
+_FaceSource = tuple[FaceSpec, Located, tuple[str | int, ...]]
+#: A face's boxes by name: each box's keys (inherited ones merged in) and where it is.
+_Merged = dict[str, tuple[dict[str, Any], Loc]]
+
+
+@dataclass
+class _Read:
+    """What a layout file and its includes hold, in reading order (a later one wins)."""
+
+    styles: dict[str, Style] = field(default_factory=dict)
+    style_locs: dict[str, Loc] = field(default_factory=dict)
+    faces: dict[str, _FaceSource] = field(default_factory=dict)
+    seen: set[str] = field(default_factory=set)  # file names read
+
+
+def _read_file(
+    read: _Read,
+    layout_dir: Path,
+    fname: str,
+    root: Path | None,
+    loc: Loc | None,
+    from_loc: Loc | None,
+    depth: int = 0,
+) -> None:
+    """Read ``fname`` into ``read``, its includes first (each file once). ``from_loc`` is the
+    ``include`` entry naming ``fname``, else ``loc`` (where the game names its layouts)."""
+    if fname in read.seen:
+        return
+    if depth > MAX_NESTING:
+        message = f"'include' nests more than {MAX_NESTING} layout files deep"
+        raise ContentError([Problem(from_loc or Loc(fname), message)])
+    read.seen.add(fname)
+    src = _load_file(layout_dir, fname, root, from_loc or loc or Loc(fname))
+    spec = validate(LayoutFile, src)
+    for i, inc in enumerate(spec.include):
+        _read_file(read, layout_dir, inc, root, loc, src.loc(("include", i)), depth + 1)
+    for sname, style in spec.styles.items():
+        read.styles[sname] = style
+        read.style_locs[sname] = src.key_loc(("styles", sname))
+    for face_name, face in spec.faces.items():
+        read.faces[face_name] = (face, src, ("faces", face_name))
+
+
+def _load_file(layout_dir: Path, fname: str, root: Path | None, where: Loc) -> Located:
+    """The YAML of layout file ``fname``: the project's own, inside the project folder
+    (``layout_dir``'s parent), else a packaged one."""
+    project = layout_dir.parent
+    path = find_layout(layout_dir, fname)
+    if path is None:
+        # an outside path is refused as such, whether or not it names a file
+        confined(fname, project, where, "layout file", base=layout_dir)
+        raise ContentError([Problem(where, f"no layout file {excerpt(fname)}")])
+    if not _is_packaged(path):
+        confined(fname, project, where, "layout file", base=layout_dir)
+    return load_yaml(path, root)
+
+
+def _inherited(
+    name: str,
+    chain: tuple[str, ...],
+    faces: Mapping[str, _FaceSource],
+    resolved: dict[str, _Merged],
+) -> _Merged:
+    """The boxes of face ``name`` with those of the faces it ``extends`` (``chain``: the faces
+    extending it), a box of the same name merged key by key; ``resolved`` remembers faces."""
+    if name in resolved:
+        return resolved[name]
+    spec, src, path = faces[name]
+    parents = [spec.extends] if isinstance(spec.extends, str) else list(spec.extends or [])
+    boxes: _Merged = {}
+    for parent in parents:
+        ploc = src.loc(path + ("extends",))
+        if parent in chain or parent == name:
+            cycle = " -> ".join(clip(f, 30) for f in chain + (name, parent))
+            raise ContentError([Problem(ploc, f"'extends' makes a cycle: {cycle}")])
+        if len(chain) >= MAX_NESTING:
+            message = f"'extends' chains more than {MAX_NESTING} faces"
+            raise ContentError([Problem(ploc, message)])
+        if parent not in faces:
+            raise ContentError(
+                [Problem(ploc, f"face {excerpt(name)} extends unknown face {excerpt(parent)}")]
+            )
+        boxes.update(_inherited(parent, chain + (name,), faces, resolved))
+    for bname, box in spec.boxes.items():
+        bloc = src.key_loc(path + ("boxes", bname))
+        if box is None:
+            boxes.pop(bname, None)
+            continue
+        base = dict(boxes[bname][0]) if bname in boxes else {}
+        base.update(box.model_dump(exclude_none=True))
+        boxes[bname] = (base, bloc)
+    resolved[name] = boxes
+    return boxes
+
+
+def _face_boxes(merged: _Merged, styles: Mapping[str, Style], problems: list[Problem]) -> list[Box]:
+    """Each merged box made a ``Box``; one whose text style is unknown is a problem."""
+    built = []
+    for bname, (keys, bloc) in merged.items():
+        box = _resolve_box(bname, keys, bloc)
+        if box.kind in ("text", "cells") and box.style not in styles:
+            problems.append(
+                Problem(bloc, f"box {excerpt(bname)} uses unknown style {excerpt(box.style)}")
+            )
+        built.append(box)
+    return built
+
+
+def _build_faces(faces: Mapping[str, _FaceSource], styles: Mapping[str, Style]) -> dict[str, Face]:
+    """Every face resolved (``extends`` followed) and built; every problem of every face is
+    raised together."""
+    problems: list[Problem] = []
+    resolved: dict[str, _Merged] = {}
+    built: dict[str, Face] = {}
+    for name, (_spec, src, path) in faces.items():
+        try:
+            merged = _inherited(name, (), faces, resolved)
+            built[name] = Face(
+                name, tuple(_face_boxes(merged, styles, problems)), src.key_loc(path)
+            )
+        except ContentError as exc:
+            problems.extend(exc.problems)
+    if problems:
+        raise ContentError(problems)
+    return built
+
+
 def load_layouts(
     layout_dir: Path, name: str, root: Path | None = None, loc: Loc | None = None
 ) -> Layouts:
@@ -159,88 +287,8 @@ def load_layouts(
     ``loc`` is where the game names ``name`` (its ``layouts:`` key). Every file read must lie
     inside the project folder (``layout_dir``'s parent), symlinks followed, or be one that
     ships with cutsheet."""
-    project = layout_dir.parent
-    styles: dict[str, Style] = {}
-    style_locs: dict[str, Loc] = {}
-    specs: dict[str, tuple[FaceSpec, Located, tuple[str | int, ...]]] = {}
-    seen: set[str] = set()
-
-    def read(fname: str, from_loc: Loc | None, depth: int = 0) -> None:
-        if fname in seen:
-            return
-        if depth > MAX_NESTING:
-            message = f"'include' nests more than {MAX_NESTING} layout files deep"
-            raise ContentError([Problem(from_loc or Loc(fname), message)])
-        seen.add(fname)
-        where = from_loc or loc or Loc(fname)
-        path = find_layout(layout_dir, fname)
-        if path is None:
-            # an outside path is refused as such, whether or not it names a file
-            confined(fname, project, where, "layout file", base=layout_dir)
-            raise ContentError([Problem(where, f"no layout file {excerpt(fname)}")])
-        if not _is_packaged(path):
-            confined(fname, project, where, "layout file", base=layout_dir)
-        src = load_yaml(path, root)
-        spec = validate(LayoutFile, src)
-        for i, inc in enumerate(spec.include):
-            read(inc, src.loc(("include", i)), depth + 1)
-        for sname, style in spec.styles.items():
-            styles[sname] = style
-            style_locs[sname] = src.key_loc(("styles", sname))
-        for fname_, face in spec.faces.items():
-            specs[fname_] = (face, src, ("faces", fname_))
-
-    read(name, None)
-    problems: list[Problem] = []
-    resolved: dict[str, dict[str, tuple[dict[str, Any], Loc]]] = {}
-
-    def resolve(fname: str, chain: tuple[str, ...]) -> dict[str, tuple[dict[str, Any], Loc]]:
-        if fname in resolved:
-            return resolved[fname]
-        spec, src, path = specs[fname]
-        parents = [spec.extends] if isinstance(spec.extends, str) else list(spec.extends or [])
-        boxes: dict[str, tuple[dict[str, Any], Loc]] = {}
-        for parent in parents:
-            ploc = src.loc(path + ("extends",))
-            if parent in chain or parent == fname:
-                cycle = " -> ".join(clip(f, 30) for f in chain + (fname, parent))
-                raise ContentError([Problem(ploc, f"'extends' makes a cycle: {cycle}")])
-            if len(chain) >= MAX_NESTING:
-                message = f"'extends' chains more than {MAX_NESTING} faces"
-                raise ContentError([Problem(ploc, message)])
-            if parent not in specs:
-                raise ContentError(
-                    [Problem(ploc, f"face {excerpt(fname)} extends unknown face {excerpt(parent)}")]
-                )
-            boxes.update(resolve(parent, chain + (fname,)))
-        for bname, box in spec.boxes.items():
-            bloc = src.key_loc(path + ("boxes", bname))
-            if box is None:
-                boxes.pop(bname, None)
-                continue
-            base = dict(boxes[bname][0]) if bname in boxes else {}
-            base.update(box.model_dump(exclude_none=True))
-            boxes[bname] = (base, bloc)
-        resolved[fname] = boxes
-        return boxes
-
-    faces: dict[str, Face] = {}
-    for fname, (_spec, src, path) in specs.items():
-        try:
-            boxes = resolve(fname, ())
-            built = []
-            for bname, (merged, bloc) in boxes.items():
-                box = _resolve_box(bname, merged, bloc)
-                if box.kind in ("text", "cells") and box.style not in styles:
-                    problems.append(
-                        Problem(
-                            bloc, f"box {excerpt(bname)} uses unknown style {excerpt(box.style)}"
-                        )
-                    )
-                built.append(box)
-            faces[fname] = Face(fname, tuple(built), src.key_loc(path))
-        except ContentError as exc:
-            problems.extend(exc.problems)
-    if problems:
-        raise ContentError(problems)
-    return Layouts(styles, faces, style_locs, tuple(str(layout_dir / f) for f in sorted(seen)))
+    read = _Read()
+    _read_file(read, layout_dir, name, root, loc, None)
+    faces = _build_faces(read.faces, read.styles)
+    files = tuple(str(layout_dir / f) for f in sorted(read.seen))
+    return Layouts(read.styles, faces, read.style_locs, files)

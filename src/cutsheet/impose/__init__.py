@@ -27,7 +27,8 @@ from .base import (
     pad_to_multiple,
     saddle_stitch_order,
 )
-from .pages import gutterfold_fold, impose
+from .geometry import gutterfold_fold
+from .pages import impose
 
 __all__ = [
     "CLEAR",

@@ -1,0 +1,38 @@
+"""Command line: ``cutsheet build / check / watch / new / preview / schema / list``.
+
+The project folder is the current folder or ``--root``; everything a command writes goes under
+it (``build/``, ``schema/``) unless ``--out`` says otherwise. Exit 1 on any content error, with
+located messages and no traceback.
+
+``arguments`` parses the command line, ``commands`` runs one command, ``selection`` turns the
+arguments into a project, its games, profiles and build options; ``main`` runs the command and
+turns what goes wrong into an exit status and one line.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from ..diagnostics import ContentError
+from .arguments import parser
+from .selection import print_problems
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        return int(args.func(args))
+    except ContentError as exc:
+        print_problems(exc.problems)
+        return 1
+    except KeyboardInterrupt:
+        print("cutsheet: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # `cutsheet list | head`: the reader left, which is fine
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    except OSError as exc:  # an unwritable --out, a full disk: one line, no traceback
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"cutsheet: {where}{exc.strerror or exc}", file=sys.stderr)
+        return 1

@@ -1,0 +1,158 @@
+"""One function a command: ``cmd_build``, ``cmd_check``, ``cmd_preview``, ``cmd_schema``,
+``cmd_new``, ``cmd_watch``, ``cmd_list``. Each takes the parsed arguments and returns the exit
+status; the heavy modules are imported only when a command runs."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from ..diagnostics import ContentError, Problem, display_path
+from .selection import (
+    build_options,
+    chosen_games,
+    chosen_profiles,
+    out_folder,
+    print_problems,
+    project_root,
+    require_games,
+)
+
+
+def cmd_build(args: argparse.Namespace) -> int:
+    from ..build import Project, build
+
+    project = Project(project_root(args))
+    require_games(project)
+    options = build_options(args, project.layouts)
+    out = out_folder(args, project.root, "build")
+    games = chosen_games(project, args.games)
+    _outputs, report = build(project, games, options, out, jobs=args.jobs)
+    print_problems(report.problems)
+    return 1 if report.errors else 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from ..build import Project, check_game
+
+    project = Project(project_root(args))
+    require_games(project)
+    profiles = chosen_profiles(project.layouts, args.profile)
+    problems: list[Problem] = []
+    games = chosen_games(project, args.games)
+    for game in games:
+        report = check_game(project, game, profiles)
+        problems.extend(report.problems)
+    if (project.root / "schema").is_dir():  # a project that commits its editor schemas
+        from ..schema import stale_schemas
+
+        problems.extend(stale_schemas(project.root, games))
+    print_problems(problems)
+    if not any(p.severity == "error" for p in problems):
+        print(
+            f"cutsheet: {len(games)} game{'s' if len(games) != 1 else ''} checked, no errors",
+            file=sys.stderr,
+        )
+        return 0
+    return 1
+
+
+def cmd_preview(args: argparse.Namespace) -> int:
+    from ..build import Project
+    from ..preview import pdf_to_pngs, preview_item
+
+    root = project_root(args)
+    project = Project(root)
+    chosen_games(project, [args.game])
+    chosen_profiles(project.layouts, [args.profile])
+    out = out_folder(args, root, "build/preview")
+    if args.item:
+        paths = preview_item(root, args.game, args.item, args.profile, out, args.dpi)
+    else:
+        built = Path(args.build) if args.build else root / "build"
+        pdf = built / args.game / f"{args.profile}-{args.paper}" / f"{args.part}.pdf"
+        if not pdf.is_file():
+            raise SystemExit(
+                f"cutsheet: {pdf} does not exist; run 'cutsheet build {args.game}' first"
+            )
+        paths = pdf_to_pngs(pdf, out / f"{args.game}-{args.part}", args.dpi, args.page or None)
+    for p in paths:
+        print(display_path(p))
+    return 0
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    from ..schema import write_schemas
+
+    root = project_root(args)
+    for path in write_schemas(root, Path(args.out) if args.out else root / "schema"):
+        print(path)
+    return 0
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    import shlex
+
+    from ..scaffold import ScaffoldError, new_game
+
+    root = Path(args.root).resolve()
+    try:
+        written = new_game(root, args.name, title=args.title, code=args.code)
+    except ScaffoldError as exc:
+        print(f"cutsheet: {exc}", file=sys.stderr)
+        return 1
+    for path in written:
+        print(display_path(path))
+    if (root / "schema").is_dir():  # a project that keeps editor schemas: add the new game's
+        from ..schema import write_schemas
+
+        try:
+            write_schemas(root, root / "schema")
+        except ContentError:
+            print("cutsheet: run 'cutsheet schema' once the other games check", file=sys.stderr)
+    where = "" if root == Path.cwd().resolve() else f"--root {shlex.quote(args.root)} "
+    print(
+        f"cutsheet: new game '{args.name}'; try 'cutsheet {where}build {args.name}'",
+        file=sys.stderr,
+    )
+    return 0
+
+
+def cmd_watch(args: argparse.Namespace) -> int:
+    from ..build import Project
+    from ..watch import changes, watch_loop
+
+    project = Project(project_root(args))
+    require_games(project)
+    chosen_games(project, args.games)
+    options = build_options(args, project.layouts)
+    out = out_folder(args, project.root, "build")
+    out.mkdir(parents=True, exist_ok=True)  # unwritable: one line now, not an error a save
+    try:
+        watch_loop(
+            project,
+            list(args.games),
+            options,
+            out,
+            changes(project, args.timeout),
+            jobs=args.jobs,
+            show=print_problems,
+        )
+    except KeyboardInterrupt:  # Ctrl-C is how watching ends: not a failure
+        pass
+    print("cutsheet: stopped watching", file=sys.stderr)
+    return 0
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    from ..build import Project
+    from ..content import load_game
+
+    project = Project(project_root(args))
+    for gid in project.games():
+        game = load_game(project.content / gid)
+        print(f"{gid}: {game.spec.title} ({game.spec.players})")
+        for comp in game.components:
+            print(f"  {comp.printed:3d} × {comp.spec.name} [{comp.id}, {comp.spec.part}]")
+    return 0

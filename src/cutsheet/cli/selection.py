@@ -1,0 +1,96 @@
+"""What a command works on, from its arguments: the project folder, the games and print
+profiles asked for (unknown ones refused with the valid names), the build options, and the
+problems found, printed."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..diagnostics import Problem
+
+if TYPE_CHECKING:  # the commands import the heavy modules only when they run
+    from ..build import Options, Project
+
+
+def project_root(args: argparse.Namespace) -> Path:
+    root = Path(args.root).resolve()
+    if not (root / "content").is_dir():
+        raise SystemExit(
+            f"cutsheet: no content/ folder in {root} (run from the project folder, pass --root,"
+            " or start a game here with 'cutsheet new NAME')"
+        )
+    return root
+
+
+def out_folder(args: argparse.Namespace, root: Path, default: str) -> Path:
+    """``--out`` as given (relative to the working directory), else ``<root>/<default>``."""
+    return Path(args.out) if args.out else root / default
+
+
+def require_games(project: Project) -> None:
+    if not project.games():
+        raise SystemExit(
+            f"cutsheet: no games in {project.content} (a game is a folder with a game.yaml;"
+            " start one with 'cutsheet new NAME')"
+        )
+
+
+def print_problems(problems: list[Problem]) -> None:
+    shown = sorted(set(problems))
+    for p in shown:
+        print(p, file=sys.stderr)
+    errors = sum(1 for p in shown if p.severity == "error")
+    if errors:
+        print(f"cutsheet: {errors} error{'s' if errors != 1 else ''}", file=sys.stderr)
+
+
+def _known_profiles(layouts: Path) -> list[str]:
+    """``profiles.available_profiles`` without importing pydantic (a no-op build stays fast):
+    the project's ``layouts/profiles/*.yaml`` and the packaged ones."""
+    from importlib.resources import files
+
+    packaged = Path(str(files("cutsheet").joinpath("data", "layouts", "profiles")))
+    return sorted({p.stem for d in (layouts / "profiles", packaged) for p in d.glob("*.yaml")})
+
+
+def chosen_profiles(layouts: Path, asked: list[str] | None) -> tuple[str, ...]:
+    """The profiles asked for (all when none): the project's own (``layouts/profiles``) and
+    the packaged ones; an unknown one lists the valid names."""
+    import difflib
+
+    known = _known_profiles(layouts)
+    if not known:  # pragma: no cover - the package ships profiles
+        raise SystemExit(f"cutsheet: no print profiles in {layouts / 'profiles'}")
+    for name in asked or []:
+        if name not in known:
+            guess = difflib.get_close_matches(name, known, n=1)
+            hint = f"; did you mean '{guess[0]}'?" if guess else ""
+            raise SystemExit(
+                f"cutsheet: unknown profile '{name}' (known: {', '.join(known)}){hint}"
+            )
+    return tuple(asked or known)
+
+
+def chosen_games(project: Project, names: list[str]) -> list[str]:
+    """The games asked for (every game when none); an unknown name is refused before anything
+    is built, with the valid names and a suggestion."""
+    unknown = project.unknown(names)
+    if unknown:
+        raise SystemExit("\n".join(f"cutsheet: {message}" for message in unknown))
+    return names or project.games()
+
+
+def build_options(args: argparse.Namespace, layouts: Path) -> Options:
+    from ..build import Options
+
+    return Options(
+        profiles=chosen_profiles(layouts, args.profile),
+        papers=tuple(args.paper or ("a4", "letter")),
+        cut_guides=args.cut_guides,
+        back_offset=args.back_offset,
+        bleed=args.bleed,
+        imposition=args.imposition,
+    )

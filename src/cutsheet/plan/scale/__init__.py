@@ -1,0 +1,106 @@
+"""Scaled faces (large print): the standard face, with its structure, at a larger text size.
+
+Every box keeps its place in the design. Horizontally the face is stretched to the card it is
+printed on; vertically each text box grows to what its text needs at the profile's sizes and
+the boxes below move down (shapes around them stretch with them), while the empty space
+between boxes gives some of itself back. Text sizes keep their hierarchy: body text at the
+profile's body size, a title at least at its heading size, and a headline (any style of 14 pt
+and up: a name, a vote, a limit, a cost) at least 1.5 times the body size and proportionally
+larger, so it stays the largest thing on the card.
+
+``scale_face`` runs the steps: ``styles`` (sizes and styles), ``boxes`` (which boxes show,
+which hold which), ``needs`` (text measured at its new size), ``edges`` (the vertical edge
+map), ``widths`` (widening for unbreakable words) and ``panels`` (icons cleared of grown
+text, low-contrast text on tight panels).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+
+from ...boxes import Box, FillContext
+from ...boxes.base import field_of
+from ...diagnostics import Problem
+from ...layouts import Face
+from ...profiles import Profile
+from .boxes import visible
+from .edges import fitted_edge_map, kept_stretches
+from .needs import text_needs
+from .panels import clear_icons, tight_panels
+from .styles import clean, keep_alignment, scaled_styles
+from .widths import widened
+
+
+def scale_face(
+    face: Face,
+    src: tuple[float, float],
+    dst: tuple[float, float],
+    fc: FillContext,
+    profile: Profile,
+) -> tuple[Face, FillContext, Problem | None]:
+    """The face re-laid for ``dst`` at the profile's sizes, the fill context with the scaled
+    styles, and the overflow when the structure does not fit (None when it does). Text at the
+    body size that wraps is left-aligned; a single line (a kicker, an id) keeps its place."""
+    kx, ky = dst[0] / src[0], dst[1] / src[1]
+    styles, names = scaled_styles(face, fc, profile)
+    shown = visible(face, fc)
+    needs, wide, single = text_needs(face, fc, styles, names, kx, profile, shown)
+    keep_alignment(face, fc, styles, names, single)
+    keeps = kept_stretches(face, shown)
+    new = fitted_edge_map(face, needs, keeps, src[1], dst[1], ky)
+    spans = widened(face, fc, wide, kx, dst[0])
+    boxes = _moved(face, new, spans, names, kx)
+    boxes = clear_icons(boxes, fc, styles, profile, shown)
+    if profile.min_contrast:
+        boxes = tight_panels(boxes, fc, styles, profile, shown, dst[0])
+    scaled_face = Face(face.name, tuple(boxes), face.loc)
+    overflow = None
+    if new[src[1]] > dst[1] + 0.01:
+        overflow = _overflow(fc, face, needs, ky, dst, new[src[1]] - dst[1], profile)
+    adjusted = dataclasses.replace(fc, styles=styles, adjust=lambda m: clean(m, profile))
+    return scaled_face, adjusted, overflow
+
+
+def _moved(
+    face: Face,
+    new: Mapping[float, float],
+    spans: Mapping[str, tuple[float, float]],
+    names: Mapping[str, str],
+    kx: float,
+) -> list[Box]:
+    """Every box at its new place: its top and bottom edges where the edge map puts them, its
+    sides stretched by ``kx`` (or as widened), text in its scaled style."""
+    boxes = []
+    for box in face.boxes:
+        top, bottom = new[box.y], new[box.y + box.h]
+        x, w = spans.get(box.name, (box.x * kx, box.w * kx))
+        changes: dict[str, object] = {"x": x, "y": top, "w": w, "h": bottom - top}
+        if box.name in names:
+            changes["style"] = names[box.name]
+        boxes.append(dataclasses.replace(box, **changes))  # type: ignore[arg-type]
+    return boxes
+
+
+def _overflow(
+    fc: FillContext,
+    face: Face,
+    needs: Mapping[str, tuple[float, Box]],
+    ky: float,
+    dst: tuple[float, float],
+    over: float,
+    p: Profile,
+) -> Problem:
+    """The design is ``over`` mm too tall for ``dst``: located at the field of the text box
+    that grew most (else at that box, else at the face)."""
+    worst = max(needs.values(), key=lambda nb: nb[0] - nb[1].h * ky, default=None)
+    box = worst[1] if worst else None
+    field = field_of(getattr(box, "text", None), fc.ctx) if box else None
+    where = fc.loc_of(field) if field else (box.loc if box else face.loc)
+    name = f", box '{box.name}'" if box else ""
+    grew = f" (field {field})" if field else ""
+    return Problem(
+        where,
+        f"{fc.label}{name}{grew}: the {p.name} profile's text ({p.body_size:g} pt and up) does"
+        f" not fit a {dst[0]:g}×{dst[1]:g} mm card ({over:.1f} mm over)",
+    )

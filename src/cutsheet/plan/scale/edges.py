@@ -1,0 +1,93 @@
+"""The vertical edge map: each horizontal edge of a face's design moved to its place on the
+scaled card, stretches scaled, text boxes grown to what their text needs, the empty space
+between boxes giving some back (no further than pictures and frames allow) until the design
+fits the card's height or can give no more."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ...boxes import Box
+from ...layouts import Face
+from .boxes import SAFE_MM, inside
+
+GAP_FLOOR = 0.1  # empty space between boxes may shrink to this share of itself
+MIN_GAP_MM = 1.5  # but an inner space keeps this much of itself (text never touches a frame)
+
+Keep = tuple[float, float, float]  # (top, bottom, floor) of a stretch of the design, mm
+
+
+def kept_stretches(face: Face, shown: set[str]) -> list[Keep]:
+    """(top, bottom, floor): stretches of the design that may shrink no further than
+    ``floor`` mm a stretch. The shown icons, images and shapes that hold no text keep their
+    standard size however tight the card is (frames and panels around text grow with it);
+    the space between a text box and the frame around it keeps ``MIN_GAP_MM``."""
+    texts = [b for b in face.boxes if b.kind == "text" and b.name in shown]
+    out = []
+    for b in face.boxes:
+        if b.name not in shown or b.kind not in ("icon", "image", "rect"):
+            continue
+        held = [t for t in texts if inside(b, t)]
+        if not held:
+            out.append((b.y, b.y + b.h, float("inf")))  # a picture: its own size
+        for t in held if b.kind == "rect" else ():
+            out.append((b.y, t.y, MIN_GAP_MM))
+            out.append((t.y + t.h, b.y + b.h, MIN_GAP_MM))
+    return out
+
+
+def edge_map(
+    face: Face,
+    needs: Mapping[str, tuple[float, Box]],
+    keeps: list[Keep],
+    height: float,
+    ky: float,
+    gap: float,
+) -> dict[float, float]:
+    """Each horizontal edge of the design → its new position (mm from the top): every stretch
+    of the design scaled by ``ky`` (inner ones also by ``gap`` ≤ 1, to give room back, but
+    no further than ``keeps`` allows), and pushed down wherever a text box above needs more
+    height for its text."""
+    edges = sorted({0.0, height} | {b.y for b in face.boxes} | {b.y + b.h for b in face.boxes})
+    ending: dict[float, list[tuple[float, float]]] = {}  # bottom edge -> (need, top edge)
+    for need, b in needs.values():
+        ending.setdefault(b.y + b.h, []).append((need, b.y))
+    new: dict[float, float] = {}
+    prev_old = prev_new = 0.0
+    for e in edges:
+        span = (e - prev_old) * ky
+        if prev_old == 0.0 or e == height:  # a margin keeps the safe zone and a little
+            value = prev_new + max(min(span, SAFE_MM + 1), span * gap)
+        else:
+            floor = max(
+                (
+                    min(e - prev_old, f)
+                    for a, b, f in keeps
+                    if a - 1e-6 <= prev_old and e <= b + 1e-6
+                ),
+                default=0.0,
+            )
+            value = prev_new + max(min(span, floor), span * gap)
+        for need, top in ending.get(e, ()):
+            value = max(value, new[top] + need)
+        new[e] = value
+        prev_old, prev_new = e, value
+    return new
+
+
+def fitted_edge_map(
+    face: Face,
+    needs: Mapping[str, tuple[float, Box]],
+    keeps: list[Keep],
+    src_height: float,
+    dst_height: float,
+    ky: float,
+) -> dict[float, float]:
+    """``edge_map`` with the inner space given back 5 % at a time until the design fits
+    ``dst_height`` mm or is down to ``GAP_FLOOR``."""
+    gap = 1.0
+    new = edge_map(face, needs, keeps, src_height, ky, gap)
+    while new[src_height] > dst_height + 0.01 and gap > GAP_FLOOR:
+        gap = round(gap - 0.05, 2)
+        new = edge_map(face, needs, keeps, src_height, ky, gap)
+    return new

@@ -1,0 +1,91 @@
+"""Text measured at the profile's sizes: what each text box needs at its new width (height,
+a width for an unbreakable word, whether it is one line), and the extent of text as set."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ...boxes import MM, Box, FillContext
+from ...layouts import Face
+from ...measure import (
+    MarkupError,
+    TextStyle,
+    face_name,
+    measure,
+    paragraph_style,
+    widest_word,
+    wrapped,
+)
+from ...profiles import Profile
+from ...symbols import expand
+from ...text import TemplateProblem, render
+from .boxes import inside
+from .styles import clean
+
+WORD_MARGIN_MM = 1.0  # a word in a tight frame keeps this much room on either side
+
+
+def text_needs(
+    face: Face,
+    fc: FillContext,
+    styles: Mapping[str, TextStyle],
+    names: Mapping[str, str],
+    kx: float,
+    profile: Profile,
+    shown: set[str],
+) -> tuple[dict[str, tuple[float, Box]], dict[str, float], set[str]]:
+    """mm each visible text box needs at its new width, by box name; the width of each box
+    whose longest word is wider than the box; and the boxes whose text is a single line."""
+    needs: dict[str, tuple[float, Box]] = {}
+    wide: dict[str, float] = {}
+    single: set[str] = set()
+    for box in face.boxes:
+        if box.kind != "text" or box.name not in shown or box.name not in names:
+            continue
+        try:
+            markup = clean(render(box.text or "", fc.ctx), profile)  # type: ignore[attr-defined]
+        except TemplateProblem:
+            continue  # reported when the face is filled
+        style = styles[names[box.name]]
+        markup = expand(markup, style.size, style.leading, face_name("bold"))
+        try:
+            m = measure(markup, style, box.style, box.w * kx * MM, 10_000)
+        except MarkupError:
+            continue
+        needs[box.name] = (m.height / MM + 0.4, box)
+        if m.height < 1.5 * style.leading:
+            single.add(box.name)
+        if m.too_wide > 0:
+            wide[box.name] = box.w * kx + m.too_wide / MM + 0.6
+        if _framed(face, box, shown):
+            word = widest_word(markup, paragraph_style(box.style, style)) / MM
+            if word + 2 * WORD_MARGIN_MM > box.w * kx:
+                wide[box.name] = max(wide.get(box.name, 0.0), word + 2 * WORD_MARGIN_MM)
+    return needs, wide, single
+
+
+def _framed(face: Face, box: Box, shown: set[str]) -> bool:
+    """Is ``box`` drawn in a frame or on a panel hardly wider than itself (a cost ring)?"""
+    return any(
+        r.kind == "rect"
+        and r.name in shown
+        and (r.stroke or r.fill)
+        and r.w <= box.w + 2
+        and inside(r, box)
+        for r in face.boxes
+    )
+
+
+def text_extent(
+    box: Box, fc: FillContext, style: TextStyle, profile: Profile
+) -> tuple[float, float]:
+    """Width and height (mm) of the text of ``box`` as set in its box: its longest line."""
+    markup = clean(render(box.text or "", fc.ctx), profile)  # type: ignore[attr-defined]
+    markup = expand(markup, style.size, style.leading, face_name("bold"))
+    para, height = wrapped(markup, style, box.style, box.w * MM, box.h * MM)
+    lines = getattr(getattr(para, "blPara", None), "lines", []) or []
+    extra = [
+        float(ln[0] if isinstance(ln, tuple) else getattr(ln, "extraSpace", 0.0)) for ln in lines
+    ]
+    width = box.w * MM - min(extra, default=0.0)
+    return width / MM, height / MM

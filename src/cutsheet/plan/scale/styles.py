@@ -1,0 +1,96 @@
+"""Text sizes and styles at a profile's sizes: a standard size scaled (``scaled_size``), each
+text style of a face scaled (``scaled_styles``), inline sizes and italics in markup adjusted
+(``clean``)."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import re
+
+from ...boxes import FillContext
+from ...layouts import Face
+from ...measure import TextStyle
+from ...profiles import Profile
+
+REFERENCE_BODY = 8.0  # pt: the body size the standard layouts are drawn for
+HEADLINE = 14.0  # pt: a standard style this large is a headline (a name, a value, a cost)
+HEADLINE_RATIO = 1.5  # a headline stays at least this many times the body size
+_ITALIC_RE = re.compile(r"</?i>")
+_FONT_SIZE_RE = re.compile(r"""\s(size|fontSize)\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)""")
+
+
+def scaled_size(size: float, profile: Profile) -> float:
+    """A standard size at the profile's sizes: never under its body size, larger sizes larger
+    in proportion to the square root of their size; a headline (14 pt and up) at least 1.5
+    times the body size, a larger headline a little larger (so 14, 16 and 18 pt stay apart)."""
+    body = profile.body_size
+    root = body * math.sqrt(size / REFERENCE_BODY)
+    if size >= HEADLINE:  # and never smaller than on the standard card (a 48 pt limit)
+        return max(HEADLINE_RATIO * body * (size / HEADLINE) ** 0.25, root, size)
+    return max(body, root)
+
+
+def scaled_style(style: TextStyle, profile: Profile, title: bool) -> TextStyle:
+    """The style at the profile's sizes (``scaled_size``), a title at least at its heading
+    size; running text is left-aligned, and italics become the upright face."""
+    body = profile.body_size
+    size = scaled_size(style.size, profile)
+    if title:
+        size = max(size, profile.heading_size)
+    size = round(size, 1)
+    font = style.font.replace("bold-italic", "bold").replace("italic", "regular")
+    align = style.align if size > body else "left"  # running text is left-aligned
+    leading = round(size * profile.line_spacing, 2)
+    return TextStyle(font, size, leading, align, style.color)
+
+
+def clean(markup: str, profile: Profile) -> str:
+    """Inline sizes at the profile's sizes (a small word stays smaller than the headline
+    beside it, and never under the body size), and no italics where the profile wants none."""
+
+    def rescale(m: re.Match[str]) -> str:
+        try:
+            size = float(m.group(2).strip("\"'"))
+        except ValueError:
+            return ""  # not a number: left to the profile's size
+        return f' {m.group(1)}="{round(scaled_size(size, profile), 1):g}"'
+
+    markup = _FONT_SIZE_RE.sub(rescale, markup)
+    return markup if profile.italics else _ITALIC_RE.sub("", markup)
+
+
+def _scaled_name(style: str, title: bool = False, align: str | None = None) -> str:
+    return f"{style}@scaled" + ("-title" if title else "") + (f"-{align}" if align else "")
+
+
+def scaled_styles(
+    face: Face, fc: FillContext, profile: Profile
+) -> tuple[dict[str, TextStyle], dict[str, str]]:
+    """The fill context's styles plus a scaled one for each text and cells box of ``face``,
+    and each such box's scaled style's name."""
+    styles = dict(fc.styles)
+    names: dict[str, str] = {}  # box → its scaled style's name
+    for box in face.boxes:
+        if box.kind in ("text", "cells") and box.style in fc.styles:
+            title = box.name == "title"
+            names[box.name] = _scaled_name(box.style, title)
+            styles[names[box.name]] = scaled_style(fc.styles[box.style], profile, title)
+    return styles, names
+
+
+def keep_alignment(
+    face: Face,
+    fc: FillContext,
+    styles: dict[str, TextStyle],
+    names: dict[str, str],
+    single: set[str],
+) -> None:
+    """A box whose text is a single line (a kicker, an id) keeps its own alignment: it gets a
+    scaled style with that alignment, added to ``styles`` and named in ``names``."""
+    for name in single:
+        box = next(b for b in face.boxes if b.name == name)
+        own, scaled = fc.styles[box.style].align, styles[names[name]]
+        if scaled.align != own:
+            names[name] = _scaled_name(box.style, name == "title", own)
+            styles[names[name]] = dataclasses.replace(scaled, align=own)
