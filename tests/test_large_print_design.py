@@ -15,6 +15,7 @@ import pytest
 
 from cutsheet.boxes.cells import CellsBox, CellsElement
 from cutsheet.boxes.icon import IconElement
+from cutsheet.boxes.text import TextElement
 from cutsheet.build import Project
 from cutsheet.content import load_game
 from cutsheet.contrast import WHITE, contrast
@@ -162,6 +163,36 @@ def test_every_large_print_text_run_on_a_colour_reaches_7_to_1(game):
                     assert contrast(style.color, bg) >= minimum, (card.item, el.box.name, bg)
     if game != "common-reserve":  # its counters set their words on white labels
         assert on_colour, game
+
+
+def _text_extent(el: TextElement) -> tuple[float, float, float, float]:
+    """Where the text of ``el`` is set (mm): its box's width, its measured height placed
+    as the box's vertical alignment places it."""
+    b, h = el.box, el.height / MM
+    valign = getattr(b, "valign", "top")
+    top = {"top": b.y, "middle": b.y + (b.h - h) / 2}.get(valign, b.y + b.h - h)
+    return (b.x, top, b.x + b.w, top + h)
+
+
+@pytest.mark.parametrize("profile", ["standard", "large-print"])
+@pytest.mark.parametrize("game", GAMES)
+def test_no_two_texts_on_a_face_are_set_over_each_other(game, profile):
+    """Grown text pushes what is below it down: no two text runs of a face overlap (a box
+    that overlapped another by half a millimetre on the standard card must not be overprinted
+    once the text above it has grown)."""
+    planned, _ = _plan(game, profile)
+    for run in _runs(planned):
+        for card in run.cards:
+            for face in (card.front, card.back):
+                texts = [el for el in face.elements if isinstance(el, TextElement)] if face else []
+                for i, a in enumerate(texts):
+                    for b in texts[i + 1 :]:
+                        (ax0, ay0, ax1, ay1), (bx0, by0, bx1, by1) = map(_text_extent, (a, b))
+                        apart = (
+                            min(ax1, bx1) - max(ax0, bx0) <= 0.5
+                            or min(ay1, by1) - max(ay0, by0) <= 0.5
+                        )
+                        assert apart, (card.item, a.box.name, b.box.name)
 
 
 @pytest.mark.parametrize("game", GAMES)
