@@ -20,14 +20,13 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Spacer
 
+from cutsheet.flow.frames import Furniture, flatten
 from cutsheet.impose import HALF_PAPERS, PAPERS
 from cutsheet.measure import doc_styles
 from cutsheet.plan.model import DocBlock, ListBlock, Para, TableBlock
 from cutsheet.profiles import Profile, available_profiles, load_profile
-from cutsheet.render.documents import DocRenderer
-from cutsheet.render.pdf import Furniture
+from cutsheet.render.documents import TaggedStory
 from cutsheet.render.tagging import Tagger, add_structure, attach
-from cutsheet.render.writer import _flatten
 
 ROOT = Path(__file__).resolve().parents[1]
 PROFILES = available_profiles(ROOT / "layouts")
@@ -170,7 +169,7 @@ def render(story: list[Flowable], room: float, *, bare_frame: bool) -> bytes:
         c = Canvas(buf, pagesize=(A4_W, A4_H))
         attach(c, tagger)
         height = A4_H - BAND - 15 * mm
-        pending = _flatten([Spacer(1, height - room), *story])
+        pending = flatten([Spacer(1, height - room), *story])
         while pending:
             before = len(pending)
             frame = Frame(15 * mm, BAND, A4_W - 30 * mm, height, 0, 0, 0, 0)
@@ -204,7 +203,7 @@ def test_a_heading_at_the_foot_of_a_page_moves_with_what_follows(tmp_path, follo
     """A heading with room for itself and little else at the foot of a page never ends the
     page. Without the grouping (ReportLab's keepWithNext alone, which holds a heading only to
     a plain paragraph, and only in a document template) it does: the check is not vacuous."""
-    renderer = DocRenderer(doc_styles(18, 24, 30, 18, 1.3), 12)
+    renderer = TaggedStory(doc_styles(18, 24, 30, 18, 1.3), 12)
     blocks = [Para("A heading at the foot", "heading", True), FOLLOWERS[follower]]
     grouped = plain = 0
     for room in (45.0, 60.0, 75.0):  # the heading (24 pt, 1.3 leading, space before) fits

@@ -1,5 +1,5 @@
 """Document blocks (sheets and rules) planned: templates rendered to markup, glyphs checked,
-table columns sized; what is drawn later is decided here."""
+table columns sized (`table_widths.py`); what is drawn later is decided here."""
 
 from __future__ import annotations
 
@@ -8,17 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..diagnostics import Loc, Problem
-from ..measure import (
-    MM,
-    DocStyles,
-    MarkupError,
-    face_name,
-    parsed,
-    string_width,
-    suffix_style,
-    unprintable,
-    widest_word,
-)
+from ..measure import DocStyles, MarkupError, face_name, parsed, suffix_style, unprintable
 from ..model import NAMED_SIZES_MM, Block, Column, Example
 from ..profiles import Profile
 from ..symbols import expand
@@ -39,59 +29,7 @@ from .model import (
     WriteIn,
     WriteInsBlock,
 )
-
-TABLE_WIDTH_MM = 180.0  # the narrowest frame: A4 with 15 mm margins
-CELL_PAD = 6.0  # pt: ReportLab's default cell padding, left and right
-CHECK_NUMBER_GAP_MM = 1.5  # a tick box's number to its box
-CHECK_GAP_MM = 3.5  # a box to the next number or box: a number reads with its own box
-CHECK_PAD_MM = 2.0  # the padding of a cell of tick boxes, left and right
-CHECK_PAD_V_MM = 1.5  # and above and below
-
-
-@dataclass(frozen=True)
-class CheckLayout:
-    """Tick boxes in a row, in points from the left of the cell's content: where each
-    number (none when unnumbered) and each box goes, and the width of the whole."""
-
-    box: float
-    numbers: tuple[float, ...]
-    boxes: tuple[float, ...]
-    width: float
-
-    @property
-    def cell_width(self) -> float:
-        return self.width + 2 * CHECK_PAD_MM * MM
-
-    @property
-    def cell_height(self) -> float:
-        return self.box + 2 * CHECK_PAD_V_MM * MM
-
-
-def check_layout(n: int, box_mm: float, size: float, numbered: bool = True) -> CheckLayout:
-    """``n`` tick boxes as big as the profile's write-ins (``box_mm``), each numbered at
-    ``size`` pt when ``numbered`` and there is more than one; the same geometry sizes the
-    table column and draws the boxes."""
-    box = box_mm * MM
-    numbered = numbered and n > 1
-    x = 0.0
-    numbers: list[float] = []
-    boxes: list[float] = []
-    for i in range(n):
-        if numbered:
-            numbers.append(x)
-            x += string_width(str(i + 1), face_name("regular"), size) + CHECK_NUMBER_GAP_MM * MM
-        boxes.append(x)
-        x += box + CHECK_GAP_MM * MM
-    return CheckLayout(box, tuple(numbers), tuple(boxes), x - CHECK_GAP_MM * MM)
-
-
-def checks_in(n: int, box_mm: float, size: float, width: float | None) -> CheckLayout:
-    """The tick boxes a column of ``width`` pt holds: numbered when they fit, else bare (a
-    table too narrow for numbered boxes at this size keeps the boxes at full size)."""
-    numbered = check_layout(n, box_mm, size)
-    if width is None or numbered.cell_width <= width + 0.01:
-        return numbered
-    return check_layout(n, box_mm, size, numbered=False)
+from .table_widths import column_widths
 
 
 @dataclass
@@ -146,9 +84,6 @@ class DocPlanner:
 
     def block(self, block: Block, loc: Loc) -> list[DocBlock]:
         return BLOCK_KINDS[block.kind](self, block, loc)
-
-    def checks(self, n: int, numbered: bool = True) -> CheckLayout:
-        return check_layout(n, self.profile.write_in_mm, self.styles.cell.fontSize, numbered)
 
 
 # ------------------------------------------------------------------ one planner per block kind
@@ -207,53 +142,14 @@ def _cell(p: DocPlanner, col: Column, row: int, loc: Loc) -> Cell:
     return p.para(text, "cell", loc).markup if text else ""
 
 
-def _width_of(p: DocPlanner, cell: Cell | Para, numbered: bool = True) -> float:
-    """The width a cell needs, its padding included."""
-    if isinstance(cell, Checks):
-        return p.checks(cell.n, numbered).cell_width
-    if isinstance(cell, Suffixed):
-        return widest_word(cell.markup, suffix_style(p.styles)) + 2 * CELL_PAD
-    if isinstance(cell, Para):
-        return widest_word(cell.markup, getattr(p.styles, cell.style)) + 2 * CELL_PAD
-    return (widest_word(cell, p.styles.cell) if cell else 0.0) + 2 * CELL_PAD
-
-
-def _column_widths(
-    p: DocPlanner, columns: Sequence[Column], cells: Sequence[Sequence[Cell | Para]], loc: Loc
-) -> tuple[float | None, ...]:
-    """Each column at least as wide as its longest word at this profile's sizes (a table
-    set for 10 pt grows at 18 pt) and its tick boxes, numbered if the page is wide enough
-    for that, else bare; an error if the table then overflows the page."""
-    for numbered in (True, False):
-        need = [max(_width_of(p, row[j], numbered) for row in cells) for j in range(len(columns))]
-        widths: list[float | None] = []
-        for col, minimum in zip(columns, need, strict=True):
-            widths.append(max(col.width * MM, minimum) if col.width else None)
-        fixed = sum(w for w in widths if w is not None)
-        flexible = [n for w, n in zip(widths, need, strict=True) if w is None]
-        if fixed + sum(flexible) <= TABLE_WIDTH_MM * MM + 0.01:
-            break
-    if fixed + sum(flexible) > TABLE_WIDTH_MM * MM + 0.01:
-        p.problems.append(
-            Problem(
-                loc,
-                f"the table needs {(fixed + sum(flexible)) / MM:.0f} mm at"
-                f" {p.styles.body.fontSize:g} pt, more than the {TABLE_WIDTH_MM:g} mm page width",
-            )
-        )
-    elif flexible:
-        share = (TABLE_WIDTH_MM * MM - fixed) / len(flexible)
-        widths = [w if w is not None else max(share, 0) for w in widths]
-        widths = [w if w else None for w in widths]
-    return tuple(widths)
-
-
 def _table(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
     tb = block.table
     assert tb is not None
     header = [p.para(p.markup(c.header, loc), "strong", loc) for c in tb.columns]
     rows = [[_cell(p, c, r, loc) for c in tb.columns] for r in range(1, tb.rows + 1)]
-    widths = _column_widths(p, tb.columns, [header, *rows], loc)
+    widths, problem = column_widths(tb.columns, [header, *rows], p.styles, p.profile.write_in_mm)
+    if problem is not None:
+        p.problems.append(Problem(loc, problem))
     return [TableBlock(tuple(h.markup for h in header), tuple(tuple(r) for r in rows), widths)]
 
 

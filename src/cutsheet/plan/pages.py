@@ -2,12 +2,12 @@
 would otherwise fail (or be cut short) only while drawing.
 
 A full-page sheet is laid out in a bare Frame, which never splits a block: every block (a
-heading together with the start of what follows it) must fit one page whole. No block may be
-wider than the page's frame and the margin beside it, to 5 mm from the paper's edge. The rules flow
+heading together with the start of what follows it) must fit one page whole. The rules flow
 through a document template, which splits paragraphs between lines, lists between items and
 tables between rows: a block fails only when a part that cannot split (one line, one table
 row, a worked example's box) is taller than a page, on the paper or on a booklet's half page.
-Blocks are measured with the very flowables the renderer draws, on every paper.
+No block may be too wide either (``page_widths.py``). Blocks are measured with the flowables
+the renderer draws (``cutsheet.flow``), on every paper.
 """
 
 from __future__ import annotations
@@ -16,21 +16,27 @@ import io
 from collections.abc import Iterator, Sequence
 
 from reportlab.lib.units import mm
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, KeepTogether, Paragraph, Table
+from reportlab.platypus import Flowable, KeepTogether, Paragraph
 from reportlab.platypus.doctemplate import ActionFlowable
 
 from ..diagnostics import Problem
+from ..flow.frames import (
+    FRAME_PADDING,
+    INK_MM,
+    SHEET_MARGIN_MM,
+    flatten,
+    furniture_of,
+    rules_margin,
+    sheet_frame,
+)
+from ..flow.keep_with_next import keep_with_next
+from ..flow.story import StoryBuilder
 from ..impose import HALF_PAPERS, PAPERS
-from ..measure import face_name
 from .model import DocPlan, GamePlan, PageDoc, TrackBlock
+from .page_widths import FUZZ, PageFrame, too_narrow, too_wide
 
-FUZZ = 0.5  # points
 MAX_PAGES = 2_000  # a block that needs more pages than this is reported as too long
-
-SHEET_MARGIN_MM = 15.0  # render/writer.py PartWriter.page_doc: a bare Frame, no padding
-FRAME_PADDING = 6.0  # points: a document template's Frame pads each side (render_rules)
 
 
 def _tag(flowables: Sequence[Flowable], index: int) -> None:
@@ -49,21 +55,15 @@ def _block_of(f: Flowable) -> int:
     return int(parts[-1]._cs_block) if parts else 0
 
 
-def _story(doc: DocPlan, renderer: object, flat: bool) -> list[Flowable]:
-    """The flowables the renderer makes of ``doc``, each tagged with its block's index."""
-    from ..render.documents import keep_with_next
-
+def _story(doc: DocPlan, builder: StoryBuilder, flat: bool) -> list[Flowable]:
+    """The flowables the renderer lays out for ``doc``, each tagged with its block's index."""
     out: list[Flowable] = []
     for i, block in enumerate(doc.blocks):
-        made = renderer.block(block)  # type: ignore[attr-defined]
+        made = builder.block(block)
         _tag(made, i)
         out.extend(made)
     story = keep_with_next(out)
-    if flat:
-        from ..render.writer import _flatten
-
-        story = _flatten(story)
-    return story
+    return flatten(story) if flat else story
 
 
 def _too_big(f: Flowable, canv: Canvas, width: float, height: float, split: bool) -> float:
@@ -101,19 +101,16 @@ def _height(f: Flowable, canv: Canvas, width: float, height: float) -> float:
 
 
 _PAPER_NAMES = {"a4": "A4", "letter": "US Letter"}
-INK_MM = 5.0  # no ink this close to the paper's edge (the furniture keeps to it too)
 
 
-def _frames(plan: GamePlan, kind: str) -> Iterator[tuple[str, float, float, float]]:
+def _frames(plan: GamePlan, kind: str) -> Iterator[PageFrame]:
     """(paper, width, height, slack) in points of the frame a kind of document is set in;
     a block may run ``slack`` into the right margin, not closer to the edge than 5 mm."""
-    from ..render.parts import furniture_of, rules_margin
-
     band = furniture_of(plan.profile).band_mm
     if kind == "sheet":
         slack = (SHEET_MARGIN_MM - INK_MM) * mm
-        for paper, (w, h) in PAPERS.items():
-            width, height = (w - 2 * SHEET_MARGIN_MM) * mm, (h - band - SHEET_MARGIN_MM) * mm
+        for paper, size in PAPERS.items():
+            _x, _y, width, height = sheet_frame(size, band)
             yield f"{_PAPER_NAMES[paper]} page", width, height, slack
         return
     for half, papers in ((False, PAPERS), (True, HALF_PAPERS)):
@@ -126,116 +123,43 @@ def _frames(plan: GamePlan, kind: str) -> Iterator[tuple[str, float, float, floa
             yield name, width, height, slack
 
 
-MIN_CARD_MM = 10.0  # a card of a card_row diagram is never narrower (its label needs room)
-
-
-def _walk(f: Flowable) -> Iterator[Flowable]:
-    """``f`` and every flowable grouped inside it."""
-    yield f
-    for part in getattr(f, "_content", None) or []:
-        yield from _walk(part)
-
-
-def _narrow_rows(
-    f: Flowable, canv: Canvas, frames: list[tuple[str, float, float, float]]
-) -> str | None:
-    """A card_row diagram whose cards, shrunk to share the page's width, would be too narrow
-    to draw (with many cards, narrower than nothing), on the narrowest page."""
-    from ..render.documents import CardRowDiagram
-
-    paper, width, height, _slack = min(frames, key=lambda frame: frame[1])
-    for g in _walk(f):
-        if isinstance(g, CardRowDiagram):
-            g.wrapOn(canv, width, height)
-            if g.w < MIN_CARD_MM * mm:
-                most = int((width + g.gap) // (MIN_CARD_MM * mm + g.gap))
-                return (
-                    f"a row of {len(g.cards)} cards is too wide: on the {paper} each card would"
-                    f" be {max(g.w, 0) / mm:.0f} mm wide (at least {MIN_CARD_MM:g} mm; at most"
-                    f" {most} cards fit)"
-                )
-    return None
-
-
-def _cell_width(cell: object) -> float:
-    """The narrowest a table cell can be drawn: its widest word (or its flowable's width)."""
-    if isinstance(cell, Paragraph):
-        return float(cell.minWidth())
-    if isinstance(cell, str):
-        return max((stringWidth(w, face_name("regular"), 10) for w in cell.split()), default=0.0)
-    if isinstance(cell, Flowable):
-        return float(cell.wrap(0, 0)[0])
-    return 0.0
-
-
-def _padding(table: Table, row: int, col: int) -> float:
-    """The left and right padding of one cell, as the table will draw it."""
-    try:
-        style = table._cellStyles[row][col]
-        return float(style.leftPadding + style.rightPadding)
-    except (AttributeError, IndexError):
-        return 12.0  # ReportLab's default, 6 pt a side
-
-
-def _cramped_tables(
-    f: Flowable, canv: Canvas, frames: list[tuple[str, float, float, float]], what: str
-) -> str | None:
-    """A table (a track) whose columns, sharing the narrowest page's width, are narrower than
-    what they hold: ReportLab cannot draw it."""
-    paper, width, height, _slack = min(frames, key=lambda frame: frame[1])
-    for g in _walk(f):
-        if not isinstance(g, Table):
-            continue
-        g.wrapOn(canv, width, height)
-        for j, got in enumerate(g._colWidths):
-            need = max(
-                _cell_width(row[j]) + _padding(g, i, j) for i, row in enumerate(g._cellvalues)
+def _too_tall(f: Flowable, canv: Canvas, frames: Sequence[PageFrame], split: bool) -> str | None:
+    """How ``f`` overflows the first page that cannot hold it (or the part of it that cannot
+    be split), if any; ``f`` is tried on every page in turn."""
+    narrowest = min(frame[1] for frame in frames)
+    lowest = min(frame[2] for frame in frames)
+    # whole at the narrowest width within the lowest frame: it fits every page
+    if _height(f, canv, narrowest, lowest) <= lowest + FUZZ:
+        return None
+    found = None
+    for paper, width, height, _slack in frames:
+        over = _too_big(f, canv, width, height, split)
+        if over and found is None:
+            found = (
+                f"a block is taller than a page: it needs {over / mm:.0f} mm in"
+                f" one piece, the {paper} has room for {height / mm:.0f} mm"
             )
-            if got + FUZZ < need:
-                sizes = f"would be {got / mm:.1f} mm wide and needs {need / mm:.1f} mm"
-                if what == "a track":
-                    n = len(g._colWidths) - 1  # the label, then one cell a number
-                    return f"a track of {n} numbers does not fit the {paper}: a cell {sizes}"
-                return (
-                    f"a table of {len(g._colWidths)} columns does not fit the {paper}: column"
-                    f" {j + 1} {sizes}"
-                )
-    return None
+    return found
 
 
 def _doc_problems(plan: GamePlan, doc: DocPlan, kind: str, label: str) -> list[Problem]:
-    from ..render.parts import doc_renderer
-
-    renderer = doc_renderer(plan.profile)
+    builder = StoryBuilder.for_profile(plan.profile)
     canv = Canvas(io.BytesIO())
     frames = list(_frames(plan, kind))
-    narrowest = min(f[1] for f in frames)
-    lowest = min(f[2] for f in frames)
     found: dict[int, str] = {}
-    for f in _story(doc, renderer, flat=kind == "sheet"):
+    for f in _story(doc, builder, flat=kind == "sheet"):
         block = _block_of(f)
         if not isinstance(f, Paragraph):  # a paragraph is as wide as its frame; a table not
             what = "a track" if isinstance(doc.blocks[block], TrackBlock) else "a table"
-            narrow = _narrow_rows(f, canv, frames) or _cramped_tables(f, canv, frames, what)
+            narrow = too_narrow(f, canv, frames, what)
             if narrow is not None:
                 found[block] = f"{label}: {narrow}"
-            for paper, width, height, slack in frames:
-                w = f.wrapOn(canv, width, height)[0]
-                if w > width + slack + FUZZ and block not in found:
-                    found[block] = (
-                        f"{label}: a block is wider than a page: it needs {w / mm:.0f} mm,"
-                        f" the {paper} has room for {(width + slack) / mm:.0f} mm"
-                    )
-        # whole at the narrowest width within the lowest frame: it fits every page
-        if _height(f, canv, narrowest, lowest) <= lowest + FUZZ:
-            continue
-        for paper, width, height, _slack in frames:
-            over = _too_big(f, canv, width, height, split=kind != "sheet")
-            if over and block not in found:
-                found[block] = (
-                    f"{label}: a block is taller than a page: it needs {over / mm:.0f} mm in"
-                    f" one piece, the {paper} has room for {height / mm:.0f} mm"
-                )
+            wide = too_wide(f, canv, frames)
+            if wide is not None and block not in found:
+                found[block] = f"{label}: {wide}"
+        tall = _too_tall(f, canv, frames, split=kind != "sheet")
+        if tall is not None and block not in found:
+            found[block] = f"{label}: {tall}"
     return [Problem(doc.loc_of(block), message) for block, message in sorted(found.items())]
 
 

@@ -1,4 +1,4 @@
-"""The only package that imports ReportLab: fonts, faces, documents and PDF writing."""
+"""Drawing with ReportLab: faces, tagged documents and the PDF files of each part."""
 
 from reportlab import rl_config
 

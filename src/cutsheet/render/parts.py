@@ -7,17 +7,17 @@ import io
 
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
+from reportlab.platypus import BaseDocTemplate, PageTemplate
 
 from ..diagnostics import Problem
+from ..flow.frames import FRAME_PADDING, furniture_of, padded_frame, rules_margin
 from ..impose import HALF_PAPERS, PAPERS
-from ..measure import profile_doc_styles, register
+from ..measure import register
 from ..model import Game
 from ..plan.model import FacePlan, GamePlan, PageDoc, Run
-from ..profiles import Profile
-from .documents import DocRenderer
+from .documents import TaggedStory
 from .faces import draw_face
-from .pdf import DocMeta, Furniture, apply_meta, new_canvas, page_furniture
+from .pdf import DocMeta, apply_meta, new_canvas, page_furniture
 from .tagging import Tagger, add_structure, attach
 from .writer import PartWriter
 
@@ -45,14 +45,6 @@ def meta_for(game: Game, part: str, duplex: str | None = None) -> DocMeta:
 
 
 # ------------------------------------------------------------------------ writing a part
-def furniture_of(profile: Profile) -> Furniture:
-    return Furniture(profile.scale_note, profile.small_size)
-
-
-def doc_renderer(profile: Profile) -> DocRenderer:
-    return DocRenderer(profile_doc_styles(profile), profile.write_in_mm)
-
-
 def render_cards_like(
     plan: GamePlan,
     part: str,
@@ -74,7 +66,12 @@ def render_cards_like(
     duplex = backed and imposition == "duplex"
     meta = meta_for(plan.game, part, "long" if duplex else None)
     writer = PartWriter(
-        plan, part, paper_name, meta, doc_renderer(plan.profile), furniture_of(plan.profile)
+        plan,
+        part,
+        paper_name,
+        meta,
+        TaggedStory.for_profile(plan.profile),
+        furniture_of(plan.profile),
     )
     if runs:
         writer.card_pages(runs, imposition, bleed, cut_guides, back_offset, duplex)
@@ -88,11 +85,6 @@ def render_cards_like(
 
 
 # ------------------------------------------------------------------------ rules
-def rules_margin(half: bool) -> float:
-    """The rules' page margin in mm (top, left and right; the bottom holds the furniture)."""
-    return 12.0 if half else 18.0
-
-
 def render_rules(plan: GamePlan, paper_name: str, *, half: bool = False) -> tuple[bytes, int]:
     """The rules in reading order, on the paper (or on half-size pages for the booklet),
     tagged when the profile asks (the booklet's imposition keeps the tags)."""
@@ -132,9 +124,11 @@ def render_rules(plan: GamePlan, paper_name: str, *, half: bool = False) -> tupl
         invariant=1,
         initialFontName=register(),
     )
-    frame = Frame(doc.leftMargin, doc.bottomMargin, doc.width, doc.height, id="body")
+    frame = padded_frame(
+        doc.leftMargin, doc.bottomMargin, doc.width, doc.height, FRAME_PADDING, "body"
+    )
     doc.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=on_page)])
-    doc.build(doc_renderer(plan.profile).flowables(plan.rules.blocks))
+    doc.build(TaggedStory.for_profile(plan.profile).flowables(plan.rules.blocks))
     return add_structure(buf.getvalue(), tagger), doc.page
 
 

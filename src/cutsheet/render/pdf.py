@@ -10,13 +10,13 @@ from reportlab import rl_config
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from ..flow.frames import INK_MM, Furniture
 from ..impose import Segment
 from ..measure import register
 
 rl_config.useA85 = 0  # compressed streams stay binary: ASCII85 only adds a quarter and time
 
 MARK_WIDTH_PT = 0.25
-SAFE_MM = 5.0  # no ink closer than this to a paper edge
 
 
 @dataclass(frozen=True)
@@ -94,33 +94,13 @@ def draw_note(
     c.restoreState()
 
 
-@dataclass(frozen=True)
-class Furniture:
-    """What every page carries in its margin: the 100 % note and the 50 mm bar, at a size."""
-
-    note: str  # the profile's scale_note
-    size: float
-
-    @property
-    def line_mm(self) -> float:
-        return self.size * 1.3 / mm
-
-    @property
-    def band_mm(self) -> float:
-        """Bottom margin a document page needs for bar, note and label (and a gap)."""
-        return max(18.0, SAFE_MM + 4.6 + 2 * self.line_mm + 4)
-
-    def label(self, long: str, short: str) -> str:
-        return long if self.size < 12 else short
-
-
 def page_furniture(c: Canvas, page_mm: tuple[float, float], label: str, f: Furniture) -> None:
     """For flowing pages: the scale bar, the note above it at bottom left, the label at the
     right; all of it at least 5 mm from every edge of the paper."""
     w, _h = page_mm
     line = f.line_mm
     # the bar's end ticks reach 1.6 mm below its line, its "50 mm" hangs lower at large sizes
-    bar_y = SAFE_MM + max(2.0, f.size * 0.65 / mm)
+    bar_y = INK_MM + max(2.0, f.size * 0.65 / mm)
     draw_scale_bar(c, 12, bar_y, vertical=False, size=f.size)
     note_y = bar_y + 1.6 + 1.0 + line * 0.25
     draw_note(c, f.note, 12, note_y, vertical=False, size=f.size)

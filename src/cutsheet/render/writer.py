@@ -8,18 +8,17 @@ import io
 from collections.abc import Sequence
 
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, Frame, KeepTogether
 
 from ..diagnostics import Problem
+from ..flow.frames import Furniture, flatten, padded_frame, sheet_frame
+from ..flow.story import StoryBuilder
 from ..impose import PAPERS, NoteSize, PagePlan, Rect, impose
 from ..measure import face_name, string_width
 from ..plan.model import FacePlan, GamePlan, PageDoc, PrintedCard, Run
 from .calibration import draw_calibration
-from .documents import DocRenderer
 from .faces import draw_face
 from .pdf import (
     DocMeta,
-    Furniture,
     draw_note,
     draw_scale_bar,
     draw_segments,
@@ -42,7 +41,7 @@ class PartWriter:
         part: str,
         paper_name: str,
         meta: DocMeta,
-        docs: DocRenderer,
+        docs: StoryBuilder,
         furniture: Furniture,
     ) -> None:
         self.plan = plan
@@ -171,21 +170,11 @@ class PartWriter:
 
     # -- full-page sheets ----------------------------------------------------------------
     def page_doc(self, doc: PageDoc) -> None:
-        margin, bottom = 15.0, self.furniture.band_mm
         for _ in range(doc.copies):
-            story = _flatten(self.docs.flowables(doc.doc.blocks))
+            story = flatten(self.docs.flowables(doc.doc.blocks))
             while story:
                 self.sheet += 1
-                frame = Frame(
-                    margin * mm,
-                    bottom * mm,
-                    (self.paper[0] - 2 * margin) * mm,
-                    (self.paper[1] - bottom - margin) * mm,
-                    leftPadding=0,
-                    rightPadding=0,
-                    topPadding=0,
-                    bottomPadding=0,
-                )
+                frame = padded_frame(*sheet_frame(self.paper, self.furniture.band_mm), 0)
                 before = len(story)
                 frame.addFromList(story, self.c)
                 self.finish_page(self.label(self.sheet))
@@ -210,14 +199,3 @@ class PartWriter:
     def save(self) -> bytes:
         self.c.save()
         return add_structure(self.buf.getvalue(), self.tagger)
-
-
-def _flatten(story: list[Flowable]) -> list[Flowable]:
-    """A bare Frame (no doc template) cannot split KeepTogether: lay out its content instead."""
-    out: list[Flowable] = []
-    for f in story:
-        if isinstance(f, KeepTogether):
-            out.extend(_flatten(list(f._content)))
-        else:
-            out.append(f)
-    return out

@@ -1,0 +1,72 @@
+"""Where documents flow on a page: the furniture band at the foot, the margins of full-page
+sheets and of the rules, the bare Frame a sheet is laid out in and the story such a Frame
+can lay out. The plan fits blocks to these frames and the renderer lays them out in them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, Frame, KeepTogether
+
+from ..profiles import Profile
+
+INK_MM = 5.0  # no ink closer than this to a paper edge
+SHEET_MARGIN_MM = 15.0  # a full-page sheet's margin (top, left, right): a bare Frame, no padding
+FRAME_PADDING = 6.0  # points: the rules' document template pads its Frame on each side
+
+
+@dataclass(frozen=True)
+class Furniture:
+    """What every page carries in its margin: the 100 % note and the 50 mm bar, at a size."""
+
+    note: str  # the profile's scale_note
+    size: float
+
+    @property
+    def line_mm(self) -> float:
+        return self.size * 1.3 / mm
+
+    @property
+    def band_mm(self) -> float:
+        """Bottom margin a document page needs for bar, note and label (and a gap)."""
+        return max(18.0, INK_MM + 4.6 + 2 * self.line_mm + 4)
+
+    def label(self, long: str, short: str) -> str:
+        return long if self.size < 12 else short
+
+
+def furniture_of(profile: Profile) -> Furniture:
+    return Furniture(profile.scale_note, profile.small_size)
+
+
+def rules_margin(half: bool) -> float:
+    """The rules' page margin in mm (top, left and right; the bottom holds the furniture)."""
+    return 12.0 if half else 18.0
+
+
+def sheet_frame(paper_mm: tuple[float, float], band_mm: float) -> tuple[float, float, float, float]:
+    """(x, y, width, height) in points of the bare Frame a full-page sheet is laid out in,
+    above the furniture band."""
+    w, h = paper_mm
+    margin = SHEET_MARGIN_MM
+    return margin * mm, band_mm * mm, (w - 2 * margin) * mm, (h - band_mm - margin) * mm
+
+
+def padded_frame(
+    x: float, y: float, width: float, height: float, padding: float, name: str | None = None
+) -> Frame:
+    """A Frame at (x, y), ``width`` × ``height`` points, padded by ``padding`` on every side."""
+    pads = {f"{side}Padding": padding for side in ("left", "bottom", "right", "top")}
+    return Frame(x, y, width, height, id=name, **pads)
+
+
+def flatten(story: list[Flowable]) -> list[Flowable]:
+    """A bare Frame (no doc template) cannot split KeepTogether: lay out its content instead."""
+    out: list[Flowable] = []
+    for f in story:
+        if isinstance(f, KeepTogether):
+            out.extend(flatten(list(f._content)))
+        else:
+            out.append(f)
+    return out

@@ -1,0 +1,187 @@
+"""Planned document blocks made into a Platypus story: one flowable-maker per block type,
+each heading grouped with the start of what follows it. Decides nothing: the plan did."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Self
+
+from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, KeepTogether, ListItem, Spacer
+
+from ..measure import DocStyles, face_name, profile_doc_styles, suffix_style
+from ..plan.model import (
+    CardRowBlock,
+    Cell,
+    Checks,
+    DocBlock,
+    ExampleBlock,
+    ListBlock,
+    Para,
+    Space,
+    SpacesBlock,
+    Suffixed,
+    TableBlock,
+    TrackBlock,
+    WriteInsBlock,
+)
+from ..profiles import Profile
+from .checkboxes import CheckLayout, checks_in
+from .diagrams import CardRowDiagram, CardSpaces, CheckBoxes
+from .keep_with_next import keep_with_next
+from .paragraphs import DocParagraph, ItemList
+from .tables import RuledTable, example_style, table_style, track_style, write_in_style
+
+HEADING_TAGS = {"title": "H1", "heading": "H2"}  # every other style is read as a paragraph
+TRACK_LABEL_MM = 34.0
+
+
+@dataclass(frozen=True)
+class StoryBuilder:
+    """Turns planned document blocks into flowables. A subclass may make them of subclasses
+    that draw differently (``render/documents.py`` tags what they draw); their size and how
+    they split are these classes'."""
+
+    styles: DocStyles
+    write_in_mm: float
+
+    paragraph_type: ClassVar[type[DocParagraph]] = DocParagraph
+    list_type: ClassVar[type[ItemList]] = ItemList
+    table_type: ClassVar[type[RuledTable]] = RuledTable
+    check_boxes_type: ClassVar[type[CheckBoxes]] = CheckBoxes
+    card_spaces_type: ClassVar[type[CardSpaces]] = CardSpaces
+    card_row_type: ClassVar[type[CardRowDiagram]] = CardRowDiagram
+
+    @classmethod
+    def for_profile(cls, profile: Profile) -> Self:
+        """The builder for documents set at ``profile``'s sizes."""
+        return cls(profile_doc_styles(profile), profile.write_in_mm)
+
+    def para(self, markup: str, style: ParagraphStyle) -> DocParagraph:
+        p = self.paragraph_type(markup, style)
+        p.tag = HEADING_TAGS.get(style.name, "P")
+        return p
+
+    def flowables(self, blocks: Sequence[DocBlock]) -> list[Flowable]:
+        """The blocks' flowables, each heading grouped with the start of what follows it."""
+        out: list[Flowable] = []
+        for block in blocks:
+            out.extend(self.block(block))
+        return keep_with_next(out)
+
+    def block(self, block: DocBlock) -> list[Flowable]:
+        make = getattr(self, "_" + type(block).__name__)
+        return make(block)  # type: ignore[no-any-return]
+
+    # -- text ----------------------------------------------------------------------------
+    def _Para(self, b: Para) -> list[Flowable]:  # noqa: N802 - named after the block type
+        p = self.para(b.markup, getattr(self.styles, b.style))
+        if b.keep_with_next:
+            p.keepWithNext = 1
+        return [p]
+
+    def _Space(self, b: Space) -> list[Flowable]:  # noqa: N802
+        return [Spacer(1, b.height_mm * mm)]
+
+    def _ListBlock(self, b: ListBlock) -> list[Flowable]:  # noqa: N802
+        s = self.styles
+        items = [ListItem(self.para(t, s.body)) for t in b.items]
+        kw: dict[str, Any] = (
+            {"bulletType": "1", "bulletFontName": face_name("bold")}
+            if b.numbered
+            else {"bulletType": "bullet", "start": "•"}
+        )
+        return [
+            self.list_type(
+                items,
+                leftIndent=s.body.fontSize * 1.6,
+                bulletFontSize=s.body.fontSize,
+                bulletFontName=kw.pop("bulletFontName", face_name("regular")),
+                **kw,
+            )
+        ]
+
+    def _ExampleBlock(self, b: ExampleBlock) -> list[Flowable]:  # noqa: N802
+        title = self.para(b.title, self.styles.strong)
+        body = self.para(b.body, self.styles.body)
+        t = self.table_type([[[title, body]]], colWidths=["100%"])
+        t.setStyle(example_style())
+        return [KeepTogether([Spacer(1, 2 * mm), t, Spacer(1, 2 * mm)])]
+
+    # -- tables --------------------------------------------------------------------------
+    def _row_height(self) -> float:
+        return max(self.write_in_mm * mm, self.styles.cell.leading + 4 * mm)
+
+    def _TrackBlock(self, b: TrackBlock) -> list[Flowable]:  # noqa: N802
+        label = self.para(b.label, self.styles.strong)
+        cells: list[Any] = [label]
+        for v in b.values:
+            text = f"<b>{v}</b>" if b.mark == v else str(v)
+            cells.append(self.para(text, self.styles.cell))
+        height = self._row_height() + 2 * mm
+        widths = [TRACK_LABEL_MM * mm] + [None] * len(b.values)
+        t = self.table_type([cells], colWidths=widths, rowHeights=[height])
+        t.setStyle(track_style(b))
+        return [KeepTogether([t, Spacer(1, 3 * mm)])]
+
+    def _checks(self, n: int, width: float | None) -> CheckLayout:
+        return checks_in(n, self.write_in_mm, self.styles.cell.fontSize, width)
+
+    def _cell(self, cell: Cell, width: float | None) -> Any:
+        if isinstance(cell, Checks):
+            layout = self._checks(cell.n, width)
+            return self.check_boxes_type(layout, face_name("regular"), self.styles.cell.fontSize)
+        if isinstance(cell, Suffixed):
+            return self.para(cell.markup, suffix_style(self.styles))
+        return self.para(cell, self.styles.cell) if cell else ""
+
+    def _TableBlock(self, b: TableBlock) -> list[Flowable]:  # noqa: N802
+        """A table whose rows are write-in rows, taller where tick boxes (as big as a write-in)
+        need their padding."""
+        header = [self.para(h, self.styles.strong) for h in b.header]
+        rows = [[self._cell(c, w) for c, w in zip(row, b.widths, strict=True)] for row in b.rows]
+        heights: list[float | None] = [None]
+        for row in b.rows:
+            checks = [self._checks(c.n, None).cell_height for c in row if isinstance(c, Checks)]
+            heights.append(max([self._row_height(), *checks]))
+        t = self.table_type(
+            [header] + rows, colWidths=list(b.widths), rowHeights=heights, repeatRows=1
+        )
+        t.setStyle(table_style(b))
+        return [KeepTogether([t, Spacer(1, 3 * mm)])]
+
+    def _WriteInsBlock(self, b: WriteInsBlock) -> list[Flowable]:  # noqa: N802
+        """Labelled write-in boxes, one row each, at least the profile's write-in height."""
+        out: list[Flowable] = []
+        for w in b.rows:
+            label = self.para(w.label, self.styles.strong)
+            suffix = self.para(w.suffix, self.styles.body) if w.suffix is not None else ""
+            t = self.table_type(
+                [[label, "", suffix]],
+                colWidths=[62 * mm, w.width_mm * mm, 24 * mm],
+                rowHeights=self._row_height(),
+            )
+            t.setStyle(write_in_style())
+            out.extend([t, Spacer(1, 2 * mm)])
+        return [KeepTogether(out + [Spacer(1, 1 * mm)])]
+
+    # -- cards ---------------------------------------------------------------------------
+    def _SpacesBlock(self, b: SpacesBlock) -> list[Flowable]:  # noqa: N802
+        size = self.styles.strong.fontSize
+        spaces = self.card_spaces_type(b.labels, b.size_mm, face_name("bold"), size)
+        return [Spacer(1, 2 * mm), spaces]
+
+    def _CardRowBlock(self, b: CardRowBlock) -> list[Flowable]:  # noqa: N802
+        centre = ParagraphStyle("row", parent=self.styles.strong, alignment=TA_CENTER)
+        small = ParagraphStyle("rowmark", parent=self.styles.small, alignment=TA_CENTER)
+        cards = [
+            (self.para(label, centre), self.para(mark, small) if mark is not None else None)
+            for label, mark in b.cards
+        ]
+        out: list[Flowable] = [Spacer(1, 2 * mm), self.card_row_type(cards)]
+        if b.caption is not None:
+            out.append(self.para(b.caption, self.styles.small))
+        return [KeepTogether(out + [Spacer(1, 3 * mm)])]

@@ -1,0 +1,83 @@
+"""Tables of a flowing document: the table flowable, and the rules, fills and paddings of
+each kind (a worked example's box, a track, a table with write-in rows, a write-in row)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reportlab.lib import colors
+from reportlab.lib.units import mm
+from reportlab.platypus import Table, TableStyle
+
+from ..measure import face_name
+from ..plan.model import Checks, TableBlock, TrackBlock
+from .checkboxes import CHECK_PAD_MM, CHECK_PAD_V_MM
+
+HEADER_FILL = colors.HexColor("#E6E6E6")  # light grey: black text on it keeps > 15:1 contrast
+EXAMPLE_FILL = colors.HexColor("#F2F2F2")
+
+Commands = list[tuple[Any, ...]]
+
+
+class RuledTable(Table):
+    """A table whose plain-string cells use our font, so no unembedded Helvetica enters the
+    file."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), face_name("regular"))]))
+
+
+def example_style() -> TableStyle:
+    """A worked example: one shaded, boxed cell."""
+    return TableStyle(
+        [
+            ("BACKGROUND", (0, 0), (-1, -1), EXAMPLE_FILL),
+            ("BOX", (0, 0), (-1, -1), 0.8, colors.black),
+            ("LEFTPADDING", (0, 0), (-1, -1), 3 * mm),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 3 * mm),
+            ("TOPPADDING", (0, 0), (-1, -1), 2 * mm),
+        ]
+    )
+
+
+def track_style(b: TrackBlock) -> TableStyle:
+    """A track: its label, then a ruled cell per number; the marked number boxed and shaded."""
+    cmds: Commands = [
+        ("GRID", (1, 0), (-1, -1), 0.8, colors.black),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+    ]
+    if b.mark is not None and b.values and b.values[0] <= b.mark <= b.values[-1]:
+        col = 1 + b.mark - b.values[0]
+        cmds.append(("BOX", (col, 0), (col, 0), 2.2, colors.black))
+        cmds.append(("BACKGROUND", (col, 0), (col, 0), HEADER_FILL))
+    return TableStyle(cmds)
+
+
+def table_style(b: TableBlock) -> TableStyle:
+    """A ruled table with a shaded header; cells of tick boxes keep a small padding, so the
+    boxes fit."""
+    cmds: Commands = [
+        ("GRID", (0, 0), (-1, -1), 0.8, colors.black),
+        ("BACKGROUND", (0, 0), (-1, 0), HEADER_FILL),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("ALIGN", (0, 1), (-1, -1), "CENTER"),
+    ]
+    for r, row in enumerate(b.rows, 1):
+        for j, c in enumerate(row):
+            if isinstance(c, Checks):
+                for side, pad in (("LEFT", CHECK_PAD_MM), ("RIGHT", CHECK_PAD_MM)):
+                    cmds.append((f"{side}PADDING", (j, r), (j, r), pad * mm))
+                for side in ("TOP", "BOTTOM"):
+                    cmds.append((f"{side}PADDING", (j, r), (j, r), CHECK_PAD_V_MM * mm))
+    return TableStyle(cmds)
+
+
+def write_in_style() -> TableStyle:
+    """A write-in row: label, boxed space, suffix."""
+    return TableStyle(
+        [
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ("BOX", (1, 0), (1, 0), 0.8, colors.black),
+        ]
+    )

@@ -1,0 +1,111 @@
+"""Is a document block too wide for its pages? A block may run into the right margin, not
+closer than 5 mm to the paper's edge; a row of cards shrinks to the page until its cards are
+too narrow to draw; a table's columns share the page until they are narrower than what they
+hold. Measured on the narrowest page, with the flowables the renderer draws."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable, Paragraph, Table
+
+from ..flow.diagrams import CardRowDiagram
+from ..measure import face_name
+
+FUZZ = 0.5  # points
+MIN_CARD_MM = 10.0  # a card of a card_row diagram is never narrower (its label needs room)
+
+PageFrame = tuple[str, float, float, float]  # paper, width, height, slack (points)
+
+
+def _walk(f: Flowable) -> Iterator[Flowable]:
+    """``f`` and every flowable grouped inside it."""
+    yield f
+    for part in getattr(f, "_content", None) or []:
+        yield from _walk(part)
+
+
+def _narrow_rows(f: Flowable, canv: Canvas, frames: Sequence[PageFrame]) -> str | None:
+    """A card_row diagram whose cards, shrunk to share the page's width, would be too narrow
+    to draw (with many cards, narrower than nothing), on the narrowest page."""
+    paper, width, height, _slack = min(frames, key=lambda frame: frame[1])
+    for g in _walk(f):
+        if isinstance(g, CardRowDiagram):
+            g.wrapOn(canv, width, height)
+            if g.w < MIN_CARD_MM * mm:
+                most = int((width + g.gap) // (MIN_CARD_MM * mm + g.gap))
+                return (
+                    f"a row of {len(g.cards)} cards is too wide: on the {paper} each card would"
+                    f" be {max(g.w, 0) / mm:.0f} mm wide (at least {MIN_CARD_MM:g} mm; at most"
+                    f" {most} cards fit)"
+                )
+    return None
+
+
+def _cell_width(cell: object) -> float:
+    """The narrowest a table cell can be drawn: its widest word (or its flowable's width)."""
+    if isinstance(cell, Paragraph):
+        return float(cell.minWidth())
+    if isinstance(cell, str):
+        return max((stringWidth(w, face_name("regular"), 10) for w in cell.split()), default=0.0)
+    if isinstance(cell, Flowable):
+        return float(cell.wrap(0, 0)[0])
+    return 0.0
+
+
+def _padding(table: Table, row: int, col: int) -> float:
+    """The left and right padding of one cell, as the table will draw it."""
+    try:
+        style = table._cellStyles[row][col]
+        return float(style.leftPadding + style.rightPadding)
+    except (AttributeError, IndexError):
+        return 12.0  # ReportLab's default, 6 pt a side
+
+
+def _cramped_tables(
+    f: Flowable, canv: Canvas, frames: Sequence[PageFrame], what: str
+) -> str | None:
+    """A table (a track) whose columns, sharing the narrowest page's width, are narrower than
+    what they hold: ReportLab cannot draw it."""
+    paper, width, height, _slack = min(frames, key=lambda frame: frame[1])
+    for g in _walk(f):
+        if not isinstance(g, Table):
+            continue
+        g.wrapOn(canv, width, height)
+        for j, got in enumerate(g._colWidths):
+            need = max(
+                _cell_width(row[j]) + _padding(g, i, j) for i, row in enumerate(g._cellvalues)
+            )
+            if got + FUZZ < need:
+                sizes = f"would be {got / mm:.1f} mm wide and needs {need / mm:.1f} mm"
+                if what == "a track":
+                    n = len(g._colWidths) - 1  # the label, then one cell a number
+                    return f"a track of {n} numbers does not fit the {paper}: a cell {sizes}"
+                return (
+                    f"a table of {len(g._colWidths)} columns does not fit the {paper}: column"
+                    f" {j + 1} {sizes}"
+                )
+    return None
+
+
+def too_narrow(f: Flowable, canv: Canvas, frames: Sequence[PageFrame], what: str) -> str | None:
+    """What of ``f`` (a row of cards, or ``what``: "a table" or "a track") cannot be drawn
+    at the narrowest page's width, if anything."""
+    return _narrow_rows(f, canv, frames) or _cramped_tables(f, canv, frames, what)
+
+
+def too_wide(f: Flowable, canv: Canvas, frames: Sequence[PageFrame]) -> str | None:
+    """How ``f`` overflows the first page it is wider than (its frame and the margin beside
+    it), if any; ``f`` is set on every page in turn."""
+    found = None
+    for paper, width, height, slack in frames:
+        w = f.wrapOn(canv, width, height)[0]
+        if w > width + slack + FUZZ and found is None:
+            found = (
+                f"a block is wider than a page: it needs {w / mm:.0f} mm,"
+                f" the {paper} has room for {(width + slack) / mm:.0f} mm"
+            )
+    return found

@@ -1,0 +1,47 @@
+"""Vector icons drawn inside a box, so no symbol depends on a font's glyph coverage: the
+registry of icon names and the drawing of one icon in a box."""
+
+from __future__ import annotations
+
+from reportlab.pdfgen.canvas import Canvas
+
+from . import arrows, shapes, tickets
+from .paths import Icon
+
+ICONS: dict[str, Icon] = {
+    "drop": shapes.drop,
+    "flame": shapes.flame,
+    "leaf": shapes.leaf,
+    "circle": shapes.circle,
+    "square": shapes.square,
+    "triangle": shapes.triangle,
+    "diamond": shapes.diamond,
+    "star": shapes.five_point_star,
+    "check": shapes.check,
+    "cross": shapes.cross,
+    "arrow": arrows.arrow,
+    "arrows-both": arrows.arrows_both,
+    "hourglass": shapes.hourglass,
+    "trash": shapes.trash,
+    "plus": shapes.plus,
+    "hand": shapes.hand,
+    "swap-vertical": arrows.swap_vertical,
+    "cycle": arrows.cycle,
+    "cycle-ccw": arrows.cycle_ccw,
+    "person-swap": arrows.person_swap,
+    "ticket": tickets.ticket,
+    "ticket-swap": tickets.ticket_swap,
+    "ticket-swap-own": tickets.ticket_swap_own,
+    "card-swap": tickets.card_swap,
+    "ticket-in": tickets.ticket_in,
+    "repeat": arrows.repeat,
+    "exchange": arrows.exchange,
+    "bolt": shapes.bolt,
+    "sparkle": shapes.sparkle,
+    "trophy": shapes.trophy,
+}
+
+
+def draw_icon(c: Canvas, name: str, x: float, y: float, w: float, h: float) -> None:
+    """Draw icon ``name`` centred in the box (x, y, w, h), in the current colours."""
+    ICONS[name](c, x + w / 2, y + h / 2, min(w, h))

@@ -1,0 +1,73 @@
+"""The plan measures the flow's flowables (``cutsheet.flow``); the renderer draws subclasses
+of them that tag what they draw. The two may differ only in how they draw, so what the plan
+measured is what is drawn."""
+
+from __future__ import annotations
+
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from cutsheet.flow.story import StoryBuilder
+from cutsheet.measure import doc_styles, register
+from cutsheet.plan.model import (
+    CardRowBlock,
+    Checks,
+    DocBlock,
+    ExampleBlock,
+    ListBlock,
+    Para,
+    Space,
+    SpacesBlock,
+    Suffixed,
+    TableBlock,
+    TrackBlock,
+    WriteIn,
+    WriteInsBlock,
+)
+from cutsheet.render.documents import TaggedStory
+
+DRAWING = {"draw", "drawOn", "draw_outlines", "_drawBkgrnd", "_drawLines"}
+TYPES = [name for name in vars(StoryBuilder) if name.endswith("_type")]
+
+TEXT = "Take two cards, keep one and pass the other to your left. " * 3
+BLOCKS: list[DocBlock] = [
+    Para("Setup", "heading", True),
+    Para(TEXT, "body"),
+    Space(4),
+    ListBlock((TEXT, "Shuffle."), True),
+    ListBlock(("One", "Two"), False),
+    ExampleBlock("Example", TEXT),
+    TrackBlock("Score", tuple(range(0, 12)), 3),
+    TableBlock(
+        ("Round", "Ticks", "Total"),
+        tuple((str(r), Checks(3), Suffixed("<br/>pts")) for r in range(1, 4)),
+        (None, None, 30 * mm),
+    ),
+    WriteInsBlock((WriteIn("Name", None, 40), WriteIn("Money", "coins", 30))),
+    SpacesBlock(("Draw", "Discard"), (63, 88)),
+    CardRowBlock((("A", None), ("B", "yours"), ("C", None)), "Three cards."),
+]
+
+
+def test_the_renderers_flowables_change_only_how_they_draw():
+    for name in TYPES:
+        plain, tagged = getattr(StoryBuilder, name), getattr(TaggedStory, name)
+        assert tagged is not plain and issubclass(tagged, plain), name
+        own = {k for k in vars(tagged) if not k.startswith("__")} - {"item_type"}
+        assert own <= DRAWING, f"{tagged.__name__} overrides {sorted(own - DRAWING)}"
+    item = TaggedStory.list_type.item_type
+    assert issubclass(item, StoryBuilder.list_type.item_type)
+    assert {k for k in vars(item) if not k.startswith("__")} <= DRAWING
+
+
+def test_the_plan_and_the_renderer_build_stories_of_the_same_size():
+    register()
+    styles = doc_styles(10, 14, 20, 8, 1.25)
+    plain = StoryBuilder(styles, 8).flowables(BLOCKS)
+    tagged = TaggedStory(styles, 8).flowables(BLOCKS)
+    assert len(plain) == len(tagged) > len(BLOCKS) // 2
+    canv = Canvas(None)
+    for width in (180 * mm, 120 * mm):
+        for p, t in zip(plain, tagged, strict=True):
+            assert isinstance(t, type(p))
+            assert p.wrapOn(canv, width, 700) == t.wrapOn(canv, width, 700)
