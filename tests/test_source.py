@@ -15,16 +15,11 @@ from hypothesis import strategies as st
 
 from cutsheet.confine import confined
 from cutsheet.diagnostics import ContentError, Loc, excerpt
-from cutsheet.source import (
-    MAX_PROBLEMS,
-    SHORT_ROWS_ARE_ERRORS,
-    CoreLoader,
-    Located,
-    PyCoreLoader,
-    _parse_yaml,
-    parse_csv,
-    parse_yaml,
-)
+from cutsheet.source import Located, parse_csv, parse_yaml
+from cutsheet.source.csv_reader import SHORT_ROWS_ARE_ERRORS
+from cutsheet.source.limits import MAX_PROBLEMS
+from cutsheet.source.yaml_reader import _parse_yaml
+from cutsheet.source.yaml_schema import CoreLoader, PyCoreLoader
 
 ROOT = Path(__file__).resolve().parents[1]
 

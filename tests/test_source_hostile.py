@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from cutsheet import source
 from cutsheet.diagnostics import ContentError
-from cutsheet.source import load_any
+from cutsheet.source import csv_reader, load_any, yaml_compose, yaml_reader
+from cutsheet.source.yaml_schema import PyCoreLoader
 
 CORPUS = Path(__file__).parent / "corpus" / "source"
 
@@ -75,7 +75,7 @@ def only_problem(path: Path, root: Path) -> str:
 def loader(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
     """Every YAML case runs with libyaml's parser and with PyYAML's pure-Python one."""
     if request.param == "python":
-        monkeypatch.setattr(source, "CoreLoader", source.PyCoreLoader)
+        monkeypatch.setattr(yaml_reader, "CoreLoader", PyCoreLoader)
     return str(request.param)
 
 
@@ -149,7 +149,7 @@ def test_a_million_nested_mappings(tmp_path: Path) -> None:
 
 
 def test_too_many_csv_rows(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(source, "MAX_CSV_ROWS", 1_000)  # the real 100,000 takes longer
+    monkeypatch.setattr(csv_reader, "MAX_CSV_ROWS", 1_000)  # the real 100,000 takes longer
     path = tmp_path / "cards.csv"
     path.write_text("id\n" + "A\n" * 1_001)
     assert only_problem(path, tmp_path) == (
@@ -158,14 +158,14 @@ def test_too_many_csv_rows(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> N
 
 
 def test_too_many_values(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(source, "MAX_VALUES", 1_000)
+    monkeypatch.setattr(yaml_compose, "MAX_VALUES", 1_000)
     path = tmp_path / "items.yaml"
     path.write_text("items:\n" + "".join(f"  - {{id: X-{i}}}\n" for i in range(400)))
     assert only_problem(path, tmp_path) == ("334:6: more than 1,000 values in one file; split it")
 
 
 def test_too_many_csv_cells(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(source, "MAX_VALUES", 1_000)
+    monkeypatch.setattr(csv_reader, "MAX_VALUES", 1_000)
     path = tmp_path / "cards.csv"
     path.write_text("id,name\n" + "A,b\n" * 600)
     assert only_problem(path, tmp_path) == (

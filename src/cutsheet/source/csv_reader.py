@@ -1,0 +1,247 @@
+"""CSV text to located data: one item a row, the header row naming the fields.
+
+Locations use the line an editor shows (the header is line 1) and the column where the cell
+starts, so ``cards.csv:7:18`` points at the cell. A file has at most ``MAX_CSV_ROWS`` rows,
+``MAX_CSV_COLUMNS`` columns and ``MAX_VALUES`` cells.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import itertools
+import re
+from typing import Any
+
+from ..diagnostics import ContentError, Loc, Problem, excerpt
+from .limits import (
+    MAX_CSV_COLUMNS,
+    MAX_CSV_ROWS,
+    MAX_FILE_BYTES,
+    MAX_VALUES,
+    capped,
+    short,
+    too_big,
+)
+from .located import Located, PathKey
+
+SHORT_ROWS_ARE_ERRORS = True
+"""Default of ``parse_csv``'s ``short_rows_are_errors``: a row with fewer cells than the header
+names is an error (a dropped comma shifts every later value into the wrong column)."""
+
+
+def parse_csv(text: str, file: str, *, short_rows_are_errors: bool | None = None) -> Located:
+    """One item a row; the header row names the fields. Empty cells are absent fields.
+
+    Locations use the line an editor shows (the header is line 1) and the column where the
+    cell starts, so ``cards.csv:7:18`` points at the cell. A leading byte-order mark (Excel
+    writes one) is ignored. A file separated by ';' or tabs is one error at 1:1.
+
+    A row with more cells than the header names is an error. A row with fewer (``A-1,x``
+    under ``id,name,cost``: a dropped comma shifts every later value left) is one too when
+    ``short_rows_are_errors`` (default ``SHORT_ROWS_ARE_ERRORS``); otherwise its missing
+    cells are absent values. Empty cells that are there (``A-1,x,``) are always fine.
+    """
+    if short_rows_are_errors is None:
+        short_rows_are_errors = SHORT_ROWS_ARE_ERRORS
+    if len(text) > MAX_FILE_BYTES:
+        raise too_big(len(text.encode("utf-8", "replace")), file)
+    text = text.removeprefix("\ufeff")
+    # Only CR/LF end a CSV line (str.splitlines would also split on form feeds and such).
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    lines = text.split("\n")
+    reader = csv.reader(io.StringIO(text))
+    header = _read_header(reader, lines[0], file)
+    problems, columns = _header_problems(header, lines[0], file)
+    table = _Table(file, lines, header, short_rows_are_errors, problems)
+    table.read(reader)
+    if problems:
+        raise ContentError(capped(problems))
+    return Located(table.rows, file, table.values, table.keys, columns=columns)
+
+
+_CELL_BOUNDARY = re.compile(r'[",]')
+
+
+def _cell_columns(line: str, most: int) -> list[int]:
+    """1-based start column of the first ``most`` cells of one physical CSV line (RFC 4180
+    quoting)."""
+    if '"' not in line:
+        cells = line.split(",", most - 1)
+        return list(itertools.accumulate((len(c) + 1 for c in cells[:-1]), initial=1))
+    starts = [1]
+    quoted = False
+    for match in _CELL_BOUNDARY.finditer(line):
+        if match.group() == '"':
+            quoted = not quoted
+        elif not quoted:
+            if len(starts) >= most:
+                break
+            starts.append(match.start() + 2)
+    return starts
+
+
+def _read_header(reader: Any, first_line: str, file: str) -> list[str]:
+    """The header row's names, stripped; an empty file, a header over ``MAX_CSV_COLUMNS``
+    or a file separated by something else than commas is an error."""
+    try:
+        header: list[str] = next(reader)
+    except StopIteration:
+        raise ContentError([Problem(Loc(file, 1, 1), "CSV file is empty")]) from None
+    except csv.Error as exc:
+        raise ContentError([Problem(Loc(file, 1, 1), f"CSV syntax: {short(str(exc))}")]) from None
+    if len(header) > MAX_CSV_COLUMNS:
+        col = _cell_columns(first_line, MAX_CSV_COLUMNS + 1)[-1]
+        raise ContentError(
+            [
+                Problem(
+                    Loc(file, 1, col),
+                    f"the header names {len(header):,} columns, over the {MAX_CSV_COLUMNS:,} limit",
+                )
+            ]
+        )
+    separator = _separator_problem(header, file)
+    if separator is not None:
+        raise ContentError([separator])
+    return [h.strip() for h in header]
+
+
+def _separator_problem(header: list[str], file: str) -> Problem | None:
+    """A file saved with another separator (Excel in many locales uses ';') reads as one
+    column whose name holds that separator."""
+    if len(header) != 1:
+        return None
+    counts = {sep: header[0].count(sep) for sep in (";", "\t", "|")}
+    sep = max(counts, key=lambda s: counts[s])
+    if not counts[sep]:
+        return None
+    name = "tabs" if sep == "\t" else f"'{sep}'"
+    return Problem(
+        Loc(file, 1, 1),
+        f"this CSV is separated by {name}; save it comma-separated"
+        " (or quote cells that hold commas)",
+    )
+
+
+def _header_problems(
+    header: list[str], first_line: str, file: str
+) -> tuple[list[Problem], dict[str, Loc]]:
+    """Empty and duplicate column names, and where each good column's name is."""
+    hcols = _cell_columns(first_line, len(header))
+    problems: list[Problem] = []
+    seen: dict[str, int] = {}
+    for i, name in enumerate(header):
+        col = hcols[i] if i < len(hcols) else 1
+        if not name:
+            problems.append(Problem(Loc(file, 1, col), "empty column name in header"))
+        elif name in seen:
+            problems.append(
+                Problem(
+                    Loc(file, 1, col),
+                    f"duplicate column {excerpt(name)} (also column {seen[name]})",
+                )
+            )
+        else:
+            seen[name] = col
+    return problems, {name: Loc(file, 1, col) for name, col in seen.items()}
+
+
+def _names(names: list[str], most: int = 3) -> str:
+    shown = ", ".join(excerpt(n) for n in names[:most])
+    return shown if len(names) <= most else f"{shown} and {len(names) - most:,} more"
+
+
+class _Table:
+    """The rows under a header, read into items with the location of every cell; the
+    problems found are added to ``problems``."""
+
+    def __init__(
+        self,
+        file: str,
+        lines: list[str],
+        header: list[str],
+        short_rows_are_errors: bool,
+        problems: list[Problem],
+    ) -> None:
+        self.file, self.lines, self.header = file, lines, header
+        self.width = len(header)
+        self.short_rows_are_errors = short_rows_are_errors
+        self.problems = problems
+        self.rows: list[dict[str, Any]] = []
+        self.values: dict[PathKey, Loc] = {(): Loc(file, 1, 1)}
+        self.keys: dict[PathKey, Loc] = {}
+        self.cells = 0
+
+    def read(self, reader: Any) -> None:
+        """Every row left in ``reader``; blank rows are skipped."""
+        start_line = reader.line_num + 1
+        try:
+            for row in reader:
+                line_no = start_line
+                start_line = reader.line_num + 1
+                if not "".join(row).strip():
+                    continue  # a blank row
+                if not self._add(row, line_no, reader.line_num):
+                    break
+        except csv.Error as exc:
+            where = Loc(self.file, reader.line_num, 1)
+            self.problems.append(Problem(where, f"CSV syntax: {short(str(exc))}"))
+
+    def _add(self, row: list[str], line_no: int, last_line: int) -> bool:
+        """Add one row that starts on ``line_no`` and ends on ``last_line``; False once a
+        bound is reached (reading stops)."""
+        index = len(self.rows)
+        if index >= MAX_CSV_ROWS:
+            message = f"more than {MAX_CSV_ROWS:,} rows; split the items over several files"
+            self.problems.append(Problem(Loc(self.file, line_no, 1), message))
+            return False
+        physical = self.lines[line_no - 1] if line_no - 1 < len(self.lines) else ""
+        cols = _cell_columns(physical, self.width + 1)
+        if len(cols) < len(row):  # a quoted cell spans lines: later cells start at 1
+            cols += [1] * (len(row) - len(cols))
+        self.values[(index,)] = Loc(self.file, line_no, 1)
+        self._check_width(row, line_no, cols, last_line)
+        item = self._item(row, index, line_no, cols)
+        self.rows.append(item)
+        self.cells += len(item)
+        if self.cells > MAX_VALUES:
+            message = f"more than {MAX_VALUES:,} cells; split the items over several files"
+            self.problems.append(Problem(Loc(self.file, line_no, 1), message))
+            return False
+        return True
+
+    def _check_width(self, row: list[str], line_no: int, cols: list[int], last: int) -> None:
+        """A row with more cells than the header names, or fewer if that is an error."""
+        width = self.width
+        if len(row) > width:
+            self.problems.append(
+                Problem(
+                    Loc(self.file, line_no, cols[width]),
+                    f"row has {len(row):,} cells but the header names {width:,} fields",
+                )
+            )
+        elif len(row) < width and self.short_rows_are_errors:
+            # a quoted cell may span lines: the row ends on its last line
+            end = len(self.lines[last - 1]) + 1 if last - 1 < len(self.lines) else 1
+            missing = [n for n in self.header[len(row) :] if n]
+            self.problems.append(
+                Problem(
+                    Loc(self.file, last, end),
+                    f"row has {len(row):,} cell{'' if len(row) == 1 else 's'} but the header"
+                    f" names {width:,} fields; no cell for {_names(missing)}"
+                    " (end the row with commas to leave cells empty)",
+                )
+            )
+
+    def _item(self, row: list[str], index: int, line_no: int, cols: list[int]) -> dict[str, Any]:
+        """The row's non-empty cells by field name, each located."""
+        item: dict[str, Any] = {}
+        for name, raw, col in zip(self.header, row, cols, strict=False):  # a short row ends early
+            value = raw.strip()
+            if not value or not name:
+                continue  # an empty cell is an absent value
+            item[name] = value
+            loc = Loc(self.file, line_no, col)
+            self.values[(index, name)] = loc
+            self.keys[(index, name)] = loc
+        return item

@@ -1,0 +1,98 @@
+"""Plain data and the location of every value and key, from a composed YAML node graph.
+
+Keys are taken as written (``yes:`` stays the word "yes"); a key written twice in one
+mapping is a problem; ``<<: *anchor`` merges another mapping's keys. Nesting is bounded
+when the graph is composed, so the recursion here is bounded too.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..diagnostics import Loc, Problem, excerpt
+from .located import PathKey
+from .yaml_nodes import Collection, Node, Scalar, target
+from .yaml_schema import CONSTRUCT, MAP, MERGE, SEQ
+
+
+class DataBuilder:
+    """Builds plain data from nodes, recording locations in ``values`` and ``keys`` and
+    mistakes in ``problems`` (it goes on past them, to report them all)."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.values: dict[PathKey, Loc] = {}
+        self.keys: dict[PathKey, Loc] = {}
+        self.problems: list[Problem] = []
+
+    def build(self, node: Node, path: PathKey) -> Any:
+        """The plain value of ``node``, found at ``path`` from the file's root."""
+        node = target(node)
+        self.values[path] = node.loc
+        if isinstance(node, Scalar):
+            if node.tag not in CONSTRUCT:
+                self.problems.append(Problem(node.loc, f"unsupported YAML tag {excerpt(node.tag)}"))
+                return None
+            return node.value
+        if node.tag != (MAP if node.is_map else SEQ):
+            self.problems.append(Problem(node.loc, f"unsupported YAML tag {excerpt(node.tag)}"))
+            return None
+        if node.is_map:
+            return self._mapping(node, path)
+        return [self.build(item, path + (i,)) for i, item in enumerate(node.items)]
+
+    def _mapping(self, node: Collection, path: PathKey) -> dict[str, Any]:
+        """A mapping; ``<<: *anchor`` merges another mapping's keys (explicit keys win and
+        keep their own locations; merged keys point at the anchored text)."""
+        own = self.values[path]
+        pairs = node.pairs()
+        out = self._merged(pairs, path)
+        self.values[path] = own
+        self._add_explicit(pairs, path, out)
+        return out
+
+    def _merged(self, pairs: list[tuple[Node, Node]], path: PathKey) -> dict[str, Any]:
+        """The keys that ``<<`` pairs merge in, the first merged mapping's winning."""
+        out: dict[str, Any] = {}
+        for key_node, value_node in pairs:
+            if target(key_node).tag != MERGE:
+                continue
+            value = target(value_node)
+            sources = value.items if isinstance(value, Collection) and not value.is_map else [value]
+            for src in map(target, sources):
+                if not (isinstance(src, Collection) and src.is_map):
+                    self.problems.append(
+                        Problem(src.loc, "'<<' merges a mapping (an anchor like *deck)")
+                    )
+                    continue
+                for key, item in self._mapping(src, path).items():
+                    out.setdefault(key, item)
+        return out
+
+    def _add_explicit(
+        self, pairs: list[tuple[Node, Node]], path: PathKey, out: dict[str, Any]
+    ) -> None:
+        """Set the keys written in the mapping itself, each once, over merged ones."""
+        explicit: set[str] = set()
+        for key_node, value_node in pairs:
+            key_target = target(key_node)
+            if key_target.tag == MERGE:
+                continue
+            kloc = key_target.loc
+            if not isinstance(key_target, Scalar):
+                self.problems.append(Problem(kloc, "a mapping key must be a plain word"))
+                continue
+            # Keys are words: take their text as written, so `yes:` or `no:` stay words
+            # instead of booleans.
+            key = key_target.text
+            if key in explicit:
+                first = self.keys[path + (key,)]
+                self.problems.append(
+                    Problem(
+                        kloc, f"duplicate key {excerpt(key)} (first defined at line {first.line})"
+                    )
+                )
+                continue
+            explicit.add(key)
+            self.keys[path + (key,)] = kloc
+            out[key] = self.build(value_node, path + (key,))

@@ -1,0 +1,119 @@
+"""YAML text to located data: safe loading only, one document, every value located.
+
+YAML is parsed by libyaml (``yaml.CSafeLoader``) when PyYAML has it, and composed without
+recursion from the parser's events (``yaml_compose``), then built into plain data
+(``yaml_build``); scalars resolve as in YAML 1.2 (``yaml_schema``). Data and locations are
+the ones PyYAML's pure-Python parser gives, which cutsheet used before: after a libyaml
+error, a text of up to ``REPARSE_LIMIT`` (256 KiB) is parsed again in pure Python, so it
+errs (or reads) as before. Duplicate keys, non-string keys and YAML syntax errors become
+located problems.
+"""
+
+from __future__ import annotations
+
+import gc
+
+import yaml
+
+from ..diagnostics import ContentError, Loc, Problem
+from .limits import MAX_FILE_BYTES, capped, short, too_big
+from .located import Located
+from .yaml_build import DataBuilder
+from .yaml_compose import compose
+from .yaml_nodes import mark_loc
+from .yaml_schema import CoreLoader, PyCoreLoader
+
+REPARSE_LIMIT = 256 * 1024
+"""Largest text (in characters) parsed again in pure Python after a libyaml error."""
+
+
+def parse_yaml(text: str, file: str) -> Located:
+    """Parse YAML text into located data; raises ContentError with located problems."""
+    if len(text) > MAX_FILE_BYTES:
+        raise too_big(len(text.encode("utf-8", "replace")), file)
+    return _parse_yaml(text.removeprefix("\ufeff"), file, CoreLoader)
+
+
+def _parse_yaml(text: str, file: str, loader_class: type[yaml.SafeLoader]) -> Located:
+    try:
+        return _load(text, file, loader_class)
+    except yaml.YAMLError as exc:
+        if loader_class is PyCoreLoader:
+            raise _yaml_problem(exc, text, file) from None
+        return _as_before(exc, text, file)
+
+
+def _load(text: str, file: str, loader_class: type[yaml.SafeLoader]) -> Located:
+    """Located data; the parser's own errors (yaml.YAMLError) are left to the caller."""
+    loader = loader_class(text)
+    collecting = gc.isenabled()
+    gc.disable()  # the graph has no cycles; collecting while building it costs a third
+    try:
+        root = compose(loader, file, text)
+        if root is None:
+            return Located({}, file, {(): Loc(file, 1, 1)})
+        builder = DataBuilder(file)
+        data = builder.build(root, ())
+    finally:
+        loader.dispose()
+        if collecting:
+            gc.enable()
+    if builder.problems:
+        raise ContentError(capped(list(dict.fromkeys(builder.problems))))  # aliases repeat
+    return Located(data, file, builder.values, builder.keys)
+
+
+def _head(text: str, line: int) -> str:
+    """``text`` up to the end of its 0-based line ``line``."""
+    end = -1
+    for _ in range(line + 1):
+        end = text.find("\n", end + 1)
+        if end < 0:
+            return text
+    return text[: end + 1]
+
+
+def _as_before(exc: yaml.YAMLError, text: str, file: str) -> Located:
+    """What PyYAML's pure-Python parser, which cutsheet used before libyaml, makes of a text
+    that libyaml refused: its error, worded and placed as before ("mapping values are not
+    allowed here"), or its data where it reads what libyaml does not (a tab that starts a
+    line of a block scalar, say).
+
+    Only a text up to ``REPARSE_LIMIT`` is parsed again; libyaml's own error stands for a
+    bigger one. A text nested deeper than libyaml's own limit (1,000 levels) is parsed
+    again up to there, however long: the pure-Python parser streams, so it stops at our
+    limit (64) and locates it.
+    """
+    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+    if len(text) <= REPARSE_LIMIT:
+        again_text = text
+    elif mark is not None and "nesting depth" in str(exc):
+        again_text = _head(text, mark.line)
+    else:
+        raise _yaml_problem(exc, text, file) from None
+    try:
+        located = _load(again_text, file, PyCoreLoader)
+    except yaml.YAMLError as again:
+        if again_text is text:
+            raise _yaml_problem(again, text, file) from None
+        raise _yaml_problem(exc, text, file) from None
+    if again_text is not text:
+        raise _yaml_problem(exc, text, file)
+    return located
+
+
+def _position_loc(text: str, position: int, file: str) -> Loc:
+    line = text.count("\n", 0, position) + 1
+    return Loc(file, line, position - (text.rfind("\n", 0, position) + 1) + 1)
+
+
+def _yaml_problem(exc: yaml.YAMLError, text: str, file: str) -> ContentError:
+    if isinstance(exc, yaml.reader.ReaderError):
+        loc = _position_loc(text, exc.position, file)
+        code = exc.character if isinstance(exc.character, int) else ord(exc.character)
+        return ContentError([Problem(loc, f"YAML: character U+{code:04X} is not allowed")])
+    if isinstance(exc, yaml.MarkedYAMLError):
+        mark = exc.problem_mark or exc.context_mark
+        msg = exc.problem or exc.context or "invalid YAML"
+        return ContentError([Problem(mark_loc(file, mark), f"YAML syntax: {short(msg)}")])
+    return ContentError([Problem(Loc(file, 1, 1), f"YAML: {short(str(exc))}")])

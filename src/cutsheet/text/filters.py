@@ -1,0 +1,92 @@
+"""cutsheet's own template filters: ``counts``, ``signed``, ``glyphs`` and ``icon``."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from markupsafe import Markup, escape
+
+from .. import symbols
+from .problem import TemplateProblem, short
+
+
+def counts(values: Mapping[str, int], sep: str = " · ", zeros: bool = True) -> Markup:
+    """``{WATER: 3, FUEL: 0}`` → "WATER 3 · FUEL 0" (``zeros=false`` leaves out the 0s)."""
+    shown = [(k, v) for k, v in values.items() if zeros or v]
+    return Markup(escape(sep)).join(escape(f"{k} {v}") for k, v in shown)
+
+
+def signed(n: int) -> str:
+    """``3`` → "+3", ``-3`` → "−3" (a minus sign, not a hyphen), ``0`` → "0"."""
+    return f"+{n}" if n > 0 else ("−" + str(-n) if n < 0 else "0")
+
+
+_NOTATION = re.compile(r"[0-9A-Z<>]*(?:[A-Z]|>)[0-9A-Z<>]*")
+_COLOUR = re.compile(r"^#[0-9A-Fa-f]{6}$")
+
+
+def is_colour(value: str) -> bool:
+    """``#RRGGBB``: the one colour notation layouts and terms use."""
+    return bool(_COLOUR.match(value))
+
+
+def _cube_fills(terms: Mapping[str, Mapping[str, str]]) -> dict[str, str]:
+    """The fill of each one-letter term (A to Z) that has one; a fill must be a colour."""
+    if not isinstance(terms, Mapping):
+        raise TemplateProblem("glyphs needs the terms (write glyphs(terms))")
+    cubes = {
+        k: v["fill"]
+        for k, v in terms.items()
+        if isinstance(k, str) and len(k) == 1 and isinstance(v, Mapping) and "fill" in v
+    }
+    for letter, fill in cubes.items():
+        if not is_colour(str(fill)):
+            raise TemplateProblem(
+                f"terms {letter}: fill {short(fill)} is not a colour (#RRGGBB, e.g. #D55E00)"
+            )
+    return {k: v for k, v in cubes.items() if "A" <= k <= "Z"}
+
+
+def glyphs(value: str, terms: Mapping[str, Mapping[str, str]]) -> Markup:
+    """Cube notation to symbols. In a run of notation (``5R>G``, ``RRRR``), each letter that
+    has a ``fill`` in ``terms`` becomes a cube tile with its letter, and ``>``/``<>`` get room
+    to breathe; the run keeps its literal text for readers (see :mod:`cutsheet.symbols`).
+    Words that are not notation ("Bank", "Red") are left alone."""
+    cubes = _cube_fills(terms)
+    text = str(value)
+    out: list[str] = []
+    last = 0
+    for m in _NOTATION.finditer(text):
+        run = m.group(0)
+        word = _word_at(text, m.start(), m.end())
+        if not any(ch in cubes for ch in run) or word != run:
+            continue
+        out.append(str(escape(text[last : m.start()])))
+        shown = "".join(
+            symbols.cube(ch, cubes[ch]) if ch in cubes else f"<b>{escape(ch)}</b>" for ch in run
+        )
+        out.append(symbols.actual_text(str(escape(run)), shown))
+        last = m.end()
+    out.append(str(escape(text[last:])))
+    return Markup("".join(out))
+
+
+def _word_at(text: str, start: int, end: int) -> str:
+    """The whitespace-delimited word around text[start:end] (trailing punctuation dropped)."""
+    while start > 0 and not text[start - 1].isspace():
+        start -= 1
+    while end < len(text) and not text[end].isspace():
+        end += 1
+    return text[start:end].rstrip(".,;:!?)").lstrip("(")
+
+
+def icon(name: str, colour: str = "#000000") -> Markup:
+    """An icon inside running text, at the text's size on its baseline (put a word beside it)."""
+    from ..boxes.icon import ICON_NAMES  # (boxes import this package)
+
+    if str(name) not in ICON_NAMES:
+        raise TemplateProblem(f"unknown icon {short(name)} (known: {', '.join(ICON_NAMES)})")
+    if not is_colour(str(colour)):
+        raise TemplateProblem(f"icon colour {short(colour)} is not a colour (#RRGGBB)")
+    return Markup(symbols.icon(str(name), str(colour)))

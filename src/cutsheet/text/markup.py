@@ -1,0 +1,105 @@
+"""What paragraph markup a template may write: only the tags and fonts cutsheet sets.
+
+Autoescaping turns every value that comes from content into literal text; this checks the
+markup written in the template itself (``<b>``, ``<br/>``, ``<font size=…>``).
+"""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+from .problem import TemplateProblem, short
+
+_FONT_ATTRS = frozenset(
+    {"size", "fontsize", "face", "name", "fontname", "color", "fg", "textcolor", "backcolor"}
+    | {"bgcolor", "rise"}
+)
+_ALLOWED_TAGS: dict[str, frozenset[str]] = {
+    **{tag: frozenset() for tag in ("b", "i", "u", "strike", "strong", "em", "br")},
+    **{tag: frozenset({"rise", "size", "fontsize"}) for tag in ("super", "sup", "sub")},
+    "font": _FONT_ATTRS,
+    "span": _FONT_ATTRS,
+}
+_NUMBER_ATTRS = {"size": (1.0, 200.0), "fontsize": (1.0, 200.0), "rise": (-200.0, 200.0)}
+
+
+class _Tags(HTMLParser):
+    """The start tags of paragraph markup, as ReportLab's parser (an HTMLParser) sees them."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.tags: list[tuple[str, list[tuple[str, str | None]]]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append((tag, attrs))
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append((tag, attrs))
+
+
+def check_markup(markup: str) -> None:
+    """Refuse markup cutsheet does not write itself: pictures (``<img>``: they belong in image
+    boxes), callbacks (``<onDraw>``), links, other fonts than ours, sizes out of range. Only
+    ``b i u strike strong em br super sup sub font span`` are allowed."""
+    if "<" not in markup or _plain_tags(markup):
+        return
+    from ..measure import FACES, FAMILY
+
+    parser = _Tags()
+    parser.feed(markup)
+    parser.close()
+    fonts = {FAMILY} | {face[0] for face in FACES.values()}
+    for tag, attrs in parser.tags:
+        allowed = _ALLOWED_TAGS.get(tag)
+        if allowed is None:
+            hint = " (pictures go in an image box)" if tag == "img" else ""
+            raise TemplateProblem(
+                f"markup <{_short_tag(tag)}> is not allowed{hint}; use"
+                " <b>, <i>, <u>, <br/>, <font size=… color=…>, <super>, <sub>"
+            )
+        for attr, value in attrs:
+            _check_attribute(tag, attr, value, allowed, fonts)
+
+
+def _check_attribute(
+    tag: str, attr: str, value: str | None, allowed: frozenset[str], fonts: set[str]
+) -> None:
+    """One attribute of an allowed tag: allowed on it, naming one of our fonts, in range."""
+    if attr not in allowed:
+        raise TemplateProblem(f"markup <{tag} {_short_tag(attr)}=…> is not allowed")
+    if attr in ("face", "name", "fontname") and value not in fonts:
+        raise TemplateProblem(
+            f"markup <{tag} {attr}={short(value)}>: only cutsheet's fonts"
+            f" ({', '.join(sorted(fonts))}) are allowed; use <b> and <i>"
+        )
+    if attr in _NUMBER_ATTRS:
+        lo, hi = _NUMBER_ATTRS[attr]
+        try:
+            number = float(value or "")
+        except ValueError:
+            number = float("nan")
+        if not lo <= number <= hi:
+            raise TemplateProblem(
+                f"markup <{tag} {attr}={short(value)}>: {attr} must be a number from"
+                f" {lo:g} to {hi:g}"
+            )
+
+
+_SIMPLE_TAG = re.compile(r"</?(?:b|i|u|strike|strong|em|br|super|sup|sub)\s*/?>", re.IGNORECASE)
+
+
+def _plain_tags(markup: str) -> bool:
+    """True when every '<' opens a tag without attributes that is allowed (the common case,
+    decided without parsing)."""
+    start = markup.find("<")
+    while start != -1:
+        m = _SIMPLE_TAG.match(markup, start)
+        if m is None:
+            return False
+        start = markup.find("<", m.end())
+    return True
+
+
+def _short_tag(tag: str) -> str:
+    return tag if len(tag) <= 20 else tag[:19] + "…"

@@ -1,0 +1,100 @@
+"""Rendering a template to paragraph markup, and evaluating an expression, in the sandbox.
+
+Every failure, a division by zero included, becomes a ``TemplateProblem`` for the caller
+to locate.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from jinja2 import TemplateError, Undefined, UndefinedError
+from markupsafe import escape
+
+from .limits import MAX_OUTPUT, Steps
+from .markup import check_markup
+from .problem import TemplateProblem
+from .sandbox import environment
+
+
+@lru_cache(maxsize=4096)
+def _compile(source: str) -> Any:
+    return environment().from_string(source)
+
+
+@lru_cache(maxsize=1024)
+def _compile_expr(source: str) -> Any:
+    return environment().compile_expression(source, undefined_to_none=False)
+
+
+def _why(exc: BaseException) -> str:
+    """A runtime error as a short clause: "division by zero", "KeyError: 'x'"."""
+    text = str(exc)
+    if isinstance(exc, (KeyError, IndexError, AttributeError)) or not text:
+        text = f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+    return text if len(text) <= 120 else text[:119] + "…"
+
+
+def _failed(exc: Exception, what: str) -> TemplateProblem:
+    """The TemplateProblem for any exception a template raised while running."""
+    if isinstance(exc, TemplateProblem):
+        return exc
+    if isinstance(exc, UndefinedError):
+        return TemplateProblem(f"{what} uses an unknown name: {exc.message}")
+    if isinstance(exc, TemplateError):
+        return TemplateProblem(f"{what} error: {_why(exc)}")
+    if isinstance(exc, RecursionError):
+        return TemplateProblem(f"{what} calls itself too deeply")
+    if isinstance(exc, MemoryError):
+        return TemplateProblem(f"{what} builds more than fits in memory")
+    if isinstance(exc, OverflowError):
+        return TemplateProblem(f"{what} computes a number too large ({_why(exc)})")
+    return TemplateProblem(f"{what} error: {_why(exc)}")
+
+
+def render(source: str, context: Mapping[str, Any]) -> str:
+    """Render a template to paragraph markup; data values arrive escaped. The markup is
+    checked (``check_markup``) and at most ``MAX_OUTPUT`` characters long."""
+    chunks: list[str] = []
+    size = 0
+    Steps.reset()
+    try:
+        for chunk in _compile(source).generate(**context):
+            size += len(chunk)
+            if size > MAX_OUTPUT:
+                raise TemplateProblem(f"template prints more than {MAX_OUTPUT:,} characters")
+            chunks.append(chunk)
+    except Exception as exc:  # every failure of a template is the layout's
+        raise _failed(exc, "template") from None
+    markup = "".join(chunks).strip()
+    check_markup(markup)
+    return markup
+
+
+def render_plain(source: str, context: Mapping[str, Any]) -> str:
+    """Render a template that yields a plain value (a colour, an icon name), not markup."""
+    if "{" not in source:
+        return source
+    from html import unescape
+
+    return unescape(render(source, context))
+
+
+def evaluate(expression: str, context: Mapping[str, Any]) -> Any:
+    """The value of a Jinja2 expression (a box's ``when:``). A name that is neither an item
+    field nor a known name is an error, never a silent false."""
+    Steps.reset()
+    try:
+        value = _compile_expr(expression)(**context)
+        if isinstance(value, Undefined):
+            value._fail_with_undefined_error()
+        return value
+    except Exception as exc:  # every failure of an expression is the layout's
+        raise _failed(exc, "expression") from None
+
+
+def literal(value: str) -> str:
+    """Escape a plain string for paragraph markup."""
+    return str(escape(value))

@@ -1,0 +1,193 @@
+"""The environment templates run in: Jinja2's sandbox with StrictUndefined and autoescaping,
+cutsheet's filters, and the bounds of ``limits`` checked by every operator, filter and call
+before it builds anything."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterator
+from functools import lru_cache
+from typing import Any
+
+from jinja2 import StrictUndefined, Undefined, nodes
+from jinja2.runtime import Macro
+from jinja2.sandbox import SandboxedEnvironment
+
+from . import filters
+from .limits import (
+    MAX_BITS,
+    MAX_SIZE,
+    Steps,
+    check_args,
+    check_format,
+    check_joined,
+    check_replaced,
+    length,
+    printable,
+    sized,
+)
+from .problem import TemplateProblem
+from .tree_bounds import TreeBounds
+
+
+class BoundedEnvironment(SandboxedEnvironment):
+    """The sandbox, with bounds on what a template may build, compute and print."""
+
+    intercepted_binops = frozenset({"*", "**", "+", "%"})
+
+    def _parse(self, source: str, name: str | None, filename: str | None) -> nodes.Template:
+        tree = super()._parse(source, name, filename)
+        tree = TreeBounds(name).visit(tree)
+        tree.set_environment(self)
+        return tree  # type: ignore[no-any-return]
+
+    def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
+        Steps.take()
+        _check_binop(operator, left, right)
+        return sized(super().call_binop(context, operator, left, right))
+
+    def wrap_str_format(self, value: Any) -> Callable[..., str] | None:
+        """``'{:>9}'.format(x)``: the width and what is formatted are bounded too."""
+        wrapped = super().wrap_str_format(value)
+        if wrapped is None:
+            return None
+        fmt = value.__self__
+
+        def bounded(*args: Any, **kwargs: Any) -> str:
+            check_format(fmt)
+            for arg in (*args, *kwargs.values()):
+                printable(arg)
+            return wrapped(*args, **kwargs)
+
+        return bounded
+
+    def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: B902, N805
+        Steps.take()
+        if (args or kwargs) and __obj is not _range and not isinstance(__obj, Macro):
+            check_args((*args, *kwargs.values()))
+        owner = getattr(__obj, "__self__", None)
+        if isinstance(owner, str):
+            _check_str_method(owner, getattr(__obj, "__name__", ""), args)
+        return sized(SandboxedEnvironment.call(__self, __context, __obj, *args, **kwargs))
+
+
+def _check_binop(operator: str, left: Any, right: Any) -> None:
+    """``*``, ``**``, ``%`` and ``+`` within the bounds, checked before computing them."""
+    if operator == "*":
+        for seq, n in ((left, right), (right, left)):
+            size = length(seq)
+            if size is not None and isinstance(n, int) and size * n > MAX_SIZE:
+                raise TemplateProblem(
+                    f"template repeats {size:,} item{'' if size == 1 else 's'} {n:,} times,"
+                    f" over the {MAX_SIZE:,} limit"
+                )
+    elif operator == "**":
+        if isinstance(left, (int, float)) and isinstance(right, (int, float)):
+            if abs(right) > MAX_BITS and abs(left) not in (0, 1):
+                raise TemplateProblem(f"template computes a number of over {MAX_BITS:,} bits")
+            if isinstance(left, int) and isinstance(right, int) and right > 0:
+                if left.bit_length() * right > MAX_BITS:
+                    raise TemplateProblem(f"template computes a number of over {MAX_BITS:,} bits")
+    elif operator == "%":
+        check_format(left)
+        printable(right)
+    elif operator == "+":
+        a, b = length(left), length(right)
+        if a is not None and b is not None and a + b > MAX_SIZE:
+            raise TemplateProblem(
+                f"template builds a list or text of {a + b:,} items, over the {MAX_SIZE:,} limit"
+            )
+
+
+def _check_str_method(owner: str, name: str, args: tuple[Any, ...]) -> None:
+    """A string method called within the bounds (``translate`` is refused)."""
+    if name == "join" and args:
+        check_joined(args[0], owner)
+    elif name == "replace" and len(args) >= 2:
+        check_replaced(owner, args[0], args[1])
+    elif name == "expandtabs":
+        size = owner.count("\t") * (args[0] if args and isinstance(args[0], int) else 8)
+        if size > MAX_SIZE:
+            raise TemplateProblem(f"template builds a text of over {MAX_SIZE:,} characters")
+    elif name == "translate":
+        raise TemplateProblem("template may not call str.translate; use replace")
+
+
+#: Filters that look at a list or mapping without turning it into text.
+_STRUCTURAL = frozenset(
+    "length count first last list sort dictsort reverse unique select reject selectattr"
+    " rejectattr map batch slice groupby sum min max random items default d attr join bool"
+    " int float abs round".split()
+)
+
+
+def _bounded_filter(name: str, f: Callable[..., Any]) -> Callable[..., Any]:
+    """A filter whose counts and widths are bounded, and whose result is."""
+    lead = 2 if getattr(f, "jinja_pass_arg", None) is not None else 1  # context, then value
+
+    @functools.wraps(f)
+    def bounded(*args: Any, **kwargs: Any) -> Any:
+        Steps.take()
+        value = args[lead - 1] if len(args) >= lead else None
+        if len(args) > lead or kwargs:
+            check_args((*args[lead:], *kwargs.values()))
+        if name == "join":
+            sep = args[lead] if len(args) > lead else kwargs.get("d", "")
+            check_joined(value, sep)
+        elif name == "sum":
+            check_joined(value, None)
+        elif name == "format":
+            check_format(value)
+        elif name == "replace" and len(args) >= lead + 2:
+            check_replaced(value, args[lead], args[lead + 1])
+        if name not in _STRUCTURAL:
+            printable(value)
+        return sized(f(*args, **kwargs))
+
+    return bounded
+
+
+def _range(*args: int) -> range:
+    """``range``, of at most ``MAX_SIZE`` numbers."""
+    try:
+        numbers = range(*args)
+    except (TypeError, ValueError) as exc:
+        raise TemplateProblem(f"range: {exc}") from None
+    return sized(numbers)  # type: ignore[no-any-return]
+
+
+def _turns(iterable: Any) -> Iterator[Any]:
+    """Every loop's items, each turn counted against the rendering's steps."""
+    for item in iterable:
+        Steps.take()
+        yield item
+
+
+def _finalize(value: Any) -> Any:
+    """Refuse to print a method: ``{{ step.get }}`` names dict.get, not the key 'get'."""
+    if callable(value) and not isinstance(value, Undefined):
+        raise TemplateProblem(
+            f"template prints a method ({getattr(value, '__name__', 'callable')}); "
+            "write x['name'] to read a key that shares a method's name"
+        )
+    return printable(value)
+
+
+@lru_cache(maxsize=1)
+def environment() -> SandboxedEnvironment:
+    """The one environment every template and expression is compiled in."""
+    env = BoundedEnvironment(
+        undefined=StrictUndefined, autoescape=True, keep_trailing_newline=False, finalize=_finalize
+    )
+    env.filters["counts"] = filters.counts
+    env.filters["signed"] = filters.signed
+    env.filters["glyphs"] = filters.glyphs
+    env.filters["icon"] = filters.icon
+    for name, f in list(env.filters.items()):
+        env.filters[name] = _bounded_filter(name, f)
+    env.globals.pop("lipsum", None)  # n paragraphs of filler: nothing a card needs
+    env.globals["range"] = _range
+    env.globals["_cs_turns"] = _turns
+    env.globals["_cs_sized"] = sized
+    env.globals["_cs_printable"] = printable
+    return env
