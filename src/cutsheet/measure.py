@@ -1,8 +1,9 @@
 """Text measuring: font registration, glyph coverage and paragraph wrapping.
 
-The one place outside ``render/`` that uses ReportLab, and only to measure: the plan stage
-asks it whether text fits and which characters a font lacks, and ``render/`` asks it for the
-very same wrapped paragraph to draw, so the two can never disagree. It never draws.
+ReportLab used only to measure (as ``flow/`` uses it only to build the documents' flowables):
+the plan stage asks it whether text fits and which characters a font lacks, and ``render/``
+asks it for the very same wrapped paragraph to draw, so the two can never disagree. It never
+draws.
 """
 
 from __future__ import annotations
