@@ -133,14 +133,18 @@ def test_headlines_stay_one_and_a_half_times_the_body_size(game):
     checked = 0
     for label, std, lp in scaled_pairs(game):
         before, after = _texts(std), _texts(lp)
+        badges = {n for n, el in after.items() if el.box.style.endswith("-badge")}  # type: ignore[attr-defined]
         for name, el in before.items():
             size, scaled = el.style.size, after[name].style.size  # type: ignore[attr-defined]
+            if name in badges:  # a corner index set to fit its badge: never under the body
+                assert scaled >= body - 0.01, (label, name)
+                continue
             assert scaled >= max(body, size) - 0.01, (label, name)  # never smaller
             if size >= HEADLINE_PT:
                 checked += 1
                 assert scaled >= 1.5 * body - 0.01, (label, name, size, scaled)
             for other, o in before.items():
-                if o.style.size < size:  # type: ignore[attr-defined]
+                if o.style.size < size and other not in badges:  # type: ignore[attr-defined]
                     assert after[other].style.size <= scaled + 0.01, (label, name, other)  # type: ignore[attr-defined]
     assert checked
 
@@ -276,3 +280,30 @@ def test_a_token_covers_one_track_cell_at_most(profile):
             number = string_width(str(max(box.numbers)), face_name(el.style.font), el.style.size)
             beside = (cell_w - number / MM) / 2
             assert token[0] <= beside, (box.name, token, beside)
+
+
+@pytest.mark.parametrize("game", ["festivibes"])
+def test_a_badge_holds_its_value_and_panel_inside_its_shape(game):
+    """An event's value badge (a green circle, a blue diamond) grows round its value: the
+    value's white panel lies inside the shape with colour all round it, never over its edge."""
+    planned, _ = _plan(game, "large-print")
+    seen = 0
+    for run in _runs(planned):
+        for card in run.cards:
+            icons = {el.box.name: el for el in card.front.elements if isinstance(el, IconElement)}
+            for el in card.front.elements:
+                if not isinstance(el, TextElement) or el.box.name not in ("value", "value-neg"):
+                    continue
+                badge = icons["badge-pos" if el.box.name == "value" else "badge-neg"]
+                b, t = badge.box, el.box
+                d = min(b.w, b.h)
+                cx, cy = b.x + b.w / 2, b.y + b.h / 2
+                for x in (t.x, t.x + t.w):
+                    for y in (t.y, t.y + t.h):
+                        dx, dy = abs(x - cx), abs(y - cy)
+                        if badge.icon == "diamond":  # 0.76 d wide, d tall
+                            assert dx / (0.38 * d) + dy / (0.5 * d) <= 0.97, (card.item, t)
+                        else:  # a circle 0.9 d across
+                            assert math.hypot(dx, dy) <= 0.45 * d - 0.5, (card.item, t)
+                seen += 1
+    assert seen >= 9

@@ -10,8 +10,9 @@ larger, so it stays the largest thing on the card.
 
 ``scale_face`` runs the steps: ``styles`` (sizes and styles), ``boxes`` (which boxes show,
 which hold which), ``needs`` (text measured at its new size), ``edges`` (the vertical edge
-map), ``widths`` (widening for unbreakable words) and ``panels`` (icons cleared of grown
-text, low-contrast text on tight panels).
+map), ``widths`` (widening for unbreakable words), ``badges`` (a shape grown round the value
+it holds), ``icons`` (an icon grown with the words beside it) and ``panels`` (icons cleared
+of grown text, low-contrast text on tight panels).
 """
 
 from __future__ import annotations
@@ -24,8 +25,10 @@ from ...boxes.base import field_of
 from ...diagnostics import Problem
 from ...layouts import Face
 from ...profiles import Profile
-from .boxes import visible
+from .badges import badge_needs, centred_in_badges
+from .boxes import squares_kept, visible
 from .edges import fitted_edge_map, kept_stretches
+from .icons import icon_needs
 from .needs import text_needs
 from .panels import clear_icons, tight_panels
 from .styles import clean, keep_alignment, scaled_styles
@@ -46,12 +49,16 @@ def scale_face(
     styles, names = scaled_styles(face, fc, profile)
     shown = visible(face, fc)
     needs, wide, single = text_needs(face, fc, styles, names, kx, profile, shown)
+    grown = badge_needs(face, fc, styles, names, kx, profile, shown)
+    needs.update(icon_needs(face, fc, styles, names, needs, kx, shown))
+    needs.update(grown)
     keep_alignment(face, fc, styles, names, single)
     keeps = kept_stretches(face, shown)
     new = fitted_edge_map(face, needs, keeps, src[1], dst[1], ky)
     spans = widened(face, fc, wide, kx, dst[0])
-    boxes = _moved(face, new, spans, names, kx)
+    boxes = squares_kept(face, _moved(face, new, spans, names, kx), shown)
     boxes = clear_icons(boxes, fc, styles, profile, shown)
+    boxes = centred_in_badges(boxes, grown, shown)
     if profile.min_contrast:
         boxes = tight_panels(boxes, fc, styles, profile, shown, dst[0])
     scaled_face = Face(face.name, tuple(boxes), face.loc)

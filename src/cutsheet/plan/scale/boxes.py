@@ -3,6 +3,8 @@ zone text keeps from the trim."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from ...boxes import Box, FillContext
 from ...layouts import Face
 from ...text import TemplateProblem, evaluate
@@ -26,3 +28,18 @@ def inside(outer: Box, inner: Box) -> bool:
     """Is the centre of ``inner`` inside ``outer``?"""
     cx, cy = inner.x + inner.w / 2, inner.y + inner.h / 2
     return outer.x <= cx <= outer.x + outer.w and outer.y <= cy <= outer.y + outer.h
+
+
+def squares_kept(face: Face, boxes: list[Box], shown: set[str]) -> list[Box]:
+    """A square shape that holds no text (the frame of a vote's cross) stays square once the
+    face is stretched: as big as its shorter new side, about its new centre."""
+    out = list(boxes)
+    for i, (old, new) in enumerate(zip(face.boxes, boxes, strict=True)):
+        if old.kind != "rect" or abs(old.w - old.h) > 0.01 or abs(new.w - new.h) < 0.01:
+            continue
+        if any(t.kind == "text" and t.name in shown and inside(old, t) for t in face.boxes):
+            continue
+        side = min(new.w, new.h)
+        cx, cy = new.x + new.w / 2, new.y + new.h / 2
+        out[i] = dataclasses.replace(new, x=cx - side / 2, y=cy - side / 2, w=side, h=side)
+    return out

@@ -1,0 +1,125 @@
+"""Badges: a shape (an icon: a circle, a diamond) with a value set inside it, such as an
+event's "+2" in its green circle. In large print the value grows; the badge grows with it,
+so the value (on its white panel, where the colour misses the profile's contrast) sits
+wholly inside the shape with a rim of colour all round, and the badge keeps its shape instead
+of becoming a label with bits of colour poking out around it."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Mapping
+
+from ...boxes import Box, FillContext
+from ...contrast import contrast
+from ...layouts import Face
+from ...measure import MarkupError, TextStyle
+from ...profiles import Profile
+from ...text import TemplateProblem, render_plain
+from .boxes import inside
+from .needs import text_extent
+from .panels import PANEL_PAD_MM
+
+RIM_MM = 2.0  # colour left around a badge's value (or its panel), at the narrowest
+TEXT_PAD_MM = 0.5  # room around a value set straight on the colour
+HELD_SHARE = 0.6  # a text box this much inside an icon's box is the value it holds
+
+
+# How much of its square an icon's shape fills (render/icons/shapes.py draws a circle of
+# diameter 0.9 and a diamond 0.76 wide and 1.0 tall).
+CIRCLE_DIAMETER = 0.9
+DIAMOND_SPAN = (0.76, 1.0)
+
+
+def _span(shape: str, w: float, h: float) -> float:
+    """The size of a ``shape`` (drawn square) that holds a w × h mm rectangle at its centre."""
+    if shape == "circle":
+        return math.hypot(w, h) / CIRCLE_DIAMETER
+    if shape == "diamond":
+        return w / DIAMOND_SPAN[0] + h / DIAMOND_SPAN[1]
+    return max(w, h) / CIRCLE_DIAMETER
+
+
+def _held(face: Face, icon: Box, shown: set[str]) -> Box | None:
+    """The text box a badge holds: shown, and mostly (60 %) inside the icon's box; not the
+    number beside a star that only touches it."""
+    for t in face.boxes:
+        if t.kind != "text" or t.name not in shown or not inside(icon, t):
+            continue
+        w = min(icon.x + icon.w, t.x + t.w) - max(icon.x, t.x)
+        h = min(icon.y + icon.h, t.y + t.h) - max(icon.y, t.y)
+        if w > 0 and h > 0 and w * h >= HELD_SHARE * t.w * t.h:
+            return t
+    return None
+
+
+def _size_for(
+    shape: str, text: Box, style: TextStyle, fc: FillContext, profile: Profile, pad: float
+) -> float:
+    """The badge size that holds ``text`` set in ``style`` with its pad and a rim."""
+    wide = dataclasses.replace(text, w=1000.0, h=1000.0)
+    tw, th = text_extent(wide, fc, style, profile)
+    return _span(shape, tw + 2 * (pad + RIM_MM), th + 2 * (pad + RIM_MM))
+
+
+def badge_needs(
+    face: Face,
+    fc: FillContext,
+    styles: dict[str, TextStyle],
+    names: dict[str, str],
+    kx: float,
+    profile: Profile,
+    shown: set[str],
+) -> dict[str, tuple[float, Box]]:
+    """mm each badge (a shown icon holding a shown text box) needs to hold its value at the
+    profile's sizes, by icon name; only badges that must grow. A badge grows no wider than
+    its box: a value that would need more is set smaller, down to the body size (a corner
+    index, not the card's headline), in a ``-badge`` style added to ``styles``."""
+    needs: dict[str, tuple[float, Box]] = {}
+    for icon in (b for b in face.boxes if b.kind == "icon" and b.name in shown):
+        text = _held(face, icon, shown)
+        if text is None or text.name not in names:
+            continue
+        style = styles[names[text.name]]
+        try:
+            shape = render_plain(getattr(icon, "icon", "") or "", fc.ctx)
+            fill = fc.colour(icon.fill)
+        except TemplateProblem:
+            continue  # reported when the face is filled
+        low = bool(fill) and contrast(style.color, fill or "") < (profile.min_contrast or 0)
+        pad = PANEL_PAD_MM if low else TEXT_PAD_MM
+        room = icon.w * kx
+        try:
+            size = _size_for(shape, text, style, fc, profile, pad)
+            while size > room + 0.01 and style.size > profile.body_size:
+                smaller = max(style.size - 1, profile.body_size)
+                style = dataclasses.replace(
+                    style, size=smaller, leading=round(smaller * profile.line_spacing, 2)
+                )
+                size = _size_for(shape, text, style, fc, profile, pad)
+        except MarkupError:
+            continue
+        if style is not styles[names[text.name]]:
+            names[text.name] = f"{names[text.name]}-badge"
+            styles[names[text.name]] = style
+        if size > min(icon.w * kx, icon.h) + 0.01:
+            needs[icon.name] = (min(size, room), icon)
+    return needs
+
+
+def centred_in_badges(
+    boxes: list[Box], grown: Mapping[str, tuple[float, Box]], shown: set[str]
+) -> list[Box]:
+    """Each grown badge drawn at the size it needs, centred where its box is, and the text
+    it holds centred on it."""
+    out = list(boxes)
+    for i, icon in enumerate(out):
+        if icon.name not in grown:
+            continue
+        d = grown[icon.name][0]
+        cx, cy = icon.x + icon.w / 2, icon.y + icon.h / 2
+        out[i] = dataclasses.replace(icon, x=cx - d / 2, y=cy - d / 2, w=d, h=d)
+        for j, t in enumerate(out):
+            if t.kind == "text" and t.name in shown and inside(icon, t):
+                out[j] = dataclasses.replace(t, x=cx - t.w / 2, y=cy - t.h / 2)
+    return out
