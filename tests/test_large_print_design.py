@@ -307,3 +307,22 @@ def test_a_badge_holds_its_value_and_panel_inside_its_shape(game):
                             assert math.hypot(dx, dy) <= 0.45 * d - 0.5, (card.item, t)
                 seen += 1
     assert seen >= 9
+
+
+@pytest.mark.parametrize("game", ["bidding-alpha"])
+def test_cards_of_one_deck_keep_one_band_height(game):
+    """Cards of one deck keep the same share of their inner space, so a stage band is as tall
+    on a wordy card as on a terse one."""
+    planned, _ = _plan(game, "large-print")
+    checked = 0
+    for run in _runs(planned):
+        heights = {
+            round(el.box.h, 2)
+            for card in run.cards
+            for el in card.front.elements
+            if el.box.name == "band"
+        }
+        if heights:
+            assert len(heights) == 1, (run.component, sorted(heights))
+            checked += 1
+    assert checked >= 4

@@ -43,99 +43,104 @@ class _Planned:
     front: FacePlan | None = None
     back: FacePlan | None = None
     overleaf: bool = False  # the back holds the rest of the front
+    gaps: list[float] = dataclasses.field(default_factory=lambda: [1.0, 1.0])
     problems: list[Problem] = dataclasses.field(default_factory=list)
     overflows: list[Problem] = dataclasses.field(default_factory=list)
 
 
-def _plan_side(
-    face: Face, fc: FillContext, mode: str, size: Size, src: Size, profile: Profile, spill: bool
-) -> tuple[tuple[FacePlan, ...], Problem | None]:
-    """One face filled: as laid out, or scaled (and, when ``spill`` allows and it is too tall
-    for the card, cut in two onto the card's back); with its overflow, if any."""
-    over = None
-    planned: tuple[FacePlan, ...] | None = None
-    if mode == "scale":
-        face, fc, over = scale_face(face, src, size, fc, profile)
-        if over is not None and spill:
-            sides = overleaf(fill_face(face, size, fc))
-            if isinstance(sides, tuple):
-                planned, over = sides, None
-                for side in sides:
-                    fc.problems.extend(face_geometry(_as_face(face, side), size, fc.label))
-        elif over is None:
-            fc.problems.extend(face_geometry(face, size, fc.label))
-    planned = planned or (fill_face(face, size, fc),)
-    if profile.min_contrast:
+@dataclasses.dataclass(frozen=True)
+class _Attempt:
+    """How a component's cards are tried: the card size, whether a reference card may go on
+    over its back, and the share of its inner space each side's scaled face keeps."""
+
+    size: Size
+    spill: bool = False
+    gaps: tuple[float, float] = (1.0, 1.0)
+
+
+@dataclasses.dataclass(frozen=True)
+class _CardPlanner:
+    """Plans one card component's items: its faces by name and how each is drawn."""
+
+    game: Game
+    comp: Component
+    layouts: Layouts
+    profile: Profile
+    names: tuple[str, str | None]
+    modes: tuple[str, str]
+
+    def side(
+        self, face: Face, fc: FillContext, mode: str, at: _Attempt, back: int
+    ) -> tuple[tuple[FacePlan, ...], Problem | None, float]:
+        """One face filled: as laid out, or scaled (and, when allowed and it is too tall for
+        the card, cut in two onto the card's back); its planned sides, its overflow, and the
+        inner space its scaling kept."""
+        over, gap, size, profile = None, 1.0, at.size, self.profile
+        planned: tuple[FacePlan, ...] | None = None
         if mode == "scale":
-            planned = tuple(on_panels(p, profile.min_contrast) for p in planned)
-        for p in planned:
-            fc.problems.extend(face_contrast(p, profile.min_contrast, fc.label))
-    return planned, over
+            src = self.comp.spec.size_mm
+            face, fc, over, gap = scale_face(face, src, size, fc, profile, gap=at.gaps[back])
+            spill = at.spill and not back and self.names[1] is None and self.comp.spec.overleaf
+            if over is not None and spill:
+                sides = overleaf(fill_face(face, size, fc))
+                if isinstance(sides, tuple):
+                    planned, over = sides, None
+                    for one in sides:
+                        fc.problems.extend(face_geometry(_as_face(face, one), size, fc.label))
+            elif over is None:
+                fc.problems.extend(face_geometry(face, size, fc.label))
+        planned = planned or (fill_face(face, size, fc),)
+        if profile.min_contrast:
+            if mode == "scale":
+                planned = tuple(on_panels(p, profile.min_contrast) for p in planned)
+            for p in planned:
+                fc.problems.extend(face_contrast(p, profile.min_contrast, fc.label))
+        return planned, over, gap
 
+    def item(self, item: Item, at: _Attempt) -> _Planned:
+        ctx = item_context(self.game, self.comp, item)
 
-def _plan_item(
-    game: Game,
-    comp: Component,
-    item: Item,
-    layouts: Layouts,
-    profile: Profile,
-    size: Size,
-    modes: tuple[str, str],
-    names: tuple[str, str | None],
-    spill: bool = False,
-) -> _Planned:
-    ctx = item_context(game, comp, item)
+        def loc_of(field: str | None, item: Item = item) -> Loc:
+            return item.loc(field) if field else item.loc()
 
-    def loc_of(field: str | None, item: Item = item) -> Loc:
-        return item.loc(field) if field else item.loc()
+        out = _Planned()
+        labels = (item.id, f"{item.id} (back)")
+        for back, (name, label, mode) in enumerate(
+            zip(self.names, labels, self.modes, strict=True)
+        ):
+            if name is None:
+                continue
+            styles, root = self.layouts.text_styles, self.game.root
+            fc = FillContext(ctx, styles, label, loc_of, self.profile.min_text_size, root)
+            planned, over, out.gaps[back] = self.side(self.layouts.face(name), fc, mode, at, back)
+            if over is not None:
+                out.overflows.append(over)  # its boxes leave the card: that is the one problem
+            out.problems.extend(fc.problems)
+            if back:
+                out.back = planned[0]
+            else:
+                out.front = planned[0]
+                if len(planned) > 1:
+                    out.back, out.overleaf = planned[1], True
+        return out
 
-    out = _Planned()
-    sides = ((names[0], item.id, modes[0]), (names[1], f"{item.id} (back)", modes[1]))
-    for back, (name, label, mode) in enumerate(sides):
-        if name is None:
-            continue
-        fc = FillContext(ctx, layouts.text_styles, label, loc_of, profile.min_text_size, game.root)
-        allowed = spill and names[1] is None and comp.spec.overleaf
-        planned, over = _plan_side(
-            layouts.face(name), fc, mode, size, comp.spec.size_mm, profile, allowed
-        )
-        if over is not None:
-            out.overflows.append(over)  # its boxes leave the card: that is the one problem
-        out.problems.extend(fc.problems)
-        if back:
-            out.back = planned[0]
-        else:
-            out.front = planned[0]
-            if len(planned) > 1:
-                out.back, out.overleaf = planned[1], True
-    return out
-
-
-def _plan_cards(
-    game: Game,
-    comp: Component,
-    layouts: Layouts,
-    profile: Profile,
-    size: Size,
-    modes: tuple[str, str],
-    names: tuple[str, str | None],
-    spill: bool = False,
-) -> tuple[list[PrintedCard], list[Problem], list[Problem]]:
-    """Every copy of every item of one component at ``size``; returns the cards, problems,
-    and (scaled faces only) the overflows, kept apart so the caller can try a bigger card or
-    the card's back first."""
-    problems: list[Problem] = []
-    overflows: list[Problem] = []
-    cards: list[PrintedCard] = []
-    for item in comp.items:
-        got = _plan_item(game, comp, item, layouts, profile, size, modes, names, spill)
-        problems.extend(got.problems)
-        overflows.extend(got.overflows)
-        assert got.front is not None
-        own = got.overleaf or (comp.spec.double_sided and got.back is not None)
-        card = PrintedCard(comp.id, item.id, got.front, got.back, own)
-        cards.extend(card for _ in range(item.copies))
-    return cards, problems, overflows
+    def cards(self, at: _Attempt) -> tuple[list[PrintedCard], list[Problem], list[Problem]]:
+        """Every copy of every item; the cards, problems, and the overflows (kept apart so the
+        caller can try a bigger card or the card's back first). Scaled faces keep the same
+        share of their inner space on every card of the deck (the least any of them needs),
+        so bands and panels match from card to card."""
+        got = [self.item(item, at) for item in self.comp.items]
+        least = tuple(min(g.gaps[i] for g in got) for i in (0, 1))
+        if least != at.gaps and any(g.gaps != list(least) for g in got):
+            got = [self.item(item, dataclasses.replace(at, gaps=least)) for item in self.comp.items]
+        cards: list[PrintedCard] = []
+        for item, planned in zip(self.comp.items, got, strict=True):
+            assert planned.front is not None
+            own = planned.overleaf or (self.comp.spec.double_sided and planned.back is not None)
+            card = PrintedCard(self.comp.id, item.id, planned.front, planned.back, own)
+            cards.extend(card for _ in range(item.copies))
+        problems = [p for g in got for p in g.problems]
+        return cards, problems, [p for g in got for p in g.overflows]
 
 
 def _as_face(like: Face, plan: FacePlan) -> Face:
@@ -176,19 +181,19 @@ def plan_component(
         if name is not None and mode == "layout" and (name, size) not in checked:
             checked.add((name, size))
             problems.extend(face_geometry(layouts.face(name), size))
-    names, modes = (front_name, back_name), (front_mode, back_mode)
-    cards, probs, overflows = _plan_cards(game, comp, layouts, profile, size, modes, names)
+    planner = _CardPlanner(
+        game, comp, layouts, profile, (front_name, back_name), (front_mode, back_mode)
+    )
+    cards, probs, overflows = planner.cards(_Attempt(size))
     for name in profile.card_sizes:
         bigger = size_mm(name)
         if not overflows:
             break
         if bigger[0] * bigger[1] > size[0] * size[1]:
             size = bigger
-            cards, probs, overflows = _plan_cards(game, comp, layouts, profile, size, modes, names)
+            cards, probs, overflows = planner.cards(_Attempt(size))
     if overflows and spec.overleaf:  # a reference card goes on over its back
-        cards, probs, overflows = _plan_cards(
-            game, comp, layouts, profile, size, modes, names, spill=True
-        )
+        cards, probs, overflows = planner.cards(_Attempt(size, spill=True))
     problems.extend(probs + overflows)
     backs = {
         card.back.texts for card in cards if card.back is not None and not card.back_is_content

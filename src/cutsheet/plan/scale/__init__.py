@@ -41,10 +41,13 @@ def scale_face(
     dst: tuple[float, float],
     fc: FillContext,
     profile: Profile,
-) -> tuple[Face, FillContext, Problem | None]:
+    gap: float = 1.0,
+) -> tuple[Face, FillContext, Problem | None, float]:
     """The face re-laid for ``dst`` at the profile's sizes, the fill context with the scaled
-    styles, and the overflow when the structure does not fit (None when it does). Text at the
-    body size that wraps is left-aligned; a single line (a kicker, an id) keeps its place."""
+    styles, the overflow when the structure does not fit (None when it does), and the share
+    of its inner space the design kept (at most ``gap``: cards of one deck share theirs). Text
+    at the body size that wraps is left-aligned; a single line (a kicker, an id) keeps its
+    place."""
     kx, ky = dst[0] / src[0], dst[1] / src[1]
     styles, names = scaled_styles(face, fc, profile)
     shown = visible(face, fc)
@@ -54,7 +57,7 @@ def scale_face(
     needs.update(grown)
     keep_alignment(face, fc, styles, names, single)
     keeps = kept_stretches(face, shown)
-    new = fitted_edge_map(face, needs, keeps, src[1], dst[1], ky)
+    new, gap = fitted_edge_map(face, needs, keeps, src[1], dst[1], ky, gap)
     spans = widened(face, fc, wide, kx, dst[0])
     boxes = squares_kept(face, _moved(face, new, spans, names, kx), shown)
     boxes = clear_icons(boxes, fc, styles, profile, shown)
@@ -66,7 +69,7 @@ def scale_face(
     if new[src[1]] > dst[1] + 0.01:
         overflow = _overflow(fc, face, needs, ky, dst, new[src[1]] - dst[1], profile)
     adjusted = dataclasses.replace(fc, styles=styles, adjust=lambda m: clean(m, profile))
-    return scaled_face, adjusted, overflow
+    return scaled_face, adjusted, overflow, gap
 
 
 def _moved(

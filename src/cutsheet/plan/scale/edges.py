@@ -82,12 +82,12 @@ def fitted_edge_map(
     src_height: float,
     dst_height: float,
     ky: float,
-) -> dict[float, float]:
-    """``edge_map`` with the inner space given back 5 % at a time until the design fits
-    ``dst_height`` mm or is down to ``GAP_FLOOR``."""
-    gap = 1.0
+    gap: float = 1.0,
+) -> tuple[dict[float, float], float]:
+    """``edge_map`` with the inner space given back 5 % at a time, from ``gap``, until the
+    design fits ``dst_height`` mm or is down to ``GAP_FLOOR``; and the share it kept."""
     new = edge_map(face, needs, keeps, src_height, ky, gap)
     while new[src_height] > dst_height + 0.01 and gap > GAP_FLOOR:
         gap = round(gap - 0.05, 2)
         new = edge_map(face, needs, keeps, src_height, ky, gap)
-    return new
+    return new, gap
