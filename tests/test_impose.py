@@ -12,6 +12,8 @@ from hypothesis import strategies as st
 
 from cutsheet.impose import (
     CLEAR,
+    LINE_CLEAR,
+    LINE_CLEAR_MIN,
     MARK_GAP,
     MARK_GAP_MIN,
     MARK_LENGTH,
@@ -20,6 +22,7 @@ from cutsheet.impose import (
     SAFE_MARGIN,
     NoteSize,
     PagePlan,
+    Placement,
     Rect,
     Segment,
     gutterfold_fold,
@@ -124,8 +127,51 @@ def assert_marks(page: PagePlan) -> None:
     assert marked_xs == xs and marked_ys == ys
 
 
+def placements(page: PagePlan) -> list[Placement]:
+    f = page.furniture
+    return [f.note, f.scale_bar, f.label]
+
+
+def lines_of(page: PagePlan) -> list[tuple[str, Rect]]:
+    """The page's crop marks and fold line, and its cut lines (drawn on request) where they
+    run beyond the cards: along and across the cards they are the cards' edges."""
+    beyond = [r for c in page.cut_lines for r in off_cards(c, [s.bleed for s in page.slots])]
+    return (
+        [("mark", seg_rect(m)) for m in page.marks]
+        + [("fold", seg_rect(f)) for f in page.fold]
+        + [("cut line", r) for r in beyond]
+    )
+
+
+def off_cards(c: Segment, cards: Sequence[Rect]) -> list[Rect]:
+    """The stretches of a straight cut line not on (or along the edge of) any of ``cards``."""
+    vertical = c.x1 == c.x2
+    at, lo, hi = (c.x1, *sorted((c.y1, c.y2))) if vertical else (c.y1, *sorted((c.x1, c.x2)))
+    covered = sorted(
+        (r.y, r.top) if vertical else (r.x, r.right)
+        for r in cards
+        if (r.x - TOL <= at <= r.right + TOL if vertical else r.y - TOL <= at <= r.top + TOL)
+    )
+    out, start = [], lo
+    for a, b in covered + [(hi, hi)]:
+        if a > start + TOL:
+            end = min(a, hi)
+            out.append(
+                Rect(at, start, 0, end - start) if vertical else Rect(start, at, end - start, 0)
+            )
+        start = max(start, b)
+    return out
+
+
+def inside(a: Rect, b: Rect) -> bool:
+    return (
+        b.x - TOL <= a.x and a.right <= b.right + TOL and b.y - TOL <= a.y and a.top <= b.top + TOL
+    )
+
+
 def assert_furniture(page: PagePlan) -> None:
-    """Note, bar and label touch no card, mark, line or each other."""
+    """Note, bar and label touch no card, mark, line or each other; the ink of each (inside
+    its box) stays at least ``LINE_CLEAR_MIN`` from every crop mark and fold line."""
     boxes = page.furniture.boxes()
     others = [(k, r) for k, r in ink(page) if k != "furniture"]
     for i, b in enumerate(boxes):
@@ -134,6 +180,10 @@ def assert_furniture(page: PagePlan) -> None:
             assert gap(b, r) > 0, (i, kind, r)
         for other in boxes[i + 1 :]:
             assert gap(b, other) > 0
+    for p in placements(page):
+        assert inside(p.ink, p.box), p
+        for kind, r in lines_of(page):
+            assert gap(p.ink, r) >= LINE_CLEAR_MIN - TOL, (p, kind, r)
 
 
 def assert_fold(page: PagePlan) -> None:
@@ -457,3 +507,50 @@ def test_furniture_origins_sit_inside_their_boxes():
         for p in (page.furniture.note, page.furniture.scale_bar, page.furniture.label):
             x, y = p.origin
             assert p.box.x <= x <= p.box.right and p.box.y <= y <= p.box.top
+
+
+def line_gaps(page: PagePlan) -> list[float]:
+    """How far each piece of furniture's ink keeps from the nearest mark, fold or cut line."""
+    return [min(gap(p.ink, r) for _, r in lines_of(page)) for p in placements(page)]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_sideways_furniture_keeps_clear_of_the_marks_between_rows(paper):
+    """Large print, jumbo cards 2 × 2: the note, the bar and the label go sideways beside the
+    rows, each within one row, its ink (and the bar's end ticks) ``LINE_CLEAR`` from the marks
+    where two rows meet, and from the cut lines beyond the cards, not ``CLEAR`` (1 mm, which
+    reads as touching)."""
+    front, back = impose(
+        [((89, 127), deck(4))], PAPERS[paper], note=LARGE_PRINT, cut_guides="lines"
+    )
+    assert len(front.slots) == 4 and front.cut_lines
+    for page in (front, back):
+        assert_page(page)
+        assert [p.vertical for p in placements(page)] == [True, True, True]
+        assert min(line_gaps(page)) >= LINE_CLEAR - TOL
+        rows = sorted({(s.trim.y, s.trim.top) for s in front.slots})
+        for p in placements(page):
+            assert any(y0 < p.box.y and p.box.top < y1 for y0, y1 in rows), p.box
+
+
+def test_most_furniture_keeps_the_full_line_clearance():
+    """``LINE_CLEAR_MIN`` is for a page whose margins leave no more; a plain deck of any size
+    on either paper keeps ``LINE_CLEAR``."""
+    for paper in PAPERS.values():
+        for note in (NoteSize(), LARGE_PRINT):
+            for size in CARDS.values():
+                for page in impose([(size, deck(12))], paper, note=note):
+                    assert min(line_gaps(page)) >= LINE_CLEAR - TOL, (paper, note, size)
+
+
+def test_a_back_page_mirrors_the_furniture_ink_and_all():
+    """Text reads forward on a back page, so a sideways piece whose glyphs lean to one side of
+    its box starts drawing where its ink lands mirrored: the same distance from the mirrored
+    marks as on the front."""
+    front, back = impose([((89, 127), deck(4))], PAPERS["a4"], note=LARGE_PRINT)
+    w = front.width
+    for f, b in zip(placements(front), placements(back), strict=True):
+        assert same(b.ink, Rect(w - f.ink.right, f.ink.y, f.ink.w, f.ink.h))
+        assert b.origin[0] - b.ink.x == pytest.approx(f.origin[0] - f.ink.x)
+        assert b.origin[1] == pytest.approx(f.origin[1])
+    assert line_gaps(back) == pytest.approx(line_gaps(front))

@@ -27,12 +27,14 @@ def _mirror_seg(s: Segment, page_w: float, offset: tuple[float, float]) -> Segme
 def _mirror_furniture(
     f: PageFurniture, page_w: float, offset: tuple[float, float]
 ) -> PageFurniture:
-    """Furniture boxes mirrored like everything on a back page; the text still reads forward."""
+    """Furniture mirrored like everything on a back page, ink and all: the text still reads
+    forward, so a piece whose ink leans to one side of its box (a sideways one) starts drawing
+    where that puts the ink on the other side."""
 
     def one(p: Placement) -> Placement:
-        box = _mirror_rect(p.box, page_w, offset)
-        origin = (box.x + p.origin[0] - p.box.x, box.y + p.origin[1] - p.box.y)
-        return Placement(box, p.vertical, origin)
+        box, ink = _mirror_rect(p.box, page_w, offset), _mirror_rect(p.ink, page_w, offset)
+        origin = (ink.x + p.origin[0] - p.ink.x, p.origin[1] + offset[1])
+        return Placement(box, p.vertical, origin, ink)
 
     return PageFurniture(one(f.note), one(f.scale_bar), one(f.label))
 

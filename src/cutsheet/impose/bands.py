@@ -113,6 +113,24 @@ class _Band:
         vertical = tuple(Segment(x, z.y, x, z.top) for x in self.cut_xs)
         return vertical + tuple(Segment(z.x, y, z.right, y) for y in self.cut_ys)
 
+    def cut_stubs(self) -> tuple[Segment, ...]:
+        """The cut lines' pieces in the mark zones, outside the bleed box (inside it, and along
+        its edges, they lie on the cards)."""
+        z, b = self.zone, self.box
+        return tuple(
+            s
+            for s in [Segment(x, y0, x, y1) for x in self.cut_xs for y0, y1 in _outside(z, b, 1)]
+            + [Segment(x0, y, x1, y) for y in self.cut_ys for x0, x1 in _outside(z, b, 0)]
+            if (s.x1, s.y1) != (s.x2, s.y2)
+        )
+
+
+def _outside(zone: Rect, box: Rect, axis: int) -> tuple[tuple[float, float], ...]:
+    """The two stretches of ``zone`` beyond ``box`` along x (``axis`` 0) or y (1)."""
+    if axis == 0:
+        return ((zone.x, box.x), (box.right, zone.right))
+    return ((zone.y, box.y), (box.top, zone.top))
+
 
 @dataclass(frozen=True)
 class _Spec:

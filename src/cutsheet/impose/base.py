@@ -70,10 +70,19 @@ MARK_DEPTH = MARK_GAP + MARK_LENGTH  # 7.5 mm: a zone of full-size marks beside 
 MARK_DEPTH_MIN = MARK_GAP_MIN + MARK_LENGTH_MIN  # 3.5 mm: the shallowest mark zone
 ONE_END_BELOW = 4  # a grid of fewer rows (columns) may mark its cuts at one end to fit one more
 CLEAR = 1.0  # mm between mark zones of two bands, marks and the fold, furniture and any ink
+LINE_CLEAR = 2.5  # mm from furniture's ink to any crop mark, cut or fold line: visibly apart
+LINE_CLEAR_MIN = 1.5  # mm: the closest, on a page whose margins leave no more
 SCALE_BAR = 50.0  # mm, the bar a reader measures
 SCALE_LABEL_AT = 52.0  # mm along the bar where its "50 mm" label starts (draw_scale_bar)
 SCALE_TICK = 1.6  # mm the bar's end ticks reach either side of its line
+SCALE_LABEL_DROP = 0.35  # font sizes the "50 mm" baseline lies below the bar's line
 TEXT_BASELINE = 0.25  # a line of text: baseline this fraction of the line height above its box
+# The furniture's face (Atkinson Hyperlegible) as the renderer sets it, in font sizes: a line
+# is TEXT_LINE high (flow.frames.Furniture.line_mm) and glyphs reach TEXT_ASCENT above the
+# baseline (ascenders 0.71; capitals, digits, "%" and brackets less; accented capitals 0.86).
+# Descenders (0.19) stay inside the box's side below the baseline, so the ink reaches it.
+TEXT_LINE = 1.3
+TEXT_ASCENT = 0.75
 _EPS = 1e-6
 
 Side = Literal["front", "back", "single"]
@@ -139,28 +148,45 @@ class NoteSize:
 
 @dataclass(frozen=True)
 class Placement:
-    """One piece of page furniture. ``box`` holds all of its ink; ``vertical`` pieces read
-    bottom to top (drawn rotated 90°). ``origin`` is where drawing starts: the start of the text
-    baseline (``draw_note``) or of the bar's line (``draw_scale_bar``)."""
+    """One piece of page furniture. ``box`` holds all of its ink and keeps ``CLEAR`` of all
+    other ink; ``ink`` is the part of the box its glyphs and lines reach (the line height
+    above the tallest glyph left out), kept ``LINE_CLEAR`` of every line. ``vertical`` pieces
+    read bottom to top (drawn rotated 90°). ``origin`` is where drawing starts: the start of
+    the text baseline (``draw_note``) or of the bar's line (``draw_scale_bar``)."""
 
     box: Rect
     vertical: bool
     origin: tuple[float, float]
+    ink: Rect
+
+
+def _inked(box: Rect, vertical: bool, reach: float) -> Rect:
+    """The part of ``box`` within ``reach`` mm of its side where descenders hang (the bottom;
+    for rotated pieces, the right)."""
+    if vertical:
+        return Rect(box.right - min(box.w, reach), box.y, min(box.w, reach), box.h)
+    return Rect(box.x, box.y, box.w, min(box.h, reach))
 
 
 def _text_at(box: Rect, vertical: bool) -> Placement:
     """Text filling ``box``: the baseline lies a quarter of the line height inside the box from
     the side the descenders hang to (the bottom; for rotated text, the right)."""
+    h = box.w if vertical else box.h
+    ink = _inked(box, vertical, (TEXT_BASELINE + TEXT_ASCENT / TEXT_LINE) * h)
     if vertical:
-        return Placement(box, True, (box.right - TEXT_BASELINE * box.w, box.y))
-    return Placement(box, False, (box.x, box.y + TEXT_BASELINE * box.h))
+        return Placement(box, True, (box.right - TEXT_BASELINE * box.w, box.y), ink)
+    return Placement(box, False, (box.x, box.y + TEXT_BASELINE * box.h), ink)
 
 
 def _bar_at(box: Rect, vertical: bool) -> Placement:
-    """The scale bar's line runs along the middle of ``box``, from its start."""
+    """The scale bar's line runs along the middle of ``box``, from its start; its label's
+    glyphs (a font size no more than the box's height over ``TEXT_LINE``) hang below it."""
+    h = box.w if vertical else box.h
+    above = max(SCALE_TICK, (TEXT_ASCENT - SCALE_LABEL_DROP) * h / TEXT_LINE)
+    ink = _inked(box, vertical, h / 2 + above)
     if vertical:
-        return Placement(box, True, (box.x + box.w / 2, box.y))
-    return Placement(box, False, (box.x, box.y + box.h / 2))
+        return Placement(box, True, (box.x + box.w / 2, box.y), ink)
+    return Placement(box, False, (box.x, box.y + box.h / 2), ink)
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from .base import (
 
 _Block = tuple[Rect, tuple[tuple[float, float], ...]]  # a band's bleed box, its rows' trim spans
 _Prefs = tuple[tuple[str, bool], ...]  # (dock kind, from its far end) in order of preference
+_Taken = tuple[list[Rect], Sequence[Rect], float]  # solids (cards, furniture), lines, their gap
 _NOTE_PREFS: _Prefs = (("bottom", False), ("left", False), ("top", False), ("right", False))
 _BAR_PREFS: _Prefs = (("bottom", True), ("right", False), ("top", True), ("left", False))
 _LABEL_PREFS: _Prefs = (("top", False), ("bottom", True), ("right", True), ("left", True))
@@ -36,13 +37,14 @@ def _docks(
     blocks: Sequence[_Block],
     ink: Rect,
     fold_x: float | None,
+    gap: float,
 ) -> dict[str, list[Rect]]:
     """Free margins to put furniture in, by kind: the strips between the page's ink and its
     safe edges ("bottom", "top", "left", "right"), and beside each row of each block (a band's
     box and its rows' trim spans), between the crop marks on that row's trim lines, out to the
-    safe edge or the vertical fold line ("left", "right")."""
+    safe edge or the vertical fold line, ``gap`` off those lines ("left", "right")."""
     pw, ph = paper
-    s, c = SAFE_MARGIN, CLEAR
+    s, c, m = SAFE_MARGIN, CLEAR, gap
     docks: dict[str, list[Rect]] = {
         "bottom": [Rect(s, s, pw - 2 * s, ink.y - c - s)],
         "top": [Rect(s, ink.top + c, pw - 2 * s, ph - s - ink.top - c)],
@@ -52,22 +54,29 @@ def _docks(
     for box, spans in blocks:
         lo, hi = s, pw - s
         if fold_x is not None:
-            lo, hi = (fold_x + c, hi) if box.x >= fold_x else (lo, fold_x - c)
+            lo, hi = (fold_x + m, hi) if box.x >= fold_x else (lo, fold_x - m)
         for y0, y1 in spans:
-            docks["left"].append(Rect(lo, y0 + c, box.x - c - lo, y1 - y0 - 2 * c))
-            docks["right"].append(Rect(box.right + c, y0 + c, hi - box.right - c, y1 - y0 - 2 * c))
+            docks["left"].append(Rect(lo, y0 + m, box.x - c - lo, y1 - y0 - 2 * m))
+            docks["right"].append(Rect(box.right + c, y0 + m, hi - box.right - c, y1 - y0 - 2 * m))
     return {k: [d for d in v if d.w > 0 and d.h > 0] for k, v in docks.items()}
 
 
-def _is_free(box: Rect, paper: Size, obstacles: Sequence[Rect]) -> bool:
-    """``box`` lies in the safe area and at least ``CLEAR`` from every obstacle."""
-    s, c = SAFE_MARGIN - _EPS, CLEAR - _EPS
+def _is_free(p: Placement, paper: Size, taken: _Taken) -> bool:
+    """``p`` lies in the safe area, its box at least ``CLEAR`` from every solid and line, and
+    its ink at least the gap asked for from every line."""
+    box, s = p.box, SAFE_MARGIN - _EPS
     if box.x < s or box.y < s or box.right > paper[0] - s or box.top > paper[1] - s:
         return False
-    return not any(
-        box.x - c < o.right and o.x < box.right + c and box.y - c < o.top and o.y < box.top + c
-        for o in obstacles
+    solids, lines, gap = taken
+    return not any(_near(box, o, CLEAR) for o in (*solids, *lines)) and not any(
+        _near(p.ink, o, gap) for o in lines
     )
+
+
+def _near(a: Rect, b: Rect, gap: float) -> bool:
+    """``a`` comes closer than ``gap`` to ``b`` along both axes (a box ``gap`` around ``b``)."""
+    g = gap - _EPS
+    return a.x - g < b.right and b.x < a.right + g and a.y - g < b.top and b.y < a.top + g
 
 
 def _spots(dock: Rect, w: float, h: float, vertical: bool, far: bool, paper: Size) -> list[Rect]:
@@ -89,11 +98,11 @@ def _put(
     prefs: _Prefs,
     docks: dict[str, list[Rect]],
     paper: Size,
-    obstacles: list[Rect],
+    taken: _Taken,
     make: Callable[[Rect, bool], Placement],
 ) -> Placement | None:
     """The first free spot for a piece ``size`` = (along, across) long, trying docks in order
-    of ``prefs``, lengthwise in strips first; it becomes an obstacle for the next piece."""
+    of ``prefs``, lengthwise in strips first; its box joins ``taken``'s solids."""
     along, across = size
     for kind, far in prefs:
         flat_first = kind in ("bottom", "top")
@@ -103,9 +112,10 @@ def _put(
                 if dock.w + _EPS < w or dock.h + _EPS < h:
                     continue
                 for box in _spots(dock, w, h, vertical, far, paper):
-                    if _is_free(box, paper, obstacles):
-                        obstacles.append(box)
-                        return make(box, vertical)
+                    p = make(box, vertical)
+                    if _is_free(p, paper, taken):
+                        taken[0].append(box)
+                        return p
     return None
 
 
@@ -113,21 +123,25 @@ def _furniture(
     paper: Size,
     note: NoteSize,
     blocks: Sequence[_Block],
-    obstacles: Sequence[Rect],
+    lines: Sequence[Rect],
     fold_x: float | None,
+    gaps: Sequence[float],
 ) -> PageFurniture | None:
     """Note (bottom left by preference), scale bar (bottom right) and label (top left), each in
-    a free margin ``CLEAR`` from all ink and each other; None when one of them finds no room."""
-    docks = _docks(paper, blocks, _union(obstacles), fold_x)
-    taken = list(obstacles)
-    placed = (
-        _put((note.text_w, note.line_h), _NOTE_PREFS, docks, paper, taken, _text_at),
-        _put(note.bar, _BAR_PREFS, docks, paper, taken, _bar_at),
-        _put((note.label_w, note.line_h), _LABEL_PREFS, docks, paper, taken, _text_at),
-    )
-    if placed[0] is None or placed[1] is None or placed[2] is None:
-        return None
-    return PageFurniture(placed[0], placed[1], placed[2])
+    a free margin ``CLEAR`` from all ink and each other, its ink the first of ``gaps`` that lets
+    all three fit from the ``lines`` (crop marks, cut and fold lines); None when one of them
+    finds no room even at the last."""
+    solids = [box for box, _ in blocks]
+    ink = _union([*solids, *lines])
+    for gap in gaps:
+        docks = _docks(paper, blocks, ink, fold_x, gap)
+        taken = (list(solids), lines, gap)
+        note_at = _put((note.text_w, note.line_h), _NOTE_PREFS, docks, paper, taken, _text_at)
+        bar_at = _put(note.bar, _BAR_PREFS, docks, paper, taken, _bar_at)
+        label_at = _put((note.label_w, note.line_h), _LABEL_PREFS, docks, paper, taken, _text_at)
+        if note_at is not None and bar_at is not None and label_at is not None:
+            return PageFurniture(note_at, bar_at, label_at)
+    return None
 
 
 def _folded(block: _Block, fold: Fold, at: float) -> _Block:

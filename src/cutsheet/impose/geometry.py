@@ -6,11 +6,14 @@ the most items on a gutterfold page."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from .bands import _Band, _fold_at, _pack, _place_bands, _region, _shrink, _Spec
 from .base import (
+    CLEAR,
+    LINE_CLEAR,
+    LINE_CLEAR_MIN,
     MARK_DEPTH,
     MARK_DEPTH_MIN,
     SAFE_MARGIN,
@@ -51,11 +54,29 @@ def _geometry(
     """Place ``specs`` on the page (marks grown up to ``cap``), mirror them across the fold for
     gutterfold, and find room for the furniture; None if anything does not fit.
 
+    Whether the page holds them is decided with the furniture ``CLEAR`` of every line (so a
+    page holds what it always did); the furniture then keeps its ink ``LINE_CLEAR`` from the
+    crop marks, cut and fold lines, or ``LINE_CLEAR_MIN`` at least, the marks shortened where
+    they stand (the cards never move) when that is what it takes."""
+    bands = _place_bands(_region(paper, fold), specs, bleed, cap)
+    if bands is None or _dressed(paper, fold, bands, note, (CLEAR,)) is None:
+        return None
+    short = [replace(b, depth=tuple(min(d, MARK_DEPTH_MIN) for d in b.depth)) for b in bands]
+    for these in (bands, short) if short != bands else (bands,):
+        geometry = _dressed(paper, fold, these, note, (LINE_CLEAR, LINE_CLEAR_MIN))
+        if geometry is not None:
+            return geometry
+    return None
+
+
+def _dressed(
+    paper: Size, fold: Fold | None, bands: Sequence[_Band], note: NoteSize, gaps: Sequence[float]
+) -> _Geometry | None:
+    """Placed ``bands`` with their marks, cut and fold lines, and the furniture its ink the
+    first of ``gaps`` from those lines that it fits at; None if it fits at none.
+
     The fold line is dashed across the whole stack of bands and their mark zones; crop marks
     and cut lines go on the fronts' half only (after folding, the halves coincide)."""
-    bands = _place_bands(_region(paper, fold), specs, bleed, cap)
-    if bands is None:
-        return None
     marks = tuple(m for b in bands for m in b.marks())
     cuts = tuple(c for b in bands for c in b.cut_lines())
     blocks: list[_Block] = [(b.box, b.row_spans()) for b in bands]
@@ -65,8 +86,10 @@ def _geometry(
         at = _fold_at(paper, fold)
         blocks += [_folded(block, fold, at) for block in blocks]
         folds = (_fold_line(_union([b.zone for b in bands]), fold, at),)
-    obstacles = [box for box, _ in blocks] + [_seg_rect(s) for s in marks + cuts + folds]
-    furniture = _furniture(paper, note, blocks, obstacles, at if fold == "vertical" else None)
+    stubs = tuple(s for b in bands for s in b.cut_stubs())  # the rest of a cut is on the cards
+    lines = [_seg_rect(s) for s in marks + stubs + folds]
+    fold_x = at if fold == "vertical" else None
+    furniture = _furniture(paper, note, blocks, lines, fold_x, gaps)
     if furniture is None:
         return None
     return _Geometry(tuple(bands), fold, at, marks, cuts, folds, furniture)

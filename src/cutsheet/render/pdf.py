@@ -11,7 +11,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from ..flow.frames import INK_MM, Furniture
-from ..impose import Segment
+from ..impose import SCALE_BAR, SCALE_LABEL_AT, SCALE_LABEL_DROP, SCALE_TICK, Segment
 from ..measure import register
 
 rl_config.useA85 = 0  # compressed streams stay binary: ASCII85 only adds a quarter and time
@@ -67,18 +67,19 @@ def draw_segments(c: Canvas, segments: tuple[Segment, ...], width: float = MARK_
 
 
 def draw_scale_bar(c: Canvas, x_mm: float, y_mm: float, *, vertical: bool, size: float = 6) -> None:
-    """A 50 mm bar with end ticks and its label, to check the print scale with a ruler."""
+    """A 50 mm bar with end ticks and its label, to check the print scale with a ruler; its
+    measures are the ones ``impose`` plans its room with."""
     c.saveState()
     c.translate(x_mm * mm, y_mm * mm)
     if vertical:
         c.rotate(90)
     c.setLineWidth(0.6)
-    c.line(0, 0, 50 * mm, 0)
+    c.line(0, 0, SCALE_BAR * mm, 0)
     for t in (0, 10, 20, 30, 40, 50):
-        tick = 1.6 if t in (0, 50) else 0.8
+        tick = SCALE_TICK if t in (0, SCALE_BAR) else SCALE_TICK / 2
         c.line(t * mm, -tick * mm, t * mm, tick * mm)
     c.setFont(register(), size)
-    c.drawString(52 * mm, -size * 0.35, "50 mm")
+    c.drawString(SCALE_LABEL_AT * mm, -size * SCALE_LABEL_DROP, "50 mm")
     c.restoreState()
 
 
