@@ -21,6 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, Spacer
 
 from cutsheet.flow.frames import Furniture, flatten
+from cutsheet.flow.sheets import fill_frame
 from cutsheet.impose import HALF_PAPERS, PAPERS
 from cutsheet.measure import doc_styles
 from cutsheet.plan.model import DocBlock, ListBlock, Para, TableBlock
@@ -171,11 +172,10 @@ def render(story: list[Flowable], room: float, *, bare_frame: bool) -> bytes:
         height = A4_H - BAND - 15 * mm
         pending = flatten([Spacer(1, height - room), *story])
         while pending:
-            before = len(pending)
             frame = Frame(15 * mm, BAND, A4_W - 30 * mm, height, 0, 0, 0, 0)
-            frame.addFromList(pending, c)
+            placed = fill_frame(frame, pending, c)  # as the writer lays out a sheet
             c.showPage()
-            assert len(pending) < before
+            assert placed
         c.save()
     else:
         doc = BaseDocTemplate(buf, pagesize=(A4_W, A4_H), bottomMargin=BAND)

@@ -5,6 +5,7 @@ artifacts (``render/documents.py``)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from reportlab.lib import colors
 from reportlab.lib.units import mm
@@ -61,47 +62,119 @@ class CardSpaces(Flowable):
             c.drawString(x, self.h_mm * mm + self.size * 0.5, label)
 
 
+Rect = tuple[float, float, float, float]  # x, y, width, height in points, from the bottom left
+
+CARD_PAD_MM = 1.5  # a card's label to its outline, on every side
+TAB_INSET_MM = 1.0  # a ticket tab to its card's edges, and above the card
+TAB_PAD_MM = 1.5  # a tab's mark to the tab's outline, on every side
+ROW_GAP_MM = 4.0  # between cards, and between rows of cards
+BELOW_MM = 2.0  # the last row of cards to what follows the diagram (its caption)
+SHARED_MIN_MM = 10.0  # a row whose cards would be narrower stays one row (the plan reports it)
+
+
+@dataclass(frozen=True)
+class CardBox:
+    """Where one card of a row goes: its outline and its label's box and, on a marked card,
+    its tab and the mark's box; a text box is where its wrapped paragraph is drawn."""
+
+    card: Rect
+    label: Rect
+    tab: Rect | None
+    mark: Rect | None
+
+
 class CardRowDiagram(Flowable):
     """Small card outlines in a row, each with its label; marked cards carry a ticket tab.
-    The outlines and tabs are shapes; the labels and marks are paragraphs."""
+    The outlines and tabs are shapes; the labels and marks are paragraphs.
+
+    A card is ``width_mm`` wide, narrower when the row must share a narrow page, and wider
+    when the longest word of a label or a mark needs it (large print); a card and a tab are
+    as tall as their wrapped text needs. When the cards, wide enough for their words, cannot
+    share one row across the page, the row goes on below: every label sits inside its box."""
 
     def __init__(
         self, cards: Sequence[tuple[Paragraph, Paragraph | None]], width_mm: float = 24
     ) -> None:
         super().__init__()
         self.cards = cards
-        self.w = width_mm * mm
+        self.natural = width_mm * mm  # a card's width where the page and its words allow
+        self.w = self.natural
         self.h = width_mm * 88 / 63 * mm
-        self.gap = 4 * mm
+        self.gap = ROW_GAP_MM * mm
         self.tab = 9 * mm
+        self.per_row = max(len(cards), 1)
+        self.boxes: list[CardBox] = []
+
+    def _widest(self) -> float:
+        """The narrowest card every label's and every mark's longest word fits in."""
+        label = max((lab.minWidth() for lab, _m in self.cards), default=0.0)
+        marks = [m.minWidth() for _l, m in self.cards if m is not None]
+        mark = max(marks, default=0.0) + 2 * (TAB_INSET_MM + TAB_PAD_MM) * mm
+        return float(max(label + 2 * CARD_PAD_MM * mm, mark if marks else 0.0))
 
     def wrap(self, aw: float, ah: float) -> tuple[float, float]:
-        n = len(self.cards)
-        self.w = min(self.w, (aw - (n - 1) * self.gap) / max(n, 1))
-        self.h = self.w * 88 / 63
-        return n * self.w + (n - 1) * self.gap, self.h + self.tab + 2 * mm
+        n = max(len(self.cards), 1)
+        shared = (aw - (n - 1) * self.gap) / n
+        need = self._widest()
+        self.w = max(min(self.natural, shared), need) if shared >= SHARED_MIN_MM * mm else shared
+        self.per_row = n
+        if self.w > shared + 0.01:  # the words need wider cards than one row has room for
+            self.per_row = max(1, int((aw + self.gap) // (self.w + self.gap)))
+        height = self._layout()
+        across = min(n, self.per_row)
+        return across * self.w + (across - 1) * self.gap, height
+
+    def _sizes(self) -> None:
+        """The cards' height (their labels fit) and the tabs' (their marks fit)."""
+        pad, inset, tab_pad = CARD_PAD_MM * mm, TAB_INSET_MM * mm, TAB_PAD_MM * mm
+        label_h = max((lab.wrap(self.w - 2 * pad, 1e6)[1] for lab, _m in self.cards), default=0)
+        self.h = max(self.w * 88 / 63, label_h + 2 * pad)
+        tab_w = self.w - 2 * inset
+        mark_h = [m.wrap(tab_w - 2 * tab_pad, 1e6)[1] for _l, m in self.cards if m is not None]
+        self.tab = max([9 * mm] + [h + 2 * tab_pad for h in mark_h])
+
+    def _layout(self) -> float:
+        """Every card's boxes (``self.boxes``), rows from the top, a row with a marked card
+        as much taller as its tabs; returns the diagram's height."""
+        self._sizes()
+        pad, inset, tab_pad = CARD_PAD_MM * mm, TAB_INSET_MM * mm, TAB_PAD_MM * mm
+        rows = [self.cards[i : i + self.per_row] for i in range(0, len(self.cards), self.per_row)]
+        band = [self.tab + 2 * inset if any(m is not None for _l, m in r) else 0.0 for r in rows]
+        y = BELOW_MM * mm + sum(self.h + b for b in band) + (len(rows) - 1) * self.gap
+        height = y
+        self.boxes = []
+        for row, tabs in zip(rows, band, strict=True):
+            y -= tabs + self.h
+            for col, (label, mark) in enumerate(row):
+                x = col * (self.w + self.gap)
+                _, lh = label.wrap(self.w - 2 * pad, 1e6)
+                text = (x + pad, y + (self.h - lh) / 2, self.w - 2 * pad, lh)
+                tab = box = None
+                if mark is not None:
+                    _, mh = mark.wrap(self.w - 2 * inset - 2 * tab_pad, 1e6)
+                    tab = (x + inset, y + self.h + inset, self.w - 2 * inset, self.tab)
+                    box = (tab[0] + tab_pad, tab[1] + (self.tab - mh) / 2, tab[2] - 2 * tab_pad, mh)
+                self.boxes.append(CardBox((x, y, self.w, self.h), text, tab, box))
+            y -= self.gap
+        return height
 
     def draw(self) -> None:
         self.draw_outlines()
         c = self.canv
-        for i, (label, mark) in enumerate(self.cards):
-            x = i * (self.w + self.gap)
-            _, lh = label.wrap(self.w - 2 * mm, self.h)
-            label.drawOn(c, x + 1 * mm, (self.h - lh) / 2)
-            if mark is not None:
-                _, mh = mark.wrap(self.w - 3 * mm, self.tab)
-                mark.drawOn(c, x + 1.5 * mm, self.h + 1 * mm + (self.tab - mh) / 2)
+        for (label, mark), box in zip(self.cards, self.boxes, strict=True):
+            label.wrap(box.label[2], 1e6)
+            label.drawOn(c, box.label[0], box.label[1])
+            if mark is not None and box.mark is not None:
+                mark.wrap(box.mark[2], 1e6)
+                mark.drawOn(c, box.mark[0], box.mark[1])
 
     def draw_outlines(self) -> None:
         """The cards' outlines and the marked cards' tabs."""
         c = self.canv
-        for i, (_label, mark) in enumerate(self.cards):
-            x = i * (self.w + self.gap)
+        for box in self.boxes:
             c.setLineWidth(1)
-            c.roundRect(x, 0, self.w, self.h, 1.5 * mm, stroke=1, fill=0)
-            if mark is not None:
+            c.roundRect(*box.card, 1.5 * mm, stroke=1, fill=0)
+            if box.tab is not None:
                 c.setFillColor(HEADER_FILL)
-                c.roundRect(
-                    x + 1 * mm, self.h + 1 * mm, self.w - 2 * mm, self.tab, 1 * mm, stroke=1, fill=1
-                )
+                c.roundRect(*box.tab, 1 * mm, stroke=1, fill=1)
                 c.setFillColor(colors.black)

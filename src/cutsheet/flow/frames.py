@@ -62,11 +62,14 @@ def padded_frame(
 
 
 def flatten(story: list[Flowable]) -> list[Flowable]:
-    """A bare Frame (no doc template) cannot split KeepTogether: lay out its content instead."""
+    """A bare Frame (no doc template) cannot split KeepTogether: lay out its content instead.
+    A group that keeps its parts together (``for_bare_frame``) stays one, of flat parts."""
     out: list[Flowable] = []
     for f in story:
         if isinstance(f, KeepTogether):
             out.extend(flatten(list(f._content)))
+        elif hasattr(f, "for_bare_frame"):
+            out.append(f.for_bare_frame(flatten(list(f._content))))
         else:
             out.append(f)
     return out

@@ -1,5 +1,13 @@
-"""Headings kept with the start of what follows them, on the rules' pages and on full-page
-sheets alike."""
+"""Headings and lead-ins kept with what follows them, on the rules' pages and on full-page
+sheets alike.
+
+A heading never ends a page with fewer than ``HEADING_LINES`` lines of the paragraph (or
+list item) under it, or that whole paragraph when it is shorter, nor with fewer than
+``MIN_LINES`` lines of text under it in all; a paragraph that ends with a colon, a lead-in,
+never ends a page with fewer than ``MIN_LINES`` lines of the list or block it introduces. A
+table, a worked example or a diagram counts only whole, and a block kept together (a
+KeepTogether) is never cut inside.
+"""
 
 from __future__ import annotations
 
@@ -9,104 +17,203 @@ from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer
 from reportlab.platypus.doctemplate import FrameBreak
 from reportlab.platypus.flowables import LIIndenter, _Container, _listWrapOn
 
-from .paragraphs import ItemList
+from .paragraphs import ItemList, ends_with_colon
+
+HEADING_LINES = 3  # the lines of its first paragraph a heading carries to the next page
+MIN_LINES = 2  # the lines of text a heading or a lead-in carries, at least
+ENOUGH = 1_000  # the lines a table, example or diagram counts for: always enough
+
+Cut = tuple[list[Flowable], list[Flowable]]
+
+
+def _keeps(f: Flowable) -> bool:
+    """Set by the plan on headings (``Para.keep_with_next``), never inherited from a style."""
+    return bool(vars(f).get("keepWithNext")) or bool(vars(f).get("_cs_heading"))
+
+
+def _need(f: Flowable) -> bool:
+    """Whether ``f`` must share its page with some of what follows it: a heading or a
+    lead-in."""
+    if _keeps(f):
+        return True
+    return ends_with_colon(f)
+
+
+def _kept_enough(content: list[Flowable], lines: list[int], j: int, after: int) -> bool:
+    """Whether ``after`` lines of what follows part ``j`` of ``content`` (whose parts hold
+    ``lines`` lines each) are enough for it, when it is a heading or a lead-in."""
+    if not _need(content[j]):
+        return True
+    rest = lines[j + 1 :]
+    if after < min(MIN_LINES, sum(rest)):
+        return False
+    if not _keeps(content[j]):
+        return True
+    texts = [n for n, f in zip(rest, content[j + 1 :], strict=True) if not isinstance(f, Spacer)]
+    return after >= min(HEADING_LINES, texts[0] if texts else 0)
+
+
+def _lines(f: Flowable, canv: object, aw: float) -> int:
+    """The lines of text ``f`` holds set ``aw`` wide; a spacer none, anything but text plenty."""
+    if isinstance(f, Spacer):
+        return 0
+    body = f._flowable if isinstance(f, LIIndenter) else f
+    if not isinstance(body, Paragraph):
+        return ENOUGH
+    f.wrapOn(canv, aw, 1e6)
+    return len(body.blPara.lines)
 
 
 class KeepWithNext(_Container, Flowable):  # type: ignore[misc]
-    """Headings and the start of what follows them, placed as one flowable.
+    """Headings and lead-ins with the start of what follows them, placed as one flowable.
 
     ReportLab's own ``keepWithNext`` cannot hold a heading to a list, a table or anything in a
     KeepTogether (its ``handle_keepWithNext`` only groups "plain" flowables), and a bare
-    Frame (full-page sheets) ignores it altogether. This group is as tall as its parts, so a
-    Frame places it whole or not at all. In a document template, when it does not fit:
-    the headings stay with the first lines of a paragraph or list item that can be split,
-    or else the group moves to the next frame; at the top of a frame (taller than a page)
-    its parts flow one by one, the headings first."""
+    Frame (full-page sheets) ignores it altogether. This group is as tall as its parts. When
+    it does not fit, it is cut at the latest point that leaves every heading and lead-in on
+    the page with enough of what follows it (``cut``): between its parts, or, in a document
+    template, between the lines of a paragraph or list item; with no such point it moves to
+    the next frame whole. At the top of a frame with no such point, its parts flow one by one
+    (in a bare Frame, whose blocks never split, nothing is placed: the plan reports it)."""
 
-    def __init__(self, content: Sequence[Flowable]) -> None:
+    def __init__(self, content: Sequence[Flowable], bare: bool = False) -> None:
         super().__init__()
         self._content = list(content)
+        self.bare = bare  # laid out in a bare Frame: paragraphs are never split
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803
         self.width, self.height = _listWrapOn(self._content, availWidth, self.canv)
         return self.width, self.height
 
+    def for_bare_frame(self, flat: list[Flowable]) -> KeepWithNext:
+        """This group, made of ``flat`` (its content laid out flat), in a bare Frame."""
+        return KeepWithNext(flat, bare=True)
+
     def split(self, availWidth: float, availHeight: float) -> list[Flowable]:  # noqa: N803
         frame = getattr(self, "_frame", None)
-        if frame is None or getattr(frame, "_atTop", True):
+        at_top = frame is None or bool(getattr(frame, "_atTop", True))
+        found = self.cut(availWidth, availHeight)
+        if found is not None:
+            first, rest = found
+            return [KeepWithNext(first, self.bare), *_regrouped(rest, self.bare)]
+        if self.bare:
+            return []  # the next page, or (at the top of one) a block taller than a page
+        if at_top:
             return list(self._content)
-        filled = self._fill(availWidth, availHeight)
-        if filled is not None:
-            return filled
         return [FrameBreak(), KeepWithNext(self._content)]
 
-    def _fill(self, aw: float, ah: float) -> list[Flowable] | None:
-        """Headings and the first lines of the paragraph that follows them, when they fit."""
-        *heads, lead = self._content
-        body = lead._flowable if isinstance(lead, LIIndenter) else lead
-        if not heads or not isinstance(body, Paragraph):
+    # -- where the group may be cut ------------------------------------------------------
+    def cut(self, aw: float, ah: float) -> Cut | None:
+        """(what goes on this page, what goes on) at the latest point where what goes on
+        this page fits ``ah`` and holds, after each heading and lead-in on it, enough of what
+        follows; None when the only such point is before the group."""
+        canv = self.canv if hasattr(self, "canv") else None
+        content = self._content
+        lines = [_lines(f, canv, aw) for f in content]
+        for i in range(len(content) - 1, -1, -1):
+            part = content[i]
+            if not (self.bare or _keeps(part) or vars(part).get("_cs_whole")):
+                found = self._split_at(i, lines, aw, ah)  # never a heading, nor in a block
+                if found is not None:
+                    return found
+            if i == 0 or vars(part).get("_cs_glued"):  # nothing here, or inside a block
+                continue
+            if self._keeps_enough(i, lines, 0) and self._fits(content[:i], aw, ah):
+                return content[:i], content[i:]
+        return None
+
+    def _split_at(self, i: int, lines: list[int], aw: float, ah: float) -> Cut | None:
+        """The group cut inside its ``i``-th part (a paragraph or a list item), if the part's
+        first lines fit after the parts before it and keep their headings' lines."""
+        canv = getattr(self, "canv", None)
+        head, part = self._content[:i], self._content[i]
+        if lines[i] in (0, ENOUGH):
             return None
-        _, used = _listWrapOn(heads, aw, self.canv)
-        space = max(heads[-1].getSpaceAfter(), lead.getSpaceBefore())
-        if ah - used - space <= 0:
+        used = _listWrapOn(head, aw, canv)[1] if head else 0.0
+        space = max(head[-1].getSpaceAfter(), part.getSpaceBefore()) if head else 0.0
+        room = ah - used - space
+        if room <= 0:
             return None
-        parts = lead.splitOn(self.canv, aw, ah - used - space)
-        if len(parts) < 2:
+        part.wrapOn(canv, aw, room)
+        pieces = part.splitOn(canv, aw, room)
+        if len(pieces) < 2:
             return None
-        first = KeepWithNext([*heads, parts[0]])
-        if first.wrapOn(self.canv, aw, ah)[1] > ah:
+        first, *rest = pieces
+        got = _lines(first, canv, aw)
+        if not self._keeps_enough(i, lines, got) or not self._fits([*head, first], aw, ah):
             return None
-        return [first, *parts[1:]]
+        return [*head, first], [*rest, *self._content[i + 1 :]]
+
+    def _keeps_enough(self, i: int, lines: list[int], partial: int) -> bool:
+        """Whether the parts before ``i`` and ``partial`` lines of part ``i`` keep every
+        heading and lead-in among them with enough lines of what follows it."""
+        return all(
+            _kept_enough(self._content, lines, j, sum(lines[j + 1 : i]) + partial) for j in range(i)
+        )
+
+    def _fits(self, parts: list[Flowable], aw: float, ah: float) -> bool:
+        return bool(_listWrapOn(parts, aw, getattr(self, "canv", None))[1] <= ah)
 
 
-def _keeps(f: Flowable) -> bool:
-    """Set by the plan on headings (``Para.keep_with_next``), never inherited from a style."""
-    return bool(vars(f).get("keepWithNext"))
+def _regrouped(rest: list[Flowable], bare: bool) -> list[Flowable]:
+    """What goes on after a cut: one group again (its headings, lead-ins and blocks keep
+    their rules), unless it is one flowable."""
+    return [KeepWithNext(rest, bare)] if len(rest) > 1 else rest
 
 
-def _take_headings(pending: list[Flowable]) -> list[Flowable]:
-    """The run of headings at the head of ``pending``, taken off it; the group keeps them
-    together, so ReportLab must not regroup them."""
+# ------------------------------------------------------------------ grouping a story
+def _take(pending: list[Flowable], group: list[Flowable]) -> Flowable | None:
+    """Move the next piece of ``pending`` onto ``group``: a whole KeepTogether block's parts,
+    the first item of a list, or the next flowable. Returns the piece (None for a block)."""
+    nxt = pending.pop(0)
+    if isinstance(nxt, KeepTogether):
+        for k, part in enumerate(nxt._content):
+            part._cs_whole = True  # a block is cut neither inside a part nor between them
+            part._cs_glued = k > 0
+        group.extend(nxt._content)
+        return None
+    if isinstance(nxt, ItemList) and nxt.items():
+        first, *rest = nxt.items()
+        group.append(first)
+        pending[0:0] = rest
+        return first
+    group.append(nxt)
+    return nxt
+
+
+def _group(pending: list[Flowable]) -> list[Flowable]:
+    """A heading or lead-in taken off ``pending`` with what it may have to keep: pieces
+    (paragraphs, list items) until each heading and lead-in among them has ``MIN_LINES``
+    pieces after it (each holds a line at least); a block or a diagram ends the group, and
+    the next heading starts its own. How much of it must share a page is decided where it
+    is cut, when the lines are known (``KeepWithNext.cut``)."""
     group: list[Flowable] = []
-    while pending and _keeps(pending[0]):
-        head = pending.pop(0)
-        head.keepWithNext = 0
-        group.append(head)
+    owed = 0  # pieces still owed to the headings and lead-ins taken so far
+    while pending and (owed or not group):
+        if group and _keeps(pending[0]) and any(not _need(f) for f in group):
+            break  # a new heading starts its own group
+        if _keeps(pending[0]):  # ReportLab must not regroup it: the group keeps it
+            pending[0].keepWithNext = 0
+            pending[0]._cs_heading = True
+        piece = _take(pending, group)
+        if piece is None or not isinstance(piece, Paragraph | LIIndenter | Spacer):
+            owed = 0  # a block, a table or a diagram: enough
+        elif not isinstance(piece, Spacer):  # a piece of text: at least one line
+            owed = max(owed - 1, MIN_LINES if _need(piece) else 0)
     return group
 
 
-def _take_start(pending: list[Flowable], group: list[Flowable], heads: int) -> None:
-    """Add to ``group`` the start of what follows its headings, taken off ``pending``: a whole
-    KeepTogether block, the first item of a list, or the next flowable (and the one after a
-    spacer)."""
-    while pending:
-        nxt = pending.pop(0)
-        if isinstance(nxt, KeepTogether):
-            group.extend(nxt._content)
-        elif isinstance(nxt, ItemList):
-            first, *rest = nxt.items()
-            group.append(first)
-            pending[0:0] = rest
-        else:
-            group.append(nxt)
-        if not all(isinstance(f, Spacer) for f in group[heads:]):
-            break
-
-
 def keep_with_next(story: Sequence[Flowable]) -> list[Flowable]:
-    """Group every run of ``keepWithNext`` flowables (headings) with the start of what
-    follows: a whole KeepTogether block, the first item of a list, or the next flowable
-    (and the one after a spacer)."""
+    """Group every heading (``keepWithNext`` set by the plan) and every lead-in (a paragraph
+    ending with a colon) with the start of what follows it (``_group``)."""
     pending = list(story)
     out: list[Flowable] = []
     while pending:
-        if not _keeps(pending[0]):
+        if not _need(pending[0]):
             out.append(pending.pop(0))
             continue
-        group = _take_headings(pending)
-        heads = len(group)
-        _take_start(pending, group, heads)
-        if len(group) > heads:
+        group = _group(pending)
+        if any(not _need(f) for f in group):
             out.append(KeepWithNext(group))
         else:  # nothing follows the headings
             out.extend(group)

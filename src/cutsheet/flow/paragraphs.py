@@ -11,15 +11,33 @@ from reportlab.platypus.flowables import LIIndenter
 
 class DocParagraph(Paragraph):
     """A paragraph read as ``tag`` (H1, H2 or P); the continuation of a heading split over a
-    page break is still the heading."""
+    page break is still the heading. A page break never falls after a line that ends with a
+    colon (it reads as a lead-in cut off from what it introduces): such a split leaves that
+    line for the next page too, when the lines before it can stay."""
 
     tag = "P"
 
     def split(self, availWidth: float, availHeight: float) -> list[Flowable]:  # noqa: N803
         parts: list[Flowable] = super().split(availWidth, availHeight)
+        if len(parts) > 1 and ends_with_colon(parts[0]):
+            self.wrap(availWidth, availHeight)
+            earlier = super().split(availWidth, availHeight - self.style.leading)
+            if len(earlier) > 1 and not ends_with_colon(earlier[0]):
+                parts = earlier
         for part in parts:
             part.tag = self.tag  # type: ignore[attr-defined]
         return parts
+
+
+def ends_with_colon(f: Flowable) -> bool:
+    """Whether ``f`` is a paragraph (or a part of one split over a page break: its text is
+    in its fragments' words then) whose text ends with a colon."""
+    if not isinstance(f, Paragraph):
+        return False
+    text = f.getPlainText()
+    if not text:
+        text = " ".join(w for frag in f.frags for w in getattr(frag, "words", []))
+    return text.rstrip().endswith(":")
 
 
 class ListItemIndenter(LIIndenter):

@@ -1,8 +1,10 @@
 """Do the documents' blocks fit their pages? Measured at plan time, so ``check`` finds what
 would otherwise fail (or be cut short) only while drawing.
 
-A full-page sheet is laid out in a bare Frame, which never splits a block: every block (a
-heading together with the start of what follows it) must fit one page whole. The rules flow
+A full-page sheet is laid out in a bare Frame, which never splits a block: every block must
+fit one page whole, and so must a heading or a lead-in with as many blocks after it as it
+keeps (``flow/keep_with_next.py``, cut between blocks as ``flow/sheets.py`` lays sheets out;
+keeping a sheet's last block with the one before it decides page breaks only). The rules flow
 through a document template, which splits paragraphs between lines, lists between items and
 tables between rows: a block fails only when a part that cannot split (one line, one table
 row, a worked example's box) is taller than a page, on the paper or on a booklet's half page.
@@ -79,7 +81,8 @@ def _too_big(f: Flowable, canv: Canvas, width: float, height: float, split: bool
         h = _height(g, canv, width, height)
         if h <= height + FUZZ:
             continue
-        parts = g.splitOn(canv, width, height) if split else []
+        # a bare Frame splits nothing but a group, where its rules allow (flow/sheets.py)
+        parts = g.splitOn(canv, width, height) if split or hasattr(g, "for_bare_frame") else []
         if not parts or pages > MAX_PAGES:
             return h
         if isinstance(parts[0], ActionFlowable):  # KeepTogether: its parts, one by one

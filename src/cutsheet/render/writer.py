@@ -10,7 +10,8 @@ from collections.abc import Sequence
 from reportlab.lib.units import mm
 
 from ..diagnostics import Problem
-from ..flow.frames import Furniture, flatten, padded_frame, sheet_frame
+from ..flow.frames import Furniture, padded_frame, sheet_frame
+from ..flow.sheets import fill_frame, sheet_story
 from ..flow.story import StoryBuilder
 from ..impose import PAPERS, NoteSize, PagePlan, Rect, impose
 from ..measure import face_name, string_width
@@ -170,15 +171,17 @@ class PartWriter:
 
     # -- full-page sheets ----------------------------------------------------------------
     def page_doc(self, doc: PageDoc) -> None:
+        """A full-page sheet, each copy from a fresh page, laid out page after page as
+        ``flow/sheets.py`` says (groups cut where they allow, the last block kept with the one
+        before it)."""
         for _ in range(doc.copies):
-            story = flatten(self.docs.flowables(doc.doc.blocks))
+            story = sheet_story(self.docs.flowables(doc.doc.blocks))
             while story:
                 self.sheet += 1
                 frame = padded_frame(*sheet_frame(self.paper, self.furniture.band_mm), 0)
-                before = len(story)
-                frame.addFromList(story, self.c)
+                placed = fill_frame(frame, story, self.c)
                 self.finish_page(self.label(self.sheet))
-                if len(story) == before:
+                if not placed:
                     self.problems.append(
                         Problem(doc.doc.loc, f"{doc.item}: a block is taller than a page")
                     )

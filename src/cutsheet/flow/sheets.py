@@ -1,0 +1,75 @@
+"""Full-page sheets laid out page after page in bare Frames (no document template).
+
+A bare Frame never splits a block; what it cannot place waits for the next page. Two kinds
+of group are cut or moved here instead: a heading or lead-in with what follows it
+(``KeepWithNext``, cut where its rules allow), and the sheet's last block with the block
+before it (``KeepLast``), so no page of a sheet holds only its last block when the two fit
+one page together. The plan measures the same flowables block by block (``plan/pages.py``):
+``KeepLast`` decides only where a page ends, never what must fit on one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable, Frame, Spacer
+from reportlab.platypus.flowables import _Container, _listWrapOn
+
+from .frames import flatten
+
+
+class KeepLast(_Container, Flowable):  # type: ignore[misc]
+    """A sheet's last block with the block before it: placed whole where it fits, moved whole
+    to the next page when it fits an empty one, else laid out part by part."""
+
+    def __init__(self, content: Sequence[Flowable]) -> None:
+        super().__init__()
+        self._content = list(content)
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803
+        self.width, self.height = _listWrapOn(self._content, availWidth, self.canv)
+        return self.width, self.height
+
+    def for_bare_frame(self, flat: list[Flowable]) -> KeepLast:
+        return KeepLast(flat)
+
+    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:  # noqa: N803
+        frame = getattr(self, "_frame", None)
+        if frame is None or getattr(frame, "_atTop", True):
+            return list(self._content)
+        whole = _listWrapOn(self._content, availWidth, self.canv)[1]
+        return [] if whole <= frame._aH else list(self._content)
+
+
+def keep_last(story: Sequence[Flowable]) -> list[Flowable]:
+    """``story`` with its last block (and any spacers after it) grouped with the block
+    before it (and the spacers between), when it has two blocks."""
+    blocks = [i for i, f in enumerate(story) if not isinstance(f, Spacer)]
+    if len(blocks) < 2:
+        return list(story)
+    start = blocks[-2]
+    return [*story[:start], KeepLast(story[start:])]
+
+
+def sheet_story(story: Sequence[Flowable]) -> list[Flowable]:
+    """A full-page sheet's story as a bare Frame lays it out."""
+    return flatten(keep_last(story))
+
+
+def fill_frame(frame: Frame, story: list[Flowable], canv: Canvas) -> int:
+    """Place flowables from the front of ``story`` in ``frame`` until one does not fit (a
+    group that does not fit is cut or opened where it allows); returns how many were
+    placed."""
+    placed = 0
+    while story:
+        f = story[0]
+        if frame.add(f, canv):
+            story.pop(0)
+            placed += 1
+            continue
+        parts = frame.split(f, canv) if hasattr(f, "for_bare_frame") else []
+        if not parts:
+            break
+        story[0:1] = parts
+    return placed
