@@ -1,5 +1,7 @@
+"""``python -m cutsheet``: the same command line as the ``cutsheet`` entry point."""
+
 import sys
 
-from .cli import main
+from .entry import run
 
-sys.exit(main())
+sys.exit(run())
