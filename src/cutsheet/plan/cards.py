@@ -131,8 +131,12 @@ class _CardPlanner:
         so bands and panels match from card to card."""
         got = [self.item(item, at) for item in self.comp.items]
         least = tuple(min(g.gaps[i] for g in got) for i in (0, 1))
-        if least != at.gaps and any(g.gaps != list(least) for g in got):
-            got = [self.item(item, dataclasses.replace(at, gaps=least)) for item in self.comp.items]
+        if not any(g.overflows for g in got):  # (a deck that overflows is tried bigger)
+            again = dataclasses.replace(at, gaps=least)
+            got = [
+                g if g.gaps == list(least) else self.item(item, again)
+                for item, g in zip(self.comp.items, got, strict=True)
+            ]
         cards: list[PrintedCard] = []
         for item, planned in zip(self.comp.items, got, strict=True):
             assert planned.front is not None
