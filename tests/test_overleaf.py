@@ -3,6 +3,7 @@ built PDFs; and in a file printed two-sided, no two pages of cards share a sheet
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import pytest
 import yaml
 from pypdf import PdfReader
 
+from cutsheet.build import check_game
 from cutsheet.plan.overleaf import MORE, line_breaks
 
 from .conftest import ROOT
@@ -138,3 +140,23 @@ def test_overleaf_takes_no_back_of_its_own(ws):
         and "'overleaf' continues a card on its back, so it takes no 'back'" in p
         for p in problems
     ), (line, problems)
+
+
+def test_a_reference_card_too_long_even_for_both_sides_is_a_located_overflow(ws):
+    """Neither a title that alone outgrows the card nor a paragraph without a line break to cut
+    at is cut in two: each is the usual located overflow, never a traceback."""
+    words = " ".join(["Festival"] * 60)
+    ws.edit("content/festivibes/help.yaml", "    title: On your turn", f"    title: {words}")
+    line = ws.line_of("content/festivibes/help.yaml", "    title: Festival")
+    cwd = Path.cwd()
+    os.chdir(ws.root)
+    try:
+        report = check_game(ws.project, "festivibes", ("large-print",))
+    finally:
+        os.chdir(cwd)
+    messages = [str(p) for p in report.errors]
+    assert any(
+        m.startswith(f"content/festivibes/help.yaml:{line}:")
+        and "does not fit a 185×130 mm card" in m
+        for m in messages
+    ), messages

@@ -128,17 +128,13 @@ def overleaf(face: FacePlan) -> tuple[FacePlan, FacePlan] | float:
     """``face`` (its boxes laid out taller than the card) cut into a front and a back that
     each fit the card, or the mm by which the back would still overflow."""
     height = face.height_mm
-    bottom = max(el.box.y + el.box.h for el in face.elements)
-    top = min(el.box.y for el in face.elements)
-    frames = [
-        el
-        for el in face.elements
-        if not el.is_text and el.box.h >= FRAME_SHARE * (bottom - top) and el.box.y <= top + 0.5
-    ]
-    content = [el for el in face.elements if not any(el is f for f in frames)]
+    bottom = max((el.box.y + el.box.h for el in face.elements), default=height)
+    frames, content = _frames(face.elements, bottom)
+    texts = [el for el in content if isinstance(el, TextElement)]
+    if not any(el.box.name != "title" for el in texts):
+        return bottom - height  # nothing but a title: nothing to go on with
     margin = min(el.box.y for el in content)  # the design's own top margin, kept at the foot
     limit = height - margin
-    texts = [el for el in content if isinstance(el, TextElement)]
     header = _header(content)
     body = [el for el in content if not any(el is h for h in header)]
     left = min(el.box.x for el in texts)
@@ -170,6 +166,17 @@ def overleaf(face: FacePlan) -> tuple[FacePlan, FacePlan] | float:
         [_frame_on(f, height) for f in frames] + header + back,
     )
     return _face(face, sides[0]), _face(face, sides[1])
+
+
+def _frames(elements: Sequence[Element], bottom: float) -> tuple[list[Element], list[Element]]:
+    """The shapes that frame the whole face (drawn on both sides), and everything else."""
+    top = min((el.box.y for el in elements), default=0.0)
+    frames = [
+        el
+        for el in elements
+        if not el.is_text and el.box.h >= FRAME_SHARE * (bottom - top) and el.box.y <= top + 0.5
+    ]
+    return frames, [el for el in elements if not any(el is f for f in frames)]
 
 
 def _continued(whole: Element, tail: TextElement, front: Sequence[Element]) -> list[Element]:
