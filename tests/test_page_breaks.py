@@ -375,3 +375,23 @@ def test_a_sheets_last_block_goes_with_the_block_before_it(tmp_path):
                 kept += not lonely
                 assert not lonely, room
     assert alone > 0 and kept == len(ROOMS) + 2
+
+
+def test_a_sheet_that_runs_on_opens_its_next_page_with_its_title_continued(built):
+    """A full-page sheet too long for one page (large print on US Letter) opens the next page
+    with its title and "(continued)"; every such heading follows a page of that sheet."""
+    from pypdf import PdfReader
+
+    seen = 0
+    for path in sorted(built.glob("*/*/sheets.pdf")):
+        firsts = [(p.extract_text() or "").split("\n", 1)[0] for p in PdfReader(path).pages]
+        for k, first in enumerate(firsts):
+            if first.endswith(" (continued)"):
+                title = first.removesuffix(" (continued)")
+                assert k and firsts[k - 1] in (title, first), (path, k + 1, firsts[k - 1])
+                seen += 1
+    assert seen >= 2
+    record = built / "common-reserve" / "large-print-letter" / "sheets.pdf"
+    pages = [p.extract_text() or "" for p in PdfReader(record).pages]
+    page = next(t for t in pages if "Session points" in t)
+    assert page.startswith("Session record (continued)")

@@ -5,7 +5,9 @@ of group are cut or moved here instead: a heading or lead-in with what follows i
 (``KeepWithNext``, cut where its rules allow), and the sheet's last block with the block
 before it (``KeepLast``), so no page of a sheet holds only its last block when the two fit
 one page together. The plan measures the same flowables block by block (``plan/pages.py``):
-``KeepLast`` decides only where a page ends, never what must fit on one.
+``KeepLast`` decides only where a page ends, never what must fit on one. A sheet that runs
+onto another page opens that page with its title again, "(continued)" (``continued_title``),
+and the plan measures every block against the room left under it.
 """
 
 from __future__ import annotations
@@ -16,7 +18,11 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Frame, Spacer
 from reportlab.platypus.flowables import _Container, _listWrapOn
 
+from ..plan.model import DocPlan, Para
 from .frames import flatten
+from .story import StoryBuilder
+
+CONTINUED = "(continued)"
 
 
 class KeepLast(_Container, Flowable):  # type: ignore[misc]
@@ -73,3 +79,21 @@ def fill_frame(frame: Frame, story: list[Flowable], canv: Canvas) -> int:
             break
         story[0:1] = parts
     return placed
+
+
+def continued_title(doc: DocPlan, builder: StoryBuilder) -> Flowable | None:
+    """The heading a sheet's later pages open with: its title, "(continued)"; None for a
+    sheet that does not open with a title."""
+    first = doc.blocks[0] if doc.blocks else None
+    if not isinstance(first, Para) or first.style != "title":
+        return None
+    return builder.flowables([Para(f"{first.markup} {CONTINUED}", "heading")])[0]
+
+
+def continued_height(title: Flowable | None, width: float, canv: Canvas) -> float:
+    """Points the continued title takes at the top of a page ``width`` points wide, with the
+    space under it."""
+    if title is None:
+        return 0.0
+    _w, h = title.wrapOn(canv, width, 10_000)
+    return h + title.getSpaceAfter()

@@ -33,6 +33,7 @@ from ..flow.frames import (
     sheet_frame,
 )
 from ..flow.keep_with_next import keep_with_next
+from ..flow.sheets import continued_height, continued_title
 from ..flow.story import StoryBuilder
 from ..impose import HALF_PAPERS, PAPERS
 from .model import DocPlan, GamePlan, PageDoc, TrackBlock
@@ -149,6 +150,11 @@ def _doc_problems(plan: GamePlan, doc: DocPlan, kind: str, label: str) -> list[P
     builder = StoryBuilder.for_profile(plan.profile)
     canv = Canvas(io.BytesIO())
     frames = list(_frames(plan, kind))
+    if kind == "sheet":  # a later page opens with the title again: what is left under it
+        title = continued_title(doc, builder)
+        frames = [
+            (name, w, h - continued_height(title, w, canv), slack) for name, w, h, slack in frames
+        ]
     found: dict[int, str] = {}
     for f in _story(doc, builder, flat=kind == "sheet"):
         block = _block_of(f)

@@ -8,10 +8,11 @@ import io
 from collections.abc import Sequence
 
 from reportlab.lib.units import mm
+from reportlab.platypus import Flowable
 
 from ..diagnostics import Problem
 from ..flow.frames import Furniture, padded_frame, sheet_frame
-from ..flow.sheets import fill_frame, sheet_story
+from ..flow.sheets import continued_height, continued_title, fill_frame, sheet_story
 from ..flow.story import StoryBuilder
 from ..impose import PAPERS, NoteSize, PagePlan, Rect, impose
 from ..measure import face_name, string_width
@@ -174,11 +175,17 @@ class PartWriter:
         """A full-page sheet, each copy from a fresh page, laid out page after page as
         ``flow/sheets.py`` says (groups cut where they allow, the last block kept with the one
         before it)."""
+        again = continued_title(doc.doc, StoryBuilder.for_profile(self.plan.profile))
         for _ in range(doc.copies):
             story = sheet_story(self.docs.flowables(doc.doc.blocks))
+            first = True
             while story:
                 self.sheet += 1
-                frame = padded_frame(*sheet_frame(self.paper, self.furniture.band_mm), 0)
+                x, y, w, h = sheet_frame(self.paper, self.furniture.band_mm)
+                if not first and again is not None:
+                    h -= self.continued(again, x, y + h, w)
+                first = False
+                frame = padded_frame(x, y, w, h, 0)
                 placed = fill_frame(frame, story, self.c)
                 self.finish_page(self.label(self.sheet))
                 if not placed:
@@ -186,6 +193,15 @@ class PartWriter:
                         Problem(doc.doc.loc, f"{doc.item}: a block is taller than a page")
                     )
                     break
+
+    def continued(self, title: Flowable, x: float, top: float, width: float) -> float:
+        """Draw a sheet's continued title at the top of its frame, as a running head (an
+        artifact: the title itself was read on the first page); the points it took."""
+        height = continued_height(title, width, self.c)
+        _w, h = title.wrapOn(self.c, width, 10_000)
+        with self.tagger.artifact(self.c):
+            title.drawOn(self.c, x, top - h)
+        return height
 
     # -- calibration ---------------------------------------------------------------------
     def calibration(self) -> None:
