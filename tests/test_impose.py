@@ -405,9 +405,11 @@ def test_gutterfold_turns_the_backs_below_a_horizontal_fold():
     assert {s.rotation for s in pages[0].slots} == {0}
 
 
-def test_gutterfold_refuses_an_item_too_big_for_half_a_page():
+def test_no_fold_holds_an_item_too_big_for_half_a_page():
     with pytest.raises(ValueError, match="half"):
-        impose([((150, 200), deck(1))], PAPERS["a4"], imposition="gutterfold")
+        gutterfold_fold((150, 200), PAPERS["a4"])
+    pages = impose([((150, 200), deck(1))], PAPERS["a4"], imposition="gutterfold")
+    assert [p.side for p in pages] == ["front", "back"]  # to glue back to back
     impose([((150, 200), deck(1, backs=False))], PAPERS["a4"], imposition="gutterfold")
 
 
@@ -554,3 +556,20 @@ def test_a_back_page_mirrors_the_furniture_ink_and_all():
         assert b.origin[0] - b.ink.x == pytest.approx(f.origin[0] - f.ink.x)
         assert b.origin[1] == pytest.approx(f.origin[1])
     assert line_gaps(back) == pytest.approx(line_gaps(front))
+
+
+def test_gutterfold_prints_an_item_too_big_for_half_a_page_as_a_front_and_a_back_page():
+    """A board (180 × 250 mm) cannot fold on a page: under gutterfold it gets a front page
+    and a mirrored back page (to glue back to back), while cards that fit keep their fold."""
+    from cutsheet.impose import PAPERS, impose
+
+    for paper in PAPERS.values():
+        pages = impose(
+            [((180.0, 250.0), [("board", "score")]), ((63.0, 88.0), [("c", "b")] * 4)],
+            paper,
+            imposition="gutterfold",
+        )
+        sides = [(p.side, [s.item for s in p.slots]) for p in pages]
+        assert ("front", ["board"]) in sides and ("back", ["score"]) in sides
+        folded = [p for p in pages if p.fold]
+        assert folded and all(p.side == "single" for p in folded)

@@ -8,7 +8,19 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from .backs import _back_page, _Item, _slots
-from .base import CutGuides, Imposition, NoteSize, PagePlan, Runs, Side, Size, Slot, T, _union
+from .base import (
+    CutGuides,
+    Fold,
+    Imposition,
+    NoteSize,
+    PagePlan,
+    Runs,
+    Side,
+    Size,
+    Slot,
+    T,
+    _union,
+)
 from .geometry import DEFAULT_NOTE, _fill, _Geometry, gutterfold_fold
 
 
@@ -85,6 +97,20 @@ def _number_sheets(pages: Sequence[PagePlan[T]]) -> list[PagePlan[T]]:
     return out
 
 
+def _fold_for(
+    head: Size, paper: Size, bleed: float, note: NoteSize, imposition: Imposition, backed: bool
+) -> tuple[Fold | None, Imposition]:
+    """The gutterfold fold for a chunk that starts with a ``head``-sized item, and how the
+    chunk is imposed: an item too big for half the page (a board) is printed as a front page
+    and its back page instead, to be glued back to back."""
+    if imposition != "gutterfold" or not backed:
+        return None, imposition
+    try:
+        return gutterfold_fold(head, paper, bleed, note), imposition
+    except ValueError:
+        return None, "duplex"
+
+
 def impose(
     runs: Runs[T],
     paper: Size,
@@ -100,7 +126,8 @@ def impose(
     ``imposition``: "duplex" follows each page that has a back on it with its back page
     (columns mirrored for long-edge flipping, shifted by ``back_offset``); "simplex" prints
     fronts only; "gutterfold" puts backs on the other half of the same page, across a fold line
-    (see ``gutterfold_fold``). Runs with no back at all get plain pages, never a back page, and
+    (see ``gutterfold_fold``; an item too big for half the page gets a front page and a back
+    page, to glue back to back). Runs with no back at all get plain pages, never a back page, and
     never share a page with runs that have backs; those pages come after all front/back pairs.
 
     Items keep their order. Runs of different sizes share a page in horizontal bands (shelf
@@ -115,14 +142,9 @@ def impose(
     for items, backed in _streams(runs, imposition):
         pos = 0
         while pos < len(items):
-            head = items[pos][0]
-            fold = (
-                gutterfold_fold(head, paper, bleed, note)
-                if imposition == "gutterfold" and backed
-                else None
-            )
+            fold, mode = _fold_for(items[pos][0], paper, bleed, note, imposition, backed)
             specs, g = _fill(_size_runs(items, pos), paper, fold, bleed, note)
             n = sum(s.count for s in specs)
-            pages += _pages_of(g, items[pos : pos + n], paper, imposition, cut_guides, back_offset)
+            pages += _pages_of(g, items[pos : pos + n], paper, mode, cut_guides, back_offset)
             pos += n
     return _number_sheets(pages)
