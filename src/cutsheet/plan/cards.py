@@ -19,6 +19,7 @@ from .overleaf import overleaf
 from .scale import scale_face
 
 Size = tuple[float, float]
+OVERLEAF_CUTS = "(a card goes on over its back between boxes, or at a <br/> outside other tags)"
 
 
 def face_for(layouts: Layouts, name: str, profile: Profile) -> tuple[str, str]:
@@ -87,6 +88,10 @@ class _CardPlanner:
                     planned, over = sides, None
                     for one in sides:
                         fc.problems.extend(face_geometry(_as_face(face, one), size, fc.label))
+                else:
+                    short = f"; front and back together are still {sides:.1f} mm over"
+                    message = f"{over.message}{short} {OVERLEAF_CUTS}"
+                    over = dataclasses.replace(over, message=message)
             elif over is None:
                 fc.problems.extend(face_geometry(face, size, fc.label))
         planned = planned or (fill_face(face, size, fc),)

@@ -147,6 +147,9 @@ def overleaf(face: FacePlan) -> tuple[FacePlan, FacePlan] | float:
     front += [parts[0] for parts in cut.split.values()]
     rest = [el for el in body if el.box.y >= cut.at - 0.01 and body.index(el) not in cut.split]
     for i, (_head, tail) in cut.split.items():
+        end = body[i].box.y + body[i].box.h  # what sat under the whole box moves up to its rest
+        freed = end - (tail.box.y + tail.box.h)
+        rest = [_moved(el, -freed) if el.box.y >= end - 0.01 else el for el in rest]
         added = _continued(body[i], tail, front)
         if added:
             grow = added[1].box.y - tail.box.y
