@@ -160,3 +160,17 @@ def test_a_reference_card_too_long_even_for_both_sides_is_a_located_overflow(ws)
         and "does not fit a 185×130 mm card" in m
         for m in messages
     ), messages
+
+
+def test_blank_lines_cut_off_a_reference_card_give_their_room_back(ws):
+    """Blank lines dropped where a card is cut in two are not kept as space on its back (what
+    sat under the cut text moves up): two more blank lines still fit front and back."""
+    turn = '      - "TICKET: put one of your tickets above a column. At most 2 tickets a column."\n'
+    ws.edit("content/festivibes/help.yaml", turn, turn + '      - ""\n      - ""\n')
+    cwd = Path.cwd()
+    os.chdir(ws.root)
+    try:
+        report = check_game(ws.project, "festivibes", ("large-print",))
+    finally:
+        os.chdir(cwd)
+    assert not report.errors, [str(p) for p in report.errors]
