@@ -61,11 +61,11 @@ class Workspace:
         assert needle in text, needle
         return text[: text.index(needle)].count("\n") + 1
 
-    def check(self, game: str) -> list[Problem]:
+    def check(self, game: str, profiles: tuple[str, ...] = ("standard",)) -> list[Problem]:
         cwd = os.getcwd()
         os.chdir(self.root)  # problems show paths relative to the working directory
         try:
-            report = check_game(self.project, game, ("standard",))
+            report = check_game(self.project, game, profiles)
         finally:
             os.chdir(cwd)
         return sorted(report.errors)

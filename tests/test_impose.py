@@ -446,15 +446,20 @@ def test_a_size_that_does_not_fit_below_continues_on_the_next_page():
     assert [len(p.slots) for p in pages] == [6, 2]
 
 
-def test_back_pages_only_where_something_has_a_back():
+def test_pages_without_backs_come_last_with_blank_backs_in_a_two_sided_file():
     runs = [((20, 20), deck(5, False, "t")), ((63, 88), deck(12, True, "p"))]
     runs += [((30, 30), deck(4, False, "u"))]
     pages = impose(runs, PAPERS["a4"])
-    assert [p.side for p in pages] == ["front", "back", "front", "back", "single"]
-    assert [p.sheet for p in pages] == [1, 1, 2, 2, 3]
+    assert [p.side for p in pages] == ["front", "back"] * 3
+    assert [p.sheet for p in pages] == [1, 1, 2, 2, 3, 3]
     assert fronts(pages) == [f"p{i}" for i in range(12)] + [f"t{i}" for i in range(5)] + [
         f"u{i}" for i in range(4)
-    ]  # the pairs first: printing pages 1-4 two-sided keeps every back behind its front
+    ]  # the pairs first: printing the file two-sided keeps every back behind its front
+    blank = pages[-1]  # nothing to cut on the back of the backless page: no slots, no marks
+    assert not blank.slots and not blank.marks and blank.furniture.label
+    # a file with no backs at all is not printed two-sided: plain pages, no blank backs
+    plain = impose([((20, 20), deck(5, False, "t"))], PAPERS["a4"])
+    assert [p.side for p in plain] == ["single"]
 
 
 def test_duplex_backs_mirror_the_columns_and_follow_the_offset():

@@ -244,17 +244,7 @@ def test_low_contrast_text_is_an_error(ws):
 
 
 def _check_lp(ws):
-    import os
-
-    from cutsheet.build import check_game
-
-    cwd = os.getcwd()
-    os.chdir(ws.root)
-    try:
-        report = check_game(ws.project, "common-reserve", ("large-print",))
-    finally:
-        os.chdir(cwd)
-    return sorted(report.errors)
+    return ws.check("common-reserve", ("large-print",))
 
 
 def test_text_that_does_not_fit_at_18_pt_is_an_error_not_shrunk(ws):

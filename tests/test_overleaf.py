@@ -3,7 +3,6 @@ built PDFs; and in a file printed two-sided, no two pages of cards share a sheet
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
@@ -12,7 +11,6 @@ import pytest
 import yaml
 from pypdf import PdfReader
 
-from cutsheet.build import check_game
 from cutsheet.plan.overleaf import MORE, line_breaks
 
 from .conftest import ROOT
@@ -148,13 +146,7 @@ def test_a_reference_card_too_long_even_for_both_sides_is_a_located_overflow(ws)
     words = " ".join(["Festival"] * 60)
     ws.edit("content/festivibes/help.yaml", "    title: On your turn", f"    title: {words}")
     line = ws.line_of("content/festivibes/help.yaml", "    title: Festival")
-    cwd = Path.cwd()
-    os.chdir(ws.root)
-    try:
-        report = check_game(ws.project, "festivibes", ("large-print",))
-    finally:
-        os.chdir(cwd)
-    messages = [str(p) for p in report.errors]
+    messages = [str(p) for p in ws.check("festivibes", ("large-print",))]
     assert any(
         m.startswith(f"content/festivibes/help.yaml:{line}:")
         and "does not fit a 185×130 mm card" in m
@@ -167,10 +159,5 @@ def test_blank_lines_cut_off_a_reference_card_give_their_room_back(ws):
     sat under the cut text moves up): two more blank lines still fit front and back."""
     turn = '      - "TICKET: put one of your tickets above a column. At most 2 tickets a column."\n'
     ws.edit("content/festivibes/help.yaml", turn, turn + '      - ""\n      - ""\n')
-    cwd = Path.cwd()
-    os.chdir(ws.root)
-    try:
-        report = check_game(ws.project, "festivibes", ("large-print",))
-    finally:
-        os.chdir(cwd)
-    assert not report.errors, [str(p) for p in report.errors]
+    problems = ws.check("festivibes", ("large-print",))
+    assert not problems, [str(p) for p in problems]

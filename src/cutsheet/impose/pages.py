@@ -84,6 +84,22 @@ def _pages_of(
     return [front, _back_page(front, backs, back_offset)]
 
 
+def _blank_backs(pages: list[PagePlan[T]]) -> list[PagePlan[T]]:
+    """In a file printed two-sided (it has front/back pairs), each page of cards without
+    backs becomes a front with a blank back: no two pages of cards share a sheet to be cut."""
+    if not any(p.side == "front" for p in pages):
+        return pages
+    out: list[PagePlan[T]] = []
+    for p in pages:
+        if p.side != "single":
+            out.append(p)
+            continue
+        front = replace(p, side="front")
+        blank = _back_page(front, (), (0.0, 0.0))
+        out += [front, replace(blank, marks=(), cut_lines=(), fold=())]
+    return out
+
+
 def _number_sheets(pages: Sequence[PagePlan[T]]) -> list[PagePlan[T]]:
     """Front/back pairs first, then single pages, each group in its own order; sheets
     numbered from 1, a back sharing its front's sheet."""
@@ -128,7 +144,8 @@ def impose(
     fronts only; "gutterfold" puts backs on the other half of the same page, across a fold line
     (see ``gutterfold_fold``; an item too big for half the page gets a front page and a back
     page, to glue back to back). Runs with no back at all get plain pages, never a back page, and
-    never share a page with runs that have backs; those pages come after all front/back pairs.
+    never share a page with runs that have backs; those pages come after all front/back pairs
+    and, in a file that has such pairs, get a blank back page each.
 
     Items keep their order. Runs of different sizes share a page in horizontal bands (shelf
     packing, top down). ``bleed`` mm grows every card's art around its trim; cards then sit
@@ -147,4 +164,4 @@ def impose(
             n = sum(s.count for s in specs)
             pages += _pages_of(g, items[pos : pos + n], paper, mode, cut_guides, back_offset)
             pos += n
-    return _number_sheets(pages)
+    return _number_sheets(_blank_backs(pages) if imposition == "duplex" else pages)

@@ -74,7 +74,7 @@ def render_cards_like(
         furniture_of(plan.profile),
     )
     if runs:
-        writer.card_pages(runs, imposition, bleed, cut_guides, back_offset, duplex)
+        writer.card_pages(runs, imposition, bleed, cut_guides, back_offset)
     for entry in entries:
         if isinstance(entry, PageDoc):
             writer.page_doc(entry)

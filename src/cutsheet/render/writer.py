@@ -97,10 +97,7 @@ class PartWriter:
         bleed: float,
         guides: str,
         offset: tuple[float, float],
-        duplex: bool = False,
     ) -> None:
-        """Every card page; in a file printed two-sided (``duplex``), a page of cards without
-        backs gets a blank back, so no two pages of cards share a sheet to be cut."""
         items = [(r.size, [(card, card if card.back else None) for card in r.cards]) for r in runs]
         pages = impose(
             items,
@@ -115,8 +112,6 @@ class PartWriter:
         for page in pages:
             self.sheet = base + page.sheet
             self.draw_page(page, bleed)
-            if duplex and page.side == "single":
-                self.finish_page(self.label(self.sheet, "back (blank)"))
 
     def draw_page(self, page: PagePlan[PrintedCard], bleed: float) -> None:
         c, f = self.c, self.furniture
