@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from ...boxes import Box, FillContext
 from ...contrast import contrast
@@ -40,10 +40,10 @@ def _span(shape: str, w: float, h: float) -> float:
     return max(w, h) / CIRCLE_DIAMETER
 
 
-def _held(face: Face, icon: Box, shown: set[str]) -> Box | None:
+def _held(boxes: Sequence[Box], icon: Box, shown: set[str]) -> Box | None:
     """The text box a badge holds: shown, and mostly (60 %) inside the icon's box; not the
     number beside a star that only touches it."""
-    for t in face.boxes:
+    for t in boxes:
         if t.kind != "text" or t.name not in shown or not inside(icon, t):
             continue
         w = min(icon.x + icon.w, t.x + t.w) - max(icon.x, t.x)
@@ -77,7 +77,7 @@ def badge_needs(
     index, not the card's headline), in a ``-badge`` style added to ``styles``."""
     needs: dict[str, tuple[float, Box]] = {}
     for icon in (b for b in face.boxes if b.kind == "icon" and b.name in shown):
-        text = _held(face, icon, shown)
+        text = _held(face.boxes, icon, shown)
         if text is None or text.name not in names:
             continue
         style = styles[names[text.name]]
@@ -118,8 +118,9 @@ def centred_in_badges(
             continue
         d = grown[icon.name][0]
         cx, cy = icon.x + icon.w / 2, icon.y + icon.h / 2
+        held = _held(out, icon, shown)
         out[i] = dataclasses.replace(icon, x=cx - d / 2, y=cy - d / 2, w=d, h=d)
-        for j, t in enumerate(out):
-            if t.kind == "text" and t.name in shown and inside(icon, t):
-                out[j] = dataclasses.replace(t, x=cx - t.w / 2, y=cy - t.h / 2)
+        if held is not None:
+            j = out.index(held)
+            out[j] = dataclasses.replace(held, x=cx - held.w / 2, y=cy - held.h / 2)
     return out
