@@ -1,20 +1,70 @@
-"""Sizes a newcomer can hold, and the stages' layering, kept by a test (issue #9)."""
+"""The stages' layering, kept by a test: what each package may import, and what only one
+package may know (issue #19). Modules are sized by their concept; a function stays short."""
 
 from __future__ import annotations
 
 import ast
+import importlib
+import inspect
 from pathlib import Path
 
 import pytest
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "cutsheet"
 MODULES = sorted(SRC.rglob("*.py"))
-MAX_MODULE_LINES = 300
+MAX_MODULE_LINES = 600  # a module holds one idea; past this it holds two
 MAX_FUNCTION_LINES = 60
+
+# The pipeline's order: a module imports only from its own rank or lower ranks.
+# source → model → layouts/plan → impose → outputs → build → cli
+RANKS: dict[str, int] = {
+    "__init__": 0,
+    "diagnostics": 0,
+    "source": 0,
+    "confine": 0,
+    "contrast": 0,
+    "text": 1,
+    "measure": 1,
+    "symbols": 1,
+    "model": 2,
+    "papers": 2,
+    "itemmodel": 2,
+    "validation": 2,
+    "content": 3,
+    "built": 3,
+    "checks": 4,
+    "games": 4,
+    "profiles": 4,
+    "boxes": 4,
+    "layouts": 5,
+    "flow": 6,
+    "plan": 7,
+    "impose": 8,
+    "render": 9,
+    "booklet": 9,
+    "preview": 12,
+    "jobs": 11,
+    "cache": 11,
+    "output": 11,
+    "build": 12,
+    "watch": 13,
+    "schema": 13,
+    "scaffold": 13,
+    "bench": 13,
+    "cli": 14,
+    "entry": 15,
+    "__main__": 15,
+}
 
 
 def _rel(path: Path) -> str:
     return str(path.relative_to(SRC))
+
+
+def _unit(name: str) -> str:
+    """The pipeline unit of a module name: cutsheet.plan.cards -> plan."""
+    parts = name.split(".")
+    return parts[1] if len(parts) > 1 else "__init__"
 
 
 @pytest.mark.parametrize("path", MODULES, ids=_rel)
@@ -27,23 +77,91 @@ def test_module_and_function_sizes(path):
             assert length <= MAX_FUNCTION_LINES, f"{_rel(path)}:{node.lineno} {node.name}"
 
 
-def _imports(path: Path) -> set[str]:
-    """Absolute names of the cutsheet modules ``path`` imports."""
+def _imports(path: Path) -> list[tuple[str, tuple[str, ...]]]:
+    """(absolute module, names imported from it) for every import in ``path``."""
     package = ["cutsheet", *path.relative_to(SRC).with_suffix("").parts][:-1]
-    out = set()
+    if path.name == "__init__.py":
+        package = ["cutsheet", *path.relative_to(SRC).parent.parts]
+    out = []
     for node in ast.walk(ast.parse(path.read_text())):
         if isinstance(node, ast.ImportFrom):
             base = package[: len(package) - node.level + 1] if node.level else []
-            out.add(".".join(base + ([node.module] if node.module else [])))
+            module = ".".join(base + ([node.module] if node.module else []))
+            out.append((module, tuple(a.name for a in node.names)))
         elif isinstance(node, ast.Import):
-            out.update(alias.name for alias in node.names)
+            out.extend((alias.name, ()) for alias in node.names)
     return out
 
 
-def test_plan_never_imports_render_and_drawing_imports_no_checks():
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(SRC).with_suffix("").parts
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join(("cutsheet", *parts))
+
+
+def test_every_unit_has_a_rank():
+    units = {_unit(_module_name(p)) for p in MODULES}
+    assert units <= set(RANKS), units - set(RANKS)
+
+
+@pytest.mark.parametrize("path", MODULES, ids=_rel)
+def test_imports_follow_the_pipeline(path):
+    """No module imports a later stage: data flows one way, and no package cycles."""
+    mine = _unit(_module_name(path))
+    for module, _names in _imports(path):
+        if not module.startswith("cutsheet."):
+            continue
+        theirs = _unit(module)
+        assert RANKS[theirs] <= RANKS[mine], f"{_rel(path)} imports {module}"
+
+
+def test_flow_does_not_import_plan():
+    for path in SRC.joinpath("flow").rglob("*.py"):
+        assert not any(m.startswith("cutsheet.plan") for m, _ in _imports(path)), _rel(path)
+
+
+def test_render_imports_only_types_from_impose():
+    """The renderer draws a print plan: it never imposes (no function of ``impose/``)."""
+    for path in SRC.joinpath("render").rglob("*.py"):
+        for module, names in _imports(path):
+            if not module.startswith("cutsheet.impose"):
+                continue
+            mod = importlib.import_module(module)
+            for name in names:
+                value = getattr(mod, name, None)
+                if value is None:  # a submodule
+                    value = importlib.import_module(f"{module}.{name}")
+                assert not inspect.isfunction(value) and not inspect.ismodule(value), (
+                    f"{_rel(path)} imports {module}.{name}"
+                )
+
+
+def test_only_text_imports_jinja():
     for path in MODULES:
-        rel, names = _rel(path), _imports(path)
-        if rel.startswith(("plan/", "impose/", "boxes/")) or rel in ("measure.py",):
-            assert not any(n.startswith("cutsheet.render") for n in names), (rel, names)
-        if rel.startswith("render/"):
-            assert not any(n.startswith(("cutsheet.checks", "cutsheet.games")) for n in names), rel
+        if _rel(path).startswith("text/"):
+            continue
+        assert not any(m.startswith("jinja2") for m, _ in _imports(path)), _rel(path)
+
+
+def test_no_box_kind_is_compared_by_name_outside_boxes():
+    """What the pipeline needs to know of a box kind is a property of the kind (boxes/)."""
+    from cutsheet.boxes import KINDS
+
+    names = set(KINDS)
+    for path in MODULES:
+        if _rel(path).startswith("boxes/"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, ast.Compare):
+                continue
+            sides = [node.left, *node.comparators]
+            if not any(isinstance(s, ast.Attribute) and s.attr == "kind" for s in sides):
+                continue
+            consts = {
+                c.value
+                for s in sides
+                for c in ast.walk(s)
+                if isinstance(c, ast.Constant) and isinstance(c.value, str)
+            }
+            assert not consts & names, f"{_rel(path)}:{node.lineno} compares a box kind's name"

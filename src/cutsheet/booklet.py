@@ -18,7 +18,7 @@ import io
 import pikepdf
 from pikepdf import Dictionary, Name, Rectangle
 
-from .impose import PAPERS, pad_to_multiple, saddle_stitch_order
+from .impose import pad_to_multiple, saddle_stitch_order
 from .render.tagging import SAVE, declare_pdfua
 
 PT_PER_MM = 72 / 25.4
@@ -44,13 +44,13 @@ def _repoint_structure(
 
 
 def _place_half_pages(
-    pdf: pikepdf.Pdf, count: int, paper_name: str
+    pdf: pikepdf.Pdf, count: int, paper: tuple[float, float]
 ) -> dict[int, tuple[pikepdf.Page, pikepdf.Object]]:
     """Add a landscape sheet side for each pair of half pages in saddle-stitch order (the
     ``count`` half pages padded with blanks to a multiple of 4), each half page painted at
     100 %, centred on its half of the side. Returns each half page's index → the side it is
     on and its XObject there."""
-    pw, ph = PAPERS[paper_name]
+    pw, ph = paper
     sheet_w, sheet_h = ph * PT_PER_MM, pw * PT_PER_MM  # landscape
     half_w = sheet_w / 2
     placed: dict[int, tuple[pikepdf.Page, pikepdf.Object]] = {}
@@ -106,7 +106,7 @@ def _describe(
 
 def impose_booklet(
     half_pages_pdf: bytes,
-    paper_name: str,
+    paper: tuple[float, float],
     *,
     title: str,
     author: str,
@@ -122,7 +122,7 @@ def impose_booklet(
     """
     pdf = pikepdf.open(io.BytesIO(half_pages_pdf))
     count = len(pdf.pages)
-    placed = _place_half_pages(pdf, count, paper_name)
+    placed = _place_half_pages(pdf, count, paper)
     _repoint_structure(pdf, placed)
     _keep_only_sides(pdf, count)
     _describe(pdf, title=title, author=author, subject=subject, creator=creator, lang=lang)

@@ -64,17 +64,22 @@ def stderr_progress(message: str) -> None:
 
 
 # ------------------------------------------------------------------------------ check
-def check_game(project: Project, game_id: str, profiles: Sequence[str]) -> Report:
-    """Load, validate, plan and measure one game under each profile; writes nothing. Finds
-    exactly what a build of that game would refuse."""
+def check_game(
+    project: Project, game_id: str, options: Options | Sequence[str] | None = None
+) -> Report:
+    """Load, validate, plan and impose one game under each profile on each paper of
+    ``options`` (profile names alone: the default papers and print options); writes nothing.
+    Finds exactly what a build of that game with those options would refuse."""
+    if not isinstance(options, Options):
+        options = Options(profiles=tuple(options or ("standard",)))
     report = Report()
     for message in project.unknown([game_id]):
         report.error(Loc(str(project.content / game_id)), message)
         return report
     runner.forget()
     root = str(project.root)
-    for profile in profiles:
-        _plan, problems = runner.plan(root, game_id, profile)
+    for profile in options.profiles:
+        _prints, problems = runner.prints(root, game_id, profile, options.papers, options)
         report.extend(problems)
     report.problems = sorted(set(report.problems))
     return report

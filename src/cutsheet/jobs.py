@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from .diagnostics import ContentError, Problem
 
 if TYPE_CHECKING:
+    from .impose.print_plan import PrintOptions, PrintPlan
     from .layouts import Layouts
     from .model import Game
     from .plan.model import GamePlan
@@ -33,6 +34,18 @@ class Options:
 
     def cache_key(self) -> str:
         return f"{self.cut_guides}|{self.back_offset!r}|{self.bleed!r}|{self.imposition}"
+
+    @property
+    def printing(self) -> PrintOptions:
+        """The options that decide how a plan is put on paper."""
+        from .impose.print_plan import PrintOptions
+
+        return PrintOptions(
+            imposition=self.imposition,  # type: ignore[arg-type]
+            bleed=self.bleed,
+            cut_guides=self.cut_guides,  # type: ignore[arg-type]
+            back_offset=self.back_offset,
+        )
 
 
 @dataclass(frozen=True)
@@ -101,8 +114,6 @@ def plan(root: str, game_id: str, profile_name: str) -> tuple[GamePlan | None, l
     key = (root, game_id, profile_name)
     if key not in _planned:
         from .plan import plan_game
-        from .plan.fits import impose_problems
-        from .plan.pages import page_problems
         from .profiles import load_profile
 
         game, layouts, problems = load(root, game_id)
@@ -116,11 +127,29 @@ def plan(root: str, game_id: str, profile_name: str) -> tuple[GamePlan | None, l
             return _planned[key]
         PLANS[(game_id, profile_name)] = PLANS.get((game_id, profile_name), 0) + 1
         game_plan, found = plan_game(game, layouts, profile)
-        found += impose_problems(game_plan)
-        if not found:  # a plan with problems is never drawn: its pages need no measuring
-            found += page_problems(game_plan)
         _planned[key] = (game_plan, problems + found)
     return _planned[key]
+
+
+def prints(
+    root: str, game_id: str, profile_name: str, papers: tuple[str, ...], options: Options
+) -> tuple[list[PrintPlan], list[Problem]]:
+    """The game's plan under one profile imposed on each of ``papers``, and every problem of
+    the plan and of imposing it: what ``check`` reports and what a build must not draw."""
+    from .impose.print_plan import plan_prints
+    from .papers import Paper, find_paper
+
+    game_plan, problems = plan(root, game_id, profile_name)
+    if game_plan is None or problems:  # a plan with problems is never imposed nor drawn
+        return [], problems
+    _game, layouts, _ = load(root, game_id)
+    where = game_plan.game.game_src.loc(("layouts",))
+    found = [find_paper(layouts.papers if layouts else {}, name, where) for name in papers]
+    unknown = [p for p in found if isinstance(p, Problem)]
+    if unknown:
+        return [], unknown
+    known = [p for p in found if isinstance(p, Paper)]
+    return plan_prints(game_plan, known, options.printing)
 
 
 def inputs_of(root: str, game_plan: GamePlan) -> set[str]:
@@ -149,25 +178,23 @@ def inputs_of(root: str, game_plan: GamePlan) -> set[str]:
 
 
 def run(task: Task) -> Result:
-    """Check (from the plan) and, when nothing is wrong, draw every part of one job."""
-    game_plan, problems = plan(task.root, task.game, task.profile)
+    """Check (from the print plans) and, when nothing is wrong, draw every part of one job."""
+    printed, problems = prints(task.root, task.game, task.profile, task.papers, task.options)
     result = Result(task, sorted(set(problems)))
-    if game_plan is None or result.problems:
+    if result.problems or not printed:
         return result
     drawn: list[Problem] = []
-    for paper in task.papers:
-        result.files.extend(draw(game_plan, task, paper, drawn))
+    for print_plan in printed:
+        result.files.extend(draw(print_plan, drawn))
     if drawn:  # the plan missed it; the render caught it: nothing of this job is written
         result.problems = sorted(set(drawn))
         result.files = []
         return result
-    result.inputs = inputs_of(task.root, game_plan)
+    result.inputs = inputs_of(task.root, printed[0].game_plan)
     return result
 
 
-def draw(
-    game_plan: GamePlan, task: Task, paper: str, problems: list[Problem] | None = None
-) -> list[Rendered]:
+def draw(print_plan: PrintPlan, problems: list[Problem] | None = None) -> list[Rendered]:
     """Every part on one paper; what goes wrong while drawing (a block no page can hold)
     goes to ``problems``, and that part is left out."""
     from reportlab.platypus.doctemplate import LayoutError
@@ -175,42 +202,33 @@ def draw(
     problems = problems if problems is not None else []
     out: list[Rendered] = []
     try:
-        _draw(game_plan, task, paper, out, problems)
+        _draw(print_plan, out, problems)
     except LayoutError as exc:
-        where = game_plan.rules.loc
+        where = print_plan.game_plan.rules.loc
         why = " ".join(str(exc).split())
+        paper = print_plan.paper.name
         problems.append(Problem(where, f"rules: a block is taller than a page ({paper}): {why}"))
     return out
 
 
-def _draw(
-    game_plan: GamePlan, task: Task, paper: str, out: list[Rendered], problems: list[Problem]
-) -> None:
+def _draw(print_plan: PrintPlan, out: list[Rendered], problems: list[Problem]) -> None:
     from .booklet import impose_booklet
-    from .render.parts import meta_for, render_cards_like, render_rules
+    from .render.parts import meta_for, render_card_part, render_rules
 
-    game = game_plan.game
-    for part in ("cards", "sheets"):
-        drawn = render_cards_like(
-            game_plan,
-            part,
-            paper,
-            cut_guides=task.options.cut_guides,
-            back_offset=task.options.back_offset,
-            bleed=task.options.bleed,
-            imposition=task.options.imposition,
-        )
-        if drawn is not None:
-            problems.extend(drawn[2])
-            counts = {c.id: c.printed for c in game.components if c.spec.part == part}
-            out.append(Rendered(paper, part, drawn[0], drawn[1], counts))
-    data, pages = render_rules(game_plan, paper)
+    game = print_plan.game_plan.game
+    paper = print_plan.paper.name
+    for part in print_plan.parts:
+        data, pages, found = render_card_part(print_plan, part)
+        problems.extend(found)
+        out.append(Rendered(paper, part.part, data, pages, dict(part.components)))
+    rules, booklet_pages = print_plan.documents
+    data, pages = render_rules(print_plan, rules)
     out.append(Rendered(paper, "rules", data, pages, {"rules": 1}))
-    half, _ = render_rules(game_plan, paper, half=True)
+    half, _ = render_rules(print_plan, booklet_pages)
     meta = meta_for(game, "rules-booklet", "short")
     booklet, sides = impose_booklet(
         half,
-        paper,
+        print_plan.paper.size,
         title=meta.title,
         author=meta.author,
         subject=meta.subject,

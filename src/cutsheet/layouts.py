@@ -19,7 +19,8 @@ from .boxes import KINDS, Box
 from .confine import confined
 from .diagnostics import ContentError, Loc, Problem, clip, excerpt
 from .measure import TextStyle
-from .model import MAX_MM, Strict, validate
+from .model import MAX_MM, ImpositionSpec, Strict, validate
+from .papers import Paper, PaperSpec, paper_of, paper_problems
 from .source import Located, load_yaml
 
 
@@ -73,6 +74,12 @@ class LayoutFile(Strict):
     include: list[str] = []
     styles: dict[str, Style] = {}
     faces: dict[str, FaceSpec] = {}
+    papers: dict[str, PaperSpec] = Field(
+        default_factory=dict, description="papers to print on: name -> {size: [w, h]}"
+    )
+    impositions: dict[str, ImpositionSpec] = Field(
+        default_factory=dict, description="named fixed impositions: name -> {grid: [cols, rows]}"
+    )
 
 
 @dataclass(frozen=True)
@@ -88,6 +95,8 @@ class Layouts:
     faces: Mapping[str, Face]
     style_locs: Mapping[str, Loc]
     files: tuple[str, ...] = ()  # every layout file read (for the build cache)
+    papers: Mapping[str, Paper] = field(default_factory=dict)
+    impositions: Mapping[str, ImpositionSpec] = field(default_factory=dict)
 
     @cached_property
     def text_styles(self) -> dict[str, TextStyle]:
@@ -164,6 +173,9 @@ class _Read:
     styles: dict[str, Style] = field(default_factory=dict)
     style_locs: dict[str, Loc] = field(default_factory=dict)
     faces: dict[str, _FaceSource] = field(default_factory=dict)
+    papers: dict[str, Paper] = field(default_factory=dict)
+    impositions: dict[str, ImpositionSpec] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
     seen: set[str] = field(default_factory=set)  # file names read
 
 
@@ -193,6 +205,17 @@ def _read_file(
         read.style_locs[sname] = src.key_loc(("styles", sname))
     for face_name, face in spec.faces.items():
         read.faces[face_name] = (face, src, ("faces", face_name))
+    _read_registries(read, spec, src)
+
+
+def _read_registries(read: _Read, spec: LayoutFile, src: Located) -> None:
+    """A file's papers and impositions join the registries (a later file wins)."""
+    for pname, paper in spec.papers.items():
+        found = paper_problems(pname, paper, src.key_loc(("papers", pname)))
+        read.problems.extend(found)
+        if not found:
+            read.papers[pname] = paper_of(pname, paper)
+    read.impositions.update(spec.impositions)
 
 
 def _load_file(layout_dir: Path, fname: str, root: Path | None, where: Loc) -> Located:
@@ -252,7 +275,7 @@ def _face_boxes(merged: _Merged, styles: Mapping[str, Style], problems: list[Pro
     built = []
     for bname, (keys, bloc) in merged.items():
         box = _resolve_box(bname, keys, bloc)
-        if box.kind in ("text", "cells") and box.style not in styles:
+        if box.traits.styled and box.style not in styles:
             problems.append(
                 Problem(bloc, f"box {excerpt(bname)} uses unknown style {excerpt(box.style)}")
             )
@@ -288,7 +311,27 @@ def load_layouts(
     inside the project folder (``layout_dir``'s parent), symlinks followed, or be one that
     ships with cutsheet."""
     read = _Read()
+    _read_builtins(read, layout_dir, root)
     _read_file(read, layout_dir, name, root, loc, None)
+    if read.problems:
+        raise ContentError(set(read.problems))
     faces = _build_faces(read.faces, read.styles)
-    files = tuple(str(layout_dir / f) for f in sorted(read.seen))
-    return Layouts(read.styles, faces, read.style_locs, files)
+    files = tuple(str(layout_dir / f) for f in sorted(read.seen | {BASE}))
+    return Layouts(
+        read.styles, faces, read.style_locs, files, dict(read.papers), dict(read.impositions)
+    )
+
+
+BASE = "base.yaml"
+
+
+def _read_builtins(read: _Read, layout_dir: Path, root: Path | None) -> None:
+    """The papers and impositions of ``base.yaml`` (the project's, else the packaged one),
+    known to every game whether or not its layout includes that file."""
+    path = find_layout(layout_dir, BASE)
+    if path is None:
+        return
+    if not _is_packaged(path):
+        confined(BASE, layout_dir.parent, Loc(str(path)), "layout file", base=layout_dir)
+    src = load_yaml(path, root)
+    _read_registries(read, validate(LayoutFile, src), src)

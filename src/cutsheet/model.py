@@ -75,6 +75,27 @@ class FieldSpec(Strict):
     description: str = ""
 
 
+class ImpositionSpec(Strict):
+    """A fixed imposition a component can ask for instead of the automatic packing."""
+
+    grid: tuple[int, int] = Field(description="[columns, rows] of cards on every page")
+
+    @field_validator("grid")
+    @classmethod
+    def _sane(cls, v: tuple[int, int]) -> tuple[int, int]:
+        if not all(1 <= n <= 50 for n in v):
+            raise ValueError("a grid is [columns, rows], each 1 to 50")
+        return v
+
+    @property
+    def cols(self) -> int:
+        return self.grid[0]
+
+    @property
+    def rows(self) -> int:
+        return self.grid[1]
+
+
 class ComponentSpec(Strict):
     id: str = Field(pattern=SLUG)
     name: str
@@ -106,6 +127,11 @@ class ComponentSpec(Strict):
         description="take only the source's items whose fields equal these (one CSV, many decks)",
     )
     fields: dict[str, FieldSpec] = {}
+    imposition: str | ImpositionSpec | None = Field(
+        None,
+        description="cards only: a fixed imposition (a name from a layout's 'impositions', or"
+        " {grid: [cols, rows]}) instead of the automatic packing",
+    )
     optional: bool = False
     note: str = ""
 

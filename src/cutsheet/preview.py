@@ -35,44 +35,28 @@ def pdf_to_pngs(
 def preview_item(
     root: Path, game_id: str, item_id: str, profile_name: str, out: Path, dpi: int
 ) -> list[Path]:
-    """Front (and back) of one item as PNGs, without building the whole game."""
-    from .build import Project
-    from .content import load_game
-    from .layouts import load_layouts
-    from .plan import plan_game
+    """Front (and back) of one item as PNGs, from the same plan a build draws, without
+    imposing or drawing the whole game."""
+    from . import jobs
     from .plan.model import Run
-    from .profiles import load_profile
     from .render.parts import render_single
 
-    project = Project(root)
-    game = load_game(project.content / game_id)
-    layouts = load_layouts(project.layouts, game.spec.layouts, loc=game.game_src.loc(("layouts",)))
-    profile = load_profile(project.layouts, profile_name)
-    prepared, problems = plan_game(game, layouts, profile)
-    if problems:
+    jobs.forget()
+    prepared, problems = jobs.plan(str(root), game_id, profile_name)
+    if prepared is None or problems:
         raise ContentError(problems)
-    for entries in prepared.parts.values():
-        for entry in entries:
-            if not isinstance(entry, Run):
+    entries = [e for part in prepared.parts.values() for e in part]
+    cards = [c for e in entries if isinstance(e, Run) for c in e.cards]
+    for card in cards:
+        if card.item != item_id:
+            continue
+        paths = []
+        for side, face in (("front", card.front), ("back", card.back)):
+            if face is None:
                 continue
-            for card in entry.cards:
-                if card.item != item_id:
-                    continue
-                paths = []
-                for side, face in (("front", card.front), ("back", card.back)):
-                    if face is None:
-                        continue
-                    pdf = render_single(face, f"{item_id} {side}", game.spec.language)
-                    paths += pdf_to_pngs(pdf, out / f"{item_id}-{side}", dpi)
-                return paths
-    known = sorted(
-        {c.item for e in prepared.parts.values() for r in e if isinstance(r, Run) for c in r.cards}
-    )
-    raise ContentError(
-        [
-            Problem(
-                Loc(str(project.content / game_id)),
-                f"no card '{item_id}' (known: {', '.join(known)})",
-            )
-        ]
-    )
+            pdf = render_single(face, f"{item_id} {side}", prepared.game.spec.language)
+            paths += pdf_to_pngs(pdf, out / f"{item_id}-{side}", dpi)
+        return paths
+    known = ", ".join(sorted({c.item for c in cards}))
+    where = Loc(str(root / "content" / game_id))
+    raise ContentError([Problem(where, f"no card '{item_id}' (known: {known})")])

@@ -16,6 +16,40 @@ from pathlib import Path
 
 from .measure import string_width
 
+#: The vector icons cutsheet draws (``render/icons``), for icon boxes and the ``icon`` filter.
+ICON_NAMES = (
+    "drop",
+    "flame",
+    "leaf",
+    "circle",
+    "square",
+    "triangle",
+    "diamond",
+    "star",
+    "check",
+    "cross",
+    "arrow",
+    "arrows-both",
+    "hourglass",
+    "trash",
+    "plus",
+    "hand",
+    "swap-vertical",
+    "cycle",
+    "cycle-ccw",
+    "person-swap",
+    "ticket",
+    "ticket-swap",
+    "ticket-swap-own",
+    "card-swap",
+    "ticket-in",
+    "repeat",
+    "exchange",
+    "bolt",
+    "sparkle",
+    "trophy",
+)
+
 PAD_IMAGE = Path(__file__).resolve().parent / "data" / "pad.png"  # transparent, for spacing
 
 CUBE_OPEN, CUBE_CLOSE = "\ue000", "\ue001"  # \ue000R|#D55E00\ue001
@@ -53,7 +87,6 @@ def expand(markup: str, size: float, leading: float, bold_font: str) -> str:
     """Markers → markup for text set at ``size`` pt with ``leading`` pt between lines."""
     if not has_symbols(markup):
         return markup
-    from .boxes.icon import ICON_NAMES  # (boxes import this module)
 
     tile = min(TILE * size, leading * 0.9)
     gap = size * 0.25

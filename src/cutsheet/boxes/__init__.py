@@ -8,8 +8,18 @@ through this registry.
 from __future__ import annotations
 
 from . import cells, icon, image, line, rect, text
-from .base import MM, Box, BoxKind, Element, FillContext, Pen, field_of
+from .base import MM, Box, BoxKind, Element, FillContext, Pen, Traits, field_of
 
 KINDS: dict[str, BoxKind] = {m.KIND.name: m.KIND for m in (text, rect, icon, line, cells, image)}
 
-__all__ = ["KINDS", "MM", "Box", "BoxKind", "Element", "FillContext", "Pen", "field_of"]
+__all__ = [
+    "KINDS",
+    "MM",
+    "Box",
+    "BoxKind",
+    "Element",
+    "FillContext",
+    "Pen",
+    "Traits",
+    "field_of",
+]

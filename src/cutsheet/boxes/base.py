@@ -32,6 +32,11 @@ class Box:
     dash: bool = False
     style: str = "body"  # text and cells only; kept here so reading order can use any box
 
+    @property
+    def traits(self) -> Traits:
+        """What the pipeline needs to know of this box's kind."""
+        return REGISTRY[self.kind].traits
+
 
 @dataclass(frozen=True, kw_only=True)
 class Element:
@@ -141,14 +146,45 @@ class Pen(Protocol):
 
 
 @dataclass(frozen=True)
+class Traits:
+    """What the plan, the checks and the drawing need to know of a box kind, declared beside
+    the kind so that nothing outside ``boxes/`` tests a kind's name.
+
+    ``holds_text``: its element is a paragraph (fit, glyphs, contrast, reading order, panels);
+    ``styled``: it names a text style (text, numbered cells); ``paints_under_text``: a filled
+    one is the background text on it is read against (contrast); ``frames_text``: it can be a
+    frame or band around text, growing with it in large print; ``picture``: a shape with a size
+    of its own (a frame, an icon, an image) that large print keeps; ``symbol``: an icon that
+    grows beside its words and can hold a value as a badge; ``square``: a square one stays
+    square when scaled; ``reaches_bleed``: a filled one touching the trim runs into the bleed."""
+
+    holds_text: bool = False
+    styled: bool = False
+    paints_under_text: bool = False
+    frames_text: bool = False
+    picture: bool = False
+    symbol: bool = False
+    square: bool = False
+    reaches_bleed: bool = False
+
+
+REGISTRY: dict[str, BoxKind] = {}
+"""Every box kind by name; each kind's module registers itself (``boxes.KINDS`` lists them)."""
+
+
+@dataclass(frozen=True)
 class BoxKind:
-    """One kind of box: its layout keys, how to build it, fill it and draw it."""
+    """One kind of box: its layout keys, how to build it, fill it and draw it, and its traits."""
 
     name: str
     keys: Mapping[str, tuple[Any, Any]]  # extra layout keys: name -> (annotation, Field)
     make: Callable[[dict[str, Any], dict[str, Any]], Box]  # (common fields, merged spec)
     fill: Callable[[Any, FillContext, str | None, str | None], Element | None]
     draw: Callable[[Pen, Any, float, float, float, float], None]
+    traits: Traits = Traits()
+
+    def __post_init__(self) -> None:
+        REGISTRY[self.name] = self
 
 
 def need(merged: Mapping[str, Any], keys: tuple[str, ...], what: str, loc: Loc) -> None:
@@ -158,4 +194,15 @@ def need(merged: Mapping[str, Any], keys: tuple[str, ...], what: str, loc: Loc) 
         raise ContentError([Problem(loc, f"{what} needs {' and '.join(repr(k) for k in missing)}")])
 
 
-__all__ = ["MM", "Box", "BoxKind", "Element", "FillContext", "Pen", "field_of", "need"]
+__all__ = [
+    "MM",
+    "REGISTRY",
+    "Box",
+    "BoxKind",
+    "Element",
+    "FillContext",
+    "Pen",
+    "Traits",
+    "field_of",
+    "need",
+]

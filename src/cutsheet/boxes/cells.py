@@ -10,7 +10,7 @@ from pydantic import Field
 from ..diagnostics import ContentError, Problem, excerpt
 from ..measure import TextStyle
 from ..model import MAX_TRACK
-from .base import Box, BoxKind, Element, FillContext, Pen, need
+from .base import Box, BoxKind, Element, FillContext, Pen, Traits, need
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -96,4 +96,5 @@ KIND = BoxKind(
     make=make,
     fill=fill,
     draw=draw,
+    traits=Traits(styled=True),
 )

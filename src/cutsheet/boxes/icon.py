@@ -9,41 +9,9 @@ from typing import Any
 from pydantic import Field
 
 from ..diagnostics import Problem, excerpt
+from ..symbols import ICON_NAMES
 from ..text import render_plain
-from .base import Box, BoxKind, Element, FillContext, Pen, need
-
-ICON_NAMES = (
-    "drop",
-    "flame",
-    "leaf",
-    "circle",
-    "square",
-    "triangle",
-    "diamond",
-    "star",
-    "check",
-    "cross",
-    "arrow",
-    "arrows-both",
-    "hourglass",
-    "trash",
-    "plus",
-    "hand",
-    "swap-vertical",
-    "cycle",
-    "cycle-ccw",
-    "person-swap",
-    "ticket",
-    "ticket-swap",
-    "ticket-swap-own",
-    "card-swap",
-    "ticket-in",
-    "repeat",
-    "exchange",
-    "bolt",
-    "sparkle",
-    "trophy",
-)
+from .base import Box, BoxKind, Element, FillContext, Pen, Traits, need
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -85,4 +53,5 @@ KIND = BoxKind(
     make=make,
     fill=fill,
     draw=draw,
+    traits=Traits(paints_under_text=True, picture=True, symbol=True),
 )

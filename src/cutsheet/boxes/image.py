@@ -15,7 +15,7 @@ from pydantic import Field
 from ..confine import confined, project_of
 from ..diagnostics import ContentError, Problem, clip, display_path, excerpt
 from ..text import render_plain
-from .base import Box, BoxKind, Element, FillContext, Pen, field_of, need
+from .base import Box, BoxKind, Element, FillContext, Pen, Traits, field_of, need
 
 MAX_PIXELS = 50_000_000
 """Largest picture read (width × height): a 600 dpi A3 page is 35 million pixels."""
@@ -106,4 +106,5 @@ KIND = BoxKind(
     make=make,
     fill=fill,
     draw=draw,
+    traits=Traits(picture=True),
 )

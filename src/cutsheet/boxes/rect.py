@@ -7,7 +7,7 @@ from typing import Any
 
 from pydantic import Field
 
-from .base import MM, Box, BoxKind, Element, FillContext, Pen
+from .base import MM, Box, BoxKind, Element, FillContext, Pen, Traits
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -35,4 +35,7 @@ KIND = BoxKind(
     make=make,
     fill=fill,
     draw=draw,
+    traits=Traits(
+        paints_under_text=True, frames_text=True, picture=True, square=True, reaches_bleed=True
+    ),
 )

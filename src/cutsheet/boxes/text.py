@@ -12,7 +12,7 @@ from ..diagnostics import Problem
 from ..measure import MM, MarkupError, TextStyle, face_name, measure
 from ..symbols import expand
 from ..text import render
-from .base import Box, BoxKind, Element, FillContext, Pen, field_of
+from .base import Box, BoxKind, Element, FillContext, Pen, Traits, field_of
 
 Valign = Literal["top", "middle", "bottom"]
 
@@ -123,4 +123,5 @@ KIND = BoxKind(
     make=make,
     fill=fill,
     draw=draw,
+    traits=Traits(holds_text=True, styled=True),
 )

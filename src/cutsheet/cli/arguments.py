@@ -55,14 +55,9 @@ def _bleed(text: str) -> float:
 
 
 def _build_options(b: argparse.ArgumentParser) -> None:
-    """What ``build`` and ``watch`` share: the games, profiles, papers and print options."""
+    """What ``build`` and ``watch`` share: the games, the print options, workers and output."""
     b.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
-    b.add_argument(
-        "--profile", action="append", help="standard, large-print (default: all); repeatable"
-    )
-    b.add_argument(
-        "--paper", action="append", choices=["a4", "letter"], help="default: both; repeatable"
-    )
+    _print_options(b)
     b.add_argument(
         "--jobs",
         type=_jobs,
@@ -70,6 +65,20 @@ def _build_options(b: argparse.ArgumentParser) -> None:
         help="worker processes (default: all cores)",
     )
     b.add_argument("--out", help="output folder (default: build/ in the project folder)")
+
+
+def _print_options(b: argparse.ArgumentParser) -> None:
+    """What decides the pages (``build``, ``watch`` and ``check`` alike): profiles, papers and
+    how cards are put on them."""
+    b.add_argument(
+        "--profile", action="append", help="standard, large-print (default: all); repeatable"
+    )
+    b.add_argument(
+        "--paper",
+        action="append",
+        metavar="PAPER",
+        help="a4, letter, a3, tabloid or a project's own (default: a4 and letter); repeatable",
+    )
     b.add_argument(
         "--cut-guides",
         choices=["marks", "lines"],
@@ -128,7 +137,7 @@ def _add_new(sub: _Subparsers) -> None:
 def _add_check(sub: _Subparsers) -> None:
     c = sub.add_parser("check", help="validate content without writing PDFs")
     c.add_argument("games", nargs="*", metavar="GAME")
-    c.add_argument("--profile", action="append")
+    _print_options(c)
     c.set_defaults(func=cmd_check)
 
 
@@ -141,7 +150,7 @@ def _add_preview(sub: _Subparsers) -> None:
         "--page", type=int, action="append", help="1-based page; repeatable (default: all)"
     )
     v.add_argument("--profile", default="standard")
-    v.add_argument("--paper", default="a4", choices=["a4", "letter"])
+    v.add_argument("--paper", default="a4", metavar="PAPER", help="default: a4")
     v.add_argument("--build", help="where built PDFs are (default: build/ in the project)")
     v.add_argument("--out", help="where PNGs go (default: build/preview/ in the project)")
     v.add_argument("--dpi", type=_dpi, default=100, help="resolution, 10 to 1200 (default: 100)")

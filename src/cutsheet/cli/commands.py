@@ -38,11 +38,11 @@ def cmd_check(args: argparse.Namespace) -> int:
 
     project = Project(project_root(args))
     require_games(project)
-    profiles = chosen_profiles(project.layouts, args.profile)
+    options = build_options(args, project.layouts)
     problems: list[Problem] = []
     games = chosen_games(project, args.games)
     for game in games:
-        report = check_game(project, game, profiles)
+        report = check_game(project, game, options)
         problems.extend(report.problems)
     if (project.root / "schema").is_dir():  # a project that commits its editor schemas
         from ..schema import stale_schemas

@@ -85,10 +85,11 @@ def chosen_games(project: Project, names: list[str]) -> list[str]:
 
 def build_options(args: argparse.Namespace, layouts: Path) -> Options:
     from ..build import Options
+    from ..papers import DEFAULT_PAPERS
 
     return Options(
         profiles=chosen_profiles(layouts, args.profile),
-        papers=tuple(args.paper or ("a4", "letter")),
+        papers=tuple(dict.fromkeys(args.paper or DEFAULT_PAPERS)),
         cut_guides=args.cut_guides,
         back_offset=args.back_offset,
         bleed=args.bleed,

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Frame, KeepTogether
 
+from ..measure import face_name, string_width
 from ..profiles import Profile
 
 INK_MM = 5.0  # no ink closer than this to a paper edge
@@ -18,10 +19,15 @@ FRAME_PADDING = 6.0  # points: the rules' document template pads its Frame on ea
 
 @dataclass(frozen=True)
 class Furniture:
-    """What every page carries in its margin: the 100 % note and the 50 mm bar, at a size."""
+    """What every page carries in its margin: the 100 % note and the 50 mm bar, at a size,
+    and the page label; measured once per game and profile (``measure_furniture``)."""
 
     note: str  # the profile's scale_note
     size: float
+    title: str = ""  # the game's, for page labels
+    note_w: float = 0.0  # mm: the 100 % note set at ``size``
+    bar_label_w: float = 0.0  # mm: the "50 mm" after the bar, and a gap
+    label_ws: tuple[tuple[str, float], ...] = ()  # mm: the widest page label of each part
 
     @property
     def line_mm(self) -> float:
@@ -35,9 +41,41 @@ class Furniture:
     def label(self, long: str, short: str) -> str:
         return long if self.size < 12 else short
 
+    def page_label(self, part: str, sheet: int, side: str = "") -> str:
+        """The label of sheet ``sheet`` of ``part`` ("front"/"back" ``side`` when two-sided)."""
+        side = f" {side}" if side else ""
+        long = f"{self.title} · {part} · sheet {sheet}{side}"
+        return self.label(long, f"{part} {sheet}{side}")
+
+    def label_w(self, part: str) -> float:
+        return dict(self.label_ws).get(part, 0.0)
+
 
 def furniture_of(profile: Profile) -> Furniture:
     return Furniture(profile.scale_note, profile.small_size)
+
+
+FURNISHED_PARTS = ("cards", "sheets")  # parts whose pages carry the note, bar and labels
+
+
+def measure_furniture(profile: Profile, title: str) -> Furniture:
+    """The furniture of a game's card and sheet pages under ``profile``, measured in the font
+    it is drawn in: the note, the bar's label and the widest page label of each part."""
+    f = furniture_of(profile)
+    regular = face_name("regular")
+
+    def width(text: str) -> float:
+        return string_width(text, regular, f.size) / mm
+
+    labels = Furniture(f.note, f.size, title)
+    return Furniture(
+        f.note,
+        f.size,
+        title,
+        note_w=width(f.note),
+        bar_label_w=width("50 mm") + 1,
+        label_ws=tuple((p, width(labels.page_label(p, 999, "front"))) for p in FURNISHED_PARTS),
+    )
 
 
 def rules_margin(half: bool) -> float:

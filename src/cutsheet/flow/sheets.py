@@ -18,7 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Frame, Spacer
 from reportlab.platypus.flowables import _Container, _listWrapOn
 
-from ..plan.model import DocPlan, Para
+from .blocks import DocPlan, Para
 from .frames import flatten
 from .story import StoryBuilder
 

@@ -13,7 +13,8 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, ListItem, Spacer
 
 from ..measure import DocStyles, face_name, profile_doc_styles, suffix_style
-from ..plan.model import (
+from ..profiles import Profile
+from .blocks import (
     CardRowBlock,
     Cell,
     Checks,
@@ -28,7 +29,6 @@ from ..plan.model import (
     TrackBlock,
     WriteInsBlock,
 )
-from ..profiles import Profile
 from .checkboxes import CheckLayout, checks_in
 from .diagrams import CardRowDiagram, CardSpaces, CheckBoxes
 from .keep_with_next import keep_with_next

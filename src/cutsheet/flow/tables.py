@@ -10,7 +10,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Table, TableStyle
 
 from ..measure import face_name
-from ..plan.model import Checks, TableBlock, TrackBlock
+from .blocks import Checks, TableBlock, TrackBlock
 from .checkboxes import CHECK_PAD_MM, CHECK_PAD_V_MM
 
 HEADER_FILL = colors.HexColor("#E6E6E6")  # light grey: black text on it keeps > 15:1 contrast

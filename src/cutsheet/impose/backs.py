@@ -7,11 +7,12 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from .bands import _fold_rect
-from .base import PageFurniture, PagePlan, Placement, Rect, Segment, Size, Slot, T
+from .base import Grid, PageFurniture, PagePlan, Placement, Rect, Segment, Size, Slot, T
 from .geometry import _Geometry
 
-_Item = tuple[Size, T, "T | None"]
-"""One item to place: its size, its front and its back (None when it has none)."""
+_Item = tuple[Size, T, "T | None", "Grid | None"]
+"""One item to place: its size, its front, its back (None when it has none) and the fixed
+grid its run asks for (None: packed)."""
 
 
 def _mirror_rect(r: Rect, page_w: float, offset: tuple[float, float]) -> Rect:
@@ -47,7 +48,7 @@ def _slots(g: _Geometry, chunk: Sequence[_Item[T]]) -> tuple[list[Slot[T]], list
     items = iter(chunk)
     for band in g.bands:
         for i in range(band.count):
-            _size, front, back = next(items)
+            _size, front, back, _grid = next(items)
             trim, bleed = band.trim_rect(i), band.bleed_rect(i)
             fronts.append(Slot(front, trim, bleed, "front", False))
             if back is None:

@@ -90,7 +90,12 @@ Imposition = Literal["duplex", "simplex", "gutterfold"]
 CutGuides = Literal["marks", "lines"]
 Fold = Literal["vertical", "horizontal"]
 Size = tuple[float, float]
-Runs = Sequence[tuple[Size, Sequence[tuple[T, T | None]]]]
+Grid = tuple[int, int]  # a fixed imposition: [columns, rows] on every page
+Run = (
+    tuple[Size, Sequence[tuple[T, T | None]]]
+    | tuple[Size, Sequence[tuple[T, T | None]], Grid | None]
+)
+Runs = Sequence[Run[T]]
 
 
 def _union(rects: Sequence[Rect]) -> Rect:

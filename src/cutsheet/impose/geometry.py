@@ -18,6 +18,7 @@ from .base import (
     MARK_DEPTH_MIN,
     SAFE_MARGIN,
     Fold,
+    Grid,
     NoteSize,
     PageFurniture,
     Segment,
@@ -123,6 +124,32 @@ def _fill(
     raise ValueError(
         f"no room for the print note and scale bar beside a {runs[0][0][0]:g}×{runs[0][0][1]:g}"
         f" mm item on a {paper[0]:g}×{paper[1]:g} mm page"
+    )
+
+
+def _fill_grid(
+    size: Size,
+    count: int,
+    grid: Grid,
+    paper: Size,
+    fold: Fold | None,
+    bleed: float,
+    note: NoteSize,
+) -> tuple[int, _Geometry]:
+    """The next page of a fixed ``grid`` (columns, rows) of ``size`` items: the whole grid is
+    placed (and marked) on every page, the first ``count`` of its places filled."""
+    cols, rows = grid
+    spec = _Spec(size, cols * rows, cols)
+    for cap in (MARK_DEPTH, MARK_DEPTH_MIN):
+        geometry = _geometry(paper, fold, (spec,), bleed, note, cap)
+        if geometry is not None:
+            take = min(count, cols * rows)
+            band = replace(geometry.bands[0], count=take)
+            return take, replace(geometry, bands=(band,))
+    raise ValueError(
+        f"a {cols}×{rows} grid of {size[0]:g}×{size[1]:g} mm items does not fit on a"
+        f" {paper[0]:g}×{paper[1]:g} mm page inside its {SAFE_MARGIN:g} mm margins with room"
+        " for crop marks and the print note"
     )
 
 

@@ -11,6 +11,7 @@ from .backs import _back_page, _Item, _slots
 from .base import (
     CutGuides,
     Fold,
+    Grid,
     Imposition,
     NoteSize,
     PagePlan,
@@ -21,31 +22,61 @@ from .base import (
     T,
     _union,
 )
-from .geometry import DEFAULT_NOTE, _fill, _Geometry, gutterfold_fold
+from .geometry import DEFAULT_NOTE, _fill, _fill_grid, _Geometry, gutterfold_fold
 
 
 def _streams(runs: Runs[T], imposition: Imposition) -> list[tuple[list[_Item[T]], bool]]:
     """Items in order, split into those of runs with a back somewhere and those of runs
     without (pages are never shared between the two); "simplex" drops backs, one stream."""
     if imposition == "simplex":
-        return [([(size, f, None) for size, items in runs for f, _ in items], False)]
+        flat = [(r[0], f, None, _grid(r)) for r in runs for f, _ in r[1]]
+        return [(flat, False)]
     backed: list[_Item[T]] = []
     plain: list[_Item[T]] = []
-    for size, items in runs:
+    for run in runs:
+        size, items, grid = run[0], run[1], _grid(run)
         has_back = any(b is not None for _, b in items)
-        (backed if has_back else plain).extend((size, f, b) for f, b in items)
+        (backed if has_back else plain).extend((size, f, b, grid) for f, b in items)
     return [(backed, True), (plain, False)]
 
 
-def _size_runs(items: Sequence[_Item[T]], start: int, limit: int = 4096) -> list[tuple[Size, int]]:
-    """Consecutive items of one size from ``start`` as (size, count), the first ``limit``."""
-    out: list[tuple[Size, int]] = []
-    for size, _f, _b in items[start : start + limit]:
-        if out and out[-1][0] == size:
-            out[-1] = (size, out[-1][1] + 1)
+def _grid(run: tuple[object, ...]) -> Grid | None:
+    return run[2] if len(run) > 2 else None  # type: ignore[return-value]
+
+
+def _size_runs(
+    items: Sequence[_Item[T]], start: int, limit: int = 4096
+) -> list[tuple[Size, int, Grid | None]]:
+    """Consecutive items of one size (and grid) from ``start`` as (size, count, grid), the
+    first ``limit``."""
+    out: list[tuple[Size, int, Grid | None]] = []
+    for size, _f, _b, grid in items[start : start + limit]:
+        if out and out[-1][0] == size and out[-1][2] == grid:
+            out[-1] = (size, out[-1][1] + 1, grid)
         else:
-            out.append((size, 1))
+            out.append((size, 1, grid))
     return out
+
+
+def _next_page(
+    runs: list[tuple[Size, int, Grid | None]],
+    paper: Size,
+    fold: Fold | None,
+    bleed: float,
+    note: NoteSize,
+) -> tuple[int, _Geometry]:
+    """How many items the next page takes, and its geometry: a run with a fixed grid has its
+    page to itself; packed runs share one up to the first run with a grid."""
+    size, count, grid = runs[0]
+    if grid is not None:
+        return _fill_grid(size, count, grid, paper, fold, bleed, note)
+    packed = []
+    for run in runs:
+        if run[2] is not None:
+            break
+        packed.append((run[0], run[1]))
+    specs, g = _fill(packed, paper, fold, bleed, note)
+    return sum(s.count for s in specs), g
 
 
 def _page(
@@ -147,6 +178,9 @@ def impose(
     never share a page with runs that have backs; those pages come after all front/back pairs
     and, in a file that has such pairs, get a blank back page each.
 
+    A run given as (size, items, (cols, rows)) is imposed on a fixed grid instead: every
+    page of it holds that grid alone, placed the same way on every page.
+
     Items keep their order. Runs of different sizes share a page in horizontal bands (shelf
     packing, top down). ``bleed`` mm grows every card's art around its trim; cards then sit
     2 × ``bleed`` apart and crop marks stay outside all bleeds, on the trim lines in use.
@@ -160,8 +194,7 @@ def impose(
         pos = 0
         while pos < len(items):
             fold, mode = _fold_for(items[pos][0], paper, bleed, note, imposition, backed)
-            specs, g = _fill(_size_runs(items, pos), paper, fold, bleed, note)
-            n = sum(s.count for s in specs)
+            n, g = _next_page(_size_runs(items, pos), paper, fold, bleed, note)
             pages += _pages_of(g, items[pos : pos + n], paper, mode, cut_guides, back_offset)
             pos += n
     return _number_sheets(_blank_backs(pages) if imposition == "duplex" else pages)

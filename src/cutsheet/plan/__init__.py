@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..diagnostics import Loc, Problem
+from ..flow.frames import measure_furniture
 from ..layouts import Layouts
 from ..measure import profile_doc_styles, register
 from ..model import Game, PageItem
@@ -91,7 +92,8 @@ def plan_game(game: Game, layouts: Layouts, profile: Profile) -> tuple[GamePlan,
             parts[comp.spec.part].append(run)
     rules = plan_rules(docs, game)
     problems.extend(docs.problems)
-    plan = GamePlan(game, profile, {k: tuple(v) for k, v in parts.items()}, rules)
+    furniture = measure_furniture(profile, game.spec.title)
+    plan = GamePlan(game, profile, {k: tuple(v) for k, v in parts.items()}, rules, furniture)
     return plan, collapse_repeats(problems)
 
 

@@ -215,4 +215,22 @@ def plan_component(
                 " away; use one back for all, or set 'double_sided: true'",
             )
         )
-    return Run(comp.id, size, tuple(cards)), problems
+    grid, found = _grid_of(game, comp, layouts)
+    return Run(comp.id, size, tuple(cards), grid), problems + found
+
+
+def _grid_of(
+    game: Game, comp: Component, layouts: Layouts
+) -> tuple[tuple[int, int] | None, list[Problem]]:
+    """The fixed grid a component asks for (by name from the layouts' ``impositions``, or
+    inline), None for the automatic packing; an unknown name is a problem."""
+    asked = comp.spec.imposition
+    if asked is None:
+        return None, []
+    if not isinstance(asked, str):
+        return asked.grid, []
+    if asked in layouts.impositions:
+        return layouts.impositions[asked].grid, []
+    known = ", ".join(sorted(layouts.impositions)) or "none"
+    loc = component_key_loc(game, comp, "imposition")
+    return None, [Problem(loc, f"unknown imposition {excerpt(asked)} (known: {known})")]

@@ -29,7 +29,7 @@ def face_geometry(face: Face, size: tuple[float, float], card: str | None = None
                 )
             )
             continue
-        if box.kind != "text":
+        if not box.traits.holds_text:
             continue
         nearest = min(box.x, box.y, w - box.x - box.w, h - box.y - box.h)
         if nearest < SAFE_ZONE_MM - 0.01:
@@ -58,7 +58,7 @@ def background(face: FacePlan, element: Element) -> str:
     for other in face.elements:
         if other is element:
             break
-        if other.box.kind in ("rect", "icon") and other.fill and _covers(other, element):
+        if other.box.traits.paints_under_text and other.fill and _covers(other, element):
             under = other.fill
     return under
 
@@ -90,7 +90,7 @@ def on_panels(face: FacePlan, minimum: float) -> FacePlan:
     elements = []
     for el in face.elements:
         style = getattr(el, "style", None)
-        if el.is_text and style is not None and el.box.kind == "text":
+        if el.is_text and style is not None and el.box.traits.holds_text:
             if contrast(style.color, background(face, el)) < minimum:
                 black = dataclasses.replace(style, color="#000000")
                 el = dataclasses.replace(el, fill="#FFFFFF", style=black)  # type: ignore[call-arg]

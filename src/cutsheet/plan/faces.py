@@ -28,7 +28,7 @@ def fill_face(face: Face, size: tuple[float, float], fc: FillContext) -> FacePla
         if element is not None:
             elements.append(element)
     ordered = reading_order(elements)
-    texts = tuple(el.plain for el in ordered if el.box.kind == "text")
+    texts = tuple(el.plain for el in ordered if el.box.traits.holds_text)
     return FacePlan(size[0], size[1], tuple(ordered), texts)
 
 

@@ -1,5 +1,7 @@
 """The typed, frozen plans the check and draw stages read: filled faces, printed cards grouped
-in runs, document blocks, and a game's whole plan under one profile (every paper shares it)."""
+in runs, full-page sheets, and a game's whole plan under one profile (every paper shares it).
+The document blocks live in ``flow/blocks.py`` (the flowables are made from them) and are
+named here too."""
 
 from __future__ import annotations
 
@@ -7,7 +9,24 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..boxes import Element
-from ..diagnostics import Loc
+from ..flow.blocks import (
+    CardRowBlock,
+    Cell,
+    Checks,
+    DocBlock,
+    DocPlan,
+    ExampleBlock,
+    ListBlock,
+    Para,
+    Space,
+    SpacesBlock,
+    Suffixed,
+    TableBlock,
+    TrackBlock,
+    WriteIn,
+    WriteInsBlock,
+)
+from ..flow.frames import Furniture
 from ..model import Game
 from ..profiles import Profile
 
@@ -41,115 +60,7 @@ class Run:
     component: str
     size: tuple[float, float]
     cards: tuple[PrintedCard, ...]
-
-
-# ------------------------------------------------------------------ documents
-@dataclass(frozen=True)
-class Para:
-    """A paragraph of flowing text in one of the document styles."""
-
-    markup: str
-    style: str  # title, subtitle, heading, body, strong, cell, small
-    keep_with_next: bool = False
-
-
-@dataclass(frozen=True)
-class ListBlock:
-    items: tuple[str, ...]  # markup, body style
-    numbered: bool
-
-
-@dataclass(frozen=True)
-class ExampleBlock:
-    title: str
-    body: str
-
-
-@dataclass(frozen=True)
-class TrackBlock:
-    label: str
-    values: tuple[int, ...]
-    mark: int | None
-
-
-@dataclass(frozen=True)
-class Checks:
-    """A table cell of ``n`` numbered tick boxes."""
-
-    n: int
-
-
-@dataclass(frozen=True)
-class Suffixed:
-    """A table cell: a value (possibly empty) above a small right-aligned unit."""
-
-    markup: str
-
-
-Cell = str | Checks | Suffixed  # str: markup in the cell style ('' for an empty cell)
-
-
-@dataclass(frozen=True)
-class TableBlock:
-    header: tuple[str, ...]
-    rows: tuple[tuple[Cell, ...], ...]
-    widths: tuple[float | None, ...]  # points
-
-
-@dataclass(frozen=True)
-class WriteIn:
-    label: str
-    suffix: str | None
-    width_mm: float
-
-
-@dataclass(frozen=True)
-class WriteInsBlock:
-    rows: tuple[WriteIn, ...]
-
-
-@dataclass(frozen=True)
-class SpacesBlock:
-    labels: tuple[str, ...]
-    size_mm: tuple[float, float]
-
-
-@dataclass(frozen=True)
-class CardRowBlock:
-    cards: tuple[tuple[str, str | None], ...]  # (label markup, mark markup or None)
-    caption: str | None
-
-
-@dataclass(frozen=True)
-class Space:
-    """Vertical space (mm)."""
-
-    height_mm: float
-
-
-DocBlock = (
-    Para
-    | ListBlock
-    | ExampleBlock
-    | TrackBlock
-    | TableBlock
-    | WriteInsBlock
-    | SpacesBlock
-    | CardRowBlock
-    | Space
-)
-
-
-@dataclass(frozen=True)
-class DocPlan:
-    """A flowing document (a full-page sheet, or the rules) as typed blocks."""
-
-    blocks: tuple[DocBlock, ...]
-    loc: Loc
-    locs: tuple[Loc, ...] = ()  # where each block comes from (parallel to ``blocks``)
-
-    def loc_of(self, index: int) -> Loc:
-        return self.locs[index] if index < len(self.locs) else self.loc
+    grid: tuple[int, int] | None = None  # a fixed [columns, rows] imposition; None: packed
 
 
 @dataclass(frozen=True)
@@ -170,6 +81,7 @@ class GamePlan:
     profile: Profile
     parts: Mapping[str, tuple[Run | PageDoc, ...]]  # "cards" / "sheets" → in component order
     rules: DocPlan
+    furniture: Furniture  # the margin notes, bar and labels, measured for this profile
 
     @property
     def images(self) -> set[str]:
@@ -185,3 +97,27 @@ class GamePlan:
             for el in face.elements
             if (path := getattr(el, "path", None))
         }
+
+
+__all__ = [
+    "FacePlan",
+    "GamePlan",
+    "PageDoc",
+    "PrintedCard",
+    "Run",
+    "Para",
+    "ListBlock",
+    "ExampleBlock",
+    "TrackBlock",
+    "Checks",
+    "Suffixed",
+    "Cell",
+    "TableBlock",
+    "WriteIn",
+    "WriteInsBlock",
+    "SpacesBlock",
+    "CardRowBlock",
+    "Space",
+    "DocBlock",
+    "DocPlan",
+]

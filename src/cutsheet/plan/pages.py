@@ -35,7 +35,7 @@ from ..flow.frames import (
 from ..flow.keep_with_next import keep_with_next
 from ..flow.sheets import continued_height, continued_title
 from ..flow.story import StoryBuilder
-from ..impose import HALF_PAPERS, PAPERS
+from ..papers import Paper
 from .model import DocPlan, GamePlan, PageDoc, TrackBlock
 from .page_widths import FUZZ, PageFrame, too_narrow, too_wide
 
@@ -104,24 +104,22 @@ def _height(f: Flowable, canv: Canvas, width: float, height: float) -> float:
     return float(getattr(f, "_H", h)) if isinstance(f, KeepTogether) else h
 
 
-_PAPER_NAMES = {"a4": "A4", "letter": "US Letter"}
-
-
-def _frames(plan: GamePlan, kind: str) -> Iterator[PageFrame]:
+def _frames(plan: GamePlan, kind: str, papers: Sequence[Paper]) -> Iterator[PageFrame]:
     """(paper, width, height, slack) in points of the frame a kind of document is set in;
     a block may run ``slack`` into the right margin, not closer to the edge than 5 mm."""
     band = furniture_of(plan.profile).band_mm
     if kind == "sheet":
         slack = (SHEET_MARGIN_MM - INK_MM) * mm
-        for paper, size in PAPERS.items():
-            _x, _y, width, height = sheet_frame(size, band)
-            yield f"{_PAPER_NAMES[paper]} page", width, height, slack
+        for paper in papers:
+            _x, _y, width, height = sheet_frame(paper.size, band)
+            yield f"{paper.title} page", width, height, slack
         return
-    for half, papers in ((False, PAPERS), (True, HALF_PAPERS)):
+    for half in (False, True):
         margin = rules_margin(half)
         slack = (margin - INK_MM) * mm + FRAME_PADDING
-        for paper, (w, h) in papers.items():
-            name = _PAPER_NAMES[paper] + (" booklet page" if half else " page")
+        for paper in papers:
+            w, h = paper.half if half else paper.size
+            name = paper.title + (" booklet page" if half else " page")
             width = (w - 2 * margin) * mm - 2 * FRAME_PADDING
             height = (h - margin - band) * mm - 2 * FRAME_PADDING
             yield name, width, height, slack
@@ -146,10 +144,12 @@ def _too_tall(f: Flowable, canv: Canvas, frames: Sequence[PageFrame], split: boo
     return found
 
 
-def _doc_problems(plan: GamePlan, doc: DocPlan, kind: str, label: str) -> list[Problem]:
+def _doc_problems(
+    plan: GamePlan, doc: DocPlan, kind: str, label: str, papers: Sequence[Paper]
+) -> list[Problem]:
     builder = StoryBuilder.for_profile(plan.profile)
     canv = Canvas(io.BytesIO())
-    frames = list(_frames(plan, kind))
+    frames = list(_frames(plan, kind, papers))
     if kind == "sheet":  # a later page opens with the title again: what is left under it
         title = continued_title(doc, builder)
         frames = [
@@ -172,14 +172,15 @@ def _doc_problems(plan: GamePlan, doc: DocPlan, kind: str, label: str) -> list[P
     return [Problem(doc.loc_of(block), message) for block, message in sorted(found.items())]
 
 
-def page_problems(plan: GamePlan) -> list[Problem]:
-    """Every block of a full-page sheet or of the rules that no page can hold."""
+def page_problems(plan: GamePlan, papers: Sequence[Paper]) -> list[Problem]:
+    """Every block of a full-page sheet or of the rules that no page of ``papers`` can hold
+    (the pages in order: the first that fails is named)."""
     problems: list[Problem] = []
     for entries in plan.parts.values():
         for entry in entries:
             if isinstance(entry, PageDoc):
-                problems += _doc_problems(plan, entry.doc, "sheet", entry.item)
-    problems += _doc_problems(plan, plan.rules, "rules", "rules")
+                problems += _doc_problems(plan, entry.doc, "sheet", entry.item, papers)
+    problems += _doc_problems(plan, plan.rules, "rules", "rules", papers)
     return sorted(set(problems))
 
 

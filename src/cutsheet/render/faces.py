@@ -18,7 +18,7 @@ def _reach(el: Element, face: FacePlan, bleed: float) -> tuple[float, float, flo
     trim reaches on into the bleed, so a small cutting error shows its colour, not paper."""
     box = el.box
     x, y, w, h = box.x, face.height_mm - box.y - box.h, box.w, box.h
-    if bleed <= 0 or box.kind != "rect" or not el.fill:
+    if bleed <= 0 or not box.traits.reaches_bleed or not el.fill:
         return x, y, w, h
     left, bottom = x <= EDGE, y <= EDGE
     right, top = x + w >= face.width_mm - EDGE, y + h >= face.height_mm - EDGE

@@ -10,11 +10,11 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, PageTemplate
 
 from ..diagnostics import Problem
-from ..flow.frames import FRAME_PADDING, furniture_of, padded_frame, rules_margin
-from ..impose import HALF_PAPERS, PAPERS
+from ..flow.frames import FRAME_PADDING, padded_frame
+from ..impose.print_plan import DocPrint, PartPrint, PrintPlan
 from ..measure import register
 from ..model import Game
-from ..plan.model import FacePlan, GamePlan, PageDoc, Run
+from ..plan.model import FacePlan
 from .documents import TaggedStory
 from .faces import draw_face
 from .pdf import DocMeta, apply_meta, new_canvas, page_furniture
@@ -45,56 +45,32 @@ def meta_for(game: Game, part: str, duplex: str | None = None) -> DocMeta:
 
 
 # ------------------------------------------------------------------------ writing a part
-def render_cards_like(
-    plan: GamePlan,
-    part: str,
-    paper_name: str,
-    *,
-    cut_guides: str = "marks",
-    back_offset: tuple[float, float] = (0.0, 0.0),
-    bleed: float = 0.0,
-    imposition: str = "duplex",
-) -> tuple[bytes, int, list[Problem]] | None:
-    """Render the ``cards`` or ``sheets`` part, or None when the game has nothing in it.
-    Card pages come first (front/back pairs, then single pages), then full-page sheets, then,
-    when anything prints on two sides, the duplex calibration sheet."""
-    entries = plan.parts.get(part, ())
-    if not entries:
-        return None
-    runs = [e for e in entries if isinstance(e, Run)]
-    backed = any(card.back for r in runs for card in r.cards)
-    duplex = backed and imposition == "duplex"
-    meta = meta_for(plan.game, part, "long" if duplex else None)
-    writer = PartWriter(
-        plan,
-        part,
-        paper_name,
-        meta,
-        TaggedStory.for_profile(plan.profile),
-        furniture_of(plan.profile),
-    )
-    if runs:
-        writer.card_pages(runs, imposition, bleed, cut_guides, back_offset)
-    for entry in entries:
-        if isinstance(entry, PageDoc):
-            writer.page_doc(entry)
-    if duplex:
+def render_card_part(plan: PrintPlan, part: PartPrint) -> tuple[bytes, int, list[Problem]]:
+    """Draw the ``cards`` or ``sheets`` part as planned: card pages (front/back pairs, then
+    single pages), then full-page sheets, then, when two-sided, the calibration sheet."""
+    game_plan = plan.game_plan
+    meta = meta_for(game_plan.game, part.part, "long" if part.duplex else None)
+    writer = PartWriter(plan, part.part, meta, TaggedStory.for_profile(game_plan.profile))
+    writer.card_pages(part.pages)
+    writer.sheet = part.first_doc_sheet - 1
+    for doc in part.docs:
+        writer.page_doc(doc)
+    if part.calibration:
         writer.calibration()
     data = writer.save()
     return data, writer.pages, writer.problems
 
 
 # ------------------------------------------------------------------------ rules
-def render_rules(plan: GamePlan, paper_name: str, *, half: bool = False) -> tuple[bytes, int]:
+def render_rules(plan: PrintPlan, doc_print: DocPrint) -> tuple[bytes, int]:
     """The rules in reading order, on the paper (or on half-size pages for the booklet),
     tagged when the profile asks (the booklet's imposition keeps the tags)."""
-    game = plan.game
-    page = HALF_PAPERS[paper_name] if half else PAPERS[paper_name]
-    part = "rules-booklet" if half else "rules"
-    meta = meta_for(game, part)
-    furniture = furniture_of(plan.profile)
-    tagger = Tagger(plan.profile.tagged)
-    margin = rules_margin(half)
+    game_plan = plan.game_plan
+    game = game_plan.game
+    page, margin = doc_print.page, doc_print.margin
+    meta = meta_for(game, doc_print.part)
+    furniture = plan.furniture
+    tagger = Tagger(game_plan.profile.tagged)
     buf = io.BytesIO()
     register()
 
@@ -128,7 +104,8 @@ def render_rules(plan: GamePlan, paper_name: str, *, half: bool = False) -> tupl
         doc.leftMargin, doc.bottomMargin, doc.width, doc.height, FRAME_PADDING, "body"
     )
     doc.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=on_page)])
-    doc.build(TaggedStory.for_profile(plan.profile).flowables(plan.rules.blocks))
+    story = TaggedStory.for_profile(game_plan.profile).flowables(game_plan.rules.blocks)
+    doc.build(story)
     return add_structure(buf.getvalue(), tagger), doc.page
 
 

@@ -14,9 +14,9 @@ from ..diagnostics import Problem
 from ..flow.frames import Furniture, padded_frame, sheet_frame
 from ..flow.sheets import continued_height, continued_title, fill_frame, sheet_story
 from ..flow.story import StoryBuilder
-from ..impose import PAPERS, NoteSize, PagePlan, Rect, impose
-from ..measure import face_name, string_width
-from ..plan.model import FacePlan, GamePlan, PageDoc, PrintedCard, Run
+from ..impose import PagePlan, Rect
+from ..impose.print_plan import ImposedPage, PrintPlan
+from ..plan.model import FacePlan, PageDoc, PrintedCard
 from .calibration import draw_calibration
 from .faces import draw_face
 from .pdf import (
@@ -37,22 +37,15 @@ def _box(r: Rect) -> tuple[float, float, float, float]:
 class PartWriter:
     """One part on one canvas, page after page; tags content when the profile asks."""
 
-    def __init__(
-        self,
-        plan: GamePlan,
-        part: str,
-        paper_name: str,
-        meta: DocMeta,
-        docs: StoryBuilder,
-        furniture: Furniture,
-    ) -> None:
-        self.plan = plan
+    def __init__(self, plan: PrintPlan, part: str, meta: DocMeta, docs: StoryBuilder) -> None:
+        self.plan = plan.game_plan
         self.part = part
-        self.paper = PAPERS[paper_name]
-        self.furniture = furniture
+        self.paper = plan.paper.size
+        self.bleed = plan.options.bleed
+        self.furniture: Furniture = plan.furniture
         self.buf = io.BytesIO()
         self.c = new_canvas(self.buf, self.paper, meta)
-        self.tagger = Tagger(plan.profile.tagged)
+        self.tagger = Tagger(self.plan.profile.tagged)
         attach(self.c, self.tagger)
         self.docs = docs
         self.problems: list[Problem] = []
@@ -62,19 +55,7 @@ class PartWriter:
 
     # -- furniture -----------------------------------------------------------------------
     def label(self, sheet: int, side: str = "") -> str:
-        side = f" {side}" if side else ""
-        long = f"{self.plan.game.spec.title} · {self.part} · sheet {sheet}{side}"
-        return self.furniture.label(long, f"{self.part} {sheet}{side}")
-
-    def note_size(self) -> NoteSize:
-        f, regular = self.furniture, face_name("regular")
-        widest = self.label(999, "front")
-        return NoteSize(
-            text_w=string_width(f.note, regular, f.size) / mm,
-            line_h=f.line_mm,
-            label_w=string_width(widest, regular, f.size) / mm,
-            bar_label_w=string_width("50 mm", regular, f.size) / mm + 1,
-        )
+        return self.furniture.page_label(self.part, sheet, side)
 
     def show_page(self, trim: Rect | None = None, bleed: Rect | None = None) -> None:
         whole = Rect(0, 0, *self.paper)
@@ -90,32 +71,13 @@ class PartWriter:
         self.show_page()
 
     # -- imposed card pages --------------------------------------------------------------
-    def card_pages(
-        self,
-        runs: Sequence[Run],
-        imposition: str,
-        bleed: float,
-        guides: str,
-        offset: tuple[float, float],
-    ) -> None:
-        items = [(r.size, [(card, card if card.back else None) for card in r.cards]) for r in runs]
-        pages = impose(
-            items,
-            self.paper,
-            imposition=imposition,  # type: ignore[arg-type]
-            bleed=bleed,
-            note=self.note_size(),
-            cut_guides=guides,  # type: ignore[arg-type]
-            back_offset=offset,
-        )
-        base = self.sheet
-        for page in pages:
-            self.sheet = base + page.sheet
-            self.draw_page(page, bleed)
+    def card_pages(self, pages: Sequence[ImposedPage]) -> None:
+        for imposed in pages:
+            self.sheet = imposed.page.sheet
+            self.draw_page(imposed.page, imposed.label)
 
-    def draw_page(self, page: PagePlan[PrintedCard], bleed: float) -> None:
-        c, f = self.c, self.furniture
-        side = "" if page.side == "single" else page.side
+    def draw_page(self, page: PagePlan[PrintedCard], label: str) -> None:
+        c, f, bleed = self.c, self.furniture, self.bleed
         for index, slot in enumerate(page.slots):
             face = slot.item.front if slot.side == "front" else slot.item.back
             if face is None:
@@ -137,7 +99,6 @@ class PartWriter:
             fp = page.furniture
             draw_note(c, f.note, *fp.note.origin, vertical=fp.note.vertical, size=f.size)
             draw_scale_bar(c, *fp.scale_bar.origin, vertical=fp.scale_bar.vertical, size=f.size)
-            label = self.label(self.sheet, side)
             draw_note(c, label, *fp.label.origin, vertical=fp.label.vertical, size=f.size)
         self.show_page(page.trim_box, page.bleed_box)
 

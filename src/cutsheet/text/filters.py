@@ -83,7 +83,7 @@ def _word_at(text: str, start: int, end: int) -> str:
 
 def icon(name: str, colour: str = "#000000") -> Markup:
     """An icon inside running text, at the text's size on its baseline (put a word beside it)."""
-    from ..boxes.icon import ICON_NAMES  # (boxes import this package)
+    from ..symbols import ICON_NAMES
 
     if str(name) not in ICON_NAMES:
         raise TemplateProblem(f"unknown icon {short(name)} (known: {', '.join(ICON_NAMES)})")

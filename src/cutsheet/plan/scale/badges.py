@@ -44,7 +44,7 @@ def _held(boxes: Sequence[Box], icon: Box, shown: set[str]) -> Box | None:
     """The text box a badge holds: shown, and mostly (60 %) inside the icon's box; not the
     number beside a star that only touches it."""
     for t in boxes:
-        if t.kind != "text" or t.name not in shown or not inside(icon, t):
+        if not t.traits.holds_text or t.name not in shown or not inside(icon, t):
             continue
         w = min(icon.x + icon.w, t.x + t.w) - max(icon.x, t.x)
         h = min(icon.y + icon.h, t.y + t.h) - max(icon.y, t.y)
@@ -76,7 +76,7 @@ def badge_needs(
     its box: a value that would need more is set smaller, down to the body size (a corner
     index, not the card's headline), in a ``-badge`` style added to ``styles``."""
     needs: dict[str, tuple[float, Box]] = {}
-    for icon in (b for b in face.boxes if b.kind == "icon" and b.name in shown):
+    for icon in (b for b in face.boxes if b.traits.symbol and b.name in shown):
         text = _held(face.boxes, icon, shown)
         if text is None or text.name not in names:
             continue

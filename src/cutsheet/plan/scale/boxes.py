@@ -35,9 +35,9 @@ def squares_kept(face: Face, boxes: list[Box], shown: set[str]) -> list[Box]:
     face is stretched: as big as its shorter new side, about its new centre."""
     out = list(boxes)
     for i, (old, new) in enumerate(zip(face.boxes, boxes, strict=True)):
-        if old.kind != "rect" or abs(old.w - old.h) > 0.01 or abs(new.w - new.h) < 0.01:
+        if not old.traits.square or abs(old.w - old.h) > 0.01 or abs(new.w - new.h) < 0.01:
             continue
-        if any(t.kind == "text" and t.name in shown and inside(old, t) for t in face.boxes):
+        if any(t.traits.holds_text and t.name in shown and inside(old, t) for t in face.boxes):
             continue
         side = min(new.w, new.h)
         cx, cy = new.x + new.w / 2, new.y + new.h / 2

@@ -22,15 +22,15 @@ def kept_stretches(face: Face, shown: set[str]) -> list[Keep]:
     ``floor`` mm a stretch. The shown icons, images and shapes that hold no text keep their
     standard size however tight the card is (frames and panels around text grow with it);
     the space between a text box and the frame around it keeps ``MIN_GAP_MM``."""
-    texts = [b for b in face.boxes if b.kind == "text" and b.name in shown]
+    texts = [b for b in face.boxes if b.traits.holds_text and b.name in shown]
     out = []
     for b in face.boxes:
-        if b.name not in shown or b.kind not in ("icon", "image", "rect"):
+        if b.name not in shown or not b.traits.picture:
             continue
         held = [t for t in texts if inside(b, t)]
         if not held:
             out.append((b.y, b.y + b.h, float("inf")))  # a picture: its own size
-        for t in held if b.kind == "rect" else ():
+        for t in held if b.traits.frames_text else ():
             out.append((b.y, t.y, MIN_GAP_MM))
             out.append((t.y + t.h, b.y + b.h, MIN_GAP_MM))
     return out

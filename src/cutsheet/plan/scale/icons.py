@@ -35,7 +35,7 @@ def icon_needs(
     """mm each shown icon beside a shown text box grows to, by icon name (only those that
     grow)."""
     needs: dict[str, tuple[float, Box]] = {}
-    for icon in (b for b in face.boxes if b.kind == "icon" and b.name in shown):
+    for icon in (b for b in face.boxes if b.traits.symbol and b.name in shown):
         side = min(icon.w, icon.h)
         for text in face.boxes:
             if text.name not in text_needs or not _beside(icon, text):

@@ -40,7 +40,7 @@ def text_needs(
     wide: dict[str, float] = {}
     single: set[str] = set()
     for box in face.boxes:
-        if box.kind != "text" or box.name not in shown or box.name not in names:
+        if not box.traits.holds_text or box.name not in shown or box.name not in names:
             continue
         try:
             markup = clean(render(box.text or "", fc.ctx), profile)  # type: ignore[attr-defined]
@@ -67,7 +67,7 @@ def text_needs(
 def _framed(face: Face, box: Box, shown: set[str]) -> bool:
     """Is ``box`` drawn in a frame or on a panel hardly wider than itself (a cost ring)?"""
     return any(
-        r.kind == "rect"
+        r.traits.frames_text
         and r.name in shown
         and (r.stroke or r.fill)
         and r.w <= box.w + 2

@@ -26,7 +26,7 @@ def _under(boxes: list[Box], box: Box, fc: FillContext, shown: set[str]) -> str:
         return own
     under = WHITE
     for shape in boxes:
-        if shape.kind in ("rect", "icon") and shape.name in shown and inside(shape, box):
+        if shape.traits.paints_under_text and shape.name in shown and inside(shape, box):
             under = fc.colour(shape.fill) or under
     return under
 
@@ -43,11 +43,16 @@ def clear_icons(
     of a right-aligned box (and its panel, if it gets one), after that of a left-aligned one."""
     out = list(boxes)
     for i, icon in enumerate(out):
-        if icon.kind != "icon" or icon.name not in shown:
+        if not icon.traits.symbol or icon.name not in shown:
             continue
         for t in out:
             style = styles.get(t.style)
-            if t.kind != "text" or t.name not in shown or style is None or style.align == "center":
+            if (
+                not t.traits.holds_text
+                or t.name not in shown
+                or style is None
+                or style.align == "center"
+            ):
                 continue
             if not inside(t, icon):
                 continue
@@ -81,7 +86,7 @@ def tight_panels(
     out = []
     for box in boxes:
         style = styles.get(box.style)
-        if box.kind != "text" or box.name not in shown or style is None:
+        if not box.traits.holds_text or box.name not in shown or style is None:
             out.append(box)
             continue
         if contrast(style.color, _under(boxes, box, fc, shown)) >= profile.min_contrast:

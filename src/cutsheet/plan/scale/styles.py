@@ -72,7 +72,7 @@ def scaled_styles(
     styles = dict(fc.styles)
     names: dict[str, str] = {}  # box → its scaled style's name
     for box in face.boxes:
-        if box.kind in ("text", "cells") and box.style in fc.styles:
+        if box.traits.styled and box.style in fc.styles:
             title = box.name == "title"
             names[box.name] = _scaled_name(box.style, title)
             styles[names[box.name]] = scaled_style(fc.styles[box.style], profile, title)

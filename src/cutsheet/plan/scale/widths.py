@@ -28,7 +28,7 @@ def widened(
         nx = min(max(nx, lo), hi - need)
         spans[box.name] = (nx, need)
         for shape in face.boxes:
-            if shape.kind == "rect" and inside(shape, box) and shape.w * kx < need + 2:
+            if shape.traits.frames_text and inside(shape, box) and shape.w * kx < need + 2:
                 sx = min(max(nx - 1, lo - 1.5), hi + 1.5 - (need + 2))
                 if shape.w * kx < width - 2 * SAFE_MM:  # not the card's own border
                     spans.setdefault(shape.name, (sx, need + 2))

@@ -1,0 +1,116 @@
+"""A flowing document's blocks, typed and frozen: what the plan makes of the rules and of a
+full-page sheet, and what ``flow/story.py`` makes flowables of."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..diagnostics import Loc
+
+
+@dataclass(frozen=True)
+class Para:
+    """A paragraph of flowing text in one of the document styles."""
+
+    markup: str
+    style: str  # title, subtitle, heading, body, strong, cell, small
+    keep_with_next: bool = False
+
+
+@dataclass(frozen=True)
+class ListBlock:
+    items: tuple[str, ...]  # markup, body style
+    numbered: bool
+
+
+@dataclass(frozen=True)
+class ExampleBlock:
+    title: str
+    body: str
+
+
+@dataclass(frozen=True)
+class TrackBlock:
+    label: str
+    values: tuple[int, ...]
+    mark: int | None
+
+
+@dataclass(frozen=True)
+class Checks:
+    """A table cell of ``n`` numbered tick boxes."""
+
+    n: int
+
+
+@dataclass(frozen=True)
+class Suffixed:
+    """A table cell: a value (possibly empty) above a small right-aligned unit."""
+
+    markup: str
+
+
+Cell = str | Checks | Suffixed  # str: markup in the cell style ('' for an empty cell)
+
+
+@dataclass(frozen=True)
+class TableBlock:
+    header: tuple[str, ...]
+    rows: tuple[tuple[Cell, ...], ...]
+    widths: tuple[float | None, ...]  # points
+
+
+@dataclass(frozen=True)
+class WriteIn:
+    label: str
+    suffix: str | None
+    width_mm: float
+
+
+@dataclass(frozen=True)
+class WriteInsBlock:
+    rows: tuple[WriteIn, ...]
+
+
+@dataclass(frozen=True)
+class SpacesBlock:
+    labels: tuple[str, ...]
+    size_mm: tuple[float, float]
+
+
+@dataclass(frozen=True)
+class CardRowBlock:
+    cards: tuple[tuple[str, str | None], ...]  # (label markup, mark markup or None)
+    caption: str | None
+
+
+@dataclass(frozen=True)
+class Space:
+    """Vertical space (mm)."""
+
+    height_mm: float
+
+
+DocBlock = (
+    Para
+    | ListBlock
+    | ExampleBlock
+    | TrackBlock
+    | TableBlock
+    | WriteInsBlock
+    | SpacesBlock
+    | CardRowBlock
+    | Space
+)
+
+
+@dataclass(frozen=True)
+class DocPlan:
+    """A flowing document (a full-page sheet, or the rules) as typed blocks."""
+
+    blocks: tuple[DocBlock, ...]
+    loc: Loc
+    locs: tuple[Loc, ...] = ()  # where each block comes from (parallel to ``blocks``)
+
+    def loc_of(self, index: int) -> Loc:
+        return self.locs[index] if index < len(self.locs) else self.loc

@@ -1,0 +1,232 @@
+"""The print plan: a game's plan under one profile imposed on one paper with the print options
+(imposition, bleed, cut guides, back offset). Every page of the card and sheet parts with
+every placed item, mark and note, the full-page sheets and the rules' page sizes, and the
+located problems imposing found. ``check`` and ``build`` both make it, so they cannot
+disagree; the output targets only draw it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from ..diagnostics import Problem, excerpt
+from ..flow.frames import Furniture, rules_margin
+from ..model import Game
+from ..papers import Paper
+from ..plan.model import GamePlan, PageDoc, PrintedCard, Run
+from .base import MARK_DEPTH_MIN, SAFE_MARGIN, NoteSize, PagePlan, Size
+from .pages import impose
+
+IMPOSITIONS = ("duplex", "gutterfold")
+CUT_GUIDES = ("marks", "lines")
+CARD_PARTS = ("cards", "sheets")
+PARTS = ("cards", "sheets", "rules", "rules-booklet")
+
+
+@dataclass(frozen=True)
+class PrintOptions:
+    """How cards are put on paper; the same for every game and paper of a build."""
+
+    imposition: Literal["duplex", "gutterfold"] = "duplex"
+    bleed: float = 0.0  # mm of art beyond every trim (0 for home printing; 3 for a print shop)
+    cut_guides: Literal["marks", "lines"] = "marks"
+    back_offset: tuple[float, float] = (0.0, 0.0)  # mm the back pages are shifted by
+
+
+@dataclass(frozen=True)
+class ImposedPage:
+    """One page of cards as imposed, with its margin label."""
+
+    page: PagePlan[PrintedCard]
+    label: str
+
+
+@dataclass(frozen=True)
+class PartPrint:
+    """The ``cards`` or ``sheets`` part on one paper: its imposed card pages, then its
+    full-page sheets (numbered on from ``first_doc_sheet``), then, when the part is printed
+    two-sided, the duplex calibration sheet."""
+
+    part: str
+    duplex: bool
+    pages: tuple[ImposedPage, ...]
+    docs: tuple[PageDoc, ...]
+    first_doc_sheet: int
+    calibration: bool
+    components: Mapping[str, int]  # component id -> copies printed
+
+
+@dataclass(frozen=True)
+class DocPrint:
+    """A flowing document's page: the rules on the paper, or the booklet's half page."""
+
+    part: str
+    page: Size
+    margin: float  # mm, top, left and right (the bottom holds the furniture band)
+
+
+@dataclass(frozen=True)
+class PrintPlan:
+    game_plan: GamePlan
+    paper: Paper
+    options: PrintOptions
+    parts: tuple[PartPrint, ...]
+    documents: tuple[DocPrint, ...]
+    problems: tuple[Problem, ...]
+
+    @property
+    def furniture(self) -> Furniture:
+        return self.game_plan.furniture
+
+
+def note_size(furniture: Furniture, part: str) -> NoteSize:
+    """The furniture of ``part`` as the imposition docks it (mm)."""
+    return NoteSize(
+        text_w=furniture.note_w,
+        line_h=furniture.line_mm,
+        label_w=furniture.label_w(part),
+        bar_label_w=furniture.bar_label_w,
+    )
+
+
+def _items(
+    run: Run, limit: int | None = None
+) -> tuple[Size, list[tuple[PrintedCard, PrintedCard | None]], tuple[int, int] | None]:
+    cards = run.cards if limit is None else run.cards[:limit]
+    return (run.size, [(c, c if c.back else None) for c in cards], run.grid)
+
+
+def _runs_of(plan: GamePlan, part: str) -> list[Run]:
+    return [e for e in plan.parts.get(part, ()) if isinstance(e, Run)]
+
+
+def _fit_problems(plan: GamePlan, paper: Paper, options: PrintOptions) -> list[Problem]:
+    """A run whose card does not fit the paper with these options, named with its overflow."""
+    problems = []
+    for part in CARD_PARTS:
+        note = note_size(plan.furniture, part)
+        for run in _runs_of(plan, part):
+            if not run.cards:
+                continue
+            try:
+                impose(
+                    [_items(run, 1)],
+                    paper.size,
+                    imposition=options.imposition,
+                    bleed=options.bleed,
+                    note=note,
+                )
+            except ValueError as exc:
+                problems.append(_too_big(plan.game, run, paper, options, str(exc)))
+    return problems
+
+
+def _too_big(game: Game, run: Run, paper: Paper, options: PrintOptions, why: str) -> Problem:
+    """Where and by how much a run's card overflows the paper's printable area."""
+    from ..plan.cards import component_key_loc
+
+    comp = next(c for c in game.components if c.id == run.component)
+    w, h = run.size
+    b = options.bleed
+    room = (paper.width - 2 * SAFE_MARGIN, paper.height - 2 * SAFE_MARGIN)
+    need = (w + 2 * b + MARK_DEPTH_MIN, h + 2 * b + MARK_DEPTH_MIN)
+    over = [
+        f"{n - r:.1f} mm too {d}"
+        for n, r, d in zip(need, room, ("wide", "tall"), strict=True)
+        if n > r
+    ]
+    bleed = f" with {b:g} mm bleed" if b else ""
+    first = run.cards[0].item
+    if over:
+        why = (
+            f"needs {need[0]:.1f} × {need[1]:.1f} mm{bleed} with its crop marks; the page's"
+            f" printable area is {room[0]:.1f} × {room[1]:.1f} mm: {', '.join(over)}"
+        )
+    return Problem(
+        component_key_loc(game, comp, "size"),
+        f"{comp.spec.name} ({excerpt(first)}, {w:g} × {h:g} mm) does not fit {paper.title}"
+        f" ({paper.width:g} × {paper.height:g} mm){bleed}: {why}",
+    )
+
+
+def _card_part(plan: GamePlan, part: str, paper: Paper, options: PrintOptions) -> PartPrint | None:
+    entries = plan.parts.get(part, ())
+    if not entries:
+        return None
+    runs = _runs_of(plan, part)
+    backed = any(card.back for r in runs for card in r.cards)
+    duplex = backed and options.imposition == "duplex"
+    furniture = plan.furniture
+    pages: list[ImposedPage] = []
+    if runs:
+        imposed = impose(
+            [_items(r) for r in runs],
+            paper.size,
+            imposition=options.imposition,
+            bleed=options.bleed,
+            note=note_size(furniture, part),
+            cut_guides=options.cut_guides,
+            back_offset=options.back_offset,
+        )
+        for page in imposed:
+            side = "" if page.side == "single" else page.side
+            pages.append(ImposedPage(page, furniture.page_label(part, page.sheet, side)))
+    last_sheet = max((p.page.sheet for p in pages), default=0)
+    game = plan.game
+    return PartPrint(
+        part=part,
+        duplex=duplex,
+        pages=tuple(pages),
+        docs=tuple(e for e in entries if isinstance(e, PageDoc)),
+        first_doc_sheet=last_sheet + 1,
+        calibration=duplex,
+        components={c.id: c.printed for c in game.components if c.spec.part == part},
+    )
+
+
+def plan_print(plan: GamePlan, paper: Paper, options: PrintOptions) -> PrintPlan:
+    """``plan`` imposed on ``paper``. A plan with problems (a card too big for the paper)
+    has no pages: it is never drawn."""
+    problems = _fit_problems(plan, paper, options)
+    parts: list[PartPrint] = []
+    if not problems:
+        for part in CARD_PARTS:
+            printed = _card_part(plan, part, paper, options)
+            if printed is not None:
+                parts.append(printed)
+    documents = (
+        DocPrint("rules", paper.size, rules_margin(False)),
+        DocPrint("rules-booklet", paper.half, rules_margin(True)),
+    )
+    return PrintPlan(plan, paper, options, tuple(parts), documents, tuple(problems))
+
+
+def plan_prints(
+    plan: GamePlan, papers: Sequence[Paper], options: PrintOptions
+) -> tuple[list[PrintPlan], list[Problem]]:
+    """``plan`` on each of ``papers``, and every problem: each paper's imposing problems, then
+    (when there are none) the flowing documents' blocks that no page of these papers holds."""
+    from ..plan.pages import page_problems
+
+    prints = [plan_print(plan, paper, options) for paper in papers]
+    problems = [p for pp in prints for p in pp.problems]
+    if not problems:
+        problems = page_problems(plan, papers)
+    return prints, sorted(set(problems))
+
+
+__all__ = [
+    "CARD_PARTS",
+    "CUT_GUIDES",
+    "IMPOSITIONS",
+    "PARTS",
+    "DocPrint",
+    "ImposedPage",
+    "PartPrint",
+    "PrintOptions",
+    "PrintPlan",
+    "note_size",
+    "plan_print",
+    "plan_prints",
+]
