@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from ..diagnostics import Problem, excerpt
+from ..diagnostics import Problem, clip
 from ..flow.frames import Furniture, rules_margin
 from ..model import Game
 from ..papers import Paper
@@ -140,12 +140,12 @@ def _too_big(game: Game, run: Run, paper: Paper, options: PrintOptions, why: str
     first = run.cards[0].item
     if over:
         why = (
-            f"needs {need[0]:.1f} × {need[1]:.1f} mm{bleed} with its crop marks; the page's"
-            f" printable area is {room[0]:.1f} × {room[1]:.1f} mm: {', '.join(over)}"
+            f"with its bleed and crop marks it needs {need[0]:g} × {need[1]:g} mm, the"
+            f" printable area is {room[0]:g} × {room[1]:g} mm: {', '.join(over)}"
         )
     return Problem(
         component_key_loc(game, comp, "size"),
-        f"{comp.spec.name} ({excerpt(first)}, {w:g} × {h:g} mm) does not fit {paper.title}"
+        f"{comp.spec.name} ({clip(first, 40)}, {w:g} × {h:g} mm) does not fit {paper.title}"
         f" ({paper.width:g} × {paper.height:g} mm){bleed}: {why}",
     )
 

@@ -1,0 +1,166 @@
+"""The print stage (issue #19): one print plan per paper, made by ``check`` and ``build`` alike;
+papers and fixed-grid impositions as data; a card too big for its paper is a located error."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from pypdf import PdfReader
+
+from cutsheet.cli import main
+from cutsheet.impose import impose
+
+from .conftest import ROOT
+
+MM = 72 / 25.4
+MINI = ROOT / "tests" / "data" / "mini"
+
+
+@pytest.fixture
+def mini(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    for d in ("content", "layouts"):
+        shutil.copytree(MINI / d, tmp_path / d)
+    Image.new("RGB", (40, 20), "#0072B2").save(tmp_path / "content" / "mini" / "alpha.png")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def _edit(path: Path, old: str, new: str) -> int:
+    text = path.read_text()
+    assert text.count(old) == 1, old
+    path.write_text(text.replace(old, new))
+    return text[: text.index(old)].count("\n") + 1
+
+
+def _game(root: Path) -> Path:
+    return root / "content" / "mini" / "game.yaml"
+
+
+def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list[str]]:
+    code = main(list(args))
+    err = capsys.readouterr().err
+    return code, [line for line in err.splitlines() if ": error: " in line]
+
+
+def _check_equals_build(capsys, *options: str) -> list[str]:
+    """check and build with the same options: both exit 1 with the same located errors, no
+    traceback, and the build writes nothing."""
+    code, checked = _run(capsys, "check", "mini", *options)
+    assert code == 1 and checked
+    code, built = _run(capsys, "build", "mini", "--jobs", "1", *options)
+    assert code == 1
+    assert built == checked
+    assert not list(Path("build").rglob("*.pdf"))
+    return checked
+
+
+@pytest.mark.parametrize(
+    ("size", "bleed", "paper", "over"),
+    [
+        ("[192, 100]", "3", "A4", "1.5 mm too wide"),
+        ("[180, 255]", "10", "A4", "3.5 mm too wide"),
+        ("[180, 255]", "10", "US Letter", "9.1 mm too tall"),
+    ],
+)
+def test_a_card_too_big_for_the_paper_with_bleed_is_a_located_error(
+    mini, capsys, size, bleed, paper, over
+):
+    line = _edit(_game(mini), "    count: 4\n", f"    count: 4\n    size: {size}\n") + 1
+    code, _ = _run(capsys, "check", "mini")
+    assert code == 0  # without bleed it fits both papers
+    errors = _check_equals_build(capsys, "--bleed", bleed)
+    mine = [e for e in errors if f"does not fit {paper} " in e]
+    assert len(mine) == 1, errors
+    assert mine[0].startswith(f"content/mini/game.yaml:{line}:")
+    assert "Deck (MINI-A" in mine[0] and f"with {bleed} mm bleed" in mine[0]
+    assert over in mine[0]
+
+
+def test_an_unknown_paper_is_a_located_error_with_a_suggestion(mini, capsys):
+    errors = _check_equals_build(capsys, "--paper", "a3x")
+    assert len(errors) == 1
+    assert "no paper 'a3x' (known: a3, a4, letter, tabloid); did you mean 'a3'?" in errors[0]
+    assert errors[0].startswith("content/mini/game.yaml:")
+
+
+def _page_mm(pdf: Path) -> set[tuple[float, float]]:
+    reader = PdfReader(pdf)
+    return {
+        (round(float(p.mediabox.width) / MM, 1), round(float(p.mediabox.height) / MM, 1))
+        for p in reader.pages
+    }
+
+
+def test_a3_prints_at_its_size(mini, capsys):
+    assert main(["build", "mini", "--paper", "a3", "--profile", "standard", "--jobs", "1"]) == 0
+    out = mini / "build" / "mini" / "standard-a3"
+    assert _page_mm(out / "cards.pdf") == {(297.0, 420.0)}
+    assert _page_mm(out / "rules.pdf") == {(297.0, 420.0)}
+    assert _page_mm(out / "rules-booklet.pdf") == {(420.0, 297.0)}  # two A4 pages a side
+
+
+def test_a_projects_own_paper_prints_at_its_size(mini, capsys):
+    layout = mini / "layouts" / "mini.yaml"
+    _edit(
+        layout,
+        "include: [base.yaml]\n",
+        "include: [base.yaml]\npapers:\n  square-250: {size: [250, 250]}\n",
+    )
+    args = ["build", "mini", "--paper", "square-250", "--profile", "standard", "--jobs", "1"]
+    assert main(args) == 0
+    out = mini / "build" / "mini" / "standard-square-250"
+    assert _page_mm(out / "cards.pdf") == {(250.0, 250.0)}
+    assert _page_mm(out / "rules-booklet.pdf") == {(250.0, 250.0)}  # 125 × 250 half pages
+
+
+def test_a_paper_too_small_to_print_on_is_a_located_error(mini, capsys):
+    layout = mini / "layouts" / "mini.yaml"
+    line = _edit(
+        layout,
+        "include: [base.yaml]\n",
+        "include: [base.yaml]\npapers:\n  stamp: {size: [20, 30]}\n",
+    )
+    errors = _check_equals_build(capsys)
+    assert errors == [
+        f"layouts/mini.yaml:{line + 2}:3: error: paper 'stamp': every length is 50 to 2,000 mm;"
+        " got 20 × 30"
+    ]
+
+
+def _slots_per_page(pdf: Path) -> list[int]:
+    """Cards on each front page: the mini deck prints its id in the card's text."""
+    reader = PdfReader(pdf)
+    return [page.extract_text().count("Cost ") for page in reader.pages]
+
+
+def test_a_fixed_grid_puts_that_many_cards_on_each_page(mini, capsys):
+    _edit(_game(mini), "    count: 4\n", "    count: 4\n    imposition: {grid: [1, 2]}\n")
+    assert main(["build", "mini", "--paper", "a4", "--profile", "standard", "--jobs", "1"]) == 0
+    counts = _slots_per_page(mini / "build" / "mini" / "standard-a4" / "cards.pdf")
+    assert [c for c in counts if c] == [2, 2]  # two fronts a page instead of four on one
+
+
+def test_a_named_imposition_and_an_unknown_one(mini, capsys):
+    line = _edit(_game(mini), "    count: 4\n", "    count: 4\n    imposition: nine-upp\n") + 1
+    errors = _check_equals_build(capsys)
+    assert errors == [
+        f"content/mini/game.yaml:{line}:17: error: unknown imposition 'nine-upp'"
+        " (known: four-up, nine-up)"
+    ]
+
+
+def test_a_grid_is_placed_the_same_on_every_page():
+    cards = [(i, None) for i in range(12)]
+    pages = impose([((63.0, 88.0), cards, (3, 3))], (210.0, 297.0), imposition="simplex")
+    assert [len(p.slots) for p in pages] == [9, 3]
+    first = [s.trim for s in pages[0].slots[:3]]
+    assert [s.trim for s in pages[1].slots] == first
+    assert pages[1].marks == pages[0].marks  # the whole grid is marked on every page
+
+
+def test_a_grid_that_does_not_fit_is_refused():
+    with pytest.raises(ValueError, match="a 4×3 grid of 63×88 mm items does not fit"):
+        impose([((63.0, 88.0), [(0, None)], (4, 3))], (210.0, 297.0), imposition="simplex")
