@@ -42,6 +42,7 @@ RANKS: dict[str, int] = {
     "impose": 8,
     "render": 9,
     "booklet": 9,
+    "targets": 10,
     "preview": 12,
     "jobs": 11,
     "cache": 11,

@@ -34,13 +34,11 @@ def _hashes(out: Path, game: str) -> dict[str, str]:
 
 
 def test_a_build_loads_each_game_once_and_plans_once_per_profile(ws, tmp_path):
-    jobs.LOADS.clear()
-    jobs.PLANS.clear()
     games = ws.project.games()
     _out, report = build(ws.project, games, BOTH, tmp_path / "out", jobs=1, progress=_quiet)
     assert not report.errors
-    assert jobs.LOADS == {g: 1 for g in games}
-    assert jobs.PLANS == {(g, p): 1 for g in games for p in BOTH.profiles}
+    assert jobs.memo().loads == {g: 1 for g in games}
+    assert jobs.memo().plans == {(g, p): 1 for g in games for p in BOTH.profiles}
 
 
 def test_a_plan_is_typed_frozen_and_shared_by_both_papers(repo):

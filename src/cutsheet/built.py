@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
+
+from pydantic import BaseModel
 
 from .diagnostics import ContentError, Loc, Problem
 from .model import ComponentSpec, GameSpec, RulesSpec
@@ -13,13 +16,18 @@ from .source import Located
 
 @dataclass(frozen=True)
 class Item:
-    """One printed design (``copies`` prints of it) with its validated values."""
+    """One printed design (``copies`` prints of it): its validated model, and where it is."""
 
     id: str
     copies: int
     authored: bool
-    values: Mapping[str, Any]
+    model: BaseModel
     src: Located
+
+    @cached_property
+    def values(self) -> Mapping[str, Any]:
+        """The item's fields as plain values, for templates (the Jinja context) and messages."""
+        return self.model.model_dump(exclude={"id", "copies", "authored"})
 
     def loc(self, *path: str | int) -> Loc:
         return self.src.loc(path)

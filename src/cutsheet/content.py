@@ -150,8 +150,7 @@ def _load_component(
         except ContentError as exc:
             problems.extend(exc.problems)
             continue
-        values = obj.model_dump(exclude={"id", "copies", "authored"})
-        items.append(Item(obj.id, obj.copies, obj.authored, values, located))
+        items.append(Item(obj.id, obj.copies, obj.authored, obj, located))
     if problems:
         raise ContentError(problems)
     return listing, items

@@ -7,11 +7,13 @@ from __future__ import annotations
 import os
 import signal
 import sys
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .diagnostics import ContentError, Problem
+from .targets import Rendered
 
 if TYPE_CHECKING:
     from .impose.print_plan import PrintOptions, PrintPlan
@@ -59,15 +61,6 @@ class Task:
     options: Options
 
 
-@dataclass(frozen=True)
-class Rendered:
-    paper: str
-    part: str
-    data: bytes
-    pages: int
-    components: dict[str, int]
-
-
 @dataclass
 class Result:
     task: Task
@@ -77,58 +70,75 @@ class Result:
 
 
 # ------------------------------------------------------------------ per-process memo
-LOADS: dict[str, int] = {}  # game -> times loaded in this process (tests count them)
-PLANS: dict[tuple[str, str], int] = {}  # (game, profile) -> times planned
-_loaded: dict[tuple[str, str], tuple[Game | None, Layouts | None, list[Problem]]] = {}
-_planned: dict[tuple[str, str, str], tuple[GamePlan | None, list[Problem]]] = {}
+@dataclass
+class Memo:
+    """What this process has loaded and planned: each game once, each (game, profile) once,
+    whatever the number of papers drawn from it; ``loads`` and ``plans`` count the work."""
+
+    loaded: dict[tuple[str, str], tuple[Game | None, Layouts | None, list[Problem]]] = field(
+        default_factory=dict
+    )
+    planned: dict[tuple[str, str, str], tuple[GamePlan | None, list[Problem]]] = field(
+        default_factory=dict
+    )
+    loads: Counter[str] = field(default_factory=Counter)  # game -> times loaded
+    plans: Counter[tuple[str, str]] = field(default_factory=Counter)  # (game, profile)
+
+
+_memo = Memo()
+
+
+def memo() -> Memo:
+    """This process's memo (a build in this process starts a new one with ``forget``)."""
+    return _memo
 
 
 def forget() -> None:
     """Start afresh (a new build in the same process may follow edits)."""
-    _loaded.clear()
-    _planned.clear()
+    global _memo
+    _memo = Memo()
 
 
 def load(root: str, game_id: str) -> tuple[Game | None, Layouts | None, list[Problem]]:
     """The game, its layouts and its rulebook checks' problems; once per process."""
-    key = (root, game_id)
-    if key not in _loaded:
+    key, done = (root, game_id), _memo.loaded
+    if key not in done:
         from .checks import run_checks
         from .content import load_game
         from .layouts import load_layouts
 
-        LOADS[game_id] = LOADS.get(game_id, 0) + 1
+        _memo.loads[game_id] += 1
         project = Path(root)
         try:
             game = load_game(project / "content" / game_id, project=project)
             where = game.game_src.loc(("layouts",))
             layouts = load_layouts(project / "layouts", game.spec.layouts, loc=where)
-            _loaded[key] = (game, layouts, run_checks(game))
+            done[key] = (game, layouts, run_checks(game))
         except ContentError as exc:
-            _loaded[key] = (None, None, list(exc.problems))
-    return _loaded[key]
+            done[key] = (None, None, list(exc.problems))
+    return done[key]
 
 
 def plan(root: str, game_id: str, profile_name: str) -> tuple[GamePlan | None, list[Problem]]:
     """The game's plan under one profile and every problem found so far; once per process."""
-    key = (root, game_id, profile_name)
-    if key not in _planned:
+    key, done = (root, game_id, profile_name), _memo.planned
+    if key not in done:
         from .plan import plan_game
         from .profiles import load_profile
 
         game, layouts, problems = load(root, game_id)
         if game is None or layouts is None:
-            _planned[key] = (None, problems)
-            return _planned[key]
+            done[key] = (None, problems)
+            return done[key]
         try:
             profile = load_profile(Path(root) / "layouts", profile_name)
         except ContentError as exc:
-            _planned[key] = (None, problems + list(exc.problems))
-            return _planned[key]
-        PLANS[(game_id, profile_name)] = PLANS.get((game_id, profile_name), 0) + 1
+            done[key] = (None, problems + list(exc.problems))
+            return done[key]
+        _memo.plans[(game_id, profile_name)] += 1
         game_plan, found = plan_game(game, layouts, profile)
-        _planned[key] = (game_plan, problems + found)
-    return _planned[key]
+        done[key] = (game_plan, problems + found)
+    return done[key]
 
 
 def prints(
@@ -183,59 +193,18 @@ def run(task: Task) -> Result:
     result = Result(task, sorted(set(problems)))
     if result.problems or not printed:
         return result
+    from .targets import target
+
     drawn: list[Problem] = []
+    pdf = target("pdf")
     for print_plan in printed:
-        result.files.extend(draw(print_plan, drawn))
+        result.files.extend(pdf.render(print_plan, drawn))
     if drawn:  # the plan missed it; the render caught it: nothing of this job is written
         result.problems = sorted(set(drawn))
         result.files = []
         return result
     result.inputs = inputs_of(task.root, printed[0].game_plan)
     return result
-
-
-def draw(print_plan: PrintPlan, problems: list[Problem] | None = None) -> list[Rendered]:
-    """Every part on one paper; what goes wrong while drawing (a block no page can hold)
-    goes to ``problems``, and that part is left out."""
-    from reportlab.platypus.doctemplate import LayoutError
-
-    problems = problems if problems is not None else []
-    out: list[Rendered] = []
-    try:
-        _draw(print_plan, out, problems)
-    except LayoutError as exc:
-        where = print_plan.game_plan.rules.loc
-        why = " ".join(str(exc).split())
-        paper = print_plan.paper.name
-        problems.append(Problem(where, f"rules: a block is taller than a page ({paper}): {why}"))
-    return out
-
-
-def _draw(print_plan: PrintPlan, out: list[Rendered], problems: list[Problem]) -> None:
-    from .booklet import impose_booklet
-    from .render.parts import meta_for, render_card_part, render_rules
-
-    game = print_plan.game_plan.game
-    paper = print_plan.paper.name
-    for part in print_plan.parts:
-        data, pages, found = render_card_part(print_plan, part)
-        problems.extend(found)
-        out.append(Rendered(paper, part.part, data, pages, dict(part.components)))
-    rules, booklet_pages = print_plan.documents
-    data, pages = render_rules(print_plan, rules)
-    out.append(Rendered(paper, "rules", data, pages, {"rules": 1}))
-    half, _ = render_rules(print_plan, booklet_pages)
-    meta = meta_for(game, "rules-booklet", "short")
-    booklet, sides = impose_booklet(
-        half,
-        print_plan.paper.size,
-        title=meta.title,
-        author=meta.author,
-        subject=meta.subject,
-        creator=meta.creator,
-        lang=meta.lang,
-    )
-    out.append(Rendered(paper, "rules-booklet", booklet, sides, {"rules": 1}))
 
 
 def worker_init() -> None:

@@ -140,7 +140,7 @@ def _too_big(game: Game, run: Run, paper: Paper, options: PrintOptions, why: str
     first = run.cards[0].item
     if over:
         why = (
-            f"with its bleed and crop marks it needs {need[0]:g} × {need[1]:g} mm, the"
+            f"with its {'bleed and ' if b else ''}crop marks it needs {need[0]:g} × {need[1]:g} mm, the"
             f" printable area is {room[0]:g} × {room[1]:g} mm: {', '.join(over)}"
         )
     return Problem(

@@ -5,7 +5,6 @@ is imposed and drawn from the same plan."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from ..diagnostics import Loc, Problem
 from ..flow.frames import measure_furniture
@@ -59,10 +58,7 @@ def plan_rules(p: DocPlanner, game: Game) -> DocPlan:
     return DocPlan(tuple(blocks), top, tuple(locs))
 
 
-def plan_page(
-    p: DocPlanner, item_id: str, values: dict[str, Any], loc_of: Callable[..., Loc]
-) -> DocPlan:
-    page = PageItem.model_validate({"id": item_id, **values, "copies": 1})
+def plan_page(p: DocPlanner, page: PageItem, loc_of: Callable[..., Loc]) -> DocPlan:
     blocks: list[DocBlock] = [p.text(page.title, "title", loc_of("title"))]
     locs = [loc_of("title")]
     for i, b in enumerate(page.blocks):
@@ -83,7 +79,8 @@ def plan_game(game: Game, layouts: Layouts, profile: Profile) -> tuple[GamePlan,
     for comp in game.components:
         if comp.spec.form == "page":
             for item in comp.items:
-                doc = plan_page(docs, item.id, dict(item.values), item.loc)
+                assert isinstance(item.model, PageItem)  # a page component's items are pages
+                doc = plan_page(docs, item.model, item.loc)
                 parts[comp.spec.part].append(PageDoc(comp.id, item.id, item.copies, doc))
             continue
         run, probs = plan_component(game, comp, layouts, profile, checked)
