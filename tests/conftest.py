@@ -11,9 +11,15 @@ from hypothesis import settings
 
 from cutsheet.build import Options, Project, build, check_game
 from cutsheet.diagnostics import Problem
+from cutsheet.layouts import packaged_papers
 from cutsheet.profiles import available_profiles
 
 ROOT = Path(__file__).resolve().parents[1]
+
+# The built-in papers (the packaged base.yaml's), as impose takes them: (width, height) mm
+_PACKAGED = packaged_papers()
+PAPERS = {name: paper.size for name, paper in _PACKAGED.items() if name in ("a4", "letter")}
+HALF_PAPERS = {name: _PACKAGED[name].half for name in PAPERS}
 
 settings.register_profile(
     "default", max_examples=60, deadline=None, derandomize=True

@@ -18,7 +18,6 @@ from cutsheet.impose import (
     MARK_GAP_MIN,
     MARK_LENGTH,
     MARK_LENGTH_MIN,
-    PAPERS,
     SAFE_MARGIN,
     NoteSize,
     PagePlan,
@@ -31,6 +30,8 @@ from cutsheet.impose import (
     pad_to_multiple,
     saddle_stitch_order,
 )
+
+from .conftest import PAPERS
 
 
 @given(st.integers(min_value=1, max_value=200))
@@ -566,7 +567,7 @@ def test_a_back_page_mirrors_the_furniture_ink_and_all():
 def test_gutterfold_prints_an_item_too_big_for_half_a_page_as_a_front_and_a_back_page():
     """A board (180 × 250 mm) cannot fold on a page: under gutterfold it gets a front page
     and a mirrored back page (to glue back to back), while cards that fit keep their fold."""
-    from cutsheet.impose import PAPERS, impose
+    from cutsheet.impose import impose
 
     for paper in PAPERS.values():
         pages = impose(

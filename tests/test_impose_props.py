@@ -8,8 +8,10 @@ from collections import Counter
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cutsheet.impose import CLEAR, PAPERS, SAFE_MARGIN, NoteSize, PagePlan, Rect, impose
+from cutsheet.impose import CLEAR, SAFE_MARGIN, NoteSize, PagePlan, Rect, impose
 from tests.test_impose import SIZES, assert_gutterfold, assert_page, same
+
+from .conftest import PAPERS
 
 Item = tuple[str, str | None]
 Run = tuple[tuple[float, float], list[Item]]

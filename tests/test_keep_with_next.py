@@ -22,12 +22,13 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate, S
 
 from cutsheet.flow.frames import Furniture, flatten
 from cutsheet.flow.sheets import fill_frame
-from cutsheet.impose import HALF_PAPERS, PAPERS
 from cutsheet.measure import doc_styles
 from cutsheet.plan.model import DocBlock, ListBlock, Para, TableBlock
 from cutsheet.profiles import Profile, available_profiles, load_profile
 from cutsheet.render.documents import TaggedStory
 from cutsheet.render.tagging import Tagger, add_structure, attach
+
+from .conftest import HALF_PAPERS, PAPERS
 
 ROOT = Path(__file__).resolve().parents[1]
 PROFILES = available_profiles(ROOT / "layouts")

@@ -23,14 +23,14 @@ from cutsheet.flow.diagrams import CardRowDiagram
 from cutsheet.flow.frames import Furniture
 from cutsheet.flow.sheets import sheet_story
 from cutsheet.flow.story import StoryBuilder
-from cutsheet.impose import HALF_PAPERS
+from cutsheet.layouts import packaged_papers
 from cutsheet.measure import doc_styles, register
 from cutsheet.plan.model import CardRowBlock, Para, WriteIn, WriteInsBlock
 from cutsheet.plan.pages import _frames
 from cutsheet.profiles import Profile
 from cutsheet.render.documents import TaggedStory
 
-from .conftest import ROOT
+from .conftest import HALF_PAPERS, ROOT
 from .test_keep_with_next import (
     BAND,
     FILLER,
@@ -233,7 +233,8 @@ def _diagrams(profile_name: str) -> Iterator[tuple[CardRowDiagram, list[tuple[st
         if isinstance(block, CardRowBlock):
             [group] = builder.block(block)
             [diagram] = [f for f in group._content if isinstance(f, CardRowDiagram)]
-            yield diagram, [(paper, width) for paper, width, _h, _s in _frames(plan, "rules")]
+            frames = _frames(plan, "rules", [packaged_papers()[p] for p in ("a4", "letter")])
+            yield diagram, [(paper, width) for paper, width, _h, _s in frames]
 
 
 def assert_inside(inner: tuple[float, ...], outer: tuple[float, ...], what: str) -> None:

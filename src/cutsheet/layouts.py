@@ -325,6 +325,13 @@ def load_layouts(
 BASE = "base.yaml"
 
 
+def packaged_papers() -> dict[str, Paper]:
+    """The papers cutsheet ships (the packaged ``base.yaml``'s)."""
+    read = _Read()
+    _read_builtins(read, PACKAGED, None)
+    return dict(read.papers)
+
+
 def _read_builtins(read: _Read, layout_dir: Path, root: Path | None) -> None:
     """The papers and impositions of ``base.yaml`` (the project's, else the packaged one),
     known to every game whether or not its layout includes that file."""

@@ -1,4 +1,4 @@
-"""Pure page geometry: papers, card bands, crop marks, duplex backs, gutterfold, bleed, page
+"""Pure page geometry: card bands, crop marks, duplex backs, gutterfold, bleed, page
 furniture and booklet order. All lengths are millimetres with the origin at the bottom-left
 of the page (PDF's convention). Nothing here draws: ``impose`` returns one ``PagePlan`` per
 printed page with every card, crop mark, fold line, cut line and margin note already placed
@@ -8,14 +8,12 @@ from __future__ import annotations
 
 from .base import (
     CLEAR,
-    HALF_PAPERS,
     LINE_CLEAR,
     LINE_CLEAR_MIN,
     MARK_GAP,
     MARK_GAP_MIN,
     MARK_LENGTH,
     MARK_LENGTH_MIN,
-    PAPERS,
     SAFE_MARGIN,
     SCALE_BAR,
     SCALE_LABEL_AT,
@@ -38,14 +36,12 @@ from .pages import impose
 
 __all__ = [
     "CLEAR",
-    "HALF_PAPERS",
     "LINE_CLEAR",
     "LINE_CLEAR_MIN",
     "MARK_GAP",
     "MARK_GAP_MIN",
     "MARK_LENGTH",
     "MARK_LENGTH_MIN",
-    "PAPERS",
     "SAFE_MARGIN",
     "SCALE_BAR",
     "SCALE_LABEL_AT",

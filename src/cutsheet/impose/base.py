@@ -1,4 +1,4 @@
-"""Page geometry's vocabulary: papers, rectangles and segments in mm (origin bottom-left),
+"""Page geometry's vocabulary: rectangles and segments in mm (origin bottom-left),
 the print constants, crop-mark styles, page furniture and the page plans impose returns; and
 the saddle-stitch page order of the rules booklet."""
 
@@ -8,8 +8,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Generic, Literal, TypeVar
 
-PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
-HALF_PAPERS: dict[str, tuple[float, float]] = {"a4": (148.0, 210.0), "letter": (139.7, 215.9)}
 MARK_GAP = 2.5  # mm between the trim and the start of a crop mark (design: 2-3 mm)
 MARK_LENGTH = 5.0  # mm
 
