@@ -43,6 +43,20 @@ def built(tmp_path_factory: pytest.TempPathFactory, repo: Project) -> Path:
     return out
 
 
+@pytest.fixture(scope="session")
+def built_gutterfold(tmp_path_factory: pytest.TempPathFactory, repo: Project) -> Path:
+    """The same full build imposed for single-sided printers: fronts and backs on one page."""
+    out = tmp_path_factory.mktemp("build-gutterfold")
+    options = Options(
+        profiles=tuple(available_profiles(repo.layouts)),
+        papers=("a4", "letter"),
+        imposition="gutterfold",
+    )
+    _outputs, report = build(repo, repo.games(), options, out, jobs=2, progress=lambda _m: None)
+    assert not report.errors, "\n".join(map(str, report.errors))
+    return out
+
+
 class Workspace:
     """A throw-away copy of content/ and layouts/ to break on purpose."""
 

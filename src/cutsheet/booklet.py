@@ -56,6 +56,7 @@ def _place_half_pages(
     placed: dict[int, tuple[pikepdf.Page, pikepdf.Object]] = {}
     for left, right in saddle_stitch_order(pad_to_multiple(count, 4)):
         sheet = pdf.add_blank_page(page_size=(sheet_w, sheet_h))
+        painted: list[bytes] = []
         for slot, index in enumerate((left, right)):
             if index >= count:
                 continue
@@ -70,9 +71,21 @@ def _place_half_pages(
             placement = sheet.calc_form_xobject_placement(
                 form, name, rect, allow_shrink=False, allow_expand=False
             )
-            sheet.contents_add(b"/Part BMC\n" + placement + b"\nEMC")
+            painted.append(b"/Part BMC\n" + placement + b"\nEMC")
             placed[index] = (sheet, sheet.Resources.XObject[name])
+        _set_contents(pdf, sheet, painted)
     return placed
+
+
+def _set_contents(pdf: pikepdf.Pdf, sheet: pikepdf.Page, painted: list[bytes]) -> None:
+    """One content stream per side, or none on a side with nothing on it. A blank page comes
+    with an empty content stream, which qpdf saves (``compress_streams``) as ``/FlateDecode``
+    with no data at all: not a valid compressed stream, and MuPDF says so ("premature end of
+    data in flate filter"). A page without ``/Contents`` is an empty page (PDF 32000 7.7.3.3)."""
+    if painted:
+        sheet.obj.Contents = pdf.make_stream(b"\n".join(painted))
+    else:
+        del sheet.obj.Contents
 
 
 def _keep_only_sides(pdf: pikepdf.Pdf, count: int) -> None:

@@ -1,0 +1,281 @@
+"""Every PDF a player may open reads cleanly in four independent engines.
+
+A print-and-play file is opened in whatever the player has: a phone's viewer, a print
+shop's RIP, a browser. Every PDF of the session's builds (the full build and the gutterfold
+build: every game, both profiles, both papers) is read, every page of it, by MuPDF
+(``mutool draw``), poppler (``pdftoppm`` and ``pdftotext``), Ghostscript (the ``nullpage``
+device) and ``qpdf --check``, and any warning or error fails the test. The one message let
+through is MuPDF's "ICC support is not available": it describes Debian's MuPDF, not the file.
+
+The engines are Debian's ``mupdf-tools``, ``poppler-utils``, ``ghostscript`` and ``qpdf``
+(``.ci/run`` installs them). On a machine without some of them, only those engines' tests
+skip, naming what is missing. Pages are rendered at 10 dpi: what matters is that every page
+is read, not the pixels.
+
+Without any engine, every ``/FlateDecode`` stream is also checked to hold a complete deflate
+stream (the empty ones the booklet once wrote made MuPDF say "premature end of data in flate
+filter").
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import os
+import re
+import shutil
+import subprocess
+import zlib
+from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+import pikepdf
+import pytest
+from reportlab.lib.pagesizes import A5
+from reportlab.pdfgen import canvas
+
+from cutsheet.booklet import impose_booklet
+from cutsheet.build import Project
+from cutsheet.profiles import available_profiles
+
+#: Session fixtures (tests/conftest.py) whose folders hold the PDFs a player opens. An output
+#: that writes more PDFs (an export target) adds the name of its session fixture here.
+OUTPUTS = ("built", "built_gutterfold")
+PAPERS = ("a4", "letter")
+DPI = "10"
+ICC = "ICC support is not available"
+
+
+def pdfs_in(folders: Iterable[Path]) -> list[Path]:
+    """Every PDF under ``folders``, sorted."""
+    return sorted(itertools.chain.from_iterable(f.rglob("*.pdf") for f in folders))
+
+
+def files_to_read(request: pytest.FixtureRequest) -> list[Path]:
+    """The PDFs of every output in ``OUTPUTS`` (built on first use, once per session)."""
+    return pdfs_in(request.getfixturevalue(name) for name in OUTPUTS)
+
+
+def _run(args: list[str], *, output: bool = True) -> subprocess.CompletedProcess[str]:
+    """Run a reader; its stdout is kept only when ``output`` (a page image is not)."""
+    return subprocess.run(
+        args,
+        stdout=subprocess.PIPE if output else subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        errors="replace",
+        timeout=300,
+        check=False,
+    )
+
+
+def _lines(text: str) -> list[str]:
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+def _exit(tool: str, run: subprocess.CompletedProcess[str]) -> list[str]:
+    return [f"{tool} exited {run.returncode}"] if run.returncode else []
+
+
+def read_mupdf(path: Path) -> list[str]:
+    """Render every page; anything MuPDF prints but the ICC note is a complaint."""
+    run = _run(["mutool", "draw", "-q", "-r", DPI, "-F", "png", "-o", os.devnull, str(path)])
+    said = [line for line in _lines(run.stdout + run.stderr) if ICC not in line]
+    return _exit("mutool draw", run) + [f"mutool draw: {line}" for line in said]
+
+
+def read_poppler(path: Path) -> list[str]:
+    """Render every page and extract its text; anything on stderr is a complaint."""
+    out: list[str] = []
+    for tool, args in (
+        ("pdftoppm", ["pdftoppm", "-r", DPI, str(path)]),
+        ("pdftotext", ["pdftotext", str(path), "-"]),
+    ):
+        run = _run(args, output=False)
+        out += _exit(tool, run) + [f"{tool}: {line}" for line in _lines(run.stderr)]
+    return out
+
+
+def read_ghostscript(path: Path) -> list[str]:
+    """Interpret every page on the ``nullpage`` device; an error or a warning anywhere in
+    what it prints is a complaint (all of it is shown: Ghostscript explains over lines)."""
+    run = _run(
+        ["gs", "-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-r" + DPI, "-sDEVICE=nullpage"]
+        + [str(path)]
+    )
+    said = _lines(run.stdout + run.stderr)
+    loud = any(re.search(r"error|warning", line, re.IGNORECASE) for line in said)
+    return _exit("gs", run) + ([f"gs: {line}" for line in said] if loud else [])
+
+
+def read_qpdf(path: Path) -> list[str]:
+    """Check the structure and decode every stream; exit 2 is an error, 3 a warning."""
+    run = _run(["qpdf", "--check", str(path)])
+    said = _lines(run.stdout + run.stderr)
+    warned = [line for line in said if re.search(r"warning|error:", line, re.IGNORECASE)]
+    return _exit("qpdf --check", run) + [f"qpdf --check: {line}" for line in warned]
+
+
+@dataclass(frozen=True)
+class Engine:
+    name: str
+    package: str  # the Debian package that has its tools
+    tools: tuple[str, ...]
+    read: Callable[[Path], list[str]]  # a file → what the engine complained about
+
+    def missing(self) -> list[str]:
+        return [tool for tool in self.tools if shutil.which(tool) is None]
+
+
+ENGINES = (
+    Engine("MuPDF", "mupdf-tools", ("mutool",), read_mupdf),
+    Engine("poppler", "poppler-utils", ("pdftoppm", "pdftotext"), read_poppler),
+    Engine("Ghostscript", "ghostscript", ("gs",), read_ghostscript),
+    Engine("qpdf", "qpdf", ("qpdf",), read_qpdf),
+)
+
+
+def _skip_unless_installed(engine: Engine) -> None:
+    missing = engine.missing()
+    if missing:
+        pytest.skip(
+            f"{engine.name} not tested: {', '.join(missing)} not found"
+            f" (Debian package {engine.package})"
+        )
+
+
+def _complaints(engine: Engine, paths: list[Path]) -> dict[Path, list[str]]:
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        said = list(pool.map(engine.read, paths))
+    return {path: lines for path, lines in zip(paths, said, strict=True) if lines}
+
+
+def _report(found: dict[Path, list[str]], root: Path | None = None) -> str:
+    def name(p: Path) -> str:
+        return str(p.relative_to(root)) if root else str(p)
+
+    return "\n".join(f"{name(p)}:\n    " + "\n    ".join(lines) for p, lines in found.items())
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=lambda e: e.name)
+def test_every_pdf_reads_without_a_word(engine: Engine, request: pytest.FixtureRequest) -> None:
+    _skip_unless_installed(engine)
+    paths = files_to_read(request)
+    found = _complaints(engine, paths)
+    root = Path(os.path.commonpath(paths))
+    assert not found, (
+        f"{engine.name} complained about {len(found)} of {len(paths)} files:\n"
+        + _report(found, root)
+    )
+
+
+def test_the_readers_read_every_game_profile_and_paper(
+    request: pytest.FixtureRequest, repo: Project
+) -> None:
+    """Every output folder holds every game under both profiles on both papers, rules
+    booklet included: the list the engines read is not short of anything."""
+    profiles = available_profiles(repo.layouts)
+    assert set(profiles) >= {"standard", "large-print"}
+    expected = {
+        (game, f"{profile}-{paper}", part)
+        for game, profile, paper in itertools.product(repo.games(), profiles, PAPERS)
+        for part in ("cards.pdf", "rules.pdf", "rules-booklet.pdf")
+    }
+    for name in OUTPUTS:
+        folder: Path = request.getfixturevalue(name)
+        found = {p.relative_to(folder).parts for p in pdfs_in([folder])}
+        assert all(len(parts) == 3 for parts in found), name
+        assert expected <= found, (name, sorted(expected - found))
+    assert len(files_to_read(request)) == sum(
+        len(pdfs_in([request.getfixturevalue(n)])) for n in OUTPUTS
+    )
+
+
+def bad_deflate(path: Path) -> list[str]:
+    """Streams of ``path`` declared ``/FlateDecode`` (first filter) whose data is not one
+    complete deflate stream."""
+    bad: list[str] = []
+    with pikepdf.open(path) as pdf:
+        for obj in pdf.objects:
+            if not isinstance(obj, pikepdf.Stream):
+                continue
+            filters = obj.stream_dict.get("/Filter")
+            if isinstance(filters, pikepdf.Array):
+                filters = filters[0] if len(filters) else None
+            if filters != pikepdf.Name.FlateDecode:
+                continue
+            raw = obj.read_raw_bytes()
+            inflate = zlib.decompressobj()
+            try:
+                inflate.decompress(raw)
+                complete = inflate.eof
+            except zlib.error:
+                complete = False
+            if not complete:
+                bad.append(f"object {obj.objgen[0]}: {len(raw)} bytes, not a deflate stream")
+    return bad
+
+
+def test_every_compressed_stream_holds_complete_deflate_data(
+    request: pytest.FixtureRequest,
+) -> None:
+    paths = files_to_read(request)
+    found = {p: lines for p in paths if (lines := bad_deflate(p))}
+    assert not found, _report(found, Path(os.path.commonpath(paths)))
+
+
+def _one_page_booklet() -> tuple[bytes, int]:
+    """A booklet of one half page: padded to four, its second side has nothing on it."""
+    buf = io.BytesIO()
+    c = canvas.Canvas(buf, pagesize=A5, invariant=True)
+    c.drawString(72, 500, "The only page")
+    c.showPage()
+    c.save()
+    return impose_booklet(
+        buf.getvalue(), "a4", title="T", author="A", subject="S", creator="C", lang="en"
+    )
+
+
+def test_a_booklet_side_with_nothing_on_it_has_no_content_stream(tmp_path: Path) -> None:
+    data, sides = _one_page_booklet()
+    assert sides == 2
+    path = tmp_path / "booklet.pdf"
+    path.write_bytes(data)
+    with pikepdf.open(path) as pdf:
+        front, back = pdf.pages
+        assert isinstance(front.obj.Contents, pikepdf.Stream)  # one stream, the page painted
+        assert b"/Part BMC" in front.obj.Contents.read_bytes()
+        assert "/Contents" not in back.obj  # a page without contents is an empty page
+    assert bad_deflate(path) == []
+    for engine in ENGINES:
+        if not engine.missing():
+            assert engine.read(path) == [], engine.name
+
+
+def _damaged_booklet(path: Path) -> Path:
+    """The one-page booklet with its painted side's content stream declared ``/FlateDecode``
+    but holding plain bytes."""
+    data, _sides = _one_page_booklet()
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        contents = pdf.make_stream(b"not deflate data")
+        contents.Filter = pikepdf.Name.FlateDecode
+        pdf.pages[0].obj.Contents = contents
+        pdf.save(path, compress_streams=False, stream_decode_level=pikepdf.StreamDecodeLevel.none)
+    return path
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=lambda e: e.name)
+def test_every_engine_is_heard_when_a_stream_is_damaged(engine: Engine, tmp_path: Path) -> None:
+    """The readers are not deaf: each complains about a content stream that is not what its
+    filter says, so their silence on the builds means something."""
+    _skip_unless_installed(engine)
+    assert engine.read(_damaged_booklet(tmp_path / "damaged.pdf")), engine.name
+
+
+def test_the_deflate_check_finds_a_damaged_stream(tmp_path: Path) -> None:
+    path = _damaged_booklet(tmp_path / "damaged.pdf")
+    with pikepdf.open(path) as pdf:
+        number = pdf.pages[0].obj.Contents.objgen[0]
+    assert bad_deflate(path) == [f"object {number}: 16 bytes, not a deflate stream"]
