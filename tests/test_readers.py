@@ -234,7 +234,7 @@ def _one_page_booklet() -> tuple[bytes, int]:
     c.showPage()
     c.save()
     return impose_booklet(
-        buf.getvalue(), "a4", title="T", author="A", subject="S", creator="C", lang="en"
+        buf.getvalue(), (210.0, 297.0), title="T", author="A", subject="S", creator="C", lang="en"
     )
 
 
