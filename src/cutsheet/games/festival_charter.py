@@ -156,16 +156,15 @@ def _check_priorities(game: Game, p: Params) -> list[Problem]:
 
 
 def _check_log(game: Game, p: Params) -> list[Problem]:
+    """The record a table finishes the game on: a proposals table with a row a proposal
+    (its "Chair" column names it), a Built projects list with a row a project and one of
+    feature totals (its "Project" column, a column a feature), and a final-scoring table
+    with a row a player (its "Planner" column). A record without the last two is refused."""
     problems: list[Problem] = []
+    projects = sum(item.copies for item in game.component("projects").items)
     for log, page in typed(game, "public-log", PageItem):
+        found: set[str] = set()
         for i, block in enumerate(page.blocks):
-            if block.table is not None and block.table.rows != p.proposals:
-                problems.append(
-                    Problem(
-                        log.loc("blocks", i, "table", "rows"),
-                        f"the log needs {p.proposals} rows, proposals 1 to {p.proposals}",
-                    )
-                )
             for j, w in enumerate(block.write_ins or []):
                 if w.label == "Starting budget" and w.suffix != f"{p.budget} units":
                     problems.append(
@@ -174,6 +173,36 @@ def _check_log(game: Game, p: Params) -> list[Problem]:
                             f"the starting budget is {p.budget}",
                         )
                     )
+            if block.table is None:
+                continue
+            headers = [c.header for c in block.table.columns]
+            rows = log.loc("blocks", i, "table", "rows")
+            if "Chair" in headers:
+                found.add("proposals")
+                if block.table.rows != p.proposals:
+                    msg = f"the log needs {p.proposals} rows, proposals 1 to {p.proposals}"
+                    problems.append(Problem(rows, msg))
+            elif "Project" in headers:
+                found.add("built")
+                if block.table.rows != projects + 1:
+                    msg = (
+                        f"the Built projects list needs {projects + 1} rows: one for each of"
+                        f" the {in_words(projects)} projects and one of feature totals"
+                    )
+                    problems.append(Problem(rows, msg))
+                absent = [f for f in p.features if f not in headers]
+                if absent:
+                    msg = f"the Built projects list needs a column for {', '.join(absent)}"
+                    problems.append(Problem(log.loc("blocks", i, "table", "columns"), msg))
+            elif "Planner" in headers:
+                found.add("scores")
+                if block.table.rows != p.players:
+                    msg = f"the final scores need {p.players} rows, one a planner"
+                    problems.append(Problem(rows, msg))
+        for part, what in (("built", "a Built projects list"), ("scores", "a final-scoring table")):
+            if part not in found:
+                msg = f"{log.id}: the record needs {what}, or the table cannot finish the game"
+                problems.append(Problem(log.loc("blocks"), msg))
     return problems
 
 
