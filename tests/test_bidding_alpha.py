@@ -241,3 +241,19 @@ def test_sponsor_no_longer_depends_on_ties(repo):
     text = " ".join(str(v) for v in sponsor.values.values() if v).lower()
     assert "tie" not in text and sponsor.values["name"] == "Sponsor"
     assert sponsor.authored  # the kit's own effect, since the rulebook's could never apply
+
+
+@pytest.mark.parametrize("profile", ["standard", "large-print"])
+def test_the_strongbox_gives_its_owner_points(built, repo, profile):
+    """Card 25 costs a Green; the cubes it holds now score, and the FAQ's ruling (they stay
+    yours) still holds. The printed card says both."""
+    game = load_game(repo.content / BA)
+    box = next(i for i in game.component("stage-2").items if i.id == "BA-025")
+    assert box.values["cost"] == "G" and box.values["number"] == 25
+    assert box.values["scoring"] == "1 point for each cube on this card."
+    assert "stay yours" in box.values["effect"]
+    text = reader_text(built / BA / f"{profile}-a4" / "cards.pdf")
+    start = text.index("Strongbox")
+    card = text[start : text.index("BA-025", start)]
+    assert "EFFECT" in card and "SCORING" in card
+    assert "1 point for each cube on this card" in card
