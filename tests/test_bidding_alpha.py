@@ -250,10 +250,10 @@ def test_the_strongbox_gives_its_owner_points(built, repo, profile):
     game = load_game(repo.content / BA)
     box = next(i for i in game.component("stage-2").items if i.id == "BA-025")
     assert box.values["cost"] == "G" and box.values["number"] == 25
-    assert box.values["scoring"] == "1 point for each cube on this card."
+    assert box.values["scoring"] == "1 point a cube here."
     assert "stay yours" in box.values["effect"]
     text = reader_text(built / BA / f"{profile}-a4" / "cards.pdf")
     start = text.index("Strongbox")
     card = text[start : text.index("BA-025", start)]
     assert "EFFECT" in card and "SCORING" in card
-    assert "1 point for each cube on this card" in card
+    assert "1 point a cube here" in card
