@@ -257,3 +257,20 @@ def test_the_strongbox_gives_its_owner_points(built, repo, profile):
     card = text[start : text.index("BA-025", start)]
     assert "EFFECT" in card and "SCORING" in card
     assert "1 point a cube here" in card
+
+
+def test_the_ledgers_two_a_page_still_give_every_player_one(ws, built):
+    """Three pages of two ledgers are six, one for each of up to 6 players; two pages are too
+    few, at the copies that print them. The standard sheets hold the ledgers on 3 pages."""
+    ledger = "content/bidding-alpha/ledger.yaml"
+    line = ws.edit(ledger, "    copies: 3\n", "    copies: 2\n")
+    ws.edit(GAME, "    count: 3  # pages", "    count: 2  # pages")
+    assert messages(ws) == [
+        f"{ledger}:{line}:13: error: 4 ledgers printed, but each of up to 6 players needs one"
+        " (a table on a page is one ledger; copies repeat the page)"
+    ]
+    for paper in ("a4", "letter"):
+        pages = PdfReader(built / BA / f"standard-{paper}" / "sheets.pdf").pages
+        ledgers = [p.extract_text() for p in pages if "Cube ledgers" in (p.extract_text() or "")]
+        assert len(ledgers) == 3 and all(t.count("Final") == 2 for t in ledgers)
+        assert not any("(continued)" in t for t in ledgers)

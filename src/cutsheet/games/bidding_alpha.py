@@ -274,14 +274,25 @@ def _check_ledger(game: Game, p: Params) -> list[Problem]:
     """One ledger row a turn that pays income: the start turn, every stage turn, final scoring."""
     turns = 1 + p.stages * p.turns_per_stage + 1
     problems: list[Problem] = []
-    for ledger, page in typed(game, "ledgers", PageItem):
+    ledgers = 0
+    pages = typed(game, "ledgers", PageItem)
+    for ledger, page in pages:
         for i, block in enumerate(page.blocks):
-            if block.table is not None and block.table.rows != turns:
+            if block.table is None:
+                continue
+            ledgers += ledger.copies  # a table is one ledger; a page may hold several
+            if block.table.rows != turns:
                 msg = (
                     f"the ledger needs {turns} rows, one a turn that pays income: the start"
                     f" turn, {p.stages} stages × {p.turns_per_stage} turns and final scoring"
                 )
                 problems.append(Problem(ledger.loc("blocks", i, "table", "rows"), msg))
+    if pages and ledgers < p.players.max:
+        msg = (
+            f"{ledgers} ledgers printed, but each of up to {p.players.max} players needs one"
+            " (a table on a page is one ledger; copies repeat the page)"
+        )
+        problems.append(Problem(pages[0][0].loc("copies"), msg))
     return problems
 
 
