@@ -241,3 +241,36 @@ def test_sponsor_no_longer_depends_on_ties(repo):
     text = " ".join(str(v) for v in sponsor.values.values() if v).lower()
     assert "tie" not in text and sponsor.values["name"] == "Sponsor"
     assert sponsor.authored  # the kit's own effect, since the rulebook's could never apply
+
+
+@pytest.mark.parametrize("profile", ["standard", "large-print"])
+def test_the_strongbox_gives_its_owner_points(built, repo, profile):
+    """Card 25 costs a Green; the cubes it holds now score, and the FAQ's ruling (they stay
+    yours) still holds. The printed card says both."""
+    game = load_game(repo.content / BA)
+    box = next(i for i in game.component("stage-2").items if i.id == "BA-025")
+    assert box.values["cost"] == "G" and box.values["number"] == 25
+    assert box.values["scoring"] == "1 point a cube here."
+    assert "stay yours" in box.values["effect"]
+    text = reader_text(built / BA / f"{profile}-a4" / "cards.pdf")
+    start = text.index("Strongbox")
+    card = text[start : text.index("BA-025", start)]
+    assert "EFFECT" in card and "SCORING" in card
+    assert "1 point a cube here" in card
+
+
+def test_the_ledgers_two_a_page_still_give_every_player_one(ws, built):
+    """Three pages of two ledgers are six, one for each of up to 6 players; two pages are too
+    few, at the copies that print them. The standard sheets hold the ledgers on 3 pages."""
+    ledger = "content/bidding-alpha/ledger.yaml"
+    line = ws.edit(ledger, "    copies: 3\n", "    copies: 2\n")
+    ws.edit(GAME, "    count: 3  # pages", "    count: 2  # pages")
+    assert messages(ws) == [
+        f"{ledger}:{line}:13: error: 4 ledgers printed, but each of up to 6 players needs one"
+        " (a table on a page is one ledger; copies repeat the page)"
+    ]
+    for paper in ("a4", "letter"):
+        pages = PdfReader(built / BA / f"standard-{paper}" / "sheets.pdf").pages
+        ledgers = [p.extract_text() for p in pages if "Cube ledgers" in (p.extract_text() or "")]
+        assert len(ledgers) == 3 and all(t.count("Final") == 2 for t in ledgers)
+        assert not any("(continued)" in t for t in ledgers)

@@ -160,8 +160,43 @@ def test_public_log_and_markers(built):
     assert "Starting budget: 12 planning units" in text
     assert text.count("PACKAGE") >= 4 + 1 and "CHAIR" in text
     rows = [line.strip() for line in text.splitlines()]
-    assert [r for r in rows if r.isdigit()] == [str(n) for n in range(1, 9)]
+    # proposals 1 to 8, then the Built projects list's lines 1 to 8
+    assert [r for r in rows if r.isdigit()] == [str(n) for n in range(1, 9)] * 2
     assert rows.count("/ 4") == 8
+
+
+@pytest.mark.parametrize("profile", ["standard-a4", "large-print-a4"])
+def test_the_record_finishes_the_game(built, profile):
+    """After the proposals, the record lists what was built and has a line a planner for the
+    final score, with the tie rule, in both profiles."""
+    pages = PdfReader(built / FC / profile / "sheets.pdf").pages
+    text = " ".join(" ".join((p.extract_text() or "").split()) for p in pages)
+    built_at = text.index("Built projects")
+    scores_at = text.index("Final scores")
+    assert text.index("Budget after") < built_at < scores_at
+    listing = text[built_at:scores_at]
+    for header in ("Project", "Cost", "GLOW", "FEAST", "PLAY", "REST", "Feature totals"):
+        assert header in listing
+    scoring = text[scores_at:]
+    for header in ("Planner", "Priority", "Primary total", "Secondary total", "Score", "Winner"):
+        assert header in scoring
+    assert scoring.count("× 2") == 4  # a line a planner
+    assert "tied on top share the win" in scoring
+
+
+def test_a_record_without_its_scoring_area_is_refused(ws):
+    log = "content/festival-charter/public-log.yaml"
+    line = ws.edit(log, "          rows: 4\n", "          rows: 5\n")
+    assert f"{log}:{line}:17: error: the final scores need 4 rows, one a planner" in messages(ws)
+    text = ws.path(log).read_text()
+    ws.path(log).write_text(text[: text.index("      - heading: Final scores")])
+    assert any(
+        m.startswith(f"{log}:")
+        and m.endswith(
+            "the record needs a final-scoring table, or the table cannot finish the game"
+        )
+        for m in messages(ws)
+    )
 
 
 def test_rules_examples_read_back(built):

@@ -184,13 +184,10 @@ def _check_sizes(game: Game, p: Params) -> list[Problem]:
         deck = decks[stage][0]
         extra = p.public_scoring if stage == p.stage_names[-1] else 0
         if deck.printed < needed + extra:
-            problems.append(
-                Problem(
-                    deck.src.loc(()),
-                    f"stage {stage} has {deck.printed} cards; {p.players.max} players need "
-                    f"{p.turns_per_stage} × {p.players.max}{f' + {extra} public' if extra else ''} = {needed + extra}",
-                )
-            )
+            plus = f" + {extra} public" if extra else ""
+            msg = f"stage {stage} has {deck.printed} cards; {p.players.max} players need "
+            msg += f"{p.turns_per_stage} × {p.players.max}{plus} = {needed + extra}"
+            problems.append(Problem(deck.src.loc(()), msg))
     return problems
 
 
@@ -271,29 +268,28 @@ def _check_cubes(game: Game, p: Params) -> list[Problem]:
 
 
 def _check_ledger(game: Game, p: Params) -> list[Problem]:
-    """One ledger row a turn that pays income: the start turn, every stage turn, final scoring."""
+    """One ledger row a turn that pays income (the start turn, every stage turn, final
+    scoring), and a ledger a player: each table on a page is one ledger, repeated by copies."""
     turns = 1 + p.stages * p.turns_per_stage + 1
-    problems: list[Problem] = []
-    for ledger, page in typed(game, "ledgers", PageItem):
-        for i, block in enumerate(page.blocks):
-            if block.table is not None and block.table.rows != turns:
-                msg = (
-                    f"the ledger needs {turns} rows, one a turn that pays income: the start"
-                    f" turn, {p.stages} stages × {p.turns_per_stage} turns and final scoring"
-                )
-                problems.append(Problem(ledger.loc("blocks", i, "table", "rows"), msg))
+    msg = (
+        f"the ledger needs {turns} rows, one a turn that pays income: the start"
+        f" turn, {p.stages} stages × {p.turns_per_stage} turns and final scoring"
+    )
+    pages = typed(game, "ledgers", PageItem)
+    problems = [
+        Problem(ledger.loc("blocks", i, "table", "rows"), msg)
+        for ledger, page in pages
+        for i, block in enumerate(page.blocks)
+        if block.table is not None and block.table.rows != turns
+    ]
+    ledgers = sum(ledger.copies for ledger, page in pages for b in page.blocks if b.table)
+    if pages and ledgers < p.players.max:
+        short = f"{ledgers} ledgers printed, but each of up to {p.players.max} players needs one"
+        why = " (a table on a page is one ledger; copies repeat the page)"
+        problems.append(Problem(pages[0][0].loc("copies"), short + why))
     return problems
 
 
 def check(game: Game) -> list[Problem]:
-    return check_parts(
-        game,
-        Params,
-        _check_base,
-        _check_sizes,
-        _check_public,
-        _check_numbers,
-        _check_exchanges,
-        _check_cubes,
-        _check_ledger,
-    )
+    parts = (_check_base, _check_sizes, _check_public, _check_numbers, _check_exchanges)
+    return check_parts(game, Params, *parts, _check_cubes, _check_ledger)

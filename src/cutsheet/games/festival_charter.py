@@ -156,24 +156,47 @@ def _check_priorities(game: Game, p: Params) -> list[Problem]:
 
 
 def _check_log(game: Game, p: Params) -> list[Problem]:
+    """The record a table finishes the game on: a table naming "Chair" has a row a proposal;
+    the Built projects list (naming "Project") a row a project, one of feature totals and a
+    column a feature; the final scores (naming "Planner") a row a player. Both of the last
+    two must be there."""
+    projects = sum(item.copies for item in game.component("projects").items)
+    tables = {
+        "Chair": (p.proposals, f"the log needs {p.proposals} rows, proposals 1 to {p.proposals}"),
+        "Project": (
+            projects + 1,
+            f"the Built projects list needs {projects + 1} rows: one for each of the"
+            f" {in_words(projects)} projects and one of feature totals",
+        ),
+        "Planner": (p.players, f"the final scores need {p.players} rows, one a planner"),
+    }
     problems: list[Problem] = []
     for log, page in typed(game, "public-log", PageItem):
+        found: set[str] = set()
         for i, block in enumerate(page.blocks):
-            if block.table is not None and block.table.rows != p.proposals:
-                problems.append(
-                    Problem(
-                        log.loc("blocks", i, "table", "rows"),
-                        f"the log needs {p.proposals} rows, proposals 1 to {p.proposals}",
-                    )
-                )
             for j, w in enumerate(block.write_ins or []):
                 if w.label == "Starting budget" and w.suffix != f"{p.budget} units":
-                    problems.append(
-                        Problem(
-                            log.loc("blocks", i, "write_ins", j, "suffix"),
-                            f"the starting budget is {p.budget}",
-                        )
-                    )
+                    loc = log.loc("blocks", i, "write_ins", j, "suffix")
+                    problems.append(Problem(loc, f"the starting budget is {p.budget}"))
+            headers = [c.header for c in block.table.columns] if block.table else []
+            kind = next((k for k in tables if k in headers), None)
+            if block.table is None or kind is None:
+                continue
+            found.add(kind)
+            rows, msg = tables[kind]
+            if block.table.rows != rows:
+                problems.append(Problem(log.loc("blocks", i, "table", "rows"), msg))
+            absent = [f for f in p.features if f not in headers] if kind == "Project" else []
+            if absent:
+                msg = f"the Built projects list needs a column for {', '.join(absent)}"
+                problems.append(Problem(log.loc("blocks", i, "table", "columns"), msg))
+        for kind, what in (
+            ("Project", "a Built projects list"),
+            ("Planner", "a final-scoring table"),
+        ):
+            if kind not in found:
+                msg = f"{log.id}: the record needs {what}, or the table cannot finish the game"
+                problems.append(Problem(log.loc("blocks"), msg))
     return problems
 
 
@@ -196,46 +219,29 @@ def _check_package(game: Game, p: Params) -> list[Problem]:
             )
         ]
     problems: list[Problem] = []
+
+    def add(where: tuple[str | int, ...], msg: str) -> None:
+        problems.append(Problem(src.loc(where), f"example '{name}': {msg}"))
+
     cost = sum(projects[pid][1].cost for pid in ex.projects)
     if cost != ex.cost:
-        parts = _cost_parts(projects, ex.projects)
-        problems.append(
-            Problem(
-                src.loc(("cost",)),
-                f"example '{name}': the pair costs {parts} = {cost}, not {ex.cost}",
-            )
+        add(
+            ("cost",),
+            f"the pair costs {_cost_parts(projects, ex.projects)} = {cost}, not {ex.cost}",
         )
     if cost > ex.budget:
-        problems.append(
-            Problem(
-                src.loc(("budget",)),
-                f"example '{name}': a pair costing {cost} is not affordable with {ex.budget}",
-            )
-        )
+        add(("budget",), f"a pair costing {cost} is not affordable with {ex.budget}")
     for i, o in enumerate(ex.outcomes):
         result, after = resolve(ex.budget, cost, o.yes_votes, p)
-        where = ("outcomes", i)
         if o.result != result:
-            problems.append(
-                Problem(
-                    src.loc(where + ("result",)),
-                    f"example '{name}': {o.yes_votes} YES means {result}",
-                )
-            )
+            add(("outcomes", i, "result"), f"{o.yes_votes} YES means {result}")
         if o.budget_after != after:
-            problems.append(
-                Problem(
-                    src.loc(where + ("budget_after",)),
-                    f"example '{name}': the budget after is {after}, not {o.budget_after}",
-                )
+            add(
+                ("outcomes", i, "budget_after"),
+                f"the budget after is {after}, not {o.budget_after}",
             )
         if not o.package_spent:
-            problems.append(
-                Problem(
-                    src.loc(where + ("package_spent",)),
-                    f"example '{name}': the marker is spent either way",
-                )
-            )
+            add(("outcomes", i, "package_spent"), "the marker is spent either way")
     return problems
 
 

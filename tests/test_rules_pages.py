@@ -1,0 +1,58 @@
+"""No rules page holds only a leftover: every page of a built rules PDF that has text has at
+least 30 words in its body (the running footer, the 100 % note and the scale bar's label are
+not body), in every game, profile and paper, in reading order and in the booklet.
+
+The booklet is read a half page at a time (each side of the paper holds two); a half page
+with no text at all is the booklet's padding to a multiple of four, which is allowed.
+"""
+
+from __future__ import annotations
+
+import pdfplumber
+import pytest
+
+from .test_rule_coverage import FURNITURE
+
+GAMES = ["bidding-alpha", "common-reserve", "festival-charter", "festivibes"]
+TARGETS = [f"{p}-{paper}" for p in ("standard", "large-print") for paper in ("a4", "letter")]
+MIN_WORDS = 30
+
+
+def body_words(text: str) -> list[str]:
+    lines = [ln.strip() for ln in text.splitlines()]
+    return " ".join(ln for ln in lines if ln and not FURNITURE.match(ln)).split()
+
+
+def thin_pages(path, halves: bool) -> list[str]:
+    """'page N[ left|right]: K words, ending "…"' for each page body under MIN_WORDS."""
+    out = []
+    with pdfplumber.open(path) as pdf:
+        for n, page in enumerate(pdf.pages, 1):
+            w, h = page.width, page.height
+            parts = (
+                [("left", (0, 0, w / 2, h)), ("right", (w / 2, 0, w, h))]
+                if halves
+                else [("", (0, 0, w, h))]
+            )
+            for name, box in parts:
+                words = body_words(page.crop(box).extract_text() or "")
+                if 0 < len(words) < MIN_WORDS:
+                    where = f"page {n}{' ' + name if name else ''}"
+                    out.append(f"{where}: {len(words)} words, ending {' '.join(words[-6:])!r}")
+    return out
+
+
+@pytest.mark.parametrize("target", TARGETS)
+@pytest.mark.parametrize("game", GAMES)
+def test_no_rules_page_holds_only_a_leftover(built, game, target):
+    folder = built / game / target
+    thin = [f"rules.pdf {t}" for t in thin_pages(folder / "rules.pdf", halves=False)]
+    thin += [
+        f"rules-booklet.pdf {t}" for t in thin_pages(folder / "rules-booklet.pdf", halves=True)
+    ]
+    assert not thin, f"{game} {target}: " + "; ".join(thin)
+
+
+def test_body_words_leave_out_the_furniture():
+    text = "Print at 100% (actual size)\n50 mm\npage 3\nCommon Reserve · rules · page 2\nfour words are here"
+    assert body_words(text) == ["four", "words", "are", "here"]
