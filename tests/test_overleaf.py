@@ -95,13 +95,15 @@ def _card_pages(pdf: pikepdf.Pdf) -> list[bool]:
 
 
 def _duplex_files(built: Path) -> list[Path]:
-    """The cards and sheets files meant for two-sided printing (they end in a calibration)."""
-    return [
-        path
-        for path in sorted(built.glob("*/*/*.pdf"))
-        if path.name in ("cards.pdf", "sheets.pdf")
-        and "Duplex calibration" in (PdfReader(path).pages[-1].extract_text() or "")
-    ]
+    """The cards and sheets files meant for two-sided printing (long-edge duplex asked for)."""
+    out = []
+    for path in sorted(built.glob("*/*/*.pdf")):
+        if path.name not in ("cards.pdf", "sheets.pdf"):
+            continue
+        prefs = PdfReader(path).trailer["/Root"].get("/ViewerPreferences", {})
+        if prefs.get("/Duplex") == "/DuplexFlipLongEdge":
+            out.append(path)
+    return out
 
 
 def test_no_two_pages_of_cards_share_a_sheet_in_a_two_sided_file(built):
@@ -114,8 +116,9 @@ def test_no_two_pages_of_cards_share_a_sheet_in_a_two_sided_file(built):
         with pikepdf.open(path) as pdf:
             cards = _card_pages(pdf)
         assert any(cards), path
-        for k in range(0, len(cards) - 2, 2):  # the last sheet is the calibration sheet
-            if not cards[k]:
+        for k in range(0, len(cards) - 1, 2):
+            front = reader.pages[k].extract_text() or ""
+            if not cards[k] or "Duplex calibration" in front:
                 continue
             back = reader.pages[k + 1].extract_text() or ""
             assert re.search(r"\d+ back\b", back), (path, k + 2, back[-60:])

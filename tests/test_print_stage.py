@@ -164,3 +164,23 @@ def test_a_grid_is_placed_the_same_on_every_page():
 def test_a_grid_that_does_not_fit_is_refused():
     with pytest.raises(ValueError, match="a 4×3 grid of 63×88 mm items does not fit"):
         impose([((63.0, 88.0), [(0, None)], (4, 3))], (210.0, 297.0), imposition="simplex")
+
+
+def test_a_kit_carries_one_calibration_sheet_and_the_alpha_sheets_fit_eight_pages(built):
+    """The calibration sheet is about the printer: once a kit, at the end of the cards."""
+    for kit in sorted(built.glob("*/*-*")):
+        found = []
+        for part in ("cards", "sheets"):
+            path = kit / f"{part}.pdf"
+            if path.is_file():
+                texts = [p.extract_text() or "" for p in PdfReader(path).pages]
+                found += [part for t in texts if "Duplex calibration front" in t]
+        assert len(found) <= 1, kit
+    alpha = built / "bidding-alpha"
+    assert found == ["cards"] or kit.parent != alpha
+    for paper in ("a4", "letter"):
+        assert len(PdfReader(alpha / f"standard-{paper}" / "sheets.pdf").pages) <= 8
+        assert "Duplex calibration" not in "".join(
+            p.extract_text() or ""
+            for p in PdfReader(alpha / f"standard-{paper}" / "sheets.pdf").pages
+        )

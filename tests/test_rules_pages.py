@@ -35,6 +35,8 @@ def thin_pages(path, halves: bool) -> list[str]:
                 else [("", (0, 0, w, h))]
             )
             for name, box in parts:
+                if halves and (n, name) == (1, "right"):
+                    continue  # the booklet's cover (test_the_booklet_opens_with_a_cover)
                 words = body_words(page.crop(box).extract_text() or "")
                 if 0 < len(words) < MIN_WORDS:
                     where = f"page {n}{' ' + name if name else ''}"
@@ -56,3 +58,30 @@ def test_no_rules_page_holds_only_a_leftover(built, game, target):
 def test_body_words_leave_out_the_furniture():
     text = "Print at 100% (actual size)\n50 mm\npage 3\nCommon Reserve · rules · page 2\nfour words are here"
     assert body_words(text) == ["four", "words", "are", "here"]
+
+
+@pytest.mark.parametrize("target", ["standard-a4", "large-print-letter"])
+@pytest.mark.parametrize("game", GAMES)
+def test_the_booklet_opens_with_a_cover(built, game, target):
+    """Its first half page (right of the first side) holds the title, the players and time,
+    and what is in the box; the rules start on the next half page."""
+    from cutsheet.content import load_game
+    from cutsheet.plan.context import component_lines
+
+    from .conftest import ROOT
+
+    spec = load_game(ROOT / "content" / game)
+    with pdfplumber.open(built / game / target / "rules-booklet.pdf") as pdf:
+        first = pdf.pages[0]
+        cover = " ".join(
+            (
+                first.crop((first.width / 2, 0, first.width, first.height)).extract_text() or ""
+            ).split()
+        )
+    assert " ".join(spec.spec.title.split()) in cover
+    assert "In the box" in cover
+    assert spec.spec.players in cover
+    for line in component_lines(spec, notes=False):
+        assert " ".join(line.split())[:25] in cover, line
+    first_section = spec.rules.sections[0].heading
+    assert first_section not in cover

@@ -85,6 +85,11 @@ class CardRowBlock:
 
 
 @dataclass(frozen=True)
+class NewPage:
+    """What follows starts on a fresh page (after a booklet's cover)."""
+
+
+@dataclass(frozen=True)
 class Space:
     """Vertical space (mm)."""
 
@@ -101,6 +106,7 @@ DocBlock = (
     | SpacesBlock
     | CardRowBlock
     | Space
+    | NewPage
 )
 
 

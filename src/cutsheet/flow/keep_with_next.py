@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer
-from reportlab.platypus.doctemplate import FrameBreak
+from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Spacer
+from reportlab.platypus.doctemplate import ActionFlowable, FrameBreak
 from reportlab.platypus.flowables import LIIndenter, _Container, _listWrapOn
 
 from .paragraphs import ItemList, ends_with_colon
@@ -192,6 +192,8 @@ def _group(pending: list[Flowable]) -> list[Flowable]:
     while pending and (owed or not group):
         if group and _keeps(pending[0]) and any(not _need(f) for f in group):
             break  # a new heading starts its own group
+        if group and isinstance(pending[0], ActionFlowable | PageBreak):
+            break  # a page break (after a booklet's cover) ends what can be kept
         if _keeps(pending[0]):  # ReportLab must not regroup it: the group keeps it
             pending[0].keepWithNext = 0
             pending[0]._cs_heading = True

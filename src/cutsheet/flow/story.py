@@ -10,7 +10,7 @@ from typing import Any, ClassVar, Self
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, KeepTogether, ListItem, Spacer
+from reportlab.platypus import Flowable, KeepTogether, ListItem, PageBreak, Spacer
 
 from ..measure import DocStyles, face_name, profile_doc_styles, suffix_style
 from ..profiles import Profile
@@ -21,6 +21,7 @@ from .blocks import (
     DocBlock,
     ExampleBlock,
     ListBlock,
+    NewPage,
     Para,
     Space,
     SpacesBlock,
@@ -85,6 +86,9 @@ class StoryBuilder:
 
     def _Space(self, b: Space) -> list[Flowable]:  # noqa: N802
         return [Spacer(1, b.height_mm * mm)]
+
+    def _NewPage(self, b: NewPage) -> list[Flowable]:  # noqa: N802
+        return [PageBreak()]
 
     def _ListBlock(self, b: ListBlock) -> list[Flowable]:  # noqa: N802
         s = self.styles

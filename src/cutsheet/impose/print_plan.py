@@ -7,14 +7,14 @@ disagree; the output targets only draw it."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from ..diagnostics import Problem, clip
 from ..flow.frames import Furniture, rules_margin
 from ..model import Game
 from ..papers import Paper
-from ..plan.model import GamePlan, PageDoc, PrintedCard, Run
+from ..plan.model import DocPlan, GamePlan, PageDoc, PrintedCard, Run
 from .base import MARK_DEPTH_MIN, SAFE_MARGIN, NoteSize, PagePlan, Size
 from .pages import impose
 
@@ -62,6 +62,7 @@ class DocPrint:
     """A flowing document's page: the rules on the paper, or the booklet's half page."""
 
     part: str
+    doc: DocPlan
     page: Size
     margin: float  # mm, top, left and right (the bottom holds the furniture band)
 
@@ -185,6 +186,17 @@ def _card_part(plan: GamePlan, part: str, paper: Paper, options: PrintOptions) -
     )
 
 
+def _one_calibration(parts: list[PartPrint]) -> list[PartPrint]:
+    """The duplex calibration sheet is about the printer, not the part: a kit carries it once,
+    at the end of the first two-sided part (the cards, usually)."""
+    out: list[PartPrint] = []
+    seen = False
+    for part in parts:
+        out.append(replace(part, calibration=part.calibration and not seen))
+        seen = seen or part.calibration
+    return out
+
+
 def plan_print(plan: GamePlan, paper: Paper, options: PrintOptions) -> PrintPlan:
     """``plan`` imposed on ``paper``. A plan with problems (a card too big for the paper)
     has no pages: it is never drawn."""
@@ -195,9 +207,10 @@ def plan_print(plan: GamePlan, paper: Paper, options: PrintOptions) -> PrintPlan
             printed = _card_part(plan, part, paper, options)
             if printed is not None:
                 parts.append(printed)
+    parts = _one_calibration(parts)
     documents = (
-        DocPrint("rules", paper.size, rules_margin(False)),
-        DocPrint("rules-booklet", paper.half, rules_margin(True)),
+        DocPrint("rules", plan.rules, paper.size, rules_margin(False)),
+        DocPrint("rules-booklet", plan.booklet, paper.half, rules_margin(True)),
     )
     return PrintPlan(plan, paper, options, tuple(parts), documents, tuple(problems))
 

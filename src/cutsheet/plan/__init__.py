@@ -16,7 +16,7 @@ from ..text import literal
 from .cards import plan_component
 from .context import component_lines, document_context
 from .documents import DocPlanner
-from .model import DocBlock, DocPlan, GamePlan, PageDoc, Para, Run, Space
+from .model import DocBlock, DocPlan, GamePlan, NewPage, PageDoc, Para, Run, Space
 
 __all__ = ["GamePlan", "plan_game", "collapse_repeats"]
 
@@ -58,6 +58,21 @@ def plan_rules(p: DocPlanner, game: Game) -> DocPlan:
     return DocPlan(tuple(blocks), top, tuple(locs))
 
 
+def plan_booklet(p: DocPlanner, game: Game, rules: DocPlan) -> DocPlan:
+    """The rules as a booklet: a cover (the title, what the game is, players and time, and
+    what is in the box), then the rules from their first section on a fresh page."""
+    top = game.rules_src.loc(())
+    box = " · ".join(literal(t) for t in component_lines(game, notes=False))
+    cover: list[DocBlock] = [
+        *rules.blocks[:2],  # the title and the facts line, as the rules open
+        Space(6),
+        p.para(f"<b>In the box:</b> {box}", "body", top),  # short, even in large print
+        NewPage(),
+    ]
+    locs = [*rules.locs[:2], top, top, top]
+    return DocPlan(tuple(cover) + rules.blocks[2:], rules.loc, tuple(locs) + rules.locs[2:])
+
+
 def plan_page(p: DocPlanner, page: PageItem, loc_of: Callable[..., Loc]) -> DocPlan:
     blocks: list[DocBlock] = [p.text(page.title, "title", loc_of("title"))]
     locs = [loc_of("title")]
@@ -88,9 +103,11 @@ def plan_game(game: Game, layouts: Layouts, profile: Profile) -> tuple[GamePlan,
         if run is not None:
             parts[comp.spec.part].append(run)
     rules = plan_rules(docs, game)
+    booklet = plan_booklet(docs, game, rules)
     problems.extend(docs.problems)
     furniture = measure_furniture(profile, game.spec.title)
-    plan = GamePlan(game, profile, {k: tuple(v) for k, v in parts.items()}, rules, furniture)
+    cards = {k: tuple(v) for k, v in parts.items()}
+    plan = GamePlan(game, profile, cards, rules, furniture, booklet)
     return plan, collapse_repeats(problems)
 
 

@@ -30,13 +30,14 @@ def document_context(game: Game) -> dict[str, Any]:
     }
 
 
-def component_lines(game: Game) -> list[str]:
-    """One line per component for the rules' "In the box" list."""
+def component_lines(game: Game, notes: bool = True) -> list[str]:
+    """One line per component for the rules' "In the box" list (without the components'
+    notes: the short list of a booklet's cover)."""
     lines = []
     for comp in game.components:
         s = comp.spec
         text = f"{comp.printed} × {s.name}" if comp.printed > 1 else f"1 {s.name}"
-        if s.note:
+        if s.note and notes:
             text += f" — {s.note}"
         if s.optional:
             text += " (optional)"

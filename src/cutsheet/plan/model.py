@@ -17,6 +17,7 @@ from ..flow.blocks import (
     DocPlan,
     ExampleBlock,
     ListBlock,
+    NewPage,
     Para,
     Space,
     SpacesBlock,
@@ -82,6 +83,7 @@ class GamePlan:
     parts: Mapping[str, tuple[Run | PageDoc, ...]]  # "cards" / "sheets" → in component order
     rules: DocPlan
     furniture: Furniture  # the margin notes, bar and labels, measured for this profile
+    booklet: DocPlan  # the rules as the booklet prints them: a cover, then the rules
 
     @property
     def images(self) -> set[str]:
@@ -107,6 +109,7 @@ __all__ = [
     "Run",
     "Para",
     "ListBlock",
+    "NewPage",
     "ExampleBlock",
     "TrackBlock",
     "Checks",

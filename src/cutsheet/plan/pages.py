@@ -36,7 +36,7 @@ from ..flow.keep_with_next import keep_with_next
 from ..flow.sheets import continued_height, continued_title
 from ..flow.story import StoryBuilder
 from ..papers import Paper
-from .model import DocPlan, GamePlan, PageDoc, TrackBlock
+from .model import DocPlan, GamePlan, NewPage, PageDoc, TrackBlock
 from .page_widths import FUZZ, PageFrame, too_narrow, too_wide
 
 MAX_PAGES = 2_000  # a block that needs more pages than this is reported as too long
@@ -181,6 +181,9 @@ def page_problems(plan: GamePlan, papers: Sequence[Paper]) -> list[Problem]:
             if isinstance(entry, PageDoc):
                 problems += _doc_problems(plan, entry.doc, "sheet", entry.item, papers)
     problems += _doc_problems(plan, plan.rules, "rules", "rules", papers)
+    end = plan.booklet.blocks.index(NewPage())  # the cover's own blocks, after the title's two
+    cover = DocPlan(plan.booklet.blocks[2:end], plan.booklet.loc, plan.booklet.locs[2:end])
+    problems += _doc_problems(plan, cover, "rules", "rules", papers)
     return sorted(set(problems))
 
 

@@ -104,7 +104,7 @@ def render_rules(plan: PrintPlan, doc_print: DocPrint) -> tuple[bytes, int]:
         doc.leftMargin, doc.bottomMargin, doc.width, doc.height, FRAME_PADDING, "body"
     )
     doc.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=on_page)])
-    story = TaggedStory.for_profile(game_plan.profile).flowables(game_plan.rules.blocks)
+    story = TaggedStory.for_profile(game_plan.profile).flowables(doc_print.doc.blocks)
     doc.build(story)
     return add_structure(buf.getvalue(), tagger), doc.page
 
