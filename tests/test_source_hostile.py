@@ -179,4 +179,6 @@ def test_a_named_pipe_is_not_read(tmp_path: Path) -> None:
     os.mkfifo(path)  # opening it would wait for a writer forever
     with pytest.raises(ContentError) as exc:
         load_any(path, tmp_path)
-    assert [str(p) for p in exc.value.problems] == ["cards.csv: error: not a regular file"]
+    assert [str(p) for p in exc.value.problems] == [
+        "cards.csv: error: is a FIFO (a named pipe), not a file"
+    ]

@@ -72,6 +72,11 @@ def check_game(project: Project, game_id: str, profiles: Sequence[str]) -> Repor
     for message in project.unknown([game_id]):
         report.error(Loc(str(project.content / game_id)), message)
         return report
+    from .measure import font_problems
+
+    report.extend(font_problems())
+    if report.problems:
+        return report
     runner.forget()
     root = str(project.root)
     for profile in profiles:
@@ -211,6 +216,13 @@ def _build(
                     papers.append(paper)
             if papers:
                 todo.append(Task(root, game, profile, tuple(papers), options))
+    if todo:
+        from .measure import font_problems
+
+        damaged = font_problems()
+        if damaged:  # no game can be drawn: one line, not a failure per game
+            report.extend(damaged)
+            todo = []
     by_game: dict[str, list[Result]] = {}
     remaining = {g: sum(1 for t in todo if t.game == g) for g in games}
     t0 = time.monotonic()

@@ -23,6 +23,8 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import Paragraph
 
+from .diagnostics import Loc, Problem
+
 # The fonts ship inside the package (cutsheet/data/fonts), so an installed cutsheet finds them.
 FONT_DIR = Path(str(files("cutsheet").joinpath("data", "fonts")))
 
@@ -38,14 +40,36 @@ __all__ = ["MM", "TextStyle", "measure", "wrapped", "register", "face_name"]
 _ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}
 
 
+class FontDamaged(Exception):
+    """A packaged font that cannot be loaded (a damaged install): (path, reason)."""
+
+
 @lru_cache(maxsize=1)
 def register() -> str:
-    """Register the family once per process; returns the regular face's name."""
+    """Register the family once per process; returns the regular face's name. A font file
+    that cannot be loaded raises FontDamaged."""
     for name, file, bold, italic in FACES.values():
         if name not in pdfmetrics.getRegisteredFontNames():
-            pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / file)))
+            try:
+                pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / file)))
+            except Exception as exc:  # ReportLab's TTFError, an OSError, a struct.error...
+                why = " ".join(str(exc).split())[:200] or type(exc).__name__
+                raise FontDamaged(str(FONT_DIR / file), why) from None
         addMapping(FAMILY, bold, italic, name)
     return FACES["regular"][0]
+
+
+def font_problems() -> list[Problem]:
+    """A located problem when a packaged font cannot be loaded, else none: every command
+    asks first, so a damaged install is one line, not a traceback in every game."""
+    try:
+        register()
+    except FontDamaged as exc:
+        path, why = exc.args
+        return [
+            Problem(Loc(path), f"cutsheet's own font cannot be loaded ({why}); reinstall cutsheet")
+        ]
+    return []
 
 
 def face_name(style_font: str) -> str:
