@@ -23,7 +23,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import Paragraph
 
-from .diagnostics import Loc, Problem
+from .diagnostics import Loc, Problem, char_name
 
 # The fonts ship inside the package (cutsheet/data/fonts), so an installed cutsheet finds them.
 FONT_DIR = Path(str(files("cutsheet").joinpath("data", "fonts")))
@@ -100,7 +100,7 @@ def unprintable(paragraph: Paragraph) -> list[str]:
     for frag in getattr(paragraph, "frags", []):
         lost = missing_glyphs(getattr(frag, "text", ""), frag.fontName)
         if lost:
-            shown = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in lost)
+            shown = ", ".join(char_name(ch) for ch in lost)
             out.append(f"font {frag.fontName} has no {shown}")
     return out
 
