@@ -82,6 +82,7 @@ def check_game(project: Project, game_id: str, profiles: Sequence[str]) -> Repor
     for profile in profiles:
         _plan, problems = runner.plan(root, game_id, profile)
         report.extend(problems)
+        report.extend(printed_problems(root, game_id, profile))
     report.problems = sorted(set(report.problems))
     return report
 
@@ -109,12 +110,26 @@ def run_safely(task: Task) -> Result:
     """One job; a bug that escapes it fails this job's game only, with one line saying so
     (every content mistake is a located error long before this)."""
     try:
+        extra = printed_problems(task.root, task.game, task.profile)
+        if extra:  # the plan is memoised: run() would find the same plan and draw it
+            _plan, problems = runner.plan(task.root, task.game, task.profile)
+            return Result(task, sorted(set(problems) | set(extra)))
         return runner.run(task)
     except Exception as exc:  # the other games go on
         where = Loc(str(Path(task.root) / "content" / task.game / "game.yaml"))
         why = f"{type(exc).__name__}: {' '.join(str(exc).split())}"
         message = f"{task.profile}: cutsheet failed on this game ({why}); please report it"
         return Result(task, [Problem(where, message)])
+
+
+def printed_problems(root: str, game_id: str, profile: str) -> list[Problem]:
+    """The glyph problems of the text a job prints outside its text boxes (labels, notes)."""
+    game_plan, _problems = runner.plan(root, game_id, profile)
+    if game_plan is None:
+        return []
+    from .printed import printed_text_problems
+
+    return printed_text_problems(Path(root), game_plan.game, game_plan.profile)
 
 
 def _commit(

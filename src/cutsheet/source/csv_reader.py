@@ -24,6 +24,7 @@ from .limits import (
     too_big,
 )
 from .located import Located, PathKey
+from .yaml_build import nfc
 
 SHORT_ROWS_ARE_ERRORS = True
 """Default of ``parse_csv``'s ``short_rows_are_errors``: a row with fewer cells than the header
@@ -273,7 +274,7 @@ class _Table:
             value = raw.strip()
             if not value or not name:
                 continue  # an empty cell is an absent value
-            item[name] = value
+            item[name] = nfc(value)
             loc = Loc(self.file, line_no, col)
             self.values[(index, name)] = loc
             self.keys[(index, name)] = loc

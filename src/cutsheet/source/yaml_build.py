@@ -8,6 +8,7 @@ when the graph is composed, so the recursion here is bounded too.
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any
 
 from ..diagnostics import Loc, Problem, excerpt
@@ -16,6 +17,12 @@ from .yaml_nodes import Collection, Node, Scalar, target
 from .yaml_schema import CONSTRUCT, MAP, MERGE, SEQ
 
 SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def nfc(text: str) -> str:
+    """``text`` in Unicode normal form C: ``Cafe\\u0301`` becomes ``Café``, one character
+    that the font has, printed as one letter (not an accent set beside the e)."""
+    return text if unicodedata.is_normalized("NFC", text) else unicodedata.normalize("NFC", text)
 
 
 class DataBuilder:
@@ -37,7 +44,7 @@ class DataBuilder:
                 self.problems.append(Problem(node.loc, f"unsupported YAML tag {excerpt(node.tag)}"))
                 return None
             if isinstance(node.value, str):
-                return self._no_surrogates(node.value, node.loc)
+                return nfc(self._no_surrogates(node.value, node.loc))
             return node.value
         if node.tag != (MAP if node.is_map else SEQ):
             self.problems.append(Problem(node.loc, f"unsupported YAML tag {excerpt(node.tag)}"))
