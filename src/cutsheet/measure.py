@@ -8,7 +8,6 @@ draws.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib.resources import files
@@ -24,7 +23,8 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import Paragraph
 
-from .diagnostics import Loc, Problem, char_name, clip, excerpt
+from .diagnostics import Loc, Problem, char_name
+from .markup_errors import markup_reason
 
 # The fonts ship inside the package (cutsheet/data/fonts), so an installed cutsheet finds them.
 FONT_DIR = Path(str(files("cutsheet").joinpath("data", "fonts")))
@@ -145,37 +145,6 @@ class MarkupError(ValueError):
     @classmethod
     def of(cls, exc: ValueError) -> MarkupError:
         return cls(markup_reason(str(exc)))
-
-
-_NEVER_CLOSED = re.compile(r"saw </(\w+)> instead of expected </(\w+)>")
-_BAD_COLOUR = re.compile(r"Invalid color value '([^']*)'")
-
-
-def markup_reason(reportlab: str) -> str:
-    """ReportLab's parse error (which quotes the whole paragraph) as one short sentence."""
-    reason = " ".join(reportlab.split()).rsplit("caused exception ", 1)[-1]
-    reason = reason.removeprefix("Parse error: ").removeprefix("paraparser: ")
-    found = _NEVER_CLOSED.search(reason)
-    if found:
-        closing = "" if found.group(1) == "para" else f" before </{found.group(1)}>"
-        return f"<{found.group(2)}> is never closed{closing}"
-    found = _BAD_COLOUR.search(reason)
-    if found:
-        return f"{excerpt(found.group(1))} is not a colour (#RRGGBB, or a colour name)"
-    return clip(reason, 160)
-
-
-def template_markup_error(template: str) -> str | None:
-    """Why the markup a template writes itself is not markup (each ``{{ … }}`` taken as a
-    plain word, ``{% … %}`` and ``{# … #}`` left out), or None: then a markup error in its
-    output comes from the values it prints, not from the template."""
-    bare = re.sub(r"\{\{.*?\}\}", "x", template, flags=re.S)
-    bare = re.sub(r"\{%.*?%\}|\{#.*?#\}", "", bare, flags=re.S)
-    try:
-        Paragraph(bare, ParagraphStyle("check", fontName=register()))
-    except ValueError as exc:
-        return markup_reason(str(exc))
-    return None
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,8 @@ from typing import Any, Literal
 from pydantic import Field
 
 from ..diagnostics import Problem
-from ..measure import MM, MarkupError, TextStyle, face_name, measure, template_markup_error
+from ..markup_errors import template_markup_error
+from ..measure import MM, MarkupError, TextStyle, face_name, measure
 from ..symbols import expand
 from ..text import render
 from .base import Box, BoxKind, Element, FillContext, Pen, field_of
