@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from . import confine
 from . import jobs as runner
 from .cache import Entry, cache_file, file_hash, options_key, read_entry, record, still_valid
 from .commit import commit_game, recover
@@ -78,6 +79,7 @@ def check_game(project: Project, game_id: str, profiles: Sequence[str]) -> Repor
     if report.problems:
         return report
     runner.forget()
+    confine.forget()
     root = str(project.root)
     for profile in profiles:
         _plan, problems = runner.plan(root, game_id, profile)
@@ -174,6 +176,7 @@ def build(
         report.error(Loc(str(project.content)), message)
     games = [g for g in games if g in project.games()]
     runner.forget()
+    confine.forget()
     file_hash.cache_clear()
     try:
         with locked(out):
