@@ -25,6 +25,8 @@ from . import __version__
 
 PACKAGE = Path(__file__).resolve().parent
 PACKAGE_AS_IMPORTED = Path(os.path.abspath(os.path.dirname(__file__)))
+NONBLOCK = getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+"""Opened without waiting: a FIFO is never waited on (checked once open, then refused)."""
 MAX_ENTRY = 4 << 20
 """Largest cache or journal file read (bytes); a bigger one is ignored, not parsed."""
 
@@ -51,7 +53,7 @@ def read_regular(path: Path | str, limit: int | None = None) -> bytes | None:
     """The bytes of ``path`` when it is a regular file (at most ``limit`` bytes); None when
     it is missing, not a regular file (a FIFO is never waited on) or too big."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_BINARY", 0))
+        fd = os.open(path, os.O_RDONLY | NONBLOCK)
     except OSError:
         return None
     with os.fdopen(fd, "rb") as fh:
@@ -73,7 +75,7 @@ def file_hash(path: str) -> str | None:
     regular file is (a FIFO, a device, a folder) or it cannot be read; once per file per
     process."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_BINARY", 0))
+        fd = os.open(path, os.O_RDONLY | NONBLOCK)
     except FileNotFoundError:
         return ""
     except OSError:

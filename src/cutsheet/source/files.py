@@ -7,6 +7,7 @@ import os
 import stat
 from pathlib import Path
 
+from ..cache import NONBLOCK
 from ..diagnostics import ContentError, Loc, Problem, display_path
 from .csv_reader import parse_csv
 from .limits import MAX_FILE_BYTES, too_big
@@ -36,7 +37,7 @@ def read_text(path: Path, shown_as: str) -> str:
         info = path.stat()
         if stat.S_ISDIR(info.st_mode):
             raise IsADirectoryError
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_BINARY", 0))
+        fd = os.open(path, os.O_RDONLY | NONBLOCK)
         with os.fdopen(fd, "rb") as handle:
             info = os.fstat(fd)
             if not stat.S_ISREG(info.st_mode):  # a pipe or a device could block or never end
