@@ -4,6 +4,7 @@ content, layout, template or CSV mistake, each with the exact problems ``check``
 
 from __future__ import annotations
 
+import os
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
@@ -55,6 +56,13 @@ def make_project(tmp: Path, case: Path | None = None) -> Path:
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         (root / rel).unlink(missing_ok=True)
         (root / rel).symlink_to(_sub(target, outside))
+    for rel, target in (spec.get("move_out") or {}).items():  # moved out, a symlink left
+        moved = Path(_sub(target, outside))
+        shutil.move(root / rel, moved)
+        (root / rel).symlink_to(moved)
+    for rel in spec.get("fifo") or []:
+        (root / rel).unlink()
+        os.mkfifo(root / rel)
     for rel in spec.get("folder") or []:
         (root / rel).unlink()
         (root / rel).mkdir()
@@ -64,6 +72,13 @@ def make_project(tmp: Path, case: Path | None = None) -> Path:
 
 def expected(case: Path) -> list[str]:
     return list(yaml.safe_load(case.read_text())["expect"])
+
+
+def profile(case: Path | None) -> str:
+    """The profile a case checks and builds (``profile:``; standard unless it says)."""
+    if case is None:
+        return "standard"
+    return str(yaml.safe_load(case.read_text()).get("profile", "standard"))
 
 
 @dataclass
@@ -76,7 +91,6 @@ class Outcome:
 def run(root: Path, capsys: Any, *args: str) -> Outcome:
     """``cutsheet --root ROOT ARGS`` in this process, from inside the project (so paths show
     relative to it). Any exception escapes to the test: a traceback is a failure."""
-    import os
 
     cwd = os.getcwd()
     os.chdir(root)
@@ -90,8 +104,8 @@ def run(root: Path, capsys: Any, *args: str) -> Outcome:
     return Outcome(code, problems, err)
 
 
-def check(root: Path, capsys: Any) -> Outcome:
-    return run(root, capsys, "check", "--profile", "standard")
+def check(root: Path, capsys: Any, profile: str = "standard") -> Outcome:
+    return run(root, capsys, "check", "--profile", profile)
 
 
 def seed_last_good(out: Path) -> dict[str, bytes]:
@@ -107,8 +121,8 @@ def seed_last_good(out: Path) -> dict[str, bytes]:
     return files
 
 
-def build(root: Path, capsys: Any, out: Path) -> Outcome:
-    return run(root, capsys, "build", "--profile", "standard", "--jobs", "1", "--out", str(out))
+def build(root: Path, capsys: Any, out: Path, profile: str = "standard") -> Outcome:
+    return run(root, capsys, "build", "--profile", profile, "--jobs", "1", "--out", str(out))
 
 
 def written(out: Path) -> dict[str, bytes]:

@@ -22,6 +22,7 @@ from .corpus_cases import (
     check,
     expected,
     make_project,
+    profile,
     seed_last_good,
     written,
 )
@@ -62,12 +63,12 @@ def test_check_and_build_report_the_cases_problems(case, tmp_path, capsys):
     want = expected(case)
     assert want, f"{case.name} expects no problem"
 
-    checked = check(root, capsys)
+    checked = check(root, capsys, profile(case))
     assert (checked.code, checked.problems) == (1, want), checked.stderr
 
     out = tmp_path / "out"
     before = seed_last_good(out)
-    built = build(root, capsys, out)
+    built = build(root, capsys, out, profile(case))
     assert (built.code, built.problems) == (1, want), built.stderr
     after = written(out)
     assert _pdfs(after) == _pdfs(before)  # no new PDF, the last good ones untouched

@@ -36,7 +36,8 @@ YAML_CASES = {
     "undefined_alias.yaml": "2:11: alias '*three' has no anchor before it",
     "duplicate_anchor.yaml": "2:4: anchor '&deck' is already defined at line 1",
     "alias_too_deep.yaml": "2:9: this alias nests lists and mappings more than 64 levels deep",
-    "control_character.yaml": "1:11: YAML: character U+0007 is not allowed",
+    "control_character.yaml": "1:11: YAML: character U+0007 is not allowed; remove it, or write"
+    ' it as "\\x07" inside a double-quoted value',
     "second_document.yaml": "2:1: YAML syntax: a second document; a content file holds one",
     "python_tag.yaml": "1:7: unsupported YAML tag 'tag:yaml.org,2002:python/object/apply:os.system'",
     "binary_tag.yaml": "1:7: unsupported YAML tag 'tag:yaml.org,2002:binary'",
@@ -179,4 +180,6 @@ def test_a_named_pipe_is_not_read(tmp_path: Path) -> None:
     os.mkfifo(path)  # opening it would wait for a writer forever
     with pytest.raises(ContentError) as exc:
         load_any(path, tmp_path)
-    assert [str(p) for p in exc.value.problems] == ["cards.csv: error: not a regular file"]
+    assert [str(p) for p in exc.value.problems] == [
+        "cards.csv: error: is a FIFO (a named pipe), not a file"
+    ]

@@ -18,11 +18,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from . import confine
 from . import jobs as runner
 from .cache import Entry, cache_file, file_hash, options_key, read_entry, record, still_valid
-from .diagnostics import ContentError, Loc, Report
+from .commit import commit_game, recover
+from .diagnostics import ContentError, Loc, Problem, Report
 from .jobs import PARTS, Options, Result, Task
-from .output import atomic_write, clean_temps, locked, write_manifest
+from .output import clean_temps, locked, write_manifest
 
 __all__ = ["PARTS", "Options", "Project", "build", "check_game", "stderr_progress"]
 
@@ -76,11 +78,18 @@ def check_game(
     for message in project.unknown([game_id]):
         report.error(Loc(str(project.content / game_id)), message)
         return report
+    from .measure import font_problems
+
+    report.extend(font_problems())
+    if report.problems:
+        return report
     runner.forget()
+    confine.forget()
     root = str(project.root)
     for profile in options.profiles:
         _prints, problems = runner.prints(root, game_id, profile, options.papers, options)
         report.extend(problems)
+        report.extend(printed_problems(root, game_id, profile))
     report.problems = sorted(set(report.problems))
     return report
 
@@ -90,7 +99,7 @@ def _run_all(todo: list[Task], workers: int) -> Iterator[Result]:
     """Results as jobs finish; in this process, or in workers that die with it."""
     if workers <= 1 or len(todo) <= 1:
         for task in todo:
-            yield runner.run(task)
+            yield run_safely(task)
         return
     from concurrent.futures import ProcessPoolExecutor
 
@@ -98,33 +107,61 @@ def _run_all(todo: list[Task], workers: int) -> Iterator[Result]:
         max_workers=min(workers, len(todo)), initializer=runner.worker_init
     ) as pool:
         try:
-            yield from pool.map(runner.run, todo)
+            yield from pool.map(run_safely, todo)
         except BaseException:
             pool.shutdown(wait=False, cancel_futures=True)
             raise
 
 
+def run_safely(task: Task) -> Result:
+    """One job; a bug that escapes it fails this job's game only, with one line saying so
+    (every content mistake is a located error long before this)."""
+    try:
+        extra = printed_problems(task.root, task.game, task.profile)
+        if extra:  # the plan is memoised: run() would find the same plan and draw it
+            _plan, problems = runner.plan(task.root, task.game, task.profile)
+            return Result(task, sorted(set(problems) | set(extra)))
+        return runner.run(task)
+    except Exception as exc:  # the other games go on
+        where = Loc(str(Path(task.root) / "content" / task.game / "game.yaml"))
+        why = f"{type(exc).__name__}: {' '.join(str(exc).split())}"
+        message = f"{task.profile}: cutsheet failed on this game ({why}); please report it"
+        return Result(task, [Problem(where, message)])
+
+
+def printed_problems(root: str, game_id: str, profile: str) -> list[Problem]:
+    """The glyph problems of the text a job prints outside its text boxes (labels, notes)."""
+    game_plan, _problems = runner.plan(root, game_id, profile)
+    if game_plan is None:
+        return []
+    from .printed import printed_text_problems
+
+    return printed_text_problems(Path(root), game_plan.game, game_plan.profile)
+
+
 def _commit(
     out: Path, results: list[Result], keys: dict[tuple[str, str], str]
 ) -> list[dict[str, Any]]:
-    """Write one game's files (each atomically), then its cache entries."""
+    """One game's files, cache entries and manifest entries, switched in as one commit."""
     entries: list[dict[str, Any]] = []
-    pending: list[tuple[Path, bytes]] = []
+    pdfs: list[tuple[str, bytes]] = []
+    caches: list[tuple[str, bytes]] = []
     for result in results:
         task = result.task
-        inputs = record(result.inputs)
+        inputs = record(Path(task.root), result.inputs)
         for paper in task.papers:
             outputs = []
             for rendered in (f for f in result.files if f.paper == paper):
                 sha = hashlib.sha256(rendered.data).hexdigest()
                 entry = runner.meta_entry(task, rendered, sha)
-                pending.append((out / entry["path"], rendered.data))
+                pdfs.append((entry["path"], rendered.data))
                 outputs.append(entry)
-            cache = Entry(keys[(task.profile, paper)], inputs, outputs)
-            pending.append((cache_file(out, task.game, task.profile, paper), cache.to_json()))
+            if inputs is not None:  # a job that read a file from elsewhere is not cached
+                cache = Entry(keys[(task.profile, paper)], inputs, outputs)
+                where = cache_file(out, task.game, task.profile, paper).relative_to(out)
+                caches.append((where.as_posix(), cache.to_json()))
             entries.extend(outputs)
-    for path, data in pending:
-        atomic_write(path, data)
+    commit_game(out, results[0].task.game, pdfs + caches, entries)
     return entries
 
 
@@ -144,16 +181,19 @@ def build(
         report.error(Loc(str(project.content)), message)
     games = [g for g in games if g in project.games()]
     runner.forget()
+    confine.forget()
     file_hash.cache_clear()
     try:
         with locked(out):
+            for game in recover(out):
+                progress(f"{game}: finished the commit a stopped build left half done")
             clean_temps(_folders(out, games, options))
             outputs = _build(project, games, options, out, jobs, progress, report)
     except ContentError as exc:
         report.extend(exc.problems)
         return [], report
     except OSError as exc:
-        report.error(Loc(str(out)), f"cannot write the build: {exc.strerror} ({exc.filename})")
+        report.problems.append(write_problem(out, exc))
         return [], report
     progress(f"{len(outputs)} files in {out} ({time.monotonic() - started:.1f} s)")
     return outputs, report
@@ -180,7 +220,7 @@ def _build(
     root = str(project.root)
     outputs: list[dict[str, Any]] = []
     keys = {
-        (profile, paper): options_key(options, paper) + f"|{profile}"
+        (profile, paper): options_key(options, paper, project.root) + f"|{profile}"
         for profile in options.profiles
         for paper in options.papers
     }
@@ -190,13 +230,22 @@ def _build(
             papers = []
             for paper in options.papers:
                 entry = read_entry(cache_file(out, game, profile, paper))
-                if entry is not None and still_valid(entry, keys[(profile, paper)], out):
+                mine = {f"{game}/{profile}-{paper}/{part}.pdf" for part in PARTS}
+                key = keys[(profile, paper)]
+                if entry is not None and still_valid(entry, key, project.root, out, mine):
                     outputs.extend(entry.outputs)
                     progress(f"{game} {profile}-{paper}: unchanged")
                 else:
                     papers.append(paper)
             if papers:
                 todo.append(Task(root, game, profile, tuple(papers), options))
+    if todo:
+        from .measure import font_problems
+
+        damaged = font_problems()
+        if damaged:  # no game can be drawn: one line, not a failure per game
+            report.extend(damaged)
+            todo = []
     by_game: dict[str, list[Result]] = {}
     remaining = {g: sum(1 for t in todo if t.game == g) for g in games}
     t0 = time.monotonic()
@@ -226,4 +275,15 @@ def _finish_game(
     if problems:
         report.extend(problems)
         return []
-    return _commit(out, results, keys)
+    try:
+        return _commit(out, results, keys)
+    except OSError as exc:  # a full disk: this game keeps its last good files
+        report.problems.append(write_problem(out, exc))
+        return []
+
+
+def write_problem(out: Path, exc: OSError) -> Problem:
+    """One line naming the file that could not be written and why."""
+    where = exc.filename if isinstance(exc.filename, str) else str(out)
+    why = exc.strerror or type(exc).__name__
+    return Problem(Loc(where), f"cannot write this file: {why}; the last good files are kept")

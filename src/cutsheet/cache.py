@@ -1,56 +1,133 @@
 """The incremental-build cache: each job records the files it read and their hashes, so an
-unchanged rebuild is decided from hashes alone, before anything is loaded or imported."""
+unchanged rebuild is decided from hashes alone, before anything is loaded or imported.
+
+A cache entry is data from disk, not something to trust: it may come from a copied project,
+from another project built into the same folder, or from a project someone shipped with a
+poisoned ``build/.cache``. So an entry names its inputs relative to the project (a copied
+project hashes its own files), its key holds the project's identity and the package's code
+and data, and a path in it is used only when it is a plain relative path that stays inside
+the project (outputs: inside the output folder) and names a regular file. Anything else (an
+entry that does not parse, ``../``, ``/dev/zero``, a FIFO, a symlink out) makes the entry
+worthless: the game is rebuilt, and nothing outside is ever opened."""
 
 from __future__ import annotations
 
 import hashlib
 import json
 import os
+import stat
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from . import __version__
+from .source.files import NONBLOCK
 
 PACKAGE = Path(__file__).resolve().parent
+PACKAGE_AS_IMPORTED = Path(os.path.abspath(os.path.dirname(__file__)))
+MAX_ENTRY = 4 << 20
+"""Largest cache or journal file read (bytes); a bigger one is ignored, not parsed."""
 
 
-@lru_cache(maxsize=4096)
-def file_hash(path: str) -> str:
-    """sha256 of a file ('' when it cannot be read); once per file per process."""
-    h = hashlib.sha256()
+def inside(base: Path, rel: object) -> Path | None:
+    """``base/rel`` resolved, when ``rel`` is a plain relative POSIX path (no ``..``, no
+    ``.``, no empty part, no backslash or NUL) that stays inside ``base`` once symlinks are
+    followed; else None."""
+    if not isinstance(rel, str) or not rel or "\\" in rel or "\0" in rel:
+        return None
+    parts = rel.split("/")
+    if PurePosixPath(rel).is_absolute() or any(p in ("", ".", "..") for p in parts):
+        return None
     try:
-        with open(path, "rb") as fh:
+        resolved = (base / rel).resolve()
+        if not resolved.is_relative_to(base.resolve()):
+            return None
+    except (OSError, RuntimeError, ValueError):
+        return None
+    return resolved
+
+
+def read_regular(path: Path | str, limit: int | None = None) -> bytes | None:
+    """The bytes of ``path`` when it is a regular file (at most ``limit`` bytes); None when
+    it is missing, not a regular file (a FIFO is never waited on) or too big."""
+    try:
+        fd = os.open(path, os.O_RDONLY | NONBLOCK)
+    except OSError:
+        return None
+    with os.fdopen(fd, "rb") as fh:
+        try:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode):
+                return None
+            if limit is not None and info.st_size > limit:
+                return None
+            data = fh.read() if limit is None else fh.read(limit + 1)
+        except OSError:
+            return None
+    return None if limit is not None and len(data) > limit else data
+
+
+@lru_cache(maxsize=8192)
+def file_hash(path: str) -> str | None:
+    """sha256 of a regular file, '' when nothing is there, None when something that is not a
+    regular file is (a FIFO, a device, a folder) or it cannot be read; once per file per
+    process."""
+    try:
+        fd = os.open(path, os.O_RDONLY | NONBLOCK)
+    except FileNotFoundError:
+        return ""
+    except OSError:
+        return None
+    h = hashlib.sha256()
+    with os.fdopen(fd, "rb") as fh:
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                return None
             for chunk in iter(lambda: fh.read(1 << 20), b""):
                 h.update(chunk)
-    except OSError:
-        return ""
+        except OSError:
+            return None
     return h.hexdigest()
 
 
 @lru_cache(maxsize=1)
 def code_digest() -> str:
-    """The version and every module of the package: new code renders everything again."""
+    """The version, every module and every data file (fonts, packaged layouts) of the
+    package: new code or new data renders everything again."""
     h = hashlib.sha256(__version__.encode())
-    for p in sorted(PACKAGE.rglob("*.py")):
-        h.update(str(p.relative_to(PACKAGE)).encode())
-        h.update(p.read_bytes())
+    for folder, dirs, names in os.walk(PACKAGE, followlinks=True):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for name in sorted(names):
+            path = Path(folder) / name
+            if path.suffix in (".pyc", ".pyo"):
+                continue
+            h.update(str(path.relative_to(PACKAGE)).encode())
+            h.update((file_hash(str(path)) or "-").encode())
     return h.hexdigest()
 
 
-def options_key(options: Any, paper: str) -> str:
-    """What besides the input files changes a job's bytes."""
+def options_key(options: Any, paper: str, root: Path) -> str:
+    """What besides the input files changes a job's bytes: the code, the options, the paper
+    and the project itself (two projects built into one folder never share an entry)."""
     epoch = os.environ.get("SOURCE_DATE_EPOCH", "")
-    return f"{code_digest()}|{options.cache_key()}|{paper}|SOURCE_DATE_EPOCH={epoch}"
+    project = str(Path(root).resolve())
+    return f"{code_digest()}|{options.cache_key()}|{paper}|SOURCE_DATE_EPOCH={epoch}|{project}"
+
+
+OUTPUT_KEYS = frozenset(
+    {"path", "game", "profile", "paper", "part", "pages", "imposition", "bleed", "sha256"}
+    | {"components"}
+)
 
 
 @dataclass(frozen=True)
 class Entry:
-    """A job's cache record: the options it ran with, the inputs it read, what it wrote."""
+    """A job's cache record: the options it ran with, the inputs it read (paths relative to
+    the project), what it wrote (paths relative to the output folder)."""
 
     key: str
-    inputs: dict[str, str]  # path -> sha256
+    inputs: dict[str, str]  # project-relative POSIX path -> sha256 ('' when absent)
     outputs: list[dict[str, Any]]
 
     def to_json(self) -> bytes:
@@ -63,21 +140,74 @@ def cache_file(out: Path, game: str, profile: str, paper: str) -> Path:
 
 
 def read_entry(path: Path) -> Entry | None:
-    try:
-        data = json.loads(path.read_text())
-        return Entry(str(data["key"]), dict(data["inputs"]), list(data["outputs"]))
-    except (OSError, ValueError, KeyError, TypeError):
+    """The entry in ``path``, or None when it is missing, not a regular file, too big, or not
+    an entry's shape."""
+    raw = read_regular(path, MAX_ENTRY)
+    if raw is None:
         return None
+    try:
+        data = json.loads(raw)
+        key, inputs, outputs = data["key"], data["inputs"], data["outputs"]
+    except (ValueError, KeyError, TypeError, RecursionError):
+        return None
+    if not isinstance(key, str) or not isinstance(inputs, dict) or not isinstance(outputs, list):
+        return None
+    if not all(isinstance(k, str) and isinstance(v, str) for k, v in inputs.items()):
+        return None
+    if not all(isinstance(o, dict) and set(o) == OUTPUT_KEYS for o in outputs):
+        return None
+    return Entry(key, dict(inputs), list(outputs))
 
 
-def still_valid(entry: Entry | None, key: str, out: Path) -> bool:
-    """True when the options, every recorded input and every output are as recorded."""
+def still_valid(entry: Entry | None, key: str, root: Path, out: Path, expected: set[str]) -> bool:
+    """True when the options and project, every recorded input and every output are as
+    recorded. ``expected``: the output paths this job may write; an entry naming any other
+    output, or an input that is not a plain path inside the project, is not valid."""
     if entry is None or entry.key != key or not entry.inputs:
         return False
-    if any(file_hash(p) != h for p, h in entry.inputs.items()):
+    for rel, digest in entry.inputs.items():
+        path = inside(root, rel)
+        if path is None or file_hash(str(path)) != digest:
+            return False
+    paths = [o["path"] for o in entry.outputs]
+    if not paths or len(set(paths)) != len(paths) or not set(paths) <= expected:
         return False
-    return all(file_hash(str(out / o["path"])) == o["sha256"] for o in entry.outputs)
+    for o in entry.outputs:
+        path = inside(out, o["path"])
+        if path is None or not isinstance(o["sha256"], str):
+            return False
+        if not o["sha256"] or file_hash(str(path)) != o["sha256"]:
+            return False
+    return True
 
 
-def record(paths: set[str]) -> dict[str, str]:
-    return {p: file_hash(p) for p in sorted(paths)}
+def from_package(path: str) -> bool:
+    """A file that ships inside cutsheet (a font, a packaged layout): the code digest covers
+    it, so no entry needs to name it."""
+    p = Path(os.path.abspath(path))
+    return p.is_relative_to(PACKAGE_AS_IMPORTED) or p.resolve().is_relative_to(PACKAGE)
+
+
+def record(root: Path, paths: set[str]) -> dict[str, str] | None:
+    """The inputs of a job as its entry records them: project-relative paths and hashes.
+    None when the job read a file that is neither the project's nor the package's (the job
+    is then not cached)."""
+    base = Path(root).resolve()
+    recorded: dict[str, str] = {}
+    for p in sorted(paths):
+        if from_package(p):
+            continue
+        try:
+            rel = Path(os.path.abspath(p)).relative_to(base)
+        except ValueError:
+            try:
+                rel = Path(p).resolve().relative_to(base)
+            except (ValueError, OSError, RuntimeError):
+                return None
+        name = rel.as_posix()
+        path = inside(base, name)
+        digest = file_hash(str(path)) if path is not None else None
+        if digest is None:
+            return None
+        recorded[name] = digest
+    return recorded

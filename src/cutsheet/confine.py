@@ -7,6 +7,7 @@ points elsewhere is a located content error instead of a read of some other file
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 from .diagnostics import ContentError, Loc, Problem, excerpt
@@ -25,18 +26,31 @@ def confined(
     """
     written = Path(path)
     full = base / written if base is not None else written
+    resolved, inside, reason = _resolved(str(full), str(root))
     shown = excerpt(str(path))
-    try:
-        resolved = full.resolve()
-        inside = resolved.is_relative_to(root.resolve())
-    except (OSError, RuntimeError, ValueError) as exc:  # a symlink loop, a NUL byte...
-        reason = "a symlink loop" if isinstance(exc, RuntimeError) else "not a usable path"
-        raise ContentError(
-            [Problem(loc, f"{what} {shown} cannot be resolved ({reason})")]
-        ) from None
+    if resolved is None:
+        raise ContentError([Problem(loc, f"{what} {shown} cannot be resolved ({reason})")])
     if not inside:
         raise ContentError([Problem(loc, f"{what} {shown} is outside the project folder")])
     return resolved
+
+
+@lru_cache(maxsize=4096)
+def _resolved(full: str, root: str) -> tuple[Path | None, bool, str]:
+    """``full`` resolved and whether it lies inside ``root``, once per path while a command
+    runs (every card of a deck names the same image): (None, False, why) when it cannot be
+    resolved. ``forget`` starts afresh; a build and a check call it first."""
+    try:
+        resolved = Path(full).resolve()
+        return resolved, resolved.is_relative_to(Path(root).resolve()), ""
+    except (OSError, RuntimeError, ValueError) as exc:  # a symlink loop, a NUL byte...
+        reason = "a symlink loop" if isinstance(exc, RuntimeError) else "not a usable path"
+        return None, False, reason
+
+
+def forget() -> None:
+    """Resolve every path afresh (a symlink may have changed since the last command)."""
+    _resolved.cache_clear()
 
 
 def project_of(game_dir: Path | str) -> Path:

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import difflib
+import os
 from pathlib import Path
 
 from pydantic import BaseModel
 
 from .confine import confined, project_of
 from .diagnostics import ContentError, Loc, Problem, clip, excerpt
-from .itemmodel import item_model
+from .itemmodel import BadPattern, item_model
 from .model import (
     MAX_PRINTED,
     ComponentSpec,
@@ -58,6 +59,17 @@ def _items_of(
     if not isinstance(items.data, list):
         raise ContentError([Problem(items.loc(()), "'items' must be a list")])
     return items, [items.sub((j,)) for j in range(len(items.data))]
+
+
+def _no_items(spec: ComponentSpec, index: int, game_src: Located, listing: Located) -> Problem:
+    """A component with nothing to print: an empty ``items``, a CSV with a header only."""
+    name = excerpt(spec.id)
+    if spec.source is None:
+        loc = game_src.loc(("components", index, "items"))
+        return Problem(loc, f"component {name} has no items ('items' is empty)")
+    if listing.file.lower().endswith(".csv"):
+        return Problem(listing.loc(()), f"component {name}: this CSV has a header but no rows")
+    return Problem(listing.loc(()), f"component {name} has no items ('items' is empty)")
 
 
 def _selected(spec: ComponentSpec, located: Located) -> bool:
@@ -127,6 +139,8 @@ def _load_component(
     project: Path,
 ) -> tuple[Located, list[Item]]:
     listing, located_items = _items_of(spec, index, game_src, game_dir, root, project)
+    if not located_items:
+        raise ContentError([_no_items(spec, index, game_src, listing)])
     problems = _where_problems(spec, index, game_src, listing, located_items)
     located_items = [li for li in located_items if _selected(spec, li)]
     items: list[Item] = []
@@ -141,6 +155,11 @@ def _load_component(
             raise ContentError(
                 [Problem(loc, f"unknown vocabulary {vocab} (see 'vocab')")]
             ) from None
+        except BadPattern as exc:
+            field_name, reason = exc.args
+            loc = game_src.loc(("components", index, "fields", field_name, "pattern"))
+            message = f"pattern is not a regular expression cutsheet can use: {reason}"
+            raise ContentError([Problem(loc, message)]) from None
     problems += _header_problems(listing, model)
     if problems:  # every row would repeat a header's mistake
         raise ContentError(problems)
@@ -159,9 +178,9 @@ def _load_component(
 def _confined_file(path: Path, project: Path, root: Path | None) -> Path:
     """A game's own file (game.yaml, rules.yaml) that is inside the project folder: a
     symlink to somewhere else is refused before it is read."""
-    from .diagnostics import display_path
-
-    shown = Path(display_path(path.parent, root)) / path.name  # the link, not its target
+    base = os.path.abspath(root or Path.cwd())
+    link = os.path.abspath(path)  # the path as named, its symlinks not followed
+    shown = os.path.relpath(link, base) if Path(link).is_relative_to(base) else link
     return confined(path.name, project, Loc(str(shown)), "file", base=path.parent)
 
 

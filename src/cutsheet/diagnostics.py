@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 import reprlib
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,6 +37,26 @@ def display_path(path: Path | str, root: Path | None = None) -> str:
         return str(p)
 
 
+_HIDDEN = re.compile(
+    r"[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb\ud800-\udfff]"
+)
+
+
+def readable(text: str) -> str:
+    """``text`` with every control, bidi, invisible or surrogate character shown as
+    ``[U+202E]``: a message never reorders or hides the terminal line it is printed on."""
+    return _HIDDEN.sub(lambda m: f"[U+{ord(m.group()):04X}]", text)
+
+
+def char_name(ch: str) -> str:
+    """A character for a message: ``'☉' (U+2609)``, or only ``U+202E`` for one that would
+    not show as itself (a control, bidi or format character, a combining mark, a space)."""
+    code = f"U+{ord(ch):04X}"
+    if unicodedata.category(ch)[0] in "CZM":
+        return code
+    return f"'{ch}' ({code})"
+
+
 MAX_MESSAGE = 1_000
 """Longest message a problem carries; a longer one is cut (it would hold some file's text)."""
 
@@ -46,11 +68,14 @@ class Problem:
     severity: Severity = "error"
 
     def __post_init__(self) -> None:
-        if len(self.message) > MAX_MESSAGE:
-            object.__setattr__(self, "message", clip(self.message, MAX_MESSAGE))
+        message = readable(self.message)
+        if len(message) > MAX_MESSAGE:
+            message = clip(message, MAX_MESSAGE)
+        if message != self.message:
+            object.__setattr__(self, "message", message)
 
     def __str__(self) -> str:
-        return f"{self.loc}: {self.severity}: {self.message}"
+        return f"{readable(str(self.loc))}: {self.severity}: {self.message}"
 
 
 class ContentError(Exception):

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
-from pydantic import BeforeValidator, Field, StringConstraints, create_model
+from pydantic import BeforeValidator, Field, StringConstraints, TypeAdapter, create_model
+from pydantic_core import SchemaError
 
 from .model import ITEM_ID, MAX_COPIES, ComponentSpec, FieldSpec, Strict
 
@@ -31,7 +32,24 @@ def _split(value: Any) -> Any:
     return value
 
 
+class BadPattern(ValueError):
+    """A field's ``pattern`` that is no regex the validator accepts: (field, reason)."""
+
+
+def _check_pattern(name: str, pattern: str) -> None:
+    """Raise BadPattern when ``pattern`` does not compile (an open group, a back-reference,
+    a look-around: the validator's regex engine has neither)."""
+    try:
+        TypeAdapter(Annotated[str, StringConstraints(pattern=pattern)])
+    except SchemaError as exc:
+        lines = [x.strip() for x in str(exc).splitlines() if x.strip().startswith("error:")]
+        reason = lines[-1].removeprefix("error:").strip() if lines else "not a regex"
+        raise BadPattern(name, reason) from None
+
+
 def _annotation(name: str, spec: FieldSpec, vocab: Mapping[str, list[str]]) -> Any:
+    if spec.pattern:
+        _check_pattern(name, spec.pattern)
     text = Annotated[str, StringConstraints(pattern=spec.pattern)] if spec.pattern else str
     if spec.type == "text":
         return text

@@ -142,10 +142,11 @@ PACKAGED = Path(str(files("cutsheet").joinpath("data", "layouts")))
 
 
 def find_layout(layout_dir: Path, fname: str) -> Path | None:
-    """``layouts/<fname>`` of the project, else the packaged file of that name, else None."""
+    """``layouts/<fname>`` of the project (whatever it is: a folder or a FIFO there is
+    refused by name when read), else the packaged file of that name, else None."""
     try:
         path = layout_dir / fname
-        if path.is_file():
+        if path.exists():
             return path
         packaged = PACKAGED / fname
         if "/" not in fname and "\\" not in fname and packaged.is_file():

@@ -23,6 +23,9 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import Paragraph
 
+from .diagnostics import Loc, Problem, char_name
+from .markup_errors import markup_reason
+
 # The fonts ship inside the package (cutsheet/data/fonts), so an installed cutsheet finds them.
 FONT_DIR = Path(str(files("cutsheet").joinpath("data", "fonts")))
 
@@ -38,14 +41,36 @@ __all__ = ["MM", "TextStyle", "measure", "wrapped", "register", "face_name"]
 _ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}
 
 
+class FontDamaged(Exception):
+    """A packaged font that cannot be loaded (a damaged install): (path, reason)."""
+
+
 @lru_cache(maxsize=1)
 def register() -> str:
-    """Register the family once per process; returns the regular face's name."""
+    """Register the family once per process; returns the regular face's name. A font file
+    that cannot be loaded raises FontDamaged."""
     for name, file, bold, italic in FACES.values():
         if name not in pdfmetrics.getRegisteredFontNames():
-            pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / file)))
+            try:
+                pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / file)))
+            except Exception as exc:  # ReportLab's TTFError, an OSError, a struct.error...
+                why = " ".join(str(exc).split())[:200] or type(exc).__name__
+                raise FontDamaged(str(FONT_DIR / file), why) from None
         addMapping(FAMILY, bold, italic, name)
     return FACES["regular"][0]
+
+
+def font_problems() -> list[Problem]:
+    """A located problem when a packaged font cannot be loaded, else none: every command
+    asks first, so a damaged install is one line, not a traceback in every game."""
+    try:
+        register()
+    except FontDamaged as exc:
+        path, why = exc.args
+        return [
+            Problem(Loc(path), f"cutsheet's own font cannot be loaded ({why}); reinstall cutsheet")
+        ]
+    return []
 
 
 def face_name(style_font: str) -> str:
@@ -76,7 +101,7 @@ def unprintable(paragraph: Paragraph) -> list[str]:
     for frag in getattr(paragraph, "frags", []):
         lost = missing_glyphs(getattr(frag, "text", ""), frag.fontName)
         if lost:
-            shown = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in lost)
+            shown = ", ".join(char_name(ch) for ch in lost)
             out.append(f"font {frag.fontName} has no {shown}")
     return out
 
@@ -115,7 +140,11 @@ def paragraph_style(name: str, style: TextStyle) -> ParagraphStyle:
 
 
 class MarkupError(ValueError):
-    """Text that is not valid paragraph markup."""
+    """Text that is not valid paragraph markup; its text is one sentence saying why."""
+
+    @classmethod
+    def of(cls, exc: ValueError) -> MarkupError:
+        return cls(markup_reason(str(exc)))
 
 
 @dataclass(frozen=True)
@@ -147,7 +176,7 @@ def _wrapped(
     try:
         para = Paragraph(markup, paragraph_style(name, style))
     except ValueError as exc:
-        raise MarkupError(str(exc)) from None
+        raise MarkupError.of(exc) from None
     missing = tuple(unprintable(para))  # before wrapping, which regroups the fragments
     _, h = para.wrap(width, height)
     return para, h, missing
@@ -238,7 +267,7 @@ def parsed(markup: str, style: ParagraphStyle) -> Paragraph:
     try:
         return Paragraph(markup, style)
     except ValueError as exc:
-        raise MarkupError(str(exc)) from None
+        raise MarkupError.of(exc) from None
 
 
 def widest_word(markup: str, style: ParagraphStyle) -> float:

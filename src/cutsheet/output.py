@@ -3,8 +3,6 @@ and the manifest, updated only with files that are really there."""
 
 from __future__ import annotations
 
-import fcntl
-import hashlib
 import json
 import os
 import tempfile
@@ -13,7 +11,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from filelock import FileLock, Timeout
+
 from . import __version__
+from .cache import MAX_ENTRY, file_hash, inside, read_regular
 from .diagnostics import ContentError, Loc, Problem
 
 
@@ -23,19 +24,40 @@ def _umask() -> int:
     return mask
 
 
-def atomic_write(path: Path, data: bytes) -> None:
-    """Write to a temporary file beside ``path`` and rename it into place: a failed or
-    interrupted build never leaves a half-written file where the last good one was. The file
-    gets the permissions the user's umask gives a new file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+def stage(path: Path, data: bytes) -> Path:
+    """Write ``data`` to a new temporary file beside ``path`` (``.NAME.*.tmp``) and return
+    it; nothing is renamed. The file gets the permissions the user's umask gives a new file.
+    An error (a full disk, a file-size limit) removes the temporary file and is raised as an
+    OSError naming ``path``."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as exc:
+        raise OSError(exc.errno, exc.strerror, str(path)) from None
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
         os.chmod(tmp, 0o666 & ~_umask())
-        os.replace(tmp, path)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        raise OSError(exc.errno, exc.strerror, str(path)) from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
+        raise
+    return Path(tmp)
+
+
+def atomic_write(path: Path, data: bytes) -> None:
+    """Write to a temporary file beside ``path`` and rename it into place: a failed or
+    interrupted build never leaves a half-written file where the last good one was."""
+    tmp = stage(path, data)
+    try:
+        os.replace(tmp, path)
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        raise OSError(exc.errno, exc.strerror, str(path)) from None
+    except BaseException:
+        tmp.unlink(missing_ok=True)
         raise
 
 
@@ -58,50 +80,46 @@ def clean_temps(folders: Iterable[Path]) -> int:
     return removed
 
 
+BUSY = "another cutsheet build is writing to this folder; wait for it or use another --out"
+
+
 @contextmanager
 def locked(out: Path) -> Iterator[None]:
-    """One build at a time per output folder; a second one is refused with a clear message."""
+    """One build at a time per output folder (``out/.cache/lock``, a portable file lock); a
+    second one is refused with a clear message."""
     try:
         (out / ".cache").mkdir(parents=True, exist_ok=True)
-        fh = open(out / ".cache" / "lock", "w")  # noqa: SIM115 - held for the whole build
+    except OSError as exc:
+        raise ContentError([Problem(Loc(str(out)), f"cannot write here: {exc.strerror}")]) from None
+    lock = FileLock(out / ".cache" / "lock", timeout=0)
+    try:
+        lock.acquire()
+    except Timeout:
+        raise ContentError([Problem(Loc(str(out)), BUSY)]) from None
     except OSError as exc:
         raise ContentError([Problem(Loc(str(out)), f"cannot write here: {exc.strerror}")]) from None
     try:
-        try:
-            fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            raise ContentError(
-                [
-                    Problem(
-                        Loc(str(out)),
-                        "another cutsheet build is writing to this folder; wait for it or"
-                        " use another --out",
-                    )
-                ]
-            ) from None
         yield
     finally:
-        fh.close()
+        lock.release()
 
 
-def sha256(path: Path) -> str | None:
-    try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
-    except OSError:
-        return None
-
-
-def write_manifest(out: Path, outputs: list[dict[str, Any]]) -> Path:
-    """Merge this build's outputs into ``out/manifest.json``. Entries of earlier builds stay
-    only while their file is there with the recorded hash, so the manifest always matches."""
-    path = out / "manifest.json"
+def manifest_bytes(out: Path, outputs: list[dict[str, Any]]) -> bytes:
+    """``out/manifest.json`` with this build's outputs merged in. Entries of earlier builds
+    stay only while their file is there, inside ``out``, with the recorded hash, so the
+    manifest always matches; a manifest that does not parse is started afresh."""
     entries: dict[str, dict[str, Any]] = {}
+    replaced = {e["path"] for e in outputs}
+    raw = read_regular(out / "manifest.json", MAX_ENTRY)
     try:
-        old = json.loads(path.read_text())
+        old = json.loads(raw) if raw is not None else {}
         for e in old.get("outputs", []):
-            if sha256(out / e["path"]) == e["sha256"]:
-                entries[e["path"]] = e
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            path = inside(out, e["path"])
+            if path is None or not isinstance(e["sha256"], str) or not e["sha256"]:
+                continue
+            if e["path"] not in replaced and file_hash.__wrapped__(str(path)) == e["sha256"]:
+                entries[e["path"]] = e  # hashed afresh: a commit may have just replaced it
+    except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
         entries = {}
     for e in outputs:
         entries[e["path"]] = e
@@ -109,5 +127,11 @@ def write_manifest(out: Path, outputs: list[dict[str, Any]]) -> Path:
         "generator": f"cutsheet {__version__}",
         "outputs": [entries[k] for k in sorted(entries)],
     }
-    atomic_write(path, (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode())
+    return (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode()
+
+
+def write_manifest(out: Path, outputs: list[dict[str, Any]]) -> Path:
+    """Merge this build's outputs into ``out/manifest.json`` (see ``manifest_bytes``)."""
+    path = out / "manifest.json"
+    atomic_write(path, manifest_bytes(out, outputs))
     return path

@@ -40,6 +40,12 @@ def _message(err: Mapping[str, Any], model: type[BaseModel], located: Located) -
         msg = f"{excerpt(err['input'])} is not one of {clip(str(err['ctx']['expected']), 300)}"
     elif kind.startswith("value_error") or kind == "assertion_error":
         msg = str(err["msg"]).removeprefix("Value error, ")
+    elif err["input"] is None and located.prefix + tuple(path) in located.values:
+        # written as `~`, `null` or nothing at all, in YAML
+        msg = (
+            f"{err['msg'][:1].lower()}{err['msg'][1:]}, got nothing (YAML reads an empty value,"
+            " ~ and null as nothing: quote the value, '~', if it is the text)"
+        )
     else:
         msg = f"{err['msg'][:1].lower()}{err['msg'][1:]}, got {excerpt(err['input'])}"
     return located.loc(path), f"{where}: {msg}" if where else msg

@@ -9,6 +9,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from ..diagnostics import Problem
+from ..markup_errors import template_markup_error
 from ..measure import MM, MarkupError, TextStyle, face_name, measure
 from ..symbols import expand
 from ..text import render
@@ -66,7 +67,11 @@ def fill(box: TextBox, fc: FillContext, fill: str | None, stroke: str | None) ->
     try:
         m = measure(markup, style, box.style, *avail)
     except MarkupError as exc:
-        fc.problems.append(Problem(where, f"{head}: bad markup: {exc}"))
+        own = template_markup_error(box.text or "")  # the layout's own markup, at its line
+        shown = (box.loc, f"box '{box.name}': bad markup: {own}") if own else None
+        fc.problems.append(
+            Problem(*shown) if shown else Problem(where, f"{head}: bad markup: {exc}")
+        )
         return None
     fc.problems.extend(Problem(where, f"{head}: {msg}") for msg in m.missing)
     if m.too_wide > 0.5:

@@ -24,6 +24,7 @@ from .limits import (
     too_big,
 )
 from .located import Located, PathKey
+from .yaml_build import nfc
 
 SHORT_ROWS_ARE_ERRORS = True
 """Default of ``parse_csv``'s ``short_rows_are_errors``: a row with fewer cells than the header
@@ -50,6 +51,8 @@ def parse_csv(text: str, file: str, *, short_rows_are_errors: bool | None = None
     # Only CR/LF end a CSV line (str.splitlines would also split on form feeds and such).
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     lines = text.split("\n")
+    if '"' in text:
+        _unclosed_quote(text, file)
     reader = csv.reader(io.StringIO(text))
     header = _read_header(reader, lines[0], file)
     problems, columns = _header_problems(header, lines[0], file)
@@ -58,6 +61,37 @@ def parse_csv(text: str, file: str, *, short_rows_are_errors: bool | None = None
     if problems:
         raise ContentError(capped(problems))
     return Located(table.rows, file, table.values, table.keys, columns=columns)
+
+
+_QUOTING = re.compile(r'[",\n]')
+
+
+def _unclosed_quote(text: str, file: str) -> None:
+    """A quote that opens a cell and is never closed would take the rest of the file into
+    that cell: an error at the quote, where the mistake is (not at the end of the file)."""
+    quoted, opened, start, skip = False, 0, 0, -1
+    for match in _QUOTING.finditer(text):
+        i, c = match.start(), match.group()
+        if i == skip:
+            continue
+        if quoted:
+            if c == '"':
+                if text.startswith('"', i + 1):
+                    skip = i + 1  # "" inside a quoted cell is one quote
+                else:
+                    quoted = False
+        elif c == '"':
+            if i == start:  # a quote opens a cell only as its first character
+                quoted, opened = True, i
+        else:
+            start = i + 1
+    if quoted:
+        loc = Loc(file, text.count("\n", 0, opened) + 1, opened - text.rfind("\n", 0, opened))
+        message = (
+            "this quote opens a cell that is never closed: end the cell with a quote (a quote"
+            ' inside a quoted cell is written twice, "")'
+        )
+        raise ContentError([Problem(loc, message)])
 
 
 _CELL_BOUNDARY = re.compile(r'[",]')
@@ -240,7 +274,7 @@ class _Table:
             value = raw.strip()
             if not value or not name:
                 continue  # an empty cell is an absent value
-            item[name] = value
+            item[name] = nfc(value)
             loc = Loc(self.file, line_no, col)
             self.values[(index, name)] = loc
             self.keys[(index, name)] = loc

@@ -3,6 +3,7 @@ before reading, decoded as UTF-8, then parsed as CSV or YAML."""
 
 from __future__ import annotations
 
+import os
 import stat
 from pathlib import Path
 
@@ -12,20 +13,39 @@ from .limits import MAX_FILE_BYTES, too_big
 from .located import Located
 from .yaml_reader import parse_yaml
 
+#: Open without waiting for a writer (a FIFO never blocks a read); binary on Windows.
+NONBLOCK = getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+
+
+def kind_of(mode: int) -> str:
+    """What a file that is not a regular file is, for messages."""
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (a named pipe)"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "not a regular file"
+
 
 def read_text(path: Path, shown_as: str) -> str:
     """A content file's text (UTF-8, a leading byte-order mark dropped), refused if it is
-    bigger than ``MAX_FILE_BYTES``: its size is checked before reading."""
+    bigger than ``MAX_FILE_BYTES``: its size is checked before reading. A FIFO or a device
+    is refused, never waited on (it is opened without blocking and checked once open)."""
     where = Loc(shown_as)
     try:
         info = path.stat()
         if stat.S_ISDIR(info.st_mode):
             raise IsADirectoryError
-        if not stat.S_ISREG(info.st_mode):  # a pipe or a device could block or never end
-            raise ContentError([Problem(where, "not a regular file")])
-        if info.st_size > MAX_FILE_BYTES:
-            raise too_big(info.st_size, shown_as)
-        with path.open("rb") as handle:
+        fd = os.open(path, os.O_RDONLY | NONBLOCK)
+        with os.fdopen(fd, "rb") as handle:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode):  # a pipe or a device could block or never end
+                raise ContentError([Problem(where, f"is {kind_of(info.st_mode)}, not a file")])
+            if info.st_size > MAX_FILE_BYTES:
+                raise too_big(info.st_size, shown_as)
             raw = handle.read(MAX_FILE_BYTES + 1)  # a file may grow while it is read
     except FileNotFoundError:
         raise ContentError([Problem(where, "file not found")]) from None

@@ -7,12 +7,22 @@ when the graph is composed, so the recursion here is bounded too.
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from typing import Any
 
 from ..diagnostics import Loc, Problem, excerpt
 from .located import PathKey
 from .yaml_nodes import Collection, Node, Scalar, target
 from .yaml_schema import CONSTRUCT, MAP, MERGE, SEQ
+
+SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def nfc(text: str) -> str:
+    """``text`` in Unicode normal form C: ``Cafe\\u0301`` becomes ``Café``, one character
+    that the font has, printed as one letter (not an accent set beside the e)."""
+    return text if unicodedata.is_normalized("NFC", text) else unicodedata.normalize("NFC", text)
 
 
 class DataBuilder:
@@ -33,6 +43,8 @@ class DataBuilder:
             if node.tag not in CONSTRUCT:
                 self.problems.append(Problem(node.loc, f"unsupported YAML tag {excerpt(node.tag)}"))
                 return None
+            if isinstance(node.value, str):
+                return nfc(self._no_surrogates(node.value, node.loc))
             return node.value
         if node.tag != (MAP if node.is_map else SEQ):
             self.problems.append(Problem(node.loc, f"unsupported YAML tag {excerpt(node.tag)}"))
@@ -40,6 +52,22 @@ class DataBuilder:
         if node.is_map:
             return self._mapping(node, path)
         return [self.build(item, path + (i,)) for i, item in enumerate(node.items)]
+
+    def _no_surrogates(self, text: str, loc: Loc) -> str:
+        """``text``, or a problem when it holds a lone surrogate (``"\\ud800"``: half of a
+        UTF-16 pair, no character, and no PDF can hold it); it is then replaced by U+FFFD."""
+        found = SURROGATE.search(text)
+        if found is None:
+            return text
+        lone = found.group()
+        self.problems.append(
+            Problem(
+                loc,
+                f"U+{ord(lone):04X} is a lone surrogate, not a character: write the character"
+                " itself (or \\U0001F600 for one beyond U+FFFF)",
+            )
+        )
+        return SURROGATE.sub("\ufffd", text)
 
     def _mapping(self, node: Collection, path: PathKey) -> dict[str, Any]:
         """A mapping; ``<<: *anchor`` merges another mapping's keys (explicit keys win and

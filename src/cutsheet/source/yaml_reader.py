@@ -111,7 +111,10 @@ def _yaml_problem(exc: yaml.YAMLError, text: str, file: str) -> ContentError:
     if isinstance(exc, yaml.reader.ReaderError):
         loc = _position_loc(text, exc.position, file)
         code = exc.character if isinstance(exc.character, int) else ord(exc.character)
-        return ContentError([Problem(loc, f"YAML: character U+{code:04X} is not allowed")])
+        hint = f'; remove it, or write it as "\\x{code:02X}" inside a double-quoted value'
+        if code > 0xFF:
+            hint = f'; remove it, or write it as "\\u{code:04X}" inside a double-quoted value'
+        return ContentError([Problem(loc, f"YAML: character U+{code:04X} is not allowed{hint}")])
     if isinstance(exc, yaml.MarkedYAMLError):
         mark = exc.problem_mark or exc.context_mark
         msg = exc.problem or exc.context or "invalid YAML"

@@ -18,16 +18,25 @@ from .needs import text_extent
 PANEL_PAD_MM = 1.2  # a white panel behind low-contrast text reaches this far past the text
 
 
+def _colour(fc: FillContext, value: str | None) -> str | None:
+    """A fill as ``fc.colour`` gives it; one that is no colour is None here (the face's own
+    check reports it, located at the box)."""
+    try:
+        return fc.colour(value)
+    except TemplateProblem:
+        return None
+
+
 def _under(boxes: list[Box], box: Box, fc: FillContext, shown: set[str]) -> str:
     """The colour under a text box as drawn: its own fill, else the last shown shape (shapes
     are drawn before all text) that covers its centre, else the paper."""
-    own = fc.colour(box.fill)
+    own = _colour(fc, box.fill)
     if own:
         return own
     under = WHITE
     for shape in boxes:
         if shape.traits.paints_under_text and shape.name in shown and inside(shape, box):
-            under = fc.colour(shape.fill) or under
+            under = _colour(fc, shape.fill) or under
     return under
 
 

@@ -1,0 +1,131 @@
+"""A game's commit: its new PDFs, its cache entries and the manifest that lists them appear
+together or not at all, whatever stops the build (a kill, a full disk).
+
+1. **Stage**: every new file is written to a temporary file beside its destination
+   (``.NAME.*.tmp``); the merged manifest too. A failure here (a full disk) removes what was
+   staged: the last good files and manifest are untouched.
+2. **Journal**: ``<out>/.cache/commit-<game>.json``, written atomically, lists each staged
+   file, its destination and its hash. Its rename is the commit point.
+3. **Switch**: each staged file is renamed onto its destination, PDFs first, the manifest
+   last; then the journal is removed.
+
+A build that stops before step 2 leaves only temporary files (the next build removes them);
+one that stops during step 3 leaves a journal, and the next build (``recover``, holding the
+lock, before anything else) finishes the renames: a move whose staged file is gone was done.
+A journal is data from disk like any cache file: one that does not parse, or names a path
+that is not one a commit writes, is removed and nothing it names is touched.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from .cache import MAX_ENTRY, file_hash, inside, read_regular
+from .output import atomic_write, manifest_bytes, stage
+
+JOURNAL_PREFIX = "commit-"
+
+
+@dataclass(frozen=True)
+class Move:
+    """One rename of a commit: ``tmp`` onto ``dest`` (both relative to the output folder)."""
+
+    tmp: str
+    dest: str
+    sha256: str
+
+
+def journal_file(out: Path, game: str) -> Path:
+    return out / ".cache" / f"{JOURNAL_PREFIX}{game}.json"
+
+
+def commit_game(
+    out: Path, game: str, files: list[tuple[str, bytes]], outputs: list[dict[str, Any]]
+) -> None:
+    """Switch in one game's ``files`` (paths relative to ``out``, PDFs then cache entries)
+    and the manifest with ``outputs`` merged in, as one commit. An OSError before the commit
+    point (staging, the journal) leaves everything as it was and names the file."""
+    moves: list[Move] = []
+    try:
+        for rel, data in [*files, ("manifest.json", manifest_bytes(out, outputs))]:
+            tmp = stage(out / rel, data)
+            moves.append(Move(tmp.relative_to(out).as_posix(), rel, _sha(data)))
+        journal = [{"tmp": m.tmp, "dest": m.dest, "sha256": m.sha256} for m in moves]
+        atomic_write(journal_file(out, game), json.dumps({"moves": journal}, indent=1).encode())
+    except BaseException:
+        for m in moves:
+            (out / m.tmp).unlink(missing_ok=True)
+        raise
+    _switch(out, moves)
+    journal_file(out, game).unlink()
+
+
+def _switch(out: Path, moves: list[Move]) -> None:
+    """Each rename that is still to do (its staged file is there), in order."""
+    for m in moves:
+        tmp = out / m.tmp
+        if tmp.is_file() and not tmp.is_symlink():
+            os.replace(tmp, out / m.dest)
+
+
+def _sha(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+_PDF = re.compile(r"[^/]+/[^/]+/[a-z-]+\.pdf")
+
+
+def _allowed(dest: str) -> bool:
+    """A destination a commit writes: a game's PDF, a cache entry, the manifest."""
+    if dest == "manifest.json" or _PDF.fullmatch(dest):
+        return True
+    return dest.startswith(".cache/") and dest.count("/") == 1 and dest.endswith(".json")
+
+
+def _moves(out: Path, raw: bytes | None) -> list[Move] | None:
+    """The moves of a journal, when every one is a commit's own: a destination a commit
+    writes, inside ``out``, and a staged file beside it named as ``stage`` names them."""
+    if raw is None:
+        return None
+    try:
+        listed = json.loads(raw)["moves"]
+        moves = [Move(str(m["tmp"]), str(m["dest"]), str(m["sha256"])) for m in listed]
+    except (ValueError, KeyError, TypeError, RecursionError):
+        return None
+    for m in moves:
+        dest, tmp = PurePosixPath(m.dest), PurePosixPath(m.tmp)
+        if not _allowed(m.dest) or inside(out, m.dest) is None or inside(out, m.tmp) is None:
+            return None
+        if tmp.parent != dest.parent or not re.fullmatch(
+            re.escape(f".{dest.name}.") + r"[^/]+\.tmp", tmp.name
+        ):
+            return None
+    return moves
+
+
+def recover(out: Path) -> list[str]:
+    """Finish every commit a stopped build left half done (call it holding the lock, before
+    removing temporary files). Returns the games whose commit was finished."""
+    finished = []
+    try:
+        journals = sorted((out / ".cache").glob(f"{JOURNAL_PREFIX}*.json"))
+    except OSError:
+        return []
+    for journal in journals:
+        moves = _moves(out, read_regular(journal, MAX_ENTRY))
+        if moves is not None:
+            for m in moves:  # a staged file must be what the journal says it is
+                if (out / m.tmp).exists() and file_hash.__wrapped__(str(out / m.tmp)) != m.sha256:
+                    moves = None
+                    break
+        if moves is not None:
+            _switch(out, moves)
+            finished.append(journal.name[len(JOURNAL_PREFIX) : -len(".json")])
+        journal.unlink(missing_ok=True)
+    return finished

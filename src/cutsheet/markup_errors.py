@@ -1,0 +1,44 @@
+"""A markup error as a person reads it: ReportLab's parse error (which quotes the whole
+paragraph) as one short sentence, and whether the template itself wrote the bad markup (the
+layout's mistake, at the layout's line) or the values it printed did."""
+
+from __future__ import annotations
+
+import re
+
+from .diagnostics import clip, excerpt
+
+_NEVER_CLOSED = re.compile(r"saw </(\w+)> instead of expected </(\w+)>")
+_BAD_COLOUR = re.compile(r"Invalid color value '([^']*)'")
+
+
+def markup_reason(reportlab: str) -> str:
+    """ReportLab's parse error (which quotes the whole paragraph) as one short sentence."""
+    reason = " ".join(reportlab.split()).rsplit("caused exception ", 1)[-1]
+    reason = reason.removeprefix("Parse error: ").removeprefix("paraparser: ")
+    found = _NEVER_CLOSED.search(reason)
+    if found:
+        closing = "" if found.group(1) == "para" else f" before </{found.group(1)}>"
+        return f"<{found.group(2)}> is never closed{closing}"
+    found = _BAD_COLOUR.search(reason)
+    if found:
+        return f"{excerpt(found.group(1))} is not a colour (#RRGGBB, or a colour name)"
+    return clip(reason, 160)
+
+
+def template_markup_error(template: str) -> str | None:
+    """Why the markup a template writes itself is not markup (each ``{{ … }}`` taken as a
+    plain word, ``{% … %}`` and ``{# … #}`` left out), or None: then a markup error in its
+    output comes from the values it prints, not from the template."""
+    bare = re.sub(r"\{\{.*?\}\}", "x", template, flags=re.S)
+    bare = re.sub(r"\{%.*?%\}|\{#.*?#\}", "", bare, flags=re.S)
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Paragraph
+
+    from .measure import register
+
+    try:
+        Paragraph(bare, ParagraphStyle("check", fontName=register()))
+    except ValueError as exc:
+        return markup_reason(str(exc))
+    return None

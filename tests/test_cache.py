@@ -1,0 +1,183 @@
+"""The cache trusts nothing it recorded: a copied project hashes its own files, two projects
+built into one folder never share an entry, and an entry that does not parse, names a path
+out of the project or out of the build folder, or names a FIFO, is ignored (the game is
+rebuilt) without that path ever being opened."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sys
+from pathlib import Path
+
+import pdfplumber
+import pytest
+
+from cutsheet import cache
+from cutsheet.build import Options, Project, build
+
+from .corpus_cases import make_project
+
+STD = Options(profiles=("standard",), papers=("a4",))
+ENTRY = Path(".cache") / "tiny-standard-a4.json"
+
+
+def _build(root: Path, out: Path) -> list[str]:
+    said: list[str] = []
+    _outputs, report = build(Project(root), ["tiny"], STD, out, jobs=1, progress=said.append)
+    assert not report.problems, report.problems
+    return said
+
+
+def _rebuilt(said: list[str]) -> bool:
+    assert any(m.endswith("unchanged") for m in said) != any(m.startswith("[") for m in said)
+    return any(m.startswith("[1/1] tiny") for m in said)
+
+
+def _first_page_text(out: Path) -> str:
+    with pdfplumber.open(out / "tiny" / "standard-a4" / "rules.pdf") as pdf:
+        return pdf.pages[0].extract_text() or ""
+
+
+@pytest.fixture
+def built(tmp_path: Path) -> tuple[Path, Path]:
+    root = make_project(tmp_path)
+    out = root / "build"
+    assert _rebuilt(_build(root, out))
+    assert not _rebuilt(_build(root, out))  # the cache works at all
+    return root, out
+
+
+def test_an_entry_names_inputs_relative_to_the_project(built):
+    root, out = built
+    entry = json.loads((out / ENTRY).read_text())
+    assert entry["inputs"]
+    assert all(not Path(p).is_absolute() and ".." not in p for p in entry["inputs"])
+    assert "content/tiny/game.yaml" in entry["inputs"]
+    assert str(root) in entry["key"]  # the project is part of the key
+
+
+def test_a_copied_project_rebuilds_after_an_edit(built, tmp_path):
+    root, out = built
+    copy = tmp_path / "copy"
+    shutil.copytree(root, copy, symlinks=True)  # cp -a game game2, cache and all
+    rules = copy / "content" / "tiny" / "rules.yaml"
+    text = rules.read_text()
+    assert "heading: Play" in text
+    rules.write_text(text.replace("heading: Play", "heading: Copied Rules", 1))
+    assert _rebuilt(_build(copy, copy / "build"))
+    assert "Copied Rules" in _first_page_text(copy / "build")
+    assert "Copied Rules" not in _first_page_text(out)  # the original is its own
+
+
+def test_two_projects_with_one_game_id_into_one_folder(built, tmp_path):
+    root, out = built
+    other = make_project(tmp_path / "second")
+    rules = other / "content" / "tiny" / "rules.yaml"
+    rules.write_text(rules.read_text().replace("heading: Play", "heading: Second Project", 1))
+    assert _rebuilt(_build(other, out))
+    assert "Second Project" in _first_page_text(out)
+
+
+def _poison(out: Path, edit: object) -> None:
+    entry = json.loads((out / ENTRY).read_text())
+    edit(entry)  # type: ignore[operator]
+    (out / ENTRY).write_text(json.dumps(entry))
+
+
+def _input(path: str, digest: str = "") -> object:
+    def edit(entry: dict) -> None:
+        entry["inputs"][path] = digest
+
+    return edit
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        _input("/etc/shadow"),
+        _input("/dev/zero"),
+        _input("../outside/secret.csv"),
+        _input("content/../../outside/secret.csv"),
+        _input("content\\tiny\\game.yaml"),
+        lambda e: e["outputs"][0].update(path="/dev/zero"),
+        lambda e: e["outputs"][0].update(path="../outside/secret.csv"),
+        lambda e: e["outputs"][0].update(path="tiny/standard-a4/../../../outside/secret.csv"),
+        lambda e: e["outputs"].append(dict(e["outputs"][0], path="manifest.json")),
+        lambda e: e.update(inputs={}),
+        lambda e: e.update(inputs=[]),
+        lambda e: e["outputs"][0].update(extra="x" * 100),
+    ],
+    ids=[
+        "etc-shadow",
+        "dev-zero",
+        "dot-dot",
+        "dot-dot-inside",
+        "backslashes",
+        "output-dev-zero",
+        "output-dot-dot",
+        "output-escape",
+        "output-not-its-own",
+        "no-inputs",
+        "inputs-not-a-mapping",
+        "output-extra-key",
+    ],
+)
+def test_a_poisoned_entry_is_ignored_and_the_game_rebuilt(built, edit, monkeypatch):
+    root, out = built
+    _poison(out, edit)
+    opened: list[str] = []
+    real_open = os.open
+
+    def spy(path, *args, **kwargs):
+        opened.append(str(path))
+        return real_open(path, *args, **kwargs)
+
+    monkeypatch.setattr(cache.os, "open", spy)
+    assert _rebuilt(_build(root, out))
+    outside = [p for p in opened if not Path(p).resolve().is_relative_to(root.resolve())]
+    assert not [p for p in outside if not cache.from_package(p)], outside
+    monkeypatch.undo()
+    assert not _rebuilt(_build(root, out))  # the rebuild wrote an honest entry
+
+
+def test_an_entry_that_does_not_parse_is_ignored(built):
+    root, out = built
+    for junk in (b"", b"{", b"[]", b'{"key": 1, "inputs": {}, "outputs": []}', b"\xff" * 10):
+        (out / ENTRY).write_bytes(junk)
+        assert _rebuilt(_build(root, out))
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="FIFOs")
+def test_an_entry_that_is_a_fifo_or_names_one_never_hangs(built):
+    root, out = built
+    fifo = root / "content" / "tiny" / "pipe"
+    os.mkfifo(fifo)
+    _poison(out, _input("content/tiny/pipe"))
+    assert _rebuilt(_build(root, out))  # a FIFO is never a regular file: never waited on
+    (out / ENTRY).unlink()
+    os.mkfifo(out / ENTRY)
+    assert _rebuilt(_build(root, out))
+    assert (out / ENTRY).is_file()  # the commit put an honest entry in its place
+    assert not _rebuilt(_build(root, out))
+
+
+def test_a_poisoned_manifest_entry_is_dropped_unread(built, monkeypatch):
+    root, out = built
+    manifest = json.loads((out / "manifest.json").read_text())
+    for path in ("/dev/zero", "../outside/secret.csv", "/etc/shadow"):
+        manifest["outputs"].append(dict(manifest["outputs"][0], path=path))
+    (out / "manifest.json").write_text(json.dumps(manifest))
+    (out / ENTRY).unlink()
+    opened: list[str] = []
+    real_open = os.open
+    monkeypatch.setattr(
+        cache.os, "open", lambda p, *a, **k: opened.append(str(p)) or real_open(p, *a, **k)
+    )
+    assert _rebuilt(_build(root, out))
+    assert not [p for p in opened if "/dev/" in p or "outside" in p or "/etc/" in p]
+    paths = [e["path"] for e in json.loads((out / "manifest.json").read_text())["outputs"]]
+    assert paths == sorted(
+        f"tiny/standard-a4/{part}.pdf" for part in ("cards", "rules", "rules-booklet", "sheets")
+    )

@@ -1,0 +1,165 @@
+"""A game's commit is atomic: stopped at any rename of its commit, the next build finds the
+game's PDFs all old or all new, and the manifest and cache agreeing with them; a full disk
+(a file-size limit) is one line naming the file and keeps the last good build."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cutsheet import commit
+from cutsheet.build import Options, Project, build
+from cutsheet.output import locked
+
+from .corpus_cases import make_project
+
+STD = Options(profiles=("standard",), papers=("a4",))
+PDFS = [f"tiny/standard-a4/{part}.pdf" for part in ("cards", "sheets", "rules", "rules-booklet")]
+
+
+class Killed(BaseException):
+    """The process stops here: nothing after it runs (no except Exception catches it)."""
+
+
+def _build(root: Path, out: Path) -> list[str]:
+    said: list[str] = []
+    _outputs, report = build(Project(root), ["tiny"], STD, out, jobs=1, progress=said.append)
+    assert not report.problems, report.problems
+    return said
+
+
+def _hashes(out: Path) -> dict[str, str]:
+    return {p: hashlib.sha256((out / p).read_bytes()).hexdigest() for p in PDFS}
+
+
+def _manifest_agrees(out: Path) -> None:
+    manifest = json.loads((out / "manifest.json").read_text())
+    for entry in manifest["outputs"]:
+        data = (out / entry["path"]).read_bytes()
+        assert hashlib.sha256(data).hexdigest() == entry["sha256"], entry["path"]
+    assert sorted(e["path"] for e in manifest["outputs"]) == sorted(PDFS)
+
+
+def test_a_build_stopped_at_every_rename_of_a_commit_is_all_old_or_all_new(tmp_path, monkeypatch):
+    root = make_project(tmp_path)
+    good = tmp_path / "good"
+    _build(root, good)
+    old = _hashes(good)
+    rules = root / "content" / "tiny" / "rules.yaml"
+    rules.write_text(rules.read_text().replace("heading: Play", "heading: Played", 1))
+    rules_too = root / "content" / "tiny" / "game.yaml"  # every PDF changes: the title
+    rules_too.write_text(rules_too.read_text().replace("title: Tiny", "title: Tiny Two", 1))
+
+    calls: list[tuple[str, str]] = []
+    real_replace = os.replace
+    counting = tmp_path / "counting"
+    shutil.copytree(good, counting)
+    monkeypatch.setattr(
+        os, "replace", lambda a, b: calls.append((str(a), str(b))) or real_replace(a, b)
+    )
+    _build(root, counting)
+    monkeypatch.undo()
+    new = _hashes(counting)
+    assert all(new[p] != old[p] for p in PDFS)
+    renamed = [Path(b).name for _a, b in calls]
+    # journal first (the commit point), the four PDFs, the cache entry, the manifest; then
+    # the manifest once more at the end of the build
+    assert renamed[0] == "commit-tiny.json" and renamed[1:5] == [Path(p).name for p in PDFS]
+    assert len(calls) >= 7
+
+    outcomes = set()
+    for stop in range(len(calls)):
+        out = tmp_path / f"stop{stop}"
+        shutil.copytree(good, out)
+        seen = [0]
+
+        def replace(a: str, b: str, stop: int = stop, seen: list[int] = seen) -> None:
+            if seen[0] == stop:
+                raise Killed
+            seen[0] += 1
+            real_replace(a, b)
+
+        monkeypatch.setattr(os, "replace", replace)
+        with pytest.raises(Killed):
+            _build(root, out)
+        monkeypatch.undo()
+        journal = commit.journal_file(out, "tiny")
+        assert journal.exists() == (0 < stop < 7), stop  # the commit point passed, not done
+        with locked(out):  # what the next build does first
+            commit.recover(out)
+        assert not journal.exists()
+        now = _hashes(out)
+        assert now in (old, new), f"stopped at rename {stop}: a mix of old and new PDFs"
+        outcomes.add("new" if now == new else "old")
+        _manifest_agrees(out)
+        said = _build(root, out)  # the next build: new PDFs, nothing left over
+        assert (now == new) == any(m.endswith("unchanged") for m in said), (stop, said)
+        assert _hashes(out) == new
+        _manifest_agrees(out)
+        assert not list(out.rglob("*.tmp"))
+    assert outcomes == {"old", "new"}
+
+
+def test_a_journal_that_names_a_path_out_of_the_build_is_dropped(tmp_path):
+    out = tmp_path / "out"
+    (out / ".cache").mkdir(parents=True)
+    outside = tmp_path / "outside.pdf"
+    outside.write_bytes(b"mine")
+    staged = out / ".cache" / ".x.json.abc.tmp"
+    staged.write_bytes(b"{}")
+    for moves in (
+        [{"tmp": ".cache/.x.json.abc.tmp", "dest": "../outside.pdf", "sha256": "0"}],
+        [{"tmp": "../outside.pdf", "dest": ".cache/x.json", "sha256": "0"}],
+        [{"tmp": ".cache/.x.json.abc.tmp", "dest": "/etc/passwd", "sha256": "0"}],
+        [{"tmp": ".cache/.x.json.abc.tmp", "dest": ".cache/lock", "sha256": "0"}],
+        [{"tmp": ".cache/.x.json.abc.tmp", "dest": ".cache/x.json", "sha256": "0"}],  # hash
+        "not a list",
+    ):
+        journal = commit.journal_file(out, "tiny")
+        journal.write_text(json.dumps({"moves": moves}))
+        assert commit.recover(out) == []
+        assert not journal.exists()
+        assert outside.read_bytes() == b"mine" and staged.read_bytes() == b"{}"
+    assert not (out / ".cache" / "x.json").exists()
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="RLIMIT_FSIZE as on Linux")
+def test_a_full_disk_is_one_line_naming_the_file_and_keeps_the_last_good_build(tmp_path):
+    import resource
+
+    root = make_project(tmp_path)
+    out = tmp_path / "out"
+    _build(root, out)
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    smallest = min((out / p).stat().st_size for p in PDFS)
+    game = root / "content" / "tiny" / "game.yaml"
+    game.write_text(game.read_text().replace("title: Tiny", "title: Tiny Two", 1))
+
+    def limit() -> None:  # a file can grow to just below the smallest PDF: none fits
+        resource.setrlimit(resource.RLIMIT_FSIZE, (smallest - 1, smallest - 1))
+
+    result = subprocess.run(
+        [sys.executable, "-B", "-m", "cutsheet", "build", "tiny", "--profile", "standard"]
+        + ["--paper", "a4", "--out", str(out)],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        preexec_fn=limit,
+    )
+    assert result.returncode == 1
+    lines = [x for x in result.stderr.splitlines() if not x.startswith("cutsheet: ")]
+    assert lines == [
+        f"{out}/tiny/standard-a4/cards.pdf: error: cannot write this file: File too large;"
+        " the last good files are kept"
+    ], result.stderr
+    assert "Traceback" not in result.stderr and "None" not in result.stderr
+    after = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    assert after == before  # the last good PDFs, manifest and cache, and no temporary file

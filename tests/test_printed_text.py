@@ -1,0 +1,42 @@
+"""Every printed text passes the glyph check, after Unicode normalisation (NFC)."""
+
+from __future__ import annotations
+
+import unicodedata
+
+import pdfplumber
+
+from .corpus_cases import build, check, make_project
+
+
+def test_a_decomposed_accent_prints_as_one_letter(tmp_path, capsys):
+    root = make_project(tmp_path)
+    cards = root / "content" / "tiny" / "cards.csv"
+    cards.write_text(cards.read_text().replace("Alpha", "Cafe\u0301"))
+    game = root / "content" / "tiny" / "game.yaml"
+    game.write_text(game.read_text().replace("title: Tiny", 'title: "Re\\u0301sume\\u0301"'))
+    assert check(root, capsys).code == 0
+    out = tmp_path / "out"
+    assert build(root, capsys, out).code == 0
+    with pdfplumber.open(out / "tiny" / "standard-a4" / "cards.pdf") as pdf:
+        text = "".join(page.extract_text() or "" for page in pdf.pages)
+        title = pdf.metadata.get("Title", "")
+    assert "Caf\u00e9" in text and "\u0301" not in text
+    assert "R\u00e9sum\u00e9" in text  # the page label
+    assert "R\u00e9sum\u00e9" in title and unicodedata.is_normalized("NFC", title)
+
+
+def test_a_title_printed_in_the_page_label_is_glyph_checked(tmp_path, capsys):
+    root = make_project(tmp_path)
+    game = root / "content" / "tiny" / "game.yaml"
+    game.write_text(game.read_text().replace("title: Tiny", 'title: "Tiny \u2609"'))
+    want = (
+        "content/tiny/game.yaml:4:8: error: the title (printed in every page label):"
+        " font Atkinson has no '\u2609' (U+2609)"
+    )
+    checked = check(root, capsys)
+    built = build(root, capsys, tmp_path / "out")
+    assert checked.code == built.code == 1
+    assert want in checked.problems and want in built.problems
+    assert checked.problems == built.problems
+    assert not list((tmp_path / "out").rglob("*.pdf"))
