@@ -4,6 +4,7 @@ its ``cmd_*`` function), and the argument types that refuse a bad value with one
 from __future__ import annotations
 
 import argparse
+import math
 import os
 from collections.abc import Callable
 from typing import TypeAlias
@@ -14,44 +15,61 @@ from .commands import cmd_build, cmd_check, cmd_list, cmd_new, cmd_preview, cmd_
 _Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 
-def _offset(text: str) -> tuple[float, float]:
+#: The largest back-page shift that makes sense, in mm: a duplex printer that misses by more
+#: than this needs another printer, not an offset (the calibration sheet reads to 2 mm).
+MAX_BACK_OFFSET = 10.0
+#: Worker processes: more than this is never faster on any machine cutsheet is built on.
+MAX_JOBS = 256
+
+
+def _millimetres(text: str, what: str, low: float, high: float) -> float:
+    """A finite number of mm from ``low`` to ``high``; anything else (``inf``, ``nan``, ``1e9``)
+    is refused with the range that works."""
     try:
-        x, y = (float(v) for v in text.split(","))
+        value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError("expected X,Y in mm, e.g. 0.5,-1") from None
+        raise argparse.ArgumentTypeError(f"expected mm, got {text.strip()[:40]!r}") from None
+    if not math.isfinite(value) or not low <= value <= high:
+        raise argparse.ArgumentTypeError(
+            f"{what} is {low:g} to {high:g} mm, got {text.strip()[:40]}"
+        )
+    return value
+
+
+def _offset(text: str) -> tuple[float, float]:
+    parts = text.split(",")
+    if len(parts) != 2:
+        m = f"{MAX_BACK_OFFSET:g}"
+        raise argparse.ArgumentTypeError(f"expected X,Y in mm, each -{m} to {m}, e.g. 0.5,-1")
+    m = MAX_BACK_OFFSET
+    x, y = (_millimetres(v, "a back offset", -m, m) for v in parts)
     return (x, y)
 
 
-def _whole(low: int, high: int | None, refusal: str) -> Callable[[str], int]:
-    """An argparse type: a whole number from ``low`` to ``high`` (no bound when None);
-    ``refusal`` words the error, with ``{n}`` for the number given."""
+def _whole(option: str, low: int, high: int, unit: str = "") -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high``; anything else (``1.5``,
+    ``0``, ``1e9``) is refused with the range that works."""
+    works = f"{option} is a whole number from {low} to {high}{unit}"
 
     def parse(text: str) -> int:
+        shown = text.strip()[:40]
         try:
             n = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(
-                f"expected a whole number, got {text[:40]!r}"
-            ) from None
-        if n < low or (high is not None and n > high):
-            raise argparse.ArgumentTypeError(refusal.format(n=n))
+            raise argparse.ArgumentTypeError(f"{works}, got {shown!r}") from None
+        if not low <= n <= high:
+            raise argparse.ArgumentTypeError(f"{works}, got {shown}")
         return n
 
     return parse
 
 
-_jobs = _whole(1, None, "at least 1 worker, got {n}")
-_dpi = _whole(10, 1200, "a resolution is 10 to 1200 dpi, got {n}")
+_jobs = _whole("--jobs", 1, MAX_JOBS, " workers")
+_dpi = _whole("--dpi", 10, 1200, " dots per inch")
 
 
 def _bleed(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected mm, got {text[:40]!r}") from None
-    if not 0 <= value <= 10:
-        raise argparse.ArgumentTypeError(f"bleed is 0 to 10 mm, got {value:g}")
-    return value
+    return _millimetres(text, "bleed", 0, 10)
 
 
 def _build_options(b: argparse.ArgumentParser) -> None:
@@ -66,7 +84,7 @@ def _build_options(b: argparse.ArgumentParser) -> None:
     b.add_argument(
         "--jobs",
         type=_jobs,
-        default=os.cpu_count() or 1,
+        default=min(os.cpu_count() or 1, MAX_JOBS),
         help="worker processes (default: all cores)",
     )
     b.add_argument("--out", help="output folder (default: build/ in the project folder)")
