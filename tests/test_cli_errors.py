@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from cutsheet.cli import main
+from cutsheet.profiles import PACKAGED as PACKAGED_PROFILES
 from cutsheet.scaffold import new_game
 
 from .conftest import ROOT
@@ -120,7 +121,7 @@ def test_an_unknown_profile_lists_the_profiles_with_a_suggestion(project, args):
 def test_a_projects_own_profile_is_a_known_name(project):
     (project / "layouts" / "profiles").mkdir()
     shutil.copy(
-        ROOT / "layouts" / "profiles" / "standard.yaml",
+        PACKAGED_PROFILES / "standard.yaml",
         project / "layouts" / "profiles" / "poster.yaml",
     )
     result = cutsheet(project, "check", "--profile", "postr")
