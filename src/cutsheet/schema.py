@@ -14,6 +14,7 @@ import json
 import os
 import tempfile
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -27,8 +28,8 @@ from .source import load_yaml
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 SUFFIX = ".schema.json"
-STALE = "schema is out of date; run 'cutsheet schema' (or make schema)"
-ORPHAN = "no content uses this schema any more; delete it"
+STALE = "schema is out of date; run 'cutsheet schema' to mend it"
+ORPHAN = "no content uses this schema any more; 'cutsheet schema' removes it"
 
 
 def item_schema(component: ComponentSpec, vocab: Mapping[str, list[str]]) -> dict[str, Any]:
@@ -149,21 +150,53 @@ def _write_atomic(path: Path, text: str) -> None:
         raise
 
 
-def write_schemas(root: Path, out: Path) -> list[Path]:
-    """Write every schema under ``out`` (atomically, deterministically); return the paths.
+@dataclass(frozen=True)
+class SchemaUpdate:
+    """What :func:`update_schemas` did: the files written (changed or not), the schema files
+    removed (their component or game is gone) and the problems of games that could not be
+    read (their schemas are left as they were)."""
 
-    Nothing is written when a game.yaml is invalid (ContentError)."""
-    paths = []
-    for name, schema in schemas(root).items():
+    written: tuple[Path, ...]
+    removed: tuple[Path, ...]
+    problems: tuple[Problem, ...]
+
+
+def update_schemas(root: Path, out: Path) -> SchemaUpdate:
+    """Write every schema that can be built under ``out`` (atomically, deterministically) and
+    remove the ``*.schema.json`` files under ``out`` that no content uses any more. A game
+    whose game.yaml does not load keeps its schema files and reports its problems."""
+    expected, problems, broken = _all_schemas(root)
+    written = []
+    for name, schema in expected.items():
         path = out / name
         _write_atomic(path, render(schema))
-        paths.append(path)
-    return paths
+        written.append(path)
+    removed = []
+    for path in sorted(out.rglob(f"*{SUFFIX}")) if out.is_dir() else []:
+        name = path.relative_to(out).as_posix()
+        if name in expected or ("/" in name and name.split("/", 1)[0] in broken):
+            continue
+        path.unlink()
+        removed.append(path)
+        if path.parent != out and not any(path.parent.iterdir()):
+            path.parent.rmdir()  # a game's folder, empty once its last schema is gone
+    return SchemaUpdate(tuple(written), tuple(removed), tuple(problems))
+
+
+def write_schemas(root: Path, out: Path) -> list[Path]:
+    """Write every schema under ``out`` (see :func:`update_schemas`); return the paths.
+
+    Raises ContentError, after writing what it could, when a game.yaml is invalid."""
+    update = update_schemas(root, out)
+    if update.problems:
+        raise ContentError(list(update.problems))
+    return list(update.written)
 
 
 def stale_schemas(root: Path, games: Iterable[str] | None = None) -> list[Problem]:
-    """An error for each schema file under ``root/schema`` that is missing or differs from
-    what the models produce now, and a warning for each ``*.schema.json`` no content uses.
+    """A warning for each schema file under ``root/schema`` that is missing or differs from
+    what the models produce now, and for each ``*.schema.json`` no content uses: a stale
+    schema misleads an editor but never a build, and ``cutsheet schema`` mends both.
 
     ``games`` limits the per-game files looked at (the shared ones are always looked at).
     A game whose game.yaml does not load is skipped: ``cutsheet check`` reports why.
@@ -188,7 +221,7 @@ def stale_schemas(root: Path, games: Iterable[str] | None = None) -> list[Proble
         except (FileNotFoundError, UnicodeDecodeError):
             current = None
         if current != render(schema):
-            problems.append(Problem(Loc(display_path(path), 1, 1), STALE))
+            problems.append(Problem(Loc(display_path(path), 1, 1), STALE, "warning"))
     for path in sorted(folder.rglob(f"*{SUFFIX}")):
         name = path.relative_to(folder).as_posix()
         if name not in expected and considered(name):

@@ -8,7 +8,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..diagnostics import ContentError, Problem, display_path
+from ..diagnostics import Problem, display_path
 from .selection import (
     build_options,
     chosen_games,
@@ -83,12 +83,16 @@ def cmd_preview(args: argparse.Namespace) -> int:
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
-    from ..schema import write_schemas
+    from ..schema import update_schemas
 
     root = project_root(args)
-    for path in write_schemas(root, Path(args.out) if args.out else root / "schema"):
-        print(path)
-    return 0
+    update = update_schemas(root, Path(args.out) if args.out else root / "schema")
+    for path in update.written:
+        print(display_path(path))
+    for path in update.removed:
+        print(f"removed {display_path(path)}")
+    print_problems(list(update.problems))
+    return 1 if update.problems else 0
 
 
 def cmd_new(args: argparse.Namespace) -> int:
@@ -105,11 +109,9 @@ def cmd_new(args: argparse.Namespace) -> int:
     for path in written:
         print(display_path(path))
     if (root / "schema").is_dir():  # a project that keeps editor schemas: add the new game's
-        from ..schema import write_schemas
+        from ..schema import update_schemas
 
-        try:
-            write_schemas(root, root / "schema")
-        except ContentError:
+        if update_schemas(root, root / "schema").problems:  # the others' schemas stay as they were
             print("cutsheet: run 'cutsheet schema' once the other games check", file=sys.stderr)
     where = "" if root == Path.cwd().resolve() else f"--root {shlex.quote(args.root)} "
     print(
