@@ -135,7 +135,10 @@ def test_an_unknown_card_lists_the_cards(project):
     result = cutsheet(project, "preview", "my-game", "--item", "MG-SUNN")
     assert result.returncode == 1
     (line,) = lines(result)
-    assert "no card 'MG-SUNN' (known: MG-MOON, MG-STAR, MG-SUN)" in line
+    assert (
+        "no card or sheet 'MG-SUNN' (known: MG-MOON, MG-STAR, MG-SUN); did you mean 'MG-SUN'?"
+        in line
+    )
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 
-from .diagnostics import ContentError, Loc, Problem
+from .diagnostics import ContentError, Loc, Problem, display_path
 
 
 def pdf_to_pngs(
@@ -33,16 +33,26 @@ def pdf_to_pngs(
 
 
 def preview_item(
-    root: Path, game_id: str, item_id: str, profile_name: str, out: Path, dpi: int
+    root: Path,
+    game_id: str,
+    item_id: str,
+    profile_name: str,
+    out: Path,
+    dpi: int,
+    part: str | None = None,
+    paper: str = "a4",
 ) -> list[Path]:
-    """Front (and back) of one item as PNGs, without building the whole game."""
+    """One item as PNGs, without building the whole game: a card's front (and back), or the
+    pages of a full-page sheet on ``paper``. ``part`` (cards, sheets) limits the search."""
+    from dataclasses import replace
+
     from .build import Project
     from .content import load_game
     from .layouts import load_layouts
     from .plan import plan_game
-    from .plan.model import Run
+    from .plan.model import PageDoc
     from .profiles import load_profile
-    from .render.parts import render_single
+    from .render.parts import render_cards_like, render_single
 
     project = Project(root)
     game = load_game(project.content / game_id)
@@ -51,11 +61,20 @@ def preview_item(
     prepared, problems = plan_game(game, layouts, profile)
     if problems:
         raise ContentError(problems)
-    for entries in prepared.parts.values():
+    parts = {k: v for k, v in prepared.parts.items() if part is None or k == part}
+    known: set[str] = set()
+    for name, entries in parts.items():
         for entry in entries:
-            if not isinstance(entry, Run):
+            if isinstance(entry, PageDoc):
+                known.add(entry.item)
+                if entry.item == item_id:  # the sheet alone, as the sheets part prints it
+                    alone = replace(prepared, parts={name: (entry,)})
+                    rendered = render_cards_like(alone, name, paper)
+                    if rendered is not None:  # one entry: always something to render
+                        return pdf_to_pngs(rendered[0], out / item_id, dpi)
                 continue
             for card in entry.cards:
+                known.add(card.item)
                 if card.item != item_id:
                     continue
                 paths = []
@@ -65,14 +84,28 @@ def preview_item(
                     pdf = render_single(face, f"{item_id} {side}", game.spec.language)
                     paths += pdf_to_pngs(pdf, out / f"{item_id}-{side}", dpi)
                 return paths
-    known = sorted(
-        {c.item for e in prepared.parts.values() for r in e if isinstance(r, Run) for c in r.cards}
-    )
+    import difflib
+
+    what = "card or sheet" if part is None else {"cards": "card", "sheets": "sheet"}[part]
+    guess = difflib.get_close_matches(item_id, sorted(known), n=1)
+    hint = f"; did you mean '{guess[0]}'?" if guess else ""
+    if part is not None and not guess:
+        others = [k for k, v in prepared.parts.items() if k != part and _holds(v, item_id)]
+        hint = f"; '{item_id}' is in the {others[0]} part" if others else ""
     raise ContentError(
         [
             Problem(
-                Loc(str(project.content / game_id)),
-                f"no card '{item_id}' (known: {', '.join(known)})",
+                Loc(display_path(project.content / game_id)),
+                f"no {what} '{item_id}' (known: {', '.join(sorted(known)) or 'none'}){hint}",
             )
         ]
+    )
+
+
+def _holds(entries: tuple[object, ...], item_id: str) -> bool:
+    """Whether a part's planned entries hold the item ``item_id``."""
+    return any(
+        getattr(e, "item", None) == item_id
+        or any(c.item == item_id for c in getattr(e, "cards", ()))
+        for e in entries
     )
