@@ -44,6 +44,9 @@ SCHEMA_LINE = re.compile(r"# yaml-language-server: \$schema=(\S+)")
 COMMITTED = sorted(p.relative_to(SCHEMA_DIR).as_posix() for p in SCHEMA_DIR.rglob("*.json"))
 YAML_FILES = sorted(p.relative_to(ROOT).as_posix() for p in ROOT.glob("content/*/*.y*ml"))
 LAYOUT_FILES = sorted(p.relative_to(ROOT).as_posix() for p in ROOT.glob("layouts/**/*.y*ml"))
+PACKAGED_FILES = sorted(
+    p.relative_to(ROOT).as_posix() for p in (ROOT / "src/cutsheet/data/layouts").rglob("*.yaml")
+)
 CSV_FILES = sorted(p.relative_to(ROOT).as_posix() for p in ROOT.glob("content/*/*.csv"))
 
 
@@ -109,6 +112,20 @@ def test_each_yaml_file_validates_against_the_schema_its_first_line_names(rel):
     assert _errors(schema, load_yaml(path).data) == []
 
 
+@pytest.mark.parametrize("rel", PACKAGED_FILES)
+def test_each_packaged_layout_and_profile_validates(rel):
+    """The packaged files name their schema as a project's copy of them would
+    (layouts/base.yaml, layouts/profiles/NAME.yaml); here they are checked against the
+    repository's schemas."""
+    path = ROOT / rel
+    first = path.read_text(encoding="utf-8").splitlines()[0]
+    kind = "profile" if "/profiles/" in rel else "layout"
+    depth = "../../" if kind == "profile" else "../"
+    assert first == f"# yaml-language-server: $schema={depth}schema/{kind}.schema.json"
+    schema = json.loads((SCHEMA_DIR / f"{kind}.schema.json").read_text(encoding="utf-8"))
+    assert _errors(schema, load_yaml(path).data) == []
+
+
 _TRUE = {"1", "true", "yes", "on", "t", "y"}
 _FALSE = {"0", "false", "no", "off", "f", "n"}
 
@@ -146,7 +163,7 @@ def test_each_csv_row_validates_as_an_item_of_the_components_that_take_it(rel):
         if not takers:
             problems.append(f"line {n}: no component takes this row, so no schema applies")
         for comp in takers:
-            schema = item_schema(comp, game.vocab)
+            schema = item_schema(comp, game.vocab, game.code)
             props = schema["properties"]
             item = {k: _coerce(v, props[k]) if k in props else v for k, v in row.items()}
             problems += [f"line {n} as {comp.id}{e}" for e in _errors(schema, item)]
@@ -174,7 +191,7 @@ def test_each_fields_description_from_game_yaml_is_in_the_item_schema():
         for comp in game.components:
             if comp.form == "page":
                 continue
-            props = item_schema(comp, game.vocab)["properties"]
+            props = item_schema(comp, game.vocab, game.code)["properties"]
             committed = SCHEMA_DIR / gid / f"{comp.id}.schema.json"
             if committed.is_file():
                 doc = json.loads(committed.read_text(encoding="utf-8"))
