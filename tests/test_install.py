@@ -42,6 +42,7 @@ DATA = [f"data/fonts/{f}" for f in FONTS] + [
     "data/new-game/rules.yaml",
     "data/new-game/layout.yaml",
     "data/new-game/README.md",
+    "data/new-game/gitignore",
 ]
 
 
@@ -130,6 +131,7 @@ def test_a_new_game_builds_from_an_installed_wheel(installed, tmp_path):
     new = run(installed, "new", "my-game", cwd=project)
     assert new.returncode == 0, new.stderr
     assert sorted(p.relative_to(project).as_posix() for p in project.rglob("*") if p.is_file()) == [
+        ".gitignore",
         "README.md",
         "content/my-game/cards.yaml",
         "content/my-game/game.yaml",
@@ -137,6 +139,7 @@ def test_a_new_game_builds_from_an_installed_wheel(installed, tmp_path):
         "layouts/my-game.yaml",
     ]
     assert len((project / "README.md").read_text().splitlines()) == 1
+    assert "build/" in (project / ".gitignore").read_text().splitlines()
 
     built = run(installed, "build", cwd=project)
     assert built.returncode == 0, built.stderr
