@@ -26,7 +26,7 @@ from reportlab.platypus import Paragraph
 
 from bench.texts import card_effect, card_title
 
-FONTS = Path(__file__).resolve().parents[1] / "fonts"
+FONTS = Path(__file__).resolve().parents[1] / "src" / "cutsheet" / "data" / "fonts"
 REGULAR, BOLD = "Atkinson", "Atkinson-Bold"
 CARD_W, CARD_H = 63 * mm, 88 * mm
 COLS, ROWS = 3, 3

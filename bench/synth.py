@@ -73,7 +73,8 @@ def write_project(root: Path, repo: Path, count: int) -> Path:
     (game_dir / "rules.yaml").write_text(RULES_YAML, encoding="utf-8")
     write_cards_csv(game_dir / "cards.csv", count)
     layouts = root / "layouts"
-    shutil.copytree(repo / "layouts" / "profiles", layouts / "profiles")
-    shutil.copy2(repo / "layouts" / "base.yaml", layouts / "base.yaml")
+    packaged = repo / "src" / "cutsheet" / "data" / "layouts"
+    shutil.copytree(packaged / "profiles", layouts / "profiles")
+    shutil.copy2(packaged / "base.yaml", layouts / "base.yaml")
     (layouts / f"{GAME}.yaml").write_text(LAYOUT_YAML, encoding="utf-8")
     return root

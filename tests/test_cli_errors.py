@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from cutsheet.cli import main
+from cutsheet.profiles import PACKAGED as PACKAGED_PROFILES
 from cutsheet.scaffold import new_game
 
 from .conftest import ROOT
@@ -120,7 +121,7 @@ def test_an_unknown_profile_lists_the_profiles_with_a_suggestion(project, args):
 def test_a_projects_own_profile_is_a_known_name(project):
     (project / "layouts" / "profiles").mkdir()
     shutil.copy(
-        ROOT / "layouts" / "profiles" / "standard.yaml",
+        PACKAGED_PROFILES / "standard.yaml",
         project / "layouts" / "profiles" / "poster.yaml",
     )
     result = cutsheet(project, "check", "--profile", "postr")
@@ -134,34 +135,86 @@ def test_an_unknown_card_lists_the_cards(project):
     result = cutsheet(project, "preview", "my-game", "--item", "MG-SUNN")
     assert result.returncode == 1
     (line,) = lines(result)
-    assert "no card 'MG-SUNN' (known: MG-MOON, MG-STAR, MG-SUN)" in line
-
-
-@pytest.mark.parametrize("jobs", ["0", "-2", "many"])
-def test_jobs_below_one_are_refused(project, jobs):
-    result = cutsheet(project, "build", "--jobs", jobs)
-    assert result.returncode == 2
-    assert "Traceback" not in result.stderr
-    last = result.stderr.splitlines()[-1]
-    assert last.startswith("cutsheet build: error: argument --jobs: ")
-    assert ("at least 1 worker" in last) if jobs != "many" else ("whole number" in last)
+    assert (
+        "no card or sheet 'MG-SUNN' (known: MG-MOON, MG-STAR, MG-SUN); did you mean 'MG-SUN'?"
+        in line
+    )
 
 
 @pytest.mark.parametrize(
-    ("dpi", "said"),
-    [
-        ("0", "a resolution is 10 to 1200 dpi, got 0"),
-        ("100000", "a resolution is 10 to 1200 dpi, got 100000"),
-        ("fine", "expected a whole number, got 'fine'"),
-    ],
+    ("jobs", "shown"),
+    [("0", "0"), ("-2", "-2"), ("many", "'many'"), ("1e9", "'1e9'"), ("257", "257")],
 )
-def test_a_preview_resolution_out_of_range_is_refused(project, capsys, dpi, said):
+def test_jobs_out_of_range_are_refused_with_the_range(project, capsys, jobs, shown):
+    with pytest.raises(SystemExit) as exc:
+        main(["--root", str(project), "build", "--jobs", jobs])
+    assert exc.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        "cutsheet build: error: argument --jobs: --jobs is a whole number from 1 to 256"
+        f" workers, got {shown}"
+    )
+
+
+@pytest.mark.parametrize(
+    ("dpi", "shown"), [("0", "0"), ("100000", "100000"), ("fine", "'fine'"), ("nan", "'nan'")]
+)
+def test_a_preview_resolution_out_of_range_is_refused(project, capsys, dpi, shown):
     with pytest.raises(SystemExit) as exc:
         main(["--root", str(project), "preview", "my-game", "--item", "MG-SUN", "--dpi", dpi])
     assert exc.value.code == 2
     assert capsys.readouterr().err.splitlines()[-1] == (
-        f"cutsheet preview: error: argument --dpi: {said}"
+        "cutsheet preview: error: argument --dpi: --dpi is a whole number from 10 to 1200"
+        f" dots per inch, got {shown}"
     )
+
+
+@pytest.mark.parametrize(
+    ("offset", "said"),
+    [
+        ("inf,0", "a back offset is -10 to 10 mm, got inf"),
+        ("nan,nan", "a back offset is -10 to 10 mm, got nan"),
+        ("1e9,1e9", "a back offset is -10 to 10 mm, got 1e9"),
+        ("0,-10.5", "a back offset is -10 to 10 mm, got -10.5"),
+        ("1", "expected X,Y in mm, each -10 to 10, e.g. 0.5,-1"),
+        ("1,2,3", "expected X,Y in mm, each -10 to 10, e.g. 0.5,-1"),
+        ("a,b", "expected mm, got 'a'"),
+    ],
+)
+def test_an_absurd_back_offset_is_refused_with_the_range(project, capsys, offset, said):
+    with pytest.raises(SystemExit) as exc:
+        main(["--root", str(project), "build", f"--back-offset={offset}"])
+    assert exc.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        f"cutsheet build: error: argument --back-offset: {said}"
+    )
+
+
+@pytest.mark.parametrize(
+    ("bleed", "said"),
+    [
+        ("inf", "bleed is 0 to 10 mm, got inf"),
+        ("nan", "bleed is 0 to 10 mm, got nan"),
+        ("1e9", "bleed is 0 to 10 mm, got 1e9"),
+        ("-1", "bleed is 0 to 10 mm, got -1"),
+        ("thick", "expected mm, got 'thick'"),
+    ],
+)
+def test_an_absurd_bleed_is_refused_with_the_range(project, capsys, bleed, said):
+    with pytest.raises(SystemExit) as exc:
+        main(["--root", str(project), "watch", f"--bleed={bleed}"])
+    assert exc.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        f"cutsheet watch: error: argument --bleed: {said}"
+    )
+
+
+def test_the_edges_of_each_range_are_accepted():
+    from cutsheet.cli.arguments import parser
+
+    args = parser().parse_args(["build", "--back-offset=-10,10", "--bleed", "10", "--jobs", "256"])
+    assert (args.back_offset, args.bleed, args.jobs) == ((-10.0, 10.0), 10.0, 256)
+    args = parser().parse_args(["preview", "g", "--dpi", "1200"])
+    assert args.dpi == 1200
 
 
 # ------------------------------------------------------------------ project folders

@@ -53,6 +53,7 @@ RANKS: dict[str, int] = {
     "build": 12,
     "watch": 13,
     "schema": 13,
+    "schema_enrich": 13,
     "scaffold": 13,
     "bench": 13,
     "cli": 14,

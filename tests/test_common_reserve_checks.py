@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
 
 from cutsheet.content import load_game
 from cutsheet.games.common_reserve import Params, deliver, exchange, gather, score
+from cutsheet.layouts import PACKAGED as PACKAGED_LAYOUTS
 
 DELIVERIES = "content/common-reserve/deliveries.yaml"
 RULES = "content/common-reserve/rules.yaml"
@@ -171,6 +174,7 @@ def test_layout_template_typo_is_reported_once_at_the_box(ws):
 
 
 def test_extends_cycle_is_located(ws):
+    shutil.copy(PACKAGED_LAYOUTS / "base.yaml", ws.path("layouts/base.yaml"))  # the project's own
     line = (
         ws.edit(
             "layouts/base.yaml", "  card:\n    boxes:", "  card:\n    extends: delivery\n    boxes:"

@@ -19,6 +19,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from cutsheet.layouts import PACKAGED as PACKAGED_LAYOUTS
+
 from .conftest import ROOT
 from .corpus_cases import BASE, LAST_GOOD, SECRET, make_project, run, seed_last_good, written
 
@@ -31,9 +33,10 @@ def _files(game: str) -> list[tuple[str, str]]:
     paths = sorted((base / "content" / game).glob("*.yaml"))
     paths += sorted((base / "content" / game).glob("*.csv"))
     paths += [base / "layouts" / f"{game}.yaml"]
-    if game != "tiny":
-        paths += [ROOT / "layouts" / "base.yaml"]
-    return [(str(p.relative_to(base)), p.read_text()) for p in paths]
+    files = [(str(p.relative_to(base)), p.read_text()) for p in paths]
+    if game != "tiny":  # the packaged base.yaml, edited as the project's own copy
+        files.append(("layouts/base.yaml", (PACKAGED_LAYOUTS / "base.yaml").read_text()))
+    return files
 
 
 FILES = {game: _files(game) for game in GAMES}

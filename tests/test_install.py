@@ -42,6 +42,7 @@ DATA = [f"data/fonts/{f}" for f in FONTS] + [
     "data/new-game/rules.yaml",
     "data/new-game/layout.yaml",
     "data/new-game/README.md",
+    "data/new-game/gitignore",
 ]
 
 
@@ -130,6 +131,7 @@ def test_a_new_game_builds_from_an_installed_wheel(installed, tmp_path):
     new = run(installed, "new", "my-game", cwd=project)
     assert new.returncode == 0, new.stderr
     assert sorted(p.relative_to(project).as_posix() for p in project.rglob("*") if p.is_file()) == [
+        ".gitignore",
         "README.md",
         "content/my-game/cards.yaml",
         "content/my-game/game.yaml",
@@ -137,6 +139,7 @@ def test_a_new_game_builds_from_an_installed_wheel(installed, tmp_path):
         "layouts/my-game.yaml",
     ]
     assert len((project / "README.md").read_text().splitlines()) == 1
+    assert "build/" in (project / ".gitignore").read_text().splitlines()
 
     built = run(installed, "build", cwd=project)
     assert built.returncode == 0, built.stderr
@@ -181,16 +184,37 @@ def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def test_the_repositorys_own_copies_are_the_packaged_ones():
-    """The repository is a project like any other; its layouts/base.yaml, its profiles and
-    fonts/ (kept for the README's licence link) must not drift from what the package ships,
-    so the repository's games are tested with exactly what a new user gets."""
-    assert digest(ROOT / "layouts" / "base.yaml") == digest(PACKAGED_LAYOUTS / "base.yaml")
-    for path in sorted((ROOT / "layouts" / "profiles").glob("*.yaml")):
-        assert digest(path) == digest(PACKAGED_PROFILES / path.name), path.name
-    assert sorted(p.name for p in FONT_DIR.iterdir()) == FONTS
+def test_the_repository_holds_no_symlinks():
+    """A checkout on any operating system (Windows without developer mode included) is the
+    same tree: no file of the repository is a link."""
+    listed = subprocess.run(
+        ["git", "ls-files", "-s"], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    if listed.returncode != 0:
+        pytest.skip("not a git checkout")
+    links = [line.split("\t", 1)[1] for line in listed.stdout.splitlines() if line[:6] == "120000"]
+    assert links == []
+    on_disk = [p for p in (ROOT / "src").rglob("*") if p.is_symlink()]
+    assert on_disk == []
+
+
+def test_the_packaged_data_is_kept_in_one_place():
+    """Fonts, base.yaml and the profiles live in the package only; the repository, a project
+    like any other, uses the packaged ones (its own copies would drift)."""
     for name in FONTS:
-        assert digest(ROOT / "fonts" / name) == digest(FONT_DIR / name), name
+        path = FONT_DIR / name
+        assert path.is_file() and not path.is_symlink(), name
+    assert (PACKAGED_LAYOUTS / "base.yaml").is_file()
+    assert sorted(p.name for p in PACKAGED_PROFILES.glob("*.yaml")) == [
+        "large-print.yaml",
+        "standard.yaml",
+    ]
+    assert not (ROOT / "fonts").exists()
+    assert not (ROOT / "layouts" / "base.yaml").exists()
+    assert not (ROOT / "layouts" / "profiles").exists()
+    repo = Project(ROOT)
+    assert find_layout(repo.layouts, "base.yaml") == PACKAGED_LAYOUTS / "base.yaml"
+    assert profile_path(repo.layouts, "standard") == PACKAGED_PROFILES / "standard.yaml"
 
 
 def test_the_fonts_are_found_inside_the_package():

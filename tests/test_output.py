@@ -13,8 +13,8 @@ from pypdf import PdfReader
 
 from cutsheet.build import Options, Project, build
 from cutsheet.content import load_game
-
-from .conftest import ROOT
+from cutsheet.layouts import PACKAGED as PACKAGED_LAYOUTS
+from cutsheet.profiles import PACKAGED as PACKAGED_PROFILES
 
 MM = 72 / 25.4
 PAGE_PT = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
@@ -212,8 +212,8 @@ def test_manifest_lists_every_output(built):
 def mini(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("mini")
     shutil.copytree(Path(__file__).parent / "data" / "mini", root, dirs_exist_ok=True)
-    shutil.copy(ROOT / "layouts" / "base.yaml", root / "layouts" / "base.yaml")
-    shutil.copytree(ROOT / "layouts" / "profiles", root / "layouts" / "profiles")
+    shutil.copy(PACKAGED_LAYOUTS / "base.yaml", root / "layouts" / "base.yaml")
+    shutil.copytree(PACKAGED_PROFILES, root / "layouts" / "profiles")
     make_png(root / "content" / "mini" / "alpha.png")
     out = root / "build"
     _o, report = build(
@@ -244,8 +244,8 @@ def test_a_missing_image_is_a_located_error(tmp_path):
 
     root = tmp_path / "m"
     shutil.copytree(Path(__file__).parent / "data" / "mini", root)
-    shutil.copy(ROOT / "layouts" / "base.yaml", root / "layouts" / "base.yaml")
-    shutil.copytree(ROOT / "layouts" / "profiles", root / "layouts" / "profiles")
+    shutil.copy(PACKAGED_LAYOUTS / "base.yaml", root / "layouts" / "base.yaml")
+    shutil.copytree(PACKAGED_PROFILES, root / "layouts" / "profiles")
     cwd = os.getcwd()
     os.chdir(root)
     try:

@@ -11,7 +11,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -21,7 +21,7 @@ from watchfiles import Change
 from cutsheet.build import Options, Project
 from cutsheet.diagnostics import Problem
 from cutsheet.scaffold import new_game
-from cutsheet.watch import changed_games, watch_loop
+from cutsheet.watch import changed_games, changes, edited_games, watch_loop
 
 OPTIONS = Options(profiles=("standard",), papers=("a4",))
 CARDS = "content/my-game/cards.yaml"
@@ -109,7 +109,11 @@ def test_a_broken_save_prints_a_located_error_and_keeps_the_pdfs(run):
         f"{CARDS}:7:13: error: points: input should be a valid integer, unable to parse string"
         " as an integer, got 'three'"
     ]
-    assert "my-game: 1 error; watching for changes (Ctrl-C to stop)" in run.said
+    assert (
+        "my-game: 1 error; the last good PDFs are kept; watching for changes (Ctrl-C to stop)"
+        in run.said
+    )
+    assert not [m for m in run.said if "0 files" in m]
     assert digests(run.out) != kept["good"]  # the fix was built
 
 
@@ -143,6 +147,131 @@ def test_a_game_added_while_watching_is_built(run):
 
     run.loop(batches())
     assert (run.out / "second-game" / "standard-a4" / "cards.pdf").is_file()
+
+
+BOTH = Options(profiles=("standard", "large-print"), papers=("a4", "letter"))
+
+
+def test_a_save_rebuilds_the_edited_games_standard_a4_first_then_the_rest(run):
+    new_game(run.root, "second-game")
+
+    def batches() -> Iterator[set[tuple[Change, str]]]:
+        run.said.clear()
+        yield run.edit(CARDS, "name: Sun", "name: Sunrise")
+
+    watch_loop(run.project, [], BOTH, run.out, batches(), say=run.said.append, show=lambda _p: None)
+    said = [m.split(" (")[0] for m in run.said]  # without the timings
+    assert said[:3] == [
+        f"changed: {CARDS}",
+        "[1/1] my-game standard",
+        "my-game standard-a4: up to date in build/my-game/standard-a4",
+    ]
+    assert run.said[2].endswith("; now the rest")
+    rest = said[3:]
+    assert "[1/2] my-game large-print" in rest or "[2/2] my-game large-print" in rest
+    assert not [m for m in rest if "second-game" in m]  # not the edited game: not rebuilt
+    assert run.said[-1] == "my-game: no errors; watching for changes (Ctrl-C to stop)"
+    assert "Sunrise" in card_text(run.out)
+    letter = run.out / "my-game" / "large-print-letter" / "cards.pdf"
+    assert "Sunrise" in PdfReader(letter).pages[0].extract_text()
+
+
+def test_a_yaml_error_shows_after_the_quick_pass_and_the_rest_waits(run):
+    shown: list[list[Problem]] = []
+
+    def batches() -> Iterator[set[tuple[Change, str]]]:
+        run.said.clear()
+        yield run.edit(CARDS, "points: 3", "points: [3")
+
+    watch_loop(run.project, [], BOTH, run.out, batches(), say=run.said.append, show=shown.append)
+    assert [str(p).split(": error: ")[0] for p in shown[-1]] == [f"{CARDS}:8:9"]
+    assert [m.split(" (")[0] for m in run.said] == [
+        f"changed: {CARDS}",
+        "[1/1] my-game standard",
+        "my-game standard-a4: failed; the rest waits for a fix",
+        "my-game: 1 error; the last good PDFs are kept; watching for changes",
+    ]
+    assert not [m for m in run.said if "large-print" in m or "0 files" in m]
+
+
+def test_the_first_pass_is_the_games_own_layout_or_every_game_for_a_shared_one(run):
+    new_game(run.root, "second-game")
+    root, both = run.root, ["my-game", "second-game"]
+    assert edited_games(run.project, [str(root / "layouts" / "second-game.yaml")], both) == [
+        "second-game"
+    ]
+    assert edited_games(run.project, [str(root / "layouts" / "base.yaml")], both) == both
+    assert edited_games(run.project, [str(root / CARDS)], both) == ["my-game"]
+
+
+def test_a_game_folder_deleted_and_recreated_is_said_and_rebuilt(run):
+    game = run.root / "content" / "my-game"
+    saved = {p.name: p.read_text() for p in game.iterdir()}
+    pdfs: dict[str, dict[str, str]] = {}
+
+    def batches() -> Iterator[set[tuple[Change, str]]]:
+        pdfs["before"] = digests(run.out)
+        for p in game.iterdir():
+            p.unlink()
+        game.rmdir()
+        yield {(Change.deleted, str(game / "cards.yaml")), (Change.deleted, str(game))}
+        pdfs["gone"] = digests(run.out)
+        game.mkdir()
+        for name, text in saved.items():
+            (game / name).write_text(text.replace("name: Sun", "name: Sunset"))
+        yield {(Change.added, str(game))}  # the folder alone: its files came too fast
+
+    run.loop(batches())
+    assert pdfs["gone"] == pdfs["before"]
+    assert "content/my-game/ is gone; its last PDFs stay in build/my-game" in run.said
+    assert "content/my-game/ is there again: building it" in run.said
+    assert "Sunset" in card_text(run.out)
+    assert run.said[-1] == "my-game: no errors; watching for changes (Ctrl-C to stop)"
+
+
+def test_changes_follows_a_layouts_folder_deleted_and_recreated(run):
+    """The real watcher: layouts/ removed and made again is watched again, and a save in the
+    new folder is seen."""
+    layouts = run.root / "layouts"
+    saved = {p.name: p.read_text() for p in layouts.iterdir()}
+    seen: list[set[tuple[Change, str]]] = []
+    stream = changes(run.project, timeout=60)
+
+    def step() -> set[tuple[Change, str]]:
+        batch = next(stream)
+        seen.append(batch)
+        return batch
+
+    def until(found: Callable[[set[tuple[Change, str]]], bool]) -> None:
+        while not found(step()):
+            pass
+
+    def later(edit: Callable[[], None]) -> None:
+        """The watcher (re)starts when next asked: edit once it is running."""
+
+        def run_it() -> None:
+            time.sleep(0.5)
+            edit()
+
+        threading.Thread(target=run_it, daemon=True).start()
+
+    def delete() -> None:
+        for p in layouts.iterdir():
+            p.unlink()
+        layouts.rmdir()
+
+    def save() -> None:
+        for name, text in saved.items():
+            (layouts / name).write_text(text.replace("style: title", "style: heading"))
+
+    later(delete)
+    until(lambda b: any(c == Change.deleted for c, _p in b))
+    layouts.mkdir()  # made again at once, as a checkout does
+    until(lambda b: (Change.added, str(layouts)) in b)
+    later(save)
+    until(lambda b: any(p.endswith("my-game.yaml") for _c, p in b))
+    stream.close()
+    assert any((Change.added, str(layouts)) in b for b in seen)
 
 
 # ------------------------------------------------------------------ the command itself

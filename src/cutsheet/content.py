@@ -129,16 +129,66 @@ def _header_problems(listing: Located, model: type[BaseModel]) -> list[Problem]:
     return problems
 
 
+def _uncovered_rows(
+    decks: list[tuple[ComponentSpec, Located, list[Located]]],
+) -> list[Problem]:
+    """Decks that share one source with ``where:`` must take every row exactly once: a row no
+    deck takes (a ``stage`` spelt ``strat``) is an error at its cell, with the values the
+    decks take and a suggestion; a row two decks take, an error naming both."""
+    rows = decks[0][2]
+    keys = sorted({k for spec, _l, _r in decks for k in spec.where})
+    problems = []
+    for row in rows:
+        taking = [spec.id for spec, _l, _r in decks if _selected(spec, row)]
+        if len(taking) == 1:
+            continue
+        data = row.data if isinstance(row.data, dict) else {}
+        if taking:
+            shown = " and ".join(f"'{t}'" for t in taking)
+            problems.append(
+                Problem(row.loc(()), f"this row is taken by {len(taking)} decks, {shown}")
+            )
+            continue
+        # blame the first cell whose value no deck asks for, else the first where: key
+        wanted = {k: sorted({s.where[k] for s, _l, _r in decks if k in s.where}) for k in keys}
+        key = next((k for k in keys if str(data.get(k)) not in wanted[k]), keys[0])
+        value = str(data.get(key, ""))
+        loc = row.loc((key,)) if key in data else row.loc(())
+        problems.append(
+            Problem(
+                loc,
+                f"no deck takes this row: {clip(key, 40)} {excerpt(value)} is none of"
+                f" {_listed(wanted[key])}" + _guess(value, wanted[key]),
+            )
+        )
+    return problems
+
+
+def _shared_sources(
+    read: dict[str, list[tuple[ComponentSpec, Located, list[Located]]]],
+    failed_where: set[str],
+) -> list[Problem]:
+    """:func:`_uncovered_rows` for each source file that several decks share through
+    ``where:`` (a deck whose own ``where:`` is wrong is reported at that key, and its file is
+    not). One deck may take part of a file: the rows it leaves are left on purpose."""
+    problems = []
+    for decks in read.values():
+        if len(decks) < 2 or not any(spec.where for spec, _l, _r in decks):
+            continue
+        if any(spec.id in failed_where for spec, _l, _r in decks):
+            continue
+        problems += _uncovered_rows(decks)
+    return problems
+
+
 def _load_component(
     spec: ComponentSpec,
     index: int,
     gspec: GameSpec,
     game_src: Located,
-    game_dir: Path,
-    root: Path | None,
-    project: Path,
+    listing: Located,
+    located_items: list[Located],
 ) -> tuple[Located, list[Item]]:
-    listing, located_items = _items_of(spec, index, game_src, game_dir, root, project)
     if not located_items:
         raise ContentError([_no_items(spec, index, game_src, listing)])
     problems = _where_problems(spec, index, game_src, listing, located_items)
@@ -184,6 +234,20 @@ def _confined_file(path: Path, project: Path, root: Path | None) -> Path:
     return confined(path.name, project, Loc(str(shown)), "file", base=path.parent)
 
 
+def _load_rules(
+    path: Path, project: Path, root: Path | None, problems: list[Problem]
+) -> tuple[RulesSpec, Located]:
+    """The game's rules (empty ones, when they cannot be read: the problem goes to
+    ``problems``) and where they are."""
+    try:
+        _confined_file(path, project, root)
+        src = load_yaml(path, root)
+        return validate(RulesSpec, src), src
+    except ContentError as exc:
+        problems.extend(exc.problems)
+        return RulesSpec(sections=[]), Located({}, str(path), {(): Loc(str(path), 1, 1)})
+
+
 def load_game(game_dir: Path, root: Path | None = None, project: Path | None = None) -> Game:
     """Read and validate every content file of one game; raises ContentError with all problems.
 
@@ -207,22 +271,26 @@ def load_game(game_dir: Path, root: Path | None = None, project: Path | None = N
     components: list[Component] = []
     files = [str(game_dir / "game.yaml"), str(game_dir / "rules.yaml")]
     files += sorted({str(game_dir / s.source) for s in gspec.components if s.source})
+    read: dict[str, list[tuple[ComponentSpec, Located, list[Located]]]] = {}
+    failed_where: set[str] = set()
     for i, spec in enumerate(gspec.components):
         try:
-            listing, items = _load_component(spec, i, gspec, game_src, game_dir, root, project)
+            listing, located = _items_of(spec, i, game_src, game_dir, root, project)
+        except ContentError as exc:
+            problems.extend(exc.problems)
+            continue
+        if spec.source is not None:
+            read.setdefault(spec.source, []).append((spec, listing, located))
+        if _where_problems(spec, i, game_src, listing, located):
+            failed_where.add(spec.id)
+        try:
+            listing, items = _load_component(spec, i, gspec, game_src, listing, located)
         except ContentError as exc:
             problems.extend(exc.problems)
             continue
         components.append(Component(spec, tuple(items), game_src.loc(("components", i)), listing))
-    rules_path = game_dir / "rules.yaml"
-    rules_src = Located({}, str(rules_path), {(): Loc(str(rules_path), 1, 1)})
-    rules = RulesSpec(sections=[])
-    try:
-        _confined_file(rules_path, project, root)
-        rules_src = load_yaml(rules_path, root)
-        rules = validate(RulesSpec, rules_src)
-    except ContentError as exc:
-        problems.extend(exc.problems)
+    problems += _shared_sources(read, failed_where)
+    rules, rules_src = _load_rules(game_dir / "rules.yaml", project, root, problems)
     printed = sum(c.printed for c in components)
     if printed > MAX_PRINTED:
         problems.append(

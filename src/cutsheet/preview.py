@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pypdfium2 as pdfium
 
-from .diagnostics import ContentError, Loc, Problem
+from .diagnostics import ContentError, Loc, Problem, display_path
+
+if TYPE_CHECKING:
+    from .plan.model import GamePlan, PageDoc, PrintedCard
 
 
 def pdf_to_pngs(
@@ -33,30 +38,99 @@ def pdf_to_pngs(
 
 
 def preview_item(
-    root: Path, game_id: str, item_id: str, profile_name: str, out: Path, dpi: int
+    root: Path,
+    game_id: str,
+    item_id: str,
+    profile_name: str,
+    out: Path,
+    dpi: int,
+    part: str | None = None,
+    paper: str = "a4",
 ) -> list[Path]:
-    """Front (and back) of one item as PNGs, from the same plan a build draws, without
-    imposing or drawing the whole game."""
+    """One item as PNGs, without building the whole game, from the same plan a build draws:
+    a card's front (and back), or the pages of a full-page sheet on ``paper``. ``part`` (cards,
+    sheets) limits the search."""
     from . import jobs
-    from .plan.model import Run
-    from .render.parts import render_single
+    from .plan.model import PageDoc
 
     jobs.forget()
     prepared, problems = jobs.plan(str(root), game_id, profile_name)
     if prepared is None or problems:
         raise ContentError(problems)
-    entries = [e for part in prepared.parts.values() for e in part]
-    cards = [c for e in entries if isinstance(e, Run) for c in e.cards]
-    for card in cards:
-        if card.item != item_id:
-            continue
-        paths = []
-        for side, face in (("front", card.front), ("back", card.back)):
-            if face is None:
+    parts = {k: v for k, v in prepared.parts.items() if part is None or k == part}
+    known: set[str] = set()
+    for name, entries in parts.items():
+        for entry in entries:
+            if isinstance(entry, PageDoc):
+                known.add(entry.item)
+                if entry.item == item_id:  # the sheet alone, as the sheets part prints it
+                    data = _sheet_alone(root, prepared, name, entry, paper)
+                    return pdf_to_pngs(data, out / item_id, dpi)
                 continue
-            pdf = render_single(face, f"{item_id} {side}", prepared.game.spec.language)
-            paths += pdf_to_pngs(pdf, out / f"{item_id}-{side}", dpi)
-        return paths
-    known = ", ".join(sorted({c.item for c in cards}))
-    where = Loc(str(root / "content" / game_id))
-    raise ContentError([Problem(where, f"no card '{item_id}' (known: {known})")])
+            for card in entry.cards:
+                known.add(card.item)
+                if card.item == item_id:
+                    return _card_alone(card, prepared.game.spec.language, out, dpi)
+    raise ContentError([_not_found(root, game_id, item_id, part, known, prepared.parts)])
+
+
+def _sheet_alone(root: Path, plan: GamePlan, part: str, doc: PageDoc, paper: str) -> bytes:
+    """A full-page sheet printed alone on ``paper``, as its part prints it."""
+    from dataclasses import replace
+
+    from . import jobs
+    from .impose.print_plan import PrintOptions, plan_print
+    from .papers import find_paper
+    from .render.parts import render_card_part
+
+    _game, layouts, _ = jobs.load(str(root), plan.game.id)
+    sheet = find_paper(layouts.papers if layouts else {}, paper, Loc(f"--paper {paper}"))
+    if isinstance(sheet, Problem):
+        raise ContentError([sheet])
+    printed = plan_print(replace(plan, parts={part: (doc,)}), sheet, PrintOptions())
+    data, _pages, _problems = render_card_part(printed, printed.parts[0])
+    return data
+
+
+def _card_alone(card: PrintedCard, lang: str, out: Path, dpi: int) -> list[Path]:
+    """A card's front and back, each alone on a page of its own size."""
+    from .render.parts import render_single
+
+    paths = []
+    for side, face in (("front", card.front), ("back", card.back)):
+        if face is not None:
+            pdf = render_single(face, f"{card.item} {side}", lang)
+            paths += pdf_to_pngs(pdf, out / f"{card.item}-{side}", dpi)
+    return paths
+
+
+def _not_found(
+    root: Path,
+    game_id: str,
+    item_id: str,
+    part: str | None,
+    known: set[str],
+    parts: Mapping[str, tuple[object, ...]],
+) -> Problem:
+    """No item ``item_id``: the ids there are, a suggestion, or the part that holds it."""
+    import difflib
+
+    what = "card or sheet" if part is None else {"cards": "card", "sheets": "sheet"}[part]
+    guess = difflib.get_close_matches(item_id, sorted(known), n=1)
+    hint = f"; did you mean '{guess[0]}'?" if guess else ""
+    if part is not None and not guess:
+        others = [k for k, v in parts.items() if k != part and _holds(v, item_id)]
+        hint = f"; '{item_id}' is in the {others[0]} part" if others else ""
+    return Problem(
+        Loc(display_path(root / "content" / game_id)),
+        f"no {what} '{item_id}' (known: {', '.join(sorted(known)) or 'none'}){hint}",
+    )
+
+
+def _holds(entries: tuple[object, ...], item_id: str) -> bool:
+    """Whether a part's planned entries hold the item ``item_id``."""
+    return any(
+        getattr(e, "item", None) == item_id
+        or any(c.item == item_id for c in getattr(e, "cards", ()))
+        for e in entries
+    )

@@ -2,7 +2,8 @@
 
 The template ships in the package (``cutsheet/data/new-game``): a game.yaml with one deck of
 cards that has a shared back, the cards' YAML, rules with a heading and a paragraph, and a
-layout file that includes the packaged ``base.yaml``. It builds with no errors in every
+layout file that includes the packaged ``base.yaml``; a project that has none also gets a
+README.md and a .gitignore (``build/``). It builds with no errors in every
 packaged profile on both papers.
 """
 
@@ -93,9 +94,9 @@ def new_game(
             )
     written: list[Path] = []
     files_to_write = dict(where)
-    readme = root / "README.md"
-    if not readme.exists():
-        files_to_write["README.md"] = readme
+    for template, project_file in (("README.md", "README.md"), ("gitignore", ".gitignore")):
+        if not (root / project_file).exists():  # a project's own file is never replaced
+            files_to_write[template] = root / project_file
     for template, path in files_to_write.items():
         text = _fill(TEMPLATE.joinpath(template).read_text(encoding="utf-8"), name, code, title)
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -14,8 +14,11 @@ import json
 import os
 import tempfile
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from pydantic import BaseModel
 
 from .content import discover
 from .diagnostics import ContentError, Loc, Problem, display_path
@@ -23,26 +26,30 @@ from .itemmodel import item_model
 from .layouts import LayoutFile
 from .model import ComponentSpec, GameSpec, PageItem, RulesSpec, validate
 from .profiles import Profile
+from .schema_enrich import enrich, enrich_item, known_values
 from .source import load_yaml
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 SUFFIX = ".schema.json"
-STALE = "schema is out of date; run 'cutsheet schema' (or make schema)"
-ORPHAN = "no content uses this schema any more; delete it"
+STALE = "schema is out of date; run 'cutsheet schema' to mend it"
+ORPHAN = "no content uses this schema any more; 'cutsheet schema' removes it"
 
 
-def item_schema(component: ComponentSpec, vocab: Mapping[str, list[str]]) -> dict[str, Any]:
+def item_schema(
+    component: ComponentSpec,
+    vocab: Mapping[str, list[str]],
+    code: str = "XX",
+    values: Mapping[str, list[str]] | None = None,
+) -> dict[str, Any]:
     """JSON Schema of one item of ``component``: a standalone document (its ``$defs`` at the
-    top), with each field's ``description`` from game.yaml. Raises KeyError for a field whose
-    vocabulary is unknown (as :func:`cutsheet.model.item_model` does)."""
+    top), ids starting with the game's ``code``, each field described (game.yaml's
+    ``description``, else its type). Raises KeyError for a field whose vocabulary is unknown
+    (as :func:`cutsheet.model.item_model` does)."""
     if component.form == "page":
-        return PageItem.model_json_schema()
-    schema = item_model(component, vocab).model_json_schema()
-    properties = schema.get("properties", {})
-    for name, spec in component.fields.items():
-        if spec.description and name in properties:
-            properties[name]["description"] = spec.description
-    return schema
+        schema = PageItem.model_json_schema()
+    else:
+        schema = item_model(component, vocab).model_json_schema()
+    return enrich_item(schema, component, code, values or known_values())
 
 
 def _document(schema: dict[str, Any], title: str | None = None) -> dict[str, Any]:
@@ -61,23 +68,31 @@ def items_file_schema(title: str, item: dict[str, Any]) -> dict[str, Any]:
         "type": "object",
         "additionalProperties": False,
         "required": ["items"],
-        "properties": {"items": {"type": "array", "items": item}},
+        "properties": {
+            "items": {"type": "array", "items": item, "description": "the items, one entry each"}
+        },
     }
     if defs:
         doc["$defs"] = defs
     return _document(doc, title)
 
 
-def _fixed_schemas() -> dict[str, dict[str, Any]]:
+def _fixed_schemas(values: Mapping[str, list[str]]) -> dict[str, dict[str, Any]]:
+    models: dict[str, type[BaseModel]] = {
+        "game": GameSpec,
+        "rules": RulesSpec,
+        "layout": LayoutFile,
+        "profile": Profile,
+    }
     return {
-        f"game{SUFFIX}": _document(GameSpec.model_json_schema()),
-        f"rules{SUFFIX}": _document(RulesSpec.model_json_schema()),
-        f"layout{SUFFIX}": _document(LayoutFile.model_json_schema()),
-        f"profile{SUFFIX}": _document(Profile.model_json_schema()),
+        f"{name}{SUFFIX}": _document(enrich(model.model_json_schema(), values, model.__name__))
+        for name, model in models.items()
     }
 
 
-def game_schemas(game_dir: Path) -> dict[str, dict[str, Any]]:
+def game_schemas(
+    game_dir: Path, values: Mapping[str, list[str]] | None = None
+) -> dict[str, dict[str, Any]]:
     """Relative file name → schema of each component of one game read from a YAML file.
 
     Only game.yaml is read (the items need not be valid for their schema to be written);
@@ -92,7 +107,7 @@ def game_schemas(game_dir: Path) -> dict[str, dict[str, Any]]:
         if comp.source is None or not comp.source.lower().endswith((".yaml", ".yml")):
             continue
         try:
-            item = item_schema(comp, game.vocab)
+            item = item_schema(comp, game.vocab, game.code, values)
         except KeyError as exc:
             loc = game_src.loc(("components", index, "fields"))
             problems.append(Problem(loc, f"unknown vocabulary {exc} (see 'vocab')"))
@@ -105,12 +120,13 @@ def game_schemas(game_dir: Path) -> dict[str, dict[str, Any]]:
 
 def _all_schemas(root: Path) -> tuple[dict[str, dict[str, Any]], list[Problem], list[str]]:
     """Every schema that can be built, the problems of the games that cannot, and their ids."""
-    out = _fixed_schemas()
+    values = known_values(root)
+    out = _fixed_schemas(values)
     problems: list[Problem] = []
     broken: list[str] = []
     for gid in discover(root / "content"):
         try:
-            out.update(game_schemas(root / "content" / gid))
+            out.update(game_schemas(root / "content" / gid, values))
         except ContentError as exc:
             problems.extend(exc.problems)
             broken.append(gid)
@@ -149,21 +165,53 @@ def _write_atomic(path: Path, text: str) -> None:
         raise
 
 
-def write_schemas(root: Path, out: Path) -> list[Path]:
-    """Write every schema under ``out`` (atomically, deterministically); return the paths.
+@dataclass(frozen=True)
+class SchemaUpdate:
+    """What :func:`update_schemas` did: the files written (changed or not), the schema files
+    removed (their component or game is gone) and the problems of games that could not be
+    read (their schemas are left as they were)."""
 
-    Nothing is written when a game.yaml is invalid (ContentError)."""
-    paths = []
-    for name, schema in schemas(root).items():
+    written: tuple[Path, ...]
+    removed: tuple[Path, ...]
+    problems: tuple[Problem, ...]
+
+
+def update_schemas(root: Path, out: Path) -> SchemaUpdate:
+    """Write every schema that can be built under ``out`` (atomically, deterministically) and
+    remove the ``*.schema.json`` files under ``out`` that no content uses any more. A game
+    whose game.yaml does not load keeps its schema files and reports its problems."""
+    expected, problems, broken = _all_schemas(root)
+    written = []
+    for name, schema in expected.items():
         path = out / name
         _write_atomic(path, render(schema))
-        paths.append(path)
-    return paths
+        written.append(path)
+    removed = []
+    for path in sorted(out.rglob(f"*{SUFFIX}")) if out.is_dir() else []:
+        name = path.relative_to(out).as_posix()
+        if name in expected or ("/" in name and name.split("/", 1)[0] in broken):
+            continue
+        path.unlink()
+        removed.append(path)
+        if path.parent != out and not any(path.parent.iterdir()):
+            path.parent.rmdir()  # a game's folder, empty once its last schema is gone
+    return SchemaUpdate(tuple(written), tuple(removed), tuple(problems))
+
+
+def write_schemas(root: Path, out: Path) -> list[Path]:
+    """Write every schema under ``out`` (see :func:`update_schemas`); return the paths.
+
+    Raises ContentError, after writing what it could, when a game.yaml is invalid."""
+    update = update_schemas(root, out)
+    if update.problems:
+        raise ContentError(list(update.problems))
+    return list(update.written)
 
 
 def stale_schemas(root: Path, games: Iterable[str] | None = None) -> list[Problem]:
-    """An error for each schema file under ``root/schema`` that is missing or differs from
-    what the models produce now, and a warning for each ``*.schema.json`` no content uses.
+    """A warning for each schema file under ``root/schema`` that is missing or differs from
+    what the models produce now, and for each ``*.schema.json`` no content uses: a stale
+    schema misleads an editor but never a build, and ``cutsheet schema`` mends both.
 
     ``games`` limits the per-game files looked at (the shared ones are always looked at).
     A game whose game.yaml does not load is skipped: ``cutsheet check`` reports why.
@@ -188,7 +236,7 @@ def stale_schemas(root: Path, games: Iterable[str] | None = None) -> list[Proble
         except (FileNotFoundError, UnicodeDecodeError):
             current = None
         if current != render(schema):
-            problems.append(Problem(Loc(display_path(path), 1, 1), STALE))
+            problems.append(Problem(Loc(display_path(path), 1, 1), STALE, "warning"))
     for path in sorted(folder.rglob(f"*{SUFFIX}")):
         name = path.relative_to(folder).as_posix()
         if name not in expected and considered(name):

@@ -5,24 +5,36 @@ as :func:`watchfiles.watch` yields them) so tests can drive it without a file sy
 Each batch that touches ``content/`` or ``layouts/`` rebuilds the games it concerns with
 :func:`cutsheet.build.build`, which skips unchanged jobs from its cache and keeps a broken
 game's last good PDFs; problems are printed, located, and the loop goes on.
+
+A rebuild comes in two passes: first the edited games under one profile on one paper (the
+standard A4 when asked for), reported as soon as it is written, so a mistake shows within a
+second; then, when that pass has no errors, everything else those changes concern. A game
+folder or ``layouts/`` that is deleted is reported (its PDFs stay), and one that comes back is
+rebuilt; :func:`changes` keeps watching a folder that was deleted and recreated.
 """
 
 from __future__ import annotations
 
+import re
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from .build import Options, Project, build, stderr_progress
-from .diagnostics import Problem
+from .diagnostics import Problem, display_path
 
 Batch = Iterable[tuple[Any, str]]  # (watchfiles.Change, path)
 Say = Callable[[str], None]
 Show = Callable[[list[Problem]], None]
 
-__all__ = ["changed_games", "changes", "watch_loop"]
+__all__ = ["changed_games", "changes", "edited_games", "watch_loop"]
+
+_SUMMARY = re.compile(r"^\d+ files in ")  # build's own summary: the watch loop says its own
+WATCHING = "watching for changes (Ctrl-C to stop)"
 
 
 def _print_problems(problems: list[Problem]) -> None:
@@ -38,19 +50,143 @@ def _under(path: Path, folder: Path) -> Path | None:
 
 
 def _game_of(project: Project, path: str, watched: list[str]) -> list[str]:
-    """The watched games a changed file concerns: a file under ``content/<game>/`` that game,
-    a layout file (``layouts/…``) every watched game (the build cache then finds the jobs whose
-    inputs really changed), anything else none."""
+    """The watched games a changed path concerns: a file under ``content/<game>/``, or that
+    folder itself (deleted or recreated), that game; a layout file (``layouts/…``) or the
+    folder itself every watched game (the build cache then finds the jobs whose inputs really
+    changed); anything else none."""
     resolved = Path(path).resolve()
     rel = _under(resolved, project.content.resolve())
     if rel is not None:
-        return [rel.parts[0]] if len(rel.parts) >= 2 and rel.parts[0] in watched else []
+        return [rel.parts[0]] if rel.parts and rel.parts[0] in watched else []
     return list(watched) if _under(resolved, project.layouts.resolve()) is not None else []
 
 
 def changed_games(project: Project, paths: Iterable[str], watched: list[str]) -> list[str]:
     """The watched games a batch of changed paths concerns, in name order."""
     return sorted({g for path in paths for g in _game_of(project, path, watched)})
+
+
+def edited_games(project: Project, paths: Iterable[str], watched: list[str]) -> list[str]:
+    """The games a batch edits directly, to rebuild first: a file under ``content/<game>/``
+    or the game's own ``layouts/<game>.yaml``; a shared layout (``base.yaml``) edits every
+    watched game."""
+    direct: set[str] = set()
+    shared = False
+    layouts = project.layouts.resolve()
+    for path in paths:
+        resolved = Path(path).resolve()
+        rel = _under(resolved, layouts)
+        if rel is not None and len(rel.parts) == 1 and resolved.stem in watched:
+            direct.add(resolved.stem)
+        elif rel is not None:
+            shared = True
+        else:
+            direct.update(_game_of(project, path, watched))
+    return sorted(direct) if direct or not shared else sorted(watched)
+
+
+def _first_pass(options: Options) -> Options:
+    """The quick pass: the standard profile on A4 when asked for, else the first of each."""
+    profile = "standard" if "standard" in options.profiles else options.profiles[0]
+    paper = "a4" if "a4" in options.papers else options.papers[0]
+    return replace(options, profiles=(profile,), papers=(paper,))
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+@dataclass
+class _Watcher:
+    """What a watch loop knows between batches, and how it rebuilds."""
+
+    project: Project
+    games: list[str]  # empty: every game of the project, games added while watching too
+    options: Options
+    out: Path
+    jobs: int
+    say: Say
+    show: Show
+    known: list[str] = field(default_factory=list)
+    seen: set[str] = field(default_factory=set)
+
+    def watched(self) -> list[str]:
+        return list(self.games) or self.project.games()
+
+    def present(self, which: list[str]) -> list[str]:
+        there = set(self.project.games())
+        return [g for g in which if g in there]
+
+    def quiet(self, message: str) -> None:  # unchanged jobs and build's file count are not news
+        if not message.endswith(": unchanged") and not _SUMMARY.match(message):
+            self.say(message)
+
+    def run(self, which: list[str], opts: Options) -> list[Problem]:
+        _outputs, report = build(
+            self.project, which, opts, self.out, jobs=self.jobs, progress=self.quiet
+        )
+        return report.problems
+
+    def finish(self, which: list[str], problems: list[Problem]) -> None:
+        self.show(problems)
+        errors = sum(1 for p in problems if p.severity == "error")
+        if errors:
+            kept = any((self.out / g).is_dir() for g in which)
+            state = _plural(errors, "error") + ("; the last good PDFs are kept" if kept else "")
+        else:
+            state = "no errors"
+        self.say(f"{', '.join(which)}: {state}; {WATCHING}")
+
+    def rebuild(self, first: list[str], rest: list[str]) -> None:
+        """The quick pass for the games edited first (standard A4), then everything."""
+        quick = _first_pass(self.options)
+        if quick != self.options and first:
+            started = time.monotonic()
+            problems = self.run(first, quick)
+            label = f"{quick.profiles[0]}-{quick.papers[0]}"
+            if any(p.severity == "error" for p in problems):
+                self.say(f"{', '.join(first)} {label}: failed; the rest waits for a fix")
+                self.finish(first, problems)
+                return
+            folders = ", ".join(display_path(self.out / g / label) for g in first)
+            self.say(
+                f"{', '.join(first)} {label}: up to date in {folders}"
+                f" ({time.monotonic() - started:.1f} s); now the rest"
+            )
+        self.finish(rest, self.run(rest, self.options))
+
+    def ours(self, path: str) -> bool:  # a file this loop wrote (an --out inside content/)
+        return _under(Path(path).resolve(), self.out.resolve()) is not None
+
+    def start(self) -> None:
+        self.known = self.present(self.watched())
+        self.seen = set(self.known)
+        self.rebuild(self.known, self.known)
+
+    def batch(self, batch: Batch) -> None:
+        """Rebuild what one batch of changes concerns; say what came and went."""
+        project, now = self.project, self.watched()
+        relevant = [(c, p) for c, p in batch if _game_of(project, p, now) and not self.ours(p)]
+        gone = [g for g in self.known if g not in project.games()]
+        back = [g for g in self.present(now) if g not in self.known]
+        self.known = self.present(now)
+        for game in gone:
+            self.say(
+                f"content/{game}/ is gone; its last PDFs stay in {display_path(self.out / game)}"
+            )
+        if not relevant and not back:
+            return
+        if relevant:
+            self.say(_what_changed(project, relevant))
+        concerned = self.present(changed_games(project, [p for _c, p in relevant], now) + back)
+        if not concerned:
+            return
+        for game in back:
+            again = "is there again" if game in self.seen else "is new"
+            self.say(f"content/{game}/ {again}: building it")
+        self.seen.update(back)
+        first = self.present(edited_games(project, [p for _c, p in relevant], now) + back)
+        self.rebuild(first or concerned, sorted(set(concerned)))
 
 
 def watch_loop(
@@ -67,48 +203,51 @@ def watch_loop(
     """Build once, then rebuild what each batch of changes concerns, until ``batches`` ends.
     ``games`` empty means every game of the project, including games added while watching.
     Returns 0: problems are printed, never fatal."""
-
-    def watched() -> list[str]:
-        return list(games) or project.games()
-
-    def quiet(message: str) -> None:  # an unchanged job is not news while watching
-        if not message.endswith(": unchanged"):
-            say(message)
-
-    def rebuild(which: list[str]) -> None:
-        _outputs, report = build(project, which, options, out, jobs=jobs, progress=quiet)
-        show(report.problems)
-        errors = len(report.errors)
-        state = f"{errors} error{'s' if errors != 1 else ''}" if errors else "no errors"
-        say(f"{', '.join(which)}: {state}; watching for changes (Ctrl-C to stop)")
-
-    def ours(path: str) -> bool:  # a file this loop wrote (an --out inside content/)
-        return _under(Path(path).resolve(), out.resolve()) is not None
-
-    rebuild(watched())
+    watcher = _Watcher(project, games, options, out, jobs, say, show)
+    watcher.start()
     for batch in batches:
-        now = watched()
-        relevant = [p for _change, p in batch if _game_of(project, p, now) and not ours(p)]
-        if not relevant:
-            continue
-        # an editor's or sed's temporary file is gone by now: name the files that are there
-        named = [p for p in relevant if Path(p).exists()] or relevant
-        say(f"changed: {', '.join(sorted({_display(project.root, p) for p in named}))}")
-        rebuild(changed_games(project, relevant, now))
+        watcher.batch(batch)
     return 0
 
 
-def _display(root: Path, path: str) -> str:
-    rel = _under(Path(path).resolve(), root.resolve())
-    return str(rel) if rel is not None else path
+def _what_changed(project: Project, batch: list[tuple[Any, str]]) -> str:
+    """``changed: a, b``, naming folders that were deleted or created as such (an editor's or
+    sed's temporary file is gone by now: the files named are those that are there)."""
+    paths = [p for _c, p in batch]
+    named = [p for p in paths if Path(p).exists()] or paths
+    shown = sorted({_display(project, p) for p in named})
+    return f"changed: {', '.join(shown)}"
+
+
+def _display(project: Project, path: str) -> str:
+    resolved = Path(path).resolve()
+    rel = _under(resolved, project.root.resolve())
+    if rel is None:
+        return path
+    shown = rel.as_posix()
+    return f"{shown}/" if resolved.is_dir() else shown
+
+
+def _folders(project: Project) -> dict[Path, tuple[int, int]]:
+    """The watched folders there are, each with its identity (device, inode): a folder
+    deleted and made again at once is another folder, which the old watch does not see."""
+    found = {}
+    for folder in (project.content, project.layouts):
+        try:
+            st = folder.stat()
+        except OSError:
+            continue
+        if folder.is_dir():
+            found[folder] = (st.st_dev, st.st_ino)
+    return found
 
 
 def changes(project: Project, timeout: float | None = None) -> Iterator[set[tuple[Any, str]]]:
     """Batches of saves under ``content/`` and ``layouts/`` (editor swap and backup files
-    ignored), until Ctrl-C or, when given, ``timeout`` seconds."""
-    from watchfiles import DefaultFilter, watch
+    ignored), until Ctrl-C or, when given, ``timeout`` seconds. A watched folder that is
+    deleted and created again is watched again, and its coming back is a change."""
+    from watchfiles import Change, DefaultFilter, watch
 
-    folders = [p for p in (project.content, project.layouts) if p.is_dir()]
     stop = threading.Event()
     timer = None
     if timeout is not None:
@@ -116,7 +255,34 @@ def changes(project: Project, timeout: float | None = None) -> Iterator[set[tupl
         timer.daemon = True
         timer.start()
     try:
-        yield from watch(*folders, watch_filter=DefaultFilter(), stop_event=stop, rust_timeout=500)
+        watched: dict[Path, tuple[int, int]] | None = None  # what the last watch was on
+        lost: set[Path] = set()  # folders whose deletion the last watch saw
+        while not stop.is_set():
+            folders = _folders(project)
+            if watched is not None:  # a restart: a folder there now that was not, is back
+                back = {
+                    (Change.added, str(p))
+                    for p, ident in folders.items()
+                    if p in lost or watched.get(p) != ident
+                }
+                if back:
+                    yield back
+            watched, lost = folders, set()
+            if not folders:  # both gone: look again twice a second
+                stop.wait(0.5)
+                continue
+            for batch in watch(
+                *folders,
+                watch_filter=DefaultFilter(),
+                stop_event=stop,
+                rust_timeout=500,
+                yield_on_timeout=True,
+            ):
+                lost = {Path(p) for c, p in batch if c == Change.deleted and Path(p) in folders}
+                if batch:
+                    yield batch
+                if lost or _folders(project) != folders:  # deleted, or made again: restart
+                    break
     finally:
         if timer is not None:
             timer.cancel()

@@ -11,16 +11,25 @@ turns what goes wrong into an exit status and one line.
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 
 from ..diagnostics import ContentError
-from .arguments import parser
+from .arguments import Parser, commands_summary, parser
 from .selection import print_problems
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    p = parser()
+    args, extras = p.parse_known_args(argv)
+    if args.command is None:  # `cutsheet` alone: what there is to do
+        print(commands_summary(p))
+        return 0
+    if extras:  # refused by the command they follow, with its usage and a suggestion
+        sub = next(a for a in p._actions if isinstance(a, argparse._SubParsersAction))
+        command = sub.choices[args.command]
+        (command if isinstance(command, Parser) else p).refuse_unknown(extras)
     try:
         return int(args.func(args))
     except ContentError as exc:

@@ -4,54 +4,125 @@ its ``cmd_*`` function), and the argument types that refuse a bad value with one
 from __future__ import annotations
 
 import argparse
+import difflib
+import math
 import os
+import re
 from collections.abc import Callable
-from typing import TypeAlias
+from typing import NoReturn, TypeAlias
 
 from .. import __version__
 from .commands import cmd_build, cmd_check, cmd_list, cmd_new, cmd_preview, cmd_schema, cmd_watch
 
 _Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
+_CHOICE = re.compile(r"invalid choice: '([^']*)' \(choose from (.*)\)$")
+
+
+def _suggestion(word: str, known: list[str]) -> str:
+    guess = difflib.get_close_matches(word, known, n=1, cutoff=0.6)
+    return f"; did you mean '{guess[0]}'?" if guess else ""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with suggestions: a misspelt command or choice (``bulid``) and an unknown
+    option (``--profle``) get the closest valid one, and an option error shows the usage of
+    the command it belongs to, not the whole program's."""
+
+    def error(self, message: str) -> NoReturn:
+        found = _CHOICE.search(message)
+        if found:
+            known = [c.strip().strip("'") for c in found.group(2).split(",")]
+            message += _suggestion(found.group(1), known)
+        super().error(message)
+
+    def refuse_unknown(self, extras: list[str]) -> NoReturn:
+        """The arguments this (sub)command does not know, with a suggestion for an option."""
+        options = sorted(o for o in self._option_string_actions if o.startswith("--"))
+        hint = ""
+        for extra in extras:
+            if extra.startswith("-"):
+                hint = _suggestion(extra.split("=", 1)[0], options)
+                if hint:
+                    break
+        self.error(f"unrecognized arguments: {' '.join(extras)}{hint}")
+
+
+def commands_summary(p: argparse.ArgumentParser) -> str:
+    """Each command with its one-line help, as ``cutsheet`` alone prints them."""
+    sub = next(a for a in p._actions if isinstance(a, argparse._SubParsersAction))
+    rows = [(c.dest, c.help or "") for c in sub._choices_actions]
+    width = max(len(name) for name, _h in rows)
+    lines = [f"  {name:<{width}}  {text}" for name, text in rows]
+    return "\n".join(
+        [
+            f"usage: {p.prog} [--root DIR] COMMAND ...",
+            "",
+            p.description or "",
+            "",
+            "commands:",
+            *lines,
+            "",
+            f"'{p.prog} COMMAND --help' describes a command and its options.",
+        ]
+    )
+
+
+#: The largest back-page shift that makes sense, in mm: a duplex printer that misses by more
+#: than this needs another printer, not an offset (the calibration sheet reads to 2 mm).
+MAX_BACK_OFFSET = 10.0
+#: Worker processes: more than this is never faster on any machine cutsheet is built on.
+MAX_JOBS = 256
+
+
+def _millimetres(text: str, what: str, low: float, high: float) -> float:
+    """A finite number of mm from ``low`` to ``high``; anything else (``inf``, ``nan``, ``1e9``)
+    is refused with the range that works."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected mm, got {text.strip()[:40]!r}") from None
+    if not math.isfinite(value) or not low <= value <= high:
+        raise argparse.ArgumentTypeError(
+            f"{what} is {low:g} to {high:g} mm, got {text.strip()[:40]}"
+        )
+    return value
+
 
 def _offset(text: str) -> tuple[float, float]:
-    try:
-        x, y = (float(v) for v in text.split(","))
-    except ValueError:
-        raise argparse.ArgumentTypeError("expected X,Y in mm, e.g. 0.5,-1") from None
+    parts = text.split(",")
+    if len(parts) != 2:
+        m = f"{MAX_BACK_OFFSET:g}"
+        raise argparse.ArgumentTypeError(f"expected X,Y in mm, each -{m} to {m}, e.g. 0.5,-1")
+    m = MAX_BACK_OFFSET
+    x, y = (_millimetres(v, "a back offset", -m, m) for v in parts)
     return (x, y)
 
 
-def _whole(low: int, high: int | None, refusal: str) -> Callable[[str], int]:
-    """An argparse type: a whole number from ``low`` to ``high`` (no bound when None);
-    ``refusal`` words the error, with ``{n}`` for the number given."""
+def _whole(option: str, low: int, high: int, unit: str = "") -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high``; anything else (``1.5``,
+    ``0``, ``1e9``) is refused with the range that works."""
+    works = f"{option} is a whole number from {low} to {high}{unit}"
 
     def parse(text: str) -> int:
+        shown = text.strip()[:40]
         try:
             n = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(
-                f"expected a whole number, got {text[:40]!r}"
-            ) from None
-        if n < low or (high is not None and n > high):
-            raise argparse.ArgumentTypeError(refusal.format(n=n))
+            raise argparse.ArgumentTypeError(f"{works}, got {shown!r}") from None
+        if not low <= n <= high:
+            raise argparse.ArgumentTypeError(f"{works}, got {shown}")
         return n
 
     return parse
 
 
-_jobs = _whole(1, None, "at least 1 worker, got {n}")
-_dpi = _whole(10, 1200, "a resolution is 10 to 1200 dpi, got {n}")
+_jobs = _whole("--jobs", 1, MAX_JOBS, " workers")
+_dpi = _whole("--dpi", 10, 1200, " dots per inch")
 
 
 def _bleed(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected mm, got {text[:40]!r}") from None
-    if not 0 <= value <= 10:
-        raise argparse.ArgumentTypeError(f"bleed is 0 to 10 mm, got {value:g}")
-    return value
+    return _millimetres(text, "bleed", 0, 10)
 
 
 def _build_options(b: argparse.ArgumentParser) -> None:
@@ -61,7 +132,7 @@ def _build_options(b: argparse.ArgumentParser) -> None:
     b.add_argument(
         "--jobs",
         type=_jobs,
-        default=os.cpu_count() or 1,
+        default=min(os.cpu_count() or 1, MAX_JOBS),
         help="worker processes (default: all cores)",
     )
     b.add_argument("--out", help="output folder (default: build/ in the project folder)")
@@ -109,13 +180,25 @@ def _print_options(b: argparse.ArgumentParser) -> None:
 
 
 def _add_build(sub: _Subparsers) -> None:
-    b = sub.add_parser("build", help="write PDFs and build/manifest.json")
+    b = sub.add_parser(
+        "build",
+        help="write the PDFs and build/manifest.json",
+        description="Write every game (or the GAMEs named) in every print profile on A4 and"
+        " US Letter: build/<game>/<profile>-<paper>/{cards,sheets,rules,rules-booklet}.pdf."
+        " Unchanged games are taken from the cache; a broken game keeps its last good PDFs.",
+    )
     _build_options(b)
     b.set_defaults(func=cmd_build)
 
 
 def _add_watch(sub: _Subparsers) -> None:
-    w = sub.add_parser("watch", help="build, then rebuild on every save under content/ or layouts/")
+    w = sub.add_parser(
+        "watch",
+        help="build, then rebuild on every save under content/ or layouts/",
+        description="Build, then rebuild on every save under content/ or layouts/: the edited"
+        " game's standard A4 first, then the rest. Mistakes are printed as they are saved;"
+        " Ctrl-C stops.",
+    )
     _build_options(w)
     w.add_argument(
         "--timeout",
@@ -127,7 +210,13 @@ def _add_watch(sub: _Subparsers) -> None:
 
 
 def _add_new(sub: _Subparsers) -> None:
-    n = sub.add_parser("new", help="start a new game: content/NAME/ and layouts/NAME.yaml")
+    n = sub.add_parser(
+        "new",
+        help="start a new game: content/NAME/ and layouts/NAME.yaml",
+        description="Start a small working game to edit: content/NAME/ (game.yaml, cards.yaml,"
+        " rules.yaml) and layouts/NAME.yaml; a new project also gets a README.md and a"
+        " .gitignore. Never overwrites a file.",
+    )
     n.add_argument("name", metavar="NAME", help="the game's id, e.g. my-game")
     n.add_argument("--title", help="the game's title (default: from NAME, e.g. My Game)")
     n.add_argument("--code", help="2 to 5 capitals starting every card id (default: from NAME)")
@@ -135,22 +224,43 @@ def _add_new(sub: _Subparsers) -> None:
 
 
 def _add_check(sub: _Subparsers) -> None:
-    c = sub.add_parser("check", help="validate content without writing PDFs")
-    c.add_argument("games", nargs="*", metavar="GAME")
+    c = sub.add_parser(
+        "check",
+        help="find every mistake a build would hit, without writing anything",
+        description="Validate every game (or the GAMEs named) in every print profile, and"
+        " impose it on every paper with the print options given, as build would, and write"
+        " nothing: each mistake is path:line:col: error: message, and the exit status is 1 if"
+        " there is one. Out-of-date editor schemas are warnings.",
+    )
+    c.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
     _print_options(c)
     c.set_defaults(func=cmd_check)
 
 
 def _add_preview(sub: _Subparsers) -> None:
-    v = sub.add_parser("preview", help="PNG of one card (--item) or of built pages")
-    v.add_argument("game")
-    v.add_argument("--item", help="card id, e.g. CR-SEED-TENT: renders it alone, in a second")
-    v.add_argument("--part", default="cards", choices=["cards", "sheets", "rules", "rules-booklet"])
+    v = sub.add_parser(
+        "preview",
+        help="PNGs of one card or sheet (--item), or of a built part's pages",
+        description="With --item: render that card (front and back) or sheet alone, without a"
+        " build, in about a second. Without: render the pages of a part built by"
+        " 'cutsheet build'. PNGs go to build/preview/.",
+    )
+    v.add_argument("game", metavar="GAME", help="the game's id")
+    v.add_argument(
+        "--item",
+        help="a card's or sheet's id, e.g. CR-SEED-TENT or CR-RESERVE: rendered alone",
+    )
+    v.add_argument(
+        "--part",
+        choices=["cards", "sheets", "rules", "rules-booklet"],
+        help="which part: the built file's pages, or where --item is looked for"
+        " (default: cards; with --item, cards and sheets)",
+    )
     v.add_argument(
         "--page", type=int, action="append", help="1-based page; repeatable (default: all)"
     )
-    v.add_argument("--profile", default="standard")
-    v.add_argument("--paper", default="a4", metavar="PAPER", help="default: a4")
+    v.add_argument("--profile", default="standard", help="print profile (default: standard)")
+    v.add_argument("--paper", default="a4", metavar="PAPER", help="for pages (default: a4)")
     v.add_argument("--build", help="where built PDFs are (default: build/ in the project)")
     v.add_argument("--out", help="where PNGs go (default: build/preview/ in the project)")
     v.add_argument("--dpi", type=_dpi, default=100, help="resolution, 10 to 1200 (default: 100)")
@@ -158,28 +268,38 @@ def _add_preview(sub: _Subparsers) -> None:
 
 
 def _add_schema(sub: _Subparsers) -> None:
-    s = sub.add_parser("schema", help="write JSON Schema for the content files (for editors)")
+    s = sub.add_parser(
+        "schema",
+        help="write JSON Schemas of the content files, for editors (schema/)",
+        description="Write a JSON Schema for game.yaml, rules.yaml, the layouts, the profiles"
+        " and each YAML items file to schema/, so an editor with the YAML language server"
+        " completes keys and values; schemas of components that are gone are removed.",
+    )
     s.add_argument("--out", help="folder (default: schema/ in the project folder)")
     s.set_defaults(func=cmd_schema)
 
 
 def _add_list(sub: _Subparsers) -> None:
-    ls = sub.add_parser("list", help="games and their components")
+    ls = sub.add_parser(
+        "list",
+        help="the games and their components",
+        description="Each game (id, title, players), then each component: the copies it"
+        " prints, its name, its id and its part (cards or sheets).",
+    )
     ls.set_defaults(func=cmd_list)
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
-        prog="cutsheet", description="Cut-ready print-and-play PDFs from YAML."
-    )
+    p = Parser(prog="cutsheet", description="Cut-ready print-and-play PDFs from YAML.")
     p.add_argument("--version", action="version", version=f"cutsheet {__version__}")
     p.add_argument(
         "--root",
         default=".",
+        metavar="DIR",
         help="project folder holding content/ and layouts/; build/ and schema/ are written"
         " under it (default: the current folder)",
     )
-    sub = p.add_subparsers(dest="command", required=True)
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for add in (_add_build, _add_watch, _add_new, _add_check, _add_preview, _add_schema, _add_list):
         add(sub)
     return p

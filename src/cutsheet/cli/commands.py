@@ -8,7 +8,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..diagnostics import ContentError, Problem, display_path
+from ..diagnostics import Problem, display_path
 from .selection import (
     build_options,
     chosen_games,
@@ -68,27 +68,40 @@ def cmd_preview(args: argparse.Namespace) -> int:
     chosen_profiles(project.layouts, [args.profile])
     out = out_folder(args, root, "build/preview")
     if args.item:
-        paths = preview_item(root, args.game, args.item, args.profile, out, args.dpi)
+        if args.part in ("rules", "rules-booklet"):
+            raise SystemExit(
+                f"cutsheet: --item names a card or a sheet; the {args.part} part has none"
+                f" (drop --item to see its pages)"
+            )
+        paths = preview_item(
+            root, args.game, args.item, args.profile, out, args.dpi, args.part, args.paper
+        )
     else:
+        part = args.part or "cards"
         built = Path(args.build) if args.build else root / "build"
-        pdf = built / args.game / f"{args.profile}-{args.paper}" / f"{args.part}.pdf"
+        pdf = built / args.game / f"{args.profile}-{args.paper}" / f"{part}.pdf"
         if not pdf.is_file():
             raise SystemExit(
-                f"cutsheet: {pdf} does not exist; run 'cutsheet build {args.game}' first"
+                f"cutsheet: {display_path(pdf)} does not exist; run"
+                f" 'cutsheet build {args.game}' first (or preview one item with --item ID)"
             )
-        paths = pdf_to_pngs(pdf, out / f"{args.game}-{args.part}", args.dpi, args.page or None)
+        paths = pdf_to_pngs(pdf, out / f"{args.game}-{part}", args.dpi, args.page or None)
     for p in paths:
         print(display_path(p))
     return 0
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
-    from ..schema import write_schemas
+    from ..schema import update_schemas
 
     root = project_root(args)
-    for path in write_schemas(root, Path(args.out) if args.out else root / "schema"):
-        print(path)
-    return 0
+    update = update_schemas(root, Path(args.out) if args.out else root / "schema")
+    for path in update.written:
+        print(display_path(path))
+    for path in update.removed:
+        print(f"removed {display_path(path)}")
+    print_problems(list(update.problems))
+    return 1 if update.problems else 0
 
 
 def cmd_new(args: argparse.Namespace) -> int:
@@ -105,11 +118,9 @@ def cmd_new(args: argparse.Namespace) -> int:
     for path in written:
         print(display_path(path))
     if (root / "schema").is_dir():  # a project that keeps editor schemas: add the new game's
-        from ..schema import write_schemas
+        from ..schema import update_schemas
 
-        try:
-            write_schemas(root, root / "schema")
-        except ContentError:
+        if update_schemas(root, root / "schema").problems:  # the others' schemas stay as they were
             print("cutsheet: run 'cutsheet schema' once the other games check", file=sys.stderr)
     where = "" if root == Path.cwd().resolve() else f"--root {shlex.quote(args.root)} "
     print(
@@ -150,9 +161,21 @@ def cmd_list(args: argparse.Namespace) -> int:
     from ..content import load_game
 
     project = Project(project_root(args))
-    for gid in project.games():
+    games = project.games()
+    print(f"{len(games)} game{'s' if len(games) != 1 else ''} in {display_path(project.content)}")
+    for gid in games:
         game = load_game(project.content / gid)
-        print(f"{gid}: {game.spec.title} ({game.spec.players})")
-        for comp in game.components:
-            print(f"  {comp.printed:3d} × {comp.spec.name} [{comp.id}, {comp.spec.part}]")
+        spec = game.spec
+        print(f"\ngame {gid}: {spec.title}, {spec.players}; item ids start {spec.code}-")
+        rows = [
+            (f"{c.printed:,}", c.spec.name, c.id, c.spec.part, str(len(c.items)))
+            for c in game.components
+        ]
+        header = ("prints", "component", "id", "part", "items")
+        widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+        for row in [header, *rows]:
+            cells = [row[0].rjust(widths[0])] + [
+                v.ljust(w) for v, w in zip(row[1:], widths[1:], strict=True)
+            ]
+            print("  " + "  ".join(cells).rstrip())
     return 0

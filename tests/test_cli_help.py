@@ -1,0 +1,156 @@
+"""The command line helps: ``cutsheet`` alone lists the commands, a typo in a command or an
+option gets a suggestion and the usage of the command it belongs to, every command has a
+description, ``list`` labels what it prints, and ``preview`` finds sheets by id."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from cutsheet.cli import main
+from cutsheet.cli.arguments import parser
+from cutsheet.scaffold import new_game
+
+from .conftest import ROOT
+
+COMMANDS = ["build", "watch", "new", "check", "preview", "schema", "list"]
+
+
+def refusal(capsys: pytest.CaptureFixture[str], *argv: str) -> list[str]:
+    with pytest.raises(SystemExit) as exc:
+        main(list(argv))
+    assert exc.value.code == 2
+    return capsys.readouterr().err.splitlines()
+
+
+def test_cutsheet_alone_lists_every_command_with_one_line_each(capsys):
+    assert main([]) == 0
+    out = capsys.readouterr().out.splitlines()
+    listed = [line.split()[0] for line in out if line.startswith("  ")]
+    assert listed == COMMANDS
+    for line in out:
+        if line.startswith("  "):
+            name, text = line.split(maxsplit=1)
+            assert len(text) > 15, name  # a real description, not a placeholder
+    assert out[0] == "usage: cutsheet [--root DIR] COMMAND ..."
+    assert out[-1] == "'cutsheet COMMAND --help' describes a command and its options."
+
+
+@pytest.mark.parametrize(
+    ("typo", "meant"), [("bulid", "build"), ("chek", "check"), ("lst", "list")]
+)
+def test_a_misspelt_command_gets_a_suggestion(capsys, typo, meant):
+    err = refusal(capsys, typo)
+    assert err[-1].startswith(f"cutsheet: error: argument COMMAND: invalid choice: '{typo}'")
+    assert err[-1].endswith(f"; did you mean '{meant}'?")
+
+
+@pytest.mark.parametrize(
+    ("argv", "meant"),
+    [
+        (["build", "--profle", "standard"], "--profile"),
+        (["check", "--profiel=standard"], "--profile"),
+        (["watch", "--imposition", "duplex", "--bleeed", "3"], "--bleed"),
+        (["preview", "g", "--itme", "X"], "--item"),
+    ],
+)
+def test_a_misspelt_option_gets_a_suggestion_and_its_commands_usage(capsys, argv, meant):
+    err = refusal(capsys, *argv)
+    command = argv[0]
+    assert err[0].startswith(f"usage: cutsheet {command} ")
+    assert err[-1].startswith(f"cutsheet {command}: error: unrecognized arguments: ")
+    assert err[-1].endswith(f"; did you mean '{meant}'?")
+
+
+def test_a_misspelt_choice_gets_a_suggestion(capsys):
+    err = refusal(capsys, "build", "--imposition", "gutterfld")
+    assert err[0].startswith("usage: cutsheet build ")
+    assert err[-1].endswith("; did you mean 'gutterfold'?")
+
+
+def test_an_option_nothing_resembles_gets_no_guess(capsys):
+    err = refusal(capsys, "list", "--zzz")
+    assert err[-1] == "cutsheet list: error: unrecognized arguments: --zzz"
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_command_has_a_description_and_helps_every_option(command):
+    p = parser()
+    sub = next(a for a in p._actions if a.dest == "command")
+    command_parser = sub.choices[command]
+    assert command_parser.description and len(command_parser.description) > 40
+    undocumented = [
+        a.dest for a in command_parser._actions if a.dest != "help" and not (a.help or "").strip()
+    ]
+    assert undocumented == []
+    text = command_parser.format_help()
+    assert command_parser.description.split()[0] in text
+
+
+def test_list_labels_what_it_prints(capsys, monkeypatch):
+    monkeypatch.chdir(ROOT)
+    assert main(["list"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "4 games in content"
+    start = out.index(
+        "game common-reserve: Common Reserve, Any group, cooperative (no individual scores);"
+        " item ids start CR-"
+    )
+    header = out[start + 1].split()
+    assert header == ["prints", "component", "id", "part", "items"]
+    deliveries = out[start + 2]
+    assert deliveries.split() == ["12", "Delivery", "cards", "deliveries", "cards", "12"]
+    # the columns line up under their labels
+    assert deliveries.index("deliveries") == out[start + 1].index("id")
+
+
+@pytest.fixture(scope="module")
+def reserve(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("reserve")
+    shutil.copytree(ROOT / "content" / "common-reserve", root / "content" / "common-reserve")
+    shutil.copytree(ROOT / "layouts", root / "layouts")
+    return root
+
+
+def test_preview_renders_a_sheet_by_its_id_without_a_build(reserve, tmp_path, capsys):
+    out = tmp_path / "png"
+    argv = ["--root", str(reserve), "preview", "common-reserve", "--item", "CR-RESERVE"]
+    assert main([*argv, "--part", "sheets", "--out", str(out), "--dpi", "20"]) == 0
+    (png,) = sorted(out.glob("*.png"))
+    assert png.name == "CR-RESERVE-1.png"
+    w, h = Image.open(png).size  # one A4 page at 20 dpi
+    assert (abs(w - 165) <= 1, abs(h - 234) <= 1) == (True, True)
+    assert not (reserve / "build" / "common-reserve").exists()  # nothing was built
+    # the part may be left out: the id is found in whichever part holds it
+    again = tmp_path / "again"
+    assert main([*argv, "--out", str(again), "--dpi", "20", "--paper", "letter"]) == 0
+    (png,) = sorted(again.glob("*.png"))
+    w, h = Image.open(png).size  # US Letter
+    assert (abs(w - 170) <= 1, abs(h - 220) <= 1) == (True, True)
+    capsys.readouterr()
+
+
+def test_item_with_part_looks_only_in_that_part(reserve, tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(reserve)  # paths are shown relative to the working folder
+    argv = ["--root", str(reserve), "preview", "common-reserve", "--out", str(tmp_path)]
+    assert main([*argv, "--item", "CR-RESERVE", "--part", "cards"]) == 1
+    (line, _summary) = capsys.readouterr().err.splitlines()
+    assert line.startswith("content/common-reserve: error: no card 'CR-RESERVE' (known: ")
+    assert line.endswith("; 'CR-RESERVE' is in the sheets part")
+    assert main([*argv, "--item", "CR-SEED-TENT", "--part", "sheets"]) == 1
+    assert "no sheet 'CR-SEED-TENT' (known: CR-EXCHANGE," in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exc:
+        main([*argv, "--item", "CR-SEED-TENT", "--part", "rules"])
+    assert "the rules part has none" in str(exc.value.code)
+    assert not list(tmp_path.glob("*.png"))
+
+
+def test_preview_of_a_built_part_says_how_to_build_it(tmp_path):
+    new_game(tmp_path, "my-game")
+    with pytest.raises(SystemExit) as exc:
+        main(["--root", str(tmp_path), "preview", "my-game", "--part", "sheets"])
+    message = str(exc.value.code)
+    assert "sheets.pdf does not exist; run 'cutsheet build my-game' first" in message
