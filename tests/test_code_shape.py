@@ -48,6 +48,7 @@ RANKS: dict[str, int] = {
     "cache": 11,
     "output": 11,
     "build": 12,
+    "exports": 12,
     "watch": 13,
     "schema": 13,
     "scaffold": 13,
