@@ -18,7 +18,7 @@ from . import jobs as runner
 from .build import Progress, Project, stderr_progress
 from .cache import Entry, cache_file, file_hash, options_key, read_entry, record, still_valid
 from .diagnostics import ContentError, Loc, Problem, Report
-from .output import atomic_write, clean_temps, locked, write_manifest
+from .output import atomic_write, clean_temps, locked, sha256, write_manifest
 from .targets import EXPORTS, ExportSettings, Rendered, exporter
 
 DPI_RANGE = (72, 1200)
@@ -105,10 +105,12 @@ def _entry(
 def _commit(
     out: Path, where: Path, files: list[Rendered], entries: list[dict[str, Any]], old: Entry | None
 ) -> None:
-    """Write every file atomically, then remove what the last export wrote that this one
-    did not (a card since removed), never anything else."""
-    for f in files:
-        atomic_write(where / f.name, f.data)
+    """Write every file that changed, atomically (an unchanged image keeps its date, so a
+    folder synced to a host uploads only what changed), then remove what the last export
+    wrote that this one did not (a card since removed), never anything else."""
+    for f, e in zip(files, entries, strict=True):
+        if sha256(where / f.name) != e["sha256"]:
+            atomic_write(where / f.name, f.data)
     kept = {e["path"] for e in entries}
     for e in old.outputs if old else []:
         path = out / e["path"]
