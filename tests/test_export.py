@@ -168,9 +168,9 @@ def test_tts_sheets_keep_to_the_importer_limits():
     cards = tuple(
         PrintedCard("deck", f"X-{n}", f, FacePlan(63, 88, (), ())) for n, f in enumerate(faces)
     )
-    images = deck_images(Deck("deck", "Deck", (63, 88), cards), 1, ExportSettings(dpi=300))
+    images = deck_images(Deck("deck", "Deck", (63, 88), cards), 1, ExportSettings(dpi=200))
     assert [s.grid for s in images.sheets] == [(10, 7), (5, 1)]
-    assert images.sheets[0].dpi < 300 == images.sheets[1].dpi
+    assert images.sheets[0].dpi < 200 == images.sheets[1].dpi
     for f in images.files:
         assert max(png_bytes(f.data).size) <= MAX_PX
     assert images.card_ids[69:71] == (169, 200)
@@ -211,8 +211,8 @@ def test_contact_sheet_lists_every_id(repo, tmp_path):
     assert not report.errors
     for game in repo.games():
         game_plan, _ = jobs.plan(str(repo.root), game, "standard")
-        with pdfplumber.open(out / game / "export" / "contact" / f"{game}-contact.pdf") as doc:
-            text = "\n".join(p.extract_text() or "" for p in doc.pages)
+        reader = PdfReader(out / game / "export" / "contact" / f"{game}-contact.pdf")
+        text = "\n".join(p.extract_text() for p in reader.pages)
         for comp in game_plan.game.components:
             if comp.spec.form != "card":
                 continue

@@ -93,6 +93,7 @@ def _entry(
         "target": options.to,
         "game": game,
         "profile": profile,
+        "paper": f.paper,  # the contact sheet's; '' for images and card-sized pages
         "part": f.part,
         "pages": f.pages,
         "bleed": options.bleed,
