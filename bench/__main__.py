@@ -27,6 +27,7 @@ from .scenarios import (
     median_reference,
     noop_rebuilds,
     one_card_edits,
+    png_export,
     reference_runs,
     synthetic_decks,
 )
@@ -72,6 +73,7 @@ def run_all(ctx: Context) -> list[Row]:
     noops = noop_rebuilds(ctx, single[0].out)
     edits = one_card_edits(ctx)
     decks = synthetic_decks(ctx)
+    png = png_export(ctx)
     rows = [
         report.reference_row(ref, len(refs)),
         report.cold_single_row(single, report.reference_ms(ref)),
@@ -79,6 +81,7 @@ def run_all(ctx: Context) -> list[Row]:
     rows += [report.cold_parallel_row(j, b, single) for j, b in cold.items() if j != 1]
     rows += [report.noop_row(noops), report.edit_row(edits)]
     rows += report.synthetic_rows(decks)
+    rows.append(report.export_row(png))
     rows += report.bytes_rows(ref, card_bytes(median(single), "standard", "a4"))
     return rows
 

@@ -25,6 +25,24 @@ def build_argv(root: Path, out: Path, *options: str) -> list[str]:
     return [*cutsheet_command(), "--root", str(root), "build", *options, "--out", str(out)]
 
 
+def export_argv(root: Path, out: Path, *options: str) -> list[str]:
+    """``cutsheet --root ROOT export [OPTIONS…] --out OUT``."""
+    return [*cutsheet_command(), "--root", str(root), "export", *options, "--out", str(out)]
+
+
+def exported(out: Path, target: str) -> list[str]:
+    """The paths of the files ``<out>/manifest.json`` lists as exported to ``target``."""
+    try:
+        data: dict[str, Any] = json.loads((out / "manifest.json").read_text())
+    except (OSError, ValueError):
+        return []
+    return [
+        e["path"]
+        for e in data.get("outputs", [])
+        if e.get("kind") == "export" and e.get("target") == target
+    ]
+
+
 @dataclass(frozen=True)
 class Output:
     """One manifest entry: a PDF with its page count."""
@@ -38,13 +56,15 @@ class Output:
 
 
 def manifest(out: Path) -> list[Output]:
-    """The outputs listed in ``<out>/manifest.json``; empty when there is none."""
+    """The PDFs a build lists in ``<out>/manifest.json`` (not the exports); empty when there
+    is none."""
     try:
         data: dict[str, Any] = json.loads((out / "manifest.json").read_text())
     except (OSError, ValueError):
         return []
     keys = ("path", "game", "profile", "paper", "part", "pages")
-    return [Output(**{k: entry[k] for k in keys}) for entry in data.get("outputs", [])]
+    built = [e for e in data.get("outputs", []) if e.get("kind", "build") == "build"]
+    return [Output(**{k: entry[k] for k in keys}) for entry in built]
 
 
 def total_pages(outputs: list[Output]) -> int:

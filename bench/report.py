@@ -6,7 +6,7 @@ from collections import Counter
 from pathlib import PurePosixPath
 
 from .procs import MIB, Run
-from .scenarios import Built, CardBytes, Rebuild, Reference, card_bytes, median
+from .scenarios import Built, CardBytes, Export, Rebuild, Reference, card_bytes, median
 from .table import Row, Target, fmt_ratio, ms_per
 
 REF_RATIO_MAX = 1.5  # cutsheet ms/page ÷ reference ms/page, single process
@@ -205,3 +205,18 @@ def bytes_rows(ref: Reference, cards: CardBytes) -> list[Row]:
             note=f"{cards.size:,} B in {cards.files} files (fronts, backs, calibration)",
         ),
     ]
+
+
+def export_row(export: Export) -> Row:
+    """The PNG export of every game at 300 dpi: time and images (no target: a figure to
+    watch)."""
+    run = export.run
+    return Row(
+        what="export to png, all games, 300 dpi",
+        wall_s=run.wall_s,
+        pages=export.images,
+        per_unit=ms_per(run.wall_s, export.images, "image"),
+        peak_mib=run.peak_mib,
+        tree_mib=run.tree_mib,
+        note=_failed(run) or "single run; pages = images (one per distinct face)",
+    )

@@ -9,7 +9,17 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from .cli import Output, build_argv, changed, manifest, rewritten, snapshot, total_pages
+from .cli import (
+    Output,
+    build_argv,
+    changed,
+    export_argv,
+    exported,
+    manifest,
+    rewritten,
+    snapshot,
+    total_pages,
+)
 from .procs import Run, measure, progress
 from .synth import write_project
 
@@ -192,7 +202,27 @@ def synthetic_decks(ctx: Context) -> dict[int, Built]:
     return {cards: synthetic_deck(ctx, cards) for cards in ctx.sizes}
 
 
-# ------------------------------------------------------------------ 6. bytes per page
+# ------------------------------------------------------------------ 6. export to png
+@dataclass(frozen=True)
+class Export:
+    """One ``cutsheet export``: the measured process and the images it lists."""
+
+    run: Run
+    images: int
+
+
+def png_export(ctx: Context) -> Export:
+    """Every game's cards, one PNG per distinct face at 300 dpi, into a fresh folder."""
+    out = ctx.tmp / "export-png"
+    label = "export to png, all games, 300 dpi"
+    progress(f"{label} …")
+    run = measure(export_argv(ctx.repo, out, "--to", "png", "--dpi", "300"), ctx.log(label), label)
+    report_failure(run, label)
+    progress(f"{label}: {run.wall_s:.2f} s")
+    return Export(run, len(exported(out, "png")))
+
+
+# ------------------------------------------------------------------ 7. bytes per page
 @dataclass(frozen=True)
 class CardBytes:
     files: int

@@ -51,6 +51,7 @@ RANKS: dict[str, int] = {
     "output": 11,
     "commit": 11,
     "build": 12,
+    "exports": 12,
     "watch": 13,
     "schema": 13,
     "schema_enrich": 13,

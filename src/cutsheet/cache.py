@@ -119,6 +119,7 @@ OUTPUT_KEYS = frozenset(
     {"path", "game", "profile", "paper", "part", "pages", "imposition", "bleed", "sha256"}
     | {"components"}
 )
+EXPORT_KEYS = (OUTPUT_KEYS - {"imposition"}) | {"kind", "target", "dpi"}  # cutsheet export's
 
 
 @dataclass(frozen=True)
@@ -154,7 +155,7 @@ def read_entry(path: Path) -> Entry | None:
         return None
     if not all(isinstance(k, str) and isinstance(v, str) for k, v in inputs.items()):
         return None
-    if not all(isinstance(o, dict) and set(o) == OUTPUT_KEYS for o in outputs):
+    if not all(isinstance(o, dict) and set(o) in (OUTPUT_KEYS, EXPORT_KEYS) for o in outputs):
         return None
     return Entry(key, dict(inputs), list(outputs))
 

@@ -12,7 +12,16 @@ from collections.abc import Callable
 from typing import NoReturn, TypeAlias
 
 from .. import __version__
-from .commands import cmd_build, cmd_check, cmd_list, cmd_new, cmd_preview, cmd_schema, cmd_watch
+from .commands import (
+    cmd_build,
+    cmd_check,
+    cmd_export,
+    cmd_list,
+    cmd_new,
+    cmd_preview,
+    cmd_schema,
+    cmd_watch,
+)
 
 _Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
@@ -267,6 +276,33 @@ def _add_preview(sub: _Subparsers) -> None:
     v.set_defaults(func=cmd_preview)
 
 
+def _add_export(sub: _Subparsers) -> None:
+    e = sub.add_parser(
+        "export", help="cards as PNGs, Tabletop Simulator decks, print-on-demand PDFs"
+    )
+    e.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
+    e.add_argument("--to", required=True, metavar="TARGET", help="png, tts, pod or contact")
+    e.add_argument("--profile", action="append", help="standard (default), large-print; repeatable")
+    e.add_argument(
+        "--bleed",
+        type=_bleed,
+        default=None,
+        metavar="MM",
+        help="art beyond the trim, mm (default: 3 for pod, else 0)",
+    )
+    e.add_argument(
+        "--dpi", default="300", metavar="N", help="png and tts resolution, 72 to 1200 (default 300)"
+    )
+    e.add_argument(
+        "--order",
+        default="front-back",
+        metavar="ORDER",
+        help="pod pages: front-back (default) or back-front",
+    )
+    e.add_argument("--out", help="output folder (default: build/ in the project folder)")
+    e.set_defaults(func=cmd_export)
+
+
 def _add_schema(sub: _Subparsers) -> None:
     s = sub.add_parser(
         "schema",
@@ -302,4 +338,5 @@ def parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for add in (_add_build, _add_watch, _add_new, _add_check, _add_preview, _add_schema, _add_list):
         add(sub)
+    _add_export(sub)
     return p

@@ -1,5 +1,5 @@
 """One function a command: ``cmd_build``, ``cmd_check``, ``cmd_preview``, ``cmd_schema``,
-``cmd_new``, ``cmd_watch``, ``cmd_list``. Each takes the parsed arguments and returns the exit
+``cmd_new``, ``cmd_watch``, ``cmd_list``, ``cmd_export``. Each takes the parsed arguments and returns the exit
 status; the heavy modules are imported only when a command runs."""
 
 from __future__ import annotations
@@ -89,6 +89,30 @@ def cmd_preview(args: argparse.Namespace) -> int:
     for p in paths:
         print(display_path(p))
     return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from ..build import Project
+    from ..exports import ExportOptions, export
+
+    project = Project(project_root(args))
+    require_games(project)
+    games = chosen_games(project, args.games)
+    if not args.dpi.isdigit():
+        raise SystemExit(f"cutsheet: --dpi expects a whole number, got {args.dpi[:40]!r}")
+    bleed = args.bleed if args.bleed is not None else (3.0 if args.to == "pod" else 0.0)
+    options = ExportOptions(
+        to=args.to,
+        profiles=chosen_profiles(project.layouts, args.profile or ["standard"]),
+        bleed=bleed,
+        dpi=int(args.dpi),
+        order=args.order,
+    )
+    if (refusal := options.refusal()) is not None:
+        raise SystemExit(f"cutsheet: {refusal}")
+    _entries, report = export(project, games, options, out_folder(args, project.root, "build"))
+    print_problems(report.problems)
+    return 1 if report.errors else 0
 
 
 def cmd_schema(args: argparse.Namespace) -> int:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
@@ -118,5 +119,43 @@ def render_single(face: FacePlan, title: str, lang: str) -> bytes:
     c.setLineWidth(0.25)
     c.rect(0, 0, face.width_mm * mm, face.height_mm * mm, stroke=1, fill=0)
     c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def render_faces(
+    faces: Sequence[FacePlan],
+    meta: DocMeta,
+    bleed: float = 0.0,
+    page: tuple[float, float] | None = None,
+) -> bytes:
+    """Each face on a page of its own: the trim plus ``bleed`` mm on every side (or ``page``,
+    mm, with the face centred), the TrimBox at the trim and the BleedBox around it. A face
+    that comes back (a shared back, a card's copies) is drawn once, as a Form XObject."""
+    buf = io.BytesIO()
+    first = faces[0] if faces else None
+    size = page or ((first.width_mm + 2 * bleed, first.height_mm + 2 * bleed) if first else (1, 1))
+    c = new_canvas(buf, size, meta)
+    forms: dict[FacePlan, str] = {}
+    for face in faces:
+        w, h = face.width_mm, face.height_mm
+        pw, ph = page or (w + 2 * bleed, h + 2 * bleed)
+        c.setPageSize((pw * mm, ph * mm))
+        x, y = (pw - w) / 2, (ph - h) / 2
+        name = forms.get(face)
+        if name is None:
+            name = forms[face] = f"cs-face-{len(forms) + 1}"
+            c.beginForm(name, -bleed * mm, -bleed * mm, (w + bleed) * mm, (h + bleed) * mm)
+            draw_face(c, face, 0, 0, None, bleed)
+            c.endForm()
+        c.saveState()
+        c.translate(x * mm, y * mm)
+        c.doForm(name)
+        c.restoreState()
+        c.setTrimBox((x * mm, y * mm, (x + w) * mm, (y + h) * mm))
+        c.setBleedBox(
+            ((x - bleed) * mm, (y - bleed) * mm, (x + w + bleed) * mm, (y + h + bleed) * mm)
+        )
+        c.showPage()
     c.save()
     return buf.getvalue()

@@ -1,12 +1,15 @@
 """Output targets: what a print plan is written as. Each target is one module that draws
 print plans (it decides nothing); the registry below is where the pipeline finds them by
-name. The PDF writer (cards, sheets, rules, booklet) is the target every build writes."""
+name. The PDF writer (cards, sheets, rules, booklet) is the target every build writes; the
+export targets (``cutsheet export --to …``) draw the same faces as PNGs, Tabletop Simulator
+decks, print-on-demand PDFs and a contact sheet."""
 
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Literal, Protocol
 
 if TYPE_CHECKING:
     from ..diagnostics import Problem
@@ -22,6 +25,21 @@ class Rendered:
     data: bytes
     pages: int
     components: dict[str, int]
+    name: str = ""  # an export's file name in its folder ('' for the PDF target's parts)
+
+
+@dataclass(frozen=True)
+class ExportSettings:
+    """What an export target needs beyond the print plan (whose options carry the bleed)."""
+
+    dpi: int = 300  # pixels per inch of the PNG targets (a TTS sheet may use fewer)
+    order: Literal["front-back", "back-front"] = "front-back"  # pages of a pod deck
+    url_base: str = ""  # where the files will be (TTS names its images by URL)
+    progress: Callable[[str], None] | None = field(default=None, compare=False)
+
+    def say(self, message: str) -> None:
+        if self.progress is not None:
+            self.progress(message)
 
 
 class Target(Protocol):
@@ -36,7 +54,15 @@ class Target(Protocol):
 
 #: Every output target by name and the module that holds it (imported when first used:
 #: drawing pulls in ReportLab, which a no-op build never needs).
-TARGETS: dict[str, str] = {"pdf": "cutsheet.targets.pdf"}
+TARGETS: dict[str, str] = {
+    "pdf": "cutsheet.targets.pdf",
+    "png": "cutsheet.targets.png",
+    "tts": "cutsheet.targets.tts",
+    "pod": "cutsheet.targets.pod",
+    "contact": "cutsheet.targets.contact",
+}
+#: The targets ``cutsheet export --to`` writes (the PDF target is ``build``'s).
+EXPORTS: tuple[str, ...] = ("png", "tts", "pod", "contact")
 
 
 def target(name: str) -> Target:
@@ -46,4 +72,10 @@ def target(name: str) -> Target:
     return found
 
 
-__all__ = ["TARGETS", "Rendered", "Target", "target"]
+def exporter(name: str, settings: ExportSettings) -> Target:
+    """The export target called ``name`` (one of ``EXPORTS``), drawing with ``settings``."""
+    found: Target = replace(target(name), settings=settings)  # type: ignore[type-var]
+    return found
+
+
+__all__ = ["EXPORTS", "TARGETS", "ExportSettings", "Rendered", "Target", "exporter", "target"]

@@ -1,0 +1,192 @@
+"""``cutsheet export``: a game's cards as PNGs, Tabletop Simulator decks, print-on-demand PDFs
+or a contact sheet, each an output target drawn from the print plan that ``check`` and
+``build`` make. Incremental like a build (the same cache, keyed on the files the game read
+and the export's options), written into ``<out>/<game>/export/<to>/`` (``<to>-<profile>``
+beside it for a profile other than standard) only when the whole export of that game
+rendered, each file atomically; recorded in ``<out>/manifest.json`` with ``kind: export``."""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from . import jobs as runner
+from .build import Progress, Project, stderr_progress
+from .cache import Entry, cache_file, file_hash, options_key, read_entry, record, still_valid
+from .diagnostics import ContentError, Loc, Problem, Report
+from .output import atomic_write, clean_temps, locked, write_manifest
+from .targets import EXPORTS, ExportSettings, Rendered, exporter
+
+DPI_RANGE = (72, 1200)
+ORDERS = ("front-back", "back-front")
+CONTACT_PAPER = "a4"  # the paper the print plan (and the contact sheet) is made on
+
+
+@dataclass(frozen=True)
+class ExportOptions:
+    """One export: the target, the profiles, and what changes its files."""
+
+    to: str
+    profiles: tuple[str, ...] = ("standard",)
+    bleed: float = 0.0
+    dpi: int = 300
+    order: str = "front-back"
+
+    def cache_key(self) -> str:
+        return f"export|{self.to}|{self.bleed!r}|{self.dpi}|{self.order}"
+
+    def refusal(self) -> str | None:
+        """What is wrong with these options, in one line (None: nothing)."""
+        if self.to not in EXPORTS:
+            return f"unknown export target '{self.to}' (known: {', '.join(EXPORTS)})"
+        low, high = DPI_RANGE
+        if not low <= self.dpi <= high:
+            return f"a resolution is {low} to {high} dpi, got {self.dpi}"
+        if self.order not in ORDERS:
+            return f"unknown page order '{self.order}' (known: {', '.join(ORDERS)})"
+        return None
+
+
+def folder(out: Path, game: str, profile: str, to: str) -> Path:
+    """Where an export of ``game`` under ``profile`` goes."""
+    name = to if profile == "standard" else f"{to}-{profile}"
+    return out / game / "export" / name
+
+
+def _cache(out: Path, game: str, profile: str, to: str) -> Path:
+    return cache_file(out, game, profile, f"export-{to}")
+
+
+def _render(
+    root: str, game: str, profile: str, options: ExportOptions, where: Path, progress: Progress
+) -> tuple[list[Rendered], list[Problem], set[str]]:
+    """The export's files of one game under one profile, from its print plan; the problems
+    that keep it from being written; the files it read."""
+    printing = runner.Options(profiles=(profile,), bleed=options.bleed)
+    prints, problems = runner.prints(root, game, profile, (CONTACT_PAPER,), printing)
+    if problems or not prints:
+        return [], problems, set()
+    plan = prints[0]
+    settings = ExportSettings(
+        dpi=options.dpi,
+        order=options.order,  # type: ignore[arg-type]
+        url_base=where.resolve().as_uri() + "/",
+        progress=progress,
+    )
+    files = exporter(options.to, settings).render(plan, problems)
+    if not files:
+        loc = plan.game_plan.game.game_src.loc(("components",))
+        return [], [Problem(loc, f"{game}: no cards to export (no component prints a card)")], set()
+    return files, problems, runner.inputs_of(root, plan.game_plan)
+
+
+def _entry(
+    out: Path, where: Path, game: str, profile: str, options: ExportOptions, f: Rendered
+) -> dict[str, Any]:
+    return {
+        "path": str((where / f.name).relative_to(out)),
+        "kind": "export",
+        "target": options.to,
+        "game": game,
+        "profile": profile,
+        "paper": f.paper,  # the contact sheet's; '' for images and card-sized pages
+        "part": f.part,
+        "pages": f.pages,
+        "bleed": options.bleed,
+        "dpi": options.dpi if options.to in ("png", "tts") else None,
+        "sha256": hashlib.sha256(f.data).hexdigest(),
+        "components": f.components,
+    }
+
+
+def _commit(
+    out: Path, where: Path, files: list[Rendered], entries: list[dict[str, Any]], old: Entry | None
+) -> None:
+    """Write every file that changed, atomically (an unchanged image keeps its date, so a
+    folder synced to a host uploads only what changed), then remove what the last export
+    wrote that this one did not (a card since removed), never anything else."""
+    for f, e in zip(files, entries, strict=True):
+        if file_hash.__wrapped__(str(where / f.name)) != e["sha256"]:
+            atomic_write(where / f.name, f.data)
+    kept = {e["path"] for e in entries}
+    for e in old.outputs if old else []:
+        path = out / e["path"]
+        if e["path"] not in kept and path.parent == where and path.is_file():
+            path.unlink()
+
+
+def _export_one(
+    root: str, out: Path, game: str, profile: str, options: ExportOptions, progress: Progress
+) -> tuple[list[dict[str, Any]], list[Problem]]:
+    """One game under one profile: kept when nothing changed, else rendered and written."""
+    key = options_key(options, "export", Path(root)) + f"|{profile}"
+    cached = _cache(out, game, profile, options.to)
+    old = read_entry(cached)
+    where = folder(out, game, profile, options.to)
+    mine = where.relative_to(out).as_posix() + "/"
+    expected = {o["path"] for o in old.outputs if o["path"].startswith(mine)} if old else set()
+    if old is not None and still_valid(old, key, Path(root), out, expected):
+        progress(f"{game} {profile} {options.to}: unchanged")
+        return old.outputs, []
+    started = time.monotonic()
+    files, problems, inputs = _render(root, game, profile, options, where, progress)
+    if problems:
+        progress(f"{game} {profile} {options.to}: FAILED")
+        return [], problems
+    entries = [_entry(out, where, game, profile, options, f) for f in files]
+    _commit(out, where, files, entries, old)
+    recorded = record(Path(root), inputs)
+    if recorded is not None:  # a job that read a file from elsewhere is not cached
+        atomic_write(cached, Entry(key, recorded, entries).to_json())
+    took = time.monotonic() - started
+    progress(f"{game} {profile} {options.to}: {len(files)} files ({took:.1f} s)")
+    return entries, []
+
+
+def export(
+    project: Project,
+    games: Sequence[str],
+    options: ExportOptions,
+    out: Path,
+    progress: Progress = stderr_progress,
+) -> tuple[list[dict[str, Any]], Report]:
+    """Export every game under every profile of ``options``; returns the manifest entries
+    written or kept, and the report. A game with problems writes nothing and keeps the
+    files of its last good export."""
+    report = Report()
+    refusal = options.refusal()
+    if refusal:
+        report.error(Loc(str(project.root)), refusal)
+        return [], report
+    runner.forget()
+    file_hash.cache_clear()
+    root = str(project.root)
+    entries: list[dict[str, Any]] = []
+    try:
+        with locked(out):
+            clean_temps(
+                [out / ".cache"]
+                + [folder(out, g, p, options.to) for g in games for p in options.profiles]
+            )
+            for game in games:
+                for profile in options.profiles:
+                    found, problems = _export_one(root, out, game, profile, options, progress)
+                    entries += found
+                    report.extend(problems)
+            if entries:
+                write_manifest(out, entries)
+    except ContentError as exc:
+        report.extend(exc.problems)
+        return [], report
+    except OSError as exc:
+        report.error(Loc(str(out)), f"cannot write the export: {exc.strerror} ({exc.filename})")
+        return [], report
+    report.problems = sorted(set(report.problems))
+    return entries, report
+
+
+__all__ = ["DPI_RANGE", "ORDERS", "ExportOptions", "export", "folder"]

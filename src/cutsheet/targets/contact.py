@@ -1,0 +1,128 @@
+"""The contact-sheet target: one PDF per game on the print plan's paper, for proofreading
+a whole game at a glance: every distinct face of every deck drawn small, in a grid, under its
+deck's heading, with its id (searchable text) and its number of copies."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from ..diagnostics import Problem
+from ..impose.print_plan import PrintPlan
+from ..measure import FACES
+from ..render.faces import draw_face
+from ..render.parts import meta_for
+from ..render.pdf import DocMeta, new_canvas
+from . import ExportSettings, Rendered
+from .decks import Deck, Face, deck_faces, decks, shared_back_stems
+
+MARGIN = 12.0  # mm
+CELL = (34.0, 44.0)  # mm a thumbnail may take
+GAP = 4.0  # mm between cells
+LABEL = 7.0  # mm under a thumbnail for its id and copies
+HEADING = 9.0  # mm a deck's heading takes
+
+
+@dataclass(frozen=True)
+class ContactTarget:
+    name: str = "contact"
+    settings: ExportSettings = field(default_factory=ExportSettings)
+
+    def render(self, plan: PrintPlan, problems: list[Problem]) -> list[Rendered]:
+        return draw(plan, self.settings)
+
+
+TARGET = ContactTarget()
+
+
+class Sheet:
+    """The pages being filled: a cursor going left to right, then down, page after page."""
+
+    def __init__(self, c: Canvas, paper: tuple[float, float], title: str) -> None:
+        self.c, self.paper, self.title = c, paper, title
+        self.columns = max(1, int((paper[0] - 2 * MARGIN + GAP) // (CELL[0] + GAP)))
+        self.page = 0
+        self.top = 0.0
+        self.column = 0
+        self.new_page()
+
+    def new_page(self) -> None:
+        if self.page:
+            self.c.showPage()
+        self.page += 1
+        self.top = self.paper[1] - MARGIN
+        c = self.c
+        c.setFont(FACES["regular"][0], 8)
+        c.drawString(MARGIN * mm, (MARGIN / 2) * mm, f"{self.title} · page {self.page}")
+        self.column = 0
+
+    def room(self, height: float) -> None:
+        if self.top - height < MARGIN:
+            self.new_page()
+
+    def heading(self, deck: Deck, faces: int) -> None:
+        self.room(HEADING + CELL[1] + LABEL)
+        self.c.setFont(FACES["bold"][0], 11)
+        text = f"{deck.title} ({deck.component}): {deck.copies} cards, {faces} faces"
+        self.c.drawString(MARGIN * mm, (self.top - 6) * mm, text)
+        self.top -= HEADING
+
+    def face(self, face: Face) -> None:
+        if self.column == 0:
+            self.room(CELL[1] + LABEL)
+        c, f = self.c, face.face
+        scale = min(CELL[0] / f.width_mm, CELL[1] / f.height_mm, 1.0)
+        w, h = f.width_mm * scale, f.height_mm * scale
+        x = MARGIN + self.column * (CELL[0] + GAP) + (CELL[0] - w) / 2
+        y = self.top - CELL[1] + (CELL[1] - h)
+        c.saveState()
+        c.translate(x * mm, y * mm)
+        c.scale(scale, scale)
+        draw_face(c, f, 0, 0)
+        c.restoreState()
+        c.setLineWidth(0.25)
+        c.rect(x * mm, y * mm, w * mm, h * mm, stroke=1, fill=0)
+        c.setFont(FACES["regular"][0], 6.5)
+        left = (MARGIN + self.column * (CELL[0] + GAP)) * mm
+        c.drawString(left, (self.top - CELL[1] - 3) * mm, face.stem)
+        c.drawString(left, (self.top - CELL[1] - 6) * mm, f"× {face.copies}")
+        self.column += 1
+        if self.column == self.columns:
+            self.end_row()
+
+    def end_row(self) -> None:
+        if self.column:
+            self.top -= CELL[1] + LABEL + GAP
+        self.column = 0
+
+
+def draw(plan: PrintPlan, settings: ExportSettings) -> list[Rendered]:
+    game = plan.game_plan.game
+    all_decks = decks(plan.game_plan)
+    if not all_decks:
+        return []
+    shared = shared_back_stems(all_decks)
+    base = meta_for(game, "cards")
+    profile = plan.game_plan.profile.name
+    title = f"{game.spec.title} — contact sheet ({profile})"
+    meta = DocMeta(title, base.author, base.subject, base.creator, base.lang)
+    buf = io.BytesIO()
+    c = new_canvas(buf, plan.paper.size, meta)
+    sheet = Sheet(c, plan.paper.size, title)
+    for deck in all_decks:
+        faces = deck_faces(deck, shared)
+        sheet.heading(deck, len(faces))
+        for face in faces:
+            sheet.face(face)
+        sheet.end_row()
+    c.showPage()
+    c.save()
+    counts = {d.component: d.copies for d in all_decks}
+    return [
+        Rendered(
+            plan.paper.name, "contact", buf.getvalue(), sheet.page, counts, f"{game.id}-contact.pdf"
+        )
+    ]

@@ -1,0 +1,264 @@
+"""The Tabletop Simulator target: per deck, sheets of its distinct cards (at most 10 × 7 a
+sheet and 4096 px a side, the importer's limits; the dpi is lowered for a sheet that would
+be larger), one back image (or back sheets, in the same grid, when the backs differ), and one
+saved object per game (``<game>.json``) holding a ``DeckCustom`` per deck, or a ``Card`` for
+a deck of one, with a card per copy. Images are named by ``file:///`` URLs the user can
+replace with hosted ones."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from reportlab.lib.units import mm
+
+from ..diagnostics import Problem
+from ..impose.print_plan import PrintPlan
+from ..plan.model import FacePlan
+from ..render.faces import draw_face
+from ..render.pdf import DocMeta, new_canvas
+from . import ExportSettings, Rendered
+from .decks import Deck, blank, decks, px, rasterize
+
+COLUMNS, ROWS, MAX_PX = 10, 7, 4096  # the deck importer's limits
+POKER_WIDTH = 63.0  # mm: a card this wide is TTS's own card size (scale 1)
+
+
+@dataclass(frozen=True)
+class TtsTarget:
+    name: str = "tts"
+    settings: ExportSettings = field(default_factory=ExportSettings)
+
+    def render(self, plan: PrintPlan, problems: list[Problem]) -> list[Rendered]:
+        return draw(plan, self.settings)
+
+
+TARGET = TtsTarget()
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """One sheet of a deck: its slots' faces (and backs), its grid and pixels a card."""
+
+    key: int  # the CustomDeck key, unique in the game's saved object
+    fronts: tuple[FacePlan, ...]
+    backs: tuple[FacePlan, ...]
+    grid: tuple[int, int]
+    dpi: int
+
+    def card_px(self, size: tuple[float, float]) -> tuple[int, int]:
+        return px(size[0], self.dpi), px(size[1], self.dpi)
+
+
+def sheet_dpi(size: tuple[float, float], grid: tuple[int, int], dpi: int) -> int:
+    """The highest dpi up to ``dpi`` whose sheet stays within the importer's pixels."""
+    while dpi > 1 and (px(size[0], dpi) * grid[0] > MAX_PX or px(size[1], dpi) * grid[1] > MAX_PX):
+        dpi -= 1
+    return dpi
+
+
+def best_grid(slots: int, size: tuple[float, float], dpi: int) -> tuple[tuple[int, int], int]:
+    """The grid (at most 10 × 7) for ``slots`` cards whose sheet keeps the most dpi, then
+    wastes the fewest cells; and that dpi."""
+    grids = [(c, math.ceil(slots / c)) for c in range(1, COLUMNS + 1)]
+    grids = [g for g in grids if g[1] <= ROWS]
+    best = max(grids, key=lambda g: (sheet_dpi(size, g, dpi), -g[0] * g[1], g[0]))
+    return best, sheet_dpi(size, best, dpi)
+
+
+def draw_sheet(
+    faces: tuple[FacePlan, ...], sheet: Sheet, size: tuple[float, float], title: str
+) -> bytes:
+    """The faces in the sheet's grid, row by row from the top left, each stretched to its
+    cell's whole pixels (by under a pixel), rasterized from one PDF page."""
+    (cols, rows), (w_px, h_px), dpi = sheet.grid, sheet.card_px(size), sheet.dpi
+    cell_w, cell_h = w_px * 72 / dpi, h_px * 72 / dpi  # points
+    buf = io.BytesIO()
+    c = new_canvas(buf, (cols * cell_w / mm, rows * cell_h / mm), DocMeta(title, "", "", "", ""))
+    for index, face in enumerate(faces):
+        col, row = index % cols, index // cols
+        c.saveState()
+        c.translate(col * cell_w, (rows - 1 - row) * cell_h)
+        c.scale(cell_w / (face.width_mm * mm), cell_h / (face.height_mm * mm))
+        draw_face(c, face, 0, 0)
+        c.restoreState()
+    c.showPage()
+    c.save()
+    return next(iter(rasterize(buf.getvalue(), [(cols * w_px, rows * h_px)], dpi)))
+
+
+def _guid(*parts: object) -> str:
+    return hashlib.sha256("|".join(map(str, parts)).encode()).hexdigest()[:6]
+
+
+def _transform(x: float, scale: float) -> dict[str, float]:
+    return {
+        "posX": x,
+        "posY": 1.0,
+        "posZ": 0.0,
+        "rotX": 0.0,
+        "rotY": 180.0,
+        "rotZ": 180.0,  # face down, as a deck lies
+        "scaleX": scale,
+        "scaleY": 1.0,
+        "scaleZ": scale,
+    }
+
+
+def _custom_deck(sheet: Sheet, face_url: str, back_url: str, unique: bool) -> dict[str, Any]:
+    return {
+        "FaceURL": face_url,
+        "BackURL": back_url,
+        "NumWidth": sheet.grid[0],
+        "NumHeight": sheet.grid[1],
+        "BackIsHidden": True,
+        "UniqueBack": unique,
+        "Type": 0,
+    }
+
+
+def _object(name: str, guid: str, x: float, scale: float, nickname: str) -> dict[str, Any]:
+    """The fields every TTS object carries, as the game saves them."""
+    return {
+        "GUID": guid,
+        "Name": name,
+        "Transform": _transform(x, scale),
+        "Nickname": nickname,
+        "Description": "",
+        "GMNotes": "",
+        "ColorDiffuse": {"r": 0.713235259, "g": 0.713235259, "b": 0.713235259},
+        "Locked": False,
+        "Grid": True,
+        "Snap": True,
+        "Autoraise": True,
+        "Sticky": True,
+        "Tooltip": True,
+        "Hands": name == "Card",
+        "SidewaysCard": False,
+        "LuaScript": "",
+        "LuaScriptState": "",
+        "XmlUI": "",
+    }
+
+
+@dataclass(frozen=True)
+class DeckImages:
+    """A deck's sheets, the files they were written as, and each copy's card id."""
+
+    deck: Deck
+    sheets: tuple[Sheet, ...]
+    files: tuple[Rendered, ...]
+    urls: dict[int, tuple[str, str]]  # sheet key -> (face url, back url)
+    unique_back: bool
+    card_ids: tuple[int, ...]  # one a copy, in print order
+
+
+def _slots(deck: Deck) -> tuple[list[tuple[FacePlan, FacePlan]], list[int]]:
+    """The deck's distinct (front, back) pairs, and each copy's slot among them."""
+    pairs: dict[tuple[FacePlan, FacePlan], int] = {}
+    order = [
+        pairs.setdefault((c.front, c.back or blank(deck.size)), len(pairs)) for c in deck.cards
+    ]
+    return list(pairs), order
+
+
+def _image(deck: Deck, faces: tuple[FacePlan, ...], sheet: Sheet, name: str) -> Rendered:
+    data = draw_sheet(faces, sheet, deck.size, name)
+    return Rendered("", deck.component, data, 1, {deck.component: deck.copies}, name)
+
+
+def deck_images(deck: Deck, first_key: int, settings: ExportSettings) -> DeckImages:
+    """Sheets of the deck's distinct (front, back) pairs, 70 a sheet, and their images: a
+    front sheet each, and one back image, or a back sheet each when the backs differ."""
+    slots, order = _slots(deck)
+    unique = len({back for _, back in slots}) > 1
+    per_sheet = COLUMNS * ROWS
+    chunks = [slots[n : n + per_sheet] for n in range(0, len(slots), per_sheet)]
+    sheets: list[Sheet] = []
+    files: list[Rendered] = []
+    urls: dict[int, tuple[str, str]] = {}
+    for n, chunk in enumerate(chunks):
+        fronts, backs = tuple(f for f, _ in chunk), tuple(b for _, b in chunk)
+        grid, dpi = best_grid(len(chunk), deck.size, settings.dpi)
+        sheet = Sheet(first_key + n, fronts, backs, grid, dpi)
+        suffix = f"-{n + 1}" if len(chunks) > 1 else ""
+        name, back_name = f"{deck.component}{suffix}.png", f"{deck.component}-back.png"
+        files.append(_image(deck, fronts, sheet, name))
+        if unique:
+            back_name = f"{deck.component}-back{suffix}.png"
+            files.append(_image(deck, backs, sheet, back_name))
+        elif n == 0:  # one back image for the whole deck
+            one = Sheet(0, backs[:1], (), (1, 1), dpi)
+            files.append(_image(deck, one.fronts, one, back_name))
+        urls[sheet.key] = (settings.url_base + name, settings.url_base + back_name)
+        sheets.append(sheet)
+    ids = tuple((first_key + i // per_sheet) * 100 + i % per_sheet for i in order)
+    return DeckImages(deck, tuple(sheets), tuple(files), urls, unique, ids)
+
+
+def deck_object(images: DeckImages, x: float, game: str) -> dict[str, Any]:
+    """The deck as TTS saves it: a ``DeckCustom`` holding a ``Card`` per copy (each with its
+    sheet's ``CustomDeck`` entry), or the one ``Card`` of a deck of one."""
+    deck = images.deck
+    scale = round(deck.size[0] / POKER_WIDTH, 4)
+    entries = {
+        str(s.key): _custom_deck(s, *images.urls[s.key], images.unique_back) for s in images.sheets
+    }
+    cards = []
+    for n, (card, card_id) in enumerate(zip(deck.cards, images.card_ids, strict=True)):
+        obj = _object("Card", _guid(game, deck.component, n), x, scale, card.item)
+        obj["CardID"] = card_id
+        obj["CustomDeck"] = {str(card_id // 100): entries[str(card_id // 100)]}
+        cards.append(obj)
+    if len(cards) == 1:
+        return cards[0]
+    obj = _object("DeckCustom", _guid(game, deck.component), x, scale, deck.title)
+    obj["HideWhenFaceDown"] = True
+    obj["DeckIDs"] = list(images.card_ids)
+    obj["CustomDeck"] = entries
+    obj["ContainedObjects"] = cards
+    return obj
+
+
+def saved_object(game_title: str, objects: list[dict[str, Any]]) -> dict[str, Any]:
+    """A saved object file (Objects → Saved Objects) holding ``objects``."""
+    return {
+        "SaveName": game_title,
+        "GameMode": "",
+        "Gravity": 0.5,
+        "PlayArea": 0.5,
+        "Date": "",
+        "Table": "",
+        "Sky": "",
+        "Note": "",
+        "Rules": "",
+        "XmlUI": "",
+        "LuaScript": "",
+        "LuaScriptState": "",
+        "ObjectStates": objects,
+        "TabStates": {},
+        "VersionNumber": "",
+    }
+
+
+def draw(plan: PrintPlan, settings: ExportSettings) -> list[Rendered]:
+    game = plan.game_plan.game
+    files: list[Rendered] = []
+    objects: list[dict[str, Any]] = []
+    key = 1
+    for n, deck in enumerate(decks(plan.game_plan)):
+        images = deck_images(deck, key, settings)
+        key += len(images.sheets)
+        files.extend(images.files)
+        objects.append(deck_object(images, n * 3.0, game.id))
+        settings.say(f"{game.id}: {deck.component}: {len(images.sheets)} sheet(s)")
+    if not objects:
+        return []
+    data = json.dumps(saved_object(game.spec.title, objects), indent=2, ensure_ascii=False)
+    counts = {d.component: d.copies for d in decks(plan.game_plan)}
+    files.append(Rendered("", "saved-object", (data + "\n").encode(), 1, counts, f"{game.id}.json"))
+    return files

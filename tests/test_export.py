@@ -1,0 +1,344 @@
+"""``cutsheet export``: the files read back (PNG sizes, names and dpi; the TTS saved object
+against the shape Tabletop Simulator saves; the pod pages' boxes and order; the contact
+sheet's ids), incremental exports, the manifest, and bad input as one line, exit 1."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+import pdfplumber
+import pytest
+from PIL import Image
+from pypdf import PdfReader
+
+from cutsheet import jobs
+from cutsheet.build import Options, Project, build
+from cutsheet.cli import main
+from cutsheet.exports import ExportOptions, export
+from cutsheet.plan.model import FacePlan, PrintedCard
+from cutsheet.scaffold import new_game
+from cutsheet.targets import ExportSettings
+from cutsheet.targets.decks import Deck
+from cutsheet.targets.tts import COLUMNS, MAX_PX, ROWS, deck_images
+
+MM = 72 / 25.4
+QUIET = {"progress": lambda _m: None}
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Project:
+    root = tmp_path / "project"
+    new_game(root, "my-game")  # Sun, Moon and Star × 3: five poker cards, one shared back
+    return Project(root)
+
+
+def run(project: Project, to: str, out: Path, **kw) -> list[dict]:
+    entries, report = export(project, ["my-game"], ExportOptions(to=to, **kw), out, **QUIET)
+    assert not report.errors, report.errors
+    return entries
+
+
+def png(path: Path) -> Image.Image:
+    image = Image.open(path)
+    image.load()
+    return image
+
+
+# ---------------------------------------------------------------------------------- png
+def test_png_names_sizes_and_dpi(project, tmp_path):
+    out = tmp_path / "out"
+    run(project, "png", out, dpi=72)
+    folder = out / "my-game" / "export" / "png"
+    names = sorted(p.name for p in folder.iterdir())
+    assert names == ["MG-MOON.png", "MG-STAR.png", "MG-SUN.png", "back.png"]
+    for name in names:
+        image = png(folder / name)
+        assert image.size == (round(63 / 25.4 * 72), round(88 / 25.4 * 72)) == (179, 249)
+        assert [round(d) for d in image.info["dpi"]] == [72, 72]
+    front, back = png(folder / "MG-SUN.png"), png(folder / "back.png")
+    assert front.convert("L").getextrema()[0] < 100  # ink: the drawing, not a blank page
+    assert front.tobytes() != back.tobytes()
+
+
+@pytest.mark.parametrize(("bleed", "size"), [(0.0, (744, 1039)), (3.0, (815, 1110))])
+def test_png_at_300_dpi_is_the_card_plus_its_bleed(project, tmp_path, bleed, size):
+    out = tmp_path / "out"
+    run(project, "png", out, dpi=300, bleed=bleed)
+    image = png(out / "my-game" / "export" / "png" / "back.png")
+    assert image.size == size
+    assert [round(d) for d in image.info["dpi"]] == [300, 300]
+    if bleed:  # the back's colour runs into the bleed: the corner pixel is not paper white
+        assert image.convert("RGB").getpixel((2, 2)) != (255, 255, 255)
+
+
+def test_large_print_exports_beside_the_standard_one(project, tmp_path):
+    out = tmp_path / "out"
+    run(project, "png", out, dpi=72, profiles=("standard", "large-print"))
+    standard = png(out / "my-game" / "export" / "png" / "MG-SUN.png")
+    large = png(out / "my-game" / "export" / "png-large-print" / "MG-SUN.png")
+    game_plan, _ = jobs.plan(str(project.root), "my-game", "large-print")
+    (run_,) = game_plan.parts["cards"]
+    assert large.size == tuple(round(v / 25.4 * 72) for v in run_.size)
+    assert large.tobytes() != standard.tobytes()  # text at least 18 pt: another drawing
+
+
+# ---------------------------------------------------------------------------------- tts
+# The fields Tabletop Simulator writes for a custom deck and its cards (a saved object from
+# the game: ObjectStates[0] a "DeckCustom" with Transform, DeckIDs, CustomDeck and
+# ContainedObjects, each contained "Card" with its CardID and its own CustomDeck entry).
+DECK_FIELDS = {"GUID", "Name", "Transform", "Nickname", "DeckIDs", "CustomDeck", "ContainedObjects"}
+CARD_FIELDS = {"GUID", "Name", "Transform", "Nickname", "CardID", "CustomDeck"}
+TRANSFORM = {"posX", "posY", "posZ", "rotX", "rotY", "rotZ", "scaleX", "scaleY", "scaleZ"}
+SHEET = {"FaceURL", "BackURL", "NumWidth", "NumHeight", "BackIsHidden", "UniqueBack", "Type"}
+
+
+def file_of(url: str) -> Path:
+    parsed = urlparse(url)
+    assert parsed.scheme == "file", url
+    return Path(unquote(parsed.path))
+
+
+def check_deck(obj: dict, copies: int) -> None:
+    """``obj`` has the saved shape, its grid matches its sheets' pixels, a card per copy."""
+    assert DECK_FIELDS <= set(obj) and TRANSFORM == set(obj["Transform"])
+    assert obj["Name"] == "DeckCustom"
+    assert len(obj["DeckIDs"]) == len(obj["ContainedObjects"]) == copies
+    for key, sheet in obj["CustomDeck"].items():
+        assert set(sheet) == SHEET and key.isdigit()
+        cols, rows = sheet["NumWidth"], sheet["NumHeight"]
+        assert 1 <= cols <= COLUMNS and 1 <= rows <= ROWS
+        face, back = png(file_of(sheet["FaceURL"])), png(file_of(sheet["BackURL"]))
+        assert face.size[0] % cols == 0 and face.size[1] % rows == 0
+        assert max(face.size) <= MAX_PX
+        card = (face.size[0] // cols, face.size[1] // rows)
+        assert back.size == (face.size if sheet["UniqueBack"] else card)
+    for card, card_id in zip(obj["ContainedObjects"], obj["DeckIDs"], strict=True):
+        assert CARD_FIELDS <= set(card) and card["Name"] == "Card"
+        assert card["CardID"] == card_id
+        (key,) = card["CustomDeck"]
+        assert card["CustomDeck"][key] == obj["CustomDeck"][key]
+        sheet = obj["CustomDeck"][key]
+        assert card_id // 100 == int(key)
+        assert card_id % 100 < sheet["NumWidth"] * sheet["NumHeight"]
+
+
+def test_tts_saved_object_matches_its_sheets(project, tmp_path):
+    out = tmp_path / "out"
+    run(project, "tts", out, dpi=72)
+    folder = out / "my-game" / "export" / "tts"
+    saved = json.loads((folder / "my-game.json").read_text())
+    (deck,) = saved["ObjectStates"]
+    check_deck(deck, copies=5)
+    assert [c["Nickname"] for c in deck["ContainedObjects"]].count("MG-STAR") == 3
+    assert len({c // 100 for c in deck["DeckIDs"]}) == 1
+    assert len(set(deck["DeckIDs"])) == 3  # the Star's three copies share its slot
+    (sheet,) = deck["CustomDeck"].values()
+    assert (sheet["NumWidth"], sheet["NumHeight"], sheet["UniqueBack"]) == (3, 1, False)
+
+
+def test_tts_decks_of_the_repository_games(repo, tmp_path):
+    """Every deck of every game: its shape and grid; a deck whose backs are the cards' own
+    text (Festi'vibes' festivals) gets a back sheet."""
+    out = tmp_path / "out"
+    _entries, report = export(repo, repo.games(), ExportOptions("tts", dpi=72), out, **QUIET)
+    assert not report.errors
+    for game in repo.games():
+        saved = json.loads((out / game / "export" / "tts" / f"{game}.json").read_text())
+        game_plan, _ = jobs.plan(str(repo.root), game, "standard")
+        copies = {c.id: c.printed for c in game_plan.game.components if c.spec.form == "card"}
+        for obj in saved["ObjectStates"]:
+            if obj["Name"] == "Card":  # a deck of one card is the card itself
+                assert CARD_FIELDS <= set(obj)
+                continue
+            (sheet,) = obj["CustomDeck"].values()  # no deck here has over 70 different cards
+            check_deck(obj, copies[file_of(sheet["FaceURL"]).stem])
+    festivals = json.loads((out / "festivibes/export/tts/festivibes.json").read_text())
+    sheet = next(iter(festivals["ObjectStates"][0]["CustomDeck"].values()))
+    assert sheet["UniqueBack"] is True
+
+
+def test_tts_sheets_keep_to_the_importer_limits():
+    """75 different cards: a full 10 × 7 sheet, then a second one; within 4096 px a side
+    (the dpi is lowered for it)."""
+    faces = [FacePlan(63, 88, (), (f"card {n}",)) for n in range(75)]
+    cards = tuple(
+        PrintedCard("deck", f"X-{n}", f, FacePlan(63, 88, (), ())) for n, f in enumerate(faces)
+    )
+    images = deck_images(Deck("deck", "Deck", (63, 88), cards), 1, ExportSettings(dpi=200))
+    assert [s.grid for s in images.sheets] == [(10, 7), (5, 1)]
+    assert images.sheets[0].dpi < 200 == images.sheets[1].dpi
+    for f in images.files:
+        assert max(png_bytes(f.data).size) <= MAX_PX
+    assert images.card_ids[69:71] == (169, 200)
+
+
+def png_bytes(data: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(data))
+
+
+# ---------------------------------------------------------------------------------- pod
+@pytest.mark.parametrize("order", ["front-back", "back-front"])
+def test_pod_pages_are_trim_plus_bleed_in_order(project, tmp_path, order):
+    out = tmp_path / "out"
+    run(project, "pod", out, bleed=3.0, order=order)
+    pdf = out / "my-game" / "export" / "pod" / "cards.pdf"
+    reader = PdfReader(pdf)
+    assert len(reader.pages) == 10  # five cards, front and back each
+    for page in reader.pages:
+        media = [float(v) / MM for v in page.mediabox]
+        trim = [float(v) / MM for v in page.trimbox]
+        bleed = [float(v) / MM for v in page.bleedbox]
+        assert media == pytest.approx([0, 0, 69, 94], abs=0.01)
+        assert trim == pytest.approx([3, 3, 66, 91], abs=0.01)
+        assert bleed == pytest.approx(media, abs=0.01)
+    with pdfplumber.open(pdf) as doc:
+        texts = [p.extract_text() or "" for p in doc.pages]
+    fronts = [i for i, t in enumerate(texts) if "MG-" in t]
+    assert fronts == ([0, 2, 4, 6, 8] if order == "front-back" else [1, 3, 5, 7, 9])
+    assert "Sun" in texts[fronts[0]] and "Star" in texts[fronts[4]]
+    for font in reader.pages[fronts[0]]["/Resources"]["/Font"].values():
+        assert "/FontFile2" in font.get_object()["/FontDescriptor"]  # embedded
+
+
+# ------------------------------------------------------------------------------ contact
+def test_contact_sheet_lists_every_id(repo, tmp_path):
+    out = tmp_path / "out"
+    _entries, report = export(repo, repo.games(), ExportOptions("contact"), out, **QUIET)
+    assert not report.errors
+    for game in repo.games():
+        game_plan, _ = jobs.plan(str(repo.root), game, "standard")
+        reader = PdfReader(out / game / "export" / "contact" / f"{game}-contact.pdf")
+        text = "\n".join(p.extract_text() for p in reader.pages)
+        for comp in game_plan.game.components:
+            if comp.spec.form != "card":
+                continue
+            assert f"({comp.id}): {comp.printed} cards" in text
+            for item in comp.items:
+                assert item.id in text, (game, item.id)
+
+
+def test_contact_sheet_counts_copies(project, tmp_path):
+    out = tmp_path / "out"
+    run(project, "contact", out)
+    with pdfplumber.open(out / "my-game" / "export" / "contact" / "my-game-contact.pdf") as doc:
+        words = doc.pages[0].extract_words()
+
+    def copies_under(label: str) -> str:
+        """The copies printed under ``label`` (the thumbnail's label, not the id printed on
+        the card): the line below it, at the same left edge."""
+        times = next(
+            w
+            for at in words
+            if at["text"] == label
+            for w in words
+            if w["text"] == "×" and abs(w["x0"] - at["x0"]) < 1 and 0 < w["top"] - at["top"] < 12
+        )
+        count = next(w for w in words if abs(w["top"] - times["top"]) < 1 and w["x0"] > times["x0"])
+        return f"{times['text']} {count['text']}"
+
+    assert copies_under("MG-STAR") == "× 3"
+    assert copies_under("MG-SUN") == "× 1"
+    assert copies_under("back") == "× 5"
+
+
+# ------------------------------------------------------------- incremental and manifest
+def snapshot(folder: Path) -> dict[str, tuple[int, bytes]]:
+    return {p.name: (p.stat().st_mtime_ns, p.read_bytes()) for p in sorted(folder.iterdir())}
+
+
+def test_export_is_incremental_and_recorded_in_the_manifest(project, tmp_path):
+    out = tmp_path / "out"
+    run(project, "png", out, dpi=72)
+    folder = out / "my-game" / "export" / "png"
+    before = snapshot(folder)
+    said: list[str] = []
+    export(project, ["my-game"], ExportOptions("png", dpi=72), out, progress=said.append)
+    assert said == ["my-game standard png: unchanged"]
+    assert snapshot(folder) == before
+    # a build into the same folder keeps the export's manifest entries
+    _o, report = build(project, ["my-game"], Options(papers=("a4",)), out, **QUIET)
+    assert not report.errors
+    manifest = json.loads((out / "manifest.json").read_text())["outputs"]
+    exported = [e for e in manifest if e.get("kind") == "export"]
+    assert sorted(Path(e["path"]).name for e in exported) == sorted(before)
+    for e in exported:
+        assert e["target"] == "png" and e["dpi"] == 72 and e["profile"] == "standard"
+        assert e["sha256"] == hashlib.sha256((out / e["path"]).read_bytes()).hexdigest()
+    assert any(e["path"] == "my-game/standard-a4/cards.pdf" for e in manifest)
+    # an edit exports again; a card taken out takes its image along
+    cards = project.content / "my-game" / "cards.yaml"
+    text = cards.read_text()
+    cards.write_text(text.replace("name: Moon", "name: New moon"))
+    export(project, ["my-game"], ExportOptions("png", dpi=72), out, **QUIET)
+    after = snapshot(folder)
+    assert after["MG-MOON.png"][1] != before["MG-MOON.png"][1]
+    assert after["MG-SUN.png"] == before["MG-SUN.png"]  # the same bytes: not rewritten
+    game = project.content / "my-game" / "game.yaml"
+    game.write_text(game.read_text().replace("count: 5", "count: 4"))
+    start = text.index("  - id: MG-MOON")
+    cards.write_text(text[:start] + text[text.index("  - id: MG-STAR") :])
+    export(project, ["my-game"], ExportOptions("png", dpi=72), out, **QUIET)
+    assert sorted(p.name for p in folder.iterdir()) == ["MG-STAR.png", "MG-SUN.png", "back.png"]
+
+
+def test_a_failed_export_keeps_the_last_good_files(project, tmp_path):
+    out = tmp_path / "out"
+    run(project, "pod", out)
+    folder = out / "my-game" / "export" / "pod"
+    before = snapshot(folder)
+    cards = project.content / "my-game" / "cards.yaml"
+    cards.write_text(cards.read_text().replace("points: 3", "points: 30"))
+    entries, report = export(project, ["my-game"], ExportOptions("pod"), out, **QUIET)
+    assert report.errors and entries == []
+    assert "cards.yaml:" in str(report.errors[0])
+    assert snapshot(folder) == before
+    assert not [p for p in folder.iterdir() if p.name.endswith(".tmp")]
+
+
+# ------------------------------------------------------------------------ bad input
+def cli(project: Project, capsys, *args: str) -> tuple[int, list[str]]:
+    try:
+        status = main(["--root", str(project.root), "export", *args])
+    except SystemExit as exc:
+        status, message = 1, str(exc.code)
+        return status, [message]
+    err = capsys.readouterr().err.splitlines()
+    return status, [line for line in err if "error:" in line]
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--to", "pdf"], "cutsheet: unknown export target 'pdf' (known: png, tts, pod, contact)"),
+        (["--to", "png", "--dpi", "71"], "cutsheet: a resolution is 72 to 1200 dpi, got 71"),
+        (["--to", "png", "--dpi", "1201"], "cutsheet: a resolution is 72 to 1200 dpi, got 1201"),
+        (["--to", "png", "--dpi", "lots"], "cutsheet: --dpi expects a whole number, got 'lots'"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_1(project, capsys, args, said):
+    assert cli(project, capsys, *args) == (1, [said])
+
+
+def test_a_game_without_cards_is_one_located_line(project, capsys, tmp_path, monkeypatch):
+    game = project.content / "my-game" / "game.yaml"
+    head = game.read_text().split("components:")[0]
+    game.write_text(
+        head + "components:\n  - id: record\n    name: Record\n    part: sheets\n    form: page\n"
+        "    count: 1\n    source: record.yaml\n"
+    )
+    (project.content / "my-game" / "record.yaml").write_text(
+        "items:\n  - id: MG-RECORD\n    title: Record\n    blocks:\n      - text: Scores.\n"
+    )
+    monkeypatch.chdir(project.root)
+    status, errors = cli(project, capsys, "--to", "png", "--out", str(tmp_path / "out"))
+    assert status == 1
+    line = head.count("\n") + 2  # the first component
+    assert errors == [
+        f"content/my-game/game.yaml:{line}:3: error: my-game: no cards to export (no"
+        " component prints a card)"
+    ]
+    assert not (tmp_path / "out" / "my-game" / "export").exists()
