@@ -100,7 +100,7 @@ def _side(part: str, names: dict[str, str]) -> str:
     counts: dict[str, int] = {}
     for number, letter in _SIDE_RE.findall(part):
         counts[letter] = counts.get(letter, 0) + (int(number) if number else 1)
-    words = [f"{n} {names.get(letter, letter).lower()}" for letter, n in counts.items()]
+    words = [f"{n} {names[c].lower() if c in names else c}" for c, n in counts.items()]
     if len(words) > 1:
         return ", ".join(words[:-1]) + " and " + words[-1]
     return words[0] if words else part

@@ -12,7 +12,7 @@ from ..flow.paragraphs import DocParagraph, ItemList, ListItemIndenter
 from ..flow.story import StoryBuilder
 from ..flow.tables import RuledTable
 from .symbols import install
-from .tagging import new_key, tagger_of
+from .tagging import tagger_of
 
 
 class TaggedParagraph(DocParagraph):
@@ -30,25 +30,9 @@ class TaggedListItem(ListItemIndenter):
     paragraph). An item split over a page break is one LI, its list one L: the keys go with
     the parts."""
 
-    _IndenterAttrs = [*ListItemIndenter._IndenterAttrs, "list_key", "item_key"]
-
-    def keys(self) -> tuple[str, str]:
-        """The keys of this item's L and LI (made on first use)."""
-        for name in ("list_key", "item_key"):
-            if not self.__dict__.get(name):
-                self.__dict__[name] = new_key()
-        return self.__dict__["list_key"], self.__dict__["item_key"]
-
-    def split(self, aW: float, aH: float) -> list[Any]:  # noqa: N803
-        keys = self.keys()
-        parts = super().split(aW, aH)
-        for part in parts:
-            part.__dict__["list_key"], part.__dict__["item_key"] = keys
-        return parts
-
     def drawOn(self, canv: Any, x: float, y: float, _sW: float = 0) -> None:  # noqa: N802, N803
         tagger = tagger_of(canv)
-        list_key, item_key = self.keys()
+        list_key, item_key = self.keys
         with tagger.node("L", list_key), tagger.node("LI", item_key):
             if self._bullet:
                 with tagger.text(canv, "Lbl"):
@@ -62,17 +46,6 @@ class TaggedList(ItemList):
     """A list whose items tag themselves as one L (see TaggedListItem)."""
 
     item_type = TaggedListItem
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        self.list_key = new_key()
-        super().__init__(*args, **kwargs)
-
-    def _makeLIIndenter(  # noqa: N802 - ReportLab's name
-        self, flowable: Any, bullet: Any, params: dict[str, Any] | None = None
-    ) -> ListItemIndenter:
-        item = super()._makeLIIndenter(flowable, bullet, params)
-        item.__dict__["list_key"] = self.list_key
-        return item
 
 
 def _table_events(table: RuledTable, event: str, *args: Any) -> None:
@@ -98,7 +71,8 @@ def _table_events(table: RuledTable, event: str, *args: Any) -> None:
 
 class ArtifactTable(RuledTable):
     """A table whose rules and shading are artifacts; its cell paragraphs tag themselves, in
-    ``Table`` > ``TR`` > ``TH``/``TD`` when it is read as a table."""
+    ``Table`` > ``TR`` > ``TH``/``TD`` when it is read as a table (ReportLab calls its
+    ``_renderCB`` around rows and cells as it draws them)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -70,11 +70,13 @@ class PartWriter:
         size = self.docs.styles.title.fontSize
         c = self.c
         with self.tagger.text(c, "H1"):
+            c.saveState()  # the render mode is graphics state: it ends with the title
             text = c.beginText(TITLE_INSET_MM * mm, self.paper[1] * mm - TITLE_INSET_MM * mm - size)
             text.setTextRenderMode(3)
             text.setFont(face_name("bold"), size)
             text.textLine(self.title)
             c.drawText(text)
+            c.restoreState()
 
     # -- furniture -----------------------------------------------------------------------
     def label(self, sheet: int, side: str = "") -> str:
