@@ -293,7 +293,8 @@ def test_standard_pdfs_are_tagged_and_read_title_first(built):
     path = pdf(built, "cards", "letter")
     with pikepdf.open(path) as doc:
         assert doc.Root.MarkInfo.Marked is True
-        first = doc.Root.StructTreeRoot.K.K[0]
+        title, first = doc.Root.StructTreeRoot.K.K[0:2]
+        assert title.S == "/H1"  # the file's title, in the text layer
         assert first.S == "/Sect" and first.K[0].S == "/H2"
     lines = PdfReader(path).pages[0].extract_text().splitlines()
-    assert [ln.strip() for ln in lines[:2]] == ["Seed Tent", "DELIVERY"]
+    assert [ln.strip() for ln in lines[:3]] == ["Common Reserve — Cards", "Seed Tent", "DELIVERY"]

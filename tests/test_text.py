@@ -55,7 +55,8 @@ def test_glyphs_mark_cube_runs_only():
     assert expanded.count('name="cs_cube"') == 2 + 4 + 2  # Bank's B is a letter, not a cube
     # each notation run is one ActualText span: 5R>G, RRRR, 3R<>G
     assert expanded.count('name="cs_text"') == 3 == expanded.count('name="cs_end"')
-    assert 'label="5R&gt;G"' in expanded or 'label="5R>G"' in expanded
+    # read as the notation (ActualText), said in words (a letter without a name as itself)
+    assert 'label="5R&gt;G|5 R for 1 G"' in expanded
 
 
 # ------------------------------------------------------------------ bounds and markup

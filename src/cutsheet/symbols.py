@@ -5,8 +5,10 @@ them; content can never produce them because it is escaped first, and a stray ma
 a character the font lacks, which ``check`` reports). At plan time, when the text's size is
 known, each marker becomes paragraph markup: transparent spacers that make room for the
 symbol, and a callback the renderer draws it with (``render/symbols.py``). A run of notation
-(``5R>G``, ``RRRR``) is wrapped in an ActualText span, so copy, search and screen readers get
-the notation exactly as written while the page shows tiles.
+(``5R>G``, ``RRRR``) is wrapped in a span whose ActualText is the notation exactly as written
+(for copy and search) and whose ``/E`` (expansion) is how it is said: "5 red for 1 green"
+(see ``spoken``). Tiles, icons and the transparent spacers that make room for them are
+artifacts inside the text: an icon beside its word is silent.
 """
 
 from __future__ import annotations
@@ -54,7 +56,11 @@ PAD_IMAGE = Path(__file__).resolve().parent / "data" / "pad.png"  # transparent,
 
 CUBE_OPEN, CUBE_CLOSE = "\ue000", "\ue001"  # \ue000R|#D55E00\ue001
 ICON_OPEN, ICON_CLOSE = "\ue002", "\ue003"  # \ue002drop|#000000\ue003
-TEXT_OPEN, TEXT_CLOSE = "\ue004", "\ue005"  # \ue0045R>G\ue005 : what a reader gets
+TEXT_OPEN, TEXT_CLOSE = (
+    "\ue004",
+    "\ue005",
+)  # \ue0045R>G|5 red for 1 green\ue005 : what a reader gets
+SAID = "|"  # between the notation and how it is said (notation never holds one)
 TILE = 1.3  # a tile is this many times the font size wide and tall (at most the leading)
 
 _CUBE_RE = re.compile(f"{CUBE_OPEN}([A-Z])\\|(#[0-9A-Fa-f]{{6}}){CUBE_CLOSE}")
@@ -70,9 +76,34 @@ def icon(name: str, colour: str = "#000000") -> str:
     return f"{ICON_OPEN}{name}|{colour}{ICON_CLOSE}"
 
 
-def actual_text(literal: str, shown: str) -> str:
-    """``shown`` (markup) read as ``literal`` (plain notation) by extraction and readers."""
-    return f"{TEXT_OPEN}{literal}{TEXT_CLOSE}{shown}{TEXT_OPEN}{TEXT_CLOSE}"
+def actual_text(literal: str, shown: str, said: str = "") -> str:
+    """``shown`` (markup) read as ``literal`` (plain notation) by extraction and copy, and
+    said as ``said`` (plain words) by a screen reader."""
+    said = said.replace(SAID, " ")
+    return f"{TEXT_OPEN}{literal}{SAID}{said}{TEXT_CLOSE}{shown}{TEXT_OPEN}{TEXT_CLOSE}"
+
+
+_SIDE_RE = re.compile(r"(\d*)([A-Z])")
+
+
+def spoken(run: str, names: dict[str, str]) -> str:
+    """Cube notation said in words, each letter by its term's name: "5R>G" → "5 red for 1
+    green", "3R<>G" → "3 red for 1 green, either way", "RRRR" → "4 red", "B2G" → "1 blue and
+    2 green". A letter without a name is said as itself."""
+    either = "<>" in run
+    sides = [_side(part, names) for part in re.split(r"<>|>|<", run)]
+    said = " for ".join(s for s in sides if s)
+    return f"{said}, either way" if either else said
+
+
+def _side(part: str, names: dict[str, str]) -> str:
+    counts: dict[str, int] = {}
+    for number, letter in _SIDE_RE.findall(part):
+        counts[letter] = counts.get(letter, 0) + (int(number) if number else 1)
+    words = [f"{n} {names[c].lower() if c in names else c}" for c, n in counts.items()]
+    if len(words) > 1:
+        return ", ".join(words[:-1]) + " and " + words[-1]
+    return words[0] if words else part
 
 
 def has_symbols(markup: str) -> bool:
@@ -80,7 +111,11 @@ def has_symbols(markup: str) -> bool:
 
 
 def _pad(width: float) -> str:
-    return f'<img src="{PAD_IMAGE}" width="{width:.2f}" height="0.01"/>'
+    """Room for a symbol: a transparent image, an artifact (``render/symbols.py``)."""
+    return (
+        f'<onDraw name="cs_art" label="("/><img src="{PAD_IMAGE}" width="{width:.2f}"'
+        ' height="0.01"/><onDraw name="cs_art" label=")"/>'
+    )
 
 
 def expand(markup: str, size: float, leading: float, bold_font: str) -> str:

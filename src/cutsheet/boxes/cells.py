@@ -61,19 +61,18 @@ def fill(box: CellsBox, fc: FillContext, fill: str | None, stroke: str | None) -
 def draw(pen: Pen, el: CellsElement, bx: float, by: float, bw: float, bh: float) -> None:
     box = el.box
     assert isinstance(box, CellsBox)
-    with pen.tagged("P"):
-        pen.cells(
-            box.numbers,
-            box.cols,
-            bx,
-            by,
-            bw,
-            bh,
-            style=el.style,
-            fill=el.fill,
-            stroke=el.stroke or "#000000",
-            line_width=box.stroke_width,
-        )
+    pen.cells(  # the cells' outlines an artifact, their numbers text
+        box.numbers,
+        box.cols,
+        bx,
+        by,
+        bw,
+        bh,
+        style=el.style,
+        fill=el.fill,
+        stroke=el.stroke or "#000000",
+        line_width=box.stroke_width,
+    )
 
 
 KIND = BoxKind(

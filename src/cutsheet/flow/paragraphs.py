@@ -3,6 +3,7 @@ read as, and keeping it across a page break."""
 
 from __future__ import annotations
 
+import itertools
 from typing import Any, ClassVar
 
 from reportlab.platypus import Flowable, ListFlowable, Paragraph
@@ -40,18 +41,29 @@ def ends_with_colon(f: Flowable) -> bool:
     return text.rstrip().endswith(":")
 
 
+_KEYS = itertools.count(1)
+
+
 class ListItemIndenter(LIIndenter):
     """A list item (its number or bullet and its paragraph) that splits into items of its
-    own class, not into ReportLab's plain ones."""
+    own class, not into ReportLab's plain ones. ``keys``: which list and which item it is,
+    kept by the parts of an item split over a page break (one L, one LI to a reader)."""
+
+    _IndenterAttrs = [*LIIndenter._IndenterAttrs, "keys"]
 
     def split(self, aW: float, aH: float) -> list[Flowable]:  # noqa: N803
-        return [rewrapped(type(self), part) for part in super().split(aW, aH)]
+        parts = [rewrapped(type(self), part) for part in super().split(aW, aH)]
+        for part in parts:
+            part.keys = self.keys
+        return parts
 
 
 def rewrapped(cls: type[ListItemIndenter], item: LIIndenter) -> ListItemIndenter:
     """``item`` as an instance of ``cls``: the same paragraph, indents, bullet and spacing."""
     extra = {k: item.__dict__[k] for k in ("spaceBefore", "spaceAfter") if k in item.__dict__}
-    return cls(item._flowable, item._leftIndent, item._rightIndent, item._bullet, **extra)
+    out = cls(item._flowable, item._leftIndent, item._rightIndent, item._bullet, **extra)
+    out.keys = item.__dict__.get("keys") or ("", f"li{next(_KEYS)}")
+    return out
 
 
 class ItemList(ListFlowable):
@@ -62,7 +74,11 @@ class ItemList(ListFlowable):
     def _makeLIIndenter(  # noqa: N802 - ReportLab's name
         self, flowable: Flowable, bullet: Any, params: dict[str, Any] | None = None
     ) -> ListItemIndenter:
-        return rewrapped(self.item_type, super()._makeLIIndenter(flowable, bullet, params))
+        if "list_key" not in self.__dict__:
+            self.list_key = f"l{next(_KEYS)}"
+        item = rewrapped(self.item_type, super()._makeLIIndenter(flowable, bullet, params))
+        item.keys = (self.list_key, f"li{next(_KEYS)}")
+        return item
 
     def items(self) -> list[Flowable]:
         """The items as separate flowables (what the list splits into on a page break)."""

@@ -36,7 +36,7 @@ from .keep_with_next import keep_with_next
 from .paragraphs import DocParagraph, ItemList
 from .tables import RuledTable, example_style, table_style, track_style, write_in_style
 
-HEADING_TAGS = {"title": "H1", "heading": "H2"}  # every other style is read as a paragraph
+HEADING_LEVELS = {"title": 1, "heading": 2}  # every other style is read as a paragraph
 TRACK_LABEL_MM = 34.0
 
 
@@ -48,6 +48,7 @@ class StoryBuilder:
 
     styles: DocStyles
     write_in_mm: float
+    heading_offset: int = 0  # 1 in a file whose H1 is its own title (sheets): titles are H2
 
     paragraph_type: ClassVar[type[DocParagraph]] = DocParagraph
     list_type: ClassVar[type[ItemList]] = ItemList
@@ -63,7 +64,8 @@ class StoryBuilder:
 
     def para(self, markup: str, style: ParagraphStyle) -> DocParagraph:
         p = self.paragraph_type(markup, style)
-        p.tag = HEADING_TAGS.get(style.name, "P")
+        level = HEADING_LEVELS.get(style.name)
+        p.tag = f"H{level + self.heading_offset}" if level else "P"
         return p
 
     def flowables(self, blocks: Sequence[DocBlock]) -> list[Flowable]:
@@ -104,6 +106,7 @@ class StoryBuilder:
                 leftIndent=s.body.fontSize * 1.6,
                 bulletFontSize=s.body.fontSize,
                 bulletFontName=kw.pop("bulletFontName", face_name("regular")),
+                bulletFormat="%s ",  # a real space between the label and its word
                 **kw,
             )
         ]
@@ -127,7 +130,7 @@ class StoryBuilder:
             cells.append(self.para(text, self.styles.cell))
         height = self._row_height() + 2 * mm
         widths = [TRACK_LABEL_MM * mm] + [None] * len(b.values)
-        t = self.table_type([cells], colWidths=widths, rowHeights=[height])
+        t = self.table_type([cells], colWidths=widths, rowHeights=[height]).read_as("column")
         t.setStyle(track_style(b))
         return [KeepTogether([t, Spacer(1, 3 * mm)])]
 
@@ -153,7 +156,7 @@ class StoryBuilder:
             heights.append(max([self._row_height(), *checks]))
         t = self.table_type(
             [header] + rows, colWidths=list(b.widths), rowHeights=heights, repeatRows=1
-        )
+        ).read_as("row")
         t.setStyle(table_style(b))
         return [KeepTogether([t, Spacer(1, 3 * mm)])]
 

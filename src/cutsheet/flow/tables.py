@@ -21,11 +21,33 @@ Commands = list[tuple[Any, ...]]
 
 class RuledTable(Table):
     """A table whose plain-string cells use our font, so no unembedded Helvetica enters the
-    file."""
+    file. ``headers`` says how it is read: "row" (a ledger: its first row heads the columns),
+    "column" (a track: its first cell heads the row) or None (a box laid out as a table, a
+    worked example or a write-in row: not a table to a reader)."""
+
+    headers: str | None = None
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), face_name("regular"))]))
+
+    def read_as(self, headers: str) -> RuledTable:
+        self.headers = headers
+        return self
+
+    def header_scope(self, row: int, col: int) -> str | None:
+        """ "Column" for a cell that heads its column, "Row" for one that heads its row."""
+        if self.headers == "row" and row == 0:
+            return "Column"
+        if self.headers == "column" and col == 0:
+            return "Row"
+        return None
+
+    def split(self, availWidth: float, availHeight: float) -> list[Any]:  # noqa: N803
+        parts: list[Any] = super().split(availWidth, availHeight)
+        for part in parts:
+            part.headers = self.headers
+        return parts
 
 
 def example_style() -> TableStyle:

@@ -69,7 +69,7 @@ def draw_calibration(
     for back, paras in zip((False, True), pages, strict=True):
         top = (ph - MARGIN_MM) * mm
         for para, h, gap in paras:
-            with tagger.text(c, "H1" if para.style.name == "heading" else "P"):
+            with tagger.text(c, "H2" if para.style.name == "heading" else "P"):
                 para.drawOn(c, MARGIN_MM * mm, top - h)
             top -= h + gap
         with tagger.artifact(c):

@@ -26,22 +26,57 @@ class TaggedParagraph(DocParagraph):
 
 
 class TaggedListItem(ListItemIndenter):
-    """A list item: its number or bullet and its paragraph are one tagged paragraph, so the
-    bullet is not painted outside marked content and a reader hears "1. Shuffle …"."""
+    """A list item, ``L`` > ``LI`` > ``Lbl`` (its number or bullet) + ``LBody`` (its
+    paragraph). An item split over a page break is one LI, its list one L: the keys go with
+    the parts."""
 
     def drawOn(self, canv: Any, x: float, y: float, _sW: float = 0) -> None:  # noqa: N802, N803
-        with tagger_of(canv).text(canv, getattr(self._flowable, "tag", "P")):
-            super().drawOn(canv, x, y, _sW)
+        tagger = tagger_of(canv)
+        list_key, item_key = self.keys
+        with tagger.node("L", list_key), tagger.node("LI", item_key):
+            if self._bullet:
+                with tagger.text(canv, "Lbl"):
+                    self._bullet.drawOn(self, canv, x, y, 0)
+            with tagger.node("LBody", item_key + "-body"):
+                w = max(0, _sW - self._leftIndent - self._rightIndent)
+                self._flowable.drawOn(canv, x + self._leftIndent, y, w)
 
 
 class TaggedList(ItemList):
-    """A list whose items tag their bullets with their text (see TaggedListItem)."""
+    """A list whose items tag themselves as one L (see TaggedListItem)."""
 
     item_type = TaggedListItem
 
 
+def _table_events(table: RuledTable, event: str, *args: Any) -> None:
+    """ReportLab's table drawing callback: a table read as one opens ``Table`` > ``TR`` >
+    ``TH``/``TD`` nodes around its cells' content (a cell with nothing in it, a write-in, is
+    an empty TD)."""
+    if table.headers is None:
+        return
+    tagger, c = tagger_of(table.canv), table.canv
+    if event in ("startTable", "startRow"):
+        tagger.push("Table" if event == "startTable" else "TR")
+    elif event == "startCell":
+        row, col = args[0], args[1]
+        scope = table.header_scope(row, col)
+        if scope:
+            tagger.push("TH", Scope=scope)
+        else:
+            tagger.push("TD")
+        tagger.empty(c)
+    elif event in ("endCell", "endRow", "endTable"):
+        tagger.pop()
+
+
 class ArtifactTable(RuledTable):
-    """A table whose rules and shading are artifacts; its cell paragraphs tag themselves."""
+    """A table whose rules and shading are artifacts; its cell paragraphs tag themselves, in
+    ``Table`` > ``TR`` > ``TH``/``TD`` when it is read as a table (ReportLab calls its
+    ``_renderCB`` around rows and cells as it draws them)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._renderCB = _table_events
 
     def _drawBkgrnd(self) -> None:  # noqa: N802 - ReportLab's name
         with tagger_of(self.canv).artifact(self.canv):

@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import dataclasses
+from contextlib import nullcontext
+from typing import Literal
+
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from ..boxes import KINDS, Element
+from ..boxes.text import TextElement
 from ..plan.model import FacePlan
+from ..plan.overleaf import CONTINUED
 from .pen import CanvasPen
 from .tagging import Tagger
+
+Role = Literal["front", "back", "overleaf"]
 
 EDGE = 0.01  # mm: a box this close to the face's edge touches the trim
 
@@ -26,6 +34,27 @@ def _reach(el: Element, face: FacePlan, bleed: float) -> tuple[float, float, flo
     return x, y, w + bleed * (left + right), h + bleed * (bottom + top)
 
 
+def headed(face: FacePlan) -> tuple[Element, ...]:
+    """The face's elements with one heading: its title, else its first text (a vote's "SECRET
+    VOTE", a ticket's "TICKET", a back's "SOLD OUT"), so every card's section is headed."""
+    texts = [el for el in face.elements if isinstance(el, TextElement) and el.plain.strip()]
+    if not texts or any(el.heading for el in texts):
+        return face.elements
+    first = texts[0]
+    return tuple(
+        dataclasses.replace(first, heading=True) if el is first else el for el in face.elements
+    )
+
+
+def repeated(el: Element, role: Role) -> bool:
+    """On the back of a reference card that goes on over it, the title and a cut list's label
+    "… (continued)" repeat the front's: printed for the eye, artifacts to a reader, who hears
+    the card once, front then back, with "Continued on the back" once."""
+    if role != "overleaf" or not isinstance(el, TextElement):
+        return False
+    return el.box.name == "title" or el.plain.rstrip().endswith(CONTINUED)
+
+
 def draw_face(
     c: Canvas,
     face: FacePlan,
@@ -34,24 +63,28 @@ def draw_face(
     tagger: Tagger | None = None,
     bleed: float = 0.0,
     rotation: int = 0,
+    role: Role = "front",
 ) -> None:
     """Draw a planned face with its trim's bottom-left corner at (x_mm, y_mm) on the page,
-    turned by ``rotation`` degrees about its centre. Text is tagged (the title as a heading),
-    shapes are artifacts, when a tagger is given."""
-    pen = CanvasPen(c, tagger or Tagger(False))
+    turned by ``rotation`` degrees about its centre. Text is tagged, shapes are artifacts,
+    when a tagger is given: the front's title (or first text) is the card's H2, a back with
+    its own text has its own H3, an overleaf back (``role``) reads on from its front."""
+    tagger = tagger or Tagger(False)
+    pen = CanvasPen(c, tagger, heading="H3" if role == "back" else "H2")
     if rotation:
         c.saveState()
         c.translate((x_mm + face.width_mm / 2) * mm, (y_mm + face.height_mm / 2) * mm)
         c.rotate(rotation)
         x_mm, y_mm = -face.width_mm / 2, -face.height_mm / 2
-    for el in face.elements:
+    for el in headed(face) if role != "overleaf" else face.elements:
         x, y, w, h = _reach(el, face, bleed)
         bx, by, bw, bh = (x_mm + x) * mm, (y_mm + y) * mm, w * mm, h * mm
         c.saveState()
         c.setLineWidth(el.box.stroke_width)
         if el.box.dash:
             c.setDash(2, 2)
-        KINDS[el.box.kind].draw(pen, el, bx, by, bw, bh)
+        with tagger.artifact(c) if repeated(el, role) else nullcontext():
+            KINDS[el.box.kind].draw(pen, el, bx, by, bw, bh)
         c.restoreState()
     if rotation:
         c.restoreState()

@@ -15,11 +15,13 @@ from .tagging import Tagger
 
 
 class CanvasPen:
-    """Implements ``boxes.Pen`` on a canvas; ``tagger`` marks text and artifacts."""
+    """Implements ``boxes.Pen`` on a canvas; ``tagger`` marks text and artifacts. A face's
+    heading is tagged ``heading`` (H2 on a card, H3 on a back with its own text)."""
 
-    def __init__(self, c: Canvas, tagger: Tagger) -> None:
+    def __init__(self, c: Canvas, tagger: Tagger, heading: str = "H2") -> None:
         self.c = c
         self.tagger = tagger
+        self.heading = heading
 
     @contextmanager
     def artifact(self) -> Iterator[None]:
@@ -28,7 +30,7 @@ class CanvasPen:
 
     @contextmanager
     def tagged(self, kind: str) -> Iterator[None]:
-        with self.tagger.text(self.c, kind):
+        with self.tagger.text(self.c, self.heading if kind == "H2" else kind):
             yield
 
     def rect(
@@ -96,20 +98,24 @@ class CanvasPen:
         stroke: str,
         line_width: float,
     ) -> None:
-        """Numbered cells filling the box, ``cols`` to a row, in reading order."""
+        """Numbered cells filling the box, ``cols`` to a row, in reading order: the cells'
+        outlines and fills an artifact, their numbers one tagged paragraph."""
         c = self.c
         rows = -(-len(numbers) // cols)
         cw, ch = w / cols, h / rows
-        c.setLineWidth(line_width)
-        c.setStrokeColor(colors.HexColor(stroke))
-        c.setFont(face_name(style.font), style.size)
-        for i, n in enumerate(numbers):
+        places = []
+        for i, _n in enumerate(numbers):
             row, col = divmod(i, cols)
-            cx, cy = x + col * cw, y + h - (row + 1) * ch
+            places.append((x + col * cw, y + h - (row + 1) * ch))
+        with self.artifact():
+            c.setLineWidth(line_width)
+            c.setStrokeColor(colors.HexColor(stroke))
             if fill:
                 c.setFillColor(colors.HexColor(fill))
-                c.rect(cx, cy, cw, ch, stroke=1, fill=1)
-            else:
-                c.rect(cx, cy, cw, ch, stroke=1, fill=0)
+            for cx, cy in places:
+                c.rect(cx, cy, cw, ch, stroke=1, fill=1 if fill else 0)
+        with self.tagged("P"):
+            c.setFont(face_name(style.font), style.size)
             c.setFillColor(colors.HexColor(style.color))
-            c.drawCentredString(cx + cw / 2, cy + ch / 2 - style.size * 0.35, str(n))
+            for n, (cx, cy) in zip(numbers, places, strict=True):
+                c.drawCentredString(cx + cw / 2, cy + ch / 2 - style.size * 0.35, str(n))

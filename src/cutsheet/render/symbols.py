@@ -6,13 +6,17 @@ from __future__ import annotations
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
+from ..symbols import SAID
 from .icons import draw_icon
 
 CAP_MIDDLE = 0.35  # the middle of a capital letter, as a fraction of the font size
 
 
 def _pdf_string(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+    """A PDF string literal: ``(…)`` for ASCII, else UTF-16BE hex with its byte-order mark."""
+    if not text.isascii():
+        return "<FEFF" + text.encode("utf-16-be").hex().upper() + ">"
+    return "(" + text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)") + ")"
 
 
 def _cube(c: Canvas, kind: str, label: str) -> None:
@@ -23,6 +27,7 @@ def _cube(c: Canvas, kind: str, label: str) -> None:
     t, w, s = float(tile), float(width), float(size)
     x = info["cur_x"] + w / 2 - t / 2
     y = info["cur_y"] + CAP_MIDDLE * s - t / 2
+    c.addLiteral("/Artifact BMC")  # the tile is decoration: its letter is the text
     c.saveState()
     c.setLineWidth(0.6)
     c.setStrokeColor(colors.black)
@@ -32,6 +37,7 @@ def _cube(c: Canvas, kind: str, label: str) -> None:
     c.setFillColor(colors.white)
     c.roundRect(x + (t - inner) / 2, y + (t - inner) / 2, inner, inner, t * 0.1, stroke=0, fill=1)
     c.restoreState()
+    c.addLiteral("EMC")
 
 
 def _icon(c: Canvas, kind: str, label: str) -> None:
@@ -39,17 +45,27 @@ def _icon(c: Canvas, kind: str, label: str) -> None:
     name, colour, tile, size = label.split("|")
     t, s = float(tile), float(size)
     x, y = info["cur_x"], info["cur_y"] + CAP_MIDDLE * s - t / 2
+    c.addLiteral("/Artifact BMC")  # an icon beside its word is silent
     c.saveState()
     c.setFillColor(colors.HexColor(colour))
     c.setStrokeColor(colors.HexColor(colour))
     draw_icon(c, name, x, y, t, t)
     c.restoreState()
+    c.addLiteral("EMC")
+
+
+def _artifact(c: Canvas, kind: str, label: str) -> None:
+    """Open (``(``) or close (``)``) an artifact around a transparent spacer image."""
+    c.addLiteral("/Artifact BMC" if label == "(" else "EMC")
 
 
 def _text(c: Canvas, kind: str, label: str) -> None:
-    c._curr_tx_info["tx"]._code.append(  # type: ignore[attr-defined]
-        f"/Span <</ActualText ({_pdf_string(label)})>> BDC"
-    )
+    """Open a span read as the notation (ActualText) and said in words (E, the expansion)."""
+    literal, _sep, said = label.partition(SAID)
+    props = f"/ActualText {_pdf_string(literal)}"
+    if said:
+        props += f" /E {_pdf_string(said)}"
+    c._curr_tx_info["tx"]._code.append(f"/Span <<{props}>> BDC")  # type: ignore[attr-defined]
 
 
 def _end(c: Canvas, kind: str, label: str) -> None:
@@ -63,3 +79,4 @@ def install(c: Canvas) -> None:
         c.setNamedCB("cs_icon", _icon)
         c.setNamedCB("cs_text", _text)
         c.setNamedCB("cs_end", _end)
+        c.setNamedCB("cs_art", _artifact)

@@ -1,19 +1,25 @@
 """Tagged PDF: marked content while ReportLab draws, the structure tree added with pikepdf.
 
 ReportLab cannot tag. While drawing, every text run is wrapped in ``/P <</MCID n>> BDC … EMC``
-(``/H1``/``/H2`` for titles and headings) and decoration, crop marks and page furniture in
-``/Artifact BMC … EMC``. After the file is written, ``add_structure`` builds the
-StructTreeRoot (Document → Sect per card → H/P, in drawing order, which is reading order),
-the ParentTree, ``/StructParents`` and ``/MarkInfo``, and ``declare_pdfua`` the XMP metadata that
-claims PDF/UA-1 (with the title and language it needs).
+(``/H1``…``/H3`` for titles and headings, ``/Lbl`` for a list item's number) and decoration,
+crop marks and page furniture in ``/Artifact BMC … EMC``. Structure that holds no content of
+its own (a card's ``Sect``, a list's ``L`` > ``LI`` > ``LBody``, a table's ``Table`` > ``TR`` >
+``TH``/``TD``) is a stack of ``Node``s open while its content is drawn: each tagged run
+records the nodes it sits in. After the file is written, ``add_structure`` builds the
+StructTreeRoot (Document → nodes → H/P/Lbl, in drawing order, which is reading order; a node
+met again on a later page, a list or a card's back, is the same element), the ParentTree,
+``/StructParents`` and ``/MarkInfo``, and ``declare_pdfua`` the XMP metadata that claims
+PDF/UA-1 (with the title and language it needs).
 
-Marked-content sequences never nest: content drawn while one is open belongs to it (a list
-item's number is part of the item's paragraph; text inside an artifact stays an artifact).
+Every structure element that holds content holds one marked-content sequence (one MCID), so
+the booklet can re-point each at its half page. Marked-content sequences never nest: content
+drawn while one is open belongs to it (text inside an artifact stays an artifact).
 """
 
 from __future__ import annotations
 
 import io
+import itertools
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -31,11 +37,29 @@ SAVE = {
 }
 
 
+_KEYS = itertools.count(1)
+
+
+def new_key() -> str:
+    """A key no other node of this process has (nodes are matched by key, never by object)."""
+    return f"n{next(_KEYS)}"
+
+
+@dataclass(frozen=True)
+class Node:
+    """A structure element that groups others: a card's Sect, L, LI, LBody, Table, TR, TH,
+    TD. Nodes with one ``key`` are one element, wherever and whenever they are met."""
+
+    key: str
+    kind: str
+    attrs: tuple[tuple[str, str], ...] = ()  # ("Alt", text), ("Scope", "Column"), …
+
+
 @dataclass(frozen=True)
 class Tag:
-    kind: str  # H1, H2, P
-    mcid: int
-    group: str | None  # a card (Sect) or None for the page's flow
+    kind: str  # H1, H2, H3, P, Lbl; "" for an empty node (a TD with nothing written in it)
+    mcid: int | None
+    path: tuple[Node, ...]  # the nodes it sits in, outermost first
 
 
 @dataclass
@@ -44,8 +68,17 @@ class Tagger:
 
     enabled: bool
     pages: dict[int, list[Tag]] = field(default_factory=dict)
-    group: str | None = None
+    group: str | None = None  # the card (Sect) being drawn, or None for the page's flow
+    group_alt: dict[str, str] = field(default_factory=dict)  # a card that is pure shape
+    nodes: list[Node] = field(default_factory=list)  # the open nodes, outermost first
     open: str | None = None  # the marked-content sequence being drawn, if any
+
+    def path(self) -> tuple[Node, ...]:
+        sect: tuple[Node, ...] = ()
+        if self.group is not None:
+            alt = self.group_alt.get(self.group)
+            sect = (Node(f"sect:{self.group}", "Sect", (("Alt", alt),) if alt else ()),)
+        return sect + tuple(self.nodes)
 
     @contextmanager
     def text(self, c: Canvas, kind: str = "P") -> Iterator[None]:
@@ -55,10 +88,36 @@ class Tagger:
             yield
             return
         tags = self.pages.setdefault(c.getPageNumber(), [])
-        mcid = len(tags)
-        tags.append(Tag(kind, mcid, self.group))
+        mcid = sum(1 for t in tags if t.mcid is not None)
+        tags.append(Tag(kind, mcid, self.path()))
         with self._sequence(c, kind, f"/{kind} <</MCID {mcid}>> BDC"):
             yield
+
+    def push(self, kind: str, key: str | None = None, **attrs: str) -> None:
+        """Open a node (see ``node``) for callers that draw through callbacks."""
+        if self.enabled and self.open is None:
+            self.nodes.append(Node(key or new_key(), kind, tuple(sorted(attrs.items()))))
+
+    def pop(self) -> None:
+        """Close the innermost node ``push`` opened."""
+        if self.enabled and self.open is None and self.nodes:
+            self.nodes.pop()
+
+    @contextmanager
+    def node(self, kind: str, key: str | None = None, **attrs: str) -> Iterator[None]:
+        """Tagged content drawn inside sits in a ``kind`` element (one per ``key``: a list
+        split over two pages is one list); nothing inside an artifact."""
+        depth = len(self.nodes)
+        self.push(kind, key, **attrs)
+        try:
+            yield
+        finally:
+            del self.nodes[depth:]
+
+    def empty(self, c: Canvas) -> None:
+        """Record the open nodes although nothing is drawn in them (a cell left to write in)."""
+        if self.enabled and self.open is None and self.nodes:
+            self.pages.setdefault(c.getPageNumber(), []).append(Tag("", None, self.path()))
 
     @contextmanager
     def artifact(self, c: Canvas) -> Iterator[None]:
@@ -102,7 +161,7 @@ def add_structure(pdf: bytes, tagger: Tagger) -> bytes:
     )
     root.K = document
     nums = Array()
-    sections: dict[str, pikepdf.Object] = {}
+    made: dict[str, pikepdf.Object] = {}
     for index, page in enumerate(doc.pages):
         tags = tagger.pages.get(index + 1, [])
         page.obj.StructParents = index
@@ -110,14 +169,12 @@ def add_structure(pdf: bytes, tagger: Tagger) -> bytes:
         by_mcid = Array()
         for tag in tags:
             parent = document
-            if tag.group is not None:
-                if tag.group not in sections:
-                    sect = doc.make_indirect(
-                        Dictionary(Type=Name.StructElem, S=Name.Sect, P=document, K=Array())
-                    )
-                    document.K.append(sect)
-                    sections[tag.group] = sect
-                parent = sections[tag.group]
+            for node in tag.path:
+                if node.key not in made:
+                    made[node.key] = _element(doc, node, parent, page.obj)
+                parent = made[node.key]
+            if tag.mcid is None:
+                continue
             elem = doc.make_indirect(
                 Dictionary(
                     Type=Name.StructElem, S=Name(f"/{tag.kind}"), P=parent, Pg=page.obj, K=tag.mcid
@@ -134,6 +191,22 @@ def add_structure(pdf: bytes, tagger: Tagger) -> bytes:
     out = io.BytesIO()
     doc.save(out, **SAVE)
     return out.getvalue()
+
+
+def _element(
+    doc: pikepdf.Pdf, node: Node, parent: pikepdf.Object, page: pikepdf.Object
+) -> pikepdf.Object:
+    """A node's structure element, appended to ``parent``: ``Alt`` on the element, ``Scope``
+    in its table attributes."""
+    elem = Dictionary(Type=Name.StructElem, S=Name(f"/{node.kind}"), P=parent, Pg=page, K=Array())
+    for name, value in node.attrs:
+        if name == "Scope":
+            elem.A = Dictionary(O=Name.Table, Scope=Name(f"/{value}"))
+        else:
+            elem[Name(f"/{name}")] = pikepdf.String(value)
+    made = doc.make_indirect(elem)
+    parent.K.append(made)
+    return made
 
 
 def declare_pdfua(doc: pikepdf.Pdf) -> None:

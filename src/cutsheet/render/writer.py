@@ -4,6 +4,7 @@ gutterfold), full-page sheets, and the duplex calibration sheet. Every position 
 
 from __future__ import annotations
 
+import dataclasses
 import io
 from collections.abc import Sequence
 
@@ -16,7 +17,9 @@ from ..flow.sheets import continued_height, continued_title, fill_frame, sheet_s
 from ..flow.story import StoryBuilder
 from ..impose import PagePlan, Rect
 from ..impose.print_plan import ImposedPage, PrintPlan
+from ..measure import face_name
 from ..plan.model import FacePlan, PageDoc, PrintedCard
+from ..plan.overleaf import MORE
 from .calibration import draw_calibration
 from .faces import draw_face
 from .pdf import (
@@ -28,6 +31,8 @@ from .pdf import (
     page_furniture,
 )
 from .tagging import Tagger, add_structure, attach
+
+TITLE_INSET_MM = 6.0  # the file's title, in the text layer only, this far inside the paper
 
 
 def _box(r: Rect) -> tuple[float, float, float, float]:
@@ -47,11 +52,31 @@ class PartWriter:
         self.c = new_canvas(self.buf, self.paper, meta)
         self.tagger = Tagger(self.plan.profile.tagged)
         attach(self.c, self.tagger)
-        self.docs = docs
+        self.docs = dataclasses.replace(docs, heading_offset=1)  # under the file's H1
         self.problems: list[Problem] = []
         self.sheet = 0
         self.pages = 0
         self.forms: dict[FacePlan, str] = {}  # identical backs, drawn once as Form XObjects
+        self.title = meta.title
+        self.titled = False
+
+    def open_with_title(self) -> None:
+        """The file's one H1, "Common Reserve — Cards", first on its first page: set in the
+        text layer only (invisible, render mode 3), at heading size in the top margin, where
+        a screen reader, search and copy find it and the printed page keeps its design."""
+        if self.titled or not self.tagger.enabled:
+            return
+        self.titled = True
+        size = self.docs.styles.title.fontSize
+        c = self.c
+        with self.tagger.text(c, "H1"):
+            c.saveState()  # the render mode is graphics state: it ends with the title
+            text = c.beginText(TITLE_INSET_MM * mm, self.paper[1] * mm - TITLE_INSET_MM * mm - size)
+            text.setTextRenderMode(3)
+            text.setFont(face_name("bold"), size)
+            text.textLine(self.title)
+            c.drawText(text)
+            c.restoreState()
 
     # -- furniture -----------------------------------------------------------------------
     def label(self, sheet: int, side: str = "") -> str:
@@ -78,15 +103,25 @@ class PartWriter:
 
     def draw_page(self, page: PagePlan[PrintedCard], label: str) -> None:
         c, f, bleed = self.c, self.furniture, self.bleed
-        for index, slot in enumerate(page.slots):
+        self.open_with_title()
+        seen: dict[tuple[str, PrintedCard], int] = {}
+        for slot in page.slots:
             face = slot.item.front if slot.side == "front" else slot.item.back
             if face is None:
                 continue
             if slot.side == "back" and not slot.item.back_is_content:
                 self.place_back(face, slot.trim, bleed, slot.rotation)
                 continue
-            self.tagger.group = f"{self.sheet}{page.side}:{index}"
-            draw_face(c, face, slot.trim.x, slot.trim.y, self.tagger, bleed, slot.rotation)
+            # a card is one section, its back after its front: the n-th copy of a card on a
+            # sheet's back is the back of the n-th copy on its front
+            copy = seen[slot.side, slot.item] = seen.get((slot.side, slot.item), -1) + 1
+            self.tagger.group = f"{self.sheet}:{slot.item.component}:{slot.item.item}:{copy}"
+            if not any(el.is_text for el in slot.item.front.elements):
+                self.tagger.group_alt[self.tagger.group] = slot.item.item
+            role = "back" if slot.side == "back" else "front"
+            if role == "back" and MORE in slot.item.front.texts:
+                role = "overleaf"
+            draw_face(c, face, slot.trim.x, slot.trim.y, self.tagger, bleed, slot.rotation, role)
         self.tagger.group = None
         with self.tagger.artifact(c):
             draw_segments(c, page.cut_lines, 0.25)
@@ -133,6 +168,7 @@ class PartWriter:
         before it)."""
         again = continued_title(doc.doc, StoryBuilder.for_profile(self.plan.profile))
         for _ in range(doc.copies):
+            self.open_with_title()
             story = sheet_story(self.docs.flowables(doc.doc.blocks))
             first = True
             while story:

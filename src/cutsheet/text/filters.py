@@ -66,10 +66,22 @@ def glyphs(value: str, terms: Mapping[str, Mapping[str, str]]) -> Markup:
         shown = "".join(
             symbols.cube(ch, cubes[ch]) if ch in cubes else f"<b>{escape(ch)}</b>" for ch in run
         )
-        out.append(symbols.actual_text(str(escape(run)), shown))
+        said = symbols.spoken(run, _names(terms))
+        out.append(symbols.actual_text(str(escape(run)), shown, str(escape(said))))
         last = m.end()
     out.append(str(escape(text[last:])))
     return Markup("".join(out))
+
+
+def _names(terms: Mapping[str, Mapping[str, str]]) -> dict[str, str]:
+    """How each one-letter term is said: its ``name`` (or ``word``), else the letter."""
+    out = {}
+    for k, v in terms.items():
+        if isinstance(k, str) and len(k) == 1 and isinstance(v, Mapping):
+            name = v.get("name") or v.get("word")
+            if name:
+                out[k] = str(name)
+    return out
 
 
 def _word_at(text: str, start: int, end: int) -> str:

@@ -1,0 +1,186 @@
+"""The structure tree of every large-print PDF read back the way a screen reader reads it: one
+H1 first and no heading level skipped, a heading in every card section that has content,
+lists as L > LI > Lbl + LBody, tables as Table > TR > TH/TD with Scope, cube notation
+spoken, and list labels apart from their words in the text layer."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pikepdf
+import pytest
+
+GAMES = ["bidding-alpha", "common-reserve", "festival-charter", "festivibes"]
+PAPERS = ["a4", "letter"]
+
+
+def lp_pdfs(built: Path) -> list[Path]:
+    found = sorted(built.glob("*/large-print-*/*.pdf"))
+    assert len(found) >= 28
+    return found
+
+
+def kids(elem: pikepdf.Object) -> list[pikepdf.Object]:
+    """The structure elements directly under ``elem`` (not its content items)."""
+    k = elem.get("/K")
+    items = list(k) if isinstance(k, pikepdf.Array) else ([] if k is None else [k])
+    return [i for i in items if isinstance(i, pikepdf.Dictionary) and "/S" in i]
+
+
+def marks_content(elem: pikepdf.Object) -> bool:
+    """Whether ``elem`` or an element under it holds marked content (an MCID)."""
+    k = elem.get("/K")
+    items = list(k) if isinstance(k, pikepdf.Array) else ([] if k is None else [k])
+    for i in items:
+        if not isinstance(i, pikepdf.Dictionary):
+            return True  # an MCID
+        if i.get("/Type") == "/MCR" or marks_content(i):
+            return True
+    return False
+
+
+def walk(elem: pikepdf.Object) -> Iterator[pikepdf.Object]:
+    """Every structure element under ``elem`` in reading order, ``elem`` first."""
+    yield elem
+    for kid in kids(elem):
+        yield from walk(kid)
+
+
+def role(elem: pikepdf.Object) -> str:
+    return str(elem.S)[1:]
+
+
+def document(pdf: pikepdf.Pdf) -> pikepdf.Object:
+    return pdf.Root.StructTreeRoot.K
+
+
+def headings(pdf: pikepdf.Pdf) -> list[int]:
+    return [int(role(e)[1]) for e in walk(document(pdf)) if re.fullmatch(r"H\d", role(e))]
+
+
+def test_each_file_opens_with_one_h1_and_never_skips_a_level(built):
+    problems = []
+    for path in lp_pdfs(built):
+        with pikepdf.open(path) as pdf:
+            levels = headings(pdf)
+        where = str(path.relative_to(built))
+        if not levels or levels[0] != 1:
+            problems.append(f"{where}: first heading H{levels[0] if levels else '-'}")
+        if levels.count(1) != 1:
+            problems.append(f"{where}: {levels.count(1)} H1")
+        for a, b in zip(levels, levels[1:], strict=False):
+            if b > a + 1:
+                problems.append(f"{where}: H{a} then H{b}")
+                break
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize(
+    ("part", "title"),
+    [("cards", "Common Reserve — Cards"), ("sheets", "Common Reserve — Sheets, markers and")],
+)
+def test_the_h1_names_the_game_and_the_part_first(built, part, title):
+    path = built / "common-reserve" / "large-print-a4" / f"{part}.pdf"
+    with pikepdf.open(path) as pdf:
+        first = kids(document(pdf))[0]
+        assert role(first) == "H1"
+        assert first.Pg.objgen == pdf.pages[0].obj.objgen
+    text = subprocess.run(
+        ["pdftotext", "-f", "1", "-l", "1", "-raw", str(path), "-"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert text.splitlines()[0].startswith(title)
+
+
+def test_every_card_section_with_content_has_a_heading(built):
+    problems = []
+    for path in lp_pdfs(built):
+        if path.name not in ("cards.pdf", "sheets.pdf"):
+            continue
+        with pikepdf.open(path) as pdf:
+            for n, sect in enumerate(e for e in walk(document(pdf)) if role(e) == "Sect"):
+                inside = [role(e) for e in walk(sect)][1:]
+                if marks_content(sect) or any(marks_content(k) for k in kids(sect)):
+                    if not any(re.fullmatch(r"H\d", r) for r in inside):
+                        problems.append(f"{path.relative_to(built)}: section {n} {inside[:4]}")
+                elif "/Alt" not in sect:
+                    problems.append(f"{path.relative_to(built)}: section {n} empty without /Alt")
+    assert not problems, "\n".join(problems[:40])
+
+
+def test_lists_are_l_li_lbl_lbody_in_every_rules_file(built):
+    for path in lp_pdfs(built):
+        if not path.name.startswith("rules"):
+            continue
+        with pikepdf.open(path) as pdf:
+            lists = [e for e in walk(document(pdf)) if role(e) == "L"]
+            assert lists, path
+            for lst in lists:
+                items = kids(lst)
+                assert items and all(role(i) == "LI" for i in items), path
+                for item in items:
+                    assert [role(k) for k in kids(item)] == ["Lbl", "LBody"], path
+                    assert all(marks_content(k) for k in kids(item)), path
+
+
+def test_tables_are_table_tr_th_td_with_scope_in_every_sheets_file(built):
+    """Every sheets file with a ruled table or a track holds them as tables: rows of cells,
+    the header cells (a table's first row, a track's label) with their Scope."""
+    with_tables = 0
+    for path in lp_pdfs(built):
+        if path.name != "sheets.pdf":
+            continue
+        with pikepdf.open(path) as pdf:
+            tables = [e for e in walk(document(pdf)) if role(e) == "Table"]
+            with_tables += bool(tables)
+            for table in tables:
+                rows = kids(table)
+                assert rows and all(role(r) == "TR" for r in rows), path
+                cells = [c for r in rows for c in kids(r)]
+                assert all(role(c) in ("TH", "TD") for c in cells), path
+                heads = [c for c in cells if role(c) == "TH"]
+                assert heads, path
+                assert all(str(h.A.Scope) in ("/Column", "/Row") for h in heads), path
+    assert with_tables >= 4  # the alpha ledger and board, the reserve sheet and record, …
+
+
+def test_decoration_is_not_content(built):
+    """Spacer images and tiles are painted inside artifacts (or inside text, for the
+    transparent spacers that make room for a tile): no Figure, and no image is tagged alone."""
+    for path in lp_pdfs(built):
+        with pikepdf.open(path) as pdf:
+            assert not [e for e in walk(document(pdf)) if role(e) == "Figure"], path
+
+
+def test_cube_notation_is_spoken(built):
+    """Each run of notation keeps its literal text (ActualText) and is said in words (E)."""
+    path = built / "bidding-alpha" / "large-print-a4" / "cards.pdf"
+    spans: dict[str, str] = {}
+    with pikepdf.open(path) as pdf:
+        for page in pdf.pages:
+            for ins in pikepdf.parse_content_stream(page):
+                if str(ins.operator) == "BDC" and str(ins.operands[0]) == "/Span":
+                    props = ins.operands[1]
+                    spans[str(props.ActualText)] = str(props.get("/E", ""))
+    assert spans["5R>G"] == "5 red for 1 green"
+    assert spans["3R<>G"] == "3 red for 1 green, either way"
+    assert spans["RRRR"] == "4 red"
+    assert spans["B2G"] == "1 blue and 2 green"
+    assert all(said for said in spans.values())
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_no_list_label_is_glued_to_its_word(built, paper):
+    glued = re.compile(r"^(•|\d+)(?=[A-Z][a-z])")  # "1Shuffle", "•6", not "3s." wrapped
+    for game in GAMES:
+        path = built / game / f"large-print-{paper}" / "rules.pdf"
+        text = subprocess.run(
+            ["pdftotext", "-raw", str(path), "-"], capture_output=True, text=True, check=True
+        ).stdout
+        bad = [ln for ln in text.splitlines() if glued.match(ln)]
+        assert not bad, f"{path}: {bad[:5]}"
