@@ -96,3 +96,17 @@ def ws(tmp_path: Path) -> Workspace:
     for d in ("content", "layouts"):
         shutil.copytree(ROOT / d, tmp_path / d)
     return Workspace(tmp_path)
+
+
+@pytest.fixture(scope="session")
+def exported_pod(tmp_path_factory: pytest.TempPathFactory, repo: Project) -> Path:
+    """Every game's print-on-demand PDFs (one card a page, trim plus 3 mm bleed), both
+    profiles: exported once, read back by the PDF readers' test."""
+    from cutsheet.exports import ExportOptions, export
+
+    out = tmp_path_factory.mktemp("export-pod")
+    profiles = tuple(available_profiles(repo.layouts))
+    options = ExportOptions(to="pod", profiles=profiles, bleed=3.0)
+    _entries, report = export(repo, repo.games(), options, out, progress=lambda _m: None)
+    assert not report.errors, "\n".join(map(str, report.errors))
+    return out

@@ -16,7 +16,7 @@ from cutsheet.scaffold import new_game
 
 from .conftest import ROOT
 
-COMMANDS = ["build", "watch", "new", "check", "preview", "schema", "list"]
+COMMANDS = ["build", "watch", "new", "check", "preview", "schema", "list", "export"]
 
 
 def refusal(capsys: pytest.CaptureFixture[str], *argv: str) -> list[str]:

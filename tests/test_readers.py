@@ -43,6 +43,8 @@ from cutsheet.profiles import available_profiles
 #: Session fixtures (tests/conftest.py) whose folders hold the PDFs a player opens. An output
 #: that writes more PDFs (an export target) adds the name of its session fixture here.
 OUTPUTS = ("built", "built_gutterfold")
+#: Session fixtures whose folders hold exported PDFs (``cutsheet export --to pod``).
+EXPORTED = ("exported_pod",)
 PAPERS = ("a4", "letter")
 DPI = "10"
 ICC = "ICC support is not available"
@@ -55,7 +57,7 @@ def pdfs_in(folders: Iterable[Path]) -> list[Path]:
 
 def files_to_read(request: pytest.FixtureRequest) -> list[Path]:
     """The PDFs of every output in ``OUTPUTS`` (built on first use, once per session)."""
-    return pdfs_in(request.getfixturevalue(name) for name in OUTPUTS)
+    return pdfs_in(request.getfixturevalue(name) for name in OUTPUTS + EXPORTED)
 
 
 def _run(args: list[str], *, output: bool = True) -> subprocess.CompletedProcess[str]:
@@ -188,8 +190,13 @@ def test_the_readers_read_every_game_profile_and_paper(
         found = {p.relative_to(folder).parts for p in pdfs_in([folder])}
         assert all(len(parts) == 3 for parts in found), name
         assert expected <= found, (name, sorted(expected - found))
+    pods = {
+        p.relative_to(request.getfixturevalue("exported_pod")).parts[0]
+        for p in pdfs_in([request.getfixturevalue("exported_pod")])
+    }
+    assert pods == set(repo.games())  # every game's print-on-demand decks are read too
     assert len(files_to_read(request)) == sum(
-        len(pdfs_in([request.getfixturevalue(n)])) for n in OUTPUTS
+        len(pdfs_in([request.getfixturevalue(n)])) for n in OUTPUTS + EXPORTED
     )
 
 
