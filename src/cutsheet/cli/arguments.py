@@ -278,7 +278,12 @@ def _add_preview(sub: _Subparsers) -> None:
 
 def _add_export(sub: _Subparsers) -> None:
     e = sub.add_parser(
-        "export", help="cards as PNGs, Tabletop Simulator decks, print-on-demand PDFs"
+        "export",
+        help="cards as PNGs, Tabletop Simulator decks, print-on-demand PDFs",
+        description="Export every game's cards (or the GAMEs named) from the same drawing the"
+        " PDFs use: a PNG per face (png), Tabletop Simulator deck sheets and a saved object"
+        " (tts), one PDF per deck for print-on-demand services (pod), or a contact sheet to"
+        " proofread (contact), into build/<game>/export/<target>/.",
     )
     e.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
     e.add_argument("--to", required=True, metavar="TARGET", help="png, tts, pod or contact")
