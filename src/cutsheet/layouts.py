@@ -11,10 +11,11 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from importlib.resources import files
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, create_model
+from pydantic import Field, StringConstraints, create_model
 
+from . import colours
 from .boxes import KINDS, Box
 from .confine import confined
 from .diagnostics import ContentError, Loc, Problem, clip, excerpt
@@ -23,13 +24,21 @@ from .model import MAX_MM, ImpositionSpec, Strict, validate
 from .papers import Paper, PaperSpec, paper_of, paper_problems
 from .source import Located, load_yaml
 
+COLOUR_NAME = r"^[A-Za-z][A-Za-z0-9_-]*$"
+COLOUR_OR_NAME = r"^(#[0-9A-Fa-f]{6}|[A-Za-z][A-Za-z0-9_-]*)$"
+
+
+Colour = Annotated[str, StringConstraints(pattern=r"^#[0-9A-Fa-f]{6}$")]
+
 
 class Style(Strict):
     font: Literal["regular", "bold", "italic", "bold-italic"] = "regular"
     size: float = Field(9, gt=0, le=200, description="points")
     leading: float | None = Field(None, gt=0, le=400, description="points; default 1.25 × size")
     align: Literal["left", "center", "right"] = "left"
-    color: str = Field("#000000", pattern=r"^#[0-9A-Fa-f]{6}$")
+    color: str = Field(
+        "#000000", pattern=COLOUR_OR_NAME, description="#RRGGBB, or a name from 'colours'"
+    )
 
     @property
     def line_height(self) -> float:
@@ -80,6 +89,10 @@ class LayoutFile(Strict):
     impositions: dict[str, ImpositionSpec] = Field(
         default_factory=dict, description="named fixed impositions: name -> {grid: [cols, rows]}"
     )
+    colours: dict[Annotated[str, StringConstraints(pattern=COLOUR_NAME)], Colour] = Field(
+        default_factory=dict,
+        description="named colours, usable wherever a colour is: name -> '#RRGGBB'",
+    )
 
 
 @dataclass(frozen=True)
@@ -97,18 +110,23 @@ class Layouts:
     files: tuple[str, ...] = ()  # every layout file read (for the build cache)
     papers: Mapping[str, Paper] = field(default_factory=dict)
     impositions: Mapping[str, ImpositionSpec] = field(default_factory=dict)
+    colours: Mapping[str, str] = field(default_factory=dict)  # name -> #RRGGBB
 
     @cached_property
     def text_styles(self) -> dict[str, TextStyle]:
-        """The styles as the measuring interface takes them (built once per Layouts)."""
-        return {name: text_style(style) for name, style in self.styles.items()}
+        """The styles as the measuring interface takes them (built once per Layouts), named
+        colours resolved."""
+        return {name: text_style(style, self.colours) for name, style in self.styles.items()}
 
     def face(self, name: str) -> Face:
         return self.faces[name]
 
 
-def text_style(style: Style) -> TextStyle:
-    return TextStyle(style.font, style.size, style.line_height, style.align, style.color)
+def text_style(style: Style, named: Mapping[str, str] | None = None) -> TextStyle:
+    """The style as the measuring interface takes it; its colour a name from ``named``, or
+    ``#RRGGBB`` (the loading checked which)."""
+    color = colours.resolve(style.color, named or {}) or style.color
+    return TextStyle(style.font, style.size, style.line_height, style.align, color)
 
 
 def _resolve_box(name: str, merged: dict[str, Any], loc: Loc) -> Box:
@@ -175,6 +193,8 @@ class _Read:
     faces: dict[str, _FaceSource] = field(default_factory=dict)
     papers: dict[str, Paper] = field(default_factory=dict)
     impositions: dict[str, ImpositionSpec] = field(default_factory=dict)
+    colours: dict[str, str] = field(default_factory=dict)
+    colour_locs: dict[str, Loc] = field(default_factory=dict)  # style -> its named 'color'
     problems: list[Problem] = field(default_factory=list)
     seen: set[str] = field(default_factory=set)  # file names read
 
@@ -203,6 +223,9 @@ def _read_file(
     for sname, style in spec.styles.items():
         read.styles[sname] = style
         read.style_locs[sname] = src.key_loc(("styles", sname))
+        read.colour_locs.pop(sname, None)
+        if not colours.is_hex(style.color):
+            read.colour_locs[sname] = src.loc(("styles", sname, "color"))
     for face_name, face in spec.faces.items():
         read.faces[face_name] = (face, src, ("faces", face_name))
     _read_registries(read, spec, src)
@@ -216,6 +239,16 @@ def _read_registries(read: _Read, spec: LayoutFile, src: Located) -> None:
         if not found:
             read.papers[pname] = paper_of(pname, paper)
     read.impositions.update(spec.impositions)
+    read.colours.update(spec.colours)
+
+
+def _colour_problems(read: _Read) -> list[Problem]:
+    """A style whose ``color`` names no colour of the ``colours`` tables."""
+    return [
+        Problem(loc, colours.unknown(read.styles[sname].color, read.colours, "color", none=False))
+        for sname, loc in read.colour_locs.items()
+        if colours.resolve(read.styles[sname].color, read.colours) is None
+    ]
 
 
 def _load_file(layout_dir: Path, fname: str, root: Path | None, where: Loc) -> Located:
@@ -313,12 +346,19 @@ def load_layouts(
     read = _Read()
     _read_builtins(read, layout_dir, root)
     _read_file(read, layout_dir, name, root, loc, None)
+    read.problems.extend(_colour_problems(read))
     if read.problems:
         raise ContentError(set(read.problems))
     faces = _build_faces(read.faces, read.styles)
     files = tuple(str(layout_dir / f) for f in sorted(read.seen | {BASE}))
     return Layouts(
-        read.styles, faces, read.style_locs, files, dict(read.papers), dict(read.impositions)
+        read.styles,
+        faces,
+        read.style_locs,
+        files,
+        dict(read.papers),
+        dict(read.impositions),
+        dict(read.colours),
     )
 
 

@@ -116,7 +116,15 @@ class _CardPlanner:
             if name is None:
                 continue
             styles, root = self.layouts.text_styles, self.game.root
-            fc = FillContext(ctx, styles, label, loc_of, self.profile.min_text_size, root)
+            fc = FillContext(
+                ctx,
+                styles,
+                label,
+                loc_of,
+                self.profile.min_text_size,
+                root,
+                colours=self.layouts.colours,
+            )
             planned, over, out.gaps[back] = self.side(self.layouts.face(name), fc, mode, at, back)
             if over is not None:
                 out.overflows.append(over)  # its boxes leave the card: that is the one problem
