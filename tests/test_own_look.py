@@ -3,10 +3,13 @@ and faces that know theirs, read back from the built PDFs."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pdfplumber
 import pytest
+import reportlab
+from pypdf import PdfReader
 
 from cutsheet.cli import main
 
@@ -51,6 +54,9 @@ faces:
   back:
     extends: card-back
 """
+
+
+RL_FONTS = Path(reportlab.__file__).parent / "fonts"  # Bitstream Vera ships with ReportLab
 
 
 @pytest.fixture
@@ -139,3 +145,90 @@ def test_named_colours_meet_large_print_contrast(own: Path, capsys) -> None:
     code, errors = run(capsys, "check", "own", "--profile", "contrast")
     assert code == 1
     assert any("text #DDDDDD on #FFFFFF has contrast 1.4:1" in e for e in errors), errors
+
+
+# ------------------------------------------------------------------ fonts
+def base_fonts(pdf: Path) -> set[str]:
+    """The BaseFont of every font the pages use, subset prefix dropped."""
+    names = set()
+    for page in PdfReader(pdf).pages:
+        for font in page["/Resources"]["/Font"].values():
+            names.add(str(font.get_object()["/BaseFont"]).split("+")[-1])
+    return names
+
+
+def add_font(project: Path, stem: str, source: str = "VeraBd.ttf") -> None:
+    (project / "fonts").mkdir(exist_ok=True)
+    shutil.copy(RL_FONTS / source, project / "fonts" / f"{stem}.ttf")
+
+
+def test_a_project_font_is_named_by_its_file_stem_and_embedded(own: Path, capsys) -> None:
+    add_font(own, "Display-Bold")
+    edit(own / "layouts" / "own.yaml", "{font: bold, size: 14", "{font: Display-Bold, size: 14")
+    fonts = base_fonts(build(capsys))
+    assert "BitstreamVeraSans-Bold" in fonts
+    assert "AtkinsonHyperlegible-Regular" in fonts  # the id, in the packaged style
+
+
+def test_a_family_maps_bold_and_italic(own: Path, capsys) -> None:
+    add_font(own, "Vera", "Vera.ttf")
+    add_font(own, "VeraBd", "VeraBd.ttf")
+    path = own / "layouts" / "own.yaml"
+    edit(path, "colours:", "fonts:\n  Sans: {regular: Vera, bold: VeraBd}\ncolours:")
+    edit(path, "{font: bold, size: 14", "{font: Sans, size: 14")
+    edit(path, 'text: "{{ name }}"}', 'text: "{{ name }} <b>bold</b>"}')
+    fonts = base_fonts(build(capsys))
+    assert {"BitstreamVeraSans-Roman", "BitstreamVeraSans-Bold"} <= fonts
+
+
+def test_large_print_sets_project_fonts_in_its_own_legible_family(own: Path, capsys) -> None:
+    add_font(own, "Display-Bold")
+    edit(own / "layouts" / "own.yaml", "{font: bold, size: 14", "{font: Display-Bold, size: 14")
+    fonts = base_fonts(build(capsys, "large-print"))
+    assert "BitstreamVeraSans-Bold" not in fonts
+    assert "AtkinsonHyperlegible-Bold" in fonts
+
+
+def test_unknown_font_is_located_with_the_known_ones(own: Path, capsys) -> None:
+    add_font(own, "Display-Bold")
+    line = edit(
+        own / "layouts" / "own.yaml", "{font: bold, size: 14", "{font: Display-bold, size: 14"
+    )
+    code, errors = run(capsys, "check", "own")
+    assert code == 1
+    assert errors == [
+        f"layouts/own.yaml:{line}:16: error: unknown font 'Display-bold' (known: regular, bold,"
+        " italic, bold-italic, Display-Bold); did you mean 'Display-Bold'?"
+    ]
+
+
+def test_a_cff_font_is_refused_where_a_style_names_it(own: Path, capsys) -> None:
+    (own / "fonts").mkdir()
+    (own / "fonts" / "Serif.otf").write_bytes(b"OTTO" + bytes(200))
+    line = edit(own / "layouts" / "own.yaml", "{font: bold, size: 14", "{font: Serif, size: 14")
+    code, errors = run(capsys, "check", "own")
+    assert code == 1
+    (error,) = errors
+    assert error.startswith(f"layouts/own.yaml:{line}:16: error: font file 'fonts/Serif.otf' has")
+    assert "PostScript (CFF) outlines" in error
+
+
+def test_a_font_outside_the_project_is_refused(own: Path, tmp_path_factory, capsys) -> None:
+    outside = tmp_path_factory.mktemp("elsewhere") / "Far.ttf"
+    shutil.copy(RL_FONTS / "Vera.ttf", outside)
+    (own / "fonts").mkdir()
+    (own / "fonts" / "Far.ttf").symlink_to(outside)
+    edit(own / "layouts" / "own.yaml", "{font: bold, size: 14", "{font: Far, size: 14")
+    code, errors = run(capsys, "check", "own")
+    assert code == 1
+    assert errors and "font file 'Far.ttf' is outside the project folder" in errors[0]
+
+
+def test_glyph_checks_cover_project_fonts(own: Path, capsys) -> None:
+    """Vera has no Greek capital omega: a name using it is an error, not a dropped glyph."""
+    add_font(own, "Display-Bold")
+    edit(own / "layouts" / "own.yaml", "{font: bold, size: 14", "{font: Display-Bold, size: 14")
+    edit(own / "content" / "own" / "game.yaml", "name: Alpha}", "name: Alpha \u2126}")
+    code, errors = run(capsys, "check", "own")
+    assert code == 1
+    assert any("has no '\u2126' (U+2126)" in e for e in errors), errors

@@ -6,6 +6,7 @@ another inherits its boxes; a box of the same name overrides the inherited one k
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -13,13 +14,20 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, StringConstraints, create_model
+from pydantic import ConfigDict, Field, StringConstraints, create_model
 
 from . import colours
 from .boxes import KINDS, Box
 from .confine import confined
 from .diagnostics import ContentError, Loc, Problem, clip, excerpt
-from .measure import TextStyle
+from .measure import (
+    FACES,
+    FontFileError,
+    TextStyle,
+    font_files,
+    register_family,
+    register_font_file,
+)
 from .model import MAX_MM, ImpositionSpec, Strict, validate
 from .papers import Paper, PaperSpec, paper_of, paper_problems
 from .source import Located, load_yaml
@@ -32,7 +40,12 @@ Colour = Annotated[str, StringConstraints(pattern=r"^#[0-9A-Fa-f]{6}$")]
 
 
 class Style(Strict):
-    font: Literal["regular", "bold", "italic", "bold-italic"] = "regular"
+    font: str = Field(
+        "regular",
+        pattern=r"^[A-Za-z0-9][A-Za-z0-9 _.+~-]*$",
+        description="regular, bold, italic, bold-italic, a font file of the project's fonts/"
+        " by its name without .ttf, or a family from 'fonts'",
+    )
     size: float = Field(9, gt=0, le=200, description="points")
     leading: float | None = Field(None, gt=0, le=400, description="points; default 1.25 × size")
     align: Literal["left", "center", "right"] = "left"
@@ -93,6 +106,27 @@ class LayoutFile(Strict):
         default_factory=dict,
         description="named colours, usable wherever a colour is: name -> '#RRGGBB'",
     )
+    fonts: dict[str, FamilySpec] = Field(
+        default_factory=dict,
+        description="font families of the project's fonts/: name -> {regular, bold, italic,"
+        " bold-italic}, each a font file's name without .ttf",
+    )
+
+
+class FamilySpec(Strict):
+    """A font family of the project's own: each member a font file of ``fonts/`` by its stem;
+    ``<b>`` and ``<i>`` in text set in the family use them (a missing one is the regular)."""
+
+    model_config = ConfigDict(**Strict.model_config, populate_by_name=True)
+    regular: str
+    bold: str | None = None
+    italic: str | None = None
+    bold_italic: str | None = Field(None, alias="bold-italic")
+
+    def members(self) -> dict[str, str]:
+        given = {"regular": self.regular, "bold": self.bold, "italic": self.italic}
+        given["bold-italic"] = self.bold_italic
+        return {k: v for k, v in given.items() if v is not None}
 
 
 @dataclass(frozen=True)
@@ -111,22 +145,28 @@ class Layouts:
     papers: Mapping[str, Paper] = field(default_factory=dict)
     impositions: Mapping[str, ImpositionSpec] = field(default_factory=dict)
     colours: Mapping[str, str] = field(default_factory=dict)  # name -> #RRGGBB
+    fonts: Mapping[str, str] = field(default_factory=dict)  # project font -> registered name
 
     @cached_property
     def text_styles(self) -> dict[str, TextStyle]:
         """The styles as the measuring interface takes them (built once per Layouts), named
-        colours resolved."""
-        return {name: text_style(style, self.colours) for name, style in self.styles.items()}
+        colours and project fonts resolved."""
+        return {
+            name: text_style(style, self.colours, self.fonts) for name, style in self.styles.items()
+        }
 
     def face(self, name: str) -> Face:
         return self.faces[name]
 
 
-def text_style(style: Style, named: Mapping[str, str] | None = None) -> TextStyle:
+def text_style(
+    style: Style, named: Mapping[str, str] | None = None, fonts: Mapping[str, str] | None = None
+) -> TextStyle:
     """The style as the measuring interface takes it; its colour a name from ``named``, or
-    ``#RRGGBB`` (the loading checked which)."""
+    ``#RRGGBB``, its font one of ours or a project font registered (the loading checked)."""
     color = colours.resolve(style.color, named or {}) or style.color
-    return TextStyle(style.font, style.size, style.line_height, style.align, color)
+    font = (fonts or {}).get(style.font, style.font)
+    return TextStyle(font, style.size, style.line_height, style.align, color)
 
 
 def _resolve_box(name: str, merged: dict[str, Any], loc: Loc) -> Box:
@@ -195,6 +235,8 @@ class _Read:
     impositions: dict[str, ImpositionSpec] = field(default_factory=dict)
     colours: dict[str, str] = field(default_factory=dict)
     colour_locs: dict[str, Loc] = field(default_factory=dict)  # style -> its named 'color'
+    font_locs: dict[str, Loc] = field(default_factory=dict)  # style -> its project 'font'
+    families: dict[str, tuple[FamilySpec, Located]] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
     seen: set[str] = field(default_factory=set)  # file names read
 
@@ -224,8 +266,13 @@ def _read_file(
         read.styles[sname] = style
         read.style_locs[sname] = src.key_loc(("styles", sname))
         read.colour_locs.pop(sname, None)
+        read.font_locs.pop(sname, None)
         if not colours.is_hex(style.color):
             read.colour_locs[sname] = src.loc(("styles", sname, "color"))
+        if style.font not in FACES:
+            read.font_locs[sname] = src.loc(("styles", sname, "font"))
+    for family, fspec in spec.fonts.items():
+        read.families[family] = (fspec, src)
     for face_name, face in spec.faces.items():
         read.faces[face_name] = (face, src, ("faces", face_name))
     _read_registries(read, spec, src)
@@ -347,6 +394,7 @@ def load_layouts(
     _read_builtins(read, layout_dir, root)
     _read_file(read, layout_dir, name, root, loc, None)
     read.problems.extend(_colour_problems(read))
+    fonts = _project_fonts(read, layout_dir.parent)
     if read.problems:
         raise ContentError(set(read.problems))
     faces = _build_faces(read.faces, read.styles)
@@ -359,10 +407,63 @@ def load_layouts(
         dict(read.papers),
         dict(read.impositions),
         dict(read.colours),
+        fonts,
     )
 
 
 BASE = "base.yaml"
+
+
+def _project_fonts(read: _Read, project: Path) -> dict[str, str]:
+    """The project fonts the styles and families name, registered: each style font or family
+    name -> its registered name. An unknown name, a font file outside the project or one
+    that cannot be embedded is a problem in ``read``."""
+    files = font_files(project / "fonts")
+    out: dict[str, str] = {}
+
+    def font(stem: str, loc: Loc) -> str | None:
+        if stem in out:
+            return out[stem]
+        if stem not in files:
+            read.problems.append(Problem(loc, unknown_font(stem, files, read.families)))
+            return None
+        path = files[stem]
+        shown = f"fonts/{path.name}"
+        try:
+            confined(path.name, project, loc, "font file", base=project / "fonts")
+            out[stem] = register_font_file(path)
+        except ContentError as exc:
+            read.problems.extend(exc.problems)
+            return None
+        except (OSError, FontFileError) as exc:
+            read.problems.append(Problem(loc, f"font file {excerpt(shown)} {exc}"))
+            return None
+        return out[stem]
+
+    for family, (fspec, src) in read.families.items():
+        members = {}
+        for style, stem in fspec.members().items():
+            found = font(stem, src.loc(("fonts", family, style)))
+            if found is not None:
+                members[style] = found
+        if "regular" in members:
+            register_family(family, members)
+    families = {
+        f: out[spec.regular] for f, (spec, _src) in read.families.items() if spec.regular in out
+    }
+    for sname, loc in read.font_locs.items():
+        name = read.styles[sname].font
+        if name not in families:
+            font(name, loc)
+    return {**out, **families}
+
+
+def unknown_font(name: str, files: Mapping[str, Path], families: Mapping[str, object]) -> str:
+    """The message for a style font that is none of ours, no file of fonts/ and no family."""
+    known = [*FACES, *sorted(files), *sorted(families)]
+    guess = difflib.get_close_matches(name, known, n=1)
+    hint = f"; did you mean '{guess[0]}'?" if guess else ""
+    return f"unknown font {excerpt(name)} (known: {', '.join(known)}){hint}"
 
 
 def _read_builtins(read: _Read, layout_dir: Path, root: Path | None) -> None:

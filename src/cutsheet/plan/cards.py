@@ -5,10 +5,12 @@ its text does not fit), and the face-down backs proved identical."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 
 from ..boxes import FillContext
 from ..diagnostics import Loc, Problem, excerpt
 from ..layouts import Face, Layouts
+from ..measure import TextStyle, legible_font
 from ..model import Component, Game, Item, size_mm
 from ..profiles import Profile
 from .checks import face_contrast, face_geometry, on_panels
@@ -70,6 +72,14 @@ class _CardPlanner:
     names: tuple[str, str | None]
     modes: tuple[str, str]
 
+    @functools.cached_property
+    def styles(self) -> dict[str, TextStyle]:
+        """The layouts' text styles, project fonts set in our own where the profile says."""
+        styles = self.layouts.text_styles
+        if self.profile.own_fonts:
+            return styles
+        return {k: dataclasses.replace(v, font=legible_font(v.font)) for k, v in styles.items()}
+
     def side(
         self, face: Face, fc: FillContext, mode: str, at: _Attempt, back: int
     ) -> tuple[tuple[FacePlan, ...], Problem | None, float]:
@@ -115,7 +125,7 @@ class _CardPlanner:
         ):
             if name is None:
                 continue
-            styles, root = self.layouts.text_styles, self.game.root
+            styles, root = self.styles, self.game.root
             fc = FillContext(
                 ctx,
                 styles,
