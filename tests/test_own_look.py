@@ -232,3 +232,81 @@ def test_glyph_checks_cover_project_fonts(own: Path, capsys) -> None:
     code, errors = run(capsys, "check", "own")
     assert code == 1
     assert any("has no '\u2126' (U+2126)" in e for e in errors), errors
+
+
+# ------------------------------------------------------------------ icons
+GEM = """<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20" viewBox="0 0 20 20">
+<polygon points="10,1 19,8 10,19 1,8" fill="#C0392B"/></svg>
+"""
+
+
+def add_gem(project: Path) -> None:
+    (project / "icons").mkdir(exist_ok=True)
+    (project / "icons" / "gem.svg").write_text(GEM)
+    path = project / "layouts" / "own.yaml"
+    edit(
+        path,
+        "  back:\n",
+        "      gem: {kind: icon, x: 26, y: 40, w: 11, h: 11, icon: gem}\n  back:\n",
+    )
+    edit(path, 'text: "{{ name }}"}', "text: \"{{ 'gem'|icon }} {{ name }}\"}")
+
+
+def test_an_svg_icon_is_drawn_as_vectors_in_boxes_and_text(own: Path, capsys) -> None:
+    add_gem(own)
+    with pdfplumber.open(build(capsys)) as pdf:
+        page = pdf.pages[0]
+        gems = [c for c in page.curves if hex_of(c["non_stroking_color"]) == "#C0392B"]
+        pictures = [i for i in page.images if i["height"] > 1]  # (not the spacers in text)
+        assert not pictures  # vectors, not a picture of them
+    # per card: the box's gem (11 mm) and the one in the name (the text's size)
+    assert len(gems) == 2 * 2
+    sizes = sorted(round((g["x1"] - g["x0"]) * 25.4 / 72, 1) for g in gems)
+    assert sizes[-1] == pytest.approx(11 * 18 / 20, abs=0.2)  # the gem spans 18 of the 20 units
+    assert sizes[0] < 6
+
+
+def test_a_png_icon_is_drawn_as_an_image(own: Path, capsys) -> None:
+    from PIL import Image
+
+    (own / "icons").mkdir()
+    Image.new("RGB", (16, 16), "#C0392B").save(own / "icons" / "coin.png")
+    path = own / "layouts" / "own.yaml"
+    edit(
+        path,
+        "  back:\n",
+        "      coin: {kind: icon, x: 26, y: 40, w: 11, h: 11, icon: coin}\n  back:\n",
+    )
+    with pdfplumber.open(build(capsys)) as pdf:
+        assert len([i for i in pdf.pages[0].images if i["height"] > 1]) == 2
+
+
+def test_a_missing_icon_is_a_located_error_naming_it(own: Path, capsys) -> None:
+    add_gem(own)
+    (own / "icons" / "gem.svg").unlink()
+    code, errors = run(capsys, "check", "own")
+    assert code == 1
+    layout = (own / "layouts" / "own.yaml").read_text().splitlines()
+    box = next(i for i, line in enumerate(layout, 1) if line.strip().startswith("gem:"))
+    title = next(i for i, line in enumerate(layout, 1) if line.strip().startswith("title:"))
+    shown = "\n".join(errors)
+    assert f"layouts/own.yaml:{box}:7: error: OWN-A (and 1 more), box 'gem': unknown icon" in shown
+    assert any(f":{title}:7: error:" in e and "unknown icon 'gem'" in e for e in errors), errors
+
+
+def test_an_unreadable_svg_is_a_located_error(own: Path, capsys) -> None:
+    add_gem(own)
+    (own / "icons" / "gem.svg").write_text("<svg")
+    code, errors = run(capsys, "check", "own")
+    assert code == 1
+    assert errors and errors[0].startswith("icons/gem.svg: error: icon 'gem.svg' cannot be read as SVG")
+
+
+def test_an_icon_outside_the_project_is_refused(own: Path, tmp_path_factory, capsys) -> None:
+    outside = tmp_path_factory.mktemp("elsewhere") / "gem.svg"
+    outside.write_text(GEM)
+    (own / "icons").mkdir()
+    (own / "icons" / "gem.svg").symlink_to(outside)
+    code, errors = run(capsys, "check", "own")
+    assert code == 1
+    assert any("icon 'gem.svg' is outside the project folder" in e for e in errors), errors

@@ -19,7 +19,7 @@ from pydantic import ConfigDict, Field, StringConstraints, create_model
 from . import colours
 from .boxes import KINDS, Box
 from .confine import confined
-from .diagnostics import ContentError, Loc, Problem, clip, excerpt
+from .diagnostics import ContentError, Loc, Problem, clip, display_path, excerpt
 from .measure import (
     FACES,
     FontFileError,
@@ -31,6 +31,7 @@ from .measure import (
 from .model import MAX_MM, ImpositionSpec, Strict, validate
 from .papers import Paper, PaperSpec, paper_of, paper_problems
 from .source import Located, load_yaml
+from .symbols import IconFileError, icon_files, svg_drawing
 
 COLOUR_NAME = r"^[A-Za-z][A-Za-z0-9_-]*$"
 COLOUR_OR_NAME = r"^(#[0-9A-Fa-f]{6}|[A-Za-z][A-Za-z0-9_-]*)$"
@@ -146,6 +147,7 @@ class Layouts:
     impositions: Mapping[str, ImpositionSpec] = field(default_factory=dict)
     colours: Mapping[str, str] = field(default_factory=dict)  # name -> #RRGGBB
     fonts: Mapping[str, str] = field(default_factory=dict)  # project font -> registered name
+    icons: Mapping[str, str] = field(default_factory=dict)  # project icon -> its file
 
     @cached_property
     def text_styles(self) -> dict[str, TextStyle]:
@@ -395,6 +397,7 @@ def load_layouts(
     _read_file(read, layout_dir, name, root, loc, None)
     read.problems.extend(_colour_problems(read))
     fonts = _project_fonts(read, layout_dir.parent)
+    icons = _project_icons(read, layout_dir.parent)
     if read.problems:
         raise ContentError(set(read.problems))
     faces = _build_faces(read.faces, read.styles)
@@ -408,6 +411,7 @@ def load_layouts(
         dict(read.impositions),
         dict(read.colours),
         fonts,
+        icons,
     )
 
 
@@ -456,6 +460,26 @@ def _project_fonts(read: _Read, project: Path) -> dict[str, str]:
         if name not in families:
             font(name, loc)
     return {**out, **families}
+
+
+def _project_icons(read: _Read, project: Path) -> dict[str, str]:
+    """The project's ``icons/`` by name -> file, each inside the project and, for an SVG,
+    readable; a problem in ``read`` for one that is not."""
+    out = {}
+    for name, path in icon_files(project / "icons").items():
+        where = Loc(display_path(path))
+        try:
+            resolved = confined(path.name, project, where, "icon", base=path.parent)
+            if resolved.suffix.lower() == ".svg":
+                svg_drawing(str(resolved), resolved.stat().st_mtime_ns)
+        except ContentError as exc:
+            read.problems.extend(exc.problems)
+            continue
+        except (OSError, IconFileError) as exc:
+            read.problems.append(Problem(where, f"icon {excerpt(path.name)} {exc}"))
+            continue
+        out[name] = str(resolved)
+    return out
 
 
 def unknown_font(name: str, files: Mapping[str, Path], families: Mapping[str, object]) -> str:
