@@ -299,7 +299,9 @@ def test_an_unreadable_svg_is_a_located_error(own: Path, capsys) -> None:
     (own / "icons" / "gem.svg").write_text("<svg")
     code, errors = run(capsys, "check", "own")
     assert code == 1
-    assert errors and errors[0].startswith("icons/gem.svg: error: icon 'gem.svg' cannot be read as SVG")
+    assert errors and errors[0].startswith(
+        "icons/gem.svg: error: icon 'gem.svg' cannot be read as SVG"
+    )
 
 
 def test_an_icon_outside_the_project_is_refused(own: Path, tmp_path_factory, capsys) -> None:
@@ -310,3 +312,51 @@ def test_an_icon_outside_the_project_is_refused(own: Path, tmp_path_factory, cap
     code, errors = run(capsys, "check", "own")
     assert code == 1
     assert any("icon 'gem.svg' is outside the project folder" in e for e in errors), errors
+
+
+# ------------------------------------------------------------------ sizes
+def test_a_poker_face_on_a_tarot_deck_is_a_located_error(own: Path, capsys) -> None:
+    game = own / "content" / "own" / "game.yaml"
+    edit(game, "    count: 2\n", "    count: 2\n    size: tarot\n")
+    edit(game, "back: back", "back: card-back")
+    line = (game.read_text().splitlines()).index("    face: front") + 1
+    code, errors = run(capsys, "check", "own")
+    assert code == 1
+    assert errors == [
+        f"content/own/game.yaml:{line}:11: error: Deck: face 'front' is drawn for poker"
+        " (63 × 88 mm), not this component's tarot (70 × 120 mm); give the face 'size: tarot'"
+        " and boxes for it, or 'scale: true' to scale it"
+    ]  # the packaged back (scale: true) scales to the tarot card
+
+
+def test_a_scaling_poker_face_fills_a_tarot_card(own: Path, capsys) -> None:
+    edit(own / "content" / "own" / "game.yaml", "    count: 2\n", "    count: 2\n    size: tarot\n")
+    edit(
+        own / "layouts" / "own.yaml", "    extends: card\n", "    extends: card\n    scale: true\n"
+    )
+    with pdfplumber.open(build(capsys)) as pdf:
+        page = pdf.pages[0]
+        band = next(r for r in page.rects if hex_of(r["non_stroking_color"]) == "#0B6E4F")
+        name = [c for c in page.chars if round(c["size"]) == 14]
+    mm = 25.4 / 72
+    assert band["width"] * mm == pytest.approx(57 * 70 / 63, abs=0.1)  # stretched across
+    assert band["height"] * mm == pytest.approx(12 * 120 / 88, abs=0.1)  # and down
+    assert name  # the text keeps its style's size (14 pt), reflowed in its grown box
+
+
+@pytest.mark.parametrize(
+    ("name", "size"),
+    [
+        ("poker", (63, 88)),
+        ("poker-63.5", (63.5, 88)),
+        ("bridge", (57, 89)),
+        ("mini", (44, 63)),
+        ("tarot", (70, 120)),
+        ("square", (70, 70)),
+        ("jumbo", (89, 127)),
+    ],
+)
+def test_sleeve_sizes_by_name(name: str, size: tuple[float, float]) -> None:
+    from cutsheet.model import size_mm
+
+    assert size_mm(name) == size

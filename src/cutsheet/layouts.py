@@ -14,7 +14,7 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import ConfigDict, Field, StringConstraints, create_model
+from pydantic import ConfigDict, Field, StringConstraints, create_model, field_validator
 
 from . import colours
 from .boxes import KINDS, Box
@@ -28,7 +28,7 @@ from .measure import (
     register_family,
     register_font_file,
 )
-from .model import MAX_MM, ImpositionSpec, Strict, validate
+from .model import MAX_MM, NAMED_SIZES_MM, ImpositionSpec, Strict, size_mm, validate
 from .papers import Paper, PaperSpec, paper_of, paper_problems
 from .source import Located, load_yaml
 from .symbols import IconFileError, icon_files, svg_drawing
@@ -88,6 +88,24 @@ BoxSpec = _box_spec()
 
 class FaceSpec(Strict):
     extends: str | list[str] | None = None
+    size: str | tuple[float, float] | None = Field(
+        None,
+        description="the card size the face is drawn for (a name or [w, h] mm; default: the"
+        " face it extends, else poker)",
+    )
+    scale: bool = Field(
+        False,
+        description="true: on a card of another size the boxes scale to it (text reflowed at"
+        " its style's size); false: another size is an error",
+    )
+
+    @field_validator("size")
+    @classmethod
+    def _known_size(cls, v: str | tuple[float, float] | None) -> str | tuple[float, float] | None:
+        if v is not None:
+            size_mm(v)
+        return v
+
     boxes: dict[str, BoxSpec | None] = Field(  # type: ignore[valid-type]
         default_factory=dict, description="null removes an inherited box"
     )
@@ -135,6 +153,8 @@ class Face:
     name: str
     boxes: tuple[Box, ...]
     loc: Loc
+    size: tuple[float, float] = NAMED_SIZES_MM["poker"]  # the card size it is drawn for
+    scale: bool = False  # it scales to a card of another size
 
 
 @dataclass(frozen=True)
@@ -365,6 +385,20 @@ def _face_boxes(merged: _Merged, styles: Mapping[str, Style], problems: list[Pro
     return built
 
 
+def _declared_size(name: str, faces: Mapping[str, _FaceSource]) -> str | tuple[float, float] | None:
+    """The size face ``name`` declares, else the first that a face it extends declares (the
+    chain is known to end: ``_inherited`` checked it)."""
+    spec = faces[name][0]
+    if spec.size is not None:
+        return spec.size
+    parents = [spec.extends] if isinstance(spec.extends, str) else list(spec.extends or [])
+    for parent in parents:
+        found = _declared_size(parent, faces)
+        if found is not None:
+            return found
+    return None
+
+
 def _build_faces(faces: Mapping[str, _FaceSource], styles: Mapping[str, Style]) -> dict[str, Face]:
     """Every face resolved (``extends`` followed) and built; every problem of every face is
     raised together."""
@@ -374,9 +408,9 @@ def _build_faces(faces: Mapping[str, _FaceSource], styles: Mapping[str, Style]) 
     for name, (_spec, src, path) in faces.items():
         try:
             merged = _inherited(name, (), faces, resolved)
-            built[name] = Face(
-                name, tuple(_face_boxes(merged, styles, problems)), src.key_loc(path)
-            )
+            boxes = tuple(_face_boxes(merged, styles, problems))
+            size = _declared_size(name, faces) or "poker"
+            built[name] = Face(name, boxes, src.key_loc(path), size_mm(size), _spec.scale)
         except ContentError as exc:
             problems.extend(exc.problems)
     if problems:
