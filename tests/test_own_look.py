@@ -334,6 +334,7 @@ def test_a_scaling_poker_face_fills_a_tarot_card(own: Path, capsys) -> None:
     edit(
         own / "layouts" / "own.yaml", "    extends: card\n", "    extends: card\n    scale: true\n"
     )
+    edit(own / "content" / "own" / "game.yaml", "back: back", "back: card-back")
     with pdfplumber.open(build(capsys)) as pdf:
         page = pdf.pages[0]
         band = next(r for r in page.rects if hex_of(r["non_stroking_color"]) == "#0B6E4F")
