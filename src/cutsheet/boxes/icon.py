@@ -9,6 +9,7 @@ from typing import Any
 from pydantic import Field
 
 from ..diagnostics import Problem, clip, excerpt
+from ..symbols import ICON_NAMES as ICON_NAMES  # re-exported: the built-in icons
 from ..symbols import icon_ref, known_icons
 from ..text import render_plain
 from .base import Box, BoxKind, Element, FillContext, Pen, Traits, need
