@@ -23,6 +23,7 @@ RANKS: dict[str, int] = {
     "source": 0,
     "confine": 0,
     "contrast": 0,
+    "colours": 0,
     "text": 1,
     "measure": 1,
     "markup_errors": 1,

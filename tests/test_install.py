@@ -93,7 +93,9 @@ def installed(wheel, tmp_path_factory, request) -> Path:
     install = ["--python", str(python), "install", "--quiet", "--no-index", "--find-links"]
     result = pip(*install, str(house), str(wheel), cwd=venv)
     if result.returncode != 0:  # first run (or new dependencies): fill the wheelhouse
-        fetched = pip("download", "--quiet", "-d", str(house), str(wheel), cwd=venv)
+        # 'wheel', not 'download': a dependency published as source only (svglib 1.5) is
+        # built into a wheel here, so the offline install below needs no build tools
+        fetched = pip("wheel", "--quiet", "-w", str(house), str(wheel), cwd=venv)
         if fetched.returncode != 0:
             pytest.skip(f"cannot fetch the dependencies' wheels: {fetched.stderr[-500:]}")
         for own in house.glob("cutsheet-*"):  # only dependencies belong there

@@ -69,6 +69,9 @@ def test_a_card_too_big_for_the_paper_with_bleed_is_a_located_error(
     mini, capsys, size, bleed, paper, over
 ):
     line = _edit(_game(mini), "    count: 4\n", f"    count: 4\n    size: {size}\n") + 1
+    layout = mini / "layouts" / "mini.yaml"  # the poker faces scale to the size (issue #21)
+    _edit(layout, "    extends: card\n", "    extends: card\n    scale: true\n")
+    _edit(layout, "  back:\n", "  back:\n    scale: true\n")
     code, _ = _run(capsys, "check", "mini")
     assert code == 0  # without bleed it fits both papers
     errors = _check_equals_build(capsys, "--bleed", bleed)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -253,3 +254,33 @@ def test_a_template_stays_allowed_where_a_box_key_takes_one():
     boxes["i"]["icon"] = "{{ terms[kind].icon }}"
     boxes["r"]["fill"] = "{{ terms[kind].fill }}"
     assert errors("layout.schema.json", doc) == []
+
+
+def test_a_projects_own_fonts_colours_and_icons_are_offered(tmp_path):
+    """An editor completes what the project defines: a TrueType file in fonts/, a family, a
+    colour name and an SVG in icons/ (issue #21)."""
+    import reportlab
+
+    from cutsheet.schema import schemas
+
+    root = tmp_path
+    (root / "fonts").mkdir()
+    vera = Path(reportlab.__file__).parent / "fonts" / "VeraBd.ttf"
+    (root / "fonts" / "Display-Bold.ttf").write_bytes(vera.read_bytes())
+    (root / "icons").mkdir()
+    (root / "icons" / "gem.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
+        '<rect width="10" height="10" fill="#0B6E4F"/></svg>'
+    )
+    (root / "layouts").mkdir()
+    (root / "layouts" / "own.yaml").write_text(
+        "colours: {brand: '#0B6E4F'}\nfonts: {Display: {regular: Display-Bold}}\n"
+    )
+    (root / "content").mkdir()
+    values = known_values(root)
+    assert {"Display-Bold", "Display"} <= set(values["fonts"])
+    assert "brand" in values["colours"] and "gem" in values["icons"]
+    layout = schemas(root)["layout.schema.json"]
+    style = layout["$defs"]["Style"]["properties"]
+    assert "Display-Bold" in style["font"]["enum"]
+    assert {"enum": ["brand"]} in style["color"]["anyOf"]

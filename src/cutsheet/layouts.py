@@ -6,30 +6,53 @@ another inherits its boxes; a box of the same name overrides the inherited one k
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from importlib.resources import files
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, create_model
+from pydantic import ConfigDict, Field, StringConstraints, create_model, field_validator
 
+from . import colours
 from .boxes import KINDS, Box
 from .confine import confined
-from .diagnostics import ContentError, Loc, Problem, clip, excerpt
-from .measure import TextStyle
-from .model import MAX_MM, ImpositionSpec, Strict, validate
+from .diagnostics import ContentError, Loc, Problem, clip, display_path, excerpt
+from .measure import (
+    FACES,
+    FontFileError,
+    TextStyle,
+    font_files,
+    register_family,
+    register_font_file,
+)
+from .model import MAX_MM, NAMED_SIZES_MM, ImpositionSpec, Strict, size_mm, validate
 from .papers import Paper, PaperSpec, paper_of, paper_problems
 from .source import Located, load_yaml
+from .symbols import IconFileError, icon_files, svg_drawing
+
+COLOUR_NAME = r"^[A-Za-z][A-Za-z0-9_-]*$"
+COLOUR_OR_NAME = r"^(#[0-9A-Fa-f]{6}|[A-Za-z][A-Za-z0-9_-]*)$"
+
+
+Colour = Annotated[str, StringConstraints(pattern=r"^#[0-9A-Fa-f]{6}$")]
 
 
 class Style(Strict):
-    font: Literal["regular", "bold", "italic", "bold-italic"] = "regular"
+    font: str = Field(
+        "regular",
+        pattern=r"^[A-Za-z0-9][A-Za-z0-9 _.+~-]*$",
+        description="regular, bold, italic, bold-italic, a font file of the project's fonts/"
+        " by its name without .ttf, or a family from 'fonts'",
+    )
     size: float = Field(9, gt=0, le=200, description="points")
     leading: float | None = Field(None, gt=0, le=400, description="points; default 1.25 × size")
     align: Literal["left", "center", "right"] = "left"
-    color: str = Field("#000000", pattern=r"^#[0-9A-Fa-f]{6}$")
+    color: str = Field(
+        "#000000", pattern=COLOUR_OR_NAME, description="#RRGGBB, or a name from 'colours'"
+    )
 
     @property
     def line_height(self) -> float:
@@ -65,6 +88,24 @@ BoxSpec = _box_spec()
 
 class FaceSpec(Strict):
     extends: str | list[str] | None = None
+    size: str | tuple[float, float] | None = Field(
+        None,
+        description="the card size the face is drawn for (a name or [w, h] mm; default: the"
+        " face it extends, else poker)",
+    )
+    scale: bool = Field(
+        False,
+        description="true: on a card of another size the boxes scale to it (text reflowed at"
+        " its style's size); false: another size is an error",
+    )
+
+    @field_validator("size")
+    @classmethod
+    def _known_size(cls, v: str | tuple[float, float] | None) -> str | tuple[float, float] | None:
+        if v is not None:
+            size_mm(v)
+        return v
+
     boxes: dict[str, BoxSpec | None] = Field(  # type: ignore[valid-type]
         default_factory=dict, description="null removes an inherited box"
     )
@@ -80,6 +121,31 @@ class LayoutFile(Strict):
     impositions: dict[str, ImpositionSpec] = Field(
         default_factory=dict, description="named fixed impositions: name -> {grid: [cols, rows]}"
     )
+    colours: dict[Annotated[str, StringConstraints(pattern=COLOUR_NAME)], Colour] = Field(
+        default_factory=dict,
+        description="named colours, usable wherever a colour is: name -> '#RRGGBB'",
+    )
+    fonts: dict[str, FamilySpec] = Field(
+        default_factory=dict,
+        description="font families of the project's fonts/: name -> {regular, bold, italic,"
+        " bold-italic}, each a font file's name without .ttf",
+    )
+
+
+class FamilySpec(Strict):
+    """A font family of the project's own: each member a font file of ``fonts/`` by its stem;
+    ``<b>`` and ``<i>`` in text set in the family use them (a missing one is the regular)."""
+
+    model_config = ConfigDict(**Strict.model_config, populate_by_name=True)
+    regular: str
+    bold: str | None = None
+    italic: str | None = None
+    bold_italic: str | None = Field(None, alias="bold-italic")
+
+    def members(self) -> dict[str, str]:
+        given = {"regular": self.regular, "bold": self.bold, "italic": self.italic}
+        given["bold-italic"] = self.bold_italic
+        return {k: v for k, v in given.items() if v is not None}
 
 
 @dataclass(frozen=True)
@@ -87,6 +153,8 @@ class Face:
     name: str
     boxes: tuple[Box, ...]
     loc: Loc
+    size: tuple[float, float] = NAMED_SIZES_MM["poker"]  # the card size it is drawn for
+    scale: bool = False  # it scales to a card of another size
 
 
 @dataclass(frozen=True)
@@ -97,18 +165,30 @@ class Layouts:
     files: tuple[str, ...] = ()  # every layout file read (for the build cache)
     papers: Mapping[str, Paper] = field(default_factory=dict)
     impositions: Mapping[str, ImpositionSpec] = field(default_factory=dict)
+    colours: Mapping[str, str] = field(default_factory=dict)  # name -> #RRGGBB
+    fonts: Mapping[str, str] = field(default_factory=dict)  # project font -> registered name
+    icons: Mapping[str, str] = field(default_factory=dict)  # project icon -> its file
 
     @cached_property
     def text_styles(self) -> dict[str, TextStyle]:
-        """The styles as the measuring interface takes them (built once per Layouts)."""
-        return {name: text_style(style) for name, style in self.styles.items()}
+        """The styles as the measuring interface takes them (built once per Layouts), named
+        colours and project fonts resolved."""
+        return {
+            name: text_style(style, self.colours, self.fonts) for name, style in self.styles.items()
+        }
 
     def face(self, name: str) -> Face:
         return self.faces[name]
 
 
-def text_style(style: Style) -> TextStyle:
-    return TextStyle(style.font, style.size, style.line_height, style.align, style.color)
+def text_style(
+    style: Style, named: Mapping[str, str] | None = None, fonts: Mapping[str, str] | None = None
+) -> TextStyle:
+    """The style as the measuring interface takes it; its colour a name from ``named``, or
+    ``#RRGGBB``, its font one of ours or a project font registered (the loading checked)."""
+    color = colours.resolve(style.color, named or {}) or style.color
+    font = (fonts or {}).get(style.font, style.font)
+    return TextStyle(font, style.size, style.line_height, style.align, color)
 
 
 def _resolve_box(name: str, merged: dict[str, Any], loc: Loc) -> Box:
@@ -176,6 +256,10 @@ class _Read:
     faces: dict[str, _FaceSource] = field(default_factory=dict)
     papers: dict[str, Paper] = field(default_factory=dict)
     impositions: dict[str, ImpositionSpec] = field(default_factory=dict)
+    colours: dict[str, str] = field(default_factory=dict)
+    colour_locs: dict[str, Loc] = field(default_factory=dict)  # style -> its named 'color'
+    font_locs: dict[str, Loc] = field(default_factory=dict)  # style -> its project 'font'
+    families: dict[str, tuple[FamilySpec, Located]] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
     seen: set[str] = field(default_factory=set)  # file names read
 
@@ -204,6 +288,14 @@ def _read_file(
     for sname, style in spec.styles.items():
         read.styles[sname] = style
         read.style_locs[sname] = src.key_loc(("styles", sname))
+        read.colour_locs.pop(sname, None)
+        read.font_locs.pop(sname, None)
+        if not colours.is_hex(style.color):
+            read.colour_locs[sname] = src.loc(("styles", sname, "color"))
+        if style.font not in FACES:
+            read.font_locs[sname] = src.loc(("styles", sname, "font"))
+    for family, fspec in spec.fonts.items():
+        read.families[family] = (fspec, src)
     for face_name, face in spec.faces.items():
         read.faces[face_name] = (face, src, ("faces", face_name))
     _read_registries(read, spec, src)
@@ -217,6 +309,16 @@ def _read_registries(read: _Read, spec: LayoutFile, src: Located) -> None:
         if not found:
             read.papers[pname] = paper_of(pname, paper)
     read.impositions.update(spec.impositions)
+    read.colours.update(spec.colours)
+
+
+def _colour_problems(read: _Read) -> list[Problem]:
+    """A style whose ``color`` names no colour of the ``colours`` tables."""
+    return [
+        Problem(loc, colours.unknown(read.styles[sname].color, read.colours, "color", none=False))
+        for sname, loc in read.colour_locs.items()
+        if colours.resolve(read.styles[sname].color, read.colours) is None
+    ]
 
 
 def _load_file(layout_dir: Path, fname: str, root: Path | None, where: Loc) -> Located:
@@ -284,6 +386,20 @@ def _face_boxes(merged: _Merged, styles: Mapping[str, Style], problems: list[Pro
     return built
 
 
+def _declared_size(name: str, faces: Mapping[str, _FaceSource]) -> str | tuple[float, float] | None:
+    """The size face ``name`` declares, else the first that a face it extends declares (the
+    chain is known to end: ``_inherited`` checked it)."""
+    spec = faces[name][0]
+    if spec.size is not None:
+        return spec.size
+    parents = [spec.extends] if isinstance(spec.extends, str) else list(spec.extends or [])
+    for parent in parents:
+        found = _declared_size(parent, faces)
+        if found is not None:
+            return found
+    return None
+
+
 def _build_faces(faces: Mapping[str, _FaceSource], styles: Mapping[str, Style]) -> dict[str, Face]:
     """Every face resolved (``extends`` followed) and built; every problem of every face is
     raised together."""
@@ -293,9 +409,9 @@ def _build_faces(faces: Mapping[str, _FaceSource], styles: Mapping[str, Style]) 
     for name, (_spec, src, path) in faces.items():
         try:
             merged = _inherited(name, (), faces, resolved)
-            built[name] = Face(
-                name, tuple(_face_boxes(merged, styles, problems)), src.key_loc(path)
-            )
+            boxes = tuple(_face_boxes(merged, styles, problems))
+            size = _declared_size(name, faces) or "poker"
+            built[name] = Face(name, boxes, src.key_loc(path), size_mm(size), _spec.scale)
         except ContentError as exc:
             problems.extend(exc.problems)
     if problems:
@@ -314,12 +430,23 @@ def load_layouts(
     read = _Read()
     _read_builtins(read, layout_dir, root)
     _read_file(read, layout_dir, name, root, loc, None)
+    read.problems.extend(_colour_problems(read))
+    fonts = _project_fonts(read, layout_dir.parent)
+    icons = _project_icons(read, layout_dir.parent)
     if read.problems:
         raise ContentError(set(read.problems))
     faces = _build_faces(read.faces, read.styles)
     files = tuple(str(layout_dir / f) for f in sorted(read.seen | {BASE}))
     return Layouts(
-        read.styles, faces, read.style_locs, files, dict(read.papers), dict(read.impositions)
+        read.styles,
+        faces,
+        read.style_locs,
+        files,
+        dict(read.papers),
+        dict(read.impositions),
+        dict(read.colours),
+        fonts,
+        icons,
     )
 
 
@@ -331,6 +458,78 @@ def packaged_papers() -> dict[str, Paper]:
     read = _Read()
     _read_builtins(read, PACKAGED, None)
     return dict(read.papers)
+
+
+def _project_fonts(read: _Read, project: Path) -> dict[str, str]:
+    """The project fonts the styles and families name, registered: each style font or family
+    name -> its registered name. An unknown name, a font file outside the project or one
+    that cannot be embedded is a problem in ``read``."""
+    files = font_files(project / "fonts")
+    out: dict[str, str] = {}
+
+    def font(stem: str, loc: Loc) -> str | None:
+        if stem in out:
+            return out[stem]
+        if stem not in files:
+            read.problems.append(Problem(loc, unknown_font(stem, files, read.families)))
+            return None
+        path = files[stem]
+        shown = f"fonts/{path.name}"
+        try:
+            confined(path.name, project, loc, "font file", base=project / "fonts")
+            out[stem] = register_font_file(path)
+        except ContentError as exc:
+            read.problems.extend(exc.problems)
+            return None
+        except (OSError, FontFileError) as exc:
+            read.problems.append(Problem(loc, f"font file {excerpt(shown)} {exc}"))
+            return None
+        return out[stem]
+
+    for family, (fspec, src) in read.families.items():
+        members = {}
+        for style, stem in fspec.members().items():
+            found = font(stem, src.loc(("fonts", family, style)))
+            if found is not None:
+                members[style] = found
+        if "regular" in members:
+            register_family(family, members)
+    families = {
+        f: out[spec.regular] for f, (spec, _src) in read.families.items() if spec.regular in out
+    }
+    for sname, loc in read.font_locs.items():
+        name = read.styles[sname].font
+        if name not in families:
+            font(name, loc)
+    return {**out, **families}
+
+
+def _project_icons(read: _Read, project: Path) -> dict[str, str]:
+    """The project's ``icons/`` by name -> file, each inside the project and, for an SVG,
+    readable; a problem in ``read`` for one that is not."""
+    out = {}
+    for name, path in icon_files(project / "icons").items():
+        where = Loc(display_path(path))
+        try:
+            resolved = confined(path.name, project, where, "icon", base=path.parent)
+            if resolved.suffix.lower() == ".svg":
+                svg_drawing(str(resolved), resolved.stat().st_mtime_ns)
+        except ContentError as exc:
+            read.problems.extend(exc.problems)
+            continue
+        except (OSError, IconFileError) as exc:
+            read.problems.append(Problem(where, f"icon {excerpt(path.name)} {exc}"))
+            continue
+        out[name] = str(resolved)
+    return out
+
+
+def unknown_font(name: str, files: Mapping[str, Path], families: Mapping[str, object]) -> str:
+    """The message for a style font that is none of ours, no file of fonts/ and no family."""
+    known = [*FACES, *sorted(files), *sorted(families)]
+    guess = difflib.get_close_matches(name, known, n=1)
+    hint = f"; did you mean '{guess[0]}'?" if guess else ""
+    return f"unknown font {excerpt(name)} (known: {', '.join(known)}){hint}"
 
 
 def _read_builtins(read: _Read, layout_dir: Path, root: Path | None) -> None:

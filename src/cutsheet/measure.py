@@ -8,6 +8,8 @@ draws.
 
 from __future__ import annotations
 
+import hashlib
+import io
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib.resources import files
@@ -74,8 +76,10 @@ def font_problems() -> list[Problem]:
 
 
 def face_name(style_font: str) -> str:
+    """The registered name of a style's font: one of ours (``regular``, ``bold``…), else a
+    project font's registered name as is (see :func:`register_font_file`)."""
     register()
-    return FACES[style_font][0]
+    return FACES[style_font][0] if style_font in FACES else style_font
 
 
 @lru_cache(maxsize=8)
@@ -277,3 +281,69 @@ def widest_word(markup: str, style: ParagraphStyle) -> float:
         for word in getattr(frag, "text", "").split():
             widest = max(widest, pdfmetrics.stringWidth(word, frag.fontName, frag.fontSize))
     return widest
+
+
+# ------------------------------------------------------------------ a project's own fonts
+FONT_SUFFIXES = (".ttf", ".otf")
+_BOLD_STEM_V = 50 + int((600 / 65.0) ** 2)  # ReportLab's stemV for an OS/2 weight of 600
+
+
+class FontFileError(ValueError):
+    """A font file that cannot be used; the message says why."""
+
+
+def font_files(folder: Path) -> dict[str, Path]:
+    """Every font file of a project's ``fonts/`` folder by its file stem, in name order."""
+    try:
+        found = sorted(p for p in folder.iterdir() if p.suffix.lower() in FONT_SUFFIXES)
+    except OSError:  # no fonts/ folder
+        return {}
+    return {p.stem: p for p in found}
+
+
+_REGISTERED: dict[str, str] = {}  # content hash -> the name the font is registered under
+
+
+def register_font_file(path: Path) -> str:
+    """Register a TrueType font file (once per content) and return the name ReportLab knows
+    it by: its file stem, or the stem and a hash when another file took that name. A font
+    with PostScript (CFF) outlines, or a file that is no font, raises FontFileError."""
+    data = path.read_bytes()
+    if data[:4] == b"OTTO":
+        raise FontFileError(
+            "has PostScript (CFF) outlines, which cannot be embedded; convert it to TrueType"
+            " (fontTools' otf2ttf does) or use the family's .ttf"
+        )
+    digest = hashlib.sha256(data).hexdigest()[:12]
+    if digest in _REGISTERED:
+        return _REGISTERED[digest]
+    register()
+    name = path.stem
+    if name in pdfmetrics.getRegisteredFontNames() or name in FACES:
+        name = f"{path.stem}~{digest}"
+    try:
+        pdfmetrics.registerFont(TTFont(name, io.BytesIO(data)))
+    except Exception as exc:  # ReportLab's TTFError, struct errors: not a usable TrueType font
+        raise FontFileError(f"cannot be read as a TrueType font ({exc})") from None
+    _REGISTERED[digest] = name
+    return name
+
+
+def register_family(family: str, members: dict[str, str]) -> None:
+    """Let ``<b>`` and ``<i>`` in text set in ``family`` find its bold and italic faces:
+    ``members`` maps regular/bold/italic/bold-italic to registered names (a missing one is
+    the regular)."""
+    regular = members["regular"]
+    for style, (_name, _file, bold, italic) in FACES.items():
+        if style != "regular":
+            addMapping(family, bold, italic, members.get(style, regular))
+    addMapping(family, 0, 0, regular)  # last: the regular's own family is this one
+
+
+def legible_font(font: str) -> FontName:
+    """One of our faces for a style's font: itself when it is one, else bold for a bold
+    project font and regular for any other (large print keeps its own legible family)."""
+    if font in FACES:
+        return font  # type: ignore[return-value]
+    face = pdfmetrics.getFont(font).face
+    return "bold" if getattr(face, "stemV", 0) >= _BOLD_STEM_V else "regular"

@@ -30,9 +30,12 @@ ITEM_ID = r"^[A-Z0-9]+(-[A-Z0-9]+)+$"
 
 NAMED_SIZES_MM: dict[str, tuple[float, float]] = {
     "poker": (63.0, 88.0),
+    "poker-63.5": (63.5, 88.0),  # the sleeve makers' poker size
     "bridge": (57.0, 89.0),
     "bridge-small": (56.0, 87.0),
+    "mini": (44.0, 63.0),  # "mini American"
     "mini-euro": (44.0, 68.0),
+    "square": (70.0, 70.0),
     "tarot": (70.0, 120.0),
     "jumbo": (89.0, 127.0),
     "jumbo-tall": (89.0, 160.0),  # large print: two a page, for a dense card's full design

@@ -47,6 +47,11 @@ class Profile(Strict):
     )
     tagged: bool = Field(False, description="write a tagged (structured, accessible) PDF")
     italics: bool = Field(True, description="false: italic markup prints upright")
+    own_fonts: bool = Field(
+        True,
+        description="false: a style set in a project font prints in cutsheet's own legible"
+        " family instead (bold for a bold font)",
+    )
     scale_note: str = Field(
         "Print at 100% (actual size), not 'fit to page'. The bar is 50 mm long.",
         description="the margin note on every page",

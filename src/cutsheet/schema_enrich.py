@@ -30,10 +30,10 @@ COLOUR: JsonDict = {"type": "string", "pattern": "^#[0-9A-Fa-f]{6}$"}
 FONTS = ("regular", "bold", "italic", "bold-italic")
 
 
-def _layout_names(layouts: Path) -> tuple[list[str], list[str], list[str]]:
-    """The style names, face names (``NAME@profile`` as ``NAME``) and layout files of a
-    project's ``layouts/`` and the packaged ``base.yaml``; a file that does not read is
-    skipped (``check`` reports it)."""
+def _layout_names(layouts: Path) -> dict[str, list[str]]:
+    """The style names, face names (``NAME@profile`` as ``NAME``), colour and font family
+    names and layout files of a project's ``layouts/`` and the packaged ``base.yaml``; a file
+    that does not read is skipped (``check`` reports it)."""
     from .diagnostics import ContentError
     from .layouts import PACKAGED
     from .source import load_yaml
@@ -41,8 +41,7 @@ def _layout_names(layouts: Path) -> tuple[list[str], list[str], list[str]]:
     files = {p.name: p for p in sorted(PACKAGED.glob("*.yaml"))}
     if layouts.is_dir():
         files.update({p.name: p for p in sorted(layouts.glob("*.yaml"))})
-    styles: set[str] = set()
-    faces: set[str] = set()
+    names: dict[str, set[str]] = {k: set() for k in ("styles", "faces", "colours", "fonts")}
     for path in files.values():
         try:
             data = load_yaml(path).data
@@ -50,35 +49,37 @@ def _layout_names(layouts: Path) -> tuple[list[str], list[str], list[str]]:
             continue
         if not isinstance(data, dict):
             continue
-        if isinstance(data.get("styles"), dict):
-            styles.update(str(k) for k in data["styles"])
-        if isinstance(data.get("faces"), dict):
-            faces.update(str(k).split("@", 1)[0] for k in data["faces"])
-    return sorted(styles), sorted(faces), sorted(files)
+        for key, found in names.items():
+            if isinstance(data.get(key), dict):
+                found.update(str(k).split("@", 1)[0] for k in data[key])
+    return {"layouts": sorted(files), **{k: sorted(v) for k, v in names.items()}}
 
 
 def known_values(root: Path | None = None) -> dict[str, list[str]]:
     """Every set of values the schemas offer as an enum, by name: ``sizes``, ``papers``,
     ``icons``, ``fonts``, ``kinds`` (box kinds), ``profiles``, and, from the project at
-    ``root`` (its layouts and the packaged ones), ``styles``, ``faces`` and ``layouts``.
-    ``colours`` is empty until a project can name its colours: a fill is then a hex colour
-    or a template."""
+    ``root`` (its layouts and the packaged ones), ``styles``, ``faces``, ``layouts``, the
+    ``colours`` its layout files name, and its own fonts (``fonts/``, and families from
+    ``fonts:``) and icons (``icons/``) after the packaged ones."""
     from .layouts import packaged_papers
+    from .measure import font_files
     from .profiles import available_profiles
+    from .symbols import icon_files
 
-    layouts = (root / "layouts") if root is not None else Path("/nonexistent")
-    styles, faces, files = _layout_names(layouts)
+    project = root if root is not None else Path("/nonexistent")
+    layouts = project / "layouts"
+    names = _layout_names(layouts)
     return {
         "sizes": list(NAMED_SIZES_MM),
         "papers": sorted(packaged_papers()),
-        "icons": sorted(ICON_NAMES),
-        "fonts": list(FONTS),
+        "icons": [*sorted(ICON_NAMES), *sorted(icon_files(project / "icons"))],
+        "fonts": [*FONTS, *sorted(font_files(project / "fonts")), *names["fonts"]],
         "kinds": list(KINDS),
         "profiles": available_profiles(layouts),
-        "styles": styles,
-        "faces": faces,
-        "layouts": files,
-        "colours": [],
+        "styles": names["styles"],
+        "faces": names["faces"],
+        "layouts": names["layouts"],
+        "colours": names["colours"],
     }
 
 
@@ -163,9 +164,16 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
         "faces": "named faces: boxes in mm from the card's top-left corner",
     },
     "Style": {
-        "font": "regular, bold, italic or bold-italic (Atkinson Hyperlegible)",
+        "font": "regular, bold, italic or bold-italic (Atkinson Hyperlegible), a font file of"
+        " the project's fonts/ by its name, or a family from 'fonts'",
         "align": "left, center or right",
-        "color": "text colour, #RRGGBB",
+        "color": "text colour, #RRGGBB or a name from 'colours'",
+    },
+    "FamilySpec": {
+        "regular": "the family's regular font: a font file of fonts/ by its name",
+        "bold": "its bold (what <b> sets)",
+        "italic": "its italic (what <i> sets)",
+        "bold-italic": "its bold italic",
     },
     "FaceSpec": {
         "extends": "face(s) whose boxes this face starts from",
@@ -262,6 +270,12 @@ def _enums(values: Mapping[str, list[str]]) -> dict[tuple[str, str], Callable[[J
     def style(node: JsonDict) -> None:
         _set_string(node, _one_of(values["styles"]))
 
+    def font(node: JsonDict) -> None:
+        _set_string(node, _one_of(values["fonts"]))
+
+    def text_colour(node: JsonDict) -> None:
+        _set_string(node, colour)
+
     def icon(node: JsonDict) -> None:
         _set_string(node, _one_of(values["icons"], TEMPLATE))
 
@@ -282,6 +296,8 @@ def _enums(values: Mapping[str, list[str]]) -> dict[tuple[str, str], Callable[[J
         ("FaceSpec", "extends"): face,
         ("Spaces", "size"): size,
         ("BoxSpec", "style"): style,
+        ("Style", "font"): font,
+        ("Style", "color"): text_colour,
         ("BoxSpec", "icon"): icon,
         ("BoxSpec", "fill"): fill,
         ("BoxSpec", "stroke"): fill,

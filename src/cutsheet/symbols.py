@@ -14,7 +14,14 @@ artifacts inside the text: an icon beside its word is silent.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import lru_cache
 from pathlib import Path
+from urllib.parse import quote
+
+from reportlab.graphics.shapes import Drawing
 
 from .measure import string_width
 
@@ -52,6 +59,75 @@ ICON_NAMES = (
     "trophy",
 )
 
+ICON_SUFFIXES = (".svg", ".png")
+_OWN: ContextVar[tuple[Mapping[str, str], Mapping[str, str]]] = ContextVar(
+    "project_look", default=({}, {})
+)
+
+
+def icon_files(folder: Path) -> dict[str, Path]:
+    """Every icon of a project's ``icons/`` folder (SVG or PNG) by its file stem, in name
+    order; a built-in icon's name is taken by the built-in."""
+    try:
+        found = sorted(p for p in folder.iterdir() if p.suffix.lower() in ICON_SUFFIXES)
+    except OSError:  # no icons/ folder
+        return {}
+    return {p.stem: p for p in found if p.stem not in ICON_NAMES and _NAME_RE.match(p.stem)}
+
+
+@contextmanager
+def project_look(icons: Mapping[str, str], colours: Mapping[str, str]) -> Iterator[None]:
+    """While planning a game: its project's icons (name -> file) and named colours, for the
+    ``icon`` filter, icon boxes and symbol markup."""
+    token = _OWN.set((icons, colours))
+    try:
+        yield
+    finally:
+        _OWN.reset(token)
+
+
+def project_icons() -> Mapping[str, str]:
+    """The icons of the project being planned: name -> resolved file path."""
+    return _OWN.get()[0]
+
+
+def project_colours() -> Mapping[str, str]:
+    return _OWN.get()[1]
+
+
+def known_icons() -> tuple[str, ...]:
+    """The built-in icons and the project's own."""
+    return ICON_NAMES + tuple(project_icons())
+
+
+def icon_ref(name: str) -> str | None:
+    """How the renderer finds icon ``name``: itself for a built-in icon, ``@`` and its file
+    (quoted, so that it is safe in markup) for a project's own, None for an unknown name."""
+    if name in ICON_NAMES:
+        return name
+    path = project_icons().get(name)
+    return None if path is None else "@" + quote(path, safe="/")
+
+
+class IconFileError(ValueError):
+    """An SVG file svglib cannot read."""
+
+
+@lru_cache(maxsize=64)
+def svg_drawing(path: str, mtime: int = 0) -> Drawing:
+    """The SVG file as a ReportLab drawing (cached per file version); IconFileError when it
+    is no SVG svglib can read, or has no size."""
+    from svglib.svglib import svg2rlg
+
+    try:
+        drawing = svg2rlg(path)
+    except Exception as exc:  # lxml's parse errors and the like
+        raise IconFileError(f"cannot be read as SVG ({exc})") from None
+    if drawing is None or not drawing.width or not drawing.height:
+        raise IconFileError("cannot be read as SVG (no drawing, or no width and height)")
+    return drawing
+
+
 PAD_IMAGE = Path(__file__).resolve().parent / "data" / "pad.png"  # transparent, for spacing
 
 CUBE_OPEN, CUBE_CLOSE = "\ue000", "\ue001"  # \ue000R|#D55E00\ue001
@@ -64,7 +140,8 @@ SAID = "|"  # between the notation and how it is said (notation never holds one)
 TILE = 1.3  # a tile is this many times the font size wide and tall (at most the leading)
 
 _CUBE_RE = re.compile(f"{CUBE_OPEN}([A-Z])\\|(#[0-9A-Fa-f]{{6}}){CUBE_CLOSE}")
-_ICON_RE = re.compile(f"{ICON_OPEN}([a-z-]+)\\|(#[0-9A-Fa-f]{{6}}){ICON_CLOSE}")
+_NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*$")
+_ICON_RE = re.compile(f"{ICON_OPEN}([A-Za-z0-9_-]+)\\|(#[0-9A-Fa-f]{{6}}){ICON_CLOSE}")
 _TEXT_RE = re.compile(f'{TEXT_OPEN}([^{TEXT_CLOSE}<"]*){TEXT_CLOSE}')
 
 
@@ -135,9 +212,10 @@ def expand(markup: str, size: float, leading: float, bold_font: str) -> str:
 
     def icon_markup(m: re.Match[str]) -> str:
         name, colour = m.group(1), m.group(2)
-        if name not in ICON_NAMES:  # markers typed into content: left as the characters
+        ref = icon_ref(name)
+        if ref is None:  # markers typed into content: left as the characters
             return m.group(0)  # the font lacks, which the glyph check reports
-        label = f"{name}|{colour}|{tile:.2f}|{size:g}"
+        label = f"{ref}|{colour}|{tile:.2f}|{size:g}"
         return f'<onDraw name="cs_icon" label="{label}"/>{_pad(tile + gap)}'
 
     def text_markup(m: re.Match[str]) -> str:

@@ -8,9 +8,10 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ..diagnostics import ContentError, Loc, Problem, excerpt
+from .. import colours
+from ..diagnostics import ContentError, Loc, Problem
 from ..measure import MM, TextStyle
-from ..text import TemplateProblem, is_colour, render_plain
+from ..text import TemplateProblem, render_plain
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -85,18 +86,21 @@ class FillContext:
     folder: str = "."
     problems: list[Problem] = field(default_factory=list)
     adjust: Callable[[str], str] | None = None  # applied to rendered markup (scaled faces)
+    colours: Mapping[str, str] = field(default_factory=dict)  # the layouts' named colours
 
     def colour(self, value: str | None, key: str = "fill") -> str | None:
-        """A box's ``fill`` or ``stroke`` for this item: ``#RRGGBB``, or None for no colour
-        ('' or 'none'); anything else, once templated, is an error (a TemplateProblem)."""
+        """A box's ``fill`` or ``stroke`` for this item: ``#RRGGBB`` (written so, or a name from
+        the layouts' ``colours``), or None for no colour ('' or 'none'); anything else, once
+        templated, is an error (a TemplateProblem)."""
         if value is None:
             return None
         out = render_plain(value, self.ctx).strip()
         if out in ("", "none"):
             return None
-        if not is_colour(out):
-            raise TemplateProblem(f"{key} {excerpt(out)} is not a colour (#RRGGBB, or none)")
-        return out
+        found = colours.resolve(out, self.colours)
+        if found is None:
+            raise TemplateProblem(colours.unknown(out, self.colours, key))
+        return found
 
 
 class Pen(Protocol):

@@ -8,8 +8,9 @@ from typing import Any
 
 from pydantic import Field
 
-from ..diagnostics import Problem, excerpt
-from ..symbols import ICON_NAMES
+from ..diagnostics import Problem, clip, excerpt
+from ..symbols import ICON_NAMES as ICON_NAMES  # re-exported: the built-in icons
+from ..symbols import icon_ref, known_icons
 from ..text import render_plain
 from .base import Box, BoxKind, Element, FillContext, Pen, Traits, need
 
@@ -22,6 +23,7 @@ class IconBox(Box):
 @dataclass(frozen=True, kw_only=True)
 class IconElement(Element):
     icon: str
+    ref: str = ""  # how the renderer finds it (a built-in's name, or '@' and a project file)
 
 
 def make(common: dict[str, Any], merged: dict[str, Any]) -> IconBox:
@@ -31,20 +33,23 @@ def make(common: dict[str, Any], merged: dict[str, Any]) -> IconBox:
 
 def fill(box: IconBox, fc: FillContext, fill: str | None, stroke: str | None) -> Element | None:
     icon = render_plain(box.icon, fc.ctx).strip()
-    if icon not in ICON_NAMES:
+    ref = icon_ref(icon)
+    if ref is None:
+        known = ", ".join(known_icons())
         fc.problems.append(
             Problem(
                 box.loc,
-                f"{fc.label}: unknown icon {excerpt(icon)} (known: {', '.join(ICON_NAMES)})",
+                f"{fc.label}, box '{box.name}': unknown icon {excerpt(icon)}"
+                f" (no icons/{clip(icon, 40)}.svg or .png; known: {known})",
             )
         )
         return None
-    return IconElement(box=box, fill=fill, stroke=stroke, icon=icon)
+    return IconElement(box=box, fill=fill, stroke=stroke, icon=icon, ref=ref)
 
 
 def draw(pen: Pen, el: IconElement, bx: float, by: float, bw: float, bh: float) -> None:
     with pen.artifact():
-        pen.icon(el.icon, bx, by, bw, bh, el.fill or "#000000", el.stroke or "#000000")
+        pen.icon(el.ref or el.icon, bx, by, bw, bh, el.fill or "#000000", el.stroke or "#000000")
 
 
 KIND = BoxKind(

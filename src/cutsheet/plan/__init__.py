@@ -12,6 +12,7 @@ from ..layouts import Layouts
 from ..measure import profile_doc_styles, register
 from ..model import Game, PageItem
 from ..profiles import Profile
+from ..symbols import project_look
 from ..text import literal
 from .cards import plan_component
 from .context import component_lines, document_context
@@ -87,6 +88,11 @@ def plan_game(game: Game, layouts: Layouts, profile: Profile) -> tuple[GamePlan,
     """Fill and measure every face of every item and every document block; returns the plan
     and its located problems (overflow, glyphs, contrast, geometry, templates)."""
     register()
+    with project_look(layouts.icons, layouts.colours):
+        return _plan_game(game, layouts, profile)
+
+
+def _plan_game(game: Game, layouts: Layouts, profile: Profile) -> tuple[GamePlan, list[Problem]]:
     problems: list[Problem] = []
     parts: dict[str, list[Run | PageDoc]] = {"cards": [], "sheets": []}
     checked: set[tuple[str, tuple[float, float]]] = set()

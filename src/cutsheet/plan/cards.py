@@ -5,10 +5,12 @@ its text does not fit), and the face-down backs proved identical."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 
 from ..boxes import FillContext
 from ..diagnostics import Loc, Problem, excerpt
 from ..layouts import Face, Layouts
+from ..measure import TextStyle, legible_font
 from ..model import Component, Game, Item, size_mm
 from ..profiles import Profile
 from .checks import face_contrast, face_geometry, on_panels
@@ -16,6 +18,8 @@ from .context import item_context
 from .faces import fill_face
 from .model import FacePlan, PrintedCard, Run
 from .overleaf import overleaf
+from .resize import resized as resize
+from .resize import same_size, size_problem
 from .scale import scale_face
 
 Size = tuple[float, float]
@@ -69,6 +73,15 @@ class _CardPlanner:
     profile: Profile
     names: tuple[str, str | None]
     modes: tuple[str, str]
+    resized: dict[str, Face] = dataclasses.field(default_factory=dict)  # faces scaled to size
+
+    @functools.cached_property
+    def styles(self) -> dict[str, TextStyle]:
+        """The layouts' text styles, project fonts set in our own where the profile says."""
+        styles = self.layouts.text_styles
+        if self.profile.own_fonts:
+            return styles
+        return {k: dataclasses.replace(v, font=legible_font(v.font)) for k, v in styles.items()}
 
     def side(
         self, face: Face, fc: FillContext, mode: str, at: _Attempt, back: int
@@ -79,7 +92,7 @@ class _CardPlanner:
         over, gap, size, profile = None, 1.0, at.size, self.profile
         planned: tuple[FacePlan, ...] | None = None
         if mode == "scale":
-            src = self.comp.spec.size_mm
+            src = face.size
             face, fc, over, gap = scale_face(face, src, size, fc, profile, gap=at.gaps[back])
             spill = at.spill and not back and self.names[1] is None and self.comp.spec.overleaf
             if over is not None and spill:
@@ -115,9 +128,18 @@ class _CardPlanner:
         ):
             if name is None:
                 continue
-            styles, root = self.layouts.text_styles, self.game.root
-            fc = FillContext(ctx, styles, label, loc_of, self.profile.min_text_size, root)
-            planned, over, out.gaps[back] = self.side(self.layouts.face(name), fc, mode, at, back)
+            styles, root = self.styles, self.game.root
+            fc = FillContext(
+                ctx,
+                styles,
+                label,
+                loc_of,
+                self.profile.min_text_size,
+                root,
+                colours=self.layouts.colours,
+            )
+            face = self.resized.get(name) or self.layouts.face(name)
+            planned, over, out.gaps[back] = self.side(face, fc, mode, at, back)
             if over is not None:
                 out.overflows.append(over)  # its boxes leave the card: that is the one problem
             out.problems.extend(fc.problems)
@@ -186,12 +208,26 @@ def plan_component(
     size = spec.size_for(profile.name)
     front_name, front_mode = face_for(layouts, spec.face or "", profile)
     back_name, back_mode = face_for(layouts, spec.back, profile) if spec.back else (None, "layout")
-    for name, mode in ((front_name, front_mode), (back_name, back_mode)):
-        if name is not None and mode == "layout" and (name, size) not in checked:
+    resized: dict[str, Face] = {}
+    for key, name, mode in (("face", front_name, front_mode), ("back", back_name, back_mode)):
+        if name is None:
+            continue
+        face = layouts.face(name)
+        meant = size if mode == "layout" else spec.size_mm  # scaled faces start from their own
+        if not same_size(face.size, meant):
+            if not face.scale:
+                loc = component_key_loc(game, comp, key)
+                problems.append(size_problem(face, meant, loc, spec.name))
+                continue
+            if mode == "layout":
+                face = resized[name] = resize(face, size)
+        if mode == "layout" and (name, size) not in checked:
             checked.add((name, size))
-            problems.extend(face_geometry(layouts.face(name), size))
+            problems.extend(face_geometry(face, size))
+    if problems:
+        return None, problems
     planner = _CardPlanner(
-        game, comp, layouts, profile, (front_name, back_name), (front_mode, back_mode)
+        game, comp, layouts, profile, (front_name, back_name), (front_mode, back_mode), resized
     )
     cards, probs, overflows = planner.cards(_Attempt(size))
     for name in profile.card_sizes:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from jinja2 import pass_context
+from jinja2.runtime import Context
 from markupsafe import Markup, escape
 
 from .. import symbols
@@ -93,12 +95,17 @@ def _word_at(text: str, start: int, end: int) -> str:
     return text[start:end].rstrip(".,;:!?)").lstrip("(")
 
 
-def icon(name: str, colour: str = "#000000") -> Markup:
-    """An icon inside running text, at the text's size on its baseline (put a word beside it)."""
-    from ..symbols import ICON_NAMES
-
-    if str(name) not in ICON_NAMES:
-        raise TemplateProblem(f"unknown icon {short(name)} (known: {', '.join(ICON_NAMES)})")
-    if not is_colour(str(colour)):
-        raise TemplateProblem(f"icon colour {short(colour)} is not a colour (#RRGGBB)")
-    return Markup(symbols.icon(str(name), str(colour)))
+@pass_context  # never folded into a compiled template: the project's icons vary
+def icon(_context: Context, name: str, colour: str = "#000000") -> Markup:
+    """An icon inside running text, at the text's size on its baseline (put a word beside it):
+    a built-in one or one of the project's ``icons/``; its colour ``#RRGGBB`` or a named one
+    (a project's own icon keeps its own colours)."""
+    known = symbols.known_icons()
+    if str(name) not in known:
+        raise TemplateProblem(f"unknown icon {short(name)} (known: {', '.join(known)})")
+    named = symbols.project_colours().get(str(colour), str(colour))
+    if not is_colour(named):
+        raise TemplateProblem(
+            f"icon colour {short(colour)} is not a colour (#RRGGBB, or a name from 'colours')"
+        )
+    return Markup(symbols.icon(str(name), named))

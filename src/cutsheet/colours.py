@@ -1,0 +1,44 @@
+"""Named colours: a project's palette, a ``colours:`` table in any of its layout files (a later
+file wins)::
+
+    colours:
+      brand: "#0B6E4F"
+
+A name is usable wherever a colour is (a box's ``fill`` and ``stroke``, a style's ``color``,
+the ``icon`` filter's colour); everything downstream sees the ``#RRGGBB`` it stands for, so
+contrast checks treat a named colour exactly as its value."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Mapping
+
+from .diagnostics import excerpt
+
+_HEX = re.compile(r"^#[0-9A-Fa-f]{6}$")
+
+
+def is_hex(value: str) -> bool:
+    return bool(_HEX.match(value))
+
+
+def resolve(value: str, colours: Mapping[str, str]) -> str | None:
+    """``#RRGGBB`` as written, a named colour's value, else None."""
+    if is_hex(value):
+        return value
+    return colours.get(value)
+
+
+def unknown(value: str, colours: Mapping[str, str], what: str, none: bool = True) -> str:
+    """The message for a value that is neither ``#RRGGBB`` nor a name in ``colours``, with the
+    closest name as a suggestion (``none``: 'none' is allowed too)."""
+    guess = difflib.get_close_matches(value, sorted(colours), n=1)
+    hint = f"; did you mean '{guess[0]}'?" if guess else ""
+    allowed = (
+        "#RRGGBB, a name from 'colours', or none" if none else "#RRGGBB, or a name from 'colours'"
+    )
+    return f"{what} {excerpt(value)} is not a colour ({allowed}){hint}"
+
+
+__all__ = ["is_hex", "resolve", "unknown"]

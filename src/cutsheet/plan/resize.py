@@ -1,0 +1,57 @@
+"""Faces that know their size: a face is drawn for one card size (``size:``, default poker);
+on a card of another size it either scales to it (``scale: true``) or is a located error
+naming the face and both sizes.
+
+Scaling stretches every box with the card, across and down; a square shape (an icon, a
+square panel) stays square, centred where it was. Text keeps its style's size and is
+reflowed in its box: on a smaller card text that no longer fits is the usual overflow
+error, never shrunk."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from ..diagnostics import Loc, Problem, excerpt
+from ..layouts import Face
+from ..model import NAMED_SIZES_MM
+
+Size = tuple[float, float]
+
+
+def size_text(size: Size) -> str:
+    """``tarot (70 × 120 mm)``, or ``70 × 120 mm`` for a size with no name."""
+    mm = f"{size[0]:g} × {size[1]:g} mm"
+    names = [n for n, s in NAMED_SIZES_MM.items() if s == size]
+    return f"{names[0]} ({mm})" if names else mm
+
+
+def same_size(a: Size, b: Size) -> bool:
+    return abs(a[0] - b[0]) < 0.01 and abs(a[1] - b[1]) < 0.01
+
+
+def resized(face: Face, size: Size) -> Face:
+    """``face`` stretched to a card of ``size``; its text styles unchanged."""
+    kx, ky = size[0] / face.size[0], size[1] / face.size[1]
+    boxes = []
+    for box in face.boxes:
+        x, y, w, h = box.x * kx, box.y * ky, box.w * kx, box.h * ky
+        if box.traits.square and abs(box.w - box.h) < 0.01 and not box.traits.holds_text:
+            side = box.w * min(kx, ky)
+            x, y, w, h = x + (w - side) / 2, y + (h - side) / 2, side, side
+        boxes.append(dataclasses.replace(box, x=x, y=y, w=w, h=h))
+    return dataclasses.replace(face, boxes=tuple(boxes), size=size)
+
+
+def size_problem(face: Face, size: Size, loc: Loc, component: str) -> Problem:
+    """A face drawn for another size, that does not scale."""
+    return Problem(
+        loc,
+        f"{component}: face {excerpt(face.name)} is drawn for {size_text(face.size)}, not this"
+        f" component's {size_text(size)}; give the face 'size: {_named(size)}' and boxes for"
+        " it, or 'scale: true' to scale it",
+    )
+
+
+def _named(size: Size) -> str:
+    names = [n for n, s in NAMED_SIZES_MM.items() if s == size]
+    return names[0] if names else f"[{size[0]:g}, {size[1]:g}]"

@@ -1,0 +1,363 @@
+"""A designer's own look (issue #21): named colours, project fonts, project icons, card sizes
+and faces that know theirs, read back from the built PDFs."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pdfplumber
+import pytest
+import reportlab
+from pypdf import PdfReader
+
+from cutsheet.cli import main
+
+GAME = """\
+id: own
+code: OWN
+title: Own Look
+players: "2"
+layouts: own.yaml
+components:
+  - id: deck
+    name: Deck
+    part: cards
+    count: 2
+    face: front
+    back: back
+    items:
+      - {id: OWN-A, name: Alpha}
+      - {id: OWN-B, name: Beta}
+    fields:
+      name: {type: text}
+"""
+RULES = """\
+sections:
+  - heading: Play
+    blocks:
+      - text: "Play a card."
+"""
+LAYOUT = """\
+include: [base.yaml]
+colours:
+  brand: "#0B6E4F"
+  ink: "#1A1A2E"
+styles:
+  name: {font: bold, size: 14, leading: 16, align: center, color: ink}
+faces:
+  front:
+    extends: card
+    boxes:
+      band: {kind: rect, x: 3, y: 3, w: 57, h: 12, fill: brand}
+      title: {x: 5, y: 20, w: 53, h: 10, style: name, text: "{{ name }}"}
+  back:
+    extends: card-back
+"""
+
+
+RL_FONTS = Path(reportlab.__file__).parent / "fonts"  # Bitstream Vera ships with ReportLab
+
+
+@pytest.fixture
+def own(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    game = tmp_path / "content" / "own"
+    game.mkdir(parents=True)
+    (game / "game.yaml").write_text(GAME)
+    (game / "rules.yaml").write_text(RULES)
+    (tmp_path / "layouts").mkdir()
+    (tmp_path / "layouts" / "own.yaml").write_text(LAYOUT)
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def edit(path: Path, old: str, new: str) -> int:
+    """Replace ``old`` (exactly once) in ``path``; its 1-based line."""
+    text = path.read_text()
+    assert text.count(old) == 1, old
+    path.write_text(text.replace(old, new))
+    return text[: text.index(old)].count("\n") + 1
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list[str]]:
+    code = main(list(args))
+    err = capsys.readouterr().err
+    return code, [line for line in err.splitlines() if ": error: " in line]
+
+
+def build(capsys: pytest.CaptureFixture[str], profile: str = "standard") -> Path:
+    """Build the game under one profile on A4; its cards.pdf."""
+    code, errors = run(capsys, "build", "own", "--jobs", "1", "--paper", "a4", "--profile", profile)
+    assert code == 0, errors
+    return Path("build") / "own" / f"{profile}-a4" / "cards.pdf"
+
+
+def hex_of(colour: object) -> str | None:
+    """pdfplumber's colour tuple as #RRGGBB (None for none)."""
+    if not isinstance(colour, tuple) or len(colour) != 3:
+        return None
+    return "#" + "".join(f"{round(float(c) * 255):02X}" for c in colour)
+
+
+# ------------------------------------------------------------------ colours
+def test_named_colours_fill_boxes_and_colour_text(own: Path, capsys) -> None:
+    cards = build(capsys)
+    with pdfplumber.open(cards) as pdf:
+        page = pdf.pages[0]
+        fills = {hex_of(r["non_stroking_color"]) for r in page.rects if r["fill"]}
+        names = [c for c in page.chars if round(c["size"]) == 14]  # the 'name' style
+        text = {hex_of(c["non_stroking_color"]) for c in names}
+    assert "".join(c["text"] for c in names).startswith("Alpha")
+    assert "#0B6E4F" in fills
+    assert text == {"#1A1A2E"}
+
+
+def test_unknown_colour_name_is_located_with_a_suggestion(own: Path, capsys) -> None:
+    line = edit(own / "layouts" / "own.yaml", "fill: brand}", "fill: brnad}")
+    code, errors = run(capsys, "check", "own")
+    assert code == 1
+    assert errors == [
+        f"layouts/own.yaml:{line}:7: error: OWN-A (and 1 more), box 'band': fill 'brnad' is"
+        " not a colour (#RRGGBB, a name from 'colours', or none); did you mean 'brand'?"
+    ]
+
+
+def test_unknown_style_colour_is_located(own: Path, capsys) -> None:
+    line = edit(own / "layouts" / "own.yaml", "color: ink}", "color: inc}")
+    code, errors = run(capsys, "check", "own")
+    assert code == 1
+    (error,) = errors
+    assert error.startswith(f"layouts/own.yaml:{line}:")
+    assert "color 'inc' is not a colour (#RRGGBB, or a name from 'colours'); did you mean" in error
+
+
+def test_named_colours_meet_large_print_contrast(own: Path, capsys) -> None:
+    """A profile's contrast check takes a named colour as its value: pale text on a white band
+    fails (a profile of the project's own that checks contrast on the faces as laid out)."""
+    path = own / "layouts" / "own.yaml"
+    edit(path, 'ink: "#1A1A2E"', 'ink: "#DDDDDD"')
+    edit(path, "h: 12, fill: brand}", 'h: 40, fill: "#FFFFFF"}')
+    (own / "layouts" / "profiles").mkdir()
+    (own / "layouts" / "profiles" / "contrast.yaml").write_text(
+        "name: contrast\nbody_size: 10\nheading_size: 14\ntitle_size: 22\nsmall_size: 6.5\n"
+        "min_text_size: 5\nmin_contrast: 4.5\n"
+    )
+    code, errors = run(capsys, "check", "own", "--profile", "contrast")
+    assert code == 1
+    assert any("text #DDDDDD on #FFFFFF has contrast 1.4:1" in e for e in errors), errors
+
+
+# ------------------------------------------------------------------ fonts
+def base_fonts(pdf: Path) -> set[str]:
+    """The BaseFont of every font the pages use, subset prefix dropped."""
+    names = set()
+    for page in PdfReader(pdf).pages:
+        for font in page["/Resources"]["/Font"].values():
+            names.add(str(font.get_object()["/BaseFont"]).split("+")[-1])
+    return names
+
+
+def add_font(project: Path, stem: str, source: str = "VeraBd.ttf") -> None:
+    (project / "fonts").mkdir(exist_ok=True)
+    shutil.copy(RL_FONTS / source, project / "fonts" / f"{stem}.ttf")
+
+
+def test_a_project_font_is_named_by_its_file_stem_and_embedded(own: Path, capsys) -> None:
+    add_font(own, "Display-Bold")
+    edit(own / "layouts" / "own.yaml", "{font: bold, size: 14", "{font: Display-Bold, size: 14")
+    fonts = base_fonts(build(capsys))
+    assert "BitstreamVeraSans-Bold" in fonts
+    assert "AtkinsonHyperlegible-Regular" in fonts  # the id, in the packaged style
+
+
+def test_a_family_maps_bold_and_italic(own: Path, capsys) -> None:
+    add_font(own, "Vera", "Vera.ttf")
+    add_font(own, "VeraBd", "VeraBd.ttf")
+    path = own / "layouts" / "own.yaml"
+    edit(path, "colours:", "fonts:\n  Sans: {regular: Vera, bold: VeraBd}\ncolours:")
+    edit(path, "{font: bold, size: 14", "{font: Sans, size: 14")
+    edit(path, 'text: "{{ name }}"}', 'text: "{{ name }} <b>bold</b>"}')
+    fonts = base_fonts(build(capsys))
+    assert {"BitstreamVeraSans-Roman", "BitstreamVeraSans-Bold"} <= fonts
+
+
+def test_large_print_sets_project_fonts_in_its_own_legible_family(own: Path, capsys) -> None:
+    add_font(own, "Display-Bold")
+    edit(own / "layouts" / "own.yaml", "{font: bold, size: 14", "{font: Display-Bold, size: 14")
+    fonts = base_fonts(build(capsys, "large-print"))
+    assert "BitstreamVeraSans-Bold" not in fonts
+    assert "AtkinsonHyperlegible-Bold" in fonts
+
+
+def test_unknown_font_is_located_with_the_known_ones(own: Path, capsys) -> None:
+    add_font(own, "Display-Bold")
+    line = edit(
+        own / "layouts" / "own.yaml", "{font: bold, size: 14", "{font: Display-bold, size: 14"
+    )
+    code, errors = run(capsys, "check", "own")
+    assert code == 1
+    assert errors == [
+        f"layouts/own.yaml:{line}:16: error: unknown font 'Display-bold' (known: regular, bold,"
+        " italic, bold-italic, Display-Bold); did you mean 'Display-Bold'?"
+    ]
+
+
+def test_a_cff_font_is_refused_where_a_style_names_it(own: Path, capsys) -> None:
+    (own / "fonts").mkdir()
+    (own / "fonts" / "Serif.otf").write_bytes(b"OTTO" + bytes(200))
+    line = edit(own / "layouts" / "own.yaml", "{font: bold, size: 14", "{font: Serif, size: 14")
+    code, errors = run(capsys, "check", "own")
+    assert code == 1
+    (error,) = errors
+    assert error.startswith(f"layouts/own.yaml:{line}:16: error: font file 'fonts/Serif.otf' has")
+    assert "PostScript (CFF) outlines" in error
+
+
+def test_a_font_outside_the_project_is_refused(own: Path, tmp_path_factory, capsys) -> None:
+    outside = tmp_path_factory.mktemp("elsewhere") / "Far.ttf"
+    shutil.copy(RL_FONTS / "Vera.ttf", outside)
+    (own / "fonts").mkdir()
+    (own / "fonts" / "Far.ttf").symlink_to(outside)
+    edit(own / "layouts" / "own.yaml", "{font: bold, size: 14", "{font: Far, size: 14")
+    code, errors = run(capsys, "check", "own")
+    assert code == 1
+    assert errors and "font file 'Far.ttf' is outside the project folder" in errors[0]
+
+
+def test_glyph_checks_cover_project_fonts(own: Path, capsys) -> None:
+    """Vera has no Greek capital delta (an omega would be NFC-normalised from U+2126 to one it has): a name using it is an error, not a dropped glyph."""
+    add_font(own, "Display-Bold")
+    edit(own / "layouts" / "own.yaml", "{font: bold, size: 14", "{font: Display-Bold, size: 14")
+    edit(own / "content" / "own" / "game.yaml", "name: Alpha}", "name: Alpha \u0394}")
+    code, errors = run(capsys, "check", "own")
+    assert code == 1
+    assert any("has no '\u0394' (U+0394)" in e for e in errors), errors
+
+
+# ------------------------------------------------------------------ icons
+GEM = """<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20" viewBox="0 0 20 20">
+<polygon points="10,1 19,8 10,19 1,8" fill="#C0392B"/></svg>
+"""
+
+
+def add_gem(project: Path) -> None:
+    (project / "icons").mkdir(exist_ok=True)
+    (project / "icons" / "gem.svg").write_text(GEM)
+    path = project / "layouts" / "own.yaml"
+    edit(
+        path,
+        "  back:\n",
+        "      gem: {kind: icon, x: 26, y: 40, w: 11, h: 11, icon: gem}\n  back:\n",
+    )
+    edit(path, 'text: "{{ name }}"}', "text: \"{{ 'gem'|icon }} {{ name }}\"}")
+
+
+def test_an_svg_icon_is_drawn_as_vectors_in_boxes_and_text(own: Path, capsys) -> None:
+    add_gem(own)
+    with pdfplumber.open(build(capsys)) as pdf:
+        page = pdf.pages[0]
+        gems = [c for c in page.curves if hex_of(c["non_stroking_color"]) == "#C0392B"]
+        pictures = [i for i in page.images if i["height"] > 1]  # (not the spacers in text)
+        assert not pictures  # vectors, not a picture of them
+    # per card: the box's gem (11 mm) and the one in the name (the text's size)
+    assert len(gems) == 2 * 2
+    sizes = sorted(round((g["x1"] - g["x0"]) * 25.4 / 72, 1) for g in gems)
+    assert sizes[-1] == pytest.approx(11 * 18 / 20, abs=0.2)  # the gem spans 18 of the 20 units
+    assert sizes[0] < 6
+
+
+def test_a_png_icon_is_drawn_as_an_image(own: Path, capsys) -> None:
+    from PIL import Image
+
+    (own / "icons").mkdir()
+    Image.new("RGB", (16, 16), "#C0392B").save(own / "icons" / "coin.png")
+    path = own / "layouts" / "own.yaml"
+    edit(
+        path,
+        "  back:\n",
+        "      coin: {kind: icon, x: 26, y: 40, w: 11, h: 11, icon: coin}\n  back:\n",
+    )
+    with pdfplumber.open(build(capsys)) as pdf:
+        assert len([i for i in pdf.pages[0].images if i["height"] > 1]) == 2
+
+
+def test_a_missing_icon_is_a_located_error_naming_it(own: Path, capsys) -> None:
+    add_gem(own)
+    (own / "icons" / "gem.svg").unlink()
+    code, errors = run(capsys, "check", "own")
+    assert code == 1
+    layout = (own / "layouts" / "own.yaml").read_text().splitlines()
+    box = next(i for i, line in enumerate(layout, 1) if line.strip().startswith("gem:"))
+    title = next(i for i, line in enumerate(layout, 1) if line.strip().startswith("title:"))
+    shown = "\n".join(errors)
+    assert f"layouts/own.yaml:{box}:7: error: OWN-A (and 1 more), box 'gem': unknown icon" in shown
+    assert any(f":{title}:7: error:" in e and "unknown icon 'gem'" in e for e in errors), errors
+
+
+def test_an_unreadable_svg_is_a_located_error(own: Path, capsys) -> None:
+    add_gem(own)
+    (own / "icons" / "gem.svg").write_text("<svg")
+    code, errors = run(capsys, "check", "own")
+    assert code == 1
+    assert errors and errors[0].startswith(
+        "icons/gem.svg: error: icon 'gem.svg' cannot be read as SVG"
+    )
+
+
+def test_an_icon_outside_the_project_is_refused(own: Path, tmp_path_factory, capsys) -> None:
+    outside = tmp_path_factory.mktemp("elsewhere") / "gem.svg"
+    outside.write_text(GEM)
+    (own / "icons").mkdir()
+    (own / "icons" / "gem.svg").symlink_to(outside)
+    code, errors = run(capsys, "check", "own")
+    assert code == 1
+    assert any("icon 'gem.svg' is outside the project folder" in e for e in errors), errors
+
+
+# ------------------------------------------------------------------ sizes
+def test_a_poker_face_on_a_tarot_deck_is_a_located_error(own: Path, capsys) -> None:
+    game = own / "content" / "own" / "game.yaml"
+    edit(game, "    count: 2\n", "    count: 2\n    size: tarot\n")
+    edit(game, "back: back", "back: card-back")
+    line = (game.read_text().splitlines()).index("    face: front") + 1
+    code, errors = run(capsys, "check", "own")
+    assert code == 1
+    assert errors == [
+        f"content/own/game.yaml:{line}:11: error: Deck: face 'front' is drawn for poker"
+        " (63 × 88 mm), not this component's tarot (70 × 120 mm); give the face 'size: tarot'"
+        " and boxes for it, or 'scale: true' to scale it"
+    ]  # the packaged back (scale: true) scales to the tarot card
+
+
+def test_a_scaling_poker_face_fills_a_tarot_card(own: Path, capsys) -> None:
+    edit(own / "content" / "own" / "game.yaml", "    count: 2\n", "    count: 2\n    size: tarot\n")
+    edit(
+        own / "layouts" / "own.yaml", "    extends: card\n", "    extends: card\n    scale: true\n"
+    )
+    edit(own / "content" / "own" / "game.yaml", "back: back", "back: card-back")
+    with pdfplumber.open(build(capsys)) as pdf:
+        page = pdf.pages[0]
+        band = next(r for r in page.rects if hex_of(r["non_stroking_color"]) == "#0B6E4F")
+        name = [c for c in page.chars if round(c["size"]) == 14]
+    mm = 25.4 / 72
+    assert band["width"] * mm == pytest.approx(57 * 70 / 63, abs=0.1)  # stretched across
+    assert band["height"] * mm == pytest.approx(12 * 120 / 88, abs=0.1)  # and down
+    assert name  # the text keeps its style's size (14 pt), reflowed in its grown box
+
+
+@pytest.mark.parametrize(
+    ("name", "size"),
+    [
+        ("poker", (63, 88)),
+        ("poker-63.5", (63.5, 88)),
+        ("bridge", (57, 89)),
+        ("mini", (44, 63)),
+        ("tarot", (70, 120)),
+        ("square", (70, 70)),
+        ("jumbo", (89, 127)),
+    ],
+)
+def test_sleeve_sizes_by_name(name: str, size: tuple[float, float]) -> None:
+    from cutsheet.model import size_mm
+
+    assert size_mm(name) == size
