@@ -153,7 +153,7 @@ def _commit(
             outputs = []
             for rendered in (f for f in result.files if f.paper == paper):
                 sha = hashlib.sha256(rendered.data).hexdigest()
-                entry = runner.meta_entry(task, rendered, sha)
+                entry = runner.meta_entry(task, rendered, sha).to_json()
                 pdfs.append((entry["path"], rendered.data))
                 outputs.append(entry)
             if inputs is not None:  # a job that read a file from elsewhere is not cached

@@ -18,7 +18,7 @@ from . import jobs as runner
 from .build import Progress, Project, stderr_progress
 from .cache import Entry, cache_file, file_hash, options_key, read_entry, record, still_valid
 from .diagnostics import ContentError, Loc, Problem, Report
-from .output import atomic_write, clean_temps, locked, write_manifest
+from .output import ManifestEntry, atomic_write, clean_temps, locked, write_manifest
 from .targets import EXPORTS, ExportSettings, Rendered, exporter
 
 DPI_RANGE = (72, 1200)
@@ -87,20 +87,20 @@ def _render(
 def _entry(
     out: Path, where: Path, game: str, profile: str, options: ExportOptions, f: Rendered
 ) -> dict[str, Any]:
-    return {
-        "path": str((where / f.name).relative_to(out)),
-        "kind": "export",
-        "target": options.to,
-        "game": game,
-        "profile": profile,
-        "paper": f.paper,  # the contact sheet's; '' for images and card-sized pages
-        "part": f.part,
-        "pages": f.pages,
-        "bleed": options.bleed,
-        "dpi": options.dpi if options.to in ("png", "tts") else None,
-        "sha256": hashlib.sha256(f.data).hexdigest(),
-        "components": f.components,
-    }
+    return ManifestEntry(
+        path=str((where / f.name).relative_to(out)),
+        kind="export",
+        target=options.to,
+        game=game,
+        profile=profile,
+        paper=f.paper,  # the contact sheet's; '' for images and card-sized pages
+        part=f.part,
+        pages=f.pages,
+        bleed=options.bleed,
+        dpi=options.dpi if options.to in ("png", "tts") else None,
+        sha256=hashlib.sha256(f.data).hexdigest(),
+        components=f.components,
+    ).to_json()
 
 
 def _commit(

@@ -10,7 +10,7 @@ import sys
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .diagnostics import ContentError, Problem
 from .targets import Rendered
@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from .impose.print_plan import PrintOptions, PrintPlan
     from .layouts import Layouts
     from .model import Game
+    from .output import ManifestEntry
     from .plan.model import GamePlan
 
 PARTS = ("cards", "sheets", "rules", "rules-booklet")
@@ -221,20 +222,23 @@ def worker_init() -> None:
         os._exit(1)
 
 
-def meta_entry(task: Task, rendered: Rendered, sha: str) -> dict[str, Any]:
+def meta_entry(task: Task, rendered: Rendered, sha: str) -> ManifestEntry:
+    """The manifest's entry for one file a job rendered."""
+    from .output import ManifestEntry
+
     cut = rendered.part in ("cards", "sheets")
     imposition = {"rules": "pages", "rules-booklet": "saddle-stitch"}.get(
         rendered.part, task.options.imposition
     )
-    return {
-        "path": f"{task.game}/{task.profile}-{rendered.paper}/{rendered.part}.pdf",
-        "game": task.game,
-        "profile": task.profile,
-        "paper": rendered.paper,
-        "part": rendered.part,
-        "pages": rendered.pages,
-        "imposition": imposition,
-        "bleed": task.options.bleed if cut else 0.0,
-        "sha256": sha,
-        "components": rendered.components,
-    }
+    return ManifestEntry(
+        path=f"{task.game}/{task.profile}-{rendered.paper}/{rendered.part}.pdf",
+        game=task.game,
+        profile=task.profile,
+        paper=rendered.paper,
+        part=rendered.part,
+        pages=rendered.pages,
+        imposition=imposition,
+        bleed=task.options.bleed if cut else 0.0,
+        sha256=sha,
+        components=rendered.components,
+    )

@@ -6,8 +6,9 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -102,6 +103,40 @@ def locked(out: Path) -> Iterator[None]:
         yield
     finally:
         lock.release()
+
+
+@dataclass(frozen=True)
+class ManifestEntry:
+    """One file in ``manifest.json``: where it is (relative to the output folder), what it
+    holds and its hash. ``kind`` and ``target`` tell an export's files from a build's."""
+
+    path: str
+    game: str
+    profile: str
+    paper: str
+    part: str
+    pages: int
+    bleed: float
+    sha256: str
+    components: Mapping[str, int]
+    imposition: str | None = None  # a build's files: duplex, gutterfold, pages, saddle-stitch
+    kind: str | None = None  # "export" for cutsheet export's files
+    target: str | None = None  # the export target (png, tts, pod, contact)
+    dpi: int | None = None  # an export's raster resolution (png, tts)
+
+    def to_json(self) -> dict[str, Any]:
+        """The entry as ``manifest.json`` (and the cache) store it: a build's entry has an
+        ``imposition``, an export's its ``kind``, ``target`` and ``dpi``."""
+        data = {k: v for k, v in asdict(self).items() if k not in _OPTIONAL}
+        data["components"] = dict(self.components)
+        if self.kind is None:
+            data["imposition"] = self.imposition
+        else:
+            data.update(kind=self.kind, target=self.target, dpi=self.dpi)
+        return data
+
+
+_OPTIONAL = ("imposition", "kind", "target", "dpi")
 
 
 def manifest_bytes(out: Path, outputs: list[dict[str, Any]]) -> bytes:
