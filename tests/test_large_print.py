@@ -83,7 +83,7 @@ def _plan_at(repo, game_id: str, component: str, size: tuple[float, float]) -> l
     comp = dataclasses.replace(comp, spec=spec)
     profile = load_profile(repo.layouts, "large-print").model_copy(update={"card_sizes": []})
     _run, problems = plan_component(game, comp, layouts, profile, set())
-    return [p.message for p in problems]
+    return [p.text for p in problems]
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -69,7 +69,7 @@ def only_problem(path: Path, root: Path) -> str:
     assert len(problems) == 1, problems
     (problem,) = problems
     assert problem.loc.path == path.name
-    return f"{problem.loc.line}:{problem.loc.col}: {problem.message}"
+    return f"{problem.loc.line}:{problem.loc.col}: {problem.text}"
 
 
 @pytest.fixture(params=["libyaml", "python"])

@@ -63,9 +63,15 @@ MAX_MESSAGE = 1_000
 
 @dataclass(frozen=True, order=True)
 class Problem:
+    """A located mistake. ``subject`` names what it is about (an item, "CR-SEED-TENT (back)")
+    and prints before the message; ``code`` says what kind of mistake it is ("box", "contrast"),
+    so one mistake repeated for many subjects is told apart without reading the message."""
+
     loc: Loc
     message: str
     severity: Severity = "error"
+    subject: str = ""
+    code: str = ""
 
     def __post_init__(self) -> None:
         message = readable(self.message)
@@ -74,8 +80,13 @@ class Problem:
         if message != self.message:
             object.__setattr__(self, "message", message)
 
+    @property
+    def text(self) -> str:
+        """The message as printed: its subject first."""
+        return f"{self.subject}, {self.message}" if self.subject else self.message
+
     def __str__(self) -> str:
-        return f"{readable(str(self.loc))}: {self.severity}: {self.message}"
+        return f"{readable(str(self.loc))}: {self.severity}: {self.text}"
 
 
 class ContentError(Exception):

@@ -39,8 +39,10 @@ def fill(box: IconBox, fc: FillContext, fill: str | None, stroke: str | None) ->
         fc.problems.append(
             Problem(
                 box.loc,
-                f"{fc.label}, box '{box.name}': unknown icon {excerpt(icon)}"
+                f"box '{box.name}': unknown icon {excerpt(icon)}"
                 f" (no icons/{clip(icon, 40)}.svg or .png; known: {known})",
+                subject=fc.label,
+                code="box",
             )
         )
         return None

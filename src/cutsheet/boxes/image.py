@@ -4,7 +4,7 @@ with Pillow at plan time and drawn to fit its box."""
 from __future__ import annotations
 
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -67,22 +67,28 @@ def fill(box: ImageBox, fc: FillContext, fill: str | None, stroke: str | None) -
     folder = Path(fc.folder)
     field = field_of(box.src, fc.ctx)
     where = fc.loc_of(field) if field else box.loc
-    head = f"{fc.label}, box {excerpt(box.name)}"
+    head = f"box {excerpt(box.name)}"
     try:
         path = confined(name, project_of(folder), where, f"{head}: image", base=folder)
     except ContentError as exc:
-        fc.problems.extend(exc.problems)
+        fc.problems.extend(replace(p, subject=fc.label, code="box") for p in exc.problems)
         return None
     shown = excerpt(name)
     if not path.is_file():
         fc.problems.append(
-            Problem(where, f"{head}: image {shown} not found in {display_path(folder)}")
+            Problem(
+                where,
+                f"{head}: image {shown} not found in {display_path(folder)}",
+                subject=fc.label,
+                code="box",
+            )
         )
         return None
     info = path.stat()
     why = _unreadable(str(path), info.st_mtime_ns, info.st_size)
     if why is not None:
-        fc.problems.append(Problem(where, f"{head}: {shown} is not an image ({why})"))
+        message = f"{head}: {shown} is not an image ({why})"
+        fc.problems.append(Problem(where, message, subject=fc.label, code="box"))
         return None
     return ImageElement(box=box, path=str(path))
 

@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from ..diagnostics import Problem
+from ..diagnostics import Loc, Problem
 from ..markup_errors import template_markup_error
 from ..measure import MM, MarkupError, TextStyle, face_name, measure
 from ..symbols import expand
@@ -55,7 +55,11 @@ def fill(box: TextBox, fc: FillContext, fill: str | None, stroke: str | None) ->
     field = field_of(box.text, fc.ctx)
     # Text that names an item field is that item's problem; fixed text is the layout's.
     where = fc.loc_of(field) if field else box.loc
-    head = f"{fc.label}, box '{box.name}'"
+    head = f"box '{box.name}'"
+
+    def problem(where: Loc, message: str) -> Problem:
+        return Problem(where, f"{head}: {message}", subject=fc.label, code="box")
+
     if style.size < fc.min_size:
         fc.problems.append(
             Problem(
@@ -69,25 +73,23 @@ def fill(box: TextBox, fc: FillContext, fill: str | None, stroke: str | None) ->
     except MarkupError as exc:
         own = template_markup_error(box.text or "")  # the layout's own markup, at its line
         shown = (box.loc, f"box '{box.name}': bad markup: {own}") if own else None
-        fc.problems.append(
-            Problem(*shown) if shown else Problem(where, f"{head}: bad markup: {exc}")
-        )
+        fc.problems.append(Problem(*shown) if shown else problem(where, f"bad markup: {exc}"))
         return None
-    fc.problems.extend(Problem(where, f"{head}: {msg}") for msg in m.missing)
+    fc.problems.extend(problem(where, msg) for msg in m.missing)
     if m.too_wide > 0.5:
         fc.problems.append(
-            Problem(
+            problem(
                 where,
-                f"{head}: a word is {m.too_wide / MM:.1f} mm wider than the {box.w:g} mm box"
+                f"a word is {m.too_wide / MM:.1f} mm wider than the {box.w:g} mm box"
                 " (words are never broken or shrunk; shorten it or widen the box)",
             )
         )
     if m.height > box.h * MM + 0.01:
         over = (m.height - box.h * MM) / MM
         fc.problems.append(
-            Problem(
+            problem(
                 where,
-                f"{head}: text does not fit: it needs {m.height / MM:.1f} mm,"
+                f"text does not fit: it needs {m.height / MM:.1f} mm,"
                 f" the box is {box.h:g} mm ({over:.1f} mm over)",
             )
         )

@@ -4,6 +4,7 @@ is imposed and drawn from the same plan."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
 from ..diagnostics import Loc, Problem
@@ -119,22 +120,21 @@ def _plan_game(game: Game, layouts: Layouts, profile: Profile) -> tuple[GamePlan
 
 def collapse_repeats(problems: list[Problem]) -> list[Problem]:
     """A layout mistake repeats for every item that uses the box: report it once, with a count.
-    Problems are "<item id>[ (back)], box ...: message"; the same box location and message
-    after the item id is the same mistake."""
-    groups: dict[tuple[Loc, str], list[Problem]] = {}
+    The same mistake (kind, place and message) about several subjects is one mistake."""
+    groups: dict[tuple[Loc, str, str, str], list[Problem]] = {}
+    out: list[Problem] = []
     for p in problems:
-        head, sep, rest = p.message.partition(", box ")
-        key = (p.loc, rest if sep else p.message)
-        groups.setdefault(key, []).append(p)
-    out = []
-    for (_loc, rest), group in groups.items():
-        first = group[0]
-        if len(group) == 1 or not first.message.partition(", box ")[1]:
-            out.extend(group)
+        if not p.subject:
+            out.append(p)
             continue
-        ids = first.message.partition(", box ")[0]
-        more = f" (and {len(group) - 1} more)"
-        out.append(Problem(first.loc, f"{ids}{more}, box {rest}", first.severity))
+        groups.setdefault((p.loc, p.code, p.message, p.severity), []).append(p)
+    for group in groups.values():
+        first = group[0]
+        if len(group) == 1:
+            out.append(first)
+            continue
+        subject = f"{first.subject} (and {len(group) - 1} more)"
+        out.append(dataclasses.replace(first, subject=subject))
     return out
 
 

@@ -77,8 +77,10 @@ def face_contrast(face: FacePlan, minimum: float, label: str) -> list[Problem]:
             problems.append(
                 Problem(
                     el.box.loc,
-                    f"{label}, box '{el.box.name}': text {fg} on {bg} has contrast {ratio:.1f}:1,"
+                    f"box '{el.box.name}': text {fg} on {bg} has contrast {ratio:.1f}:1,"
                     f" under {minimum:g}:1",
+                    subject=label,
+                    code="contrast",
                 )
             )
     return problems

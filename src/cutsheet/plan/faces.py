@@ -17,13 +17,15 @@ def fill_face(face: Face, size: tuple[float, float], fc: FillContext) -> FacePla
             if box.when is not None and not evaluate(box.when, fc.ctx):
                 continue
         except TemplateProblem as exc:
-            fc.problems.append(Problem(box.loc, f"{fc.label}, box '{box.name}': when: {exc}"))
+            message = f"box '{box.name}': when: {exc}"
+            fc.problems.append(Problem(box.loc, message, subject=fc.label, code="box"))
             continue
         try:
             fill, stroke = fc.colour(box.fill), fc.colour(box.stroke, "stroke")
             element = KINDS[box.kind].fill(box, fc, fill, stroke)
         except TemplateProblem as exc:
-            fc.problems.append(Problem(box.loc, f"{fc.label}, box '{box.name}': {exc}"))
+            message = f"box '{box.name}': {exc}"
+            fc.problems.append(Problem(box.loc, message, subject=fc.label, code="box"))
             continue
         if element is not None:
             elements.append(element)
