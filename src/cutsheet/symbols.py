@@ -50,6 +50,7 @@ ICON_NAMES = (
     "bolt",
     "sparkle",
     "trophy",
+    "music-note",
 )
 
 PAD_IMAGE = Path(__file__).resolve().parent / "data" / "pad.png"  # transparent, for spacing

@@ -39,6 +39,7 @@ ICONS: dict[str, Icon] = {
     "bolt": shapes.bolt,
     "sparkle": shapes.sparkle,
     "trophy": shapes.trophy,
+    "music-note": shapes.music_note,
 }
 
 
