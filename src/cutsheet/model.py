@@ -258,7 +258,7 @@ class CardFigure(Strict):
     labels: dict[str, str] = Field(
         {}, description="box name → label printed beside the card, with a line to the box"
     )
-    caption: str = ""
+    caption: str = Field("", description="small text below the card")
 
 
 class Block(Strict):

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..boxes import Box
+from ..boxes.icon import IconElement
 from ..diagnostics import Loc, Problem
 from ..measure import DocStyles, MarkupError, face_name, parsed, suffix_style, unprintable
 from ..model import NAMED_SIZES_MM, Block, Column, Example
@@ -199,7 +200,7 @@ def _leader(box: Box, face: FacePlan) -> tuple[tuple[float, float], float]:
     right = box.x + box.w
     for el in face.elements:
         b = el.box
-        if b is box or not (el.is_text or b.kind == "icon") or b.x + b.w <= right + 0.1:
+        if b is box or not (el.is_text or isinstance(el, IconElement)) or b.x + b.w <= right + 0.1:
             continue
         if b.y < mid < b.y + b.h:
             return (box.x + box.w / 2, box.y + box.h), box.y + box.h + 0.8
