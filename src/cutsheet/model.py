@@ -254,6 +254,16 @@ class CardRow(Strict):
     caption: str = ""
 
 
+class CardFigure(Strict):
+    """A card of the game drawn as it prints, with labels beside it pointing at its boxes."""
+
+    item: str = Field(description="id of the card (an item of a card component) to draw")
+    labels: dict[str, str] = Field(
+        {}, description="box name → label printed beside the card, with a line to the box"
+    )
+    caption: str = Field("", description="small text below the card")
+
+
 class Block(Strict):
     """One block of a sheet or booklet section: exactly one key is given."""
 
@@ -266,6 +276,7 @@ class Block(Strict):
     write_ins: list[WriteIn] | None = None
     spaces: Spaces | None = Field(None, description="labelled card-sized spaces to lay cards on")
     card_row: CardRow | None = Field(None, description="a diagram of cards drawn from the data")
+    card: CardFigure | None = Field(None, description="a card of the game, drawn and labelled")
     example: str | None = Field(None, description="id of a worked example in rules.yaml")
     components: bool | None = Field(None, description="the generated list of components")
 

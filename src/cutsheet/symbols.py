@@ -57,6 +57,7 @@ ICON_NAMES = (
     "bolt",
     "sparkle",
     "trophy",
+    "music-note",
 )
 
 ICON_SUFFIXES = (".svg", ".png")

@@ -4,6 +4,7 @@ full-page sheet, and what ``flow/story.py`` makes flowables of."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 from ..diagnostics import Loc
 
@@ -84,6 +85,36 @@ class CardRowBlock:
     caption: str | None
 
 
+class Face(Protocol):
+    """A planned card face as the flow sees it: its size (the render side draws it)."""
+
+    @property
+    def width_mm(self) -> float: ...
+
+    @property
+    def height_mm(self) -> float: ...
+
+
+@dataclass(frozen=True)
+class FigureLabel:
+    """A label beside a drawn card and its leader line, in mm from the face's top-left: the
+    line crosses the card at height ``run`` and ends at ``end``, on the labelled box."""
+
+    markup: str  # body style
+    end: tuple[float, float]  # where its leader line ends, on the box
+    run: float  # the height its line crosses the card at, to reach ``end`` clear of text
+
+
+@dataclass(frozen=True)
+class CardBlock:
+    """A card of the game drawn as its deck prints it, labels beside it; ``alt`` names it."""
+
+    face: Face
+    alt: str
+    labels: tuple[FigureLabel, ...]
+    caption: str | None
+
+
 @dataclass(frozen=True)
 class NewPage:
     """What follows starts on a fresh page (after a booklet's cover)."""
@@ -105,6 +136,7 @@ DocBlock = (
     | WriteInsBlock
     | SpacesBlock
     | CardRowBlock
+    | CardBlock
     | Space
     | NewPage
 )

@@ -15,6 +15,7 @@ from reportlab.platypus import Flowable, KeepTogether, ListItem, PageBreak, Spac
 from ..measure import DocStyles, face_name, profile_doc_styles, suffix_style
 from ..profiles import Profile
 from .blocks import (
+    CardBlock,
     CardRowBlock,
     Cell,
     Checks,
@@ -32,6 +33,7 @@ from .blocks import (
 )
 from .checkboxes import CheckLayout, checks_in
 from .diagrams import CardRowDiagram, CardSpaces, CheckBoxes
+from .figures import CardFigure
 from .keep_with_next import keep_with_next
 from .paragraphs import DocParagraph, ItemList
 from .tables import RuledTable, example_style, table_style, track_style, write_in_style
@@ -56,6 +58,7 @@ class StoryBuilder:
     check_boxes_type: ClassVar[type[CheckBoxes]] = CheckBoxes
     card_spaces_type: ClassVar[type[CardSpaces]] = CardSpaces
     card_row_type: ClassVar[type[CardRowDiagram]] = CardRowDiagram
+    card_figure_type: ClassVar[type[CardFigure]] = CardFigure
 
     @classmethod
     def for_profile(cls, profile: Profile) -> Self:
@@ -191,4 +194,12 @@ class StoryBuilder:
         out: list[Flowable] = [Spacer(1, 2 * mm), self.card_row_type(cards)]
         if b.caption is not None:
             out.append(self.para(b.caption, self.styles.small))
+        return [KeepTogether(out + [Spacer(1, 3 * mm)])]
+
+    def _CardBlock(self, b: CardBlock) -> list[Flowable]:  # noqa: N802
+        labels = [(self.para(lab.markup, self.styles.body), lab) for lab in b.labels]
+        figure = self.card_figure_type(b.face, labels, b.alt)
+        out: list[Flowable] = [Spacer(1, 2 * mm), figure]
+        if b.caption is not None:
+            out += [Spacer(1, 1.5 * mm), self.para(b.caption, self.styles.small)]
         return [KeepTogether(out + [Spacer(1, 3 * mm)])]

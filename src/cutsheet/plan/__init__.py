@@ -98,17 +98,24 @@ def _plan_game(game: Game, layouts: Layouts, profile: Profile) -> tuple[GamePlan
     parts: dict[str, list[Run | PageDoc]] = {"cards": [], "sheets": []}
     checked: set[tuple[str, tuple[float, float]]] = set()
     docs = planner(game, profile)
+    runs: dict[str, Run] = {}
     for comp in game.components:
-        if comp.spec.form == "page":
-            for item in comp.items:
-                assert isinstance(item.model, PageItem)  # a page component's items are pages
-                doc = plan_page(docs, item.model, item.loc)
-                parts[comp.spec.part].append(PageDoc(comp.id, item.id, item.copies, doc))
+        if comp.spec.form != "page":
+            run, probs = plan_component(game, comp, layouts, profile, checked)
+            problems.extend(probs)
+            if run is not None:
+                runs[comp.id] = run
+    # sheets and rules are planned after the cards: they may draw a card as its deck prints it
+    docs.faces = {card.item: card.front for run in runs.values() for card in run.cards}
+    for comp in game.components:
+        if comp.spec.form != "page":
+            if comp.id in runs:
+                parts[comp.spec.part].append(runs[comp.id])
             continue
-        run, probs = plan_component(game, comp, layouts, profile, checked)
-        problems.extend(probs)
-        if run is not None:
-            parts[comp.spec.part].append(run)
+        for item in comp.items:
+            assert isinstance(item.model, PageItem)  # a page component's items are pages
+            doc = plan_page(docs, item.model, item.loc)
+            parts[comp.spec.part].append(PageDoc(comp.id, item.id, item.copies, doc))
     rules = plan_rules(docs, game)
     booklet = plan_booklet(docs, game, rules)
     problems.extend(docs.problems)

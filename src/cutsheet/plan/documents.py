@@ -7,6 +7,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..boxes import Box
+from ..boxes.icon import IconElement
 from ..diagnostics import Loc, Problem
 from ..measure import DocStyles, MarkupError, face_name, parsed, suffix_style, unprintable
 from ..model import NAMED_SIZES_MM, Block, Column, Example
@@ -14,11 +16,14 @@ from ..profiles import Profile
 from ..symbols import expand
 from ..text import TemplateProblem, literal, render
 from .model import (
+    CardBlock,
     CardRowBlock,
     Cell,
     Checks,
     DocBlock,
     ExampleBlock,
+    FacePlan,
+    FigureLabel,
     ListBlock,
     Para,
     Space,
@@ -42,6 +47,7 @@ class DocPlanner:
     examples: Mapping[str, Example] = field(default_factory=dict)
     example_locs: Mapping[str, Loc] = field(default_factory=dict)
     component_lines: Sequence[str] = ()
+    faces: Mapping[str, FacePlan] = field(default_factory=dict)  # item id → its planned front
     problems: list[Problem] = field(default_factory=list)
 
     # -- text ----------------------------------------------------------------------------
@@ -186,6 +192,46 @@ def _card_row(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
     return [CardRowBlock(tuple(cards), caption)]
 
 
+def _leader(box: Box, face: FacePlan) -> tuple[tuple[float, float], float]:
+    """Where a label's leader line ends on ``box`` and the height it crosses the card at
+    (mm): at the box's right edge, level with its middle, unless text or an icon lies to its
+    right on that line; then along under the box, up to the middle of its bottom edge."""
+    mid = box.y + box.h / 2
+    right = box.x + box.w
+    for el in face.elements:
+        b = el.box
+        if b is box or not (el.is_text or isinstance(el, IconElement)) or b.x + b.w <= right + 0.1:
+            continue
+        if b.y < mid < b.y + b.h:
+            return (box.x + box.w / 2, box.y + box.h), box.y + box.h + 0.8
+    return (right, mid), mid
+
+
+def _card(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
+    """A card of the game as its deck plans it, its labels pointing at the boxes they name."""
+    fig = block.card
+    assert fig is not None
+    face = p.faces.get(fig.item)
+    if face is None:
+        p.problems.append(Problem(loc, f"card: no card '{fig.item}' in this game's decks"))
+        return [Space(0)]
+    boxes = {el.box.name: el.box for el in face.elements}
+    labels = []
+    for name, text in fig.labels.items():
+        box = boxes.get(name)
+        if box is None:
+            drawn = ", ".join(sorted(boxes)) or "none"
+            message = f"card: {fig.item} draws no box '{name}' (its boxes: {drawn})"
+            p.problems.append(Problem(loc, message))
+            continue
+        end, run = _leader(box, face)
+        labels.append(FigureLabel(p.text(text, "body", loc).markup, end, run))
+    texts = " · ".join(t for t in face.texts if t.strip())
+    alt = f"Card {fig.item}, as it prints: {texts}"
+    caption = p.text(fig.caption, "small", loc).markup if fig.caption else None
+    return [CardBlock(face, alt, tuple(labels), caption)]
+
+
 BLOCK_KINDS: dict[str, Callable[[DocPlanner, Block, Loc], list[DocBlock]]] = {
     "heading": _heading,
     "text": _text,
@@ -198,4 +244,5 @@ BLOCK_KINDS: dict[str, Callable[[DocPlanner, Block, Loc], list[DocBlock]]] = {
     "write_ins": _write_ins,
     "spaces": _spaces,
     "card_row": _card_row,
+    "card": _card,
 }

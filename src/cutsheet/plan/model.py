@@ -10,12 +10,14 @@ from dataclasses import dataclass
 
 from ..boxes import Element
 from ..flow.blocks import (
+    CardBlock,
     CardRowBlock,
     Cell,
     Checks,
     DocBlock,
     DocPlan,
     ExampleBlock,
+    FigureLabel,
     ListBlock,
     NewPage,
     Para,
@@ -120,6 +122,8 @@ __all__ = [
     "WriteInsBlock",
     "SpacesBlock",
     "CardRowBlock",
+    "CardBlock",
+    "FigureLabel",
     "Space",
     "DocBlock",
     "DocPlan",

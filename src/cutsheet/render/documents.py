@@ -7,10 +7,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from reportlab.lib.units import mm
+
 from ..flow.diagrams import CardRowDiagram, CardSpaces, CheckBoxes
+from ..flow.figures import CardFigure
 from ..flow.paragraphs import DocParagraph, ItemList, ListItemIndenter
 from ..flow.story import StoryBuilder
 from ..flow.tables import RuledTable
+from ..plan.model import FacePlan
+from .faces import draw_face
 from .symbols import install
 from .tagging import tagger_of
 
@@ -112,6 +117,32 @@ class TaggedCardRow(CardRowDiagram):
             super().draw_outlines()
 
 
+class TaggedCardFigure(CardFigure):
+    """A card drawn from its planned face as its deck prints it, one ``Figure`` whose Alt
+    names it (its own text is the figure's, not read again); the leader lines are
+    artifacts and the labels tag themselves as text."""
+
+    def draw_card(self, x: float, y: float, scale: float) -> None:
+        assert isinstance(self.face, FacePlan)  # the plan hands the flow planned faces
+        c = self.canv
+        with tagger_of(c).text(c, "Figure", Alt=self.alt):
+            c.saveState()
+            c.translate(x, y)
+            c.scale(scale, scale)
+            draw_face(c, self.face, 0, 0)
+            c.restoreState()
+        with tagger_of(c).artifact(c):  # the cut, where the card's art has no outline
+            c.setLineWidth(0.25)
+            c.setStrokeColorRGB(0.6, 0.6, 0.6)
+            w, h = self.face.width_mm * mm * scale, self.face.height_mm * mm * scale
+            c.rect(x, y, w, h, stroke=1, fill=0)
+            c.setStrokeColorRGB(0, 0, 0)
+
+    def draw_leaders(self) -> None:
+        with tagger_of(self.canv).artifact(self.canv):
+            super().draw_leaders()
+
+
 class TaggedStory(StoryBuilder):
     """Planned document blocks made into flowables that tag what they draw."""
 
@@ -121,3 +152,4 @@ class TaggedStory(StoryBuilder):
     check_boxes_type = ArtifactCheckBoxes
     card_spaces_type = ArtifactCardSpaces
     card_row_type = TaggedCardRow
+    card_figure_type = TaggedCardFigure

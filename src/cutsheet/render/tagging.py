@@ -60,6 +60,7 @@ class Tag:
     kind: str  # H1, H2, H3, P, Lbl; "" for an empty node (a TD with nothing written in it)
     mcid: int | None
     path: tuple[Node, ...]  # the nodes it sits in, outermost first
+    attrs: tuple[tuple[str, str], ...] = ()  # ("Alt", text) on a Figure
 
 
 @dataclass
@@ -81,15 +82,16 @@ class Tagger:
         return sect + tuple(self.nodes)
 
     @contextmanager
-    def text(self, c: Canvas, kind: str = "P") -> Iterator[None]:
-        """Mark what is drawn inside as one structure element of ``kind``; inside a sequence
-        that is already open, the content simply belongs to that one."""
+    def text(self, c: Canvas, kind: str = "P", **attrs: str) -> Iterator[None]:
+        """Mark what is drawn inside as one structure element of ``kind`` (with ``attrs``: a
+        Figure's Alt); inside a sequence that is already open, the content simply belongs to
+        that one."""
         if not self.enabled or self.open is not None:
             yield
             return
         tags = self.pages.setdefault(c.getPageNumber(), [])
         mcid = sum(1 for t in tags if t.mcid is not None)
-        tags.append(Tag(kind, mcid, self.path()))
+        tags.append(Tag(kind, mcid, self.path(), tuple(sorted(attrs.items()))))
         with self._sequence(c, kind, f"/{kind} <</MCID {mcid}>> BDC"):
             yield
 
@@ -180,6 +182,8 @@ def add_structure(pdf: bytes, tagger: Tagger) -> bytes:
                     Type=Name.StructElem, S=Name(f"/{tag.kind}"), P=parent, Pg=page.obj, K=tag.mcid
                 )
             )
+            for name, value in tag.attrs:
+                elem[Name(f"/{name}")] = pikepdf.String(value)
             parent.K.append(elem)
             by_mcid.append(elem)
         nums.append(index)

@@ -44,6 +44,7 @@ ICONS: dict[str, Icon] = {
     "bolt": shapes.bolt,
     "sparkle": shapes.sparkle,
     "trophy": shapes.trophy,
+    "music-note": shapes.music_note,
 }
 
 

@@ -1,5 +1,5 @@
 """Icons that are one shape: drops, flames, leaves, ticks and crosses, an hourglass, a bin,
-a plus, a hand, a bolt, a sparkle, a trophy, and the plain polygons."""
+a plus, a hand, a bolt, a sparkle, a trophy, a music note, and the plain polygons."""
 
 from __future__ import annotations
 
@@ -164,3 +164,27 @@ def trophy(c: Canvas, x: float, y: float, s: float) -> None:
     for side, start in ((-1, 90), (1, -90)):  # the handles: half rings beside the cup
         arc_band(p, x + side * s * 0.3, y + s * 0.25, s * 0.14, start, start + 180, s * 0.07)
     c.drawPath(p, stroke=1, fill=1)
+
+
+def music_note(c: Canvas, x: float, y: float, s: float) -> None:
+    """Two beamed notes: a slanted beam over two stems, an oval head at each stem's foot."""
+    heads = ((-0.25, -0.32), (0.23, -0.24))  # the right note a step higher, as the beam
+    head_rx, head_ry, stem = 0.16, 0.115, 0.07
+    tops = [(hx + head_rx - stem, hy + 0.74) for hx, hy in heads]
+    p = c.beginPath()
+    (lx, ly), (rx, ry) = tops
+    beam = 0.15
+    p.moveTo(x + lx * s, y + (ly - beam) * s)
+    p.lineTo(x + (rx + stem) * s, y + (ry - beam) * s)
+    p.lineTo(x + (rx + stem) * s, y + ry * s)
+    p.lineTo(x + lx * s, y + ly * s)
+    p.close()
+    c.drawPath(p, stroke=0, fill=1)
+    for (_hx, hy), (tx, ty) in zip(heads, tops, strict=True):  # apart: overlaps never cancel
+        c.rect(x + tx * s, y + hy * s, stem * s, (ty - hy - 0.02) * s, stroke=0, fill=1)
+    for hx, hy in heads:  # each head an oval tilted up to the right
+        c.saveState()
+        c.translate(x + hx * s, y + hy * s)
+        c.rotate(22)
+        c.ellipse(-head_rx * s, -head_ry * s, head_rx * s, head_ry * s, stroke=0, fill=1)
+        c.restoreState()

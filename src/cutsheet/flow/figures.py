@@ -1,0 +1,149 @@
+"""A card of the game in a flowing document: the card at 100 % (smaller when the column or
+the page is too small for it), its labels in a column beside it, each with a thin leader line
+to the box it names. The flowable knows its size and where every label and line goes; the
+card itself is drawn by the render side (``render/documents.py`` overrides ``draw_card``),
+which alone knows how to draw a planned face."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, Paragraph
+
+from .blocks import Face, FigureLabel
+
+LEADER_GAP_MM = 10.0  # the card's right edge to its labels: room for the leader lines' elbows
+LABEL_MIN_MM = 32.0  # a label column is never narrower (the card shrinks instead)
+LABEL_MAX_MM = 60.0  # nor wider (what is left of the column stays empty)
+LABEL_SPACE_MM = 1.5  # between two labels
+MIN_SCALE = 0.5  # a card is drawn no smaller to make room for its labels
+MAX_HEIGHT_MM = 150.0  # a taller card is drawn smaller: it fits every page's frame
+DOT_MM = 0.6  # the dot a leader line ends in, on its box
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Leader:
+    """Where a label goes (its paragraph's bottom-left, points) and its leader line."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+    line: tuple[Point, ...]  # from the label to the box, points from the figure's bottom-left
+
+
+class CardFigure(Flowable):
+    """A drawn card with labels beside it. ``labels`` are (paragraph, where its line goes),
+    ``alt`` the card in words; labels are stacked top to bottom in the order their lines
+    cross the card, each as near its line as the others allow."""
+
+    def __init__(
+        self,
+        face: Face,
+        labels: Sequence[tuple[Paragraph, FigureLabel]],
+        alt: str = "",
+    ) -> None:
+        super().__init__()
+        self.face, self.labels, self.alt = face, labels, alt
+        self.scale = 1.0
+        self.card_h = 0.0
+        self.leaders: list[Leader] = []
+
+    def _scale(self, aw: float) -> float:
+        """The card's scale: 1 where the column has room for it and its labels, else the
+        largest (down to ``MIN_SCALE``) at which the labels, in the column left beside the
+        card, stack no taller than the card; never taller than any page may hold."""
+        top = min(1.0, MAX_HEIGHT_MM / self.face.height_mm)
+        if not self.labels:
+            return min(top, aw / (self.face.width_mm * mm))
+        room = aw - (LEADER_GAP_MM + LABEL_MIN_MM) * mm
+        top = max(0.05, min(top, room / (self.face.width_mm * mm)))
+        s = top
+        while s > MIN_SCALE:
+            if self._stack_height(aw, s) <= self.face.height_mm * mm * s:
+                return s
+            s -= 0.05
+        return max(min(top, MIN_SCALE), 0.05)
+
+    def _column(self, aw: float, s: float) -> tuple[float, float]:
+        """The label column's left edge and width (points) beside a card at scale ``s``."""
+        x = self.face.width_mm * mm * s + LEADER_GAP_MM * mm
+        return x, min(LABEL_MAX_MM * mm, aw - x)
+
+    def _stack_height(self, aw: float, s: float) -> float:
+        _x, width = self._column(aw, s)
+        heights = [para.wrap(width, 1e6)[1] for para, _box in self.labels]
+        return sum(heights) + (len(heights) - 1) * LABEL_SPACE_MM * mm
+
+    def wrap(self, aw: float, ah: float) -> tuple[float, float]:
+        self.scale = s = self._scale(aw)
+        card_w, self.card_h = self.face.width_mm * mm * s, self.face.height_mm * mm * s
+        if not self.labels:
+            self.leaders = []
+            return card_w, self.card_h
+        x, width = self._column(aw, s)
+        sized = []
+        for para, label in self.labels:
+            _w, h = para.wrap(width, 1e6)
+            run = self.card_h - label.run * mm * s  # from the card's bottom
+            end = (label.end[0] * mm * s, self.card_h - label.end[1] * mm * s)
+            sized.append((run, h, end))
+        order = sorted(range(len(sized)), key=lambda i: -sized[i][0])
+        tops = self._stack(
+            [sized[i][0] + sized[i][1] / 2 for i in order], [sized[i][1] for i in order]
+        )
+        leaders: dict[int, Leader] = {}
+        for top, i in zip(tops, order, strict=True):
+            run, h, end = sized[i]
+            start = (x - 1 * mm, top - min(h, self._first_line(i)) / 2)
+            elbow = (card_w + 2 * mm, run)
+            line = (start, elbow, (end[0], run), end) if end[1] != run else (start, elbow, end)
+            leaders[i] = Leader(x, top - h, width, h, line)
+        self.leaders = [leaders[i] for i in range(len(sized))]
+        return x + width, max(self.card_h, tops[0])
+
+    def _first_line(self, i: int) -> float:
+        """The height of a label's first line (its leader line points at it)."""
+        return float(self.labels[i][0].style.leading)
+
+    @staticmethod
+    def _stack(tops: list[float], heights: list[float]) -> list[float]:
+        """Label tops (points from the card's bottom), top to bottom: each as near its wanted
+        top as the one above allows, then all raised where the last would go below 0."""
+        space = LABEL_SPACE_MM * mm
+        out: list[float] = []
+        for i, want in enumerate(tops):
+            out.append(min(want, out[-1] - heights[i - 1] - space) if out else want)
+        low = out[-1] - heights[-1] if out else 0.0
+        if low < 0:
+            out = [t - low for t in out]
+        return out
+
+    def draw(self) -> None:
+        self.draw_card(0.0, 0.0, self.scale)
+        self.draw_leaders()
+        for (para, _box), lead in zip(self.labels, self.leaders, strict=True):
+            para.wrap(lead.width, 1e6)
+            para.drawOn(self.canv, lead.x, lead.y)
+
+    def draw_leaders(self) -> None:
+        """The thin lines from the labels to their boxes, each ending in a dot."""
+        c = self.canv
+        c.setLineWidth(0.5)
+        for lead in self.leaders:
+            path = c.beginPath()
+            path.moveTo(*lead.line[0])
+            for point in lead.line[1:]:
+                path.lineTo(*point)
+            c.drawPath(path, stroke=1, fill=0)
+            c.circle(*lead.line[-1], DOT_MM * mm, stroke=0, fill=1)
+
+    def draw_card(self, x: float, y: float, scale: float) -> None:
+        """The card at (x, y) points, at ``scale``: here its outline only (the render side
+        draws the face)."""
+        w, h = self.face.width_mm * mm * scale, self.face.height_mm * mm * scale
+        self.canv.rect(x, y, w, h, stroke=1, fill=0)

@@ -1,0 +1,129 @@
+"""A card of the game in the rules (``card:`` blocks): drawn from the face its deck prints,
+labelled, within the page, one Figure with an Alt; its mistakes are located errors."""
+
+from __future__ import annotations
+
+import pdfplumber
+import pikepdf
+import pytest
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.platypus import Paragraph
+
+from cutsheet.flow.blocks import FigureLabel
+from cutsheet.flow.figures import MAX_HEIGHT_MM, CardFigure
+from cutsheet.flow.frames import rules_margin
+
+from .test_structure import document, role, walk
+
+BA = "bidding-alpha"
+RULES = "content/bidding-alpha/rules.yaml"
+LABELS = ("Stage and", "Public scoring mark", "Name", "Cost: 2 Blue", "Card id")
+
+
+def _figure_page(path):
+    """The words of the rules page that draws the card, and the page."""
+    pdf = pdfplumber.open(path)
+    for page in pdf.pages:
+        if "BA-044" in (page.extract_text() or ""):
+            return page, page.extract_words()
+    raise AssertionError(f"{path}: no page draws the labelled card")
+
+
+@pytest.mark.parametrize("profile", ["standard", "large-print"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_alpha_rules_draw_ba044_labelled_within_the_margins(built, profile, paper):
+    page, words = _figure_page(built / BA / f"{profile}-{paper}" / "rules.pdf")
+    text = " ".join(w["text"] for w in words)
+    for label in LABELS:
+        assert label in text, label
+    # the card itself, drawn from its face: its id, name, stage and cost as the deck prints
+    for printed in ("BA-044", "Grand Vault", "STAGE 3", "#44", "PUBLIC SCORING"):
+        assert printed in text, printed
+    margin = rules_margin(False) * mm - 1
+    for w in words:
+        if w["bottom"] > page.height - 30 * mm:  # the page furniture, in the bottom margin
+            continue
+        assert margin <= w["x0"] and w["x1"] <= page.width - margin, w
+        assert w["top"] >= margin - 1, w
+    # the "Card id" label sits level with the id it points at, to its right
+    card_id = next(w for w in words if w["text"] == "BA-044")
+    label = next(
+        w for w in words if w["text"] == "Card" and words[words.index(w) + 1]["text"] == "id"
+    )
+    assert label["x0"] > card_id["x1"]
+    assert (
+        abs((label["top"] + label["bottom"]) / 2 - (card_id["top"] + card_id["bottom"]) / 2)
+        < 4 * mm
+    )
+    # leader lines: thin lines ending on the card, one per label at least
+    card_right = max(w["x1"] for w in words if w["text"] in ("#44", "BA-044"))
+    lines = [c for c in page.curves + page.lines if c["x1"] > card_right and c["x0"] < label["x0"]]
+    assert len(lines) >= 1
+
+
+@pytest.mark.parametrize("profile", ["standard", "large-print"])
+def test_the_booklet_draws_it_too(built, profile):
+    page, words = _figure_page(built / BA / f"{profile}-a4" / "rules-booklet.pdf")
+    text = " ".join(w["text"] for w in words)
+    assert "BA-044" in text and "Cost:" in text and "Card id" in text
+    for w in words:
+        assert 0 <= w["x0"] and w["x1"] <= page.width and 0 <= w["top"] <= page.height, w
+
+
+@pytest.mark.parametrize("profile", ["standard", "large-print"])
+def test_the_card_is_one_figure_with_an_alt_naming_it(built, profile):
+    with pikepdf.open(built / BA / f"{profile}-a4" / "rules.pdf") as pdf:
+        figures = [e for e in walk(document(pdf)) if role(e) == "Figure"]
+        alts = [str(e.get("/Alt", "")) for e in figures]
+        paragraphs = [e for e in walk(document(pdf)) if role(e) == "P"]
+    assert len(figures) == 1, alts
+    assert "BA-044" in alts[0] and "Grand Vault" in alts[0] and "STAGE 3" in alts[0]
+    assert len(paragraphs) > 10  # the labels are text beside it
+
+
+def test_an_unknown_card_or_box_is_a_located_error(ws):
+    line = ws.edit(RULES, "item: BA-044", "item: BA-999")
+    got = [str(p) for p in ws.check(BA)]
+    block = line - 1  # the block's "- card:" line
+    assert any(f"rules.yaml:{block}:" in m and "no card 'BA-999'" in m for m in got), got
+    ws.edit(RULES, "item: BA-999", "item: BA-044")
+    ws.edit(RULES, "public-star:", "public-sun:")
+    got = [str(p) for p in ws.check(BA, ("standard", "large-print"))]
+    assert any("draws no box 'public-sun'" in m and "public-star" in m for m in got), got
+
+
+class _Face:
+    def __init__(self, w: float, h: float) -> None:
+        self.width_mm, self.height_mm = w, h
+
+
+def _label(text: str, y: float) -> tuple[Paragraph, FigureLabel]:
+    return Paragraph(text, ParagraphStyle("x", fontSize=10, leading=12)), FigureLabel(
+        text, (40.0, y), y
+    )
+
+
+def test_a_card_too_big_for_the_column_or_page_is_drawn_smaller():
+    labels = [
+        _label("A label that wraps over more than one line of its column", y) for y in (5, 50)
+    ]
+    width = 115 * mm  # a booklet's half page
+    fig = CardFigure(_Face(89, 300), labels, "a tall card")
+    w, h = fig.wrap(width, 1e6)
+    assert w <= width + 0.01
+    assert fig.scale < 1
+    assert fig.face.height_mm * mm * fig.scale <= MAX_HEIGHT_MM * mm + 0.01
+    # labels never overlap, and each sits in the column beside the card
+    spans = sorted((lead.y, lead.y + lead.height) for lead in fig.leaders)
+    assert all(a[1] <= b[0] + 0.01 for a, b in zip(spans, spans[1:], strict=False))
+    assert all(lead.x >= fig.face.width_mm * mm * fig.scale for lead in fig.leaders)
+    assert h >= max(top for _bottom, top in spans) - 0.01
+
+
+def test_a_card_that_fits_is_drawn_at_full_size():
+    fig = CardFigure(_Face(63, 88), [_label("Cost", 20)], "a card")
+    fig.wrap(170 * mm, 1e6)
+    assert fig.scale == 1.0
+    start, *_rest, end = fig.leaders[0].line
+    assert end == pytest.approx((40 * mm, (88 - 20) * mm))  # on the box, at full size
