@@ -222,8 +222,10 @@ def test_replacing_the_csv_rebuilds_without_code_changes(ws, tmp_path):
             effect = "Special." if (number, stage) in special else ""
             public = "public" if stage == "3" and k < 2 else ""
             scoring = "1 point." if public else ""
+            # the rules show card BA-044 (a public scoring card), labelled: the list keeps one
+            card = "BA-044" if (stage, k) == ("3", 0) else f"BA-X{stage}{k:02d}"
             rows.append(
-                f"BA-X{stage}{k:02d},{number},{stage},Card {stage}-{k},G,,,{effect},{scoring},{public},1"
+                f"{card},{number},{stage},Card {stage}-{k},G,,,{effect},{scoring},{public},1"
             )
     ws.path(CSV).write_text("\n".join(rows) + "\n")
     problems = messages(ws)

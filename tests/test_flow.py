@@ -26,7 +26,15 @@ from cutsheet.plan.model import (
 )
 from cutsheet.render.documents import TaggedStory
 
-DRAWING = {"draw", "drawOn", "draw_outlines", "_drawBkgrnd", "_drawLines"}
+DRAWING = {
+    "draw",
+    "drawOn",
+    "draw_outlines",
+    "_drawBkgrnd",
+    "_drawLines",
+    "draw_card",
+    "draw_leaders",
+}
 TYPES = [name for name in vars(StoryBuilder) if name.endswith("_type")]
 
 TEXT = "Take two cards, keep one and pass the other to your left. " * 3
