@@ -222,24 +222,45 @@ def test_text_stays_inside_the_frame_around_it(game):
                     assert inside, (label, b.name, r.name)
 
 
+def _shade_of(colour: str, shade: str) -> bool:
+    """Is ``shade`` ``colour`` mixed with black or with white (the same hue, darker or
+    lighter), to within rounding?"""
+    a = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
+    b = [int(shade[i : i + 2], 16) for i in (1, 3, 5)]
+    for end in (0, 255):
+        shares = [(y - x) / (end - x) for x, y in zip(a, b, strict=True) if x != end]
+        if shares and all(0 <= s <= 1 for s in shares) and max(shares) - min(shares) < 0.02:
+            return True
+    return a == b
+
+
 @pytest.mark.parametrize("game", GAMES)
-def test_no_white_panel_covers_an_icon_beside_its_text(game):
-    """A white panel behind low-contrast text may sit on the badge it labels (the icon's
-    centre inside the text's box) but never over an icon beside the text (a public star)."""
-    planned, _ = _plan(game, "large-print")
-    for run in _runs(planned):
-        for card in run.cards:
-            for face in (card.front, card.back):
-                elements = face.elements if face is not None else ()
-                panels = [el.box for el in elements if el.is_text and el.fill]
-                for icon in (el for el in elements if isinstance(el, IconElement)):
-                    b, d = icon.box, min(icon.box.w, icon.box.h)
-                    x, y = b.x + (b.w - d) / 2, b.y + (b.h - d) / 2  # drawn square, centred
-                    for p in panels:
-                        if p.x <= x + d / 2 <= p.x + p.w and p.y <= y + d / 2 <= p.y + p.h:
-                            continue  # a label on its badge
-                        apart = x + d <= p.x or p.x + p.w <= x or y + d <= p.y or p.y + p.h <= y
-                        assert apart, (card.item, b.name, p.name)
+def test_text_that_misses_7_to_1_gets_a_shade_of_its_shape_not_a_panel(game):
+    """No text of a large-print card is set on a fill of its own that the standard card does
+    not give it (a white panel pasted inside a badge or ticket); every shape whose colour
+    large print changes keeps its hue: the standard colour mixed with black or white; where
+    the text is recoloured, it is black on a tint of the shape's colour. Pink and red tickets,
+    vermillion and green badges and the pink stage band are among them."""
+    shaded = set()
+    for label, std, lp in scaled_pairs(game):
+        before = {el.box.name: el for el in std.elements}
+        for el in lp.elements:
+            was = before.get(el.box.name)
+            if was is None:
+                continue
+            fill, old = getattr(el, "fill", None), getattr(was, "fill", None)
+            if el.is_text:
+                assert fill == old, (label, el.box.name, "a panel", fill)
+                if el.style.color != was.style.color:  # type: ignore[attr-defined]
+                    assert el.style.color == "#000000", (label, el.box.name)  # type: ignore[attr-defined]
+            elif fill and old and fill.upper() != old.upper():
+                assert _shade_of(old.upper(), fill.upper()), (label, el.box.name, old, fill)
+                shaded.add(old.upper())
+    expected = {
+        "bidding-alpha": {"#CC79A7"},
+        "festivibes": {"#CC79A7", "#E8283C", "#009E73", "#D55E00"},
+    }.get(game, set())
+    assert shaded == expected, (game, shaded)
 
 
 # ------------------------------------------------------------------ tokens on their tracks
@@ -283,9 +304,11 @@ def test_a_token_covers_one_track_cell_at_most(profile):
 
 
 @pytest.mark.parametrize("game", ["festivibes"])
-def test_a_badge_holds_its_value_and_panel_inside_its_shape(game):
-    """An event's value badge (a green circle, a blue diamond) grows round its value: the
-    value's white panel lies inside the shape with colour all round it, never over its edge."""
+def test_a_badge_holds_its_value_inside_its_shape(game):
+    """An event's value badge (a green circle, a vermillion diamond) grows round its value:
+    the value as set (its measured width, centred, and height) lies inside the shape with
+    colour all round it, never over its edge."""
+    register()
     planned, _ = _plan(game, "large-print")
     seen = 0
     for run in _runs(planned):
@@ -298,8 +321,12 @@ def test_a_badge_holds_its_value_and_panel_inside_its_shape(game):
                 b, t = badge.box, el.box
                 d = min(b.w, b.h)
                 cx, cy = b.x + b.w / 2, b.y + b.h / 2
-                for x in (t.x, t.x + t.w):
-                    for y in (t.y, t.y + t.h):
+                width = string_width(el.plain, face_name(el.style.font), el.style.size) / MM
+                assert el.style.align == "center"
+                _x0, top, _x1, bottom = _text_extent(el)
+                left = t.x + (t.w - width) / 2
+                for x in (left, left + width):
+                    for y in (top, bottom):
                         dx, dy = abs(x - cx), abs(y - cy)
                         if badge.icon == "diamond":  # 0.76 d wide, d tall
                             assert dx / (0.38 * d) + dy / (0.5 * d) <= 0.97, (card.item, t)

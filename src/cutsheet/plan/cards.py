@@ -13,7 +13,7 @@ from ..layouts import Face, Layouts
 from ..measure import TextStyle, legible_font
 from ..model import Component, Game, Item, size_mm
 from ..profiles import Profile
-from .checks import face_contrast, face_geometry, on_panels
+from .checks import face_contrast, face_geometry
 from .context import item_context
 from .faces import fill_face
 from .model import FacePlan, PrintedCard, Run
@@ -109,8 +109,6 @@ class _CardPlanner:
                 fc.problems.extend(face_geometry(face, size, fc.label))
         planned = planned or (fill_face(face, size, fc),)
         if profile.min_contrast:
-            if mode == "scale":
-                planned = tuple(on_panels(p, profile.min_contrast) for p in planned)
             for p in planned:
                 fc.problems.extend(face_contrast(p, profile.min_contrast, fc.label))
         return planned, over, gap

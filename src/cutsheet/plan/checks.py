@@ -3,8 +3,6 @@ and text contrast against what is really drawn under it."""
 
 from __future__ import annotations
 
-import dataclasses
-
 from ..boxes import Element
 from ..contrast import WHITE, contrast
 from ..diagnostics import Problem
@@ -84,17 +82,3 @@ def face_contrast(face: FacePlan, minimum: float, label: str) -> list[Problem]:
                 )
             )
     return problems
-
-
-def on_panels(face: FacePlan, minimum: float) -> FacePlan:
-    """Text that would fall under ``minimum`` contrast on its colour is set black on a white
-    panel inside its box, so the colour stays around it and the text reaches 21:1."""
-    elements = []
-    for el in face.elements:
-        style = getattr(el, "style", None)
-        if el.is_text and style is not None and el.box.traits.holds_text:
-            if contrast(style.color, background(face, el)) < minimum:
-                black = dataclasses.replace(style, color="#000000")
-                el = dataclasses.replace(el, fill="#FFFFFF", style=black)  # type: ignore[call-arg]
-        elements.append(el)
-    return dataclasses.replace(face, elements=tuple(elements))

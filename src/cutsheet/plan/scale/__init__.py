@@ -11,8 +11,9 @@ larger, so it stays the largest thing on the card.
 ``scale_face`` runs the steps: ``styles`` (sizes and styles), ``boxes`` (which boxes show,
 which hold which), ``needs`` (text measured at its new size), ``edges`` (the vertical edge
 map), ``widths`` (widening for unbreakable words), ``badges`` (a shape grown round the value
-it holds), ``icons`` (an icon grown with the words beside it) and ``panels`` (icons cleared
-of grown text, low-contrast text on tight panels).
+it holds), ``icons`` (an icon grown with the words beside it, or moved clear of grown text)
+and ``shades`` (the shape under text that misses the profile's contrast in a darker or
+lighter shade of its colour).
 """
 
 from __future__ import annotations
@@ -28,9 +29,9 @@ from ...profiles import Profile
 from .badges import badge_needs, centred_in_badges
 from .boxes import squares_kept, visible
 from .edges import fitted_edge_map, kept_stretches
-from .icons import icon_needs
+from .icons import clear_icons, icon_needs
 from .needs import text_needs
-from .panels import clear_icons, tight_panels
+from .shades import shaded
 from .styles import clean, keep_alignment, scaled_styles
 from .widths import widened
 
@@ -63,7 +64,7 @@ def scale_face(
     boxes = clear_icons(boxes, fc, styles, profile, shown)
     boxes = centred_in_badges(boxes, grown, shown)
     if profile.min_contrast:
-        boxes = tight_panels(boxes, fc, styles, profile, shown, dst[0])
+        boxes = shaded(boxes, fc, styles, profile, shown)
     scaled_face = Face(face.name, tuple(boxes), face.loc)
     overflow = None
     if new[src[1]] > dst[1] + 0.01:

@@ -1,8 +1,7 @@
 """Badges: a shape (an icon: a circle, a diamond) with a value set inside it, such as an
 event's "+2" in its green circle. In large print the value grows; the badge grows with it,
-so the value (on its white panel, where the colour misses the profile's contrast) sits
-wholly inside the shape with a rim of colour all round, and the badge keeps its shape instead
-of becoming a label with bits of colour poking out around it."""
+so the value sits wholly inside the shape with a rim of colour all round it, and the badge
+keeps its shape."""
 
 from __future__ import annotations
 
@@ -11,17 +10,15 @@ import math
 from collections.abc import Mapping, Sequence
 
 from ...boxes import Box, FillContext
-from ...contrast import contrast
 from ...layouts import Face
 from ...measure import MarkupError, TextStyle
 from ...profiles import Profile
 from ...text import TemplateProblem, render_plain
 from .boxes import inside
 from .needs import text_extent
-from .panels import PANEL_PAD_MM
 
-RIM_MM = 2.0  # colour left around a badge's value (or its panel), at the narrowest
-TEXT_PAD_MM = 0.5  # room around a value set straight on the colour
+RIM_MM = 2.0  # colour left around a badge's value, at the narrowest
+TEXT_PAD_MM = 0.5  # room around a value on its colour
 HELD_SHARE = 0.6  # a text box this much inside an icon's box is the value it holds
 
 
@@ -83,11 +80,9 @@ def badge_needs(
         style = styles[names[text.name]]
         try:
             shape = render_plain(getattr(icon, "icon", "") or "", fc.ctx)
-            fill = fc.colour(icon.fill)
         except TemplateProblem:
             continue  # reported when the face is filled
-        low = bool(fill) and contrast(style.color, fill or "") < (profile.min_contrast or 0)
-        pad = PANEL_PAD_MM if low else TEXT_PAD_MM
+        pad = TEXT_PAD_MM
         room = icon.w * kx
         try:
             size = _size_for(shape, text, style, fc, profile, pad)

@@ -3,17 +3,24 @@ left of its rule, a resource icon before its name) grows with that text, so it s
 tall, relative to the words, as on the standard card: up to the height of the text beside
 it (less the icon's offsets from that text box's edges, so the row grows no further than its
 text makes it), no more than in proportion to that text's growth, and never wider than its
-box."""
+box. An icon set inside a text box's area beside its text moves clear of the text once the
+text has grown into it (``clear_icons``)."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 
 from ...boxes import Box, FillContext
 from ...layouts import Face
-from ...measure import TextStyle
+from ...measure import MarkupError, TextStyle
+from ...profiles import Profile
+from ...text import TemplateProblem
+from .boxes import inside
+from .needs import text_extent
 
 GAP_MM = 5.0  # an icon this close to the left or right of a text box stands beside it
+CLEAR_MM = 2.2  # an icon moved clear of grown text keeps this far from it
 
 
 def _beside(icon: Box, text: Box) -> bool:
@@ -50,3 +57,42 @@ def icon_needs(
             if size > needs.get(icon.name, (side, icon))[0] + 0.01:
                 needs[icon.name] = (size, icon)
     return needs
+
+
+def clear_icons(
+    boxes: list[Box],
+    fc: FillContext,
+    styles: Mapping[str, TextStyle],
+    profile: Profile,
+    shown: set[str],
+) -> list[Box]:
+    """An icon set inside a text box's area beside its text (a star left of a right-aligned
+    number) moves clear of the text once the text has grown into it: ``CLEAR_MM`` before the text
+    of a right-aligned box, after that of a left-aligned one."""
+    out = list(boxes)
+    for i, icon in enumerate(out):
+        if not icon.traits.symbol or icon.name not in shown:
+            continue
+        for t in out:
+            style = styles.get(t.style)
+            if (
+                not t.traits.holds_text
+                or t.name not in shown
+                or style is None
+                or style.align == "center"
+            ):
+                continue
+            if not inside(t, icon):
+                continue
+            try:
+                tw, _th = text_extent(t, fc, style, profile)
+            except (TemplateProblem, MarkupError):
+                continue
+            a, b = (t.x + t.w - tw, t.x + t.w) if style.align == "right" else (t.x, t.x + tw)
+            d = min(icon.w, icon.h)  # an icon is drawn square, centred in its box
+            x = icon.x + (icon.w - d) / 2
+            if x < b and a < x + d:
+                gap = CLEAR_MM
+                nx = a - gap - d if style.align == "right" else b + gap
+                out[i] = dataclasses.replace(icon, x=nx, w=d, y=icon.y + (icon.h - d) / 2, h=d)
+    return out

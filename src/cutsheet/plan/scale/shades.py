@@ -1,0 +1,75 @@
+"""Shades: text whose colour misses the profile's contrast on the shape it is set on gets a
+darker or lighter shade of that shape's own colour under it (``contrast.reaching``), or, when
+no shade of that colour will do, black text on a light tint of it. The shape's fill is
+replaced; nothing is pasted inside it, so a badge, band or ticket keeps its shape and its
+colour, and every text on that shape reaches the contrast."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from ...boxes import Box, FillContext
+from ...contrast import BLACK, WHITE, contrast, reaching
+from ...measure import TextStyle
+from ...profiles import Profile
+from ...text import TemplateProblem
+from .boxes import inside
+
+
+def _colour(fc: FillContext, value: str | None) -> str | None:
+    """A fill as ``fc.colour`` gives it; one that is no colour is None here (the face's own
+    check reports it, located at the box)."""
+    try:
+        return fc.colour(value)
+    except TemplateProblem:
+        return None
+
+
+def _under(boxes: list[Box], box: Box, fc: FillContext, shown: set[str]) -> int | None:
+    """Which box's fill is under a text box as drawn: its own, else the last shown shape
+    (shapes are drawn before all text) that covers its centre; None for the paper."""
+    if _colour(fc, box.fill):
+        return boxes.index(box)
+    under = None
+    for i, shape in enumerate(boxes):
+        if shape.traits.paints_under_text and shape.name in shown and inside(shape, box):
+            if _colour(fc, shape.fill):
+                under = i
+    return under
+
+
+def shaded(
+    boxes: list[Box],
+    fc: FillContext,
+    styles: dict[str, TextStyle],
+    profile: Profile,
+    shown: set[str],
+) -> list[Box]:
+    """The boxes with every fill that text misses ``profile.min_contrast`` on replaced by the
+    nearest shade of it that all the text on it reaches the contrast on; where only a tint
+    under black text does, that text's style is a black ``-ink`` copy, added to ``styles``.
+    Text straight on the paper that misses it is set in black."""
+    minimum = profile.min_contrast or 0.0
+    out = list(boxes)
+    on: dict[int | None, list[int]] = {}  # fill → the text boxes set on it
+    for i, box in enumerate(boxes):
+        style = styles.get(box.style) if box.traits.holds_text else None
+        if style is not None and box.name in shown:
+            on.setdefault(_under(boxes, box, fc, shown), []).append(i)
+    for under, texts in on.items():
+        fill = WHITE if under is None else (_colour(fc, boxes[under].fill) or WHITE)
+        inks = [styles[boxes[i].style].color for i in texts]
+        if all(contrast(ink, fill) >= minimum for ink in inks):
+            continue
+        shade, ink = reaching(fill, inks, minimum) if under is not None else (WHITE, BLACK)
+        if under is not None:
+            out[under] = dataclasses.replace(out[under], fill=shade)
+        if ink is None:
+            continue
+        for i in texts:
+            style = styles[boxes[i].style]
+            if contrast(style.color, shade) < minimum:
+                name = f"{boxes[i].style}-ink"
+                styles[name] = dataclasses.replace(style, color=ink)
+                out[i] = dataclasses.replace(out[i], style=name)
+    return out
