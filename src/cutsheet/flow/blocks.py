@@ -103,6 +103,7 @@ class FigureLabel:
     markup: str  # body style
     end: tuple[float, float]  # where its leader line ends, on the box
     run: float  # the height its line crosses the card at, to reach ``end`` clear of text
+    centre: tuple[float, float] = (0.0, 0.0)  # the box's middle (where it is, in words)
 
 
 @dataclass(frozen=True)

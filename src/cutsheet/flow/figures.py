@@ -46,9 +46,11 @@ class CardFigure(Flowable):
         face: Face,
         labels: Sequence[tuple[Paragraph, FigureLabel]],
         alt: str = "",
+        shrink: bool = True,
     ) -> None:
         super().__init__()
         self.face, self.labels, self.alt = face, labels, alt
+        self.shrink = shrink  # False: drawn at 100 % (narrower only if the column is)
         self.scale = 1.0
         self.card_h = 0.0
         self.leaders: list[Leader] = []
@@ -57,6 +59,8 @@ class CardFigure(Flowable):
         """The card's scale: 1 where the column has room for it and its labels, else the
         largest (down to ``MIN_SCALE``) at which the labels, in the column left beside the
         card, stack no taller than the card; never taller than any page may hold."""
+        if not self.shrink:
+            return min(1.0, aw / (self.face.width_mm * mm))
         top = min(1.0, MAX_HEIGHT_MM / self.face.height_mm)
         if not self.labels:
             return min(top, aw / (self.face.width_mm * mm))
@@ -147,3 +151,12 @@ class CardFigure(Flowable):
         draws the face)."""
         w, h = self.face.width_mm * mm * scale, self.face.height_mm * mm * scale
         self.canv.rect(x, y, w, h, stroke=1, fill=0)
+
+
+def position_words(point: tuple[float, float], face: Face) -> str:
+    """Where ``point`` (mm from the face's top-left) lies on the card, in words ("Top left")."""
+    x, y = point
+    w, h = face.width_mm, face.height_mm
+    row = "top" if y < h / 3 else "bottom" if y > 2 * h / 3 else "middle"
+    col = "left" if x < w / 3 else "right" if x > 2 * w / 3 else "middle" if row != "middle" else ""
+    return f"{row} {col}".strip().capitalize()

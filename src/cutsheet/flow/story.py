@@ -33,7 +33,7 @@ from .blocks import (
 )
 from .checkboxes import CheckLayout, checks_in
 from .diagrams import CardRowDiagram, CardSpaces, CheckBoxes
-from .figures import CardFigure
+from .figures import CardFigure, position_words
 from .keep_with_next import keep_with_next
 from .paragraphs import DocParagraph, ItemList
 from .tables import RuledTable, example_style, table_style, track_style, write_in_style
@@ -51,6 +51,7 @@ class StoryBuilder:
     styles: DocStyles
     write_in_mm: float
     heading_offset: int = 0  # 1 in a file whose H1 is its own title (sheets): titles are H2
+    figures_shrink: bool = True  # False where cards' text is at the profile's least size
 
     paragraph_type: ClassVar[type[DocParagraph]] = DocParagraph
     list_type: ClassVar[type[ItemList]] = ItemList
@@ -63,7 +64,9 @@ class StoryBuilder:
     @classmethod
     def for_profile(cls, profile: Profile) -> Self:
         """The builder for documents set at ``profile``'s sizes."""
-        return cls(profile_doc_styles(profile), profile.write_in_mm)
+        # large print sets every text at its least size: a card drawn smaller would break it
+        shrink = profile.min_text_size < profile.body_size
+        return cls(profile_doc_styles(profile), profile.write_in_mm, figures_shrink=shrink)
 
     def para(self, markup: str, style: ParagraphStyle) -> DocParagraph:
         p = self.paragraph_type(markup, style)
@@ -197,9 +200,25 @@ class StoryBuilder:
         return [KeepTogether(out + [Spacer(1, 3 * mm)])]
 
     def _CardBlock(self, b: CardBlock) -> list[Flowable]:  # noqa: N802
+        if not self.figures_shrink:  # the card at 100 %, its labels a list under it
+            return self._card_then_labels(b)
         labels = [(self.para(lab.markup, self.styles.body), lab) for lab in b.labels]
         figure = self.card_figure_type(b.face, labels, b.alt)
         out: list[Flowable] = [Spacer(1, 2 * mm), figure]
         if b.caption is not None:
             out += [Spacer(1, 1.5 * mm), self.para(b.caption, self.styles.small)]
         return [KeepTogether(out + [Spacer(1, 3 * mm)])]
+
+    def _card_then_labels(self, b: CardBlock) -> list[Flowable]:
+        """Where a card's text is at the profile's least size (large print), the card is
+        drawn at 100 % and never smaller, and its labels follow as a list that says where on
+        the card each box is, free to go on to the next page."""
+        figure = self.card_figure_type(b.face, [], b.alt, shrink=False)
+        out: list[Flowable] = [Spacer(1, 2 * mm), figure]
+        if b.caption is not None:
+            out += [Spacer(1, 1.5 * mm), self.para(b.caption, self.styles.small)]
+        said = tuple(
+            f"<b>{position_words(lab.centre, b.face)}:</b> {lab.markup}" for lab in b.labels
+        )
+        items = self._ListBlock(ListBlock(said, False)) if said else []
+        return [KeepTogether(out + [Spacer(1, 2 * mm)]), *items, Spacer(1, 3 * mm)]
