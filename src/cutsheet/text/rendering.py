@@ -7,6 +7,7 @@ to locate.
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
@@ -57,29 +58,34 @@ def _failed(exc: Exception, what: str) -> TemplateProblem:
 
 #: A template that only prints one name, ``{{ title }}``: substituted without running Jinja.
 _PLAIN = re.compile(r"\s*\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}\s*")
+#: Names Jinja reads as something else than a context value.
+_SPECIAL = frozenset({"true", "false", "none", "True", "False", "None", "self"})
 
 
-class _Results:
+class _Results(threading.local):
     """What the templates and expressions gave over one context (the item being filled):
     a face is filled, measured and scaled from the same context several times, so each
     template runs once per item. Only the latest context is remembered (items are filled one
     after another), and it is held, so its identity cannot be taken by another."""
 
-    context: Mapping[str, Any] | None = None
-    results: dict[tuple[str, str], Any] = {}
+    def __init__(self) -> None:
+        self.context: Mapping[str, Any] | None = None
+        self.results: dict[tuple[str, str], Any] = {}
 
-    @classmethod
-    def of(cls, context: Mapping[str, Any]) -> dict[tuple[str, str], Any]:
-        if cls.context is not context:
-            cls.context, cls.results = context, {}
-        return cls.results
+    def of(self, context: Mapping[str, Any]) -> dict[tuple[str, str], Any]:
+        if self.context is not context:
+            self.context, self.results = context, {}
+        return self.results
+
+
+_RESULTS = _Results()
 
 
 def render(source: str, context: Mapping[str, Any]) -> str:
     """Render a template to paragraph markup; data values arrive escaped. The markup is
     checked (``check_markup``) and at most ``MAX_OUTPUT`` characters long. Once per template
     and context (a failure is raised again each time)."""
-    results = _Results.of(context)
+    results = _RESULTS.of(context)
     key = ("render", source)
     if key not in results:
         results[key] = _render(source, context)
@@ -90,7 +96,8 @@ def _plain(source: str, context: Mapping[str, Any]) -> str | None:
     """``{{ name }}`` of a text value, escaped as Jinja would print it; None for any other
     template (run by Jinja, which also reports an unknown name)."""
     found = _PLAIN.fullmatch(source) if "{{" in source else None
-    value = context.get(found.group(1)) if found else None
+    name = found.group(1) if found else None
+    value = context.get(name) if name and name not in _SPECIAL else None
     if type(value) is not str:
         return None
     printed = str(escape(printable(value)))
@@ -134,7 +141,7 @@ def evaluate(expression: str, context: Mapping[str, Any]) -> Any:
     """The value of a Jinja2 expression (a box's ``when:``). A name that is neither an item
     field nor a known name is an error, never a silent false. Once per expression and
     context (a failure is raised again each time)."""
-    results = _Results.of(context)
+    results = _RESULTS.of(context)
     key = ("evaluate", expression)
     if key not in results:
         results[key] = _evaluate(expression, context)
