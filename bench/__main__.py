@@ -23,6 +23,7 @@ from .scenarios import (
     Context,
     card_bytes,
     cold_builds,
+    delivery_decks,
     median,
     median_reference,
     noop_rebuilds,
@@ -73,6 +74,7 @@ def run_all(ctx: Context) -> list[Row]:
     noops = noop_rebuilds(ctx, single[0].out)
     edits = one_card_edits(ctx)
     decks = synthetic_decks(ctx)
+    deliveries = delivery_decks(ctx)
     png = png_export(ctx)
     rows = [
         report.reference_row(ref, len(refs)),
@@ -81,6 +83,7 @@ def run_all(ctx: Context) -> list[Row]:
     rows += [report.cold_parallel_row(j, b, single) for j, b in cold.items() if j != 1]
     rows += [report.noop_row(noops), report.edit_row(edits)]
     rows += report.synthetic_rows(decks)
+    rows += report.synthetic_rows(deliveries, "Common Reserve deliveries")
     rows.append(report.export_row(png))
     rows += report.bytes_rows(ref, card_bytes(median(single), "standard", "a4"))
     return rows

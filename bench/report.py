@@ -148,7 +148,7 @@ def _peak_target(run: Run) -> Target:
     return Target(f"peak < {PEAK_MAX_MB} MB", passed)
 
 
-def synthetic_rows(decks: dict[int, Built]) -> list[Row]:
+def synthetic_rows(decks: dict[int, Built], what: str = "synthetic deck") -> list[Row]:
     """One row a deck size; from the second on, the time ratio to the previous size."""
     rows, previous = [], None
     for cards, built in decks.items():
@@ -165,7 +165,7 @@ def synthetic_rows(decks: dict[int, Built]) -> list[Row]:
             targets.append(_peak_target(run))
         rows.append(
             Row(
-                what=f"synthetic deck, {cards:,} cards (standard, a4)",
+                what=f"{what}, {cards:,} cards (standard, a4)",
                 wall_s=run.wall_s,
                 pages=deck.pages,
                 per_unit=ms_per(run.wall_s, cards, "card"),

@@ -20,6 +20,7 @@ from .cli import (
     snapshot,
     total_pages,
 )
+from .deliveries import write_project as write_deliveries_project
 from .procs import Run, measure, progress
 from .synth import write_project
 
@@ -189,7 +190,7 @@ def one_card_edits(ctx: Context) -> list[Rebuild]:
     return edits
 
 
-# ------------------------------------------------------------------ 5. synthetic decks
+# ------------------------------------------------------------------ 5. synthetic and real decks
 def synthetic_deck(ctx: Context, cards: int) -> Built:
     """A single-deck game of ``cards`` cards, standard profile, A4 only, one run."""
     root = write_project(ctx.tmp / f"synth-{cards}", ctx.repo, cards)
@@ -200,6 +201,19 @@ def synthetic_deck(ctx: Context, cards: int) -> Built:
 
 def synthetic_decks(ctx: Context) -> dict[int, Built]:
     return {cards: synthetic_deck(ctx, cards) for cards in ctx.sizes}
+
+
+def delivery_deck(ctx: Context, cards: int) -> Built:
+    """Common Reserve with ``cards`` more real delivery cards, standard profile, A4 only,
+    one run."""
+    root = write_deliveries_project(ctx.tmp / f"deliveries-{cards}", ctx.repo, cards)
+    out = root / "build"
+    label = f"Common Reserve deliveries, {cards:,} cards"
+    return build(ctx, root, out, label, "--profile", "standard", "--paper", "a4")
+
+
+def delivery_decks(ctx: Context) -> dict[int, Built]:
+    return {cards: delivery_deck(ctx, cards) for cards in ctx.sizes}
 
 
 # ------------------------------------------------------------------ 6. export to png

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+import pdfplumber
 import pytest
 from hypothesis import settings
 
@@ -110,3 +114,21 @@ def exported_pod(tmp_path_factory: pytest.TempPathFactory, repo: Project) -> Pat
     _entries, report = export(repo, repo.games(), options, out, progress=lambda _m: None)
     assert not report.errors, "\n".join(map(str, report.errors))
     return out
+
+
+@dataclass(frozen=True)
+class ReadPage:
+    """One page of a built PDF as pdfplumber reads it: its size, chars and curves."""
+
+    width: float
+    height: float
+    chars: list[dict[str, Any]]
+    curves: list[dict[str, Any]]
+
+
+@functools.cache
+def read_pages(path: Path) -> tuple[ReadPage, ...]:
+    """Every page of a PDF of a session's build, read once per test run and shared by every
+    test that looks at it (the session's builds are never written again)."""
+    with pdfplumber.open(path) as pdf:
+        return tuple(ReadPage(p.width, p.height, p.chars, p.curves) for p in pdf.pages)

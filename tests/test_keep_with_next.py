@@ -28,7 +28,7 @@ from cutsheet.profiles import Profile, available_profiles, load_profile
 from cutsheet.render.documents import TaggedStory
 from cutsheet.render.tagging import Tagger, add_structure, attach
 
-from .conftest import HALF_PAPERS, PAPERS
+from .conftest import HALF_PAPERS, PAPERS, ReadPage, read_pages
 
 ROOT = Path(__file__).resolve().parents[1]
 PROFILES = available_profiles(ROOT / "layouts")
@@ -55,7 +55,9 @@ def is_heading(line: list[dict], heading_pt: float) -> bool:
     )
 
 
-def body_chars(page: pdfplumber.page.Page, x0: float, x1: float, bottom: float) -> list[dict]:
+def body_chars(
+    page: ReadPage | pdfplumber.page.Page, x0: float, x1: float, bottom: float
+) -> list[dict]:
     """Chars between x0 and x1 whose baseline is above ``bottom`` (points from the top): the
     text of the page body, without the furniture band (note, scale bar, page number)."""
     return [
@@ -69,22 +71,21 @@ def stranded_printed(path: Path, prof: Profile, paper: str) -> list[str]:
     """Pages (or booklet halves) whose last body line is a heading, as printed."""
     band = Furniture(prof.scale_note, prof.small_size).band_mm * mm
     out = []
-    with pdfplumber.open(path) as pdf:
-        for number, page in enumerate(pdf.pages, start=1):
-            if path.name == "rules-booklet.pdf":
-                half_w, half_h = (v * mm for v in HALF_PAPERS[paper])
-                bottom = (page.height + half_h) / 2 - band  # the halves sit centred, at 100 %
-                slots = [(i * page.width / 2, (i + 1) * page.width / 2) for i in (0, 1)]
-                assert page.width / 2 >= half_w - 0.5
-            else:
-                bottom = page.height - band
-                slots = [(0.0, page.width)]
-            for slot, (x0, x1) in enumerate(slots):
-                line = last_line(body_chars(page, x0, x1, bottom))
-                if is_heading(line, prof.heading_size):
-                    where = f"side {number} {'left' if slot == 0 else 'right'}"
-                    text = "".join(ch["text"] for ch in line)
-                    out.append(f"{where if len(slots) > 1 else f'page {number}'}: {text!r}")
+    for number, page in enumerate(read_pages(path), start=1):
+        if path.name == "rules-booklet.pdf":
+            half_w, half_h = (v * mm for v in HALF_PAPERS[paper])
+            bottom = (page.height + half_h) / 2 - band  # the halves sit centred, at 100 %
+            slots = [(i * page.width / 2, (i + 1) * page.width / 2) for i in (0, 1)]
+            assert page.width / 2 >= half_w - 0.5
+        else:
+            bottom = page.height - band
+            slots = [(0.0, page.width)]
+        for slot, (x0, x1) in enumerate(slots):
+            line = last_line(body_chars(page, x0, x1, bottom))
+            if is_heading(line, prof.heading_size):
+                where = f"side {number} {'left' if slot == 0 else 'right'}"
+                text = "".join(ch["text"] for ch in line)
+                out.append(f"{where if len(slots) > 1 else f'page {number}'}: {text!r}")
     return out
 
 

@@ -7,6 +7,7 @@ A full-page sheet does not put its last block alone on a page.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -30,7 +31,7 @@ from cutsheet.plan.pages import _frames
 from cutsheet.profiles import Profile
 from cutsheet.render.documents import TaggedStory
 
-from .conftest import HALF_PAPERS, ROOT
+from .conftest import HALF_PAPERS, ROOT, read_pages
 from .test_keep_with_next import (
     BAND,
     FILLER,
@@ -97,26 +98,25 @@ def slots(path: Path, prof: Profile, paper: str) -> Iterator[Slot]:
     """Every page (or half page) of a rules file or of a sheets file's flowing pages."""
     band = Furniture(prof.scale_note, prof.small_size).band_mm * mm
     if path.name == "rules-booklet.pdf":
-        with pdfplumber.open(path) as pdf:
-            halves = [
-                (f"side {n} {name}", body, number)
-                for n, page in enumerate(pdf.pages, start=1)
-                for name, body, number in _halves(page, paper, band)
-            ]
+        halves = [
+            (f"side {n} {name}", body, number)
+            for n, page in enumerate(read_pages(path), start=1)
+            for name, body, number in _halves(page, paper, band)
+        ]
         final = max(number for *_x, number in halves)
         for where, body, number in halves:
             yield Slot(where, text_lines(body), number == final)
         return
     flowing = _flowing_pages(path)
-    with pdfplumber.open(path) as pdf:
-        for n, page in enumerate(pdf.pages, start=1):
-            if n not in flowing:
-                continue
-            bottom = page.height - band
-            body = [ch for ch in page.chars if page.height - ch["matrix"][5] < bottom - 0.5]
-            yield Slot(f"page {n}", text_lines(body), flowing[n])
+    for n, page in enumerate(read_pages(path), start=1):
+        if n not in flowing:
+            continue
+        bottom = page.height - band
+        body = [ch for ch in page.chars if page.height - ch["matrix"][5] < bottom - 0.5]
+        yield Slot(f"page {n}", text_lines(body), flowing[n])
 
 
+@functools.cache
 def _flowing_pages(path: Path) -> dict[int, bool]:
     """Page number → whether it ends its document, for the pages of flowing text (the rules,
     or a sheet's pages: no card grid, whose cards are sections); a sheet ends where the next
@@ -206,19 +206,18 @@ def test_diagram_labels_sit_inside_their_boxes_as_printed(built, profile_name, p
     problems, tabs = [], 0
     for part in ("rules.pdf", "rules-booklet.pdf"):
         path = built / "festivibes" / f"{profile_name}-{paper}" / part
-        with pdfplumber.open(path) as pdf:
-            for n, page in enumerate(pdf.pages, start=1):
-                for shape, chars in shapes_and_text(page):
-                    tabs += bool(shape.get("fill")) and bool(chars)
-                    for ch in chars:
-                        inside = (
-                            ch["x0"] >= shape["x0"] - FUZZ
-                            and ch["x1"] <= shape["x1"] + FUZZ
-                            and ch["top"] >= shape["top"] - FUZZ
-                            and ch["bottom"] <= shape["bottom"] + FUZZ
-                        )
-                        if not inside:
-                            problems.append(f"{part} page {n}: {ch['text']!r} crosses an outline")
+        for n, page in enumerate(read_pages(path), start=1):
+            for shape, chars in shapes_and_text(page):
+                tabs += bool(shape.get("fill")) and bool(chars)
+                for ch in chars:
+                    inside = (
+                        ch["x0"] >= shape["x0"] - FUZZ
+                        and ch["x1"] <= shape["x1"] + FUZZ
+                        and ch["top"] >= shape["top"] - FUZZ
+                        and ch["bottom"] <= shape["bottom"] + FUZZ
+                    )
+                    if not inside:
+                        problems.append(f"{part} page {n}: {ch['text']!r} crosses an outline")
     assert tabs >= 6  # three ticket tabs in each file
     assert not problems, "\n".join(sorted(set(problems)))
 

@@ -98,16 +98,21 @@ def check_game(
 def _run_all(todo: list[Task], workers: int) -> Iterator[Result]:
     """Results as jobs finish; in this process, or in workers that die with it."""
     if workers <= 1 or len(todo) <= 1:
+        if todo:
+            runner.warm()
         for task in todo:
             yield run_safely(task)
         return
-    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import ProcessPoolExecutor, as_completed
 
+    runner.warm()  # the workers fork with the heavy imports done and frozen
     with ProcessPoolExecutor(
         max_workers=min(workers, len(todo)), initializer=runner.worker_init
     ) as pool:
         try:
-            yield from pool.map(run_safely, todo)
+            futures = [pool.submit(run_safely, task) for task in runner.longest_first(todo)]
+            for future in as_completed(futures):
+                yield future.result()
         except BaseException:
             pool.shutdown(wait=False, cancel_futures=True)
             raise

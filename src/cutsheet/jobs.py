@@ -208,6 +208,47 @@ def run(task: Task) -> Result:
     return result
 
 
+def warm() -> None:
+    """Import what every job uses and register the fonts, then move everything start-up made
+    out of the garbage collector's sight (``gc.freeze``): workers forked after this share
+    it warm instead of importing it again, and no collection walks it again."""
+    import gc
+
+    from . import plan, targets  # noqa: F401 - imported for their side effect: loaded
+    from .impose import print_plan  # noqa: F401
+    from .measure import font_problems
+    from .render import parts  # noqa: F401
+    from .targets import pdf  # noqa: F401
+
+    font_problems()  # registers the fonts (a damaged one was reported before any job)
+    gc.freeze()
+
+
+def cost(task: Task) -> float:
+    """A rough guess of a job's work, to start the longest first: the bytes of its game's
+    content, for each paper, three times over for a profile that scales the faces."""
+    from .profiles import load_profile
+
+    folder = Path(task.root) / "content" / task.game
+    try:
+        size = sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+    except OSError:  # a file that went away: the job will say so
+        size = 0
+    try:
+        scales = load_profile(Path(task.root) / "layouts", task.profile).faces == "scale"
+    except ContentError:  # reported by the job itself, quickly
+        scales = False
+    return size * len(task.papers) * (3 if scales else 1)
+
+
+def longest_first(todo: list[Task]) -> list[Task]:
+    """The jobs, the costliest first (ties in their given order), so the last to finish
+    is a short one and no worker waits alone at the end."""
+    costs = [cost(task) for task in todo]
+    order = sorted(range(len(todo)), key=lambda i: -costs[i])
+    return [todo[i] for i in order]
+
+
 def worker_init() -> None:
     """Workers die with their parent (Linux), and leave Ctrl-C to it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)

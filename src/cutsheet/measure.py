@@ -177,10 +177,8 @@ def _too_wide(para: Paragraph) -> float:
 def _wrapped(
     markup: str, style: TextStyle, name: str, width: float, height: float
 ) -> tuple[Paragraph, float, tuple[str, ...]]:
-    try:
-        para = Paragraph(markup, paragraph_style(name, style))
-    except ValueError as exc:
-        raise MarkupError.of(exc) from None
+    once = parsed(markup, paragraph_style(name, style))  # parsed once, whatever the width
+    para = Paragraph(once.text, once.style, once.bulletText, frags=once.frags)
     missing = tuple(unprintable(para))  # before wrapping, which regroups the fragments
     _, h = para.wrap(width, height)
     return para, h, missing
@@ -267,7 +265,8 @@ def _suffix_style(cell: ParagraphStyle) -> ParagraphStyle:
 
 @lru_cache(maxsize=8192)
 def parsed(markup: str, style: ParagraphStyle) -> Paragraph:
-    """The parsed paragraph (fragments with their fonts); MarkupError when it is not markup."""
+    """The parsed paragraph (fragments with their fonts); MarkupError when it is not markup.
+    Never wrapped: a paragraph to wrap is a new one on its fragments (no second parse)."""
     try:
         return Paragraph(markup, style)
     except ValueError as exc:

@@ -12,7 +12,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, ListItem, PageBreak, Spacer
 
-from ..measure import DocStyles, face_name, profile_doc_styles, suffix_style
+from ..measure import DocStyles, face_name, parsed, profile_doc_styles, suffix_style
 from ..profiles import Profile
 from .blocks import (
     CardBlock,
@@ -69,7 +69,8 @@ class StoryBuilder:
         return cls(profile_doc_styles(profile), profile.write_in_mm, figures_shrink=shrink)
 
     def para(self, markup: str, style: ParagraphStyle) -> DocParagraph:
-        p = self.paragraph_type(markup, style)
+        once = parsed(markup, style)  # the rules are set for each paper and the booklet too
+        p = self.paragraph_type(once.text, once.style, once.bulletText, frags=once.frags)
         level = HEADING_LEVELS.get(style.name)
         p.tag = f"H{level + self.heading_offset}" if level else "P"
         return p

@@ -6,6 +6,8 @@ to locate.
 
 from __future__ import annotations
 
+import re
+import threading
 from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
@@ -13,7 +15,7 @@ from typing import Any
 from jinja2 import TemplateError, Undefined, UndefinedError
 from markupsafe import escape
 
-from .limits import MAX_OUTPUT, Steps
+from .limits import MAX_OUTPUT, Steps, printable
 from .markup import check_markup
 from .problem import TemplateProblem
 from .sandbox import environment
@@ -54,9 +56,62 @@ def _failed(exc: Exception, what: str) -> TemplateProblem:
     return TemplateProblem(f"{what} error: {_why(exc)}")
 
 
+#: A template that only prints one name, ``{{ title }}``: substituted without running Jinja.
+_PLAIN = re.compile(r"\s*\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}\s*")
+#: Names Jinja reads as something else than a context value.
+_SPECIAL = frozenset({"true", "false", "none", "True", "False", "None", "self"})
+
+
+class _Results(threading.local):
+    """What the templates and expressions gave over one context (the item being filled):
+    a face is filled, measured and scaled from the same context several times, so each
+    template runs once per item. Only the latest context is remembered (items are filled one
+    after another), and it is held, so its identity cannot be taken by another."""
+
+    def __init__(self) -> None:
+        self.context: Mapping[str, Any] | None = None
+        self.results: dict[tuple[str, str], Any] = {}
+
+    def of(self, context: Mapping[str, Any]) -> dict[tuple[str, str], Any]:
+        if self.context is not context:
+            self.context, self.results = context, {}
+        return self.results
+
+
+_RESULTS = _Results()
+
+
 def render(source: str, context: Mapping[str, Any]) -> str:
     """Render a template to paragraph markup; data values arrive escaped. The markup is
-    checked (``check_markup``) and at most ``MAX_OUTPUT`` characters long."""
+    checked (``check_markup``) and at most ``MAX_OUTPUT`` characters long. Once per template
+    and context (a failure is raised again each time)."""
+    results = _RESULTS.of(context)
+    key = ("render", source)
+    if key not in results:
+        results[key] = _render(source, context)
+    return results[key]  # type: ignore[no-any-return]
+
+
+def _plain(source: str, context: Mapping[str, Any]) -> str | None:
+    """``{{ name }}`` of a text value, escaped as Jinja would print it; None for any other
+    template (run by Jinja, which also reports an unknown name)."""
+    found = _PLAIN.fullmatch(source) if "{{" in source else None
+    name = found.group(1) if found else None
+    value = context.get(name) if name and name not in _SPECIAL else None
+    if type(value) is not str:
+        return None
+    printed = str(escape(printable(value)))
+    if len(printed) > MAX_OUTPUT:
+        raise TemplateProblem(f"template prints more than {MAX_OUTPUT:,} characters")
+    return printed
+
+
+def _render(source: str, context: Mapping[str, Any]) -> str:
+    plain = _plain(source, context)
+    if plain is not None:
+        markup = plain.strip()
+        check_markup(markup)
+        return markup
     chunks: list[str] = []
     size = 0
     Steps.reset()
@@ -84,7 +139,16 @@ def render_plain(source: str, context: Mapping[str, Any]) -> str:
 
 def evaluate(expression: str, context: Mapping[str, Any]) -> Any:
     """The value of a Jinja2 expression (a box's ``when:``). A name that is neither an item
-    field nor a known name is an error, never a silent false."""
+    field nor a known name is an error, never a silent false. Once per expression and
+    context (a failure is raised again each time)."""
+    results = _RESULTS.of(context)
+    key = ("evaluate", expression)
+    if key not in results:
+        results[key] = _evaluate(expression, context)
+    return results[key]
+
+
+def _evaluate(expression: str, context: Mapping[str, Any]) -> Any:
     Steps.reset()
     try:
         value = _compile_expr(expression)(**context)
