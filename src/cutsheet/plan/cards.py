@@ -16,6 +16,7 @@ from ..profiles import Profile
 from .checks import face_contrast, face_geometry, on_panels
 from .context import item_context
 from .faces import fill_face
+from .ink import BLACK
 from .model import FacePlan, PrintedCard, Run
 from .overleaf import overleaf
 from .resize import resized as resize
@@ -77,11 +78,15 @@ class _CardPlanner:
 
     @functools.cached_property
     def styles(self) -> dict[str, TextStyle]:
-        """The layouts' text styles, project fonts set in our own where the profile says."""
+        """The layouts' text styles, project fonts set in our own and text black where the
+        profile says."""
         styles = self.layouts.text_styles
-        if self.profile.own_fonts:
-            return styles
-        return {k: dataclasses.replace(v, font=legible_font(v.font)) for k, v in styles.items()}
+        if not self.profile.own_fonts:
+            styles = {k: dataclasses.replace(v, font=legible_font(v.font)) for k, v in styles.items()}
+        ink = self.profile.ink
+        if ink is not None and ink.text == "black":
+            styles = {k: dataclasses.replace(v, color=BLACK) for k, v in styles.items()}
+        return styles
 
     def side(
         self, face: Face, fc: FillContext, mode: str, at: _Attempt, back: int
@@ -137,6 +142,8 @@ class _CardPlanner:
                 self.profile.min_text_size,
                 root,
                 colours=self.layouts.colours,
+                ink=self.profile.ink,
+                back=bool(back),
             )
             face = self.resized.get(name) or self.layouts.face(name)
             planned, over, out.gaps[back] = self.side(face, fc, mode, at, back)
