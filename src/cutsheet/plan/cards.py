@@ -82,7 +82,9 @@ class _CardPlanner:
         profile says."""
         styles = self.layouts.text_styles
         if not self.profile.own_fonts:
-            styles = {k: dataclasses.replace(v, font=legible_font(v.font)) for k, v in styles.items()}
+            styles = {
+                k: dataclasses.replace(v, font=legible_font(v.font)) for k, v in styles.items()
+            }
         ink = self.profile.ink
         if ink is not None and ink.text == "black":
             styles = {k: dataclasses.replace(v, color=BLACK) for k, v in styles.items()}

@@ -27,10 +27,7 @@ def touches_trim(box: Box, size: tuple[float, float]) -> bool:
     """Whether ``box`` reaches an edge of a card of ``size`` (mm)."""
     w, h = size
     return (
-        box.x <= _EDGE
-        or box.y <= _EDGE
-        or box.x + box.w >= w - _EDGE
-        or box.y + box.h >= h - _EDGE
+        box.x <= _EDGE or box.y <= _EDGE or box.x + box.w >= w - _EDGE or box.y + box.h >= h - _EDGE
     )
 
 
