@@ -141,7 +141,7 @@ def test_a_new_game_builds_from_an_installed_wheel(installed, tmp_path):
         "content/my-game/rules.yaml",
         "layouts/my-game.yaml",
     ]
-    assert len((project / "README.md").read_text().splitlines()) == 1
+    assert (project / "README.md").read_text().startswith("Print-and-play games made with cutsheet")
     assert "build/" in (project / ".gitignore").read_text().splitlines()
 
     built = run(installed, "build", cwd=project)
