@@ -214,7 +214,11 @@ def plan_component(
     problems = _unknown_faces(game, comp, layouts)
     if problems:
         return None, problems
-    size = spec.size_for(profile.name)
+    try:  # a name that is not built in is a project's own, from the layouts' 'sizes:'
+        size, own = spec.size_for(profile.name, layouts.sizes), spec.size_mm(layouts.sizes)
+    except ValueError as exc:
+        key = "sizes" if profile.name in spec.sizes else "size"
+        return None, [Problem(component_key_loc(game, comp, key), f"{spec.name}: {exc}")]
     front_name, front_mode = face_for(layouts, spec.face or "", profile)
     back_name, back_mode = face_for(layouts, spec.back, profile) if spec.back else (None, "layout")
     resized: dict[str, Face] = {}
@@ -222,7 +226,7 @@ def plan_component(
         if name is None:
             continue
         face = layouts.face(name)
-        meant = size if mode == "layout" else spec.size_mm  # scaled faces start from their own
+        meant = size if mode == "layout" else own  # scaled faces start from their own
         if not same_size(face.size, meant):
             if not face.scale:
                 loc = component_key_loc(game, comp, key)
