@@ -156,7 +156,7 @@ def reader_text(path):
         doc.close()
 
 
-@pytest.mark.parametrize("profile", ["standard", "large-print"])
+@pytest.mark.parametrize("profile", ["standard", "large-print", "ink-saver"])
 def test_cube_notation_reads_back_exactly(built, profile):
     text = reader_text(built / BA / f"{profile}-a4" / "cards.pdf")
     # each kind of effect reads as its panel's label, then its notation
@@ -245,7 +245,7 @@ def test_sponsor_no_longer_depends_on_ties(repo):
     assert sponsor.authored  # the kit's own effect, since the rulebook's could never apply
 
 
-@pytest.mark.parametrize("profile", ["standard", "large-print"])
+@pytest.mark.parametrize("profile", ["standard", "large-print", "ink-saver"])
 def test_the_strongbox_gives_its_owner_points(built, repo, profile):
     """Card 25 costs a Green; the cubes it holds now score, and the FAQ's ruling (they stay
     yours) still holds. The printed card says both."""

@@ -113,7 +113,7 @@ def test_an_unknown_profile_lists_the_profiles_with_a_suggestion(project, args):
     result = cutsheet(project, *args)
     assert result.returncode == 1
     assert lines(result) == [
-        "cutsheet: unknown profile 'larg-print' (known: large-print, standard);"
+        "cutsheet: unknown profile 'larg-print' (known: ink-saver, large-print, standard);"
         " did you mean 'large-print'?"
     ]
 
@@ -126,7 +126,7 @@ def test_a_projects_own_profile_is_a_known_name(project):
     )
     result = cutsheet(project, "check", "--profile", "postr")
     assert lines(result) == [
-        "cutsheet: unknown profile 'postr' (known: large-print, poster, standard);"
+        "cutsheet: unknown profile 'postr' (known: ink-saver, large-print, poster, standard);"
         " did you mean 'poster'?"
     ]
 

@@ -37,6 +37,7 @@ DATA = [f"data/fonts/{f}" for f in FONTS] + [
     "data/layouts/base.yaml",
     "data/layouts/profiles/standard.yaml",
     "data/layouts/profiles/large-print.yaml",
+    "data/layouts/profiles/ink-saver.yaml",
     "data/new-game/game.yaml",
     "data/new-game/cards.yaml",
     "data/new-game/rules.yaml",
@@ -140,7 +141,7 @@ def test_a_new_game_builds_from_an_installed_wheel(installed, tmp_path):
         "content/my-game/rules.yaml",
         "layouts/my-game.yaml",
     ]
-    assert len((project / "README.md").read_text().splitlines()) == 1
+    assert (project / "README.md").read_text().startswith("Print-and-play games made with cutsheet")
     assert "build/" in (project / ".gitignore").read_text().splitlines()
 
     built = run(installed, "build", cwd=project)
@@ -148,6 +149,8 @@ def test_a_new_game_builds_from_an_installed_wheel(installed, tmp_path):
     assert "Traceback" not in built.stderr and "error" not in built.stderr
     out = project / "build" / "my-game"
     assert sorted(p.name for p in out.iterdir()) == [
+        "ink-saver-a4",
+        "ink-saver-letter",
         "large-print-a4",
         "large-print-letter",
         "standard-a4",
@@ -208,6 +211,7 @@ def test_the_packaged_data_is_kept_in_one_place():
         assert path.is_file() and not path.is_symlink(), name
     assert (PACKAGED_LAYOUTS / "base.yaml").is_file()
     assert sorted(p.name for p in PACKAGED_PROFILES.glob("*.yaml")) == [
+        "ink-saver.yaml",
         "large-print.yaml",
         "standard.yaml",
     ]
@@ -235,7 +239,7 @@ def test_a_project_without_layouts_of_its_own_uses_the_packaged_ones(project):
     layouts = project.layouts
     assert find_layout(layouts, "base.yaml") == PACKAGED_LAYOUTS / "base.yaml"
     assert profile_path(layouts, "standard") == PACKAGED_PROFILES / "standard.yaml"
-    assert available_profiles(layouts) == ["large-print", "standard"]
+    assert available_profiles(layouts) == ["ink-saver", "large-print", "standard"]
     loaded = load_layouts(layouts, "my-game.yaml")
     assert {"card", "card-back", "card-front"} <= set(loaded.faces)
 
@@ -255,7 +259,7 @@ def test_a_projects_own_base_and_profiles_win_and_add(project):
 
     assert load_profile(layouts, "standard").body_size == 11
     assert load_profile(layouts, "large-print").body_size == 18  # still the packaged one
-    assert available_profiles(layouts) == ["large-print", "poster", "standard"]
+    assert available_profiles(layouts) == ["ink-saver", "large-print", "poster", "standard"]
     assert find_layout(layouts, "base.yaml") == layouts / "base.yaml"
     assert load_layouts(layouts, "my-game.yaml").styles["id"].size == 6
 

@@ -42,3 +42,24 @@ def test_a_second_game_writes_only_its_own_files(tmp_path, capsys):
         "rules.yaml",
         "second.yaml",
     ]
+
+
+def test_the_scaffold_shows_where_a_font_a_palette_an_icon_and_a_size_go(tmp_path, capsys):
+    """Its README says a line for each; the layout file has commented examples that work once
+    uncommented (the palette used by a fill checks clean); game.yaml lists the sizes."""
+    new_game(tmp_path, "my-game")
+    readme = (tmp_path / "README.md").read_text()
+    for where in ("fonts/", "`colours:`", "icons/", "`size:`"):
+        assert where in readme, where
+    layout = tmp_path / "layouts" / "my-game.yaml"
+    text = layout.read_text()
+    for example in ("# colours:", "# fonts:", "icons/", "{{ 'gem'|icon }}"):
+        assert example in text, example
+    assert "size: poker  # or bridge" in (tmp_path / "content/my-game/game.yaml").read_text()
+    uncommented = text.replace("# colours:\n#   brand:", "colours:\n  brand:")
+    uncommented += "      band: {kind: rect, x: 3, y: 3, w: 57, h: 2, fill: brand}\n"
+    layout.write_text(uncommented)
+    assert main(["--root", str(tmp_path), "check"]) == 0
+    layout.write_text(uncommented.replace("fill: brand", "fill: brnad"))
+    assert main(["--root", str(tmp_path), "check"]) == 1
+    assert "did you mean 'brand'?" in capsys.readouterr().err

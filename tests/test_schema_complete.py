@@ -90,7 +90,7 @@ def test_the_value_sets_come_from_one_function():
     assert values["sizes"] == list(NAMED_SIZES_MM)
     assert values["icons"] == sorted(ICON_NAMES)
     assert values["papers"] == ["a3", "a4", "letter", "tabloid"]
-    assert values["profiles"] == ["large-print", "standard"]
+    assert values["profiles"] == ["ink-saver", "large-print", "standard"]
     assert {"card", "card-back", "delivery", "festival"} <= set(values["faces"])
     assert {"title", "body", "id"} <= set(values["styles"])
     assert "base.yaml" in values["layouts"] and "festivibes.yaml" in values["layouts"]

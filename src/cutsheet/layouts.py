@@ -28,7 +28,7 @@ from .measure import (
     register_family,
     register_font_file,
 )
-from .model import MAX_MM, NAMED_SIZES_MM, ImpositionSpec, Strict, size_mm, validate
+from .model import MAX_MM, NAMED_SIZES_MM, SLUG, ImpositionSpec, Strict, size_mm, validate
 from .papers import Paper, PaperSpec, paper_of, paper_problems
 from .source import Located, load_yaml
 from .symbols import IconFileError, icon_files, svg_drawing
@@ -121,6 +121,11 @@ class LayoutFile(Strict):
     impositions: dict[str, ImpositionSpec] = Field(
         default_factory=dict, description="named fixed impositions: name -> {grid: [cols, rows]}"
     )
+    sizes: dict[Annotated[str, StringConstraints(pattern=SLUG)], tuple[float, float]] = Field(
+        default_factory=dict,
+        description="the project's own card sizes, usable as a component's 'size':"
+        " name -> [width, height] in mm",
+    )
     colours: dict[Annotated[str, StringConstraints(pattern=COLOUR_NAME)], Colour] = Field(
         default_factory=dict,
         description="named colours, usable wherever a colour is: name -> '#RRGGBB'",
@@ -168,6 +173,7 @@ class Layouts:
     colours: Mapping[str, str] = field(default_factory=dict)  # name -> #RRGGBB
     fonts: Mapping[str, str] = field(default_factory=dict)  # project font -> registered name
     icons: Mapping[str, str] = field(default_factory=dict)  # project icon -> its file
+    sizes: Mapping[str, tuple[float, float]] = field(default_factory=dict)  # the project's own
 
     @cached_property
     def text_styles(self) -> dict[str, TextStyle]:
@@ -257,6 +263,7 @@ class _Read:
     papers: dict[str, Paper] = field(default_factory=dict)
     impositions: dict[str, ImpositionSpec] = field(default_factory=dict)
     colours: dict[str, str] = field(default_factory=dict)
+    sizes: dict[str, tuple[float, float]] = field(default_factory=dict)
     colour_locs: dict[str, Loc] = field(default_factory=dict)  # style -> its named 'color'
     font_locs: dict[str, Loc] = field(default_factory=dict)  # style -> its project 'font'
     families: dict[str, tuple[FamilySpec, Located]] = field(default_factory=dict)
@@ -310,6 +317,11 @@ def _read_registries(read: _Read, spec: LayoutFile, src: Located) -> None:
             read.papers[pname] = paper_of(pname, paper)
     read.impositions.update(spec.impositions)
     read.colours.update(spec.colours)
+    for sname, size in spec.sizes.items():
+        try:
+            read.sizes[sname] = size_mm(size)
+        except ValueError as exc:
+            read.problems.append(Problem(src.key_loc(("sizes", sname)), str(exc)))
 
 
 def _colour_problems(read: _Read) -> list[Problem]:
@@ -447,6 +459,7 @@ def load_layouts(
         dict(read.colours),
         fonts,
         icons,
+        dict(read.sizes),
     )
 
 

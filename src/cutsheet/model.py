@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import difflib
 import math
+import re
+from collections.abc import Mapping
 from typing import Any, Literal, TypeVar
 
 from pydantic import (
@@ -42,11 +45,19 @@ NAMED_SIZES_MM: dict[str, tuple[float, float]] = {
 }
 
 
-def size_mm(size: str | tuple[float, float]) -> tuple[float, float]:
+def size_mm(
+    size: str | tuple[float, float], own: Mapping[str, tuple[float, float]] | None = None
+) -> tuple[float, float]:
+    """A card size in mm: a built-in name, a name from ``own`` (a project's ``sizes:``), or
+    [width, height]; anything else is a ValueError naming the known sizes."""
     if isinstance(size, str):
+        if own and size in own:
+            return own[size]
         if size not in NAMED_SIZES_MM:
-            known = ", ".join(NAMED_SIZES_MM)
-            raise ValueError(f"unknown card size {excerpt(size)} (known: {known})")
+            known = ", ".join([*NAMED_SIZES_MM, *sorted(own or {})])
+            guess = difflib.get_close_matches(size, [*NAMED_SIZES_MM, *(own or {})], n=1)
+            hint = f"; did you mean '{guess[0]}'?" if guess else ""
+            raise ValueError(f"unknown card size {excerpt(size)} (known: {known}){hint}")
         return NAMED_SIZES_MM[size]
     w, h = float(size[0]), float(size[1])
     if not all(math.isfinite(v) and 0 < v <= MAX_MM for v in (w, h)):
@@ -55,6 +66,16 @@ def size_mm(size: str | tuple[float, float]) -> tuple[float, float]:
             f" got [{w:g}, {h:g}]"
         )
     return (w, h)
+
+
+def _size_or_name(size: str | tuple[float, float]) -> None:
+    """At load time: a [width, height] is checked; a name that could be a project's own size
+    (declared in a layout file's ``sizes:``) waits for the plan, which knows the layouts."""
+    if isinstance(size, str) and size not in NAMED_SIZES_MM:
+        if not re.fullmatch(SLUG, size):
+            size_mm(size)  # not a name at all: the message lists the known sizes
+        return
+    size_mm(size)
 
 
 class Strict(BaseModel):
@@ -141,7 +162,7 @@ class ComponentSpec(Strict):
     @field_validator("size")
     @classmethod
     def _known_size(cls, v: str | tuple[float, float]) -> str | tuple[float, float]:
-        size_mm(v)
+        _size_or_name(v)
         return v
 
     @field_validator("sizes")
@@ -150,7 +171,7 @@ class ComponentSpec(Strict):
         cls, v: dict[str, str | tuple[float, float]]
     ) -> dict[str, str | tuple[float, float]]:
         for size in v.values():
-            size_mm(size)
+            _size_or_name(size)
         return v
 
     @model_validator(mode="after")
@@ -163,12 +184,15 @@ class ComponentSpec(Strict):
             raise ValueError("'overleaf' continues a card on its back, so it takes no 'back'")
         return self
 
-    @property
-    def size_mm(self) -> tuple[float, float]:
-        return size_mm(self.size)
+    def size_mm(self, own: Mapping[str, tuple[float, float]] | None = None) -> tuple[float, float]:
+        """The card size, a project's own named sizes (``own``) included (ValueError if
+        unknown)."""
+        return size_mm(self.size, own)
 
-    def size_for(self, profile: str) -> tuple[float, float]:
-        return size_mm(self.sizes.get(profile, self.size))
+    def size_for(
+        self, profile: str, own: Mapping[str, tuple[float, float]] | None = None
+    ) -> tuple[float, float]:
+        return size_mm(self.sizes.get(profile, self.size), own)
 
 
 class GameSpec(Strict):

@@ -1,6 +1,6 @@
 """Print profiles as data (``layouts/profiles/<name>.yaml``): sizes, spacing, write-in heights.
 
-cutsheet ships its profiles (``standard``, ``large-print``) inside the package. A project may
+cutsheet ships its profiles (``standard``, ``large-print``, ``ink-saver``) inside the package. A project may
 add its own or override a shipped one: ``<project>/layouts/profiles/<name>.yaml`` wins over the
 packaged file of the same name.
 """
@@ -20,6 +20,36 @@ from .source import load_yaml
 
 #: The profiles that ship with cutsheet.
 PACKAGED = Path(str(files("cutsheet").joinpath("data", "layouts", "profiles")))
+
+
+class Ink(Strict):
+    """How a profile saves ink on cards (the ``ink-saver`` profile): the same cards, sizes and
+    cut lines, with colour fills as outlines or light tints and backs as a thin frame."""
+
+    fills: Literal["keep", "outline", "tint"] = Field(
+        "outline",
+        description="what becomes of a colour fill larger than 'keep_mm2' (white stays white)."
+        " outline: the shape drawn in its colour on white paper (a colour too pale to see on"
+        " white keeps the shape's own outline; an icon stays white inside); tint: a light tint"
+        " of the colour (mixed with white), outlined in it",
+    )
+    tint: float = Field(0.2, gt=0, le=1, description="share of the colour a tint keeps (0-1)")
+    keep_mm2: float = Field(
+        30,
+        ge=0,
+        le=10_000,
+        description="fills of at most this area (mm²) keep their colour: marks and small shapes",
+    )
+    text: Literal["keep", "black"] = Field(
+        "black", description="black: every text style prints black; white outlines turn black"
+    )
+    backs: Literal["keep", "frame"] = Field(
+        "frame",
+        description="frame: on a card's back, a fill that touches the trim becomes a thin frame"
+        " in its colour inside the cut (no full-bleed fill); other fills follow 'fills'",
+    )
+    frame_mm: float = Field(3, ge=0, le=20, description="how far inside the trim a frame runs")
+    frame_width: float = Field(1.5, gt=0, le=20, description="a frame's line width, pt")
 
 
 class Profile(Strict):
@@ -51,6 +81,9 @@ class Profile(Strict):
         True,
         description="false: a style set in a project font prints in cutsheet's own legible"
         " family instead (bold for a bold font)",
+    )
+    ink: Ink | None = Field(
+        None, description="save ink on cards: light tints, framed backs, black text"
     )
     scale_note: str = Field(
         "Print at 100% (actual size), not 'fit to page'. The bar is 50 mm long.",

@@ -6,12 +6,15 @@ import re
 from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .. import colours
 from ..diagnostics import ContentError, Loc, Problem
 from ..measure import MM, TextStyle
 from ..text import TemplateProblem, render_plain
+
+if TYPE_CHECKING:
+    from ..profiles import Ink
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -87,6 +90,8 @@ class FillContext:
     problems: list[Problem] = field(default_factory=list)
     adjust: Callable[[str], str] | None = None  # applied to rendered markup (scaled faces)
     colours: Mapping[str, str] = field(default_factory=dict)  # the layouts' named colours
+    ink: Ink | None = None  # the profile's ink saving, applied to each box's paint
+    back: bool = False  # the face is a card's back (an ink-saving profile frames its fills)
 
     def colour(self, value: str | None, key: str = "fill") -> str | None:
         """A box's ``fill`` or ``stroke`` for this item: ``#RRGGBB`` (written so, or a name from

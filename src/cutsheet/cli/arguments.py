@@ -151,7 +151,9 @@ def _print_options(b: argparse.ArgumentParser) -> None:
     """What decides the pages (``build``, ``watch`` and ``check`` alike): profiles, papers and
     how cards are put on them."""
     b.add_argument(
-        "--profile", action="append", help="standard, large-print (default: all); repeatable"
+        "--profile",
+        action="append",
+        help="standard, large-print, ink-saver (default: all); repeatable",
     )
     b.add_argument(
         "--paper",
@@ -287,7 +289,9 @@ def _add_export(sub: _Subparsers) -> None:
     )
     e.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
     e.add_argument("--to", required=True, metavar="TARGET", help="png, tts, pod or contact")
-    e.add_argument("--profile", action="append", help="standard (default), large-print; repeatable")
+    e.add_argument(
+        "--profile", action="append", help="standard (default), large-print, ink-saver; repeatable"
+    )
     e.add_argument(
         "--bleed",
         type=_bleed,

@@ -16,6 +16,7 @@ from ..profiles import Profile
 from .checks import face_contrast, face_geometry
 from .context import item_context
 from .faces import fill_face
+from .ink import BLACK
 from .model import FacePlan, PrintedCard, Run
 from .overleaf import overleaf
 from .resize import resized as resize
@@ -77,11 +78,17 @@ class _CardPlanner:
 
     @functools.cached_property
     def styles(self) -> dict[str, TextStyle]:
-        """The layouts' text styles, project fonts set in our own where the profile says."""
+        """The layouts' text styles, project fonts set in our own and text black where the
+        profile says."""
         styles = self.layouts.text_styles
-        if self.profile.own_fonts:
-            return styles
-        return {k: dataclasses.replace(v, font=legible_font(v.font)) for k, v in styles.items()}
+        if not self.profile.own_fonts:
+            styles = {
+                k: dataclasses.replace(v, font=legible_font(v.font)) for k, v in styles.items()
+            }
+        ink = self.profile.ink
+        if ink is not None and ink.text == "black":
+            styles = {k: dataclasses.replace(v, color=BLACK) for k, v in styles.items()}
+        return styles
 
     def side(
         self, face: Face, fc: FillContext, mode: str, at: _Attempt, back: int
@@ -135,6 +142,8 @@ class _CardPlanner:
                 self.profile.min_text_size,
                 root,
                 colours=self.layouts.colours,
+                ink=self.profile.ink,
+                back=bool(back),
             )
             face = self.resized.get(name) or self.layouts.face(name)
             planned, over, out.gaps[back] = self.side(face, fc, mode, at, back)
@@ -203,7 +212,11 @@ def plan_component(
     problems = _unknown_faces(game, comp, layouts)
     if problems:
         return None, problems
-    size = spec.size_for(profile.name)
+    try:  # a name that is not built in is a project's own, from the layouts' 'sizes:'
+        size, own = spec.size_for(profile.name, layouts.sizes), spec.size_mm(layouts.sizes)
+    except ValueError as exc:
+        key = "sizes" if profile.name in spec.sizes else "size"
+        return None, [Problem(component_key_loc(game, comp, key), f"{spec.name}: {exc}")]
     front_name, front_mode = face_for(layouts, spec.face or "", profile)
     back_name, back_mode = face_for(layouts, spec.back, profile) if spec.back else (None, "layout")
     resized: dict[str, Face] = {}
@@ -211,7 +224,7 @@ def plan_component(
         if name is None:
             continue
         face = layouts.face(name)
-        meant = size if mode == "layout" else spec.size_mm  # scaled faces start from their own
+        meant = size if mode == "layout" else own  # scaled faces start from their own
         if not same_size(face.size, meant):
             if not face.scale:
                 loc = component_key_loc(game, comp, key)

@@ -1,4 +1,5 @@
-"""Laid-out faces: every box of a layout face filled from one item's data, in drawing order."""
+"""Laid-out faces: every box of a layout face filled from one item's data, in drawing order
+(painted as the profile's ``ink`` says)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from ..boxes import KINDS, Box, Element, FillContext
 from ..diagnostics import Problem
 from ..layouts import Face
 from ..text import TemplateProblem, evaluate
+from .ink import inked
 from .model import FacePlan
 
 
@@ -22,6 +24,8 @@ def fill_face(face: Face, size: tuple[float, float], fc: FillContext) -> FacePla
             continue
         try:
             fill, stroke = fc.colour(box.fill), fc.colour(box.stroke, "stroke")
+            if fc.ink is not None:
+                box, fill, stroke = inked(box, fill, stroke, size, fc.ink, fc.back)
             element = KINDS[box.kind].fill(box, fc, fill, stroke)
         except TemplateProblem as exc:
             message = f"box '{box.name}': {exc}"

@@ -1,0 +1,176 @@
+"""The ink-saver profile (``--profile ink-saver``): the same cards, sizes, text and cut lines
+as standard, with large colour fills as outlines, backs as a thin frame inside the cut, black
+text, and at most 30 % of standard's ink as Ghostscript's ``inkcov`` device measures it."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pdfplumber
+import pytest
+
+from cutsheet.boxes import Box
+from cutsheet.content import load_game
+from cutsheet.diagnostics import Loc
+from cutsheet.layouts import load_layouts
+from cutsheet.plan import plan_game
+from cutsheet.plan.ink import inked, tint, touches_trim
+from cutsheet.plan.model import FacePlan, Run
+from cutsheet.profiles import Ink, load_profile
+
+GAMES = ("bidding-alpha", "common-reserve", "festival-charter", "festivibes")
+PAPERS = ("a4", "letter")
+MM = 72 / 25.4
+WHITE = "#FFFFFF"
+
+
+def _faces(repo, game_id: str, profile: str) -> list[tuple[FacePlan, bool]]:
+    """Every planned face of a game's cards and sheets: (face, is a face-down back)."""
+    game = load_game(repo.content / game_id)
+    layouts = load_layouts(repo.layouts, game.spec.layouts)
+    plan, problems = plan_game(game, layouts, load_profile(repo.layouts, profile))
+    assert not problems, problems
+    out = []
+    for runs in plan.parts.values():
+        for run in runs:
+            if isinstance(run, Run):
+                for card in run.cards:
+                    out.append((card.front, False))
+                    if card.back is not None:
+                        out.append((card.back, not card.back_is_content))
+    return out
+
+
+def _big_fills(face: FacePlan, keep_mm2: float) -> list[str]:
+    return [
+        f"{el.box.name} {el.fill}"
+        for el in face.elements
+        if el.fill not in (None, WHITE) and el.box.w * el.box.h > keep_mm2
+    ]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_no_large_colour_fill_and_no_back_fill_at_the_trim(repo, game_id):
+    """Standard has large fills (and backs filled to the trim); ink-saver has none: every fill
+    larger than the profile's keep_mm2 is white, and no back's fill touches the trim."""
+    ink = load_profile(repo.layouts, "ink-saver").ink
+    assert ink is not None
+    standard = _faces(repo, game_id, "standard")
+    assert any(_big_fills(face, ink.keep_mm2) for face, _ in standard)
+    saver = _faces(repo, game_id, "ink-saver")
+    assert len(saver) == len(standard)
+    for face, back in saver:
+        assert not _big_fills(face, ink.keep_mm2)
+        if back:
+            size = (face.width_mm, face.height_mm)
+            assert not [
+                el.box.name
+                for el in face.elements
+                if el.fill not in (None, WHITE) and touches_trim(el.box, size)
+            ]
+
+
+def test_every_game_checks_clean_under_ink_saver(ws):
+    for game in GAMES:
+        assert ws.check(game, ("ink-saver",)) == []
+
+
+def _geometry(page: pdfplumber.page.Page) -> list[tuple[float, ...]]:
+    """The page's straight lines (crop marks, cut guides, rules), rounded to 0.01 pt."""
+    return sorted(
+        tuple(round(line[k], 2) for k in ("x0", "top", "x1", "bottom")) for line in page.lines
+    )
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_same_cards_text_and_cut_lines_as_standard_in_black(built, game_id):
+    """Page for page: the same page sizes, the same words, the same crop marks and lines; and
+    every character is black."""
+    compared = 0
+    for paper in PAPERS:
+        for part in ("cards", "sheets"):
+            std_path = built / game_id / f"standard-{paper}" / f"{part}.pdf"
+            ink_path = built / game_id / f"ink-saver-{paper}" / f"{part}.pdf"
+            assert std_path.is_file() == ink_path.is_file()
+            if not std_path.is_file():
+                continue
+            with pdfplumber.open(std_path) as std, pdfplumber.open(ink_path) as saver:
+                assert len(std.pages) == len(saver.pages)
+                for a, b in zip(std.pages, saver.pages, strict=True):
+                    assert (a.width, a.height) == (b.width, b.height)
+                    assert a.extract_text() == b.extract_text()
+                    assert _geometry(a) == _geometry(b)
+                    colours = {tuple(c["non_stroking_color"] or (0,)) for c in b.chars}
+                    assert colours <= {(0,), (0.0, 0.0, 0.0)}, colours
+                    compared += 1
+    assert compared >= 6
+
+
+def _inkcov(path: Path) -> float:
+    """C + M + Y + K coverage summed over every page of ``path`` (gs -sDEVICE=inkcov)."""
+    result = subprocess.run(
+        ["gs", "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-o", "-", "-sDEVICE=inkcov", str(path)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    rows = [line.split() for line in result.stdout.splitlines() if line.strip()]
+    assert rows and all(len(r) >= 4 for r in rows), result.stdout
+    return sum(float(v) for r in rows for v in r[:4])
+
+
+@pytest.mark.skipif(shutil.which("gs") is None, reason="needs Ghostscript's gs (ghostscript)")
+def test_ink_saver_uses_at_most_30_percent_of_standards_ink(built):
+    """Ghostscript's inkcov device over every page of every game's cards and sheets, both
+    papers: ink-saver's total is at most 30 % of standard's."""
+    totals = {"standard": 0.0, "ink-saver": 0.0}
+    files = 0
+    for profile in totals:
+        for path in sorted(built.glob(f"*/{profile}-*/*.pdf")):
+            if path.name in ("cards.pdf", "sheets.pdf"):
+                totals[profile] += _inkcov(path)
+                files += 1
+    assert files >= 2 * 2 * (len(GAMES) + 3)  # every game's cards, three games' sheets
+    assert totals["ink-saver"] <= 0.30 * totals["standard"], totals
+
+
+def _box(x: float, y: float, w: float, h: float, kind: str = "rect") -> Box:
+    return Box(name="b", kind=kind, x=x, y=y, w=w, h=h, loc=Loc("t.yaml", 1, 1))
+
+
+def test_a_backs_fill_at_the_trim_becomes_a_frame_inside_the_cut():
+    ink = Ink()
+    box, fill, stroke = inked(_box(0, 0, 63, 88), "#0072B2", None, (63, 88), ink, back=True)
+    assert fill is None and stroke == "#0072B2"
+    assert (box.x, box.y, box.w, box.h) == (3, 3, 57, 82)
+    assert box.stroke_width == ink.frame_width
+    # on a front the same fill is an outline in its colour, where it was
+    box, fill, stroke = inked(_box(0, 0, 63, 88), "#0072B2", None, (63, 88), ink, back=False)
+    assert fill is None and stroke == "#0072B2" and (box.x, box.w) == (0, 63)
+
+
+def test_outlines_tints_and_what_is_kept():
+    ink = Ink()
+    size = (63.0, 88.0)
+    # a pale colour keeps the shape's own (black) outline; a strong one outlines in itself
+    assert inked(_box(5, 5, 20, 20), "#F0E442", "#000000", size, ink, False)[1:] == (
+        None,
+        "#000000",
+    )
+    assert inked(_box(5, 5, 20, 20), "#009E73", "#000000", size, ink, False)[1:] == (
+        None,
+        "#009E73",
+    )
+    # an icon stays white inside; a small mark keeps its colour; white stays white
+    assert inked(_box(5, 5, 20, 20, "icon"), "#D55E00", None, size, ink, False)[1] == WHITE
+    assert inked(_box(5, 5, 2, 9), "#000000", None, size, ink, False)[1] == "#000000"
+    assert inked(_box(5, 5, 20, 20), WHITE, "#FFFFFF", size, ink, False)[1:] == (WHITE, "#000000")
+    # the tint mode mixes with white and outlines in the colour
+    tinted = Ink(fills="tint", tint=0.2)
+    assert inked(_box(5, 5, 20, 20), "#0072B2", None, size, tinted, False)[1:] == (
+        tint("#0072B2", 0.2),
+        "#0072B2",
+    )
+    assert tint("#000000", 0.2) == "#CCCCCC" and tint("#0072B2", 1.0) == "#0072B2"
