@@ -16,7 +16,7 @@ from hypothesis import settings
 from cutsheet.build import Options, Project, build, check_game
 from cutsheet.diagnostics import Problem
 from cutsheet.layouts import packaged_papers
-from cutsheet.profiles import available_profiles
+from cutsheet.profiles import default_profiles
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -41,7 +41,7 @@ def repo() -> Project:
 def built(tmp_path_factory: pytest.TempPathFactory, repo: Project) -> Path:
     """Every game, every profile, both papers: built once, read back by many tests."""
     out = tmp_path_factory.mktemp("build")
-    options = Options(profiles=tuple(available_profiles(repo.layouts)), papers=("a4", "letter"))
+    options = Options(profiles=tuple(default_profiles(repo.layouts)), papers=("a4", "letter"))
     _outputs, report = build(repo, repo.games(), options, out, jobs=2, progress=lambda _m: None)
     assert not report.errors, "\n".join(map(str, report.errors))
     return out
@@ -52,7 +52,7 @@ def built_gutterfold(tmp_path_factory: pytest.TempPathFactory, repo: Project) ->
     """The same full build imposed for single-sided printers: fronts and backs on one page."""
     out = tmp_path_factory.mktemp("build-gutterfold")
     options = Options(
-        profiles=tuple(available_profiles(repo.layouts)),
+        profiles=tuple(default_profiles(repo.layouts)),
         papers=("a4", "letter"),
         imposition="gutterfold",
     )
@@ -109,7 +109,7 @@ def exported_pod(tmp_path_factory: pytest.TempPathFactory, repo: Project) -> Pat
     from cutsheet.exports import ExportOptions, export
 
     out = tmp_path_factory.mktemp("export-pod")
-    profiles = tuple(available_profiles(repo.layouts))
+    profiles = tuple(default_profiles(repo.layouts))
     options = ExportOptions(to="pod", profiles=profiles, bleed=3.0)
     _entries, report = export(repo, repo.games(), options, out, progress=lambda _m: None)
     assert not report.errors, "\n".join(map(str, report.errors))
@@ -132,3 +132,13 @@ def read_pages(path: Path) -> tuple[ReadPage, ...]:
     test that looks at it (the session's builds are never written again)."""
     with pdfplumber.open(path) as pdf:
         return tuple(ReadPage(p.width, p.height, p.chars, p.curves) for p in pdf.pages)
+
+
+@pytest.fixture(scope="session")
+def built_ink_saver(tmp_path_factory: pytest.TempPathFactory, repo: Project) -> Path:
+    """Every game in the ink-saver profile (built only when asked for), both papers."""
+    out = tmp_path_factory.mktemp("build-ink-saver")
+    options = Options(profiles=("ink-saver",), papers=("a4", "letter"))
+    _outputs, report = build(repo, repo.games(), options, out, jobs=2, progress=lambda _m: None)
+    assert not report.errors, "\n".join(map(str, report.errors))
+    return out

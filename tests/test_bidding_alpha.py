@@ -157,8 +157,9 @@ def reader_text(path):
 
 
 @pytest.mark.parametrize("profile", ["standard", "large-print", "ink-saver"])
-def test_cube_notation_reads_back_exactly(built, profile):
-    text = reader_text(built / BA / f"{profile}-a4" / "cards.pdf")
+def test_cube_notation_reads_back_exactly(built, built_ink_saver, profile):
+    folder = built_ink_saver if profile == "ink-saver" else built
+    text = reader_text(folder / BA / f"{profile}-a4" / "cards.pdf")
     # each kind of effect reads as its panel's label, then its notation
     assert text.count("INCOME RRRR EXCHANGE 5R>G 8R>B") == 6
     assert text.count("INCOME RRRR") >= 6
@@ -246,7 +247,7 @@ def test_sponsor_no_longer_depends_on_ties(repo):
 
 
 @pytest.mark.parametrize("profile", ["standard", "large-print", "ink-saver"])
-def test_the_strongbox_gives_its_owner_points(built, repo, profile):
+def test_the_strongbox_gives_its_owner_points(built, built_ink_saver, repo, profile):
     """Card 25 costs a Green; the cubes it holds now score, and the FAQ's ruling (they stay
     yours) still holds. The printed card says both."""
     game = load_game(repo.content / BA)
@@ -254,7 +255,8 @@ def test_the_strongbox_gives_its_owner_points(built, repo, profile):
     assert box.values["cost"] == "G" and box.values["number"] == 25
     assert box.values["scoring"] == "1 point a cube here."
     assert "stay yours" in box.values["effect"]
-    text = reader_text(built / BA / f"{profile}-a4" / "cards.pdf")
+    folder = built_ink_saver if profile == "ink-saver" else built
+    text = reader_text(folder / BA / f"{profile}-a4" / "cards.pdf")
     start = text.index("Strongbox")
     card = text[start : text.index("BA-025", start)]
     assert "EFFECT" in card and "SCORING" in card

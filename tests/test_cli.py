@@ -72,12 +72,14 @@ def test_builds_are_byte_identical_and_cached(ws):
     second = run(ws.root, "build", "common-reserve", "--out", str(b))
     assert first.returncode == 0 and second.returncode == 0, first.stderr + second.stderr
     assert digests(a) == digests(b)
-    assert len(digests(a)) == 24  # three profiles, both papers, four parts
+    assert (
+        len(digests(a)) == 16
+    )  # two profiles (ink-saver only when asked), both papers, four parts
     again = run(ws.root, "build", "common-reserve", "--out", str(a))
     assert "common-reserve standard-a4: unchanged" in again.stderr
     assert digests(a) == digests(b)
     manifest = json.loads((a / "manifest.json").read_text())
-    assert len(manifest["outputs"]) == 24
+    assert len(manifest["outputs"]) == 16
 
 
 def test_cut_guides_and_back_offset_options(ws):

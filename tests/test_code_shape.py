@@ -46,6 +46,7 @@ RANKS: dict[str, int] = {
     "render": 9,
     "booklet": 9,
     "targets": 10,
+    "profile_files": 0,
     "preview": 12,
     "jobs": 11,
     "cache": 11,

@@ -85,14 +85,14 @@ def _geometry(page: pdfplumber.page.Page) -> list[tuple[float, ...]]:
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_the_same_cards_text_and_cut_lines_as_standard_in_black(built, game_id):
+def test_the_same_cards_text_and_cut_lines_as_standard_in_black(built, built_ink_saver, game_id):
     """Page for page: the same page sizes, the same words, the same crop marks and lines; and
     every character is black."""
     compared = 0
     for paper in PAPERS:
         for part in ("cards", "sheets"):
             std_path = built / game_id / f"standard-{paper}" / f"{part}.pdf"
-            ink_path = built / game_id / f"ink-saver-{paper}" / f"{part}.pdf"
+            ink_path = built_ink_saver / game_id / f"ink-saver-{paper}" / f"{part}.pdf"
             assert std_path.is_file() == ink_path.is_file()
             if not std_path.is_file():
                 continue
@@ -122,13 +122,14 @@ def _inkcov(path: Path) -> float:
 
 
 @pytest.mark.skipif(shutil.which("gs") is None, reason="needs Ghostscript's gs (ghostscript)")
-def test_ink_saver_uses_at_most_30_percent_of_standards_ink(built):
+def test_ink_saver_uses_at_most_30_percent_of_standards_ink(built, built_ink_saver):
     """Ghostscript's inkcov device over every page of every game's cards and sheets, both
     papers: ink-saver's total is at most 30 % of standard's."""
     totals = {"standard": 0.0, "ink-saver": 0.0}
     files = 0
     for profile in totals:
-        for path in sorted(built.glob(f"*/{profile}-*/*.pdf")):
+        folder = built if profile == "standard" else built_ink_saver
+        for path in sorted(folder.glob(f"*/{profile}-*/*.pdf")):
             if path.name in ("cards.pdf", "sheets.pdf"):
                 totals[profile] += _inkcov(path)
                 files += 1

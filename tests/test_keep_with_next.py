@@ -24,14 +24,14 @@ from cutsheet.flow.frames import Furniture, flatten
 from cutsheet.flow.sheets import fill_frame
 from cutsheet.measure import doc_styles
 from cutsheet.plan.model import DocBlock, ListBlock, Para, TableBlock
-from cutsheet.profiles import Profile, available_profiles, load_profile
+from cutsheet.profiles import Profile, default_profiles, load_profile
 from cutsheet.render.documents import TaggedStory
 from cutsheet.render.tagging import Tagger, add_structure, attach
 
 from .conftest import HALF_PAPERS, PAPERS, ReadPage, read_pages
 
 ROOT = Path(__file__).resolve().parents[1]
-PROFILES = available_profiles(ROOT / "layouts")
+PROFILES = default_profiles(ROOT / "layouts")
 PAPER_NAMES = ("a4", "letter")
 
 

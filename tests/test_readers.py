@@ -38,7 +38,7 @@ from reportlab.pdfgen import canvas
 
 from cutsheet.booklet import impose_booklet
 from cutsheet.build import Project
-from cutsheet.profiles import available_profiles
+from cutsheet.profiles import default_profiles
 
 #: Session fixtures (tests/conftest.py) whose folders hold the PDFs a player opens. An output
 #: that writes more PDFs (an export target) adds the name of its session fixture here.
@@ -178,7 +178,7 @@ def test_the_readers_read_every_game_profile_and_paper(
 ) -> None:
     """Every output folder holds every game under both profiles on both papers, rules
     booklet included: the list the engines read is not short of anything."""
-    profiles = available_profiles(repo.layouts)
+    profiles = default_profiles(repo.layouts)
     assert set(profiles) >= {"standard", "large-print"}
     expected = {
         (game, f"{profile}-{paper}", part)

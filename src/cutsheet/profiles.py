@@ -1,13 +1,12 @@
 """Print profiles as data (``layouts/profiles/<name>.yaml``): sizes, spacing, write-in heights.
 
-cutsheet ships its profiles (``standard``, ``large-print``, ``ink-saver``) inside the package. A project may
-add its own or override a shipped one: ``<project>/layouts/profiles/<name>.yaml`` wins over the
+cutsheet ships its profiles (``standard``, ``large-print``, and ``ink-saver``, which a build
+makes only when asked for) inside the package. A project may add its own or override a shipped one: ``<project>/layouts/profiles/<name>.yaml`` wins over the
 packaged file of the same name.
 """
 
 from __future__ import annotations
 
-from importlib.resources import files
 from pathlib import Path
 from typing import Literal
 
@@ -16,10 +15,8 @@ from pydantic import Field
 from .confine import confined
 from .diagnostics import ContentError, Loc, Problem, display_path
 from .model import Strict, validate
+from .profile_files import PACKAGED, available_profiles, default_profiles, profile_path
 from .source import load_yaml
-
-#: The profiles that ship with cutsheet.
-PACKAGED = Path(str(files("cutsheet").joinpath("data", "layouts", "profiles")))
 
 
 class Ink(Strict):
@@ -54,6 +51,10 @@ class Ink(Strict):
 
 class Profile(Strict):
     name: str
+    default: bool = Field(
+        True,
+        description="built when no --profile is given; false: only when asked for by name",
+    )
     body_size: float = Field(gt=0, le=100, description="running text of sheets and booklets, pt")
     heading_size: float = Field(gt=0, le=100, description="section headings, pt")
     title_size: float = Field(gt=0, le=100, description="document titles, pt")
@@ -91,22 +92,6 @@ class Profile(Strict):
     )
 
 
-def _folders(layout_dir: Path) -> tuple[Path, Path]:
-    """Where profiles are looked for, the project's first."""
-    return (layout_dir / "profiles", PACKAGED)
-
-
-def profile_path(layout_dir: Path, name: str) -> Path | None:
-    """The file of profile ``name``: the project's, else the packaged one, else None."""
-    if not name or "/" in name or "\\" in name or name.startswith("."):
-        return None
-    for folder in _folders(layout_dir):
-        path = folder / f"{name}.yaml"
-        if path.is_file():
-            return path
-    return None
-
-
 def load_profile(layout_dir: Path, name: str) -> Profile:
     path = profile_path(layout_dir, name)
     if path is None:
@@ -130,6 +115,11 @@ def load_profile(layout_dir: Path, name: str) -> Profile:
     return profile
 
 
-def available_profiles(layout_dir: Path) -> list[str]:
-    """Every profile a project can use: its own and the packaged ones, by name."""
-    return sorted({p.stem for folder in _folders(layout_dir) for p in folder.glob("*.yaml")})
+__all__ = [
+    "PACKAGED",
+    "Profile",
+    "available_profiles",
+    "default_profiles",
+    "load_profile",
+    "profile_path",
+]

@@ -47,21 +47,15 @@ def print_problems(problems: list[Problem]) -> None:
         print(f"cutsheet: {errors} error{'s' if errors != 1 else ''}", file=sys.stderr)
 
 
-def _known_profiles(layouts: Path) -> list[str]:
-    """``profiles.available_profiles`` without importing pydantic (a no-op build stays fast):
-    the project's ``layouts/profiles/*.yaml`` and the packaged ones."""
-    from importlib.resources import files
-
-    packaged = Path(str(files("cutsheet").joinpath("data", "layouts", "profiles")))
-    return sorted({p.stem for d in (layouts / "profiles", packaged) for p in d.glob("*.yaml")})
-
-
 def chosen_profiles(layouts: Path, asked: list[str] | None) -> tuple[str, ...]:
-    """The profiles asked for (all when none): the project's own (``layouts/profiles``) and
-    the packaged ones; an unknown one lists the valid names."""
+    """The profiles asked for (when none: every profile not marked ``default: false``): the
+    project's own (``layouts/profiles``) and the packaged ones; an unknown one lists the
+    valid names."""
     import difflib
 
-    known = _known_profiles(layouts)
+    from ..profile_files import available_profiles, default_profiles
+
+    known = available_profiles(layouts)
     if not known:  # pragma: no cover - the package ships profiles
         raise SystemExit(f"cutsheet: no print profiles in {layouts / 'profiles'}")
     for name in asked or []:
@@ -71,7 +65,7 @@ def chosen_profiles(layouts: Path, asked: list[str] | None) -> tuple[str, ...]:
             raise SystemExit(
                 f"cutsheet: unknown profile '{name}' (known: {', '.join(known)}){hint}"
             )
-    return tuple(asked or known)
+    return tuple(asked or default_profiles(layouts))
 
 
 def chosen_games(project: Project, names: list[str]) -> list[str]:

@@ -250,20 +250,23 @@ def plan_component(
             cards, probs, overflows = planner.cards(_Attempt(size))
     if overflows and spec.overleaf:  # a reference card goes on over its back
         cards, probs, overflows = planner.cards(_Attempt(size, spill=True))
-    problems.extend(probs + overflows)
-    backs = {
-        card.back.texts for card in cards if card.back is not None and not card.back_is_content
-    }
-    if len(backs) > 1 and not spec.double_sided:
-        problems.append(
-            Problem(
-                component_key_loc(game, comp, "back"),
-                f"{spec.name}: the backs differ from card to card, which gives a face-down card"
-                " away; use one back for all, or set 'double_sided: true'",
-            )
-        )
+    problems.extend(probs + overflows + _backs_differ(game, comp, cards))
     grid, found = _grid_of(game, comp, layouts)
     return Run(comp.id, size, tuple(cards), grid), problems + found
+
+
+def _backs_differ(game: Game, comp: Component, cards: list[PrintedCard]) -> list[Problem]:
+    """A face-down deck whose backs are not all the same gives its cards away."""
+    backs = {c.back.texts for c in cards if c.back is not None and not c.back_is_content}
+    if len(backs) < 2 or comp.spec.double_sided:
+        return []
+    return [
+        Problem(
+            component_key_loc(game, comp, "back"),
+            f"{comp.spec.name}: the backs differ from card to card, which gives a face-down"
+            " card away; use one back for all, or set 'double_sided: true'",
+        )
+    ]
 
 
 def _grid_of(

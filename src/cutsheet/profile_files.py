@@ -1,0 +1,48 @@
+"""Which print profiles a project has and which a build makes when none is named, from the
+profile files alone (no YAML parsing, no pydantic: a no-op build stays fast). A profile file
+is the project's ``layouts/profiles/NAME.yaml``, else the packaged one of that name."""
+
+from __future__ import annotations
+
+import re
+from importlib.resources import files
+from pathlib import Path
+
+PACKAGED = Path(str(files("cutsheet").joinpath("data", "layouts", "profiles")))
+ON_REQUEST = re.compile(r"^default:\s*false\b", re.MULTILINE)  # built only when named
+
+
+def folders(layout_dir: Path) -> tuple[Path, Path]:
+    """Where profiles are looked for, the project's first."""
+    return (layout_dir / "profiles", PACKAGED)
+
+
+def available_profiles(layout_dir: Path) -> list[str]:
+    """Every profile a project can use: its own and the packaged ones, by name."""
+    return sorted({p.stem for folder in folders(layout_dir) for p in folder.glob("*.yaml")})
+
+
+def profile_path(layout_dir: Path, name: str) -> Path | None:
+    """The file of profile ``name``: the project's, else the packaged one, else None."""
+    if not name or "/" in name or "\\" in name or name.startswith("."):
+        return None
+    for folder in folders(layout_dir):
+        path = folder / f"{name}.yaml"
+        if path.is_file():
+            return path
+    return None
+
+
+def default_profiles(layout_dir: Path) -> list[str]:
+    """The profiles a build makes when none is named: every available one whose file does
+    not say ``default: false`` (ink-saver, say, is built when asked for)."""
+    chosen = []
+    for name in available_profiles(layout_dir):
+        path = profile_path(layout_dir, name)
+        try:
+            text = path.read_text(encoding="utf-8", errors="replace") if path else ""
+        except OSError:
+            text = ""
+        if not ON_REQUEST.search(text):
+            chosen.append(name)
+    return chosen
