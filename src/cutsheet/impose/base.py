@@ -242,3 +242,14 @@ class PagePlan(Generic[T]):
     furniture: PageFurniture
     trim_box: Rect
     bleed_box: Rect
+
+
+def _fold_at(paper: Size, fold: Fold) -> float:
+    return paper[0] / 2 if fold == "vertical" else paper[1] / 2
+
+
+def _fold_rect(r: Rect, fold: Fold, at: float) -> Rect:
+    """``r`` reflected across the fold line at ``at``."""
+    if fold == "vertical":
+        return Rect(2 * at - r.right, r.y, r.w, r.h)
+    return Rect(r.x, 2 * at - r.top, r.w, r.h)

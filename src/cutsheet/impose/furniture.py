@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .bands import _fold_rect
 from .base import (
     _EPS,
     CLEAR,
@@ -18,6 +17,7 @@ from .base import (
     Segment,
     Size,
     _bar_at,
+    _fold_rect,
     _text_at,
     _union,
 )
