@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager
@@ -9,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .. import colours
-from ..diagnostics import ContentError, Loc, Problem
+from ..diagnostics import ContentError, Loc, Problem, excerpt
 from ..measure import MM, TextStyle
 from ..text import TemplateProblem, render_plain
 
@@ -183,24 +184,43 @@ REGISTRY: dict[str, BoxKind] = {}
 
 @dataclass(frozen=True)
 class BoxKind:
-    """One kind of box: its layout keys, how to build it, fill it and draw it, and its traits."""
+    """One kind of box: its layout keys and the typed box they make (``box``, a ``Box``
+    subclass whose fields are those keys), what else a box of the kind must satisfy
+    (``check``), how to fill it and draw it, and its traits."""
 
     name: str
     keys: Mapping[str, tuple[Any, Any]]  # extra layout keys: name -> (annotation, Field)
-    make: Callable[[dict[str, Any], dict[str, Any]], Box]  # (common fields, merged spec)
+    box: type[Box]
     fill: Callable[[Any, FillContext, str | None, str | None], Element | None]
     draw: Callable[[Pen, Any, float, float, float, float], None]
     traits: Traits = Traits()
+    check: Callable[[Any], list[Problem]] | None = None
 
     def __post_init__(self) -> None:
         REGISTRY[self.name] = self
 
-
-def need(merged: Mapping[str, Any], keys: tuple[str, ...], what: str, loc: Loc) -> None:
-    """Raise a located error when a box lacks keys its kind requires."""
-    missing = [k for k in keys if merged.get(k) is None]
-    if missing:
-        raise ContentError([Problem(loc, f"{what} needs {' and '.join(repr(k) for k in missing)}")])
+    def make(self, common: Mapping[str, Any], spec: Mapping[str, Any]) -> Box:
+        """The typed box from the common fields and the layout's keys of this kind (validated
+        by the layout schema): a key the box needs and the layout lacks, or a value the kind
+        refuses, is a located error."""
+        given = {k: spec[k] for k in self.keys if spec.get(k) is not None}
+        needed = [
+            f.name
+            for f in dataclasses.fields(self.box)
+            if f.default is dataclasses.MISSING
+            and f.default_factory is dataclasses.MISSING
+            and f.name not in common
+        ]
+        missing = [k for k in needed if k not in given]
+        if missing:
+            what = f"{self.name} box {excerpt(common['name'])}"
+            message = f"{what} needs {' and '.join(repr(k) for k in missing)}"
+            raise ContentError([Problem(common["loc"], message)])
+        box = self.box(**common, **given)
+        problems = self.check(box) if self.check is not None else []
+        if problems:
+            raise ContentError(problems)
+        return box
 
 
 __all__ = [
@@ -213,5 +233,4 @@ __all__ = [
     "Pen",
     "Traits",
     "field_of",
-    "need",
 ]

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from pydantic import Field
 
-from ..diagnostics import ContentError, Problem, excerpt
+from ..diagnostics import Problem, excerpt
 from ..measure import TextStyle
 from ..model import MAX_TRACK
-from .base import Box, BoxKind, Element, FillContext, Pen, Traits, need
+from .base import Box, BoxKind, Element, FillContext, Pen, Traits
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -35,23 +34,15 @@ class CellsElement(Element):
         return True
 
 
-def make(common: dict[str, Any], merged: dict[str, Any]) -> CellsBox:
-    what = f"cells box {excerpt(common['name'])}"
-    need(merged, ("start", "stop"), what, common["loc"])
-    start, stop = int(merged["start"]), int(merged["stop"])
-    if stop < start:
-        message = f"{what}: stop ({stop}) is below start ({start})"
-        raise ContentError([Problem(common["loc"], message)])
-    if stop - start + 1 > MAX_TRACK:
-        message = f"{what} has {stop - start + 1:,} numbers, over the {MAX_TRACK:,} limit"
-        raise ContentError([Problem(common["loc"], message)])
-    return CellsBox(
-        **common,
-        start=int(merged["start"]),
-        stop=int(merged["stop"]),
-        cols=int(merged.get("cols") or 1),
-        reverse=bool(merged.get("reverse")),
-    )
+def check(box: CellsBox) -> list[Problem]:
+    """A track runs upwards and holds at most ``MAX_TRACK`` numbers."""
+    what = f"cells box {excerpt(box.name)}"
+    if box.stop < box.start:
+        return [Problem(box.loc, f"{what}: stop ({box.stop}) is below start ({box.start})")]
+    count = box.stop - box.start + 1
+    if count > MAX_TRACK:
+        return [Problem(box.loc, f"{what} has {count:,} numbers, over the {MAX_TRACK:,} limit")]
+    return []
 
 
 def fill(box: CellsBox, fc: FillContext, fill: str | None, stroke: str | None) -> Element:
@@ -92,7 +83,8 @@ KIND = BoxKind(
         ),
         "reverse": (bool | None, Field(None, description="cells: highest number first")),
     },
-    make=make,
+    box=CellsBox,
+    check=check,
     fill=fill,
     draw=draw,
     traits=Traits(styled=True),

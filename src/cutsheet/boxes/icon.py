@@ -4,7 +4,6 @@ no symbol depends on a font's glyph coverage."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from pydantic import Field
 
@@ -12,7 +11,7 @@ from ..diagnostics import Problem, clip, excerpt
 from ..symbols import ICON_NAMES as ICON_NAMES  # re-exported: the built-in icons
 from ..symbols import icon_ref, known_icons
 from ..text import render_plain
-from .base import Box, BoxKind, Element, FillContext, Pen, Traits, need
+from .base import Box, BoxKind, Element, FillContext, Pen, Traits
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -24,11 +23,6 @@ class IconBox(Box):
 class IconElement(Element):
     icon: str
     ref: str = ""  # how the renderer finds it (a built-in's name, or '@' and a project file)
-
-
-def make(common: dict[str, Any], merged: dict[str, Any]) -> IconBox:
-    need(merged, ("icon",), f"icon box '{common['name']}'", common["loc"])
-    return IconBox(**common, icon=merged["icon"])
 
 
 def fill(box: IconBox, fc: FillContext, fill: str | None, stroke: str | None) -> Element | None:
@@ -57,7 +51,7 @@ def draw(pen: Pen, el: IconElement, bx: float, by: float, bw: float, bh: float) 
 KIND = BoxKind(
     name="icon",
     keys={"icon": (str | None, Field(None, description="icon name, or a template giving one"))},
-    make=make,
+    box=IconBox,
     fill=fill,
     draw=draw,
     traits=Traits(paints_under_text=True, picture=True, symbol=True),

@@ -7,7 +7,6 @@ import warnings
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
 from PIL import Image as PILImage
 from pydantic import Field
@@ -15,7 +14,7 @@ from pydantic import Field
 from ..confine import confined, project_of
 from ..diagnostics import ContentError, Problem, clip, display_path, excerpt
 from ..text import render_plain
-from .base import Box, BoxKind, Element, FillContext, Pen, Traits, field_of, need
+from .base import Box, BoxKind, Element, FillContext, Pen, Traits, field_of
 
 MAX_PIXELS = 50_000_000
 """Largest picture read (width × height): a 600 dpi A3 page is 35 million pixels."""
@@ -31,11 +30,6 @@ class ImageBox(Box):
 @dataclass(frozen=True, kw_only=True)
 class ImageElement(Element):
     path: str  # a checked image file
-
-
-def make(common: dict[str, Any], merged: dict[str, Any]) -> ImageBox:
-    need(merged, ("src",), f"image box {excerpt(common['name'])}", common["loc"])
-    return ImageBox(**common, src=merged["src"])
 
 
 @lru_cache(maxsize=256)
@@ -109,7 +103,7 @@ KIND = BoxKind(
             ),
         )
     },
-    make=make,
+    box=ImageBox,
     fill=fill,
     draw=draw,
     traits=Traits(picture=True),

@@ -2,13 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from .base import Box, BoxKind, Element, FillContext, Pen
-
-
-def make(common: dict[str, Any], merged: dict[str, Any]) -> Box:
-    return Box(**common)
 
 
 def fill(box: Box, fc: FillContext, fill: str | None, stroke: str | None) -> Element:
@@ -20,4 +14,4 @@ def draw(pen: Pen, el: Element, bx: float, by: float, bw: float, bh: float) -> N
         pen.line(bx, by + bh / 2, bx + bw, by + bh / 2, el.stroke or "#000000")
 
 
-KIND = BoxKind(name="line", keys={}, make=make, fill=fill, draw=draw)
+KIND = BoxKind(name="line", keys={}, box=Box, fill=fill, draw=draw)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from pydantic import Field
 
@@ -13,10 +12,6 @@ from .base import MM, Box, BoxKind, Element, FillContext, Pen, Traits
 @dataclass(frozen=True, kw_only=True)
 class RectBox(Box):
     radius: float = 0.0  # mm
-
-
-def make(common: dict[str, Any], merged: dict[str, Any]) -> RectBox:
-    return RectBox(**common, radius=float(merged.get("radius") or 0.0))
 
 
 def fill(box: RectBox, fc: FillContext, fill: str | None, stroke: str | None) -> Element:
@@ -32,7 +27,7 @@ def draw(pen: Pen, el: Element, bx: float, by: float, bw: float, bh: float) -> N
 KIND = BoxKind(
     name="rect",
     keys={"radius": (float | None, Field(None, ge=0, le=1_000, description="mm"))},
-    make=make,
+    box=RectBox,
     fill=fill,
     draw=draw,
     traits=Traits(

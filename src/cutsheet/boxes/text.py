@@ -4,7 +4,7 @@ text that does not fit its box is a located error."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import Field
 
@@ -40,10 +40,6 @@ class TextElement(Element):
     @property
     def plain(self) -> str:
         return self.text
-
-
-def make(common: dict[str, Any], merged: dict[str, Any]) -> TextBox:
-    return TextBox(**common, text=merged.get("text"), valign=merged.get("valign") or "top")
 
 
 def fill(box: TextBox, fc: FillContext, fill: str | None, stroke: str | None) -> Element | None:
@@ -127,7 +123,7 @@ KIND = BoxKind(
         "text": (str | None, Field(None, description="Jinja2 template over the item's values")),
         "valign": (Valign | None, None),
     },
-    make=make,
+    box=TextBox,
     fill=fill,
     draw=draw,
     traits=Traits(holds_text=True, styled=True),
