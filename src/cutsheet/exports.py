@@ -143,7 +143,9 @@ def _export_one(
     if recorded is not None:  # a job that read a file from elsewhere is not cached
         atomic_write(cached, Entry(key, recorded, entries).to_json())
     took = time.monotonic() - started
-    progress(f"{game} {profile} {options.to}: {len(files)} files ({took:.1f} s)")
+    progress(
+        f"{game} {profile} {options.to}: {len(files)} file{'' if len(files) == 1 else 's'} ({took:.1f} s)"
+    )
     return entries, []
 
 
