@@ -579,3 +579,15 @@ def test_gutterfold_prints_an_item_too_big_for_half_a_page_as_a_front_and_a_back
         assert ("front", ["board"]) in sides and ("back", ["score"]) in sides
         folded = [p for p in pages if p.fold]
         assert folded and all(p.side == "single" for p in folded)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("size", [(63, 88), (57, 89), (44, 68), (70, 120), (89, 127)])
+def test_with_bleed_no_crop_mark_is_shorter_than_3_mm(paper, size):
+    """Without bleed a mark may shrink to 2 mm to fit one more row; with bleed (a print
+    shop's cutter) never under 3 mm, and every cut keeps a mark at one end at least."""
+    for bleed, shortest in ((0.0, 2.0), (3.0, 3.0)):
+        pages = impose([(size, deck(12))], PAPERS[paper], bleed=bleed)
+        for page in pages:
+            lengths = [max(abs(m.x2 - m.x1), abs(m.y2 - m.y1)) for m in page.marks]
+            assert lengths and min(lengths) >= shortest - 1e-6, (bleed, min(lengths))

@@ -157,3 +157,20 @@ def test_text_within_3_mm_of_a_trim_is_a_located_error(ws):
         and "comes 1.5 mm from the trim" in p
         for p in problems
     ), problems
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_bleed_builds_crop_marks_are_3_mm_or_longer(bled, paper):
+    """A print shop's cutter lines a sheet up on its crop marks: with bleed, none is shorter
+    than 3 mm (home printing may shorten them to 2 mm to fit one more row)."""
+    path = bled / "common-reserve" / f"standard-{paper}" / "cards.pdf"
+    with pdfplumber.open(path) as doc:
+        marks = [
+            ln
+            for page in doc.pages
+            for ln in page.lines
+            if abs(ln["linewidth"] - 0.25) < 0.01  # crop marks are 0.25 pt
+        ]
+    assert len(marks) > 20
+    lengths = [max(abs(m["x1"] - m["x0"]), abs(m["bottom"] - m["top"])) / MM for m in marks]
+    assert min(lengths) >= 3.0 - 0.01, min(lengths)

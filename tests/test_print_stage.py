@@ -60,9 +60,9 @@ def _check_equals_build(capsys, *options: str) -> list[str]:
 @pytest.mark.parametrize(
     ("size", "bleed", "paper", "over"),
     [
-        ("[192, 100]", "3", "A4", "1.5 mm too wide"),
-        ("[180, 255]", "10", "A4", "3.5 mm too wide"),
-        ("[180, 255]", "10", "US Letter", "9.1 mm too tall"),
+        ("[192, 100]", "3", "A4", "2.5 mm too wide"),
+        ("[180, 255]", "10", "A4", "4.5 mm too wide"),
+        ("[180, 255]", "10", "US Letter", "10.1 mm too tall"),
     ],
 )
 def test_a_card_too_big_for_the_paper_with_bleed_is_a_located_error(

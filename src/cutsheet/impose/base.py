@@ -121,11 +121,40 @@ class MarkStyle:
         return self.gap + self.length
 
 
-def mark_style(depth: float) -> MarkStyle:
+BLEED_MARK_LENGTH_MIN = 3.0  # mm: the shortest crop mark of a print-shop (bleed) build
+
+
+@dataclass(frozen=True)
+class MarkRule:
+    """How short crop marks may get: 2 mm for home printing, 3 mm for a print shop (bleed),
+    whose cutter lines a sheet up on them. Either way every cut is marked at both ends
+    wherever the paper allows; at one end only where that is what fits one more row or
+    column (``ONE_END_BELOW``)."""
+
+    length_min: float
+
+    @property
+    def depth_min(self) -> float:
+        """The shallowest mark zone: the least gap and the shortest mark."""
+        return MARK_GAP_MIN + self.length_min
+
+
+HOME_MARKS = MarkRule(MARK_LENGTH_MIN)
+SHOP_MARKS = MarkRule(BLEED_MARK_LENGTH_MIN)
+
+
+def mark_rule(bleed: float) -> MarkRule:
+    """The crop marks' rule for a build with ``bleed`` mm of bleed."""
+    return SHOP_MARKS if bleed > 0 else HOME_MARKS
+
+
+def mark_style(depth: float, rule: MarkRule = HOME_MARKS) -> MarkStyle:
     """Marks for a zone ``depth`` mm deep beyond the bleed edge: 2.5 mm gap + 5 mm mark from
-    7.5 mm up; below that gap and length shrink together, linearly, to 1.5 + 2 mm at 3.5 mm."""
-    d = min(max(depth, MARK_DEPTH_MIN), MARK_DEPTH)
-    t = (d - MARK_DEPTH_MIN) / (MARK_DEPTH - MARK_DEPTH_MIN)
+    7.5 mm up; below that gap and length shrink together, linearly, to the least gap (1.5 mm)
+    and the rule's shortest mark (2 mm at 3.5 mm; with bleed, 3 mm at 4.5 mm)."""
+    low = rule.depth_min
+    d = min(max(depth, low), MARK_DEPTH)
+    t = (d - low) / (MARK_DEPTH - low)
     gap = MARK_GAP_MIN + t * (MARK_GAP - MARK_GAP_MIN)
     return MarkStyle(gap, d - gap)
 

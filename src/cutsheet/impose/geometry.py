@@ -32,6 +32,7 @@ from .base import (
     _fold_at,
     _seg_rect,
     _union,
+    mark_rule,
     mark_style,
 )
 from .furniture import _Block, _fold_line, _folded, _furniture
@@ -115,12 +116,12 @@ class _Band:
         out: list[Segment] = []
         for depth, sign, edge in ((top, 1, box.top), (bottom, -1, box.y)):
             if depth:
-                m = mark_style(depth)
+                m = mark_style(depth, mark_rule(self.bleed))
                 a, z = edge + sign * m.gap, edge + sign * m.depth
                 out += [Segment(x, a, x, z) for x in self.cut_xs]
         for depth, sign, edge in ((left, -1, box.x), (right, 1, box.right)):
             if depth:
-                m = mark_style(depth)
+                m = mark_style(depth, mark_rule(self.bleed))
                 a, z = edge + sign * m.gap, edge + sign * m.depth
                 out += [Segment(a, y, z, y) for y in self.cut_ys]
         return tuple(out)
@@ -190,29 +191,32 @@ def _region(paper: Size, fold: Fold | None) -> _Region:
 # -- packing: which items share a page -------------------------------------------------------
 
 
-def _cols_fit(region: _Region, pitch_w: float) -> int:
+def _cols_fit(region: _Region, pitch_w: float, bleed: float = 0.0) -> int:
     """Columns that fit across ``region`` with a shallowest mark zone on both sides, or on
     one (``region.drop_h``) when that fits one more and fewer than ``ONE_END_BELOW`` fit with
     both: big items gain a lot from it, small ones little."""
-    return _fit(region.box.w, pitch_w, region.drop_h is not None)
+    return _fit(region.box.w, pitch_w, region.drop_h is not None, bleed)
 
 
-def _rows_fit(region: _Region, heights: Sequence[float], pitch_h: float) -> int:
+def _rows_fit(region: _Region, heights: Sequence[float], pitch_h: float, bleed: float = 0.0) -> int:
     """Rows of ``pitch_h`` that fit below bands of ``heights`` already stacked in ``region``:
     each band needs a mark zone above and below and ``CLEAR`` between its zone and the next
     band's. A lone band may give up the zone at ``region.drop_v`` as ``_cols_fit`` does."""
     k = len(heights) + 1
-    room = region.box.h - sum(heights) - (k - 1) * CLEAR - 2 * (k - 1) * MARK_DEPTH_MIN
-    return _fit(room, pitch_h, k == 1 and region.drop_v is not None)
+    low = mark_rule(bleed).depth_min
+    room = region.box.h - sum(heights) - (k - 1) * CLEAR - 2 * (k - 1) * low
+    return _fit(room, pitch_h, k == 1 and region.drop_v is not None, bleed)
 
 
-def _fit(room: float, pitch: float, may_drop: bool) -> int:
-    """How many ``pitch`` fit in ``room`` between two 3.5 mm mark zones (or beside one, if
-    ``may_drop`` and fewer than ``ONE_END_BELOW`` fit between two)."""
-    both = max(0, int((room - 2 * MARK_DEPTH_MIN + _EPS) // pitch))
+def _fit(room: float, pitch: float, may_drop: bool, bleed: float = 0.0) -> int:
+    """How many ``pitch`` fit in ``room`` between two shallowest mark zones (3.5 mm; 4.5 mm
+    with bleed: ``mark_rule``), or beside one, if ``may_drop`` and fewer than
+    ``ONE_END_BELOW`` fit between two."""
+    low = mark_rule(bleed).depth_min
+    both = max(0, int((room - 2 * low + _EPS) // pitch))
     if not may_drop or both >= ONE_END_BELOW:
         return both
-    return max(0, int((room - MARK_DEPTH_MIN + _EPS) // pitch))
+    return max(0, int((room - low + _EPS) // pitch))
 
 
 def _pack(runs: Sequence[tuple[Size, int]], region: _Region, bleed: float) -> list[_Spec]:
@@ -223,7 +227,7 @@ def _pack(runs: Sequence[tuple[Size, int]], region: _Region, bleed: float) -> li
     heights: list[float] = []
     for (w, h), remaining in runs:
         pw, ph = w + 2 * bleed, h + 2 * bleed
-        cols, rows_fit = _cols_fit(region, pw), _rows_fit(region, heights, ph)
+        cols, rows_fit = _cols_fit(region, pw, bleed), _rows_fit(region, heights, ph, bleed)
         if cols < 1 or rows_fit < 1:
             break
         rows = min(rows_fit, -(-remaining // cols))
@@ -259,19 +263,20 @@ def _place_bands(
     way."""
     heights = [s.rows * (s.item[1] + 2 * bleed) for s in specs]
     k = len(specs)
-    slack = region.box.h - sum(heights) - (k - 1) * CLEAR - 2 * k * MARK_DEPTH_MIN
+    low = mark_rule(bleed).depth_min
+    slack = region.box.h - sum(heights) - (k - 1) * CLEAR - 2 * k * low
     drop = None
     if slack < -_EPS:
-        if k > 1 or region.drop_v is None or slack + MARK_DEPTH_MIN < -_EPS:
+        if k > 1 or region.drop_v is None or slack + low < -_EPS:
             return None
-        drop, slack = region.drop_v, slack + MARK_DEPTH_MIN
+        drop, slack = region.drop_v, slack + low
     zones = 2 * k  # the unmarked end, if any, shares the slack like a zone
-    grow = min(cap - MARK_DEPTH_MIN, max(0.0, slack) / zones)
-    depth = MARK_DEPTH_MIN + grow
+    grow = min(cap - low, max(0.0, slack) / zones)
+    depth = low + grow
     y = region.box.top - (grow if drop == "top" else depth) - (slack - zones * grow) / 2
     bands: list[_Band] = []
     for i, (spec, height) in enumerate(zip(specs, heights, strict=True)):
-        across = _across(region, spec.cols * (spec.item[0] + 2 * bleed), cap)
+        across = _across(region, spec.cols * (spec.item[0] + 2 * bleed), cap, low)
         if across is None:
             return None
         x, left, right = across
@@ -284,18 +289,20 @@ def _place_bands(
     return bands
 
 
-def _across(region: _Region, width: float, cap: float) -> tuple[float, float, float] | None:
+def _across(
+    region: _Region, width: float, cap: float, low: float = MARK_DEPTH_MIN
+) -> tuple[float, float, float] | None:
     """Left edge and (left, right) mark zone depths of a band ``width`` wide in ``region``:
     zones from 3.5 mm, grown equally up to ``cap``, the rest split evenly; one side unmarked
     (``region.drop_h``) only if both do not fit. None if even that does not fit."""
-    side = region.box.w - width - 2 * MARK_DEPTH_MIN
+    side = region.box.w - width - 2 * low
     drop = None
     if side < -_EPS:
-        if region.drop_h is None or side + MARK_DEPTH_MIN < -_EPS:
+        if region.drop_h is None or side + low < -_EPS:
             return None
-        drop, side = region.drop_h, side + MARK_DEPTH_MIN
-    grow = min(cap - MARK_DEPTH_MIN, max(0.0, side) / 2)
-    depth = MARK_DEPTH_MIN + grow
+        drop, side = region.drop_h, side + low
+    grow = min(cap - low, max(0.0, side) / 2)
+    depth = low + grow
     x = region.box.x + (grow if drop == "left" else depth) + (side - 2 * grow) / 2
     return x, 0.0 if drop == "left" else depth, 0.0 if drop == "right" else depth
 
@@ -336,7 +343,8 @@ def _geometry(
     bands = _place_bands(_region(paper, fold), specs, bleed, cap)
     if bands is None or _dressed(paper, fold, bands, note, (CLEAR,)) is None:
         return None
-    short = [replace(b, depth=tuple(min(d, MARK_DEPTH_MIN) for d in b.depth)) for b in bands]
+    low = mark_rule(bleed).depth_min
+    short = [replace(b, depth=tuple(min(d, low) for d in b.depth)) for b in bands]
     for these in (bands, short) if short != bands else (bands,):
         geometry = _dressed(paper, fold, these, note, (LINE_CLEAR, LINE_CLEAR_MIN))
         if geometry is not None:
@@ -390,7 +398,7 @@ def _fill(
     if not specs:
         raise _too_big(runs[0][0], paper, " (half of it, for gutterfold)" if fold else "")
     while specs:
-        for cap in (MARK_DEPTH, MARK_DEPTH_MIN):
+        for cap in (MARK_DEPTH, mark_rule(bleed).depth_min):
             geometry = _geometry(paper, fold, tuple(specs), bleed, note, cap)
             if geometry is not None:
                 return specs, geometry
@@ -414,7 +422,7 @@ def _fill_grid(
     placed (and marked) on every page, the first ``count`` of its places filled."""
     cols, rows = grid
     spec = _Spec(size, cols * rows, cols)
-    for cap in (MARK_DEPTH, MARK_DEPTH_MIN):
+    for cap in (MARK_DEPTH, mark_rule(bleed).depth_min):
         geometry = _geometry(paper, fold, (spec,), bleed, note, cap)
         if geometry is not None:
             take = min(count, cols * rows)

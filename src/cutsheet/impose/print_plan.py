@@ -15,7 +15,7 @@ from ..flow.frames import Furniture, rules_margin
 from ..model import Game
 from ..papers import Paper
 from ..plan.model import DocPlan, GamePlan, PageDoc, PrintedCard, Run
-from .base import MARK_DEPTH_MIN, SAFE_MARGIN, NoteSize, PagePlan, Size
+from .base import SAFE_MARGIN, NoteSize, PagePlan, Size, mark_rule
 from .pages import impose
 
 IMPOSITIONS = ("duplex", "gutterfold")
@@ -131,7 +131,8 @@ def _too_big(game: Game, run: Run, paper: Paper, options: PrintOptions, why: str
     w, h = run.size
     b = options.bleed
     room = (paper.width - 2 * SAFE_MARGIN, paper.height - 2 * SAFE_MARGIN)
-    need = (w + 2 * b + MARK_DEPTH_MIN, h + 2 * b + MARK_DEPTH_MIN)
+    low = mark_rule(b).depth_min
+    need = (w + 2 * b + low, h + 2 * b + low)
     over = [
         f"{n - r:.1f} mm too {d}"
         for n, r, d in zip(need, room, ("wide", "tall"), strict=True)
