@@ -18,10 +18,7 @@ from ..plan.model import DocPlan, GamePlan, PageDoc, PrintedCard, Run
 from .base import SAFE_MARGIN, NoteSize, PagePlan, Size, mark_rule
 from .pages import impose
 
-IMPOSITIONS = ("duplex", "gutterfold")
-CUT_GUIDES = ("marks", "lines")
 CARD_PARTS = ("cards", "sheets")
-PARTS = ("cards", "sheets", "rules", "rules-booklet")
 
 
 @dataclass(frozen=True)
@@ -232,9 +229,6 @@ def plan_prints(
 
 __all__ = [
     "CARD_PARTS",
-    "CUT_GUIDES",
-    "IMPOSITIONS",
-    "PARTS",
     "DocPrint",
     "ImposedPage",
     "PartPrint",
