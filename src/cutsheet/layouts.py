@@ -269,6 +269,7 @@ class _Read:
     families: dict[str, tuple[FamilySpec, Located]] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
     seen: set[str] = field(default_factory=set)  # file names read
+    base: tuple[LayoutFile, Located] | None = None  # base.yaml, read once for the registries
 
 
 def _read_file(
@@ -288,8 +289,11 @@ def _read_file(
         message = f"'include' nests more than {MAX_NESTING} layout files deep"
         raise ContentError([Problem(from_loc or Loc(fname), message)])
     read.seen.add(fname)
-    src = _load_file(layout_dir, fname, root, from_loc or loc or Loc(fname))
-    spec = validate(LayoutFile, src)
+    if fname == BASE and read.base is not None:  # already read for the built-in registries
+        spec, src = read.base
+    else:
+        src = _load_file(layout_dir, fname, root, from_loc or loc or Loc(fname))
+        spec = validate(LayoutFile, src)
     for i, inc in enumerate(spec.include):
         _read_file(read, layout_dir, inc, root, loc, src.loc(("include", i)), depth + 1)
     for sname, style in spec.styles.items():
@@ -554,4 +558,5 @@ def _read_builtins(read: _Read, layout_dir: Path, root: Path | None) -> None:
     if not _is_packaged(path):
         confined(BASE, layout_dir.parent, Loc(str(path)), "layout file", base=layout_dir)
     src = load_yaml(path, root)
-    _read_registries(read, validate(LayoutFile, src), src)
+    read.base = (validate(LayoutFile, src), src)
+    _read_registries(read, *read.base)

@@ -72,10 +72,3 @@ def reading_rows(boxes: list[Box]) -> list[list[Box]]:
                 continue
         rows.append([box])
     return [sorted(row, key=lambda b: b.x) for row in rows]
-
-
-def field_of_box(box: Box, fc: FillContext) -> str | None:
-    """The item field a text box's template names first, if any."""
-    from ..boxes import field_of
-
-    return field_of(getattr(box, "text", None), fc.ctx)
