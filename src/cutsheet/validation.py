@@ -20,6 +20,34 @@ _ID_PATTERN_HINT = {
 }
 
 
+def _data_path(data: Any, path: tuple[Any, ...]) -> tuple[Any, ...]:
+    """``path`` without pydantic's union tags ("str", "tuple[float, float]", a model's name):
+    only the keys and indexes that lead through ``data``."""
+    out: list[Any] = []
+    for p in path:
+        if isinstance(data, Mapping) and p in data:
+            data = data[p]
+        elif isinstance(data, list) and isinstance(p, int) and 0 <= p < len(data):
+            data = data[p]
+        else:
+            continue  # a union member's tag, not a place in the file
+        out.append(p)
+    return tuple(out)
+
+
+def _branch_misses(errors: list[Any], data: Any) -> set[int]:
+    """Errors of a union member whose type the value is not (``str`` for a mapping) when
+    another member got further into the same value: that member is the one meant."""
+    paths = [_data_path(data, tuple(e["loc"])) for e in errors]
+    out = set()
+    for i, err in enumerate(errors):
+        if not str(err["type"]).endswith("_type") or tuple(err["loc"]) == paths[i]:
+            continue
+        if any(j != i and paths[j][: len(paths[i])] == paths[i] for j in range(len(errors))):
+            out.add(i)
+    return out
+
+
 def _message(err: Mapping[str, Any], model: type[BaseModel], located: Located) -> tuple[Loc, str]:
     path = tuple(err["loc"])
     kind = err["type"]
@@ -31,7 +59,9 @@ def _message(err: Mapping[str, Any], model: type[BaseModel], located: Located) -
         return located.key_loc(path), f"unknown key {excerpt(key)}{hint}"
     if kind == "missing":
         return located.loc(path[:-1]), f"missing key {excerpt(str(path[-1]))}"
-    where = ".".join(clip(str(p), 40) for p in path if not isinstance(p, int))
+    where = ".".join(
+        clip(str(p), 40) for p in _data_path(located.data, path) if not isinstance(p, int)
+    )
     if kind == "string_pattern_mismatch":
         pattern = err.get("ctx", {}).get("pattern", "")
         shown = excerpt(err["input"])
@@ -82,7 +112,11 @@ def validate(model: type[M], located: Located) -> M:
         return model.model_validate(located.data)
     except ValidationError as exc:
         problems = []
-        for err in exc.errors():
+        errors = exc.errors()
+        misses = _branch_misses(errors, located.data)
+        for i, err in enumerate(errors):
+            if i in misses:
+                continue
             loc, msg = _message(err, model, located)
             problems.append(Problem(loc, msg))
         raise ContentError(problems) from None
