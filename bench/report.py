@@ -12,7 +12,7 @@ from .table import Row, Target, fmt_ratio, ms_per
 REF_RATIO_MAX = 1.5  # cutsheet ms/page ÷ reference ms/page, single process
 SPEEDUP_MIN = 1.7  # jobs=cores vs jobs=1
 LINEAR_SLACK = 1.1  # 10× the cards within 11× the time
-PEAK_MAX_MB = 300  # megabytes (10**6 bytes) at 10,000 cards
+PEAK_MAX_MB = 200  # megabytes (10**6 bytes) at 10,000 cards (issue #26)
 PEAK_SIZE = 10_000
 NOOP_MAX_S = 0.3
 EDIT_MAX_S = 1.0

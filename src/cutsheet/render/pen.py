@@ -64,9 +64,7 @@ class CanvasPen:
     def icon(
         self, name: str, x: float, y: float, w: float, h: float, fill: str, stroke: str
     ) -> None:
-        self.c.setFillColor(colors.HexColor(fill))
-        self.c.setStrokeColor(colors.HexColor(stroke))
-        draw_icon(self.c, name, x, y, w, h)
+        draw_icon(self.c, name, x, y, w, h, fill, stroke)
 
     def image(self, path: str, x: float, y: float, w: float, h: float) -> None:
         self.c.drawImage(path, x, y, w, h, preserveAspectRatio=True, anchor="c", mask="auto")

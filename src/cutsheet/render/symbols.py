@@ -19,6 +19,31 @@ def _pdf_string(text: str) -> str:
     return "(" + text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)") + ")"
 
 
+TILE_FORM = 100.0  # pt: a cube tile is drawn once per file and colour at this size, then scaled
+TILE_LINE = 0.6  # pt: the tile's outline, whatever its size
+
+
+def _tile_form(c: Canvas, fill: str) -> str:
+    """The Form XObject of a cube tile in ``fill`` (``TILE_FORM`` across, its lower left on
+    the origin): a rounded square in the cube's colour, outlined in the current line width,
+    with a white centre. Drawn on its first use in this file: the tiles of every card are one
+    form a colour."""
+    made: set[str] = c.__dict__.setdefault("_cutsheet_tile_forms", set())
+    form = f"cs-cube-{fill.lstrip('#').lower()}"
+    if form not in made:
+        t = TILE_FORM
+        c.beginForm(form, -t / 10, -t / 10, t * 1.1, t * 1.1)
+        c.setStrokeColor(colors.black)
+        c.setFillColor(colors.HexColor(fill))
+        c.roundRect(0, 0, t, t, t * 0.18, stroke=1, fill=1)
+        inner = t * 0.74
+        c.setFillColor(colors.white)
+        c.roundRect((t - inner) / 2, (t - inner) / 2, inner, inner, t * 0.1, stroke=0, fill=1)
+        c.endForm()
+        made.add(form)
+    return form
+
+
 def _cube(c: Canvas, kind: str, label: str) -> None:
     """A tile in the cube's colour with a white centre holding the letter (the paragraph draws
     the letter itself, on top): readable in grey and at 21:1 contrast whatever the colour."""
@@ -27,15 +52,14 @@ def _cube(c: Canvas, kind: str, label: str) -> None:
     t, w, s = float(tile), float(width), float(size)
     x = info["cur_x"] + w / 2 - t / 2
     y = info["cur_y"] + CAP_MIDDLE * s - t / 2
+    form = _tile_form(c, fill)
+    scale = t / TILE_FORM
     c.addLiteral("/Artifact BMC")  # the tile is decoration: its letter is the text
     c.saveState()
-    c.setLineWidth(0.6)
-    c.setStrokeColor(colors.black)
-    c.setFillColor(colors.HexColor(fill))
-    c.roundRect(x, y, t, t, t * 0.18, stroke=1, fill=1)
-    inner = t * 0.74
-    c.setFillColor(colors.white)
-    c.roundRect(x + (t - inner) / 2, y + (t - inner) / 2, inner, inner, t * 0.1, stroke=0, fill=1)
+    c.translate(x, y)
+    c.scale(scale, scale)
+    c.setLineWidth(TILE_LINE / scale)
+    c.doForm(form)
     c.restoreState()
     c.addLiteral("EMC")
 
@@ -47,9 +71,7 @@ def _icon(c: Canvas, kind: str, label: str) -> None:
     x, y = info["cur_x"], info["cur_y"] + CAP_MIDDLE * s - t / 2
     c.addLiteral("/Artifact BMC")  # an icon beside its word is silent
     c.saveState()
-    c.setFillColor(colors.HexColor(colour))
-    c.setStrokeColor(colors.HexColor(colour))
-    draw_icon(c, name, x, y, t, t)
+    draw_icon(c, name, x, y, t, t, colour, colour)
     c.restoreState()
     c.addLiteral("EMC")
 

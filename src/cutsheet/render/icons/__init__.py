@@ -7,6 +7,7 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from reportlab.graphics import renderPDF
+from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
 from ...symbols import svg_drawing
@@ -48,12 +49,56 @@ ICONS: dict[str, Icon] = {
 }
 
 
-def draw_icon(c: Canvas, name: str, x: float, y: float, w: float, h: float) -> None:
-    """Draw icon ``name`` centred in the box (x, y, w, h), in the current colours; a name
+FORM_SIZE = 100.0  # pt: a packaged icon is drawn once per file at this size, then scaled
+
+
+def _icon_form(c: Canvas, name: str, fill: str, stroke: str) -> str:
+    """The name of the Form XObject that holds packaged icon ``name`` in ``fill`` and
+    ``stroke`` (centred on the origin, ``FORM_SIZE`` across), drawn on the first use in this
+    file: a deck repeats its icons on every card, the file holds each once. The form sets its
+    own colours, so a reader that does not pass the page's colours into forms sees them too."""
+    made: set[str] = c.__dict__.setdefault("_cutsheet_icon_forms", set())
+    form = f"cs-icon-{name}-{fill.lstrip('#').lower()}-{stroke.lstrip('#').lower()}"
+    if form not in made:
+        reach = FORM_SIZE  # twice the icon's half size: room for any outline's stroke
+        c.beginForm(form, -reach, -reach, reach, reach)
+        c.setFillColor(colors.HexColor(fill))
+        c.setStrokeColor(colors.HexColor(stroke))
+        ICONS[name](c, 0.0, 0.0, FORM_SIZE)
+        c.endForm()
+        made.add(form)
+    return form
+
+
+def draw_icon(
+    c: Canvas,
+    name: str,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    fill: str = "#000000",
+    stroke: str = "#000000",
+) -> None:
+    """Draw icon ``name`` centred in the box (x, y, w, h), in ``fill`` and ``stroke``; a name
     ``@<file>`` (see :func:`cutsheet.symbols.icon_ref`) is a project's own icon, drawn in its
-    own colours: an SVG as vectors, a PNG as an image."""
+    own colours: an SVG as vectors, a PNG as an image.
+
+    A packaged icon is placed from its form (``_icon_form``), scaled to the box; the current
+    line width is divided by that scale first, so an outline the icon strokes in the current
+    width keeps it, and one the icon sizes itself scales with the icon, as drawn directly."""
     if not name.startswith("@"):
-        ICONS[name](c, x + w / 2, y + h / 2, min(w, h))
+        size = min(w, h)
+        if size <= 0:
+            return
+        form = _icon_form(c, name, fill, stroke)
+        scale = size / FORM_SIZE
+        c.saveState()
+        c.translate(x + w / 2, y + h / 2)
+        c.scale(scale, scale)
+        c.setLineWidth(c._lineWidth / scale)
+        c.doForm(form)
+        c.restoreState()
         return
     path = unquote(name[1:])
     if not path.lower().endswith(".svg"):
