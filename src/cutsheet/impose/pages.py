@@ -7,6 +7,7 @@ and a duplex back page mirrored for long-edge flipping) comes first."""
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -131,17 +132,34 @@ def _grid(run: tuple[object, ...]) -> Grid | None:
     return run[2] if len(run) > 2 else None  # type: ignore[return-value]
 
 
-def _size_runs(
-    items: Sequence[_Item[T]], start: int, limit: int = 4096
-) -> list[tuple[Size, int, Grid | None]]:
-    """Consecutive items of one size (and grid) from ``start`` as (size, count, grid), the
-    first ``limit``."""
-    out: list[tuple[Size, int, Grid | None]] = []
-    for size, _f, _b, grid in items[start : start + limit]:
-        if out and out[-1][0] == size and out[-1][2] == grid:
-            out[-1] = (size, out[-1][1] + 1, grid)
+_Bound = tuple[int, int, Size, "Grid | None"]
+"""A run of consecutive items of one size and grid: (start, end, size, grid)."""
+
+
+def _bounds(items: Sequence[_Item[T]]) -> list[_Bound]:
+    """The stream's runs of consecutive items of one size (and grid), found once."""
+    out: list[_Bound] = []
+    for i, (size, _f, _b, grid) in enumerate(items):
+        if out and out[-1][2] == size and out[-1][3] == grid:
+            out[-1] = (out[-1][0], i + 1, size, grid)
         else:
-            out.append((size, 1, grid))
+            out.append((i, i + 1, size, grid))
+    return out
+
+
+def _size_runs(
+    bounds: Sequence[_Bound], start: int, limit: int = 4096
+) -> list[tuple[Size, int, Grid | None]]:
+    """Consecutive items of one size (and grid) from ``start`` as (size, count, grid), over
+    the first ``limit`` items: read off the stream's ``bounds``, so each page costs the runs
+    it looks at, not the items after it."""
+    stop = start + limit
+    out: list[tuple[Size, int, Grid | None]] = []
+    at = bisect_right(bounds, start, key=lambda b: b[0]) - 1
+    while at < len(bounds) and bounds[at][0] < stop:
+        lo, hi, size, grid = bounds[at]
+        out.append((size, min(hi, stop) - max(lo, start), grid))
+        at += 1
     return out
 
 
@@ -278,10 +296,10 @@ def impose(
         raise ValueError(f"unknown imposition '{imposition}'")
     pages: list[PagePlan[T]] = []
     for items, backed in _streams(runs, imposition):
-        pos = 0
+        pos, bounds = 0, _bounds(items)
         while pos < len(items):
             fold, mode = _fold_for(items[pos][0], paper, bleed, note, imposition, backed)
-            n, g = _next_page(_size_runs(items, pos), paper, fold, bleed, note)
+            n, g = _next_page(_size_runs(bounds, pos), paper, fold, bleed, note)
             pages += _pages_of(g, items[pos : pos + n], paper, mode, cut_guides, back_offset)
             pos += n
     return _number_sheets(_blank_backs(pages) if imposition == "duplex" else pages)

@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ...boxes import MM, Box, FillContext
+from ...boxes.text import fit
 from ...layouts import Face
 from ...measure import (
     MarkupError,
     TextStyle,
     face_name,
-    measure,
     paragraph_style,
     widest_word,
     wrapped,
@@ -49,7 +49,7 @@ def text_needs(
         style = styles[names[box.name]]
         markup = expand(markup, style.size, style.leading, face_name("bold"))
         try:
-            m = measure(markup, style, box.style, box.w * kx * MM, 10_000)
+            m = fit(markup, style, box.style, box.w * kx * MM, 10_000)
         except MarkupError:
             continue
         needs[box.name] = (m.height / MM + 0.4, box)
