@@ -100,7 +100,11 @@ class _CardPlanner:
         planned: tuple[FacePlan, ...] | None = None
         if mode == "scale":
             src = face.size
-            face, fc, over, gap = scale_face(face, src, size, fc, profile, gap=at.gaps[back])
+            fixed = self.memo.fixed(face, fc.ctx)
+            memo = self.memo.scaled
+            face, fc, over, gap = scale_face(
+                face, src, size, fc, profile, at.gaps[back], memo, fixed
+            )
             spill = at.spill and not back and self.names[1] is None and self.comp.spec.overleaf
             if over is not None and spill:
                 sides = overleaf(fill_face(face, size, fc))

@@ -74,6 +74,7 @@ class SideMemo:
     """Sides planned without a problem, by what they were planned from."""
 
     entries: dict[Key, tuple[Side, dict[str, str]]] = dataclasses.field(default_factory=dict)
+    scaled: dict[Key, Any] = dataclasses.field(default_factory=dict)  # see ``scale_face``
     reads: dict[str, FaceReads | None] = dataclasses.field(default_factory=dict)
 
     def key(
@@ -99,6 +100,22 @@ class SideMemo:
             else:
                 return None
         return (face.name, *how, tuple(parts)), words
+
+    def fixed(self, face: Face, ctx: Mapping[str, Any]) -> tuple[object, ...] | None:
+        """The values ``face`` reads besides those its text boxes print alone (None when one
+        is not a plain scalar, or the face's templates do not parse)."""
+        if face.name not in self.reads:
+            self.reads[face.name] = face_reads(face)
+        reads = self.reads[face.name]
+        if reads is None:
+            return None
+        parts: list[tuple[str, object, object]] = []
+        for n in sorted(reads.names - SHARED_NAMES - reads.printed.keys()):
+            value = ctx.get(n, _ABSENT)
+            if value is not _ABSENT and type(value) not in _SCALARS:
+                return None
+            parts.append((n, type(value), value))
+        return tuple(parts)
 
     def get(self, face: Face, key: Key, words: Mapping[str, str]) -> Side | None:
         """The side remembered under ``key``, with the item's own ``words`` in the boxes that
