@@ -59,7 +59,13 @@ def word_shape(value: object) -> str | None:
         return None
     if " " in value or not _MARKUP.isdisjoint(value) or has_symbols(value):
         return None
-    return _DIGITS.sub(lambda m: "".join(sorted(m.group())), value)
+    if value.isalpha():
+        return value
+    return _DIGITS.sub(_sorted_digits, value)
+
+
+def _sorted_digits(run: re.Match[str]) -> str:
+    return "".join(sorted(run.group()))
 
 
 def fit(markup: str, style: TextStyle, name: str, width: float, height: float) -> Measured:
@@ -84,6 +90,34 @@ def _fit_shape(
 
 
 def fill(box: TextBox, fc: FillContext, fill: str | None, stroke: str | None) -> Element | None:
+    """The box's text for this item, measured; with ``fc.memo``, once for every item whose
+    text is the same (or, for a plain word, of the same shape) in the same box, style and
+    paint, when it had no problem."""
+    if fc.memo is None:
+        return _fill(box, fc, fill, stroke)
+    markup = render(box.text or "", fc.ctx)
+    shape = word_shape(markup)
+    style = fc.styles[box.style]
+    key = ("text", box, style, fc.min_size, fc.adjust is None, fill, stroke, markup, shape)
+    if shape is not None:
+        key = (*key[:-2], shape, True)
+    found = fc.memo.get(key)
+    if found is not None:
+        el, word = found
+        if word is None or word == markup:
+            return el
+        return replace(el, markup=markup, text=markup)
+    before = len(fc.problems)
+    el = _fill(box, fc, fill, stroke)
+    if isinstance(el, TextElement) and len(fc.problems) == before:
+        if shape is None:
+            fc.memo[key] = (el, None)
+        elif el.markup == markup and el.text == markup:
+            fc.memo[key] = (el, markup)
+    return el
+
+
+def _fill(box: TextBox, fc: FillContext, fill: str | None, stroke: str | None) -> Element | None:
     style = fc.styles[box.style]
     markup = render(box.text or "", fc.ctx)
     if fc.adjust is not None:

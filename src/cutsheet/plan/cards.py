@@ -162,6 +162,7 @@ class _CardPlanner:
                 colours=self.layouts.colours,
                 ink=self.profile.ink,
                 back=bool(back),
+                memo=self.memo.boxes,
             )
             face = self.resized.get(name) or self.layouts.face(name)
             planned, over, out.gaps[back] = self.memo_side(face, fc, mode, at, back)

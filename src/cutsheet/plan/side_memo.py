@@ -75,6 +75,7 @@ class SideMemo:
 
     entries: dict[Key, tuple[Side, dict[str, str]]] = dataclasses.field(default_factory=dict)
     scaled: dict[Key, Any] = dataclasses.field(default_factory=dict)  # see ``scale_face``
+    boxes: dict[Key, Any] = dataclasses.field(default_factory=dict)  # see ``boxes.text.fill``
     reads: dict[str, FaceReads | None] = dataclasses.field(default_factory=dict)
 
     def key(
