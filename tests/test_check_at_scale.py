@@ -64,14 +64,19 @@ def ids() -> list[str]:
     return ["MN-" + "".join(p) for p in itertools.islice(perms, ITEMS)]
 
 
-def project(tmp: Path) -> Path:
+def numbered() -> list[str]:
+    """``ITEMS`` ids of many shapes: MN-0001, MN-0002…"""
+    return [f"MN-{i:04d}" for i in range(1, ITEMS + 1)]
+
+
+def project(tmp: Path, names: list[str] | None = None) -> Path:
     root = tmp / "project"
     game = root / "content" / "many"
     game.mkdir(parents=True)
     (game / "game.yaml").write_text(GAME)
     (game / "rules.yaml").write_text("title: Many\nsections: []\n")
     rows = ["id,title,effect"]
-    for i, item in enumerate(ids()):
+    for i, item in enumerate(names or ids()):
         rows.append(f'{item},{TITLES[i % 4]},"{EFFECTS[(i // 4) % 4]}"')
     (game / "cards.csv").write_text("\n".join(rows) + "\n")
     layouts = root / "layouts"
@@ -122,15 +127,19 @@ def test_a_deck_plans_each_distinct_face_once(tmp_path, counted):
     assert len(measured) < 20
 
 
-def test_a_remembered_side_prints_each_items_own_id(tmp_path, capsys):
+@pytest.mark.parametrize("names", [ids, numbered], ids=["one shape", "many shapes"])
+def test_a_remembered_side_prints_each_items_own_id(tmp_path, capsys, names):
     out = tmp_path / "out"
-    root = project(tmp_path)
-    outputs, report = build(Project(root), ["many"], Options(papers=("a4",)), out, jobs=1)
+    root = project(tmp_path, names())
+    options = Options(profiles=("standard", "large-print"), papers=("a4",))
+    outputs, report = build(Project(root), ["many"], options, out, jobs=1)
     assert not report.errors, report.problems
-    pdf = next(o["path"] for o in outputs if o["path"].endswith("cards.pdf"))
-    with pdfplumber.open(out / pdf) as doc:
-        text = "\n".join(page.extract_text() or "" for page in doc.pages)
-    assert sorted(w for w in text.split() if w.startswith("MN-")) == sorted(ids())
+    pdfs = [o["path"] for o in outputs if o["path"].endswith("cards.pdf")]
+    assert len(pdfs) == 2
+    for pdf in pdfs:
+        with pdfplumber.open(out / pdf) as doc:
+            text = "\n".join(page.extract_text() or "" for page in doc.pages)
+        assert sorted(w for w in text.split() if w.startswith("MN-")) == sorted(names()), pdf
 
 
 @pytest.mark.parametrize("word", ["SYN-000120", "SYN-210000", "A1B22C", "x9y8"])
@@ -146,3 +155,12 @@ def test_a_word_measures_as_its_shape(word):
 )
 def test_only_a_plain_word_has_a_shape(value):
     assert word_shape(value) is None
+
+
+def test_a_word_that_sits_otherwise_is_planned_for_itself(tmp_path):
+    names = numbered()
+    names[300] = "MN-" + "8" * 40  # far wider than the id box: its own problem, at its row
+    root = project(tmp_path, names)
+    report = check_game(Project(root), "many", Options(profiles=("standard",)))
+    assert [(p.loc.line, p.subject) for p in report.problems] == [(302, names[300])]
+    assert "a word is" in report.problems[0].text

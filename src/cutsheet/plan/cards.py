@@ -128,9 +128,14 @@ class _CardPlanner:
         """``side``, once for every item whose templates read the same values: a side planned
         without a problem is the same plan for them all (one with a problem is planned again
         for each item, whose messages name it)."""
-        keyed = self.memo.key(face, fc.ctx, mode, at, back)
+        # a word is measured again where it sits, on a face without icons (scaled faces grow
+        # icons with their words) that does not go on over its card's back
+        kx = at.size[0] / face.size[0] if mode == "scale" else None
+        icons = any(b.traits.symbol for b in face.boxes)
+        measured = mode == "layout" or not (icons or at.spill)
+        keyed = self.memo.key(face, fc.ctx, mode, at, back, measured=measured)
         if keyed is not None:
-            found = self.memo.get(face, *keyed)
+            found = self.memo.get(face, *keyed, kx)
             if found is not None:
                 return found
         got = self.side(face, fc, mode, at, back)

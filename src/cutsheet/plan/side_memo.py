@@ -15,11 +15,15 @@ import dataclasses
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
+from reportlab.pdfbase import pdfmetrics
+
 from ..boxes.base import Element
-from ..boxes.text import word_shape
+from ..boxes.text import TextElement, fit, word_shape
 from ..layouts import Face
+from ..measure import TextStyle, paragraph_style, parsed
 from ..text import names_read
 from .model import FacePlan
 
@@ -79,10 +83,14 @@ class SideMemo:
     reads: dict[str, FaceReads | None] = dataclasses.field(default_factory=dict)
 
     def key(
-        self, face: Face, ctx: Mapping[str, Any], *how: object
+        self, face: Face, ctx: Mapping[str, Any], *how: object, measured: bool = False
     ) -> tuple[Key, dict[str, str]] | None:
         """The key of one item's side of ``face`` planned ``how``, and the words keyed by their
-        shape (by name); None when a value read is not a plain scalar (never remembered)."""
+        shape (by name); None when a value read is not a plain scalar (never remembered).
+
+        With ``measured``, a word is not in the key at all: ``get`` measures the item's word
+        where the remembered side measured its own instead, and takes that side when the
+        word sits the same way (``_sits``, ``_sits_scaled``)."""
         if face.name not in self.reads:
             self.reads[face.name] = face_reads(face)
         reads = self.reads[face.name]
@@ -95,7 +103,7 @@ class SideMemo:
             shape = word_shape(value) if n in reads.printed else None
             if shape is not None:
                 words[n] = value  # type: ignore[assignment]
-                parts.append((n, "word", shape))
+                parts.append((n, "word", None if measured else shape))
             elif value is _ABSENT or type(value) in _SCALARS:
                 parts.append((n, type(value), value))
             else:
@@ -118,9 +126,11 @@ class SideMemo:
             parts.append((n, type(value), value))
         return tuple(parts)
 
-    def get(self, face: Face, key: Key, words: Mapping[str, str]) -> Side | None:
+    def get(
+        self, face: Face, key: Key, words: Mapping[str, str], kx: float | None = None
+    ) -> Side | None:
         """The side remembered under ``key``, with the item's own ``words`` in the boxes that
-        print them."""
+        print them; ``kx``: the face was scaled, stretched ``kx`` times across."""
         found = self.entries.get(key)
         if found is None:
             return None
@@ -130,6 +140,16 @@ class SideMemo:
         reads = self.reads[face.name]
         assert reads is not None
         swap = {b: words[n] for n, was in were.items() if words[n] != was for b in reads.printed[n]}
+        shapes = all(word_shape(words[n]) == word_shape(was) for n, was in were.items())
+        if not shapes:
+            if kx is None:
+                sits = all(_sits(el, swap) for p in side[0] for el in p.elements)
+            else:
+                sits = len(side[0]) == 1 and all(
+                    _sits_scaled(el, swap, face, kx) for el in side[0][0].elements
+                )
+            if not sits:
+                return None
         planned = tuple(_swapped(p, swap) for p in side[0])
         return planned, side[1], side[2]
 
@@ -145,6 +165,52 @@ class SideMemo:
                 if el.box.name in boxes and not _prints(el, boxes[el.box.name]):
                     return
         self.entries[key] = (side, dict(words))
+
+
+def _sits(el: Element, swap: Mapping[str, str]) -> bool:
+    """Does the word ``swap`` gives ``el``'s box (if any) sit in it as its own word does: the
+    same height, no glyph missing, no overrun that is a problem (``boxes.text.fill``)?"""
+    word = swap.get(el.box.name)
+    if word is None:
+        return True
+    if not isinstance(el, TextElement):
+        return False
+    m = fit(word, el.style, el.box.style, *el.avail)
+    return m.height == el.height and m.too_wide <= 0.5 and not m.missing and m.plain == word
+
+
+def _sits_scaled(el: Element, swap: Mapping[str, str], face: Face, kx: float) -> bool:
+    """``_sits`` on a scaled face, whose layout the word's measure at its box's new width
+    decided (``scale.needs``): the box was not widened for its own word, and the word swapped
+    in needs the same height there, runs over nothing and is no wider."""
+    word = swap.get(el.box.name)
+    if word is None:
+        return True
+    if not isinstance(el, TextElement) or not _sits(el, swap):
+        return False
+    own = next((b for b in face.boxes if b.name == el.box.name), None)
+    if own is None or el.box.w != own.w * kx:
+        return False  # widened for its own word
+    width = el.avail[0]
+    was, now = (fit(w, el.style, el.box.style, width, 10_000) for w in (el.markup, word))
+    if now.height != was.height or now.too_wide or was.too_wide or now.missing:
+        return False
+    return _word_width(word, el.style, el.box.style) <= _word_width(
+        el.markup, el.style, el.box.style
+    )
+
+
+def _word_width(word: str, style: TextStyle, name: str) -> float:
+    """A word's width set in ``style``, as ``measure.widest_word`` takes it (the font its
+    paragraph sets it in)."""
+    frag = _word_frag(style, name)
+    return float(pdfmetrics.stringWidth(word, frag[0], frag[1]))
+
+
+@lru_cache(maxsize=64)
+def _word_frag(style: TextStyle, name: str) -> tuple[str, float]:
+    frags = parsed("x", paragraph_style(name, style)).frags
+    return frags[0].fontName, frags[0].fontSize
 
 
 def _prints(el: Element, word: str) -> bool:
