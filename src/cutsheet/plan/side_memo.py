@@ -77,7 +77,10 @@ def face_reads(face: Face) -> FaceReads | None:
 class SideMemo:
     """Sides planned without a problem, by what they were planned from."""
 
-    entries: dict[Key, tuple[Side, dict[str, str]]] = dataclasses.field(default_factory=dict)
+    # by key, then by the shapes of the words (``word_shape``) the side was planned with
+    entries: dict[Key, dict[tuple[str | None, ...], tuple[Side, dict[str, str]]]] = (
+        dataclasses.field(default_factory=dict)
+    )
     scaled: dict[Key, Any] = dataclasses.field(default_factory=dict)  # see ``scale_face``
     boxes: dict[Key, Any] = dataclasses.field(default_factory=dict)  # see ``boxes.text.fill``
     reads: dict[str, FaceReads | None] = dataclasses.field(default_factory=dict)
@@ -130,18 +133,23 @@ class SideMemo:
         self, face: Face, key: Key, words: Mapping[str, str], kx: float | None = None
     ) -> Side | None:
         """The side remembered under ``key``, with the item's own ``words`` in the boxes that
-        print them; ``kx``: the face was scaled, stretched ``kx`` times across."""
+        print them; ``kx``: the face was scaled, stretched ``kx`` times across. A side
+        remembered for words of the same shapes is taken as it is; else the first one
+        remembered, if the item's words sit in it as its own did."""
         found = self.entries.get(key)
         if found is None:
             return None
-        side, were = found
+        shapes = tuple(word_shape(w) for w in words.values())
+        if shapes in found:
+            side, were = found[shapes]
+        else:
+            side, were = next(iter(found.values()))
         if were == words:
             return side
         reads = self.reads[face.name]
         assert reads is not None
         swap = {b: words[n] for n, was in were.items() if words[n] != was for b in reads.printed[n]}
-        shapes = all(word_shape(words[n]) == word_shape(was) for n, was in were.items())
-        if not shapes:
+        if shapes not in found:
             if kx is None:
                 sits = all(_sits(el, swap) for p in side[0] for el in p.elements)
             else:
@@ -164,7 +172,8 @@ class SideMemo:
             for el in plan.elements:
                 if el.box.name in boxes and not _prints(el, boxes[el.box.name]):
                     return
-        self.entries[key] = (side, dict(words))
+        shapes = tuple(word_shape(w) for w in words.values())
+        self.entries.setdefault(key, {})[shapes] = (side, dict(words))
 
 
 def _sits(el: Element, swap: Mapping[str, str]) -> bool:
@@ -186,11 +195,11 @@ def _sits_scaled(el: Element, swap: Mapping[str, str], face: Face, kx: float) ->
     word = swap.get(el.box.name)
     if word is None:
         return True
-    if not isinstance(el, TextElement) or not _sits(el, swap):
-        return False
     own = next((b for b in face.boxes if b.name == el.box.name), None)
     if own is None or el.box.w != own.w * kx:
         return False  # widened for its own word
+    if not isinstance(el, TextElement) or not _sits(el, swap):
+        return False
     width = el.avail[0]
     was, now = (fit(w, el.style, el.box.style, width, 10_000) for w in (el.markup, word))
     if now.height != was.height or now.too_wide or was.too_wide or now.missing:

@@ -55,7 +55,9 @@ def scale_face(
 
     With a ``memo`` and the ``fixed`` values the face's templates read besides the text its
     text boxes print alone, a face without icons is re-laid once for every item whose text
-    needs the same room: what follows the text's measures depends on nothing else."""
+    needs the same room: what follows the text's measures depends on nothing else. Its
+    vertical edges are found once for every item whose text needs the same heights (a word
+    wider than its box, an id in large print, widens only that box)."""
     kx, ky = dst[0] / src[0], dst[1] / src[1]
     styles, names = scaled_styles(face, fc, profile)
     shown = visible(face, fc)
@@ -73,8 +75,14 @@ def scale_face(
     needs.update(icon_needs(face, fc, styles, names, needs, kx, shown))
     needs.update(grown)
     keep_alignment(face, fc, styles, names, single)
-    keeps = kept_stretches(face, shown)
-    new, gap = fitted_edge_map(face, needs, keeps, src[1], dst[1], ky, gap)
+    edges = None if key is None else ("edges", *key[:4], key[5], key[6])
+    if edges is not None and memo is not None and edges in memo:
+        new, gap = memo[edges]  # type: ignore[misc]
+    else:
+        keeps = kept_stretches(face, shown)
+        new, gap = fitted_edge_map(face, needs, keeps, src[1], dst[1], ky, gap)
+        if edges is not None and memo is not None:
+            memo[edges] = (new, gap)  # type: ignore[assignment]
     spans = widened(face, fc, wide, kx, dst[0])
     boxes = squares_kept(face, _moved(face, new, spans, names, kx), shown)
     boxes = clear_icons(boxes, fc, styles, profile, shown)
