@@ -21,7 +21,7 @@ from typing import Any
 from reportlab.pdfbase import pdfmetrics
 
 from ..boxes.base import Element
-from ..boxes.text import TextElement, fit, word_shape
+from ..boxes.text import TextBox, TextElement, fit, word_shape
 from ..layouts import Face
 from ..measure import TextStyle, paragraph_style, parsed
 from ..text import names_read
@@ -65,7 +65,7 @@ def face_reads(face: Face) -> FaceReads | None:
                 return None
             names |= found
             printed = _PLAIN.fullmatch(value) if f.name == "text" else None
-            if printed is not None and box.traits.holds_text and box.kind == "text":
+            if printed is not None and isinstance(box, TextBox):
                 alone.setdefault(printed.group(1), set()).add(box.name)
             else:
                 elsewhere |= found

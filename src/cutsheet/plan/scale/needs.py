@@ -39,17 +39,15 @@ def text_needs(
     needs: dict[str, tuple[float, Box]] = {}
     wide: dict[str, float] = {}
     single: set[str] = set()
-    for box in face.boxes:
-        if not box.traits.holds_text or box.name not in shown or box.name not in names:
-            continue
+    for box, framed in _text_boxes(face, fc, names, shown):
         try:
             raw = render(box.text or "", fc.ctx)  # type: ignore[attr-defined]
         except TemplateProblem:
             continue  # reported when the face is filled
         style = styles[names[box.name]]
-        framed = _framed(face, box, shown)
         shape = word_shape(raw)
-        key = ("needs", box, style, kx, framed, raw if shape is None else shape, shape is None)
+        where = (face.name, box.name)  # (one face of a name in a memo: a component's)
+        key = ("needs", where, style, kx, framed, raw if shape is None else shape, shape is None)
         found = fc.memo.get(key) if fc.memo is not None else None
         if found is None:
             found = _box_needs(box, raw, style, kx, profile, framed)
@@ -64,6 +62,24 @@ def text_needs(
         if too_wide is not None:
             wide[box.name] = too_wide
     return needs, wide, single
+
+
+def _text_boxes(
+    face: Face, fc: FillContext, names: Mapping[str, str], shown: set[str]
+) -> list[tuple[Box, bool]]:
+    """The visible text boxes of ``face`` that have a scaled style, each with whether it is
+    framed; with ``fc.memo``, found once for each set of boxes shown."""
+    key = ("text boxes", face.name, frozenset(shown), tuple(names.items()))
+    found = fc.memo.get(key) if fc.memo is not None else None
+    if found is None:
+        found = [
+            (box, _framed(face, box, shown))
+            for box in face.boxes
+            if box.traits.holds_text and box.name in shown and box.name in names
+        ]
+        if fc.memo is not None:
+            fc.memo[key] = found
+    return found  # type: ignore[no-any-return]
 
 
 def _box_needs(
