@@ -55,7 +55,14 @@ def word_shape(value: object) -> str | None:
     ``SYN-000012``); None for anything else (a space, markup, a control or format character,
     a symbol, over ``MAX_WORD`` characters). Words of one shape have the same characters in
     the same runs: the same width in every font, the same glyphs, the same places to break."""
-    if type(value) is not str or not 0 < len(value) <= MAX_WORD or not value.isprintable():
+    if type(value) is not str or not 0 < len(value) <= MAX_WORD:
+        return None
+    return _shape(value)
+
+
+@lru_cache(maxsize=8192)  # a word's shape is asked for by several steps of one item
+def _shape(value: str) -> str | None:
+    if not value.isprintable():
         return None
     if " " in value or not _MARKUP.isdisjoint(value) or has_symbols(value):
         return None
