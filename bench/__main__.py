@@ -20,10 +20,12 @@ from pathlib import Path
 from . import report
 from .procs import progress
 from .scenarios import (
+    LIMIT_ITEMS,
     Context,
     card_bytes,
     cold_builds,
     delivery_decks,
+    limit_check,
     median,
     median_reference,
     noop_rebuilds,
@@ -75,6 +77,7 @@ def run_all(ctx: Context) -> list[Row]:
     edits = one_card_edits(ctx)
     decks = synthetic_decks(ctx)
     deliveries = delivery_decks(ctx)
+    limit = limit_check(ctx)
     png = png_export(ctx)
     rows = [
         report.reference_row(ref, len(refs)),
@@ -84,6 +87,7 @@ def run_all(ctx: Context) -> list[Row]:
     rows += [report.noop_row(noops), report.edit_row(edits)]
     rows += report.synthetic_rows(decks)
     rows += report.synthetic_rows(deliveries, "Common Reserve deliveries")
+    rows.append(report.limit_check_row(limit, LIMIT_ITEMS))
     rows.append(report.export_row(png))
     rows += report.bytes_rows(ref, card_bytes(median(single), "standard", "a4"))
     return rows

@@ -25,6 +25,11 @@ def build_argv(root: Path, out: Path, *options: str) -> list[str]:
     return [*cutsheet_command(), "--root", str(root), "build", *options, "--out", str(out)]
 
 
+def check_argv(root: Path, *options: str) -> list[str]:
+    """``cutsheet --root ROOT check [OPTIONS…]``: validates, writes nothing."""
+    return [*cutsheet_command(), "--root", str(root), "check", *options]
+
+
 def export_argv(root: Path, out: Path, *options: str) -> list[str]:
     """``cutsheet --root ROOT export [OPTIONS…] --out OUT``."""
     return [*cutsheet_command(), "--root", str(root), "export", *options, "--out", str(out)]

@@ -13,6 +13,7 @@ from .cli import (
     Output,
     build_argv,
     changed,
+    check_argv,
     export_argv,
     exported,
     manifest,
@@ -22,7 +23,7 @@ from .cli import (
 )
 from .deliveries import write_project as write_deliveries_project
 from .procs import Run, measure, progress
-from .synth import write_project
+from .synth import write_limit_project, write_project
 
 EDIT_FILE = Path("content/common-reserve/deliveries.yaml")
 EDIT_LINE = "    name: Seed Tent"
@@ -214,6 +215,21 @@ def delivery_deck(ctx: Context, cards: int) -> Built:
 
 def delivery_decks(ctx: Context) -> dict[int, Built]:
     return {cards: delivery_deck(ctx, cards) for cards in ctx.sizes}
+
+
+LIMIT_ITEMS = 100_000  # the most items a game may print
+
+
+def limit_check(ctx: Context) -> Run:
+    """``cutsheet check`` (default options: every profile, both papers) of a one-deck game at
+    the item limit, 100,000 cards with short texts in one CSV; one run."""
+    root = write_limit_project(ctx.tmp / "limit", ctx.repo, LIMIT_ITEMS)
+    label = f"check, one deck of {LIMIT_ITEMS:,} cards"
+    progress(f"{label} …")
+    run = measure(check_argv(root), ctx.log(label), label)
+    report_failure(run, label)
+    progress(f"{label}: {run.wall_s:.2f} s")
+    return run
 
 
 # ------------------------------------------------------------------ 6. export to png

@@ -8,7 +8,7 @@ import csv
 import shutil
 from pathlib import Path
 
-from .texts import card_effect, card_title
+from .texts import RESOURCES, VERBS, card_effect, card_title
 
 GAME = "synth-deck"
 
@@ -77,4 +77,24 @@ def write_project(root: Path, repo: Path, count: int) -> Path:
     shutil.copytree(packaged / "profiles", layouts / "profiles")
     shutil.copy2(packaged / "base.yaml", layouts / "base.yaml")
     (layouts / f"{GAME}.yaml").write_text(LAYOUT_YAML, encoding="utf-8")
+    return root
+
+
+def short_effect(index: int) -> str:
+    """One short sentence (about 40 characters), so that 100,000 rows fit the 8 MiB a
+    content file may hold."""
+    verb = VERBS[index % len(VERBS)]
+    return f"{verb} {1 + index % 3} {RESOURCES[index % len(RESOURCES)]}, pay {2 + index % 4}."
+
+
+def write_limit_project(root: Path, repo: Path, count: int) -> Path:
+    """The synthetic game with ``count`` cards of short effects in one CSV: at the item
+    limit (100,000) the CSV stays under the 8 MiB a content file may hold."""
+    write_project(root, repo, count)
+    path = root / "content" / GAME / "cards.csv"
+    with path.open("w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["id", "title", "effect"])
+        for index in range(count):
+            writer.writerow([f"SYN-{index + 1:06d}", card_title(index), short_effect(index)])
     return root

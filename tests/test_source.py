@@ -80,7 +80,12 @@ def test_csv_duplicate_column():
     assert only_problem(exc) == "cards.csv:1:9: error: duplicate column 'id' (also column 1)"
 
 
-cells = st.text(alphabet=st.characters(codec="utf-8", exclude_characters="\r\n\x00"), max_size=12)
+# Every character a cell may hold, line ends aside (\r ends a line; controls are errors)
+REFUSED = "".join(map(chr, [*range(0x09), *range(0x0B, 0x20), *range(0x7F, 0xA0)]))
+cells = st.text(
+    alphabet=st.characters(codec="utf-8", exclude_characters=f"\n{REFUSED}\ufffe\uffff"),
+    max_size=12,
+)
 
 
 @given(st.lists(st.lists(cells, min_size=3, max_size=3), min_size=1, max_size=8))
@@ -102,6 +107,21 @@ def test_csv_cell_locations_point_at_the_cell(rows):
             line = lines[loc.line - 1]
             rest = line[loc.col - 1 :]
             assert rest.startswith(row[col]) or rest.startswith('"'), (row, loc)
+
+
+@given(cells, st.sampled_from([*REFUSED.replace("\r", ""), "\ufffe"]), cells)
+def test_a_control_character_in_a_cell_is_an_error_at_it(before, control, after):
+    row = [before + control + after]
+    buf = io.StringIO()
+    csv.writer(buf, lineterminator="\n").writerows([["a"], row])
+    text = buf.getvalue()
+    with pytest.raises(ContentError) as exc:
+        parse_csv(text, "t.csv")
+    first = exc.value.problems[0]
+    line = text.split("\n")[first.loc.line - 1]
+    assert line[first.loc.col - 1] == control
+    assert f"character U+{ord(control):04X} is not allowed in a cell" in first.text
+    assert control not in first.text
 
 
 def test_keys_are_taken_as_written():

@@ -58,6 +58,8 @@ CSV_CASES = {
     "long_row.csv": "2:15: row has 3 cells but the header names 2 fields",
     "duplicate_column.csv": "1:9: duplicate column 'id' (also column 1)",
     "wide_header.csv": "1:4891: the header names 1,001 columns, over the 1,000 limit",
+    "control_character.csv": "2:9: CSV: character U+001F is not allowed in a cell; remove it"
+    " (a control character prints nothing; it often comes in with pasted text)",
 }
 
 

@@ -93,6 +93,9 @@ class FillContext:
     colours: Mapping[str, str] = field(default_factory=dict)  # the layouts' named colours
     ink: Ink | None = None  # the profile's ink saving, applied to each box's paint
     back: bool = False  # the face is a card's back (an ink-saving profile frames its fills)
+    # Boxes filled without a problem, kept for the next items of a deck (boxes/text.py): the
+    # same for every item filled with this context's styles, adjustment and paint.
+    memo: dict[tuple[object, ...], Any] | None = None
 
     def colour(self, value: str | None, key: str = "fill") -> str | None:
         """A box's ``fill`` or ``stroke`` for this item: ``#RRGGBB`` (written so, or a name from

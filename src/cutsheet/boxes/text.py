@@ -3,15 +3,17 @@ text that does not fit its box is a located error."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Literal
 
 from pydantic import Field
 
 from ..diagnostics import Loc, Problem
 from ..markup_errors import template_markup_error
-from ..measure import MM, MarkupError, TextStyle, face_name, measure
-from ..symbols import expand
+from ..measure import MM, MarkupError, Measured, TextStyle, face_name, measure
+from ..symbols import expand, has_symbols
 from ..text import render
 from .base import Box, BoxKind, Element, FillContext, Pen, Traits, field_of
 
@@ -42,7 +44,87 @@ class TextElement(Element):
         return self.text
 
 
+_DIGITS = re.compile(r"\d+")
+_MARKUP = frozenset("&<>\"'")
+MAX_WORD = 200
+"""Longest word measured by its shape."""
+
+
+def word_shape(value: object) -> str | None:
+    """A plain word's shape: the word with each run of its digits sorted (``SYN-000120`` →
+    ``SYN-000012``); None for anything else (a space, markup, a control or format character,
+    a symbol, over ``MAX_WORD`` characters). Words of one shape have the same characters in
+    the same runs: the same width in every font, the same glyphs, the same places to break."""
+    if type(value) is not str or not 0 < len(value) <= MAX_WORD:
+        return None
+    return _shape(value)
+
+
+@lru_cache(maxsize=8192)  # a word's shape is asked for by several steps of one item
+def _shape(value: str) -> str | None:
+    if not value.isprintable():
+        return None
+    if " " in value or not _MARKUP.isdisjoint(value) or has_symbols(value):
+        return None
+    if value.isalpha():
+        return value
+    return _DIGITS.sub(_sorted_digits, value)
+
+
+def _sorted_digits(run: re.Match[str]) -> str:
+    return "".join(sorted(run.group()))
+
+
+def fit(markup: str, style: TextStyle, name: str, width: float, height: float) -> Measured:
+    """``measure``, once for all words of one shape (a deck's ids, ``SYN-000001`` to
+    ``SYN-100000``, are measured about two thousand times, not a hundred thousand): such a
+    word's height and overrun are its shape's, its plain text itself."""
+    shape = word_shape(markup)
+    m = None if shape is None else _fit_shape(shape, style, name, width, height)
+    if m is None:
+        return measure(markup, style, name, width, height)
+    return m if m.plain == markup else replace(m, plain=markup)
+
+
+@lru_cache(maxsize=4096)
+def _fit_shape(
+    shape: str, style: TextStyle, name: str, width: float, height: float
+) -> Measured | None:
+    """The measure of a word's shape; None when the shape reads otherwise than written or a
+    glyph is missing (each word is then measured, and its messages name its own glyphs)."""
+    m = measure(shape, style, name, width, height)
+    return m if m.plain == shape and not m.missing else None
+
+
 def fill(box: TextBox, fc: FillContext, fill: str | None, stroke: str | None) -> Element | None:
+    """The box's text for this item, measured; with ``fc.memo``, once for every item whose
+    text is the same (or, for a plain word, of the same shape) in the same box, style and
+    paint, when it had no problem."""
+    if fc.memo is None:
+        return _fill(box, fc, fill, stroke)
+    markup = render(box.text or "", fc.ctx)
+    shape = word_shape(markup)
+    style = fc.styles[box.style]
+    key = ("text", box, style, fc.min_size, fc.adjust is None, fill, stroke, markup, shape)
+    if shape is not None:
+        key = (*key[:-2], shape, True)
+    found = fc.memo.get(key)
+    if found is not None:
+        el, word = found
+        if word is None or word == markup:
+            return el
+        return replace(el, markup=markup, text=markup)
+    before = len(fc.problems)
+    el = _fill(box, fc, fill, stroke)
+    if isinstance(el, TextElement) and len(fc.problems) == before:
+        if shape is None:
+            fc.memo[key] = (el, None)
+        elif el.markup == markup and el.text == markup:
+            fc.memo[key] = (el, markup)
+    return el
+
+
+def _fill(box: TextBox, fc: FillContext, fill: str | None, stroke: str | None) -> Element | None:
     style = fc.styles[box.style]
     markup = render(box.text or "", fc.ctx)
     if fc.adjust is not None:
@@ -65,7 +147,7 @@ def fill(box: TextBox, fc: FillContext, fill: str | None, stroke: str | None) ->
         )
     avail = (box.w * MM, box.h * MM)
     try:
-        m = measure(markup, style, box.style, *avail)
+        m = fit(markup, style, box.style, *avail)
     except MarkupError as exc:
         own = template_markup_error(box.text or "")  # the layout's own markup, at its line
         shown = (box.loc, f"box '{box.name}': bad markup: {own}") if own else None

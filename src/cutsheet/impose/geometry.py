@@ -393,18 +393,30 @@ def _fill(
     note: NoteSize,
 ) -> tuple[list[_Spec], _Geometry]:
     """The next page: packed greedily; if the furniture finds no room, marks shrink to their
-    shortest, then the page gives up a row at a time."""
+    shortest, then the page gives up a row at a time. Pages packed alike (every full page of
+    a long run) share one geometry, found once."""
     specs = _pack(runs, _region(paper, fold), bleed)
     if not specs:
         raise _too_big(runs[0][0], paper, " (half of it, for gutterfold)" if fold else "")
+    found, geometry = _placed(tuple(specs), paper, fold, bleed, note)
+    return list(found), geometry
+
+
+@lru_cache(maxsize=1024)
+def _placed(
+    specs: tuple[_Spec, ...], paper: Size, fold: Fold | None, bleed: float, note: NoteSize
+) -> tuple[tuple[_Spec, ...], _Geometry]:
+    """The packed ``specs`` placed with their marks and furniture, a row given up at a time
+    until they fit; ValueError (never cached) when not even one item does."""
+    head = specs[0].item
     while specs:
         for cap in (MARK_DEPTH, mark_rule(bleed).depth_min):
-            geometry = _geometry(paper, fold, tuple(specs), bleed, note, cap)
+            geometry = _geometry(paper, fold, specs, bleed, note, cap)
             if geometry is not None:
                 return specs, geometry
-        specs = _shrink(specs)
+        specs = tuple(_shrink(specs))
     raise ValueError(
-        f"no room for the print note and scale bar beside a {runs[0][0][0]:g}×{runs[0][0][1]:g}"
+        f"no room for the print note and scale bar beside a {head[0]:g}×{head[1]:g}"
         f" mm item on a {paper[0]:g}×{paper[1]:g} mm page"
     )
 

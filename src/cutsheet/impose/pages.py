@@ -7,6 +7,7 @@ and a duplex back page mirrored for long-edge flipping) comes first."""
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -63,26 +64,109 @@ def _mirror_furniture(
     return PageFurniture(one(f.note), one(f.scale_bar), one(f.label))
 
 
-def _slots(g: _Geometry, chunk: Sequence[_Item[T]]) -> tuple[list[Slot[T]], list[Slot[T]]]:
-    """The chunk's fronts in reading order, band by band, and its backs: across the fold for
-    gutterfold, else (for now) on their fronts' rectangles."""
-    fronts: list[Slot[T]] = []
-    backs: list[Slot[T]] = []
-    items = iter(chunk)
+_Place = tuple[Rect, Rect, Rect, Rect, int]
+"""Where one item of a page goes: its front's trim and bleed, its back's trim and bleed
+(across the fold for gutterfold, else on the front's rectangles) and the back's turn."""
+
+
+def _places(g: _Geometry) -> list[_Place]:
+    """Every place of a page of geometry ``g``, in reading order, band by band."""
+    out: list[_Place] = []
+    turn = 180 if g.fold == "horizontal" else 0
     for band in g.bands:
         for i in range(band.count):
-            _size, front, back, _grid = next(items)
             trim, bleed = band.trim_rect(i), band.bleed_rect(i)
-            fronts.append(Slot(front, trim, bleed, "front", False))
-            if back is None:
-                continue
+            back_trim, back_bleed = trim, bleed
             if g.fold is not None:
-                trim, bleed = (
-                    _fold_rect(trim, g.fold, g.fold_at),
-                    _fold_rect(bleed, g.fold, g.fold_at),
-                )
-            turn = 180 if g.fold == "horizontal" else 0
-            backs.append(Slot(back, trim, bleed, "back", True, turn))
+                back_trim = _fold_rect(trim, g.fold, g.fold_at)
+                back_bleed = _fold_rect(bleed, g.fold, g.fold_at)
+            out.append((trim, bleed, back_trim, back_bleed, turn))
+    return out
+
+
+class _Known:
+    """What pages of one geometry share, worked out once per imposition (a long deck's pages
+    are all alike): each geometry's places, a duplex back's mirrored rectangles and lines,
+    and the boxes round the slots in use. Geometries are held, so their ids stay theirs."""
+
+    def __init__(self) -> None:
+        self.places: dict[int, tuple[_Geometry, list[_Place]]] = {}
+        self.mirrored: dict[tuple[int, float, tuple[float, float]], tuple[object, ...]] = {}
+        self.unions: dict[tuple[int, tuple[int, ...], bool], tuple[Rect, Rect]] = {}
+
+    def places_of(self, g: _Geometry) -> list[_Place]:
+        if id(g) not in self.places:
+            self.places[id(g)] = (g, _places(g))
+        return self.places[id(g)][1]
+
+    def boxes(
+        self, g: _Geometry, count: int, backs: tuple[int, ...], folded: bool
+    ) -> tuple[Rect, Rect]:
+        """The trim and bleed boxes round the first ``count`` places' fronts, and round the
+        backs of ``backs`` (their indices) when they share the page (``folded``)."""
+        key = (id(g), (count, *backs), folded)
+        if key not in self.unions:
+            places = self.places_of(g)
+            trims = [p[0] for p in places[:count]]
+            bleeds = [p[1] for p in places[:count]]
+            if folded:
+                trims += [places[i][2] for i in backs]
+                bleeds += [places[i][3] for i in backs]
+            self.unions[key] = (_union(trims), _union(bleeds))
+        return self.unions[key]
+
+    def back_page(
+        self,
+        g: _Geometry,
+        front: PagePlan[T],
+        backs: Sequence[Slot[T]],
+        indices: tuple[int, ...],
+        offset: tuple[float, float],
+    ) -> PagePlan[T]:
+        """``_back_page`` of a front on geometry ``g`` whose places ``indices`` hold
+        ``backs``, its mirrored rectangles and lines worked out once for ``g``."""
+        pw = front.width
+        key = (id(g), pw, offset)
+        if key not in self.mirrored:
+            places = self.places_of(g)
+            rects = [
+                (_mirror_rect(p[2], pw, offset), _mirror_rect(p[3], pw, offset)) for p in places
+            ]
+            marks = tuple(_mirror_seg(m, pw, offset) for m in g.marks)
+            cuts = tuple(_mirror_seg(c, pw, offset) for c in g.cut_lines)
+            furniture = _mirror_furniture(g.furniture, pw, offset)
+            self.mirrored[key] = (g, rects, marks, cuts, furniture)
+        _g, rects, marks, cuts, furniture = self.mirrored[key]
+        slots = tuple(
+            Slot(s.item, rects[i][0], rects[i][1], s.side, s.mirrored, s.rotation)  # type: ignore[index]
+            for s, i in zip(backs, indices, strict=True)
+        )
+        return replace(
+            front,
+            side="back",
+            slots=slots,
+            marks=marks,  # type: ignore[arg-type]
+            cut_lines=cuts if front.cut_lines else (),  # type: ignore[arg-type]
+            furniture=furniture,  # type: ignore[arg-type]
+            trim_box=_mirror_rect(front.trim_box, pw, offset),
+            bleed_box=_mirror_rect(front.bleed_box, pw, offset),
+        )
+
+
+def _slots(
+    g: _Geometry, chunk: Sequence[_Item[T]], known: _Known | None = None
+) -> tuple[list[Slot[T]], list[Slot[T]]]:
+    """The chunk's fronts in reading order, band by band, and its backs: across the fold for
+    gutterfold, else (for now) on their fronts' rectangles."""
+    places = (known or _Known()).places_of(g)
+    fronts: list[Slot[T]] = []
+    backs: list[Slot[T]] = []
+    for (_size, front, back, _grid), (trim, bleed, btrim, bbleed, turn) in zip(
+        chunk, places, strict=False
+    ):
+        fronts.append(Slot(front, trim, bleed, "front", False))
+        if back is not None:
+            backs.append(Slot(back, btrim, bbleed, "back", True, turn))
     return fronts, backs
 
 
@@ -131,17 +215,34 @@ def _grid(run: tuple[object, ...]) -> Grid | None:
     return run[2] if len(run) > 2 else None  # type: ignore[return-value]
 
 
-def _size_runs(
-    items: Sequence[_Item[T]], start: int, limit: int = 4096
-) -> list[tuple[Size, int, Grid | None]]:
-    """Consecutive items of one size (and grid) from ``start`` as (size, count, grid), the
-    first ``limit``."""
-    out: list[tuple[Size, int, Grid | None]] = []
-    for size, _f, _b, grid in items[start : start + limit]:
-        if out and out[-1][0] == size and out[-1][2] == grid:
-            out[-1] = (size, out[-1][1] + 1, grid)
+_Bound = tuple[int, int, Size, "Grid | None"]
+"""A run of consecutive items of one size and grid: (start, end, size, grid)."""
+
+
+def _bounds(items: Sequence[_Item[T]]) -> list[_Bound]:
+    """The stream's runs of consecutive items of one size (and grid), found once."""
+    out: list[_Bound] = []
+    for i, (size, _f, _b, grid) in enumerate(items):
+        if out and out[-1][2] == size and out[-1][3] == grid:
+            out[-1] = (out[-1][0], i + 1, size, grid)
         else:
-            out.append((size, 1, grid))
+            out.append((i, i + 1, size, grid))
+    return out
+
+
+def _size_runs(
+    bounds: Sequence[_Bound], start: int, limit: int = 4096
+) -> list[tuple[Size, int, Grid | None]]:
+    """Consecutive items of one size (and grid) from ``start`` as (size, count, grid), over
+    the first ``limit`` items: read off the stream's ``bounds``, so each page costs the runs
+    it looks at, not the items after it."""
+    stop = start + limit
+    out: list[tuple[Size, int, Grid | None]] = []
+    at = bisect_right(bounds, start, key=lambda b: b[0]) - 1
+    while at < len(bounds) and bounds[at][0] < stop:
+        lo, hi, size, grid = bounds[at]
+        out.append((size, min(hi, stop) - max(lo, start), grid))
+        at += 1
     return out
 
 
@@ -167,8 +268,19 @@ def _next_page(
 
 
 def _page(
-    paper: Size, side: Side, slots: Sequence[Slot[T]], g: _Geometry, cut_guides: CutGuides
+    paper: Size,
+    side: Side,
+    slots: Sequence[Slot[T]],
+    g: _Geometry,
+    cut_guides: CutGuides,
+    boxes: tuple[Rect, Rect] | None = None,
 ) -> PagePlan[T]:
+    """A page of ``slots`` on geometry ``g``; ``boxes``, when known, are the slots' trim and
+    bleed boxes."""
+    trim_box, bleed_box = boxes or (
+        _union([s.trim for s in slots]),
+        _union([s.bleed for s in slots]),
+    )
     return PagePlan(
         width=paper[0],
         height=paper[1],
@@ -179,8 +291,8 @@ def _page(
         fold=g.fold_lines,
         cut_lines=g.cut_lines if cut_guides == "lines" else (),
         furniture=g.furniture,
-        trim_box=_union([s.trim for s in slots]),
-        bleed_box=_union([s.bleed for s in slots]),
+        trim_box=trim_box,
+        bleed_box=bleed_box,
     )
 
 
@@ -191,15 +303,20 @@ def _pages_of(
     imposition: Imposition,
     cut_guides: CutGuides,
     back_offset: tuple[float, float],
+    known: _Known | None = None,
 ) -> list[PagePlan[T]]:
     """The page for one chunk, followed (duplex) by its back page if anything has a back."""
-    fronts, backs = _slots(g, chunk)
+    known = known or _Known()
+    fronts, backs = _slots(g, chunk, known)
+    with_backs = tuple(i for i, item in enumerate(chunk) if item[2] is not None)
     if g.fold is not None:
-        return [_page(paper, "single", fronts + backs, g, cut_guides)]
+        boxes = known.boxes(g, len(chunk), with_backs, True)
+        return [_page(paper, "single", fronts + backs, g, cut_guides, boxes)]
+    boxes = known.boxes(g, len(chunk), (), False)
     if imposition != "duplex" or not backs:
-        return [_page(paper, "single", fronts, g, cut_guides)]
-    front = _page(paper, "front", fronts, g, cut_guides)
-    return [front, _back_page(front, backs, back_offset)]
+        return [_page(paper, "single", fronts, g, cut_guides, boxes)]
+    front = _page(paper, "front", fronts, g, cut_guides, boxes)
+    return [front, known.back_page(g, front, backs, with_backs, back_offset)]
 
 
 def _blank_backs(pages: list[PagePlan[T]]) -> list[PagePlan[T]]:
@@ -278,10 +395,11 @@ def impose(
         raise ValueError(f"unknown imposition '{imposition}'")
     pages: list[PagePlan[T]] = []
     for items, backed in _streams(runs, imposition):
-        pos = 0
+        pos, bounds, known = 0, _bounds(items), _Known()
         while pos < len(items):
             fold, mode = _fold_for(items[pos][0], paper, bleed, note, imposition, backed)
-            n, g = _next_page(_size_runs(items, pos), paper, fold, bleed, note)
-            pages += _pages_of(g, items[pos : pos + n], paper, mode, cut_guides, back_offset)
+            n, g = _next_page(_size_runs(bounds, pos), paper, fold, bleed, note)
+            chunk = items[pos : pos + n]
+            pages += _pages_of(g, chunk, paper, mode, cut_guides, back_offset, known)
             pos += n
     return _number_sheets(_blank_backs(pages) if imposition == "duplex" else pages)

@@ -22,6 +22,7 @@ from .overleaf import overleaf
 from .resize import resized as resize
 from .resize import same_size, size_problem
 from .scale import scale_face
+from .side_memo import Side, SideMemo
 
 Size = tuple[float, float]
 OVERLEAF_CUTS = "(a card goes on over its back between boxes, or at a <br/> outside other tags)"
@@ -75,6 +76,7 @@ class _CardPlanner:
     names: tuple[str, str | None]
     modes: tuple[str, str]
     resized: dict[str, Face] = dataclasses.field(default_factory=dict)  # faces scaled to size
+    memo: SideMemo = dataclasses.field(default_factory=SideMemo)  # sides planned once
 
     @functools.cached_property
     def styles(self) -> dict[str, TextStyle]:
@@ -90,9 +92,7 @@ class _CardPlanner:
             styles = {k: dataclasses.replace(v, color=BLACK) for k, v in styles.items()}
         return styles
 
-    def side(
-        self, face: Face, fc: FillContext, mode: str, at: _Attempt, back: int
-    ) -> tuple[tuple[FacePlan, ...], Problem | None, float]:
+    def side(self, face: Face, fc: FillContext, mode: str, at: _Attempt, back: int) -> Side:
         """One face filled: as laid out, or scaled (and, when allowed and it is too tall for
         the card, cut in two onto the card's back); its planned sides, its overflow, and the
         inner space its scaling kept."""
@@ -100,7 +100,11 @@ class _CardPlanner:
         planned: tuple[FacePlan, ...] | None = None
         if mode == "scale":
             src = face.size
-            face, fc, over, gap = scale_face(face, src, size, fc, profile, gap=at.gaps[back])
+            fixed = self.memo.fixed(face, fc.ctx)
+            memo = self.memo.scaled
+            face, fc, over, gap = scale_face(
+                face, src, size, fc, profile, at.gaps[back], memo, fixed
+            )
             spill = at.spill and not back and self.names[1] is None and self.comp.spec.overleaf
             if over is not None and spill:
                 sides = overleaf(fill_face(face, size, fc))
@@ -119,6 +123,25 @@ class _CardPlanner:
             for p in planned:
                 fc.problems.extend(face_contrast(p, profile.min_contrast, fc.label))
         return planned, over, gap
+
+    def memo_side(self, face: Face, fc: FillContext, mode: str, at: _Attempt, back: int) -> Side:
+        """``side``, once for every item whose templates read the same values: a side planned
+        without a problem is the same plan for them all (one with a problem is planned again
+        for each item, whose messages name it)."""
+        # a word is measured again where it sits, on a face without icons (scaled faces grow
+        # icons with their words) that does not go on over its card's back
+        kx = at.size[0] / face.size[0] if mode == "scale" else None
+        icons = any(b.traits.symbol for b in face.boxes)
+        measured = mode == "layout" or not (icons or at.spill)
+        keyed = self.memo.key(face, fc.ctx, mode, at, back, measured=measured)
+        if keyed is not None:
+            found = self.memo.get(face, *keyed, kx)
+            if found is not None:
+                return found
+        got = self.side(face, fc, mode, at, back)
+        if keyed is not None and got[1] is None and not fc.problems:
+            self.memo.put(face, *keyed, got)
+        return got
 
     def item(self, item: Item, at: _Attempt) -> _Planned:
         ctx = item_context(self.game, self.comp, item)
@@ -144,9 +167,10 @@ class _CardPlanner:
                 colours=self.layouts.colours,
                 ink=self.profile.ink,
                 back=bool(back),
+                memo=self.memo.boxes,
             )
             face = self.resized.get(name) or self.layouts.face(name)
-            planned, over, out.gaps[back] = self.side(face, fc, mode, at, back)
+            planned, over, out.gaps[back] = self.memo_side(face, fc, mode, at, back)
             if over is not None:
                 out.overflows.append(over)  # its boxes leave the card: that is the one problem
             out.problems.extend(fc.problems)

@@ -18,6 +18,7 @@ from .limits import (
     MAX_CSV_COLUMNS,
     MAX_CSV_ROWS,
     MAX_FILE_BYTES,
+    MAX_PROBLEMS,
     MAX_VALUES,
     capped,
     short,
@@ -51,6 +52,7 @@ def parse_csv(text: str, file: str, *, short_rows_are_errors: bool | None = None
     # Only CR/LF end a CSV line (str.splitlines would also split on form feeds and such).
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     lines = text.split("\n")
+    _control_characters(text, file)
     if '"' in text:
         _unclosed_quote(text, file)
     reader = csv.reader(io.StringIO(text))
@@ -61,6 +63,29 @@ def parse_csv(text: str, file: str, *, short_rows_are_errors: bool | None = None
     if problems:
         raise ContentError(capped(problems))
     return Located(table.rows, file, table.values, table.keys, columns=columns)
+
+
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+"""Characters no cell may hold: controls (a tab and a line end aside), surrogates and the
+two non-characters; the same ones YAML refuses, and the C1 controls as well."""
+
+
+def _control_characters(text: str, file: str) -> None:
+    """A control character prints nothing and is invisible in most editors: an error at
+    each one, naming it by its code point (it is never shown raw)."""
+    problems = []
+    for match in _CONTROL.finditer(text):
+        at = match.start()
+        loc = Loc(file, text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at))
+        message = (
+            f"CSV: character U+{ord(match.group()):04X} is not allowed in a cell; remove it"
+            " (a control character prints nothing; it often comes in with pasted text)"
+        )
+        problems.append(Problem(loc, message))
+        if len(problems) > MAX_PROBLEMS:
+            break
+    if problems:
+        raise ContentError(capped(problems))
 
 
 _QUOTING = re.compile(r'[",\n]')

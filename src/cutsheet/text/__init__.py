@@ -10,7 +10,7 @@ instead of filling the memory or running for hours (``limits``, enforced by the 
 in ``sandbox`` and the rewritten template tree in ``tree_bounds``). Every failure, a
 division by zero included, is a ``TemplateProblem`` for the caller to locate.
 
-* ``rendering``: ``render``, ``render_plain``, ``evaluate``, ``literal``;
+* ``rendering``: ``render``, ``render_plain``, ``evaluate``, ``literal``, ``names_read``;
 * ``filters``: cutsheet's filters (``counts``, ``signed``, ``glyphs``, ``icon``).
 """
 
@@ -19,7 +19,7 @@ from __future__ import annotations
 from .filters import is_colour
 from .markup import check_markup
 from .problem import TemplateProblem
-from .rendering import evaluate, literal, render, render_plain
+from .rendering import evaluate, literal, names_read, render, render_plain
 
 __all__ = [
     "TemplateProblem",
@@ -27,6 +27,7 @@ __all__ = [
     "evaluate",
     "is_colour",
     "literal",
+    "names_read",
     "render",
     "render_plain",
 ]

@@ -159,6 +159,20 @@ def _evaluate(expression: str, context: Mapping[str, Any]) -> Any:
         raise _failed(exc, "expression") from None
 
 
+@lru_cache(maxsize=4096)
+def names_read(source: str, expression: bool = False) -> frozenset[str] | None:
+    """Every name a template (or, with ``expression``, an expression) reads from its
+    context: what its output can depend on besides the environment's own globals. None when
+    it does not parse (rendering it reports why)."""
+    from jinja2 import meta
+
+    try:
+        tree = environment().parse(f"{{{{ ({source}) }}}}" if expression else source)
+    except Exception:  # a syntax error, or anything the sandbox refuses while parsing
+        return None
+    return frozenset(meta.find_undeclared_variables(tree))
+
+
 def literal(value: str) -> str:
     """Escape a plain string for paragraph markup."""
     return str(escape(value))

@@ -25,6 +25,7 @@ from ...boxes import Box, FillContext
 from ...boxes.base import field_of
 from ...diagnostics import Problem
 from ...layouts import Face
+from ...measure import TextStyle
 from ...profiles import Profile
 from .badges import badge_needs, centred_in_badges
 from .boxes import squares_kept, visible
@@ -43,22 +44,45 @@ def scale_face(
     fc: FillContext,
     profile: Profile,
     gap: float = 1.0,
+    memo: dict[tuple[object, ...], tuple[Face, dict[str, TextStyle], float]] | None = None,
+    fixed: tuple[object, ...] | None = None,
 ) -> tuple[Face, FillContext, Problem | None, float]:
     """The face re-laid for ``dst`` at the profile's sizes, the fill context with the scaled
     styles, the overflow when the structure does not fit (None when it does), and the share
     of its inner space the design kept (at most ``gap``: cards of one deck share theirs). Text
     at the body size that wraps is left-aligned; a single line (a kicker, an id) keeps its
-    place."""
+    place.
+
+    With a ``memo`` and the ``fixed`` values the face's templates read besides the text its
+    text boxes print alone, a face without icons is re-laid once for every item whose text
+    needs the same room: what follows the text's measures depends on nothing else. Its
+    vertical edges are found once for every item whose text needs the same heights (a word
+    wider than its box, an id in large print, widens only that box)."""
     kx, ky = dst[0] / src[0], dst[1] / src[1]
     styles, names = scaled_styles(face, fc, profile)
     shown = visible(face, fc)
     needs, wide, single = text_needs(face, fc, styles, names, kx, profile, shown)
+    key = None
+    if memo is not None and fixed is not None and not any(b.traits.symbol for b in face.boxes):
+        measured = tuple((n, h) for n, (h, _box) in needs.items())
+        key = (face.name, src, dst, gap, fixed, frozenset(shown), measured, tuple(wide.items()))
+        key += (frozenset(single),)
+        if key in memo:
+            scaled_face, styles, gap = memo[key]
+            adjusted = dataclasses.replace(fc, styles=styles, adjust=lambda m: clean(m, profile))
+            return scaled_face, adjusted, None, gap
     grown = badge_needs(face, fc, styles, names, kx, profile, shown)
     needs.update(icon_needs(face, fc, styles, names, needs, kx, shown))
     needs.update(grown)
     keep_alignment(face, fc, styles, names, single)
-    keeps = kept_stretches(face, shown)
-    new, gap = fitted_edge_map(face, needs, keeps, src[1], dst[1], ky, gap)
+    edges = None if key is None else ("edges", *key[:4], key[5], key[6])
+    if edges is not None and memo is not None and edges in memo:
+        new, gap = memo[edges]  # type: ignore[misc]
+    else:
+        keeps = kept_stretches(face, shown)
+        new, gap = fitted_edge_map(face, needs, keeps, src[1], dst[1], ky, gap)
+        if edges is not None and memo is not None:
+            memo[edges] = (new, gap)  # type: ignore[assignment]
     spans = widened(face, fc, wide, kx, dst[0])
     boxes = squares_kept(face, _moved(face, new, spans, names, kx), shown)
     boxes = clear_icons(boxes, fc, styles, profile, shown)
@@ -69,6 +93,8 @@ def scale_face(
     overflow = None
     if new[src[1]] > dst[1] + 0.01:
         overflow = _overflow(fc, face, needs, ky, dst, new[src[1]] - dst[1], profile)
+    elif key is not None and memo is not None:
+        memo[key] = (scaled_face, styles, gap)
     adjusted = dataclasses.replace(fc, styles=styles, adjust=lambda m: clean(m, profile))
     return scaled_face, adjusted, overflow, gap
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ...boxes import MM, Box, FillContext
+from ...boxes.text import fit, word_shape
 from ...layouts import Face
 from ...measure import (
     MarkupError,
     TextStyle,
     face_name,
-    measure,
     paragraph_style,
     widest_word,
     wrapped,
@@ -39,29 +39,69 @@ def text_needs(
     needs: dict[str, tuple[float, Box]] = {}
     wide: dict[str, float] = {}
     single: set[str] = set()
-    for box in face.boxes:
-        if not box.traits.holds_text or box.name not in shown or box.name not in names:
-            continue
+    for box, framed in _text_boxes(face, fc, names, shown):
         try:
-            markup = clean(render(box.text or "", fc.ctx), profile)  # type: ignore[attr-defined]
+            raw = render(box.text or "", fc.ctx)  # type: ignore[attr-defined]
         except TemplateProblem:
             continue  # reported when the face is filled
         style = styles[names[box.name]]
-        markup = expand(markup, style.size, style.leading, face_name("bold"))
-        try:
-            m = measure(markup, style, box.style, box.w * kx * MM, 10_000)
-        except MarkupError:
-            continue
-        needs[box.name] = (m.height / MM + 0.4, box)
-        if m.height < 1.5 * style.leading:
+        shape = word_shape(raw)
+        where = (face.name, box.name)  # (one face of a name in a memo: a component's)
+        key = ("needs", where, style, kx, framed, raw if shape is None else shape, shape is None)
+        found = fc.memo.get(key) if fc.memo is not None else None
+        if found is None:
+            found = _box_needs(box, raw, style, kx, profile, framed)
+            if found is None:
+                continue
+            if fc.memo is not None:
+                fc.memo[key] = found
+        need, one_line, too_wide = found
+        needs[box.name] = (need, box)
+        if one_line:
             single.add(box.name)
-        if m.too_wide > 0:
-            wide[box.name] = box.w * kx + m.too_wide / MM + 0.6
-        if _framed(face, box, shown):
-            word = widest_word(markup, paragraph_style(box.style, style)) / MM
-            if word + 2 * WORD_MARGIN_MM > box.w * kx:
-                wide[box.name] = max(wide.get(box.name, 0.0), word + 2 * WORD_MARGIN_MM)
+        if too_wide is not None:
+            wide[box.name] = too_wide
     return needs, wide, single
+
+
+def _text_boxes(
+    face: Face, fc: FillContext, names: Mapping[str, str], shown: set[str]
+) -> list[tuple[Box, bool]]:
+    """The visible text boxes of ``face`` that have a scaled style, each with whether it is
+    framed; with ``fc.memo``, found once for each set of boxes shown."""
+    key = ("text boxes", face.name, frozenset(shown), tuple(names.items()))
+    found = fc.memo.get(key) if fc.memo is not None else None
+    if found is None:
+        found = [
+            (box, _framed(face, box, shown))
+            for box in face.boxes
+            if box.traits.holds_text and box.name in shown and box.name in names
+        ]
+        if fc.memo is not None:
+            fc.memo[key] = found
+    return found  # type: ignore[no-any-return]
+
+
+def _box_needs(
+    box: Box, raw: str, style: TextStyle, kx: float, profile: Profile, framed: bool
+) -> tuple[float, bool, float | None] | None:
+    """What one text box's rendered text ``raw`` needs at its new width: mm of height,
+    whether it is one line, and the width an unbreakable word asks (None: it fits); None
+    when it is not markup (reported when the face is filled). The same for every word of
+    one shape (``boxes.text.word_shape``)."""
+    markup = expand(clean(raw, profile), style.size, style.leading, face_name("bold"))
+    try:
+        m = fit(markup, style, box.style, box.w * kx * MM, 10_000)
+    except MarkupError:
+        return None
+    wide: float | None = None
+    if m.too_wide > 0:
+        wide = box.w * kx + m.too_wide / MM + 0.6
+    if framed:
+        word = widest_word(markup, paragraph_style(box.style, style)) / MM
+        if word + 2 * WORD_MARGIN_MM > box.w * kx:
+            wide = max(wide or 0.0, word + 2 * WORD_MARGIN_MM)
+    return m.height / MM + 0.4, m.height < 1.5 * style.leading, wide
 
 
 def _framed(face: Face, box: Box, shown: set[str]) -> bool:
