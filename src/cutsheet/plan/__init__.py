@@ -30,7 +30,7 @@ def planner(game: Game, profile: Profile) -> DocPlanner:
         document_context(game),
         examples=game.rules.examples,
         example_locs={k: game.rules_src.key_loc(("examples", k)) for k in game.rules.examples},
-        component_lines=component_lines(game),
+        component_lines=component_lines(game, profile.name),
     )
 
 
@@ -64,7 +64,7 @@ def plan_booklet(p: DocPlanner, game: Game, rules: DocPlan) -> DocPlan:
     """The rules as a booklet: a cover (the title, what the game is, players and time, and
     what is in the box), then the rules from their first section on a fresh page."""
     top = game.rules_src.loc(())
-    box = " · ".join(literal(t) for t in component_lines(game, notes=False))
+    box = " · ".join(literal(t) for t in component_lines(game, p.profile.name, notes=False))
     cover: list[DocBlock] = [
         *rules.blocks[:2],  # the title and the facts line, as the rules open
         Space(6),
@@ -99,7 +99,8 @@ def _plan_game(game: Game, layouts: Layouts, profile: Profile) -> tuple[GamePlan
     checked: set[tuple[str, tuple[float, float]]] = set()
     docs = planner(game, profile)
     runs: dict[str, Run] = {}
-    for comp in game.components:
+    components = [c for c in game.components if c.spec.in_profile(profile.name)]
+    for comp in components:
         if comp.spec.form != "page":
             run, probs = plan_component(game, comp, layouts, profile, checked)
             problems.extend(probs)
@@ -107,7 +108,10 @@ def _plan_game(game: Game, layouts: Layouts, profile: Profile) -> tuple[GamePlan
                 runs[comp.id] = run
     # sheets and rules are planned after the cards: they may draw a card as its deck prints it
     docs.faces = {card.item: card.front for run in runs.values() for card in run.cards}
-    for comp in game.components:
+    docs.card_sizes = {  # a card component that could not be planned has no size (None)
+        c.id: runs[c.id].size if c.id in runs else None for c in components if c.spec.form != "page"
+    }
+    for comp in components:
         if comp.spec.form != "page":
             if comp.id in runs:
                 parts[comp.spec.part].append(runs[comp.id])

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..boxes import Box
 from ..boxes.icon import IconElement
-from ..diagnostics import Loc, Problem
+from ..diagnostics import Loc, Problem, excerpt
 from ..measure import DocStyles, MarkupError, face_name, parsed, suffix_style, unprintable
 from ..model import NAMED_SIZES_MM, Block, Column, Example
 from ..profiles import Profile
@@ -48,6 +48,7 @@ class DocPlanner:
     example_locs: Mapping[str, Loc] = field(default_factory=dict)
     component_lines: Sequence[str] = ()
     faces: Mapping[str, FacePlan] = field(default_factory=dict)  # item id → its planned front
+    card_sizes: Mapping[str, tuple[float, float] | None] = field(default_factory=dict)  # mm
     problems: list[Problem] = field(default_factory=list)
 
     # -- text ----------------------------------------------------------------------------
@@ -173,7 +174,14 @@ def _spaces(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
     assert sp is not None
     for label in sp.labels:
         p.para(literal(label), "strong", loc)  # glyph check
-    return [SpacesBlock(tuple(sp.labels), NAMED_SIZES_MM[sp.size])]
+    size = NAMED_SIZES_MM[sp.size]
+    if sp.card is not None:  # as large as that component's card in this profile
+        if sp.card not in p.card_sizes:
+            known = ", ".join(sorted(p.card_sizes)) or "none"
+            message = f"spaces: no card component {excerpt(sp.card)} (known: {known})"
+            p.problems.append(Problem(loc, message))
+        size = p.card_sizes.get(sp.card) or size  # (unplanned: its own problems say why)
+    return [SpacesBlock(tuple(sp.labels), size)]
 
 
 def _card_row(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
