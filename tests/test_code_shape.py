@@ -52,6 +52,7 @@ RANKS: dict[str, int] = {
     "cache": 11,
     "output": 11,
     "commit": 11,
+    "licences": 11,
     "build": 12,
     "exports": 12,
     "watch": 13,

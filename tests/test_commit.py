@@ -22,6 +22,9 @@ from .corpus_cases import make_project
 
 STD = Options(profiles=("standard",), papers=("a4",))
 PDFS = [f"tiny/standard-a4/{part}.pdf" for part in ("cards", "sheets", "rules", "rules-booklet")]
+LICENCES = [
+    f"tiny/standard-a4/font-licences/{name}" for name in ("OFL-AtkinsonHyperlegible.txt", "OFL.txt")
+]
 
 
 class Killed(BaseException):
@@ -35,23 +38,38 @@ def _build(root: Path, out: Path) -> list[str]:
     return said
 
 
-def _hashes(out: Path) -> dict[str, str]:
-    return {p: hashlib.sha256((out / p).read_bytes()).hexdigest() for p in PDFS}
+def _hashes(out: Path, files: list[str] = PDFS) -> dict[str, str]:
+    return {p: hashlib.sha256((out / p).read_bytes()).hexdigest() for p in files}
 
 
-def _manifest_agrees(out: Path) -> None:
+def _manifest_agrees(out: Path, files: list[str] = PDFS) -> None:
     manifest = json.loads((out / "manifest.json").read_text())
     for entry in manifest["outputs"]:
         data = (out / entry["path"]).read_bytes()
         assert hashlib.sha256(data).hexdigest() == entry["sha256"], entry["path"]
-    assert sorted(e["path"] for e in manifest["outputs"]) == sorted(PDFS)
+    assert sorted(e["path"] for e in manifest["outputs"]) == sorted(files)
+
+
+def _own_font(root: Path) -> None:
+    """The tiny game's titles in a project font, with its licence file beside it."""
+    import reportlab
+
+    (root / "fonts").mkdir()
+    shutil.copy(Path(reportlab.__file__).parent / "fonts" / "Vera.ttf", root / "fonts")
+    (root / "fonts" / "OFL.txt").write_text("The licence, first edition.\n")
+    layout = root / "layouts" / "tiny.yaml"
+    layout.write_text(layout.read_text() + "styles:\n  title: {font: Vera, size: 12}\n")
 
 
 def test_a_build_stopped_at_every_rename_of_a_commit_is_all_old_or_all_new(tmp_path, monkeypatch):
+    """The PDFs and the kit's font licences (a project font's licence changed too)."""
     root = make_project(tmp_path)
+    _own_font(root)
+    files = PDFS + LICENCES
     good = tmp_path / "good"
     _build(root, good)
-    old = _hashes(good)
+    old = _hashes(good, files)
+    (root / "fonts" / "OFL.txt").write_text("The licence, second edition.\n")
     rules = root / "content" / "tiny" / "rules.yaml"
     rules.write_text(rules.read_text().replace("heading: Play", "heading: Played", 1))
     rules_too = root / "content" / "tiny" / "game.yaml"  # every PDF changes: the title
@@ -66,13 +84,14 @@ def test_a_build_stopped_at_every_rename_of_a_commit_is_all_old_or_all_new(tmp_p
     )
     _build(root, counting)
     monkeypatch.undo()
-    new = _hashes(counting)
-    assert all(new[p] != old[p] for p in PDFS)
+    new = _hashes(counting, files)
+    assert all(new[p] != old[p] for p in PDFS + LICENCES[1:])  # the packaged licence stays
     renamed = [Path(b).name for _a, b in calls]
-    # journal first (the commit point), the four PDFs, the cache entry, the manifest; then
-    # the manifest once more at the end of the build
+    # journal first (the commit point), the four PDFs, the two licences, the cache entry,
+    # the manifest; then the manifest once more at the end of the build
     assert renamed[0] == "commit-tiny.json" and renamed[1:5] == [Path(p).name for p in PDFS]
-    assert len(calls) >= 7
+    assert renamed[5:7] == [Path(p).name for p in LICENCES]
+    assert len(calls) >= 9
 
     outcomes = set()
     for stop in range(len(calls)):
@@ -91,18 +110,18 @@ def test_a_build_stopped_at_every_rename_of_a_commit_is_all_old_or_all_new(tmp_p
             _build(root, out)
         monkeypatch.undo()
         journal = commit.journal_file(out, "tiny")
-        assert journal.exists() == (0 < stop < 7), stop  # the commit point passed, not done
+        assert journal.exists() == (0 < stop < 9), stop  # the commit point passed, not done
         with locked(out):  # what the next build does first
             commit.recover(out)
         assert not journal.exists()
-        now = _hashes(out)
-        assert now in (old, new), f"stopped at rename {stop}: a mix of old and new PDFs"
+        now = _hashes(out, files)
+        assert now in (old, new), f"stopped at rename {stop}: a mix of old and new files"
         outcomes.add("new" if now == new else "old")
-        _manifest_agrees(out)
+        _manifest_agrees(out, files)
         said = _build(root, out)  # the next build: new PDFs, nothing left over
         assert (now == new) == any(m.endswith("unchanged") for m in said), (stop, said)
-        assert _hashes(out) == new
-        _manifest_agrees(out)
+        assert _hashes(out, files) == new
+        _manifest_agrees(out, files)
         assert not list(out.rglob("*.tmp"))
     assert outcomes == {"old", "new"}
 
@@ -128,6 +147,34 @@ def test_a_journal_that_names_a_path_out_of_the_build_is_dropped(tmp_path):
         assert not journal.exists()
         assert outside.read_bytes() == b"mine" and staged.read_bytes() == b"{}"
     assert not (out / ".cache" / "x.json").exists()
+
+
+def test_a_journal_may_name_a_kits_font_licence_and_nothing_like_it(tmp_path):
+    """A licence file of a kit is a commit's own destination; a path that only looks like
+    one (hidden, a font file, deeper, outside) is not, and its journal is dropped whole."""
+    out = tmp_path / "out"
+    kit = out / "tiny" / "standard-a4" / "font-licences"
+    kit.mkdir(parents=True)
+    (out / ".cache").mkdir()
+    for dest, ok in (
+        ("tiny/standard-a4/font-licences/OFL.txt", True),
+        ("tiny/standard-a4/font-licences/LICENSE", True),
+        ("tiny/standard-a4/font-licences/.bashrc", False),
+        ("tiny/standard-a4/font-licences/Vera.ttf", False),
+        ("tiny/standard-a4/font-licences/x/OFL.txt", False),
+        ("tiny/standard-a4/font-licences/../../../OFL.txt", False),
+        ("tiny/standard-a4/notes/OFL.txt", False),
+    ):
+        name = Path(dest).name
+        staged = Path(dest).parent / f".{name}.abc.tmp"
+        (out / staged).parent.mkdir(parents=True, exist_ok=True)
+        (out / staged).write_bytes(b"licence")
+        sha = hashlib.sha256(b"licence").hexdigest()
+        moves = [{"tmp": staged.as_posix(), "dest": dest, "sha256": sha}]
+        commit.journal_file(out, "tiny").write_text(json.dumps({"moves": moves}))
+        assert commit.recover(out) == (["tiny"] if ok else []), dest
+        assert (out / dest).is_file() == ok, dest
+        (out / staged).unlink(missing_ok=True)
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="RLIMIT_FSIZE as on Linux")

@@ -172,7 +172,9 @@ def _agree(mutation: tuple[str, str, str], tmp: Path, capsys: pytest.CaptureFixt
         assert pdfs == old and all(after[k] == before[k] for k in pdfs)
         assert manifest == []
     else:  # every part of the game, listed in the manifest
-        new = {e["path"] for e in manifest}
+        new = {e["path"] for e in manifest if e["path"].endswith(".pdf")}
+        licence = f"{game}/standard-a4/font-licences/OFL-AtkinsonHyperlegible.txt"
+        assert {e["path"] for e in manifest} - new == {licence} and licence in after
         assert new <= pdfs and {f"{game}/standard-a4/{p}.pdf" for p in ("rules", "cards")} <= new
         assert LAST_GOOD not in {after[k] for k in new}
 

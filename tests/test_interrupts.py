@@ -72,7 +72,7 @@ def test_a_build_killed_at_any_moment_loses_nothing(project):
     result = build(root, out)  # the last good build
     took = time.monotonic() - t0
     assert result.returncode == 0, result.stderr
-    assert len(consistent(out)) == 16  # 4 parts, 2 profiles, 2 papers
+    assert len(consistent(out)) == 20  # 4 parts and a font licence, 2 profiles, 2 papers
     game = root / "content" / "tiny" / "game.yaml"
     text = game.read_text()
     runs = 0
@@ -99,7 +99,7 @@ def test_a_build_killed_at_any_moment_loses_nothing(project):
         assert again.returncode == 0, again.stderr
         assert mine.read_text() == "mine"
         mine.unlink()
-        assert len(consistent(out)) == 16
+        assert len(consistent(out)) == 20
         whole_pdfs(out)
     assert clean_temps([out, out / ".cache"]) == 0
 

@@ -200,11 +200,20 @@ def test_manifest_lists_every_output(built):
         "turn-marker": 1,
         "counters": 18,
     }
+    licences = [e for e in manifest["outputs"] if e["part"] == "font-licence"]
     for e in manifest["outputs"]:
         import hashlib
 
         assert hashlib.sha256((built / e["path"]).read_bytes()).hexdigest() == e["sha256"]
-        assert len(PdfReader(built / e["path"]).pages) == e["pages"]
+        if e["part"] != "font-licence":
+            assert len(PdfReader(built / e["path"]).pages) == e["pages"]
+    # every kit carries the licence of the font embedded in its PDFs, beside them
+    kits = {e["path"].rsplit("/", 1)[0] for e in manifest["outputs"] if e["path"].endswith(".pdf")}
+    assert sorted(e["path"] for e in licences) == sorted(
+        f"{kit}/font-licences/OFL-AtkinsonHyperlegible.txt" for kit in kits
+    )
+    assert {tuple(e["fonts"]) for e in licences} == {("Atkinson Hyperlegible",)}
+    assert b"SIL OPEN FONT LICENSE" in (built / licences[0]["path"]).read_bytes()
 
 
 # ------------------------------------------------------------------ a tiny CSV game

@@ -361,3 +361,97 @@ def test_sleeve_sizes_by_name(name: str, size: tuple[float, float]) -> None:
     from cutsheet.model import size_mm
 
     assert size_mm(name) == size
+
+
+# ------------------------------------------------------------------ font licences
+def licences_of(kit: str = "standard-a4") -> dict[str, dict]:
+    """The manifest's font licence entries of one kit of the game, by file name."""
+    import json
+
+    manifest = json.loads((Path("build") / "manifest.json").read_text())
+    prefix = f"own/{kit}/font-licences/"
+    return {
+        e["path"].removeprefix(prefix): e
+        for e in manifest["outputs"]
+        if e["part"] == "font-licence" and e["path"].startswith(prefix)
+    }
+
+
+def test_a_fonts_licence_is_copied_into_the_kit_and_listed(own: Path, capsys) -> None:
+    import hashlib
+
+    add_font(own, "Cinzel-Bold")
+    (own / "fonts" / "OFL-Cinzel.txt").write_text("Cinzel: SIL Open Font License 1.1\n")
+    (own / "fonts" / "README.txt").write_text("notes, no licence of Cinzel's\n")
+    edit(own / "layouts" / "own.yaml", "{font: bold, size: 14", "{font: Cinzel-Bold, size: 14")
+    cards = build(capsys)
+    assert "BitstreamVeraSans-Bold" in base_fonts(cards)  # the font is embedded
+    assert "warning" not in capsys.readouterr().err
+    kit = cards.parent / "font-licences"
+    assert sorted(p.name for p in kit.iterdir()) == [
+        "OFL-AtkinsonHyperlegible.txt",
+        "OFL-Cinzel.txt",
+    ]
+    assert (kit / "OFL-Cinzel.txt").read_bytes() == (own / "fonts" / "OFL-Cinzel.txt").read_bytes()
+    entries = licences_of()
+    assert entries["OFL-Cinzel.txt"]["fonts"] == ["Cinzel-Bold"]
+    assert entries["OFL-AtkinsonHyperlegible.txt"]["fonts"] == ["Atkinson Hyperlegible"]
+    for name, entry in entries.items():
+        assert entry["sha256"] == hashlib.sha256((kit / name).read_bytes()).hexdigest()
+    # large print sets the project font in Atkinson: only Atkinson's licence goes with it
+    build(capsys, "large-print")
+    assert sorted(licences_of("large-print-a4")) == ["OFL-AtkinsonHyperlegible.txt"]
+
+
+def test_a_font_without_a_licence_is_a_warning_at_the_font(own: Path, capsys) -> None:
+    add_font(own, "Cinzel-Bold")
+    (own / "fonts" / "OFL-Lato.txt").write_text("Lato's licence, not Cinzel's\n")
+    edit(own / "layouts" / "own.yaml", "{font: bold, size: 14", "{font: Cinzel-Bold, size: 14")
+    warning = (
+        "fonts/Cinzel-Bold.ttf: warning: font 'Cinzel-Bold' is embedded without a licence file"
+        " beside it; put its licence in fonts/ (OFL.txt, LICENSE, or OFL-<font>.txt) and every"
+        " kit carries a copy in font-licences/"
+    )
+    assert main(["check", "own"]) == 0
+    assert warning in capsys.readouterr().err.splitlines()
+    code = main(["build", "own", "--jobs", "1", "--paper", "a4", "--profile", "standard"])
+    assert code == 0  # a warning: the kit is built
+    assert warning in capsys.readouterr().err.splitlines()
+    assert sorted(licences_of()) == ["OFL-AtkinsonHyperlegible.txt"]
+    # the licence put beside it: the next build copies it (a new licence file rebuilds)
+    (own / "fonts" / "LICENSE").write_text("Cinzel's licence\n")
+    build(capsys)
+    assert "warning" not in capsys.readouterr().err
+    assert licences_of()["LICENSE"]["fonts"] == ["Cinzel-Bold"]
+
+
+def test_a_licence_outside_the_project_is_refused_unread(
+    own: Path, tmp_path_factory, capsys
+) -> None:
+    outside = tmp_path_factory.mktemp("elsewhere") / "secret.txt"
+    outside.write_text("SECRET\n")
+    add_font(own, "Cinzel-Bold")
+    (own / "fonts" / "OFL.txt").symlink_to(outside)
+    edit(own / "layouts" / "own.yaml", "{font: bold, size: 14", "{font: Cinzel-Bold, size: 14")
+    for command in (["check", "own"], ["build", "own", "--jobs", "1", "--paper", "a4"]):
+        code, errors = run(capsys, *command)
+        assert code == 1
+        assert errors == [
+            "fonts/OFL.txt: error: licence file 'OFL.txt' is outside the project folder"
+        ]
+    assert not list(Path(".").rglob("font-licences/*"))
+    assert "SECRET" not in "".join(p.read_text() for p in Path("build").rglob("*.json"))
+
+
+def test_a_licence_that_is_a_fifo_is_refused_not_waited_on(own: Path, capsys) -> None:
+    import os
+
+    add_font(own, "Cinzel-Bold")
+    os.mkfifo(own / "fonts" / "LICENSE")
+    edit(own / "layouts" / "own.yaml", "{font: bold, size: 14", "{font: Cinzel-Bold, size: 14")
+    code, errors = run(capsys, "check", "own")
+    assert code == 1
+    assert errors == [
+        "fonts/LICENSE: error: licence file 'LICENSE' cannot be copied: it is not a readable"
+        " file of at most 1,000,000 bytes"
+    ]

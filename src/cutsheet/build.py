@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import confine
 from . import jobs as runner
@@ -24,7 +24,11 @@ from .cache import Entry, cache_file, file_hash, options_key, read_entry, record
 from .commit import commit_game, recover
 from .diagnostics import ContentError, Loc, Problem, Report
 from .jobs import PARTS, Options, Result, Task
-from .output import clean_temps, locked, write_manifest
+from .output import LICENCE_PART, LicenceEntry, clean_temps, locked, write_manifest
+from .targets import Rendered
+
+if TYPE_CHECKING:
+    from .licences import Licence
 
 __all__ = ["PARTS", "Options", "Project", "build", "check_game", "stderr_progress"]
 
@@ -90,6 +94,7 @@ def check_game(
         _prints, problems = runner.prints(root, game_id, profile, options.papers, options)
         report.extend(problems)
         report.extend(printed_problems(root, game_id, profile))
+        report.extend(job_licences(root, game_id, profile)[1])
     report.problems = sorted(set(report.problems))
     return report
 
@@ -126,12 +131,48 @@ def run_safely(task: Task) -> Result:
         if extra:  # the plan is memoised: run() would find the same plan and draw it
             _plan, problems = runner.plan(task.root, task.game, task.profile)
             return Result(task, sorted(set(problems) | set(extra)))
-        return runner.run(task)
+        return with_licences(runner.run(task))
     except Exception as exc:  # the other games go on
         where = Loc(str(Path(task.root) / "content" / task.game / "game.yaml"))
         why = f"{type(exc).__name__}: {' '.join(str(exc).split())}"
         message = f"{task.profile}: cutsheet failed on this game ({why}); please report it"
         return Result(task, [Problem(where, message)])
+
+
+def job_licences(root: str, game_id: str, profile: str) -> tuple[list[Licence], list[Problem]]:
+    """The font licence files a job's kit carries (the packaged font's, and those of the
+    project fonts it embeds) and their problems: a font without one is a warning, a licence
+    file that cannot be copied an error."""
+    from .licences import embedded_fonts, kit_licences
+
+    game_plan, _problems = runner.plan(root, game_id, profile)
+    _game, layouts, _ = runner.load(root, game_id)
+    if game_plan is None or layouts is None:
+        return [], []
+    fonts = embedded_fonts(Path(root), layouts.fonts, game_plan.profile.own_fonts)
+    licences, problems = kit_licences(Path(root), fonts)
+    return licences, problems
+
+
+def with_licences(result: Result) -> Result:
+    """A job that drew its PDFs, with its kit's font licence files beside them (for every
+    paper) and their warnings; a licence that cannot be copied fails the job."""
+    if result.problems:
+        return result
+    task = result.task
+    licences, problems = job_licences(task.root, task.game, task.profile)
+    result.problems = sorted(set(problems))
+    if any(p.severity == "error" for p in problems):
+        result.files = []
+        return result
+    for paper in task.papers:
+        result.files.extend(
+            Rendered(paper, LICENCE_PART, lic.data, 0, {}, lic.name, lic.fonts) for lic in licences
+        )
+    # what the kit read: a licence file and the font it covers (a packaged one is covered
+    # by the code's digest; a licence added to fonts/ later changes the cache key)
+    result.inputs |= {str(lic.source) for lic in licences}
+    return result
 
 
 def printed_problems(root: str, game_id: str, profile: str) -> list[Problem]:
@@ -151,14 +192,16 @@ def _commit(
     entries: list[dict[str, Any]] = []
     pdfs: list[tuple[str, bytes]] = []
     caches: list[tuple[str, bytes]] = []
+    kits: list[str] = []
     for result in results:
         task = result.task
         inputs = record(Path(task.root), result.inputs)
         for paper in task.papers:
             outputs = []
+            kits.append(f"{task.game}/{task.profile}-{paper}/")
             for rendered in (f for f in result.files if f.paper == paper):
                 sha = hashlib.sha256(rendered.data).hexdigest()
-                entry = runner.meta_entry(task, rendered, sha).to_json()
+                entry = _entry(task, rendered, sha)
                 pdfs.append((entry["path"], rendered.data))
                 outputs.append(entry)
             if inputs is not None:  # a job that read a file from elsewhere is not cached
@@ -166,8 +209,39 @@ def _commit(
                 where = cache_file(out, task.game, task.profile, paper).relative_to(out)
                 caches.append((where.as_posix(), cache.to_json()))
             entries.extend(outputs)
-    commit_game(out, results[0].task.game, pdfs + caches, entries)
+    commit_game(out, results[0].task.game, pdfs + caches, entries, tuple(kits))
+    _drop_old_licences(out, kits, {e["path"] for e in entries})
     return entries
+
+
+def _entry(task: Task, rendered: Rendered, sha: str) -> dict[str, Any]:
+    """The manifest entry of a file a job made: a PDF, or a font licence file of its kit."""
+    if rendered.part != LICENCE_PART:
+        return runner.meta_entry(task, rendered, sha).to_json()
+    from .licences import FOLDER
+
+    path = f"{task.game}/{task.profile}-{rendered.paper}/{FOLDER}/{rendered.name}"
+    return LicenceEntry(
+        path, task.game, task.profile, rendered.paper, rendered.fonts, sha
+    ).to_json()
+
+
+def _drop_old_licences(out: Path, kits: list[str], kept: set[str]) -> None:
+    """After a commit, the licence files a rebuilt kit no longer carries (a font it stopped
+    using, a licence renamed) go; the manifest stopped listing them with the commit."""
+    from .licences import FOLDER, is_licence_name
+
+    for kit in kits:
+        try:
+            old = list((out / kit / FOLDER).iterdir())
+        except OSError:
+            continue
+        for path in old:
+            rel = f"{kit}{FOLDER}/{path.name}"
+            if rel in kept or not is_licence_name(path.name) or path.is_symlink():
+                continue
+            if path.is_file():
+                path.unlink(missing_ok=True)
 
 
 def build(
@@ -206,11 +280,30 @@ def build(
 
 def _folders(out: Path, games: Sequence[str], options: Options) -> list[Path]:
     """Every folder a build of ``games`` writes files into."""
+    from .licences import FOLDER
+
     folders = [out, out / ".cache"]
     for game in games:
         for profile in options.profiles:
-            folders += [out / game / f"{profile}-{paper}" for paper in options.papers]
+            for paper in options.papers:
+                kit = out / game / f"{profile}-{paper}"
+                folders += [kit, kit / FOLDER]
     return folders
+
+
+def _keys(project: Project, options: Options) -> tuple[dict[tuple[str, str], str], list[str]]:
+    """Each job's cache key, by (profile, paper), and the licence files a kit may carry: a
+    licence file added to or removed from fonts/ changes the keys (every kit rebuilds)."""
+    from .licences import PACKAGED, licence_names
+
+    licences = [PACKAGED.name, *licence_names(project.root)]
+    keys = {
+        (profile, paper): options_key(options, paper, project.root)
+        + f"|{profile}|licences={'/'.join(licences)}"
+        for profile in options.profiles
+        for paper in options.papers
+    }
+    return keys, licences
 
 
 def _build(
@@ -222,20 +315,20 @@ def _build(
     progress: Progress,
     report: Report,
 ) -> list[dict[str, Any]]:
+    from .licences import FOLDER
+
     root = str(project.root)
     outputs: list[dict[str, Any]] = []
-    keys = {
-        (profile, paper): options_key(options, paper, project.root) + f"|{profile}"
-        for profile in options.profiles
-        for paper in options.papers
-    }
+    keys, licences = _keys(project, options)
     todo: list[Task] = []
     for game in games:
         for profile in options.profiles:
             papers = []
             for paper in options.papers:
                 entry = read_entry(cache_file(out, game, profile, paper))
-                mine = {f"{game}/{profile}-{paper}/{part}.pdf" for part in PARTS}
+                kit = f"{game}/{profile}-{paper}"
+                mine = {f"{kit}/{part}.pdf" for part in PARTS}
+                mine |= {f"{kit}/{FOLDER}/{name}" for name in licences}
                 key = keys[(profile, paper)]
                 if entry is not None and still_valid(entry, key, project.root, out, mine):
                     outputs.extend(entry.outputs)
@@ -256,8 +349,10 @@ def _build(
     t0 = time.monotonic()
     for i, result in enumerate(_run_all(todo, workers), 1):
         task = result.task
-        pages = sum(f.pages for f in result.files)
-        state = "FAILED" if result.problems else f"{len(result.files)} files, {pages} pages"
+        pdfs = [f for f in result.files if f.part != LICENCE_PART]
+        pages = sum(f.pages for f in pdfs)
+        failed = any(p.severity == "error" for p in result.problems)
+        state = "FAILED" if failed else f"{len(pdfs)} files, {pages} pages"
         papers = "+".join(task.papers)
         progress(
             f"[{i}/{len(todo)}] {task.game} {task.profile} ({papers}): {state}"
@@ -275,10 +370,11 @@ def _build(
 def _finish_game(
     out: Path, results: list[Result], keys: dict[tuple[str, str], str], report: Report
 ) -> list[dict[str, Any]]:
-    """Commit a game whose jobs all rendered; report the problems of one that did not."""
+    """Commit a game whose jobs all rendered; report the problems of one that did not (and
+    the warnings of one that did)."""
     problems = sorted({p for r in results for p in r.problems})
-    if problems:
-        report.extend(problems)
+    report.extend(problems)
+    if any(p.severity == "error" for p in problems):
         return []
     try:
         return _commit(out, results, keys)

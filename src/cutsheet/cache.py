@@ -120,6 +120,7 @@ OUTPUT_KEYS = frozenset(
     | {"components"}
 )
 EXPORT_KEYS = (OUTPUT_KEYS - {"imposition"}) | {"kind", "target", "dpi"}  # cutsheet export's
+LICENCE_KEYS = frozenset({"path", "game", "profile", "paper", "part", "fonts", "sha256"})  # a kit's
 
 
 @dataclass(frozen=True)
@@ -155,7 +156,9 @@ def read_entry(path: Path) -> Entry | None:
         return None
     if not all(isinstance(k, str) and isinstance(v, str) for k, v in inputs.items()):
         return None
-    if not all(isinstance(o, dict) and set(o) in (OUTPUT_KEYS, EXPORT_KEYS) for o in outputs):
+    if not all(
+        isinstance(o, dict) and set(o) in (OUTPUT_KEYS, EXPORT_KEYS, LICENCE_KEYS) for o in outputs
+    ):
         return None
     return Entry(key, dict(inputs), list(outputs))
 

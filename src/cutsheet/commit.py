@@ -27,6 +27,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from .cache import MAX_ENTRY, file_hash, inside, read_regular
+from .licences import FOLDER, NAME, is_licence_name
 from .output import atomic_write, manifest_bytes, stage
 
 JOURNAL_PREFIX = "commit-"
@@ -46,14 +47,21 @@ def journal_file(out: Path, game: str) -> Path:
 
 
 def commit_game(
-    out: Path, game: str, files: list[tuple[str, bytes]], outputs: list[dict[str, Any]]
+    out: Path,
+    game: str,
+    files: list[tuple[str, bytes]],
+    outputs: list[dict[str, Any]],
+    kits: tuple[str, ...] = (),
 ) -> None:
-    """Switch in one game's ``files`` (paths relative to ``out``, PDFs then cache entries)
-    and the manifest with ``outputs`` merged in, as one commit. An OSError before the commit
-    point (staging, the journal) leaves everything as it was and names the file."""
+    """Switch in one game's ``files`` (paths relative to ``out``: PDFs and font licences,
+    then cache entries) and the manifest with ``outputs`` merged in, as one commit (``kits``:
+    the kit folders written, whose earlier licence entries ``outputs`` replaces). An OSError
+    before the commit point (staging, the journal) leaves everything as it was and names
+    the file."""
     moves: list[Move] = []
     try:
-        for rel, data in [*files, ("manifest.json", manifest_bytes(out, outputs))]:
+        manifest = manifest_bytes(out, outputs, kits)
+        for rel, data in [*files, ("manifest.json", manifest)]:
             tmp = stage(out / rel, data)
             moves.append(Move(tmp.relative_to(out).as_posix(), rel, _sha(data)))
         journal = [{"tmp": m.tmp, "dest": m.dest, "sha256": m.sha256} for m in moves]
@@ -79,11 +87,15 @@ def _sha(data: bytes) -> str:
 
 
 _PDF = re.compile(r"[^/]+/[^/]+/[a-z-]+\.pdf")
+_LICENCE = re.compile(rf"[^/]+/[^/]+/{FOLDER}/{NAME}")
 
 
 def _allowed(dest: str) -> bool:
-    """A destination a commit writes: a game's PDF, a cache entry, the manifest."""
+    """A destination a commit writes: a game's PDF, a font licence file of a kit (named as
+    one in ``fonts/`` may be), a cache entry, the manifest."""
     if dest == "manifest.json" or _PDF.fullmatch(dest):
+        return True
+    if _LICENCE.fullmatch(dest) and is_licence_name(PurePosixPath(dest).name):
         return True
     return dest.startswith(".cache/") and dest.count("/") == 1 and dest.endswith(".json")
 

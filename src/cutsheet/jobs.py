@@ -132,7 +132,7 @@ def plan(root: str, game_id: str, profile_name: str) -> tuple[GamePlan | None, l
             done[key] = (None, problems)
             return done[key]
         try:
-            profile = load_profile(Path(root) / "layouts", profile_name)
+            profile = load_profile(Path(root) / "layouts", profile_name, layouts.sizes)
         except ContentError as exc:
             done[key] = (None, problems + list(exc.problems))
             return done[key]

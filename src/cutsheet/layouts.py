@@ -7,6 +7,7 @@ another inherits its boxes; a box of the same name overrides the inherited one k
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -90,8 +91,8 @@ class FaceSpec(Strict):
     extends: str | list[str] | None = None
     size: str | tuple[float, float] | None = Field(
         None,
-        description="the card size the face is drawn for (a name or [w, h] mm; default: the"
-        " face it extends, else poker)",
+        description="the card size the face is drawn for (a packaged name, a name from a"
+        " layout's 'sizes:', or [w, h] mm; default: the face it extends, else poker)",
     )
     scale: bool = Field(
         False,
@@ -102,7 +103,8 @@ class FaceSpec(Strict):
     @field_validator("size")
     @classmethod
     def _known_size(cls, v: str | tuple[float, float] | None) -> str | tuple[float, float] | None:
-        if v is not None:
+        # a name that could be the project's own (a layout's 'sizes:') waits for the faces
+        if v is not None and not (isinstance(v, str) and re.fullmatch(SLUG, v)):
             size_mm(v)
         return v
 
@@ -402,12 +404,14 @@ def _face_boxes(merged: _Merged, styles: Mapping[str, Style], problems: list[Pro
     return built
 
 
-def _declared_size(name: str, faces: Mapping[str, _FaceSource]) -> str | tuple[float, float] | None:
-    """The size face ``name`` declares, else the first that a face it extends declares (the
-    chain is known to end: ``_inherited`` checked it)."""
-    spec = faces[name][0]
+def _declared_size(
+    name: str, faces: Mapping[str, _FaceSource]
+) -> tuple[str | tuple[float, float], Loc] | None:
+    """The size face ``name`` declares and where, else the first that a face it extends
+    declares (the chain is known to end: ``_inherited`` checked it)."""
+    spec, src, path = faces[name]
     if spec.size is not None:
-        return spec.size
+        return spec.size, src.loc(path + ("size",))
     parents = [spec.extends] if isinstance(spec.extends, str) else list(spec.extends or [])
     for parent in parents:
         found = _declared_size(parent, faces)
@@ -416,9 +420,28 @@ def _declared_size(name: str, faces: Mapping[str, _FaceSource]) -> str | tuple[f
     return None
 
 
-def _build_faces(faces: Mapping[str, _FaceSource], styles: Mapping[str, Style]) -> dict[str, Face]:
-    """Every face resolved (``extends`` followed) and built; every problem of every face is
-    raised together."""
+def _face_size(
+    name: str, faces: Mapping[str, _FaceSource], own: Mapping[str, tuple[float, float]]
+) -> tuple[float, float]:
+    """The card size face ``name`` is drawn for: a packaged size, one of the project's own
+    (``own``, the layouts' ``sizes:``) or [w, h]; an unknown name is a located error."""
+    declared = _declared_size(name, faces)
+    if declared is None:
+        return NAMED_SIZES_MM["poker"]
+    size, loc = declared
+    try:
+        return size_mm(size, own)
+    except ValueError as exc:
+        raise ContentError([Problem(loc, str(exc))]) from None  # once, where it is declared
+
+
+def _build_faces(
+    faces: Mapping[str, _FaceSource],
+    styles: Mapping[str, Style],
+    own: Mapping[str, tuple[float, float]],
+) -> dict[str, Face]:
+    """Every face resolved (``extends`` followed) and built, drawn for its size (``own``: the
+    project's named sizes); every problem of every face is raised together."""
     problems: list[Problem] = []
     resolved: dict[str, _Merged] = {}
     built: dict[str, Face] = {}
@@ -426,12 +449,12 @@ def _build_faces(faces: Mapping[str, _FaceSource], styles: Mapping[str, Style]) 
         try:
             merged = _inherited(name, (), faces, resolved)
             boxes = tuple(_face_boxes(merged, styles, problems))
-            size = _declared_size(name, faces) or "poker"
-            built[name] = Face(name, boxes, src.key_loc(path), size_mm(size), _spec.scale)
+            size = _face_size(name, faces, own)
+            built[name] = Face(name, boxes, src.key_loc(path), size, _spec.scale)
         except ContentError as exc:
             problems.extend(exc.problems)
-    if problems:
-        raise ContentError(problems)
+    if problems:  # a size a face inherits is one problem, where it is declared
+        raise ContentError(list(dict.fromkeys(problems)))
     return built
 
 
@@ -451,7 +474,7 @@ def load_layouts(
     icons = _project_icons(read, layout_dir.parent)
     if read.problems:
         raise ContentError(set(read.problems))
-    faces = _build_faces(read.faces, read.styles)
+    faces = _build_faces(read.faces, read.styles, read.sizes)
     files = tuple(str(layout_dir / f) for f in sorted(read.seen | {BASE}))
     return Layouts(
         read.styles,

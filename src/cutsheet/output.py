@@ -139,12 +139,42 @@ class ManifestEntry:
 _OPTIONAL = ("imposition", "kind", "target", "dpi")
 
 
-def manifest_bytes(out: Path, outputs: list[dict[str, Any]]) -> bytes:
+LICENCE_PART = "font-licence"
+
+
+@dataclass(frozen=True)
+class LicenceEntry:
+    """A font licence file a kit carries (``<kit>/font-licences/NAME``) in ``manifest.json``:
+    the fonts it covers and its hash; committed with the kit's PDFs."""
+
+    path: str
+    game: str
+    profile: str
+    paper: str
+    fonts: tuple[str, ...]
+    sha256: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "path": self.path,
+            "game": self.game,
+            "profile": self.profile,
+            "paper": self.paper,
+            "part": LICENCE_PART,
+            "fonts": list(self.fonts),
+            "sha256": self.sha256,
+        }
+
+
+def manifest_bytes(out: Path, outputs: list[dict[str, Any]], kits: Iterable[str] = ()) -> bytes:
     """``out/manifest.json`` with this build's outputs merged in. Entries of earlier builds
     stay only while their file is there, inside ``out``, with the recorded hash, so the
-    manifest always matches; a manifest that does not parse is started afresh."""
+    manifest always matches; a manifest that does not parse is started afresh. ``kits``: the
+    kit folders (``game/profile-paper/``) this build wrote, whose licence files are all in
+    ``outputs`` (an earlier one that is not is gone from the manifest)."""
     entries: dict[str, dict[str, Any]] = {}
     replaced = {e["path"] for e in outputs}
+    rebuilt = tuple(kits)
     raw = read_regular(out / "manifest.json", MAX_ENTRY)
     try:
         old = json.loads(raw) if raw is not None else {}
@@ -152,6 +182,8 @@ def manifest_bytes(out: Path, outputs: list[dict[str, Any]]) -> bytes:
             path = inside(out, e["path"])
             if path is None or not isinstance(e["sha256"], str) or not e["sha256"]:
                 continue
+            if e.get("part") == LICENCE_PART and e["path"].startswith(rebuilt):
+                continue  # a licence the kit no longer carries
             if e["path"] not in replaced and file_hash.__wrapped__(str(path)) == e["sha256"]:
                 entries[e["path"]] = e  # hashed afresh: a commit may have just replaced it
     except (ValueError, KeyError, TypeError, AttributeError, RecursionError):

@@ -7,14 +7,16 @@ packaged file of the same name.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import AfterValidator, Field
 
 from .confine import confined
 from .diagnostics import ContentError, Loc, Problem, display_path
-from .model import Strict, validate
+from .model import SLUG, Strict, size_mm, validate
 from .profile_files import PACKAGED, available_profiles, default_profiles, profile_path
 from .source import load_yaml
 
@@ -49,6 +51,14 @@ class Ink(Strict):
     frame_width: float = Field(1.5, gt=0, le=20, description="a frame's line width, pt")
 
 
+def _card_size(size: str | tuple[float, float]) -> str | tuple[float, float]:
+    """A size ``card_sizes`` may list: a [w, h] or a packaged name is checked now; a name
+    that could be a project's own (a layout's ``sizes:``) waits for the game's layouts."""
+    if not (isinstance(size, str) and re.fullmatch(SLUG, size)):
+        size_mm(size)
+    return size
+
+
 class Profile(Strict):
     name: str
     default: bool = Field(
@@ -68,10 +78,11 @@ class Profile(Strict):
         " profile's text sizes, each text box grown to its text and the design reflowed around"
         " it (faces named NAME@PROFILE are always laid out)",
     )
-    card_sizes: list[str] = Field(
+    card_sizes: list[Annotated[str | tuple[float, float], AfterValidator(_card_size)]] = Field(
         default_factory=list,
         description="scale: larger card sizes to try, in order, when a component's design does"
-        " not fit its own size at this profile's text sizes",
+        " not fit its own size at this profile's text sizes: a packaged name, a name from a"
+        " layout's 'sizes:', or [w, h] mm",
     )
     min_contrast: float | None = Field(
         None, ge=1, le=21, description="text/background contrast to enforce"
@@ -92,7 +103,12 @@ class Profile(Strict):
     )
 
 
-def load_profile(layout_dir: Path, name: str) -> Profile:
+def load_profile(
+    layout_dir: Path, name: str, sizes: Mapping[str, tuple[float, float]] | None = None
+) -> Profile:
+    """Profile ``name``: the project's own file, else the packaged one. With ``sizes`` (a
+    game's named sizes, the layouts' ``sizes:`` included), every ``card_sizes`` entry is
+    resolved to [w, h] mm, and a name that is no size is a located error."""
     path = profile_path(layout_dir, name)
     if path is None:
         known = ", ".join(available_profiles(layout_dir))
@@ -112,7 +128,17 @@ def load_profile(layout_dir: Path, name: str) -> Profile:
                 )
             ]
         )
-    return profile
+    if sizes is None:
+        return profile
+    resolved, problems = [], []
+    for i, size in enumerate(profile.card_sizes):
+        try:
+            resolved.append(size_mm(size, sizes))
+        except ValueError as exc:
+            problems.append(Problem(src.loc(("card_sizes", i)), str(exc)))
+    if problems:
+        raise ContentError(problems)
+    return profile.model_copy(update={"card_sizes": resolved})
 
 
 __all__ = [

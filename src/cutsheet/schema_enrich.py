@@ -41,7 +41,9 @@ def _layout_names(layouts: Path) -> dict[str, list[str]]:
     files = {p.name: p for p in sorted(PACKAGED.glob("*.yaml"))}
     if layouts.is_dir():
         files.update({p.name: p for p in sorted(layouts.glob("*.yaml"))})
-    names: dict[str, set[str]] = {k: set() for k in ("styles", "faces", "colours", "fonts")}
+    names: dict[str, set[str]] = {
+        k: set() for k in ("styles", "faces", "colours", "fonts", "sizes")
+    }
     for path in files.values():
         try:
             data = load_yaml(path).data
@@ -60,7 +62,7 @@ def known_values(root: Path | None = None) -> dict[str, list[str]]:
     ``icons``, ``fonts``, ``kinds`` (box kinds), ``profiles``, and, from the project at
     ``root`` (its layouts and the packaged ones), ``styles``, ``faces``, ``layouts``, the
     ``colours`` its layout files name, and its own fonts (``fonts/``, and families from
-    ``fonts:``) and icons (``icons/``) after the packaged ones."""
+    ``fonts:``), icons (``icons/``) and card sizes (``sizes:``) after the packaged ones."""
     from .layouts import packaged_papers
     from .measure import font_files
     from .profiles import available_profiles
@@ -70,7 +72,7 @@ def known_values(root: Path | None = None) -> dict[str, list[str]]:
     layouts = project / "layouts"
     names = _layout_names(layouts)
     return {
-        "sizes": list(NAMED_SIZES_MM),
+        "sizes": [*NAMED_SIZES_MM, *(n for n in names["sizes"] if n not in NAMED_SIZES_MM)],
         "papers": sorted(packaged_papers()),
         "icons": [*sorted(ICON_NAMES), *sorted(icon_files(project / "icons"))],
         "fonts": [*FONTS, *sorted(font_files(project / "fonts")), *names["fonts"]],
@@ -286,7 +288,7 @@ def _enums(values: Mapping[str, list[str]]) -> dict[tuple[str, str], Callable[[J
         node["items"] = _one_of(values["layouts"])
 
     def card_sizes(node: JsonDict) -> None:
-        node["items"] = sizes
+        _set_string(node.get("items", {}), sizes)
 
     return {
         ("ComponentSpec", "size"): size,
@@ -294,6 +296,7 @@ def _enums(values: Mapping[str, list[str]]) -> dict[tuple[str, str], Callable[[J
         ("ComponentSpec", "face"): face,
         ("ComponentSpec", "back"): face,
         ("FaceSpec", "extends"): face,
+        ("FaceSpec", "size"): size,
         ("Spaces", "size"): size,
         ("BoxSpec", "style"): style,
         ("Style", "font"): font,

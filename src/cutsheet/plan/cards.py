@@ -228,7 +228,7 @@ def plan_component(
         if not same_size(face.size, meant):
             if not face.scale:
                 loc = component_key_loc(game, comp, key)
-                problems.append(size_problem(face, meant, loc, spec.name))
+                problems.append(size_problem(face, meant, loc, spec.name, layouts.sizes))
                 continue
             if mode == "layout":
                 face = resized[name] = resize(face, size)

@@ -10,6 +10,7 @@ error, never shrunk."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 
 from ..diagnostics import Loc, Problem, excerpt
 from ..layouts import Face
@@ -18,11 +19,17 @@ from ..model import NAMED_SIZES_MM
 Size = tuple[float, float]
 
 
-def size_text(size: Size) -> str:
-    """``tarot (70 × 120 mm)``, or ``70 × 120 mm`` for a size with no name."""
+def size_text(size: Size, own: Mapping[str, Size] | None = None) -> str:
+    """``tarot (70 × 120 mm)``, or ``70 × 120 mm`` for a size with no name (``own``: the
+    project's named sizes, which come first)."""
     mm = f"{size[0]:g} × {size[1]:g} mm"
-    names = [n for n, s in NAMED_SIZES_MM.items() if s == size]
+    names = _names(size, own)
     return f"{names[0]} ({mm})" if names else mm
+
+
+def _names(size: Size, own: Mapping[str, Size] | None) -> list[str]:
+    """The names of ``size``: the project's own first, then the packaged ones."""
+    return [n for n, s in [*(own or {}).items(), *NAMED_SIZES_MM.items()] if same_size(s, size)]
 
 
 def same_size(a: Size, b: Size) -> bool:
@@ -42,16 +49,18 @@ def resized(face: Face, size: Size) -> Face:
     return dataclasses.replace(face, boxes=tuple(boxes), size=size)
 
 
-def size_problem(face: Face, size: Size, loc: Loc, component: str) -> Problem:
-    """A face drawn for another size, that does not scale."""
+def size_problem(
+    face: Face, size: Size, loc: Loc, component: str, own: Mapping[str, Size] | None = None
+) -> Problem:
+    """A face drawn for another size, that does not scale (``own``: the project's sizes)."""
     return Problem(
         loc,
-        f"{component}: face {excerpt(face.name)} is drawn for {size_text(face.size)}, not this"
-        f" component's {size_text(size)}; give the face 'size: {_named(size)}' and boxes for"
-        " it, or 'scale: true' to scale it",
+        f"{component}: face {excerpt(face.name)} is drawn for {size_text(face.size, own)}, not"
+        f" this component's {size_text(size, own)}; give the face 'size: {_named(size, own)}'"
+        " and boxes for it, or 'scale: true' to scale it",
     )
 
 
-def _named(size: Size) -> str:
-    names = [n for n, s in NAMED_SIZES_MM.items() if s == size]
+def _named(size: Size, own: Mapping[str, Size] | None = None) -> str:
+    names = _names(size, own)
     return names[0] if names else f"[{size[0]:g}, {size[1]:g}]"

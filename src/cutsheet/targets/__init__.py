@@ -26,6 +26,7 @@ class Rendered:
     pages: int
     components: dict[str, int]
     name: str = ""  # an export's file name in its folder ('' for the PDF target's parts)
+    fonts: tuple[str, ...] = ()  # a font licence file: the fonts it covers
 
 
 @dataclass(frozen=True)
