@@ -5,6 +5,7 @@ is imposed and drawn from the same plan."""
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable
 
 from ..diagnostics import Loc, Problem
@@ -108,6 +109,12 @@ def _plan_game(game: Game, layouts: Layouts, profile: Profile) -> tuple[GamePlan
                 runs[comp.id] = run
     # sheets and rules are planned after the cards: they may draw a card as its deck prints it
     docs.faces = {card.item: card.front for run in runs.values() for card in run.cards}
+    docs.profiled = {  # what a card's face draws in some profiles only (a when: naming it)
+        card.item: _profiled_boxes(layouts, comp.spec.face)
+        for comp in components
+        if comp.id in runs and comp.spec.face is not None
+        for card in runs[comp.id].cards
+    }
     docs.card_sizes = {  # a card component that could not be planned has no size (None)
         c.id: runs[c.id].size if c.id in runs else None for c in components if c.spec.form != "page"
     }
@@ -127,6 +134,13 @@ def _plan_game(game: Game, layouts: Layouts, profile: Profile) -> tuple[GamePlan
     cards = {k: tuple(v) for k, v in parts.items()}
     plan = GamePlan(game, profile, cards, rules, furniture, booklet)
     return plan, collapse_repeats(problems)
+
+
+def _profiled_boxes(layouts: Layouts, face: str) -> frozenset[str]:
+    """The boxes of ``face`` whose ``when:`` names the profile: drawn in some profiles only."""
+    return frozenset(
+        b.name for b in layouts.face(face).boxes if b.when and re.search(r"\bprofile\b", b.when)
+    )
 
 
 def collapse_repeats(problems: list[Problem]) -> list[Problem]:

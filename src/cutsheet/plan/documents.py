@@ -49,6 +49,8 @@ class DocPlanner:
     component_lines: Sequence[str] = ()
     faces: Mapping[str, FacePlan] = field(default_factory=dict)  # item id → its planned front
     card_sizes: Mapping[str, tuple[float, float] | None] = field(default_factory=dict)  # mm
+    # item id → the boxes its face draws in some profiles only (a `when:` naming the profile)
+    profiled: Mapping[str, frozenset[str]] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
 
     # -- text ----------------------------------------------------------------------------
@@ -216,7 +218,8 @@ def _leader(box: Box, face: FacePlan) -> tuple[tuple[float, float], float]:
 
 
 def _card(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
-    """A card of the game as its deck plans it, its labels pointing at the boxes they name."""
+    """A card of the game as its deck plans it, its labels pointing at the boxes they name (a
+    label whose box the profile leaves off the card, by a `when:` naming it, is left off)."""
     fig = block.card
     assert fig is not None
     face = p.faces.get(fig.item)
@@ -227,6 +230,8 @@ def _card(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
     labels = []
     for name, text in fig.labels.items():
         box = boxes.get(name)
+        if box is None and name in p.profiled.get(fig.item, frozenset()):
+            continue  # a box this profile leaves off the card: its label goes with it
         if box is None:
             drawn = ", ".join(sorted(boxes)) or "none"
             message = f"card: {fig.item} draws no box '{name}' (its boxes: {drawn})"
