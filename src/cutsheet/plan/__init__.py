@@ -115,6 +115,7 @@ def _plan_game(game: Game, layouts: Layouts, profile: Profile) -> tuple[GamePlan
         if comp.id in runs and comp.spec.face is not None
         for card in runs[comp.id].cards
     }
+    docs.card_components = frozenset(c.id for c in game.components if c.spec.form != "page")
     docs.card_sizes = {  # a card component that could not be planned has no size (None)
         c.id: runs[c.id].size if c.id in runs else None for c in components if c.spec.form != "page"
     }

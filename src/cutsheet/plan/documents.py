@@ -49,6 +49,7 @@ class DocPlanner:
     component_lines: Sequence[str] = ()
     faces: Mapping[str, FacePlan] = field(default_factory=dict)  # item id → its planned front
     card_sizes: Mapping[str, tuple[float, float] | None] = field(default_factory=dict)  # mm
+    card_components: frozenset[str] = frozenset()  # every card component, in any profile
     # item id → the boxes its face draws in some profiles only (a `when:` naming the profile)
     profiled: Mapping[str, frozenset[str]] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
@@ -178,9 +179,14 @@ def _spaces(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
         p.para(literal(label), "strong", loc)  # glyph check
     size = NAMED_SIZES_MM[sp.size]
     if sp.card is not None:  # as large as that component's card in this profile
-        if sp.card not in p.card_sizes:
-            known = ", ".join(sorted(p.card_sizes)) or "none"
+        if sp.card not in p.card_components:  # (the game's, whatever the profile)
+            known = ", ".join(sorted(p.card_components)) or "none"
             message = f"spaces: no card component {excerpt(sp.card)} (known: {known})"
+            p.problems.append(Problem(loc, message))
+        elif sp.card not in p.card_sizes:
+            message = (
+                f"spaces: card component {excerpt(sp.card)} is not printed in {p.profile.name}"
+            )
             p.problems.append(Problem(loc, message))
         size = p.card_sizes.get(sp.card) or size  # (unplanned: its own problems say why)
     return [SpacesBlock(tuple(sp.labels), size)]
