@@ -54,6 +54,11 @@ def plan_rules(p: DocPlanner, game: Game) -> DocPlan:
             blocks.extend(planned)
             locs.extend([bloc] * len(planned))
     if g.edition or g.publisher:
+        if blocks and isinstance(blocks[-1], Para) and blocks[-1].style == "body":
+            # the credit line is kept with the paragraph before it: that paragraph goes on to
+            # the next page whole rather than leave the credit (or its last line and the
+            # credit) alone there
+            blocks[-1] = dataclasses.replace(blocks[-1], keep_with_next=True)
         blocks.append(Space(4))
         credit = ". ".join(x for x in (g.publisher, g.edition) if x) + "."
         blocks.append(p.para(literal(credit), "small", top))
