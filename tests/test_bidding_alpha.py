@@ -100,7 +100,7 @@ def test_a_renamed_component_is_located_and_the_rest_is_still_checked(ws):
         f"{CSV}:{line}:28: error: the base card's income is RRRR",
         f"{GAME}:{components}:1: error: no component 'ledgers', which this game's rulebook checks"
         " need (components: base-cards, start-cards, stage-1, stage-2, stage-3, first-player,"
-        " aids, board, tokens, cubes, ledger)",
+        " aids, kinds, board, tokens, cubes, ledger)",
     ]
 
 
@@ -258,7 +258,13 @@ def test_the_strongbox_gives_its_owner_points(built, built_ink_saver, repo, prof
     folder = built_ink_saver if profile == "ink-saver" else built
     text = reader_text(folder / BA / f"{profile}-a4" / "cards.pdf")
     start = text.index("Strongbox")
-    card = text[start : text.index("BA-025", start)]
+    if profile == "large-print":  # no id: the band's "#25" already prints the card's number
+        assert "BA-025" not in text
+        end = text.index("1 point a cube here", start)
+        card = text[start : end + len("1 point a cube here")]
+        assert len(card) < 200  # one card, read whole
+    else:
+        card = text[start : text.index("BA-025", start)]
     assert "EFFECT" in card and "SCORING" in card
     assert "1 point a cube here" in card
 

@@ -210,12 +210,37 @@ def test_a_renamed_component_is_located_and_the_rest_is_still_checked(ws):
     ws.edit(GAME, "id: deliveries", "id: deliverys")
     rows = ws.edit("content/common-reserve/session-record.yaml", "rows: 8", "rows: 7")
     components = ws.line_of(GAME, "components:")
+    # the reserve sheet's CURRENT and NEXT spaces take the size of the card they name
+    spaces = ws.line_of("content/common-reserve/reserve-sheet.yaml", "card: deliveries")
     assert messages(ws) == [
         f"{GAME}:{components}:1: error: no component 'deliveries', which this game's rulebook"
-        " checks need (components: deliverys, reserve-sheet, session-record, actions,"
-        " turn-marker, counters)",
+        " checks need (components: deliverys, delivery-reference, reserve-sheet,"
+        " session-record, actions, turn-marker, counters)",
+        f"content/common-reserve/reserve-sheet.yaml:{spaces}:9: error: spaces: no card"
+        " component 'deliveries' (known: actions, counters, delivery-reference, deliverys,"
+        " turn-marker)",
         f"content/common-reserve/session-record.yaml:{rows}:17: error: the record needs 8 rows,"
         " one a delivery",
+    ]
+
+
+def test_spaces_name_a_card_the_profile_prints(ws):
+    """A sheet's card spaces take the size of a card component the profile prints: one that
+    prints in another profile only is its own located error, the same in every profile it
+    is checked in."""
+    line = ws.edit(
+        "content/common-reserve/reserve-sheet.yaml", "card: deliveries", "card: delivery-reference"
+    )
+    got = [str(p) for p in ws.check("common-reserve", ("standard", "large-print"))]
+    assert got == [
+        f"content/common-reserve/reserve-sheet.yaml:{line}:9: error: spaces: card component"
+        " 'delivery-reference' is not printed in standard"
+    ]
+    ws.edit("content/common-reserve/reserve-sheet.yaml", "card: delivery-reference", "card: nope")
+    got = [str(p) for p in ws.check("common-reserve", ("standard", "large-print"))]
+    assert got == [  # one message for both profiles: the game's card components, known to both
+        f"content/common-reserve/reserve-sheet.yaml:{line}:9: error: spaces: no card component"
+        " 'nope' (known: actions, counters, deliveries, delivery-reference, turn-marker)"
     ]
 
 

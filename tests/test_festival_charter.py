@@ -41,12 +41,16 @@ def test_the_shipped_content_is_clean(ws):
     assert messages(ws) == []
 
 
-def test_counts_are_the_rulebooks(repo):
+@pytest.mark.parametrize("profile", ["standard", "large-print"])
+def test_counts_are_the_rulebooks(repo, profile):
     game = load_game(repo.content / FC)
-    printed = {c.id: c.printed for c in game.components}
+    printed = {c.id: c.printed for c in game.components if c.spec.in_profile(profile)}
+    # large print says once, on a reference card, what every priority card repeats
+    reference = {"priority-reference": 1} if profile == "large-print" else {}
     assert printed == {
         "projects": 8,
         "priorities": 4,
+        **reference,
         "yes-votes": 4,
         "no-votes": 4,
         "public-log": 1,
@@ -103,8 +107,8 @@ def test_a_renamed_component_is_located_and_the_rest_is_still_checked(ws):
     components = ws.line_of(GAME, "components:")
     assert messages(ws) == [
         f"{GAME}:{components}:1: error: no component 'public-log', which this game's rulebook"
-        " checks need (components: projects, priorities, yes-votes, no-votes, public-record,"
-        " package-markers, chair-marker)",
+        " checks need (components: projects, priorities, priority-reference, yes-votes,"
+        " no-votes, public-record, package-markers, chair-marker)",
         f"{RULES}:{line}:58: error: example 'package-vote': the budget after is 6, not 7",
     ]
 

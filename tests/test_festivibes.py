@@ -120,7 +120,7 @@ def test_a_renamed_component_is_located_and_the_rest_is_still_checked(ws):
     assert messages(ws) == [
         f"{EVENTS}:{line}:24: error: FV-VIP: the +3 Event is 'Immersive experience', not 'VIP access'",
         f"{GAME}:{components}:1: error: no component 'festivals', which this game's rulebook"
-        " checks need (components: festival-cards, events, tickets, help)",
+        " checks need (components: festival-cards, events, event-reference, tickets, help)",
     ]
 
 

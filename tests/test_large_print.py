@@ -56,17 +56,97 @@ def _cut_pitches(path: Path, page: int) -> tuple[list[int], list[int]]:
 
 
 def test_cards_grow_only_as_far_as_their_design_needs(built):
-    # dense delivery cards keep their whole design on a card of their own large-print size
-    # (89 × 190 mm: a two-line name, three 29 pt numbers, the closed source and the reminder)
+    # dense delivery cards keep their design on a jumbo card, 2 × 2 a page (the reminder every
+    # delivery repeats is said once, on the deck's reference card)
     assert _cut_pitches(built / "common-reserve" / "large-print-a4" / "cards.pdf", 0) == (
         [89, 89],
-        [190],
+        [127, 127],
     )
-    # priority cards need jumbo-tall size; vote cards, whose tick and cross keep their size,
-    # jumbo (2 × 2 a page)
+    # priority cards and vote cards, whose tick and cross keep their size, jumbo too
     path = built / "festival-charter" / "large-print-a4" / "cards.pdf"
-    pitches = [_cut_pitches(path, i) for i in (0, 4)]
-    assert ([89, 89], [160]) in pitches and ([89, 89], [127, 127]) in pitches
+    assert {str(_cut_pitches(path, i)) for i in (0, 4)} == {"([89, 89], [127, 127])"}
+
+
+# Reference cards may be bigger than a sleeve: they lie on the table, two a page (185 × 130).
+REFERENCE_TITLES = {
+    "bidding-alpha": ("Player aid", "What the panels mean"),
+    "festivibes": ("On your turn", "Event effects"),
+}
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("game", GAMES)
+def test_every_deck_card_fits_a_jumbo_sleeve(built, game, paper):
+    """Every card cell of a large-print cards file, read from its crop marks, is at most
+    89 × 127 mm (a jumbo sleeve), but for the pages of reference cards."""
+    path = built / game / f"large-print-{paper}" / "cards.pdf"
+    reader = PdfReader(path)
+    decks = 0
+    for page in range(len(reader.pages)):
+        widths, heights = _cut_pitches(path, page)
+        if not widths or not heights:
+            continue  # a page without cards (the duplex calibration)
+        if max(widths) <= 89 and max(heights) <= 127:
+            decks += 1
+            continue
+        text = reader.pages[page].extract_text()
+        titles = REFERENCE_TITLES.get(game, ())
+        assert any(t in text for t in titles), (path.name, page + 1, widths, heights)
+        # a reference card is 185 × 130; anything else on its page fits a sleeve
+        assert all(w <= 89 or w == 185 for w in widths), (page + 1, widths)
+        assert all(h <= 127 or h == 130 for h in heights), (page + 1, heights)
+    assert decks >= 2
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_only_reference_cards_are_bigger_than_a_jumbo_sleeve(repo, game):
+    """In the plan: every large-print card run bigger than 89 × 127 mm is a reference card
+    (one that goes on over its back), never a deck."""
+    from cutsheet.content import load_game
+    from cutsheet.plan import plan_game
+    from cutsheet.plan.model import Run
+
+    g = load_game(repo.content / game)
+    layouts = load_layouts(repo.layouts, g.spec.layouts)
+    planned, problems = plan_game(g, layouts, load_profile(repo.layouts, "large-print"))
+    assert problems == []
+    specs = {c.id: c.spec for c in g.components}
+    runs = [r for r in planned.parts["cards"] if isinstance(r, Run)]
+    assert runs
+    for run in runs:
+        if run.size[0] > 89 or run.size[1] > 127:
+            assert specs[run.component].overleaf, (run.component, run.size)
+
+
+# Standard print says these on every card of a deck; large print says them once, on the
+# deck's own large-print reference card.
+SAID_ONCE = {
+    "bidding-alpha": "once more in final scoring",
+    "common-reserve": "Nothing missing: 2 points",
+    "festival-charter": "Built symbols score for everyone who names them",
+    "festivibes": "every ticket on",
+}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_what_every_card_repeats_is_said_once_in_large_print(built, game):
+    def count(profile: str) -> int:
+        reader = PdfReader(built / game / f"{profile}-a4" / "cards.pdf")
+        text = " ".join(" ".join((p.extract_text() or "").split()) for p in reader.pages)
+        return text.count(SAID_ONCE[game])
+
+    assert count("standard") >= 2
+    assert count("large-print") == 1
+
+
+def test_a_deck_card_that_does_not_fit_a_jumbo_sleeve_is_an_error(ws):
+    """A deck card never grows past jumbo: text that does not fit is a located error."""
+    rel = "content/common-reserve/deliveries.yaml"
+    ws.edit(rel, "    name: Seed Tent\n", "    name: Seed Tent of the Long Summer Evenings\n")
+    line = ws.line_of(rel, "    name: Seed Tent")
+    problems = [str(p) for p in _check_lp(ws)]
+    assert problems and all("89×127 mm card" in p for p in problems), problems
+    assert problems[0].startswith(f"{rel}:{line}:"), problems
 
 
 def _plan_at(repo, game_id: str, component: str, size: tuple[float, float]) -> list[str]:
@@ -89,7 +169,7 @@ def _plan_at(repo, game_id: str, component: str, size: tuple[float, float]) -> l
 @pytest.mark.parametrize("game", GAMES)
 def test_no_card_is_bigger_than_its_design_needs(repo, game):
     """A component printed bigger than its own size in large print does not fit the next
-    smaller card it could have had: its own size, jumbo (89 × 127), jumbo-tall (89 × 160)."""
+    smaller card it could have had: its own size, jumbo (89 × 127)."""
     from cutsheet.content import load_game
     from cutsheet.model import size_mm
     from cutsheet.plan import plan_game
@@ -105,7 +185,7 @@ def test_no_card_is_bigger_than_its_design_needs(repo, game):
         if f"{spec.face}@large-print" in layouts.faces:
             continue  # laid out as written for its own size
         own = size_mm(spec.size)
-        smaller = [own, size_mm("jumbo"), size_mm("jumbo-tall")]
+        smaller = [own, size_mm("jumbo")]
         smaller = [s for s in smaller if s[0] * s[1] < run.size[0] * run.size[1]]
         smaller = [s for s in smaller if s[0] * s[1] >= own[0] * own[1]]
         for size in smaller[-1:]:
@@ -187,7 +267,7 @@ def test_a_card_sheet_is_one_section_per_card_title_first(built):
     path = built / "common-reserve" / "large-print-a4" / "cards.pdf"
     title, *sections = structure(path, 0)
     assert title == ("/H1", ["/H1"])  # the file's title ("Common Reserve — Cards") first
-    assert len(sections) == 2  # two tall jumbo cards
+    assert len(sections) == 4  # four jumbo cards, 2 × 2
     assert all(
         kind == "/Sect" and kids[0] == "/H2" and set(kids[1:]) == {"/P"} for kind, kids in sections
     )
@@ -195,9 +275,7 @@ def test_a_card_sheet_is_one_section_per_card_title_first(built):
     lines = [ln.strip() for ln in text.splitlines()]
     first = lines.index("Seed Tent")
     read = " ".join(lines[first : first + 12])
-    assert read.startswith(
-        "Seed Tent DELIVERY Demand (5 units): WATER 3 FUEL 1 FIBRE 1 CLOSED SOURCE: WATER"
-    ), read
+    assert read.startswith("Seed Tent DELIVERY Demand: WATER 3 FUEL 1 FIBRE 1 CLOSED: WATER"), read
     assert lines.index("CR-SEED-TENT") < lines.index("Lantern Stall")  # a card is read whole
 
 
@@ -335,3 +413,22 @@ def test_the_calibration_sheet_is_legible_on_the_page_and_lines_up(built, paper)
             text = page.extract_text()
             assert "Duplex calibration" in text
         assert "--back-offset X,Y (mm)" in back.extract_text().replace("\n", " ")
+
+
+@pytest.mark.parametrize("profile", ["standard", "large-print"])
+def test_the_reserve_sheet_spaces_are_as_large_as_a_delivery_card(built, profile):
+    """The CURRENT and NEXT spaces (dashed outlines) measure what a delivery card measures in
+    that profile, read from the cards' crop marks."""
+    cards = built / "common-reserve" / f"{profile}-a4" / "cards.pdf"
+    widths, heights = _cut_pitches(cards, 0)
+    card = (widths[0], heights[0])
+    assert card == ((63, 88) if profile == "standard" else (89, 127))
+    spaces = []
+    with pdfplumber.open(built / "common-reserve" / f"{profile}-a4" / "sheets.pdf") as pdf:
+        for page in pdf.pages:
+            if "CURRENT" not in (page.extract_text() or ""):
+                continue
+            for c in page.curves + page.rects:
+                if c.get("dash"):
+                    spaces.append((round(c["width"] / MM), round(c["height"] / MM)))
+    assert spaces == [card, card]

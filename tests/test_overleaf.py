@@ -49,10 +49,14 @@ def test_help_cards_print_two_a_page_and_go_on_over_their_backs(built, paper):
 def test_bidding_aids_repeat_the_label_of_a_list_cut_in_two(built, paper):
     pages = _pages(built / "bidding-alpha" / f"large-print-{paper}" / "cards.pdf")
     fronts = [i for i, t in enumerate(pages) if "Player aid" in t and MORE in t]
-    assert len(fronts) == 3  # 6 aids, two a page
+    # 6 aids, two a page at most (on A4 the first may share a page with the last deck cards)
+    assert sum(pages[i].count(MORE) for i in fronts) == 6
+    assert len(fronts) <= 4
     for i in fronts:
-        assert pages[i + 1].count("Each turn (continued)") == 2
-        assert pages[i + 1].count("Final scoring") == 2
+        aids = pages[i].count(MORE)
+        assert 1 <= aids <= 2
+        assert pages[i + 1].count("Each turn (continued)") == aids
+        assert pages[i + 1].count("Final scoring") == aids
 
 
 def _text_tags(pdf: pikepdf.Pdf, page: pikepdf.Page) -> list[str]:

@@ -158,6 +158,11 @@ class ComponentSpec(Strict):
     )
     optional: bool = False
     note: str = ""
+    profiles: list[str] | None = Field(
+        None,
+        description="print this component only under these profiles, e.g. [large-print] for a"
+        " reference card that says once what large print leaves off every card of a deck",
+    )
 
     @field_validator("size")
     @classmethod
@@ -188,6 +193,10 @@ class ComponentSpec(Strict):
         """The card size, a project's own named sizes (``own``) included (ValueError if
         unknown)."""
         return size_mm(self.size, own)
+
+    def in_profile(self, profile: str) -> bool:
+        """Whether this component prints under ``profile``."""
+        return self.profiles is None or profile in self.profiles
 
     def size_for(
         self, profile: str, own: Mapping[str, tuple[float, float]] | None = None
@@ -258,6 +267,11 @@ class WriteIn(Strict):
 class Spaces(Strict):
     labels: list[str]
     size: str = Field("poker", description="card size of each space")
+    card: str | None = Field(
+        None,
+        description="a card component's id: each space is as large as that component's card"
+        " in the profile being built (instead of 'size')",
+    )
 
     @field_validator("size")
     @classmethod

@@ -48,6 +48,9 @@ class CardSpaces(Flowable):
 
     def wrap(self, aw: float, ah: float) -> tuple[float, float]:
         n = len(self.labels)
+        room = (aw - n * self.w_mm * mm) / (n - 1) if n > 1 else 0.0
+        if 4 * mm <= room < 10 * mm:  # large cards (two jumbo spaces) close up to fit the frame
+            self.gap = room
         return n * self.w_mm * mm + (n - 1) * self.gap, self.h_mm * mm + self.size * 1.6
 
     def draw(self) -> None:

@@ -180,7 +180,11 @@ def _card_part(plan: GamePlan, part: str, paper: Paper, options: PrintOptions) -
         docs=tuple(e for e in entries if isinstance(e, PageDoc)),
         first_doc_sheet=last_sheet + 1,
         calibration=duplex,
-        components={c.id: c.printed for c in game.components if c.spec.part == part},
+        components={
+            c.id: c.printed
+            for c in game.components
+            if c.spec.part == part and c.spec.in_profile(plan.profile.name)
+        },
     )
 
 

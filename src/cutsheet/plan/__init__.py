@@ -5,6 +5,7 @@ is imposed and drawn from the same plan."""
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable
 
 from ..diagnostics import Loc, Problem
@@ -30,7 +31,7 @@ def planner(game: Game, profile: Profile) -> DocPlanner:
         document_context(game),
         examples=game.rules.examples,
         example_locs={k: game.rules_src.key_loc(("examples", k)) for k in game.rules.examples},
-        component_lines=component_lines(game),
+        component_lines=component_lines(game, profile.name),
     )
 
 
@@ -53,6 +54,11 @@ def plan_rules(p: DocPlanner, game: Game) -> DocPlan:
             blocks.extend(planned)
             locs.extend([bloc] * len(planned))
     if g.edition or g.publisher:
+        if blocks and isinstance(blocks[-1], Para) and blocks[-1].style == "body":
+            # the credit line is kept with the paragraph before it: that paragraph goes on to
+            # the next page whole rather than leave the credit (or its last line and the
+            # credit) alone there
+            blocks[-1] = dataclasses.replace(blocks[-1], keep_with_next=True)
         blocks.append(Space(4))
         credit = ". ".join(x for x in (g.publisher, g.edition) if x) + "."
         blocks.append(p.para(literal(credit), "small", top))
@@ -64,7 +70,7 @@ def plan_booklet(p: DocPlanner, game: Game, rules: DocPlan) -> DocPlan:
     """The rules as a booklet: a cover (the title, what the game is, players and time, and
     what is in the box), then the rules from their first section on a fresh page."""
     top = game.rules_src.loc(())
-    box = " · ".join(literal(t) for t in component_lines(game, notes=False))
+    box = " · ".join(literal(t) for t in component_lines(game, p.profile.name, notes=False))
     cover: list[DocBlock] = [
         *rules.blocks[:2],  # the title and the facts line, as the rules open
         Space(6),
@@ -99,7 +105,8 @@ def _plan_game(game: Game, layouts: Layouts, profile: Profile) -> tuple[GamePlan
     checked: set[tuple[str, tuple[float, float]]] = set()
     docs = planner(game, profile)
     runs: dict[str, Run] = {}
-    for comp in game.components:
+    components = [c for c in game.components if c.spec.in_profile(profile.name)]
+    for comp in components:
         if comp.spec.form != "page":
             run, probs = plan_component(game, comp, layouts, profile, checked)
             problems.extend(probs)
@@ -107,7 +114,17 @@ def _plan_game(game: Game, layouts: Layouts, profile: Profile) -> tuple[GamePlan
                 runs[comp.id] = run
     # sheets and rules are planned after the cards: they may draw a card as its deck prints it
     docs.faces = {card.item: card.front for run in runs.values() for card in run.cards}
-    for comp in game.components:
+    docs.profiled = {  # what a card's face draws in some profiles only (a when: naming it)
+        card.item: _profiled_boxes(layouts, comp.spec.face)
+        for comp in components
+        if comp.id in runs and comp.spec.face is not None
+        for card in runs[comp.id].cards
+    }
+    docs.card_components = frozenset(c.id for c in game.components if c.spec.form != "page")
+    docs.card_sizes = {  # a card component that could not be planned has no size (None)
+        c.id: runs[c.id].size if c.id in runs else None for c in components if c.spec.form != "page"
+    }
+    for comp in components:
         if comp.spec.form != "page":
             if comp.id in runs:
                 parts[comp.spec.part].append(runs[comp.id])
@@ -123,6 +140,13 @@ def _plan_game(game: Game, layouts: Layouts, profile: Profile) -> tuple[GamePlan
     cards = {k: tuple(v) for k, v in parts.items()}
     plan = GamePlan(game, profile, cards, rules, furniture, booklet)
     return plan, collapse_repeats(problems)
+
+
+def _profiled_boxes(layouts: Layouts, face: str) -> frozenset[str]:
+    """The boxes of ``face`` whose ``when:`` names the profile: drawn in some profiles only."""
+    return frozenset(
+        b.name for b in layouts.face(face).boxes if b.when and re.search(r"\bprofile\b", b.when)
+    )
 
 
 def collapse_repeats(problems: list[Problem]) -> list[Problem]:

@@ -144,7 +144,7 @@ class _CardPlanner:
         return got
 
     def item(self, item: Item, at: _Attempt) -> _Planned:
-        ctx = item_context(self.game, self.comp, item)
+        ctx = item_context(self.game, self.comp, item, self.profile.name)
 
         def loc_of(field: str | None, item: Item = item) -> Loc:
             return item.loc(field) if field else item.loc()

@@ -7,7 +7,9 @@ from typing import Any
 from ..model import Component, Game, Item
 
 
-def item_context(game: Game, component: Component, item: Item) -> dict[str, Any]:
+def item_context(game: Game, component: Component, item: Item, profile: str) -> dict[str, Any]:
+    """What a card's templates may name: the item's fields, its id and copies, the game, its
+    terms, the component and the profile's name (``profile``, for a box a profile leaves off)."""
     g = game.spec
     return {
         **item.values,
@@ -16,6 +18,7 @@ def item_context(game: Game, component: Component, item: Item) -> dict[str, Any]
         "game": {"title": g.title, "code": g.code, "vocab": g.vocab, "folder": game.root},
         "terms": g.terms,
         "component": {"id": component.id, "name": component.spec.name},
+        "profile": profile,
     }
 
 
@@ -30,12 +33,14 @@ def document_context(game: Game) -> dict[str, Any]:
     }
 
 
-def component_lines(game: Game, notes: bool = True) -> list[str]:
-    """One line per component for the rules' "In the box" list (without the components'
-    notes: the short list of a booklet's cover)."""
+def component_lines(game: Game, profile: str, notes: bool = True) -> list[str]:
+    """One line per component printed under ``profile``, for the rules' "In the box" list
+    (without the components' notes: the short list of a booklet's cover)."""
     lines = []
     for comp in game.components:
         s = comp.spec
+        if not s.in_profile(profile):
+            continue
         text = f"{comp.printed} × {s.name}" if comp.printed > 1 else f"1 {s.name}"
         if s.note and notes:
             text += f" — {s.note}"

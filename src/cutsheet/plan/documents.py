@@ -9,7 +9,7 @@ from typing import Any
 
 from ..boxes import Box
 from ..boxes.icon import IconElement
-from ..diagnostics import Loc, Problem
+from ..diagnostics import Loc, Problem, excerpt
 from ..measure import DocStyles, MarkupError, face_name, parsed, suffix_style, unprintable
 from ..model import NAMED_SIZES_MM, Block, Column, Example
 from ..profiles import Profile
@@ -48,6 +48,10 @@ class DocPlanner:
     example_locs: Mapping[str, Loc] = field(default_factory=dict)
     component_lines: Sequence[str] = ()
     faces: Mapping[str, FacePlan] = field(default_factory=dict)  # item id → its planned front
+    card_sizes: Mapping[str, tuple[float, float] | None] = field(default_factory=dict)  # mm
+    card_components: frozenset[str] = frozenset()  # every card component, in any profile
+    # item id → the boxes its face draws in some profiles only (a `when:` naming the profile)
+    profiled: Mapping[str, frozenset[str]] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
 
     # -- text ----------------------------------------------------------------------------
@@ -173,7 +177,19 @@ def _spaces(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
     assert sp is not None
     for label in sp.labels:
         p.para(literal(label), "strong", loc)  # glyph check
-    return [SpacesBlock(tuple(sp.labels), NAMED_SIZES_MM[sp.size])]
+    size = NAMED_SIZES_MM[sp.size]
+    if sp.card is not None:  # as large as that component's card in this profile
+        if sp.card not in p.card_components:  # (the game's, whatever the profile)
+            known = ", ".join(sorted(p.card_components)) or "none"
+            message = f"spaces: no card component {excerpt(sp.card)} (known: {known})"
+            p.problems.append(Problem(loc, message))
+        elif sp.card not in p.card_sizes:
+            message = (
+                f"spaces: card component {excerpt(sp.card)} is not printed in {p.profile.name}"
+            )
+            p.problems.append(Problem(loc, message))
+        size = p.card_sizes.get(sp.card) or size  # (unplanned: its own problems say why)
+    return [SpacesBlock(tuple(sp.labels), size)]
 
 
 def _card_row(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
@@ -208,7 +224,8 @@ def _leader(box: Box, face: FacePlan) -> tuple[tuple[float, float], float]:
 
 
 def _card(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
-    """A card of the game as its deck plans it, its labels pointing at the boxes they name."""
+    """A card of the game as its deck plans it, its labels pointing at the boxes they name (a
+    label whose box the profile leaves off the card, by a `when:` naming it, is left off)."""
     fig = block.card
     assert fig is not None
     face = p.faces.get(fig.item)
@@ -219,6 +236,8 @@ def _card(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
     labels = []
     for name, text in fig.labels.items():
         box = boxes.get(name)
+        if box is None and name in p.profiled.get(fig.item, frozenset()):
+            continue  # a box this profile leaves off the card: its label goes with it
         if box is None:
             drawn = ", ".join(sorted(boxes)) or "none"
             message = f"card: {fig.item} draws no box '{name}' (its boxes: {drawn})"
