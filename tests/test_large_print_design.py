@@ -306,30 +306,46 @@ def _cells(planned: GamePlan, component: str) -> list[tuple[CellsBox, CellsEleme
     return out
 
 
+def _number_width(box: CellsBox, el: CellsElement) -> float:
+    """The widest number of a track, in mm, as its style sets it."""
+    font = face_name(el.style.font)
+    return max(string_width(str(n), font, el.style.size) for n in box.numbers) / MM
+
+
 @pytest.mark.parametrize("profile", ["standard", "large-print"])
 def test_a_token_covers_one_track_cell_at_most(profile):
-    """The bidding tokens of the cube-bidding game fit inside one cell of the bid tracks and
-    of the score track (width and height), so a token never hides a neighbour's number;
-    on the standard bid tracks a token even sits beside the number it marks. Tokens stay
-    10 mm or more, to pick up."""
+    """The bidding tokens of the cube-bidding game fit inside one cell of every bid track
+    (width and height), so a token never hides a neighbour's number; on the standard bid
+    tracks a token even sits beside the number it marks. On the score track a token fits a
+    cell's height, and where it is wider than a cell (large print: a 20 mm token on a
+    16.8 mm cell) what it overhangs stops short of the neighbours' numbers. Tokens stay
+    10 mm or more, to pick up, and grow with the cubes in large print (20 mm)."""
     register()
     planned, _ = _plan("bidding-alpha", profile)
     token = next(r for r in _runs(planned) if r.component == "tokens").size
-    assert min(token) >= 10.0
-    tracks = _cells(planned, "board")
-    assert len(tracks) >= 7  # six bid tracks (or their columns) and the score track
-    for box, el in tracks:
+    assert min(token) >= (20.0 if profile == "large-print" else 10.0)
+    if profile == "standard":
+        tracks = _cells(planned, "board")
+        bids = [(b, e) for b, e in tracks if b.stop == 20]
+    else:  # the score track on the board's back, the bid tracks on cards of their own
+        tracks = _cells(planned, "board-lp") + _cells(planned, "bid-tracks")
+        bids = _cells(planned, "bid-tracks")
+    assert len(bids) == 6, [b.name for b, _ in tracks]  # a track for each card on offer
+    assert all(b.start == 0 and b.stop == 20 for b, _ in bids)
+    scores = [(b, e) for b, e in tracks if b.stop == 99]
+    assert len(scores) == 1, [b.name for b, _ in tracks]
+    for box, el in bids + scores:
         rows = math.ceil(len(box.numbers) / box.cols)
         cell_w, cell_h = box.w / box.cols, box.h / rows
-        assert token[0] <= cell_w + 0.01 and token[1] <= cell_h + 0.01, (
-            profile,
-            box.name,
-            token,
-            (round(cell_w, 2), round(cell_h, 2)),
-        )
+        shown = (profile, box.name, token, (round(cell_w, 2), round(cell_h, 2)))
+        assert token[1] <= cell_h + 0.01, shown
+        if (box, el) in bids:
+            assert token[0] <= cell_w + 0.01, shown
+        else:
+            overhang = max(0.0, (token[0] - cell_w) / 2)
+            assert overhang < (cell_w - _number_width(box, el)) / 2, shown
         if profile == "standard" and box.cols == 1:
-            number = string_width(str(max(box.numbers)), face_name(el.style.font), el.style.size)
-            beside = (cell_w - number / MM) / 2
+            beside = (cell_w - _number_width(box, el)) / 2
             assert token[0] <= beside, (box.name, token, beside)
 
 
