@@ -30,13 +30,28 @@ INK = 24  # grey-level difference from the background that counts as ink
 MOST_BLANK = 0.40
 MIN_WORDS = 2  # below this a front is a shape (token, cube tile, counter), not a text
 
-# Fronts of the alpha game, whose faces another change is redesigning, measured over the
-# limit when this test was written: each may stay at most at its measured value (never
+# Fronts measured over the limit when this test was written, first those of the alpha game,
+# whose faces another change is redesigning: each may stay at most at its measured value (never
 # worse), and the test fails once it is fixed, so the entry is removed rather than forgotten.
 ALLOWED: dict[tuple[str, str, str], float] = {
     ("bidding-alpha", "standard", "BA-FIRST"): 0.54,
     ("bidding-alpha", "large-print", "BA-FIRST"): 0.46,
     ("bidding-alpha", "standard", "BA-AID"): 0.42,
+    # Not yet done by the redesign of issue #23 item 9 (still to fix, not accepted as they
+    # are): Festi'vibes events without an effect in large print (the badge does not grow
+    # with the taller jumbo card), the turn help card in both profiles (its spaced
+    # paragraphs), and the shortest Common Reserve action in large print.
+    ("festivibes", "large-print", "FV-DELAYED"): 0.45,
+    ("festivibes", "large-print", "FV-FOOD"): 0.52,
+    ("festivibes", "large-print", "FV-IMMERSIVE"): 0.45,
+    ("festivibes", "large-print", "FV-PRICES"): 0.46,
+    ("festivibes", "large-print", "FV-RUSH"): 0.47,
+    ("festivibes", "large-print", "FV-STORMS"): 0.46,
+    ("festivibes", "large-print", "FV-VIP"): 0.52,
+    ("festivibes", "large-print", "FV-WELLNESS"): 0.46,
+    ("festivibes", "large-print", "FV-HELP-TURN"): 0.56,
+    ("festivibes", "standard", "FV-HELP-TURN"): 0.52,
+    ("common-reserve", "large-print", "CR-WAIT"): 0.43,
 }
 
 
