@@ -85,6 +85,12 @@ class SideMemo:
     boxes: dict[Key, Any] = dataclasses.field(default_factory=dict)  # see ``boxes.text.fill``
     reads: dict[str, FaceReads | None] = dataclasses.field(default_factory=dict)
 
+    def face_reads(self, face: Face) -> FaceReads | None:
+        """What ``face``'s templates read (found once a face name)."""
+        if face.name not in self.reads:
+            self.reads[face.name] = face_reads(face)
+        return self.reads[face.name]
+
     def key(
         self, face: Face, ctx: Mapping[str, Any], *how: object, measured: bool = False
     ) -> tuple[Key, dict[str, str]] | None:
@@ -94,9 +100,7 @@ class SideMemo:
         With ``measured``, a word is not in the key at all: ``get`` measures the item's word
         where the remembered side measured its own instead, and takes that side when the
         word sits the same way (``_sits``, ``_sits_scaled``)."""
-        if face.name not in self.reads:
-            self.reads[face.name] = face_reads(face)
-        reads = self.reads[face.name]
+        reads = self.face_reads(face)
         if reads is None:
             return None
         parts: list[tuple[str, object, object]] = []
@@ -116,9 +120,7 @@ class SideMemo:
     def fixed(self, face: Face, ctx: Mapping[str, Any]) -> tuple[object, ...] | None:
         """The values ``face`` reads besides those its text boxes print alone (None when one
         is not a plain scalar, or the face's templates do not parse)."""
-        if face.name not in self.reads:
-            self.reads[face.name] = face_reads(face)
-        reads = self.reads[face.name]
+        reads = self.face_reads(face)
         if reads is None:
             return None
         parts: list[tuple[str, object, object]] = []
