@@ -35,7 +35,6 @@ COMPONENT = """\
     name: More delivery cards
     part: cards
     size: poker
-    sizes: {{large-print: [89, 190]}}
     count: {count}
     face: delivery
     back: card-back
