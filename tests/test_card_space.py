@@ -41,14 +41,6 @@ ALLOWED: dict[tuple[str, str, str], float] = {
     # are): Festi'vibes events without an effect in large print (the badge does not grow
     # with the taller jumbo card), the turn help card in both profiles (its spaced
     # paragraphs), and the shortest Common Reserve action in large print.
-    ("festivibes", "large-print", "FV-DELAYED"): 0.45,
-    ("festivibes", "large-print", "FV-FOOD"): 0.52,
-    ("festivibes", "large-print", "FV-IMMERSIVE"): 0.45,
-    ("festivibes", "large-print", "FV-PRICES"): 0.46,
-    ("festivibes", "large-print", "FV-RUSH"): 0.47,
-    ("festivibes", "large-print", "FV-STORMS"): 0.46,
-    ("festivibes", "large-print", "FV-VIP"): 0.52,
-    ("festivibes", "large-print", "FV-WELLNESS"): 0.46,
     ("festivibes", "large-print", "FV-HELP-TURN"): 0.56,
     ("festivibes", "standard", "FV-HELP-TURN"): 0.52,
     ("common-reserve", "large-print", "CR-WAIT"): 0.43,

@@ -286,11 +286,70 @@ def test_text_that_misses_7_to_1_gets_a_shade_of_its_shape_not_a_panel(game):
             elif fill and old and fill.upper() != old.upper():
                 assert _shade_of(old.upper(), fill.upper()), (label, el.box.name, old, fill)
                 shaded.add(old.upper())
+    # (Festi'vibes' green and vermillion badges are shaded in its event@large-print face,
+    # laid out as written: test_a_laid_out_event_keeps_the_standard_design checks them.)
     expected = {
         "bidding-alpha": {"#CC79A7"},
-        "festivibes": {"#CC79A7", "#E8283C", "#009E73", "#D55E00"},
+        "festivibes": {"#CC79A7", "#E8283C"},
     }.get(game, set())
     assert shaded == expected, (game, shaded)
+
+
+def laid_out_pairs(game_id: str, face: str) -> Iterator[Pair]:
+    """Every front large print draws with its ``FACE@large-print`` variant, with that item's
+    standard front (one copy of each item)."""
+    standard, layouts = _plan(game_id, "standard")
+    large, _ = _plan(game_id, "large-print")
+    assert face_for(layouts, face, large.profile) == (f"{face}@large-print", "layout")
+    specs = {c.id: c.spec for c in large.game.components}
+    before = {(c.component, c.item): c for run in _runs(standard) for c in run.cards}
+    seen = set()
+    for run in _runs(large):
+        if specs[run.component].face != face:
+            continue
+        for card in run.cards:
+            if card.item in seen:
+                continue
+            seen.add(card.item)
+            yield card.item, before[(card.component, card.item)].front, card.front
+
+
+@pytest.mark.parametrize(("game", "face"), [("festivibes", "event")])
+def test_a_laid_out_event_keeps_the_standard_design(game, face):
+    """An Event card laid out for its jumbo card in large print (so its badge grows with the
+    card) says what the standard card says: the same name, value and effect in the same text
+    boxes (the id left off and the reminder in its short ``reminder-lp`` form), the same icons
+    in the same boxes, never smaller, and the same shapes, each in its standard colour or a
+    lighter or darker shade of it; and the value sits wholly inside its badge."""
+    register()
+    pairs = list(laid_out_pairs(game, face))
+    assert len(pairs) == 17  # every Event card, each once
+    shaded = set()
+    for label, std, lp in pairs:
+        std_texts, lp_texts = _texts(std), _texts(lp)
+        dropped = {"id", "reminder", "reminder-fx"}
+        assert set(std_texts) - dropped == set(lp_texts) - {"reminder-lp"}, label
+        for name, el in lp_texts.items():
+            if name != "reminder-lp":
+                assert el.plain == std_texts[name].plain, (label, name)
+        if "reminder" in std_texts:  # a card without an effect says what its value does
+            assert "reminder-lp" in lp_texts, label
+        assert _icons(lp) == _icons(std), label
+        assert _shapes(lp) == _shapes(std), label
+        size = {
+            el.box.name: min(el.box.w, el.box.h)
+            for el in std.elements
+            if isinstance(el, IconElement)
+        }
+        fills = {el.box.name: getattr(el, "fill", None) for el in std.elements}
+        for el in lp.elements:
+            if isinstance(el, IconElement):
+                assert min(el.box.w, el.box.h) >= size[el.box.name] - 0.01, (label, el.box.name)
+            fill, old = getattr(el, "fill", None), fills.get(el.box.name)
+            if fill and old and fill.upper() != old.upper():
+                assert _shade_of(old.upper(), fill.upper()), (label, el.box.name, old, fill)
+                shaded.add(old.upper())
+    assert shaded == {"#009E73", "#D55E00"}
 
 
 # ------------------------------------------------------------------ tokens on their tracks
