@@ -4,6 +4,7 @@ standard print keeps its board of six 0-20 tracks."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -136,11 +137,17 @@ def test_large_print_bid_tokens_grow_with_the_cubes(built, paper):
             assert w >= cell_w - 1.5 and h >= cell_h - 1.5, (fill, w, h, cell_w, cell_h)
 
 
+def _texts(path: Path) -> list[str]:
+    """Each page's text, its whitespace collapsed to single spaces."""
+    with pdfplumber.open(path) as pdf:
+        return [" ".join((p.extract_text() or "").split()) for p in pdf.pages]
+
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_boards_in_each_profile(built, paper):
     """Standard keeps its board of six 0-20 tracks beside 'Card 1' to 'Card 6' and no bid
-    track cards; the large-print board says how to bid on its front, carries no track there,
-    and has the score track on its back ("turn the board over")."""
+    track cards; large print has no board: its score track, 0 to 99, is a single-sided sheet
+    of its own (no sheet in large print has a back)."""
     with pdfplumber.open(built / BA / f"standard-{paper}" / "sheets.pdf") as pdf:
         texts = [p.extract_text() for p in pdf.pages]
     front = next(t for t in texts if "bidding board" in t)
@@ -150,10 +157,31 @@ def test_boards_in_each_profile(built, paper):
     assert [set(r) for r in rows] == [{str(n)} for n in range(20, -1, -1)], front
     assert all(f"Card {n}" in front for n in range(1, 7))
     assert not any("Bid track" in t for t in texts)
-    with pdfplumber.open(built / BA / f"large-print-{paper}" / "sheets.pdf") as pdf:
-        texts = [p.extract_text() for p in pdf.pages]
-    i = next(i for i, t in enumerate(texts) if "bidding board" in t)
-    assert "bid track card" in texts[i] and "The reverse is the score track." in texts[i]
-    assert "A track stops at 20." in texts[i]
-    assert not {"0", "10", "11", "19"} & set(texts[i].split())  # a limit named, no track
-    assert "score track" in texts[i + 1] and "99" in texts[i + 1].split()
+    texts = _texts(built / BA / f"large-print-{paper}" / "sheets.pdf")
+    assert not any("bidding board" in t for t in texts)
+    (score,) = [t for t in texts if "(working title): score track" in t]
+    assert {str(n) for n in range(100)} <= set(score.split()), score
+    assert not [t for t in texts if re.search(r"sheets \d+ back", t)]  # single-sided, all
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_rules_and_aids_say_where_the_score_track_is(built, paper):
+    """Final scoring turns the board over to its score track in standard print; in large
+    print, where the score track is a sheet of its own, the rules and the player aid say to
+    lay it out, and the rules name no bidding board."""
+    standard = " ".join(_texts(built / BA / f"standard-{paper}" / "rules.pdf"))
+    assert "Turn the board over to the score track and put every token on 0" in standard
+    assert "beside the bidding board, whatever the number of players" in standard
+    assert "sheet of its own" not in standard
+    large = " ".join(_texts(built / BA / f"large-print-{paper}" / "rules.pdf"))
+    assert "the score track is a sheet of its own" in large
+    assert "lay out the score track and put every token on 0" in large
+    assert "beside the bid track cards, whatever the number of players" in large
+    assert "Turn the board over" not in large and "bidding board" not in large
+    for profile, step in (
+        ("standard", "Turn the board over; tokens go to 0."),
+        ("large-print", "Lay out the score track; tokens go to 0."),
+    ):
+        cards = " ".join(_texts(built / BA / f"{profile}-{paper}" / "cards.pdf"))
+        assert cards.count(step) == 6, (profile, step)  # six player aids
+    assert "Turn the board over" not in cards  # the large-print cards, read last

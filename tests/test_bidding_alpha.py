@@ -100,7 +100,7 @@ def test_a_renamed_component_is_located_and_the_rest_is_still_checked(ws):
         f"{CSV}:{line}:28: error: the base card's income is RRRR",
         f"{GAME}:{components}:1: error: no component 'ledgers', which this game's rulebook checks"
         " need (components: base-cards, start-cards, stage-1, stage-2, stage-3, first-player,"
-        " aids, kinds, board, board-lp, bid-tracks, tokens, cubes, ledger)",
+        " aids, kinds, board, score-track, bid-tracks, tokens, cubes, ledger)",
     ]
 
 

@@ -386,8 +386,8 @@ def test_a_token_covers_one_track_cell_at_most(profile):
     if profile == "standard":
         tracks = _cells(planned, "board")
         bids = [(b, e) for b, e in tracks if b.stop == 20]
-    else:  # the score track on the board's back, the bid tracks on cards of their own
-        tracks = _cells(planned, "board-lp") + _cells(planned, "bid-tracks")
+    else:  # the score track on a sheet of its own, the bid tracks on cards of their own
+        tracks = _cells(planned, "score-track") + _cells(planned, "bid-tracks")
         bids = _cells(planned, "bid-tracks")
     assert len(bids) == 6, [b.name for b, _ in tracks]  # a track for each card on offer
     assert all(b.start == 0 and b.stop == 20 for b, _ in bids)

@@ -28,7 +28,7 @@ def planner(game: Game, profile: Profile) -> DocPlanner:
     return DocPlanner(
         profile,
         profile_doc_styles(profile),
-        document_context(game),
+        document_context(game, profile.name),
         examples=game.rules.examples,
         example_locs={k: game.rules_src.key_loc(("examples", k)) for k in game.rules.examples},
         component_lines=component_lines(game, profile.name),

@@ -22,7 +22,10 @@ def item_context(game: Game, component: Component, item: Item, profile: str) -> 
     }
 
 
-def document_context(game: Game) -> dict[str, Any]:
+def document_context(game: Game, profile: str) -> dict[str, Any]:
+    """What the rules' and documents' templates may name: the game, the rules' params and
+    examples, every item's values, the terms and the profile's name (``profile``, for a
+    sentence that differs in one profile)."""
     g = game.spec
     return {
         "game": {"title": g.title, "code": g.code, "players": g.players, "time": g.time},
@@ -30,6 +33,7 @@ def document_context(game: Game) -> dict[str, Any]:
         "examples": {k: v.data for k, v in game.rules.examples.items()},
         "items": {i.id: dict(i.values) for c in game.components for i in c.items},
         "terms": g.terms,
+        "profile": profile,
     }
 
 
