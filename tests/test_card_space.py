@@ -37,12 +37,8 @@ ALLOWED: dict[tuple[str, str, str], float] = {
     ("bidding-alpha", "standard", "BA-FIRST"): 0.54,
     ("bidding-alpha", "large-print", "BA-FIRST"): 0.46,
     ("bidding-alpha", "standard", "BA-AID"): 0.42,
-    # Not yet done by the redesign of issue #23 item 9 (still to fix, not accepted as they
-    # are): Festi'vibes events without an effect in large print (the badge does not grow
-    # with the taller jumbo card), the turn help card in both profiles (its spaced
-    # paragraphs), and the shortest Common Reserve action in large print.
-    ("festivibes", "large-print", "FV-HELP-TURN"): 0.56,
-    ("festivibes", "standard", "FV-HELP-TURN"): 0.52,
+    # Not yet done by the redesign of issue #23 item 9 (still to fix, not accepted as it
+    # is): the shortest Common Reserve action in large print.
     ("common-reserve", "large-print", "CR-WAIT"): 0.43,
 }
 
