@@ -49,9 +49,10 @@ def _runs(planned: GamePlan) -> Iterator[Run]:
         yield from (r for r in entries if isinstance(r, Run))
 
 
-def scaled_pairs(game_id: str) -> Iterator[Pair]:
+def scaled_pairs(game_id: str, overleaf_whole: bool = True) -> Iterator[Pair]:
     """Every face that large print draws by scaling the standard one, with that standard face
-    (one copy of each item)."""
+    (one copy of each item). A card continued overleaf is one face (``both_sides``), or,
+    without ``overleaf_whole``, its front and its back, each as printed."""
     standard, layouts = _plan(game_id, "standard")
     large, _ = _plan(game_id, "large-print")
     lp_profile = large.profile
@@ -69,8 +70,13 @@ def scaled_pairs(game_id: str) -> Iterator[Pair]:
                 ("front", spec.face, std.front, card.front),
                 ("back", spec.back, std.back, card.back),
             )
-            if spec.overleaf and card.back_is_content:  # one face, printed on both sides
+            if spec.overleaf and card.back_is_content and overleaf_whole:  # one face, both sides
                 sides = (("both sides", spec.face, std.front, both_sides(card)),)
+            elif spec.overleaf and card.back_is_content:  # the back goes on from the front
+                sides = (
+                    ("front", spec.face, std.front, card.front),
+                    ("back", spec.face, std.front, card.back),
+                )
             for side, name, s_face, l_face in sides:
                 if name is None or s_face is None or l_face is None:
                     continue
@@ -233,7 +239,7 @@ def test_no_two_texts_on_a_face_are_set_over_each_other(game, profile):
 def test_text_stays_inside_the_frame_around_it(game):
     """A text box that sits in a framed or filled shape stays inside it, however far the
     text grew (no panel loses its frame, no headline spills over its ring)."""
-    for label, _std, lp in scaled_pairs(game):
+    for label, _std, lp in scaled_pairs(game, overleaf_whole=False):  # each side its own
         shapes = [el for el in lp.elements if el.box.kind == "rect" and (el.stroke or el.fill)]
         for el in _texts(lp).values():
             b = el.box  # type: ignore[attr-defined]
