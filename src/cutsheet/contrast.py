@@ -4,6 +4,7 @@ shade of a colour that text on it needs to reach a contrast (``reaching``)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 WHITE = "#FFFFFF"
 BLACK = "#000000"
@@ -11,6 +12,7 @@ SHADE_STEP = 0.05  # a shade is its colour mixed with black or white in steps th
 MAX_SHADE = 0.75  # mixed further than this, a shade has lost its colour
 
 
+@cache  # a deck's few colours, asked for on every card it plans
 def luminance(hex_colour: str) -> float:
     def channel(v: int) -> float:
         c = v / 255
@@ -20,6 +22,7 @@ def luminance(hex_colour: str) -> float:
     return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
 
 
+@cache
 def contrast(fg: str, bg: str) -> float:
     a, b = sorted((luminance(fg), luminance(bg)), reverse=True)
     return (a + 0.05) / (b + 0.05)
