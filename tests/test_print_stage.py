@@ -187,3 +187,19 @@ def test_a_kit_carries_one_calibration_sheet_and_the_alpha_sheets_fit_eight_page
             p.extract_text() or ""
             for p in PdfReader(alpha / f"standard-{paper}" / "sheets.pdf").pages
         )
+
+
+def test_check_in_workers_reports_what_check_in_one_process_does(mini, capsys):
+    """``check --jobs 2`` checks the profiles in workers forked after the game is loaded: the
+    same lines as one process, and the same as build."""
+    _edit(_game(mini), "    count: 4\n", "    count: 4\n    size: [192, 100]\n")
+    layout = mini / "layouts" / "mini.yaml"
+    _edit(layout, "    extends: card\n", "    extends: card\n    scale: true\n")
+    _edit(layout, "  back:\n", "  back:\n    scale: true\n")
+    code1, one = _run(capsys, "check", "mini", "--bleed", "3", "--jobs", "1")
+    code2, two = _run(capsys, "check", "mini", "--bleed", "3", "--jobs", "2")
+    assert code1 == code2 == 1
+    assert one == two
+    assert one and all("does not fit A4" in e for e in one), one
+    code, built = _run(capsys, "build", "mini", "--jobs", "2", "--bleed", "3")
+    assert code == 1 and built == one

@@ -71,11 +71,16 @@ def stderr_progress(message: str) -> None:
 
 # ------------------------------------------------------------------------------ check
 def check_game(
-    project: Project, game_id: str, options: Options | Sequence[str] | None = None
+    project: Project,
+    game_id: str,
+    options: Options | Sequence[str] | None = None,
+    jobs: int = 1,
 ) -> Report:
     """Load, validate, plan and impose one game under each profile on each paper of
     ``options`` (profile names alone: the default papers and print options); writes nothing.
-    Finds exactly what a build of that game with those options would refuse."""
+    Finds exactly what a build of that game with those options would refuse. With ``jobs``
+    above 1, the game is loaded once here and its profiles are checked in that many workers
+    at once (forked after the load, so they share it)."""
     if not isinstance(options, Options):
         options = Options(profiles=tuple(options or ("standard",)))
     report = Report()
@@ -90,13 +95,34 @@ def check_game(
     runner.forget()
     confine.forget()
     root = str(project.root)
-    for profile in options.profiles:
-        _prints, problems = runner.prints(root, game_id, profile, options.papers, options)
+    if jobs > 1 and len(options.profiles) > 1:
+        found = _check_in_workers(root, game_id, options, jobs)
+    else:
+        found = [check_profile(root, game_id, p, options) for p in options.profiles]
+    for problems in found:
         report.extend(problems)
-        report.extend(printed_problems(root, game_id, profile))
-        report.extend(job_licences(root, game_id, profile)[1])
     report.problems = sorted(set(report.problems))
     return report
+
+
+def check_profile(root: str, game_id: str, profile: str, options: Options) -> list[Problem]:
+    """Everything a build of one game under one profile, on every paper, would refuse."""
+    _prints, problems = runner.prints(root, game_id, profile, options.papers, options)
+    found = list(problems) + printed_problems(root, game_id, profile)
+    return found + list(job_licences(root, game_id, profile)[1])
+
+
+def _check_in_workers(root: str, game_id: str, options: Options, jobs: int) -> list[list[Problem]]:
+    """``check_profile`` for each profile in worker processes forked after the heavy imports
+    and the game's load (they inherit both), in the order of the profiles."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    runner.warm()
+    runner.load(root, game_id)
+    workers = min(jobs, len(options.profiles))
+    with ProcessPoolExecutor(max_workers=workers, initializer=runner.worker_init) as pool:
+        futures = [pool.submit(check_profile, root, game_id, p, options) for p in options.profiles]
+        return [future.result() for future in futures]
 
 
 # ------------------------------------------------------------------------------ build

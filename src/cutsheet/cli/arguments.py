@@ -245,6 +245,12 @@ def _add_check(sub: _Subparsers) -> None:
     )
     c.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
     _print_options(c)
+    c.add_argument(
+        "--jobs",
+        type=_jobs,
+        default=min(os.cpu_count() or 1, MAX_JOBS),
+        help="worker processes, one profile each (default: all cores)",
+    )
     c.set_defaults(func=cmd_check)
 
 

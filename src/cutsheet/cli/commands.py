@@ -42,7 +42,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     problems: list[Problem] = []
     games = chosen_games(project, args.games)
     for game in games:
-        report = check_game(project, game, options)
+        report = check_game(project, game, options, jobs=args.jobs)
         problems.extend(report.problems)
     if (project.root / "schema").is_dir():  # a project that commits its editor schemas
         from ..schema import stale_schemas
