@@ -185,3 +185,32 @@ def test_the_rules_and_aids_say_where_the_score_track_is(built, paper):
         cards = " ".join(_texts(built / BA / f"{profile}-{paper}" / "cards.pdf"))
         assert cards.count(step) == 6, (profile, step)  # six player aids
     assert "Turn the board over" not in cards  # the large-print cards, read last
+
+
+def _list_lengths(pdf_path: Path) -> list[int]:
+    """How many items each ``L`` of the structure tree holds, in reading order."""
+    import pikepdf
+
+    lengths: list[int] = []
+    with pikepdf.open(pdf_path) as doc:
+        stack = [doc.Root.StructTreeRoot.K]
+        while stack:
+            el = stack.pop()
+            if not isinstance(el, pikepdf.Dictionary):
+                continue
+            kids = el.get("/K")
+            kids = list(kids) if isinstance(kids, pikepdf.Array) else [kids]
+            if el.get("/S") == "/L":
+                lengths.append(sum(1 for k in kids if isinstance(k, pikepdf.Dictionary)))
+            stack.extend(reversed(kids))
+    return lengths
+
+
+@pytest.mark.parametrize("profile", ["standard", "large-print"])
+def test_track_numbers_are_read_one_by_one(built: Path, profile: str) -> None:
+    """A track's numbers are a list, a number an item: a screen reader says "0, 1, 2", never
+    "0123456" (they were one paragraph). Large print: six bid tracks of 21 and the score
+    track of 100; standard: the board's six tracks and its score track."""
+    lengths = _list_lengths(built / BA / f"{profile}-a4" / "sheets.pdf")
+    assert lengths.count(100) == 1, lengths
+    assert lengths.count(21) >= 6, lengths

@@ -97,7 +97,8 @@ class CanvasPen:
         line_width: float,
     ) -> None:
         """Numbered cells filling the box, ``cols`` to a row, in reading order: the cells'
-        outlines and fills an artifact, their numbers one tagged paragraph."""
+        outlines and fills an artifact, their numbers a list in reading order (``L`` > ``LI`` >
+        ``LBody``, a number an item), so a screen reader says "0, 1, 2", never "012"."""
         c = self.c
         rows = -(-len(numbers) // cols)
         cw, ch = w / cols, h / rows
@@ -112,8 +113,9 @@ class CanvasPen:
                 c.setFillColor(colors.HexColor(fill))
             for cx, cy in places:
                 c.rect(cx, cy, cw, ch, stroke=1, fill=1 if fill else 0)
-        with self.tagged("P"):
-            c.setFont(face_name(style.font), style.size)
-            c.setFillColor(colors.HexColor(style.color))
+        with self.tagger.node("L"):
             for n, (cx, cy) in zip(numbers, places, strict=True):
-                c.drawCentredString(cx + cw / 2, cy + ch / 2 - style.size * 0.35, str(n))
+                with self.tagger.node("LI"), self.tagger.node("LBody"), self.tagged("P"):
+                    c.setFont(face_name(style.font), style.size)
+                    c.setFillColor(colors.HexColor(style.color))
+                    c.drawCentredString(cx + cw / 2, cy + ch / 2 - style.size * 0.35, str(n))
