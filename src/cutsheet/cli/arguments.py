@@ -134,16 +134,16 @@ def _bleed(text: str) -> float:
     return _millimetres(text, "bleed", 0, 10)
 
 
+def _jobs_option(p: argparse.ArgumentParser, help: str) -> None:
+    """``--jobs N``, all cores by default (``build``, ``watch`` and ``check``)."""
+    p.add_argument("--jobs", type=_jobs, default=min(os.cpu_count() or 1, MAX_JOBS), help=help)
+
+
 def _build_options(b: argparse.ArgumentParser) -> None:
     """What ``build`` and ``watch`` share: the games, the print options, workers and output."""
     b.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
     _print_options(b)
-    b.add_argument(
-        "--jobs",
-        type=_jobs,
-        default=min(os.cpu_count() or 1, MAX_JOBS),
-        help="worker processes (default: all cores)",
-    )
+    _jobs_option(b, "worker processes (default: all cores)")
     b.add_argument("--out", help="output folder (default: build/ in the project folder)")
 
 
@@ -245,12 +245,7 @@ def _add_check(sub: _Subparsers) -> None:
     )
     c.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
     _print_options(c)
-    c.add_argument(
-        "--jobs",
-        type=_jobs,
-        default=min(os.cpu_count() or 1, MAX_JOBS),
-        help="worker processes, one profile each (default: all cores)",
-    )
+    _jobs_option(c, "worker processes, one profile each (default: all cores)")
     c.set_defaults(func=cmd_check)
 
 
