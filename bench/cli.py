@@ -61,14 +61,18 @@ class Output:
 
 
 def manifest(out: Path) -> list[Output]:
-    """The PDFs a build lists in ``<out>/manifest.json`` (not the exports); empty when there
-    is none."""
+    """The PDFs a build lists in ``<out>/manifest.json`` (not the exports, nor the font
+    licences a kit carries beside its PDFs); empty when there is none."""
     try:
         data: dict[str, Any] = json.loads((out / "manifest.json").read_text())
     except (OSError, ValueError):
         return []
     keys = ("path", "game", "profile", "paper", "part", "pages")
-    built = [e for e in data.get("outputs", []) if e.get("kind", "build") == "build"]
+    built = [
+        e
+        for e in data.get("outputs", [])
+        if e.get("kind", "build") == "build" and str(e.get("path", "")).endswith(".pdf")
+    ]
     return [Output(**{k: entry[k] for k in keys}) for entry in built]
 
 
