@@ -9,6 +9,8 @@ from typing import Any, ClassVar
 from reportlab.platypus import Flowable, ListFlowable, Paragraph
 from reportlab.platypus.flowables import LIIndenter
 
+_NO_ROOM = 0x7FFFFFFF
+
 
 class DocParagraph(Paragraph):
     """A paragraph read as ``tag`` (H1, H2 or P); the continuation of a heading split over a
@@ -17,6 +19,20 @@ class DocParagraph(Paragraph):
     line for the next page too, when the lines before it can stay."""
 
     tag = "P"
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803
+        """ReportLab's wrap, broken into lines once per width: a document wraps a paragraph
+        several times at the same width (to keep it with the next, to fit it, to place it),
+        and its lines depend on the width alone."""
+        last = self.__dict__.get("_wrapped_at")
+        if last is not None and last[0] == availWidth:
+            _, self.blPara, self.height, self._wrapWidths = last
+            self.width = availWidth
+            return availWidth, self.height
+        width, height = super().wrap(availWidth, availHeight)
+        if height < _NO_ROOM:  # ReportLab's answer for a width too narrow for anything
+            self._wrapped_at = (availWidth, self.blPara, height, self._wrapWidths)
+        return width, height
 
     def split(self, availWidth: float, availHeight: float) -> list[Flowable]:  # noqa: N803
         parts: list[Flowable] = super().split(availWidth, availHeight)
