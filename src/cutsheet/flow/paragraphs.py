@@ -30,7 +30,7 @@ class DocParagraph(Paragraph):
             self.width = availWidth
             return availWidth, self.height
         width, height = super().wrap(availWidth, availHeight)
-        if height < _NO_ROOM:  # ReportLab's answer for a width too narrow for anything
+        if height < _NO_ROOM:  # (_NO_ROOM: ReportLab found the width too narrow for anything)
             self._wrapped_at = (availWidth, self.blPara, height, self._wrapWidths)
         return width, height
 

@@ -73,6 +73,7 @@ class Tagger:
     group_alt: dict[str, str] = field(default_factory=dict)  # a card that is pure shape
     nodes: list[Node] = field(default_factory=list)  # the open nodes, outermost first
     open: str | None = None  # the marked-content sequence being drawn, if any
+    mcids: dict[int, int] = field(default_factory=dict)  # page -> marked-content ids used
 
     def path(self) -> tuple[Node, ...]:
         sect: tuple[Node, ...] = ()
@@ -89,8 +90,9 @@ class Tagger:
         if not self.enabled or self.open is not None:
             yield
             return
-        tags = self.pages.setdefault(c.getPageNumber(), [])
-        mcid = sum(1 for t in tags if t.mcid is not None)
+        page = c.getPageNumber()
+        tags = self.pages.setdefault(page, [])
+        mcid = self.mcids[page] = self.mcids.get(page, -1) + 1
         tags.append(Tag(kind, mcid, self.path(), tuple(sorted(attrs.items()))))
         with self._sequence(c, kind, f"/{kind} <</MCID {mcid}>> BDC"):
             yield
