@@ -208,5 +208,9 @@ class PartWriter:
         )
 
     def save(self) -> bytes:
+        """The finished file, tagged. The canvas (every page's content, held until now) is
+        let go before the structure is added, so the two never hold memory at once."""
         self.c.save()
-        return add_structure(self.buf.getvalue(), self.tagger)
+        data = self.buf.getvalue()
+        del self.c, self.buf, self.forms
+        return add_structure(data, self.tagger)
