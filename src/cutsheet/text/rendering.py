@@ -80,6 +80,60 @@ class _Results(threading.local):
 
 _RESULTS = _Results()
 
+#: Plain values: an item's values of these types are keys of ``_BY_VALUES``.
+_SCALARS = (str, int, float, bool, type(None))
+#: Filters whose result depends on more than their arguments (the project's icons).
+_LOOK_FILTERS = frozenset({"icon"})
+_MEMO_MAX = 65_536
+#: What a template or expression gave, by its source and the values of the names it reads:
+#: another item with the same values gets the same result (``when: "effects"`` on every
+#: card of a deck). Failures are never kept: they are raised again each time.
+_BY_VALUES: dict[tuple[object, ...], Any] = {}
+
+
+def _values_key(kind: str, source: str, context: Mapping[str, Any]) -> tuple[object, ...] | None:
+    """The key of a template's (or expression's) result in ``_BY_VALUES``: its source and the
+    value (and type: ``1`` is not ``True``) of every name it reads. None when a name is not a
+    plain value of the context, or the source uses a filter that reads the project."""
+    names = _reads(source, kind == "evaluate")
+    if names is None:
+        return None
+    parts: list[tuple[str, type, object]] = []
+    for name in names:
+        value = context.get(name, _reads)  # a name the context lacks: never a plain value
+        if type(value) not in _SCALARS:
+            return None
+        parts.append((name, type(value), value))
+    return (kind, source, tuple(parts))
+
+
+@lru_cache(maxsize=4096)
+def _reads(source: str, expression: bool) -> tuple[str, ...] | None:
+    """The names ``source`` reads, in order; None when it does not parse or its result may
+    depend on more than those names (a filter in ``_LOOK_FILTERS``)."""
+    from jinja2 import nodes
+
+    names = names_read(source, expression)
+    if names is None:
+        return None
+    tree = environment().parse(f"{{{{ ({source}) }}}}" if expression else source)
+    if any(f.name in _LOOK_FILTERS for f in tree.find_all(nodes.Filter)):
+        return None
+    return tuple(sorted(names))
+
+
+def _remembered(kind: str, source: str, context: Mapping[str, Any], run: Any) -> Any:
+    """``run(source, context)``, or what it gave for the same source and values before."""
+    key = _values_key(kind, source, context)
+    if key is not None and key in _BY_VALUES:
+        return _BY_VALUES[key]
+    result = run(source, context)
+    if key is not None and type(result) in _SCALARS:
+        if len(_BY_VALUES) >= _MEMO_MAX:
+            _BY_VALUES.clear()
+        _BY_VALUES[key] = result
+    return result
+
 
 def render(source: str, context: Mapping[str, Any]) -> str:
     """Render a template to paragraph markup; data values arrive escaped. The markup is
@@ -88,7 +142,7 @@ def render(source: str, context: Mapping[str, Any]) -> str:
     results = _RESULTS.of(context)
     key = ("render", source)
     if key not in results:
-        results[key] = _render(source, context)
+        results[key] = _remembered("render", source, context, _render)
     return results[key]  # type: ignore[no-any-return]
 
 
@@ -144,7 +198,7 @@ def evaluate(expression: str, context: Mapping[str, Any]) -> Any:
     results = _RESULTS.of(context)
     key = ("evaluate", expression)
     if key not in results:
-        results[key] = _evaluate(expression, context)
+        results[key] = _remembered("evaluate", expression, context, _evaluate)
     return results[key]
 
 
