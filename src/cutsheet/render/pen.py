@@ -10,6 +10,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from ..measure import TextStyle, face_name, wrapped
 from .icons import draw_icon
+from .replay import draw_paragraph
 from .symbols import install
 from .tagging import Tagger
 
@@ -80,7 +81,7 @@ class CanvasPen:
     ) -> None:
         para, _height = wrapped(markup, style, name, *avail)
         install(self.c)
-        para.drawOn(self.c, x, y)
+        draw_paragraph(self.c, para, x, y)
 
     def cells(
         self,

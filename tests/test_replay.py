@@ -1,0 +1,66 @@
+"""A paragraph drawn again in one file is copied, never changed: the file is the same bytes as
+one whose paragraphs were all drawn afresh, and a drawing that names a page resource (a cube
+tile's form) is drawn afresh on every page, so every page's resources still name it."""
+
+from __future__ import annotations
+
+import io
+
+import pikepdf
+from reportlab.pdfgen.canvas import Canvas
+
+from cutsheet.measure import TextStyle, face_name, register, wrapped
+from cutsheet.render.pen import CanvasPen
+from cutsheet.render.replay import draw_paragraph
+from cutsheet.render.tagging import Tagger
+from cutsheet.symbols import cube, expand
+
+STYLE = TextStyle(font="bold", size=9, leading=11, color="#1F4E79")
+PLACES = [(30.0, 700.0), (130.5, 612.25), (30.0, 500.0)]
+
+
+def _canvas() -> tuple[Canvas, io.BytesIO]:
+    register()
+    buf = io.BytesIO()
+    return Canvas(buf, invariant=1, pageCompression=0), buf
+
+
+def _file(markup: str, replay: bool, pages: int = 2) -> bytes:
+    c, buf = _canvas()
+    para, _h = wrapped(markup, STYLE, "t", 120.0, 200.0)
+    for _ in range(pages):
+        for x, y in PLACES:
+            if replay:
+                CanvasPen(c, Tagger(False)).paragraph(markup, STYLE, "t", (120.0, 200.0), x, y)
+            else:
+                para.drawOn(c, x, y)
+        c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def test_a_paragraph_drawn_again_is_the_same_bytes():
+    markup = "DELIVERY &amp; demand: <b>5R&gt;G</b> — <i>Seed Tent</i> 3 × WATER"
+    assert _file(markup, replay=True) == _file(markup, replay=False)
+
+
+def test_a_copied_drawing_is_copied_not_redrawn():
+    c, _buf = _canvas()
+    para, _h = wrapped("WATER 3", STYLE, "t", 120.0, 200.0)
+    draw_paragraph(c, para, 10, 10)
+    before = len(c._code)
+    para.drawOn = None  # a second drawing that called ReportLab would fail here
+    draw_paragraph(c, para, 50, 50)
+    assert c._code[before : before + 2] == ["q", "1 0 0 1 50 50 cm"]
+    assert c._code[-1] == "Q"
+
+
+def test_a_cube_tile_names_its_form_on_every_page():
+    markup = expand(cube("R", "#D55E00") + " to bank", 9, 11, face_name("bold"))
+    assert "onDraw" in markup or "<img" in markup or markup != cube("R", "#D55E00")
+    data = _file(markup, replay=True, pages=3)
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        for page in pdf.pages:
+            used = page.Contents.read_bytes().count(b" Do")
+            named = page.Resources.get("/XObject", {})
+            assert used >= len(PLACES) and len(named) >= 1
