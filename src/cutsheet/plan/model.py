@@ -6,7 +6,9 @@ named here too."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from functools import cached_property
+from typing import Any
 
 from ..boxes import Element
 from ..flow.blocks import (
@@ -34,8 +36,25 @@ from ..model import Game
 from ..profiles import Profile
 
 
+class HashedOnce:
+    """A frozen plan that is a dictionary key many times over (a card's copies on a sheet, its
+    back's form): its hash is found once, from its fields, and never pickled (another process
+    has other string hashes). A subclass names ``__hash__ = HashedOnce.__hash__`` in its own
+    body, or ``dataclass`` writes its own."""
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    @cached_property
+    def _hash(self) -> int:
+        return hash(tuple(getattr(self, f.name) for f in fields(self)))  # type: ignore[arg-type]
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
+
+
 @dataclass(frozen=True)
-class FacePlan:
+class FacePlan(HashedOnce):
     """One face of one item, filled: its elements in drawing order (shapes as declared, then
     text in reading order, title first)."""
 
@@ -44,9 +63,11 @@ class FacePlan:
     elements: tuple[Element, ...]
     texts: tuple[str, ...]  # plain text of every text box, in drawing order
 
+    __hash__ = HashedOnce.__hash__
+
 
 @dataclass(frozen=True)
-class PrintedCard:
+class PrintedCard(HashedOnce):
     """One physical copy: its faces, and which component and item it prints."""
 
     component: str
@@ -54,6 +75,8 @@ class PrintedCard:
     front: FacePlan
     back: FacePlan | None
     back_is_content: bool = False  # its own text (double-sided, or the rest of the front)
+
+    __hash__ = HashedOnce.__hash__
 
 
 @dataclass(frozen=True)
