@@ -74,13 +74,16 @@ class Tagger:
     nodes: list[Node] = field(default_factory=list)  # the open nodes, outermost first
     open: str | None = None  # the marked-content sequence being drawn, if any
     mcids: dict[int, int] = field(default_factory=dict)  # page -> marked-content ids used
+    _sect: tuple[str, str | None, Node] | None = None  # the card's Sect, made once a card
 
     def path(self) -> tuple[Node, ...]:
-        sect: tuple[Node, ...] = ()
-        if self.group is not None:
-            alt = self.group_alt.get(self.group)
-            sect = (Node(f"sect:{self.group}", "Sect", (("Alt", alt),) if alt else ()),)
-        return sect + tuple(self.nodes)
+        if self.group is None:
+            return tuple(self.nodes)
+        alt = self.group_alt.get(self.group)
+        if self._sect is None or self._sect[:2] != (self.group, alt):  # a card's runs share it
+            node = Node(f"sect:{self.group}", "Sect", (("Alt", alt),) if alt else ())
+            self._sect = (self.group, alt, node)
+        return (self._sect[2], *self.nodes)
 
     @contextmanager
     def text(self, c: Canvas, kind: str = "P", **attrs: str) -> Iterator[None]:
@@ -93,7 +96,7 @@ class Tagger:
         page = c.getPageNumber()
         tags = self.pages.setdefault(page, [])
         mcid = self.mcids[page] = self.mcids.get(page, -1) + 1
-        tags.append(Tag(kind, mcid, self.path(), tuple(sorted(attrs.items()))))
+        tags.append(Tag(kind, mcid, self.path(), tuple(sorted(attrs.items())) if attrs else ()))
         with self._sequence(c, kind, f"/{kind} <</MCID {mcid}>> BDC"):
             yield
 
