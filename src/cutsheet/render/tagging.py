@@ -169,30 +169,32 @@ def add_structure(pdf: bytes, tagger: Tagger) -> bytes:
     root.K = document
     nums = Array()
     made: dict[str, pikepdf.Object] = {}
+    kinds: dict[str, Name] = {}  # S of each kind, made once
+    struct_elem = Name.StructElem
     for index, page in enumerate(doc.pages):
         tags = tagger.pages.get(index + 1, [])
-        page.obj.StructParents = index
-        page.obj.Tabs = Name.S
-        by_mcid = Array()
+        page_obj = page.obj
+        page_obj.StructParents = index
+        page_obj.Tabs = Name.S
+        by_mcid = []
         for tag in tags:
             parent = document
             for node in tag.path:
                 if node.key not in made:
-                    made[node.key] = _element(doc, node, parent, page.obj)
+                    made[node.key] = _element(doc, node, parent, page_obj)
                 parent = made[node.key]
             if tag.mcid is None:
                 continue
+            kind = kinds.get(tag.kind) or kinds.setdefault(tag.kind, Name(f"/{tag.kind}"))
             elem = doc.make_indirect(
-                Dictionary(
-                    Type=Name.StructElem, S=Name(f"/{tag.kind}"), P=parent, Pg=page.obj, K=tag.mcid
-                )
+                Dictionary(Type=struct_elem, S=kind, P=parent, Pg=page_obj, K=tag.mcid)
             )
             for name, value in tag.attrs:
                 elem[Name(f"/{name}")] = pikepdf.String(value)
             parent.K.append(elem)
             by_mcid.append(elem)
         nums.append(index)
-        nums.append(doc.make_indirect(by_mcid))
+        nums.append(doc.make_indirect(Array(by_mcid)))
     root.ParentTree = doc.make_indirect(Dictionary(Nums=nums))
     root.ParentTreeNextKey = len(doc.pages)
     doc.Root.StructTreeRoot = root
