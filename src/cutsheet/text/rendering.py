@@ -84,7 +84,7 @@ _RESULTS = _Results()
 _SCALARS = (str, int, float, bool, type(None))
 #: Filters whose result depends on more than their arguments (the project's icons).
 _LOOK_FILTERS = frozenset({"icon"})
-_MEMO_MAX = 65_536
+_MEMO_MAX = 16_384
 #: What a template or expression gave, by its source and the values of the names it reads:
 #: another item with the same values gets the same result (``when: "effects"`` on every
 #: card of a deck). Failures are never kept: they are raised again each time.
@@ -94,9 +94,14 @@ _BY_VALUES: dict[tuple[object, ...], Any] = {}
 def _values_key(kind: str, source: str, context: Mapping[str, Any]) -> tuple[object, ...] | None:
     """The key of a template's (or expression's) result in ``_BY_VALUES``: its source and the
     value (and type: ``1`` is not ``True``) of every name it reads. None when a name is not a
-    plain value of the context, or the source uses a filter that reads the project."""
+    plain value of the context, when the source uses a filter that reads the project, or when
+    it prints one text value alone (``_plain`` substitutes it faster than a key is made, and
+    remembering every card's name would only hold memory)."""
     names = _reads(source, kind == "evaluate")
     if names is None:
+        return None
+    plain = kind == "render" and len(names) == 1 and _PLAIN.fullmatch(source)
+    if plain and type(context.get(names[0])) is str:
         return None
     parts: list[tuple[str, type, object]] = []
     for name in names:
