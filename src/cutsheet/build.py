@@ -20,11 +20,27 @@ from typing import TYPE_CHECKING, Any
 
 from . import confine
 from . import jobs as runner
-from .cache import Entry, cache_file, file_hash, options_key, read_entry, record, still_valid
-from .commit import commit_game, recover
+from .cache import (
+    Entry,
+    cache_file,
+    file_hash,
+    options_key,
+    read_entry,
+    record,
+    still_valid,
+)
+from .commit import commit_game, pending, recover
 from .diagnostics import ContentError, Loc, Problem, Report
 from .jobs import PARTS, Options, Result, Task
-from .output import LICENCE_PART, LicenceEntry, clean_temps, locked, write_manifest
+from .output import (
+    LICENCE_PART,
+    LicenceEntry,
+    clean_temps,
+    locked,
+    manifest_holds,
+    temps,
+    write_manifest,
+)
 from .targets import Rendered
 
 if TYPE_CHECKING:
@@ -288,6 +304,13 @@ def build(
     runner.forget()
     confine.forget()
     file_hash.cache_clear()
+    kept = _unchanged(project, games, options, out)
+    if kept is not None:  # nothing to write: no lock, no manifest, no job
+        for game, profile, paper in _kits(games, options):
+            progress(f"{game} {profile}-{paper}: unchanged")
+        progress(f"{len(kept)} files in {out} ({time.monotonic() - started:.1f} s)")
+        return kept, report
+    file_hash.cache_clear()  # the locked build hashes afresh what it decides on
     try:
         with locked(out):
             for game in recover(out):
@@ -302,6 +325,60 @@ def build(
         return [], report
     progress(f"{len(outputs)} files in {out} ({time.monotonic() - started:.1f} s)")
     return outputs, report
+
+
+def _kits(games: Sequence[str], options: Options) -> Iterator[tuple[str, str, str]]:
+    """Every (game, profile, paper) a build of ``games`` makes, in the order it reports them."""
+    for game in games:
+        for profile in options.profiles:
+            for paper in options.papers:
+                yield game, profile, paper
+
+
+def _unchanged(
+    project: Project, games: Sequence[str], options: Options, out: Path
+) -> list[dict[str, Any]] | None:
+    """The outputs of a build with nothing to do, decided without the lock; None when there
+    is anything to do. Nothing to do: every kit's cache entry holds (its inputs and files
+    are as recorded), no stopped build left a commit or a temporary file, and the manifest
+    already says what the build would write. Such a build writes nothing, so it needs no
+    lock: a build that holds it and is writing here either has not switched anything yet
+    (this build's view holds) or has, and then a kit, the manifest or its journal differs
+    and this build takes the lock like any other (and waits for nothing: it is refused)."""
+    try:
+        if pending(out) or temps(_folders(out, games, options)):
+            return None
+        keys, licences = _keys(project, options)
+        kept: list[dict[str, Any]] = []
+        for game, profile, paper in _kits(games, options):
+            entry = _valid_entry(project, out, (game, profile, paper), keys, licences)
+            if entry is None:
+                return None
+            kept.extend(entry.outputs)
+        if kept and not manifest_holds(out, kept):
+            return None
+    except OSError:  # the locked build reports it
+        return None
+    return kept
+
+
+def _valid_entry(
+    project: Project,
+    out: Path,
+    kit: tuple[str, str, str],
+    keys: dict[tuple[str, str], str],
+    licences: list[str],
+) -> Entry | None:
+    """The cache entry of one kit when it still holds (see ``cache.still_valid``)."""
+    from .licences import FOLDER
+
+    game, profile, paper = kit
+    entry = read_entry(cache_file(out, game, profile, paper))
+    folder = f"{game}/{profile}-{paper}"
+    mine = {f"{folder}/{part}.pdf" for part in PARTS}
+    mine |= {f"{folder}/{FOLDER}/{name}" for name in licences}
+    valid = still_valid(entry, keys[(profile, paper)], project.root, out, mine)
+    return entry if valid else None
 
 
 def _folders(out: Path, games: Sequence[str], options: Options) -> list[Path]:
@@ -341,8 +418,6 @@ def _build(
     progress: Progress,
     report: Report,
 ) -> list[dict[str, Any]]:
-    from .licences import FOLDER
-
     root = str(project.root)
     outputs: list[dict[str, Any]] = []
     keys, licences = _keys(project, options)
@@ -351,12 +426,8 @@ def _build(
         for profile in options.profiles:
             papers = []
             for paper in options.papers:
-                entry = read_entry(cache_file(out, game, profile, paper))
-                kit = f"{game}/{profile}-{paper}"
-                mine = {f"{kit}/{part}.pdf" for part in PARTS}
-                mine |= {f"{kit}/{FOLDER}/{name}" for name in licences}
-                key = keys[(profile, paper)]
-                if entry is not None and still_valid(entry, key, project.root, out, mine):
+                entry = _valid_entry(project, out, (game, profile, paper), keys, licences)
+                if entry is not None:
                     outputs.extend(entry.outputs)
                     progress(f"{game} {profile}-{paper}: unchanged")
                 else:
