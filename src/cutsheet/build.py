@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import difflib
 import hashlib
+import os
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -44,6 +45,8 @@ from .output import (
 from .targets import Rendered
 
 if TYPE_CHECKING:
+    from concurrent.futures import Executor, Future
+
     from .licences import Licence
 
 __all__ = ["PARTS", "Options", "Project", "build", "check_game", "stderr_progress"]
@@ -144,25 +147,53 @@ def _check_in_workers(root: str, game_id: str, options: Options, jobs: int) -> l
 # ------------------------------------------------------------------------------ build
 def _run_all(todo: list[Task], workers: int) -> Iterator[Result]:
     """Results as jobs finish; in this process, or in workers that die with it."""
-    if workers <= 1 or len(todo) <= 1:
-        if todo:
-            runner.warm()
-        for task in todo:
-            yield run_safely(task)
+    if not todo:
         return
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+    runner.warm()  # any workers fork with the heavy imports done and frozen
+    with runner.rare_full_collections():
+        if workers <= 1 or len(todo) <= 1:
+            for task in todo:
+                yield run_safely(task)
+            return
+        from concurrent.futures import ProcessPoolExecutor
 
-    runner.warm()  # the workers fork with the heavy imports done and frozen
-    with ProcessPoolExecutor(
-        max_workers=min(workers, len(todo)), initializer=runner.worker_init
-    ) as pool:
-        try:
-            futures = [pool.submit(run_safely, task) for task in runner.longest_first(todo)]
-            for future in as_completed(futures):
-                yield future.result()
-        except BaseException:
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
+        with ProcessPoolExecutor(
+            max_workers=min(workers, len(todo)), initializer=runner.worker_init
+        ) as pool:
+            try:
+                yield from _dispatch(pool, runner.Schedule(todo), min(workers, len(todo)))
+            except BaseException:
+                pool.shutdown(wait=False, cancel_futures=True)
+                raise
+
+
+def _dispatch(pool: Executor, schedule: runner.Schedule, workers: int) -> Iterator[Result]:
+    """Run the jobs of ``schedule`` in ``pool``, one job a worker at a time: when a worker
+    finishes a job, the next job is chosen for it (it is then the only free worker, so the
+    one that takes it), knowing which games it has loaded."""
+    from concurrent.futures import FIRST_COMPLETED, wait
+
+    loaded: dict[int, set[str]] = {}
+    running: set[Future[tuple[int, Result]]] = set()
+    for _ in range(workers):
+        task = schedule.take(set())
+        if task is not None:
+            running.add(pool.submit(run_in_worker, task))
+    while running:
+        done, running = wait(running, return_when=FIRST_COMPLETED)
+        for future in done:
+            pid, result = future.result()
+            games = loaded.setdefault(pid, set())
+            games.add(result.task.game)
+            task = schedule.take(games)
+            if task is not None:  # before the result is committed: no worker waits on it
+                running.add(pool.submit(run_in_worker, task))
+            yield result
+
+
+def run_in_worker(task: Task) -> tuple[int, Result]:
+    """``run_safely`` in a worker, and which worker it was."""
+    return os.getpid(), run_safely(task)
 
 
 def run_safely(task: Task) -> Result:
