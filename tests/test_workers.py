@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from cutsheet import jobs
-from cutsheet.build import Options, Project, build
+from cutsheet.build import Options, Project, build, check_games
 from cutsheet.jobs import Schedule, Task
 
 from .corpus_cases import make_project
@@ -110,3 +110,15 @@ def test_one_worker_or_two_make_the_same_bytes(tmp_path):
     assert len(_digests(root / "one")) == 16
     finished = [m for m in said if m.startswith("[")]
     assert len(finished) == 4 and {m[:5] for m in finished} == {"[1/2]", "[2/2]"}
+
+
+def test_check_in_workers_says_what_check_in_one_process_says(tmp_path):
+    root = make_project(tmp_path)
+    rules = root / "content" / "tiny" / "rules.yaml"
+    rules.write_text(rules.read_text().replace("heading: Play", "heading: '{{ nope }'", 1))
+    games = ["tiny", "no-such-game"]
+    one = check_games(Project(root), games, OPTIONS, jobs=1).problems
+    two = check_games(Project(root), games, OPTIONS, jobs=2).problems
+    assert one == two
+    assert any("no-such-game" in str(p) for p in one)
+    assert any("rules.yaml" in str(p) and p.severity == "error" for p in one), one

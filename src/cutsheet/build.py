@@ -97,27 +97,43 @@ def check_game(
 ) -> Report:
     """Load, validate, plan and impose one game under each profile on each paper of
     ``options`` (profile names alone: the default papers and print options); writes nothing.
-    Finds exactly what a build of that game with those options would refuse. With ``jobs``
-    above 1, the game is loaded once here and its profiles are checked in that many workers
-    at once (forked after the load, so they share it)."""
+    Finds exactly what a build of that game with those options would refuse."""
+    return check_games(project, [game_id], options, jobs)
+
+
+def check_games(
+    project: Project,
+    games: Sequence[str],
+    options: Options | Sequence[str] | None = None,
+    jobs: int = 1,
+) -> Report:
+    """``check_game`` for each of ``games``. With ``jobs`` above 1, every game under every
+    profile is checked in that many workers, scheduled as a build's jobs are (the longest
+    first, a game's profiles in the worker that loaded it)."""
     if not isinstance(options, Options):
         options = Options(profiles=tuple(options or ("standard",)))
     report = Report()
-    for message in project.unknown([game_id]):
-        report.error(Loc(str(project.content / game_id)), message)
+    unknown = {game_id: project.unknown([game_id]) for game_id in games}
+    for game_id, messages in unknown.items():
+        for message in messages:
+            report.error(Loc(str(project.content / game_id)), message)
+    known = [g for g in games if not unknown[g]]
+    if not known:
         return report
     from .measure import font_problems
 
-    report.extend(font_problems())
-    if report.problems:
+    damaged = font_problems()
+    if damaged:
+        report.extend(damaged)
         return report
     runner.forget()
     confine.forget()
     root = str(project.root)
-    if jobs > 1 and len(options.profiles) > 1:
-        found = _check_in_workers(root, game_id, options, jobs)
+    tasks = [Task(root, g, p, options.papers, options) for g in known for p in options.profiles]
+    if jobs > 1 and len(tasks) > 1:
+        found = [result.problems for result in _check_in_workers(tasks, jobs)]
     else:
-        found = [check_profile(root, game_id, p, options) for p in options.profiles]
+        found = [check_profile(root, t.game, t.profile, options) for t in tasks]
     for problems in found:
         report.extend(problems)
     report.problems = sorted(set(report.problems))
@@ -131,17 +147,22 @@ def check_profile(root: str, game_id: str, profile: str, options: Options) -> li
     return found + list(job_licences(root, game_id, profile)[1])
 
 
-def _check_in_workers(root: str, game_id: str, options: Options, jobs: int) -> list[list[Problem]]:
-    """``check_profile`` for each profile in worker processes forked after the heavy imports
-    and the game's load (they inherit both), in the order of the profiles."""
+def check_in_worker(task: Task) -> tuple[int, Result]:
+    """``check_profile`` of one job in a worker, and which worker it was."""
+    problems = check_profile(task.root, task.game, task.profile, task.options)
+    return os.getpid(), Result(task, problems)
+
+
+def _check_in_workers(tasks: list[Task], jobs: int) -> list[Result]:
+    """``check_profile`` of each task in worker processes forked after the heavy imports."""
     from concurrent.futures import ProcessPoolExecutor
 
     runner.warm()
-    runner.load(root, game_id)
-    workers = min(jobs, len(options.profiles))
-    with ProcessPoolExecutor(max_workers=workers, initializer=runner.worker_init) as pool:
-        futures = [pool.submit(check_profile, root, game_id, p, options) for p in options.profiles]
-        return [future.result() for future in futures]
+    workers = min(jobs, len(tasks))
+    with runner.rare_full_collections():
+        with ProcessPoolExecutor(max_workers=workers, initializer=runner.worker_init) as pool:
+            schedule = runner.Schedule(tasks)
+            return list(_dispatch(pool, schedule, workers, check_in_worker))
 
 
 # ------------------------------------------------------------------------------ build
@@ -161,14 +182,21 @@ def _run_all(todo: list[Task], workers: int) -> Iterator[Result]:
             max_workers=min(workers, len(todo)), initializer=runner.worker_init
         ) as pool:
             try:
-                yield from _dispatch(pool, runner.Schedule(todo), min(workers, len(todo)))
+                schedule = runner.Schedule(todo)
+                yield from _dispatch(pool, schedule, min(workers, len(todo)), run_in_worker)
             except BaseException:
                 pool.shutdown(wait=False, cancel_futures=True)
                 raise
 
 
-def _dispatch(pool: Executor, schedule: runner.Schedule, workers: int) -> Iterator[Result]:
-    """Run the jobs of ``schedule`` in ``pool``, one job a worker at a time: when a worker
+def _dispatch(
+    pool: Executor,
+    schedule: runner.Schedule,
+    workers: int,
+    job: Callable[[Task], tuple[int, Result]],
+) -> Iterator[Result]:
+    """Run ``job`` on the tasks of ``schedule`` in ``pool``, one a worker at a time (``job``
+    returns the worker's pid with the result): when a worker
     finishes a job, the next job is chosen for it (it is then the only free worker, so the
     one that takes it), knowing which games it has loaded."""
     from concurrent.futures import FIRST_COMPLETED, wait
@@ -178,7 +206,7 @@ def _dispatch(pool: Executor, schedule: runner.Schedule, workers: int) -> Iterat
     for _ in range(workers):
         task = schedule.take(set())
         if task is not None:
-            running.add(pool.submit(run_in_worker, task))
+            running.add(pool.submit(job, task))
     while running:
         done, running = wait(running, return_when=FIRST_COMPLETED)
         for future in done:
@@ -187,7 +215,7 @@ def _dispatch(pool: Executor, schedule: runner.Schedule, workers: int) -> Iterat
             games.add(result.task.game)
             task = schedule.take(games)
             if task is not None:  # before the result is committed: no worker waits on it
-                running.add(pool.submit(run_in_worker, task))
+                running.add(pool.submit(job, task))
             yield result
 
 
