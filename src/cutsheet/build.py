@@ -21,15 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import confine
 from . import jobs as runner
-from .cache import (
-    Entry,
-    cache_file,
-    file_hash,
-    options_key,
-    read_entry,
-    record,
-    still_valid,
-)
+from .cache import Entry, cache_file, file_hash, options_key, read_entry, record, still_valid
 from .commit import commit_game, pending, recover
 from .diagnostics import ContentError, Loc, Problem, Report
 from .jobs import PARTS, Options, Result, Task
@@ -49,7 +41,15 @@ if TYPE_CHECKING:
 
     from .licences import Licence
 
-__all__ = ["PARTS", "Options", "Project", "build", "check_game", "stderr_progress"]
+__all__ = [
+    "PARTS",
+    "Options",
+    "Project",
+    "build",
+    "check_game",
+    "check_games",
+    "stderr_progress",
+]
 
 
 @dataclass(frozen=True)
@@ -155,14 +155,9 @@ def check_in_worker(task: Task) -> tuple[int, Result]:
 
 def _check_in_workers(tasks: list[Task], jobs: int) -> list[Result]:
     """``check_profile`` of each task in worker processes forked after the heavy imports."""
-    from concurrent.futures import ProcessPoolExecutor
-
     runner.warm()
-    workers = min(jobs, len(tasks))
     with runner.rare_full_collections():
-        with ProcessPoolExecutor(max_workers=workers, initializer=runner.worker_init) as pool:
-            schedule = runner.Schedule(tasks)
-            return list(_dispatch(pool, schedule, workers, check_in_worker))
+        return list(_in_workers(tasks, jobs, check_in_worker))
 
 
 # ------------------------------------------------------------------------------ build
@@ -175,18 +170,23 @@ def _run_all(todo: list[Task], workers: int) -> Iterator[Result]:
         if workers <= 1 or len(todo) <= 1:
             for task in todo:
                 yield run_safely(task)
-            return
-        from concurrent.futures import ProcessPoolExecutor
+        else:
+            yield from _in_workers(todo, workers, run_in_worker)
 
-        with ProcessPoolExecutor(
-            max_workers=min(workers, len(todo)), initializer=runner.worker_init
-        ) as pool:
-            try:
-                schedule = runner.Schedule(todo)
-                yield from _dispatch(pool, schedule, min(workers, len(todo)), run_in_worker)
-            except BaseException:
-                pool.shutdown(wait=False, cancel_futures=True)
-                raise
+
+def _in_workers(
+    todo: list[Task], workers: int, job: Callable[[Task], tuple[int, Result]]
+) -> Iterator[Result]:
+    """``job``'s results, as they come, from that many worker processes (forked now)."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    workers = min(workers, len(todo))
+    with ProcessPoolExecutor(max_workers=workers, initializer=runner.worker_init) as pool:
+        try:
+            yield from _dispatch(pool, runner.Schedule(todo), workers, job)
+        except BaseException:
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
 
 
 def _dispatch(
@@ -195,10 +195,9 @@ def _dispatch(
     workers: int,
     job: Callable[[Task], tuple[int, Result]],
 ) -> Iterator[Result]:
-    """Run ``job`` on the tasks of ``schedule`` in ``pool``, one a worker at a time (``job``
-    returns the worker's pid with the result): when a worker
-    finishes a job, the next job is chosen for it (it is then the only free worker, so the
-    one that takes it), knowing which games it has loaded."""
+    """Run ``job`` (which returns its worker's pid and its result) on the tasks of
+    ``schedule``, one a worker at a time: when a worker finishes, the next task is chosen
+    for it, knowing the games it has loaded, and it takes it (it is the only free one)."""
     from concurrent.futures import FIRST_COMPLETED, wait
 
     loaded: dict[int, set[str]] = {}
@@ -401,9 +400,9 @@ def _unchanged(
     is anything to do. Nothing to do: every kit's cache entry holds (its inputs and files
     are as recorded), no stopped build left a commit or a temporary file, and the manifest
     already says what the build would write. Such a build writes nothing, so it needs no
-    lock: a build that holds it and is writing here either has not switched anything yet
-    (this build's view holds) or has, and then a kit, the manifest or its journal differs
-    and this build takes the lock like any other (and waits for nothing: it is refused)."""
+    lock: a build that holds it and is writing here either has switched nothing yet (this
+    view holds) or has begun to, and then its journal, a temporary file, a kit or the
+    manifest differs, and this build takes the lock like any other."""
     try:
         if pending(out) or temps(_folders(out, games, options)):
             return None
