@@ -230,11 +230,16 @@ WARM = (
 """What a job imports, some of it only when it first needs it: imported by ``warm``."""
 
 
+_frozen: list[bool] = []
+
+
 def warm() -> None:
     """Import what every job uses (``WARM``, every packaged game's rulebook checks, Pillow's
-    image formats) and register the fonts, then move everything start-up made out of the
-    garbage collector's sight (``gc.freeze``): workers forked after this share it warm
-    instead of importing it again, and no collection walks it again."""
+    image formats) and register the fonts, then, the first time in a process, move
+    everything start-up made out of the garbage collector's sight (``gc.freeze``): workers
+    forked after this share it warm instead of importing it again, and no collection walks
+    it again. Only once: what a later build in the same process (``watch``) leaves behind is
+    garbage to collect, not to keep."""
     import importlib
     import pkgutil
 
@@ -249,7 +254,9 @@ def warm() -> None:
         importlib.import_module(found.name)
     Image.preinit()
     font_problems()  # registers the fonts (a damaged one was reported before any job)
-    gc.freeze()
+    if not _frozen:
+        gc.freeze()
+        _frozen.append(True)
 
 
 def cost(task: Task) -> float:
