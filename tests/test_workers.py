@@ -53,15 +53,15 @@ def _run(schedule: Schedule, workers: int, costs: dict[tuple[str, str], float]) 
     return started
 
 
-def test_a_free_worker_keeps_to_its_games_then_the_longest(costs):
+def test_the_longest_first_then_a_worker_keeps_to_its_games(costs):
     todo = [_task(g, p) for g in ("small", "mid", "big") for p in OPTIONS.profiles]
     assert _run(Schedule(todo), 2, costs) == [
-        "0:big/large-print",  # the longest job first
-        "1:mid/large-print",  # a game nobody has started, not big's second job
-        "1:mid/standard",  # the worker's own game
-        "1:small/large-print",
-        "1:small/standard",
-        "0:big/standard",
+        "0:big/large-print",  # the longest jobs first, side by side
+        "1:big/standard",
+        "1:mid/large-print",  # a game nobody has started
+        "1:mid/standard",  # the worker's own game before small's longer job
+        "0:small/large-print",
+        "1:small/standard",  # a started game's job rather than wait
     ]
 
 

@@ -181,9 +181,10 @@ def _in_workers(
     from concurrent.futures import ProcessPoolExecutor
 
     workers = min(workers, len(todo))
+    schedule = runner.Schedule(todo)  # loads the games: the workers fork with them loaded
     with ProcessPoolExecutor(max_workers=workers, initializer=runner.worker_init) as pool:
         try:
-            yield from _dispatch(pool, runner.Schedule(todo), workers, job)
+            yield from _dispatch(pool, schedule, workers, job)
         except BaseException:
             pool.shutdown(wait=False, cancel_futures=True)
             raise

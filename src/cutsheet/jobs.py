@@ -259,21 +259,27 @@ def warm() -> None:
         _frozen.append(True)
 
 
+ITEM_BASE = 10
+"""A job's work besides its items (the rules, the sheets' furniture), in items."""
+
+
 def cost(task: Task) -> float:
-    """A rough guess of a job's work, to start the longest first: the bytes of its game's
-    content, for each paper, three times over for a profile that scales the faces."""
+    """A guess of a job's work, to start the longest first: the game's items and
+    ``ITEM_BASE``, twice for a profile that scales the faces (fitting each face again), for
+    the plan and for each paper drawn. It loads the game (once a process: workers forked
+    after it have it); a game that cannot be loaded is a short job that says why."""
     from .profiles import load_profile
 
-    folder = Path(task.root) / "content" / task.game
     try:
-        size = sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
-    except OSError:  # a file that went away: the job will say so
-        size = 0
+        game, _layouts, _problems = load(task.root, task.game)
+    except Exception:  # the job meets it again, in a worker, and reports it
+        game = None
+    items = sum(len(c.items) for c in game.components) if game is not None else 0
     try:
         scales = load_profile(Path(task.root) / "layouts", task.profile).faces == "scale"
     except ContentError:  # reported by the job itself, quickly
         scales = False
-    return size * len(task.papers) * (3 if scales else 1)
+    return (ITEM_BASE + items) * (2 if scales else 1) * (1 + len(task.papers))
 
 
 RARE_FULL = 1_000
@@ -296,12 +302,13 @@ def rare_full_collections() -> Iterator[None]:
 
 class Schedule:
     """Which job a worker that is free takes next. The jobs are taken longest first
-    (``cost``), with one exception that saves work: a game's jobs stay with the worker that
-    loaded the game (it has the game and what its profiles share in memory), as long as no
-    other worker would be left idle. So a free worker takes, in this order: the longest job
-    left of a game it has loaded; else the longest job of a game no worker has started;
-    else the longest job left (a game started elsewhere, loaded again here). The choice
-    depends only on the jobs and on which jobs each worker ran: the same for every run."""
+    (``cost``; it loads the games here, before the workers fork), with one exception that
+    saves work: once a worker has run a job of a game, it takes that game's other jobs (it
+    has what the game's profiles share in memory), as long as no other worker would be left
+    idle. So a worker that has run nothing takes the longest job; then a free worker takes,
+    in this order: the longest job left of a game it has worked on; else the longest job of
+    a game no worker has started; else the longest job left. The choice depends only on the
+    jobs and on which jobs each worker ran: the same for every run."""
 
     def __init__(self, todo: list[Task]) -> None:
         costs = [cost(task) for task in todo]
@@ -313,10 +320,14 @@ class Schedule:
         return len(self.left)
 
     def take(self, loaded: set[str]) -> Task | None:
-        """The next job for a worker that has loaded the games ``loaded``; None when no job
-        is left."""
+        """The next job for a worker that has run jobs of the games ``loaded``; None when
+        no job is left."""
         if not self.left:
             return None
+        if not loaded:  # the first round: the longest jobs, side by side
+            task = self.left.pop(0)
+            self.started.add(task.game)
+            return task
         mine = (t for t in self.left if t.game in loaded)
         fresh = (t for t in self.left if t.game not in self.started)
         task = next(mine, None) or next(fresh, None) or self.left[0]
