@@ -307,8 +307,8 @@ class Schedule:
     has what the game's profiles share in memory), as long as no other worker would be left
     idle. So a worker that has run nothing takes the longest job; then a free worker takes,
     in this order: the longest job left of a game it has worked on; else the longest job of
-    a game no worker has started; else the longest job left. The choice depends only on the
-    jobs and on which jobs each worker ran: the same for every run."""
+    a game no worker has started; else the longest job left. Which worker runs which job
+    depends on which finishes first; what a job makes never does."""
 
     def __init__(self, todo: list[Task]) -> None:
         costs = [cost(task) for task in todo]
