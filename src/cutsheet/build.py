@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import difflib
 import hashlib
+import os
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -21,16 +22,34 @@ from typing import TYPE_CHECKING, Any
 from . import confine
 from . import jobs as runner
 from .cache import Entry, cache_file, file_hash, options_key, read_entry, record, still_valid
-from .commit import commit_game, recover
+from .commit import commit_game, pending, recover
 from .diagnostics import ContentError, Loc, Problem, Report
 from .jobs import PARTS, Options, Result, Task
-from .output import LICENCE_PART, LicenceEntry, clean_temps, locked, write_manifest
+from .output import (
+    LICENCE_PART,
+    LicenceEntry,
+    clean_temps,
+    locked,
+    manifest_holds,
+    temps,
+    write_manifest,
+)
 from .targets import Rendered
 
 if TYPE_CHECKING:
+    from concurrent.futures import Executor, Future
+
     from .licences import Licence
 
-__all__ = ["PARTS", "Options", "Project", "build", "check_game", "stderr_progress"]
+__all__ = [
+    "PARTS",
+    "Options",
+    "Project",
+    "build",
+    "check_game",
+    "check_games",
+    "stderr_progress",
+]
 
 
 @dataclass(frozen=True)
@@ -78,27 +97,43 @@ def check_game(
 ) -> Report:
     """Load, validate, plan and impose one game under each profile on each paper of
     ``options`` (profile names alone: the default papers and print options); writes nothing.
-    Finds exactly what a build of that game with those options would refuse. With ``jobs``
-    above 1, the game is loaded once here and its profiles are checked in that many workers
-    at once (forked after the load, so they share it)."""
+    Finds exactly what a build of that game with those options would refuse."""
+    return check_games(project, [game_id], options, jobs)
+
+
+def check_games(
+    project: Project,
+    games: Sequence[str],
+    options: Options | Sequence[str] | None = None,
+    jobs: int = 1,
+) -> Report:
+    """``check_game`` for each of ``games``. With ``jobs`` above 1, every game under every
+    profile is checked in that many workers, scheduled as a build's jobs are (the longest
+    first, a game's profiles in the worker that loaded it)."""
     if not isinstance(options, Options):
         options = Options(profiles=tuple(options or ("standard",)))
     report = Report()
-    for message in project.unknown([game_id]):
-        report.error(Loc(str(project.content / game_id)), message)
+    unknown = {game_id: project.unknown([game_id]) for game_id in games}
+    for game_id, messages in unknown.items():
+        for message in messages:
+            report.error(Loc(str(project.content / game_id)), message)
+    known = [g for g in games if not unknown[g]]
+    if not known:
         return report
     from .measure import font_problems
 
-    report.extend(font_problems())
-    if report.problems:
+    damaged = font_problems()
+    if damaged:
+        report.extend(damaged)
         return report
     runner.forget()
     confine.forget()
     root = str(project.root)
-    if jobs > 1 and len(options.profiles) > 1:
-        found = _check_in_workers(root, game_id, options, jobs)
+    tasks = [Task(root, g, p, options.papers, options) for g in known for p in options.profiles]
+    if jobs > 1 and len(tasks) > 1:
+        found = [result.problems for result in _check_in_workers(tasks, jobs)]
     else:
-        found = [check_profile(root, game_id, p, options) for p in options.profiles]
+        found = [check_profile(root, t.game, t.profile, options) for t in tasks]
     for problems in found:
         report.extend(problems)
     report.problems = sorted(set(report.problems))
@@ -112,41 +147,81 @@ def check_profile(root: str, game_id: str, profile: str, options: Options) -> li
     return found + list(job_licences(root, game_id, profile)[1])
 
 
-def _check_in_workers(root: str, game_id: str, options: Options, jobs: int) -> list[list[Problem]]:
-    """``check_profile`` for each profile in worker processes forked after the heavy imports
-    and the game's load (they inherit both), in the order of the profiles."""
-    from concurrent.futures import ProcessPoolExecutor
+def check_in_worker(task: Task) -> tuple[int, Result]:
+    """``check_profile`` of one job in a worker, and which worker it was."""
+    problems = check_profile(task.root, task.game, task.profile, task.options)
+    return os.getpid(), Result(task, problems)
 
+
+def _check_in_workers(tasks: list[Task], jobs: int) -> list[Result]:
+    """``check_profile`` of each task in worker processes forked after the heavy imports."""
     runner.warm()
-    runner.load(root, game_id)
-    workers = min(jobs, len(options.profiles))
-    with ProcessPoolExecutor(max_workers=workers, initializer=runner.worker_init) as pool:
-        futures = [pool.submit(check_profile, root, game_id, p, options) for p in options.profiles]
-        return [future.result() for future in futures]
+    with runner.rare_full_collections():
+        return list(_in_workers(tasks, jobs, check_in_worker))
 
 
 # ------------------------------------------------------------------------------ build
 def _run_all(todo: list[Task], workers: int) -> Iterator[Result]:
     """Results as jobs finish; in this process, or in workers that die with it."""
-    if workers <= 1 or len(todo) <= 1:
-        if todo:
-            runner.warm()
-        for task in todo:
-            yield run_safely(task)
+    if not todo:
         return
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+    runner.warm()  # any workers fork with the heavy imports done and frozen
+    with runner.rare_full_collections():
+        if workers <= 1 or len(todo) <= 1:
+            for task in todo:
+                yield run_safely(task)
+        else:
+            yield from _in_workers(todo, workers, run_in_worker)
 
-    runner.warm()  # the workers fork with the heavy imports done and frozen
-    with ProcessPoolExecutor(
-        max_workers=min(workers, len(todo)), initializer=runner.worker_init
-    ) as pool:
+
+def _in_workers(
+    todo: list[Task], workers: int, job: Callable[[Task], tuple[int, Result]]
+) -> Iterator[Result]:
+    """``job``'s results, as they come, from that many worker processes (forked now)."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    workers = min(workers, len(todo))
+    schedule = runner.Schedule(todo)  # loads the games: the workers fork with them loaded
+    with ProcessPoolExecutor(max_workers=workers, initializer=runner.worker_init) as pool:
         try:
-            futures = [pool.submit(run_safely, task) for task in runner.longest_first(todo)]
-            for future in as_completed(futures):
-                yield future.result()
+            yield from _dispatch(pool, schedule, workers, job)
         except BaseException:
             pool.shutdown(wait=False, cancel_futures=True)
             raise
+
+
+def _dispatch(
+    pool: Executor,
+    schedule: runner.Schedule,
+    workers: int,
+    job: Callable[[Task], tuple[int, Result]],
+) -> Iterator[Result]:
+    """Run ``job`` (which returns its worker's pid and its result) on the tasks of
+    ``schedule``, one a worker at a time: when a worker finishes, the next task is chosen
+    for it, knowing the games it has loaded, and it takes it (it is the only free one)."""
+    from concurrent.futures import FIRST_COMPLETED, wait
+
+    loaded: dict[int, set[str]] = {}
+    running: set[Future[tuple[int, Result]]] = set()
+    for _ in range(workers):
+        task = schedule.take(set())
+        if task is not None:
+            running.add(pool.submit(job, task))
+    while running:
+        done, running = wait(running, return_when=FIRST_COMPLETED)
+        for future in done:
+            pid, result = future.result()
+            games = loaded.setdefault(pid, set())
+            games.add(result.task.game)
+            task = schedule.take(games)
+            if task is not None:  # before the result is committed: no worker waits on it
+                running.add(pool.submit(job, task))
+            yield result
+
+
+def run_in_worker(task: Task) -> tuple[int, Result]:
+    """``run_safely`` in a worker, and which worker it was."""
+    return os.getpid(), run_safely(task)
 
 
 def run_safely(task: Task) -> Result:
@@ -288,6 +363,13 @@ def build(
     runner.forget()
     confine.forget()
     file_hash.cache_clear()
+    kept = _unchanged(project, games, options, out)
+    if kept is not None:  # nothing to write: no lock, no manifest, no job
+        for game, profile, paper in _kits(games, options):
+            progress(f"{game} {profile}-{paper}: unchanged")
+        progress(f"{len(kept)} files in {out} ({time.monotonic() - started:.1f} s)")
+        return kept, report
+    file_hash.cache_clear()  # the locked build hashes afresh what it decides on
     try:
         with locked(out):
             for game in recover(out):
@@ -302,6 +384,60 @@ def build(
         return [], report
     progress(f"{len(outputs)} files in {out} ({time.monotonic() - started:.1f} s)")
     return outputs, report
+
+
+def _kits(games: Sequence[str], options: Options) -> Iterator[tuple[str, str, str]]:
+    """Every (game, profile, paper) a build of ``games`` makes, in the order it reports them."""
+    for game in games:
+        for profile in options.profiles:
+            for paper in options.papers:
+                yield game, profile, paper
+
+
+def _unchanged(
+    project: Project, games: Sequence[str], options: Options, out: Path
+) -> list[dict[str, Any]] | None:
+    """The outputs of a build with nothing to do, decided without the lock; None when there
+    is anything to do. Nothing to do: every kit's cache entry holds (its inputs and files
+    are as recorded), no stopped build left a commit or a temporary file, and the manifest
+    already says what the build would write. Such a build writes nothing, so it needs no
+    lock: a build that holds it and is writing here either has switched nothing yet (this
+    view holds) or has begun to, and then its journal, a temporary file, a kit or the
+    manifest differs, and this build takes the lock like any other."""
+    try:
+        if pending(out) or temps(_folders(out, games, options)):
+            return None
+        keys, licences = _keys(project, options)
+        kept: list[dict[str, Any]] = []
+        for game, profile, paper in _kits(games, options):
+            entry = _valid_entry(project, out, (game, profile, paper), keys, licences)
+            if entry is None:
+                return None
+            kept.extend(entry.outputs)
+        if kept and not manifest_holds(out, kept):
+            return None
+    except OSError:  # the locked build reports it
+        return None
+    return kept
+
+
+def _valid_entry(
+    project: Project,
+    out: Path,
+    kit: tuple[str, str, str],
+    keys: dict[tuple[str, str], str],
+    licences: list[str],
+) -> Entry | None:
+    """The cache entry of one kit when it still holds (see ``cache.still_valid``)."""
+    from .licences import FOLDER
+
+    game, profile, paper = kit
+    entry = read_entry(cache_file(out, game, profile, paper))
+    folder = f"{game}/{profile}-{paper}"
+    mine = {f"{folder}/{part}.pdf" for part in PARTS}
+    mine |= {f"{folder}/{FOLDER}/{name}" for name in licences}
+    valid = still_valid(entry, keys[(profile, paper)], project.root, out, mine)
+    return entry if valid else None
 
 
 def _folders(out: Path, games: Sequence[str], options: Options) -> list[Path]:
@@ -341,8 +477,6 @@ def _build(
     progress: Progress,
     report: Report,
 ) -> list[dict[str, Any]]:
-    from .licences import FOLDER
-
     root = str(project.root)
     outputs: list[dict[str, Any]] = []
     keys, licences = _keys(project, options)
@@ -351,12 +485,8 @@ def _build(
         for profile in options.profiles:
             papers = []
             for paper in options.papers:
-                entry = read_entry(cache_file(out, game, profile, paper))
-                kit = f"{game}/{profile}-{paper}"
-                mine = {f"{kit}/{part}.pdf" for part in PARTS}
-                mine |= {f"{kit}/{FOLDER}/{name}" for name in licences}
-                key = keys[(profile, paper)]
-                if entry is not None and still_valid(entry, key, project.root, out, mine):
+                entry = _valid_entry(project, out, (game, profile, paper), keys, licences)
+                if entry is not None:
                     outputs.extend(entry.outputs)
                     progress(f"{game} {profile}-{paper}: unchanged")
                 else:

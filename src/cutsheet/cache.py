@@ -12,20 +12,23 @@ worthless: the game is rebuilt, and nothing outside is ever opened."""
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
 import stat
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Any
 
 from . import __version__
-from .source.files import NONBLOCK
 
 PACKAGE = Path(__file__).resolve().parent
 PACKAGE_AS_IMPORTED = Path(os.path.abspath(os.path.dirname(__file__)))
+NONBLOCK = getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+"""Open without waiting for a writer (a FIFO never blocks a read), binary on Windows: as
+``source.files`` opens content, without importing the content readers."""
 MAX_ENTRY = 4 << 20
 """Largest cache or journal file read (bytes); a bigger one is ignored, not parsed."""
 
@@ -34,18 +37,36 @@ def inside(base: Path, rel: object) -> Path | None:
     """``base/rel`` resolved, when ``rel`` is a plain relative POSIX path (no ``..``, no
     ``.``, no empty part, no backslash or NUL) that stays inside ``base`` once symlinks are
     followed; else None."""
+    try:
+        real = os.path.realpath(base)
+    except (OSError, ValueError):
+        return None
+    return _within(real, base, rel)
+
+
+def _within(real: str, base: Path, rel: object) -> Path | None:
+    """``inside`` for a ``base`` whose real path ``real`` is already known (a loop over one
+    folder's paths resolves it once); what ``Path.resolve`` does, without pathlib."""
     if not isinstance(rel, str) or not rel or "\\" in rel or "\0" in rel:
         return None
-    parts = rel.split("/")
-    if PurePosixPath(rel).is_absolute() or any(p in ("", ".", "..") for p in parts):
+    if rel.startswith("/") or any(p in ("", ".", "..") for p in rel.split("/")):
         return None
     try:
-        resolved = (base / rel).resolve()
-        if not resolved.is_relative_to(base.resolve()):
-            return None
-    except (OSError, RuntimeError, ValueError):
+        resolved = os.path.realpath(os.path.join(base, rel))
+    except (OSError, ValueError):
         return None
-    return resolved
+    try:
+        os.stat(resolved)  # as Path.resolve does: a symlink loop is refused, not followed
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return None
+    return _under(real, resolved)
+
+
+def _under(real: str, resolved: str) -> Path | None:
+    """``resolved`` when it is ``real`` or lies under it."""
+    top = real if real.endswith(os.sep) else real + os.sep
+    return Path(resolved) if resolved == real or resolved.startswith(top) else None
 
 
 def read_regular(path: Path | str, limit: int | None = None) -> bytes | None:
@@ -169,15 +190,16 @@ def still_valid(entry: Entry | None, key: str, root: Path, out: Path, expected: 
     output, or an input that is not a plain path inside the project, is not valid."""
     if entry is None or entry.key != key or not entry.inputs:
         return False
+    real_root, real_out = os.path.realpath(root), os.path.realpath(out)
     for rel, digest in entry.inputs.items():
-        path = inside(root, rel)
+        path = _within(real_root, root, rel)
         if path is None or file_hash(str(path)) != digest:
             return False
     paths = [o["path"] for o in entry.outputs]
     if not paths or len(set(paths)) != len(paths) or not set(paths) <= expected:
         return False
     for o in entry.outputs:
-        path = inside(out, o["path"])
+        path = _within(real_out, out, o["path"])
         if path is None or not isinstance(o["sha256"], str):
             return False
         if not o["sha256"] or file_hash(str(path)) != o["sha256"]:

@@ -121,6 +121,14 @@ def _moves(out: Path, raw: bytes | None) -> list[Move] | None:
     return moves
 
 
+def pending(out: Path) -> bool:
+    """Whether a stopped build left a commit for ``recover`` to finish (or remove)."""
+    try:
+        return any((out / ".cache").glob(f"{JOURNAL_PREFIX}*.json"))
+    except OSError:  # cannot tell: the build takes the lock and finds out
+        return True
+
+
 def recover(out: Path) -> list[str]:
     """Finish every commit a stopped build left half done (call it holding the lock, before
     removing temporary files). Returns the games whose commit was finished."""

@@ -29,8 +29,17 @@ from .measure import (
     register_family,
     register_font_file,
 )
-from .model import MAX_MM, NAMED_SIZES_MM, SLUG, ImpositionSpec, Strict, size_mm, validate
-from .papers import Paper, PaperSpec, paper_of, paper_problems
+from .model import (
+    MAX_MM,
+    NAMED_SIZES_MM,
+    SLUG,
+    ImpositionSpec,
+    PaperSpec,
+    Strict,
+    size_mm,
+    validate,
+)
+from .papers import Paper, paper_of, paper_problems
 from .source import Located, load_yaml
 from .symbols import IconFileError, icon_files, svg_drawing
 

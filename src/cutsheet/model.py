@@ -120,6 +120,16 @@ class ImpositionSpec(Strict):
         return self.grid[1]
 
 
+class PaperSpec(Strict):
+    """A paper as a layout file declares it."""
+
+    size: tuple[float, float] = Field(description="[width, height] in mm, portrait")
+    title: str | None = Field(None, description="the name a person reads (default: the key)")
+    half: tuple[float, float] | None = Field(
+        None, description="the booklet's page in mm (default: half the sheet, turned)"
+    )
+
+
 class ComponentSpec(Strict):
     id: str = Field(pattern=SLUG)
     name: str

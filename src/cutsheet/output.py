@@ -12,8 +12,6 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from filelock import FileLock, Timeout
-
 from . import __version__
 from .cache import MAX_ENTRY, file_hash, inside, read_regular
 from .diagnostics import ContentError, Loc, Problem
@@ -67,18 +65,25 @@ def clean_temps(folders: Iterable[Path]) -> int:
     folders it writes (call it holding the lock: no build of ours is writing them). Returns
     how many were removed."""
     removed = 0
+    for path in temps(folders):
+        try:
+            path.unlink()
+            removed += 1
+        except OSError:
+            pass
+    return removed
+
+
+def temps(folders: Iterable[Path]) -> list[Path]:
+    """The ``.NAME.*.tmp`` files of ``atomic_write`` in ``folders``: what ``clean_temps``
+    removes (a killed build's, or a running one's)."""
+    found: list[Path] = []
     for folder in folders:
         try:
-            stale = [p for p in folder.glob(".*.tmp") if p.is_file() and not p.is_symlink()]
+            found += [p for p in folder.glob(".*.tmp") if p.is_file() and not p.is_symlink()]
         except OSError:
             continue
-        for path in stale:
-            try:
-                path.unlink()
-                removed += 1
-            except OSError:
-                pass
-    return removed
+    return found
 
 
 BUSY = "another cutsheet build is writing to this folder; wait for it or use another --out"
@@ -88,6 +93,8 @@ BUSY = "another cutsheet build is writing to this folder; wait for it or use ano
 def locked(out: Path) -> Iterator[None]:
     """One build at a time per output folder (``out/.cache/lock``, a portable file lock); a
     second one is refused with a clear message."""
+    from filelock import FileLock, Timeout  # only a build that may write takes the lock
+
     try:
         (out / ".cache").mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -172,29 +179,50 @@ def manifest_bytes(out: Path, outputs: list[dict[str, Any]], kits: Iterable[str]
     manifest always matches; a manifest that does not parse is started afresh. ``kits``: the
     kit folders (``game/profile-paper/``) this build wrote, whose licence files are all in
     ``outputs`` (an earlier one that is not is gone from the manifest)."""
+    raw = read_regular(out / "manifest.json", MAX_ENTRY)
+    manifest = _merged(out, outputs, kits, raw)
+    return (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode()
+
+
+def manifest_holds(out: Path, outputs: list[dict[str, Any]]) -> bool:
+    """Whether ``out/manifest.json`` already says what ``write_manifest`` would write there
+    (the same JSON, whatever the order of each entry's keys)."""
+    raw = read_regular(out / "manifest.json", MAX_ENTRY)
+    if raw is None:
+        return False
+    try:
+        return bool(json.loads(raw) == _merged(out, outputs, (), raw))
+    except (ValueError, RecursionError):
+        return False
+
+
+def _merged(
+    out: Path, outputs: list[dict[str, Any]], kits: Iterable[str], raw: bytes | None
+) -> dict[str, Any]:
+    """The manifest ``raw`` (the bytes of the present one) with ``outputs`` merged in."""
     entries: dict[str, dict[str, Any]] = {}
     replaced = {e["path"] for e in outputs}
     rebuilt = tuple(kits)
-    raw = read_regular(out / "manifest.json", MAX_ENTRY)
     try:
         old = json.loads(raw) if raw is not None else {}
         for e in old.get("outputs", []):
+            if not isinstance(e["path"], str) or e["path"] in replaced:
+                continue  # not a path, or this build's entry replaces it
             path = inside(out, e["path"])
             if path is None or not isinstance(e["sha256"], str) or not e["sha256"]:
                 continue
             if e.get("part") == LICENCE_PART and e["path"].startswith(rebuilt):
                 continue  # a licence the kit no longer carries
-            if e["path"] not in replaced and file_hash.__wrapped__(str(path)) == e["sha256"]:
+            if file_hash.__wrapped__(str(path)) == e["sha256"]:
                 entries[e["path"]] = e  # hashed afresh: a commit may have just replaced it
     except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
         entries = {}
     for e in outputs:
         entries[e["path"]] = e
-    manifest = {
+    return {
         "generator": f"cutsheet {__version__}",
         "outputs": [entries[k] for k in sorted(entries)],
     }
-    return (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode()
 
 
 def write_manifest(out: Path, outputs: list[dict[str, Any]]) -> Path:

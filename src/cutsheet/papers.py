@@ -5,31 +5,23 @@ data in the packaged ``base.yaml``; a project adds its own in any of its layout 
       square-250: {size: [250, 250]}
 
 A paper knows its size, the name a person reads ("US Letter") and the half page a rules
-booklet is set on (half the sheet, turned; A4's is A5)."""
+booklet is set on (half the sheet, turned; A4's is A5). How a layout file declares one
+(``PaperSpec``) is a content model, in :mod:`cutsheet.model`."""
 
 from __future__ import annotations
 
 import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass
-
-from pydantic import Field
+from typing import TYPE_CHECKING
 
 from .diagnostics import Loc, Problem, excerpt
-from .model import Strict
+
+if TYPE_CHECKING:  # the registry is read without pydantic: a no-op build never imports it
+    from .model import PaperSpec
 
 Size = tuple[float, float]
 DEFAULT_PAPERS = ("a4", "letter")  # what a build prints when no --paper is given
-
-
-class PaperSpec(Strict):
-    """A paper as a layout file declares it."""
-
-    size: tuple[float, float] = Field(description="[width, height] in mm, portrait")
-    title: str | None = Field(None, description="the name a person reads (default: the key)")
-    half: tuple[float, float] | None = Field(
-        None, description="the booklet's page in mm (default: half the sheet, turned)"
-    )
 
 
 @dataclass(frozen=True)
@@ -81,4 +73,4 @@ def find_paper(papers: Mapping[str, Paper], name: str, loc: Loc) -> Paper | Prob
     return Problem(loc, f"no paper {excerpt(name)} (known: {', '.join(known)}){hint}")
 
 
-__all__ = ["DEFAULT_PAPERS", "Paper", "PaperSpec", "find_paper", "paper_of", "paper_problems"]
+__all__ = ["DEFAULT_PAPERS", "Paper", "find_paper", "paper_of", "paper_problems"]

@@ -34,16 +34,13 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from ..build import Project, check_game
+    from ..build import Project, check_games
 
     project = Project(project_root(args))
     require_games(project)
     options = build_options(args, project.layouts)
-    problems: list[Problem] = []
     games = chosen_games(project, args.games)
-    for game in games:
-        report = check_game(project, game, options, jobs=args.jobs)
-        problems.extend(report.problems)
+    problems: list[Problem] = list(check_games(project, games, options, args.jobs).problems)
     if (project.root / "schema").is_dir():  # a project that commits its editor schemas
         from ..schema import stale_schemas
 

@@ -1,0 +1,124 @@
+"""Workers start warm and take the jobs in a useful order: what a job imports is imported
+once, before the workers fork; the longest jobs start first and a game's jobs stay with the
+worker that loaded it unless another worker would idle; one worker or two, the same bytes."""
+
+from __future__ import annotations
+
+import hashlib
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cutsheet import jobs
+from cutsheet.build import Options, Project, build, check_games
+from cutsheet.jobs import Schedule, Task
+
+from .corpus_cases import make_project
+
+OPTIONS = Options(profiles=("standard", "large-print"))
+
+
+def _task(game: str, profile: str) -> Task:
+    return Task("/nowhere", game, profile, ("a4", "letter"), OPTIONS)
+
+
+@pytest.fixture
+def costs(monkeypatch: pytest.MonkeyPatch) -> dict[tuple[str, str], float]:
+    table = {
+        ("big", "large-print"): 30.0,
+        ("big", "standard"): 17.0,
+        ("mid", "large-print"): 10.0,
+        ("mid", "standard"): 7.0,
+        ("small", "large-print"): 8.0,
+        ("small", "standard"): 5.0,
+    }
+    monkeypatch.setattr(jobs, "cost", lambda task: table[(task.game, task.profile)])
+    return table
+
+
+def _run(schedule: Schedule, workers: int, costs: dict[tuple[str, str], float]) -> list[str]:
+    """Simulate free workers taking jobs; returns 'worker:game/profile' in start order."""
+    clock = [0.0] * workers
+    loaded: list[set[str]] = [set() for _ in range(workers)]
+    started = []
+    while len(schedule):
+        w = min(range(workers), key=lambda i: (clock[i], i))
+        task = schedule.take(loaded[w])
+        assert task is not None
+        loaded[w].add(task.game)
+        clock[w] += costs[(task.game, task.profile)]
+        started.append(f"{w}:{task.game}/{task.profile}")
+    return started
+
+
+def test_the_longest_first_then_a_worker_keeps_to_its_games(costs):
+    todo = [_task(g, p) for g in ("small", "mid", "big") for p in OPTIONS.profiles]
+    assert _run(Schedule(todo), 2, costs) == [
+        "0:big/large-print",  # the longest jobs first, side by side
+        "1:big/standard",
+        "1:mid/large-print",  # a game nobody has started
+        "1:mid/standard",  # the worker's own game before small's longer job
+        "0:small/large-print",
+        "1:small/standard",  # a started game's job rather than wait
+    ]
+
+
+def test_a_worker_with_nothing_of_its_own_takes_a_started_games_job(costs):
+    todo = [_task("big", p) for p in OPTIONS.profiles]  # one game, two workers
+    assert _run(Schedule(todo), 2, costs) == ["0:big/large-print", "1:big/standard"]
+
+
+def test_warm_imports_what_a_job_imports(tmp_path):
+    """After ``warm``, drawing a game imports nothing more (a worker forked after it would
+    otherwise import it again, each)."""
+    root = make_project(tmp_path)
+    script = (
+        "import sys\n"
+        "from cutsheet import build, jobs\n"
+        "jobs.warm()\n"
+        "before = set(sys.modules)\n"
+        "options = build.Options(profiles=('standard', 'large-print'))\n"
+        "for profile in options.profiles:\n"
+        f"    task = jobs.Task({str(root)!r}, 'tiny', profile, ('a4', 'letter'), options)\n"
+        "    result = build.run_safely(task)\n"
+        "    assert result.files and not result.problems, result.problems\n"
+        "print(sorted(set(sys.modules) - before))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
+
+
+def _digests(out: Path) -> dict[str, str]:
+    return {
+        str(p.relative_to(out)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(out.rglob("*.pdf"))
+    }
+
+
+def test_one_worker_or_two_make_the_same_bytes(tmp_path):
+    root = make_project(tmp_path)
+    said: list[str] = []
+    for jobs_, out in ((1, root / "one"), (2, root / "two")):
+        _outputs, report = build(
+            Project(root), ["tiny"], OPTIONS, out, jobs=jobs_, progress=said.append
+        )
+        assert not report.problems, report.problems
+    assert _digests(root / "one") == _digests(root / "two")
+    assert len(_digests(root / "one")) == 16
+    finished = [m for m in said if m.startswith("[")]
+    assert len(finished) == 4 and {m[:5] for m in finished} == {"[1/2]", "[2/2]"}
+
+
+def test_check_in_workers_says_what_check_in_one_process_says(tmp_path):
+    root = make_project(tmp_path)
+    rules = root / "content" / "tiny" / "rules.yaml"
+    rules.write_text(rules.read_text().replace("heading: Play", "heading: '{{ nope }'", 1))
+    games = ["tiny", "no-such-game"]
+    one = check_games(Project(root), games, OPTIONS, jobs=1).problems
+    two = check_games(Project(root), games, OPTIONS, jobs=2).problems
+    assert one == two
+    assert any("no-such-game" in str(p) for p in one)
+    assert any("rules.yaml" in str(p) and p.severity == "error" for p in one), one
