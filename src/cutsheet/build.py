@@ -25,6 +25,7 @@ from .commit import commit_game, recover
 from .diagnostics import ContentError, Loc, Problem, Report
 from .jobs import PARTS, Options, Result, Task
 from .output import LICENCE_PART, LicenceEntry, clean_temps, locked, write_manifest
+from .partcache import kit_records
 from .targets import Rendered
 
 if TYPE_CHECKING:
@@ -226,10 +227,13 @@ def _commit(
             outputs = []
             kits.append(f"{task.game}/{task.profile}-{paper}/")
             for rendered in (f for f in result.files if f.paper == paper):
-                sha = hashlib.sha256(rendered.data).hexdigest()
+                sha = rendered.kept or hashlib.sha256(rendered.data).hexdigest()
                 entry = _entry(task, rendered, sha)
-                pdfs.append((entry["path"], rendered.data))
+                if not rendered.kept:  # a kept part stays in place, as it is
+                    pdfs.append((entry["path"], rendered.data))
                 outputs.append(entry)
+            kit = [f for f in result.files if f.paper == paper]
+            caches.append(kit_records(out, task.game, task.profile, paper, kit))
             if inputs is not None:  # a job that read a file from elsewhere is not cached
                 cache = Entry(keys[(task.profile, paper)], inputs, outputs)
                 where = cache_file(out, task.game, task.profile, paper).relative_to(out)
@@ -362,7 +366,7 @@ def _build(
                 else:
                     papers.append(paper)
             if papers:
-                todo.append(Task(root, game, profile, tuple(papers), options))
+                todo.append(Task(root, game, profile, tuple(papers), options, str(out)))
     if todo:
         from .measure import font_problems
 

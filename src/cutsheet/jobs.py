@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from .layouts import Layouts
     from .model import Game
     from .output import ManifestEntry
+    from .partcache import Keeper
     from .plan.model import GamePlan
 
 PARTS = ("cards", "sheets", "rules", "rules-booklet")
@@ -60,6 +61,7 @@ class Task:
     profile: str
     papers: tuple[str, ...]
     options: Options
+    out: str = ""  # where the last build's files are: a part whose input is unchanged is kept
 
 
 @dataclass
@@ -189,23 +191,40 @@ def inputs_of(root: str, game_plan: GamePlan) -> set[str]:
 
 
 def run(task: Task) -> Result:
-    """Check (from the print plans) and, when nothing is wrong, draw every part of one job."""
+    """Check (from the print plans) and, when nothing is wrong, draw every part of one job
+    that its last build did not already draw from the same input (``partcache``)."""
     printed, problems = prints(task.root, task.game, task.profile, task.papers, task.options)
     result = Result(task, sorted(set(problems)))
     if result.problems or not printed:
         return result
-    from .targets import target
+    from .targets.pdf import draw
 
     drawn: list[Problem] = []
-    pdf = target("pdf")
+    inputs = inputs_of(task.root, printed[0].game_plan)
+    keep = keeper(task, printed[0].game_plan, inputs)
     for print_plan in printed:
-        result.files.extend(pdf.render(print_plan, drawn))
+        result.files.extend(draw(print_plan, drawn, keep))
     if drawn:  # the plan missed it; the render caught it: nothing of this job is written
         result.problems = sorted(set(drawn))
         result.files = []
         return result
-    result.inputs = inputs_of(task.root, printed[0].game_plan)
+    result.inputs = inputs
     return result
+
+
+def keeper(task: Task, game_plan: GamePlan, inputs: set[str]) -> Keeper:
+    """The job's part digests and kept parts: what drawing reads besides a part's input is
+    every file the job read but the game's content (which reaches drawing through the plan
+    only), and the project's fonts and icons, which drawing reads by name and path."""
+    from .measure import font_files
+    from .partcache import Keeper, environment
+
+    _game, layouts, _ = load(task.root, task.game)
+    files = inputs - set(game_plan.game.files)
+    files |= {str(p) for p in font_files(Path(task.root) / "fonts").values()}
+    files |= set(layouts.icons.values()) if layouts else set()
+    env = environment(files)
+    return Keeper(task.root, task.out, task.game, task.profile, task.options, env)
 
 
 def warm() -> None:
