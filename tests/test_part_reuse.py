@@ -11,15 +11,21 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from PIL import Image
+from watchfiles import Change
 
 from cutsheet import cache, partcache
 from cutsheet.build import Options, Project, build
 from cutsheet.fingerprint import Fingerprints, Unfingerprintable, fingerprint
 from cutsheet.profiles import default_profiles
+from cutsheet.watch import watch_loop
+
+from .corpus_cases import make_project
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = "common-reserve"
@@ -118,6 +124,35 @@ def test_the_records_name_each_part_with_its_file(edited):
             assert record.sha256 == _sha(edited.out / GAME / kit / f"{part}.pdf")
 
 
+def test_watch_writes_the_edited_cards_before_the_rules(edited, tmp_path):
+    project = _project(tmp_path / "project")
+    out = tmp_path / "out"
+    kit = out / GAME / "standard-a4"
+    seen: dict[str, dict[str, str]] = {}
+
+    def hashes() -> dict[str, str]:
+        return {p.name: _sha(p) for p in sorted(kit.glob("*.pdf"))}
+
+    def say(message: str) -> None:
+        if "cards up to date" in message:
+            seen["cards"] = hashes()
+
+    def batches() -> Iterator[set[tuple[Change, str]]]:
+        seen["before"] = hashes()
+        _edit(project.root, "Seed Yurt")
+        yield {(Change.modified, str(project.root / DELIVERIES))}
+
+    options = Options(profiles=("standard",), papers=("a4", "letter"))
+    watch_loop(project, [GAME], options, out, batches(), say=say, show=lambda _p: None)
+    before, cards, after = seen["before"], seen["cards"], hashes()
+    assert cards["cards.pdf"] != before["cards.pdf"]
+    assert cards["rules.pdf"] == before["rules.pdf"] != after["rules.pdf"]  # rules next
+    assert before["sheets.pdf"] == cards["sheets.pdf"] == after["sheets.pdf"]
+    assert after == {
+        p.name: _sha(p) for p in sorted((edited.fresh / GAME / "standard-a4").glob("*.pdf"))
+    }
+
+
 @pytest.fixture
 def rebuilt(tmp_path: Path) -> tuple[Project, Path]:
     """A built copy with the card edited since (the sheets' input is unchanged)."""
@@ -198,6 +233,24 @@ def test_a_record_that_is_a_fifo_is_never_waited_on(rebuilt):
     os.mkfifo(path)
     _build(project, out, options=STANDARD_A4)
     assert path.is_file() and partcache.read_records(path)
+
+
+def test_a_picture_changed_in_place_redraws_the_parts_that_show_it(tmp_path):
+    """The plan names a picture by its path only: its bytes are in the digest of the parts
+    that show it (the cards), and no other part is drawn again."""
+    root = make_project(tmp_path)
+    project, out, fresh = Project(root), tmp_path / "out", tmp_path / "fresh"
+    tiny = ["tiny"]
+    assert not build(project, tiny, STANDARD_A4, out, 1, lambda _m: None)[1].errors
+    before = _stamps(out)
+    Image.new("RGB", (40, 30), "#2E86AB").save(root / "content" / "tiny" / "art.png")
+    assert not build(project, tiny, STANDARD_A4, out, 1, lambda _m: None)[1].errors
+    assert not build(project, tiny, STANDARD_A4, fresh, 1, lambda _m: None)[1].errors
+    drawn = sorted(rel for rel, stamp in _stamps(out).items() if before[rel] != stamp)
+    assert drawn == ["tiny/standard-a4/cards.pdf"]
+    assert {rel: _sha(p) for rel, p in _pdfs(out).items()} == {
+        rel: _sha(p) for rel, p in _pdfs(fresh).items()
+    }
 
 
 # ------------------------------------------------------------------ the digest itself

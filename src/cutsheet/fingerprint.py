@@ -38,9 +38,14 @@ class Fingerprints:
     again, in this value or a later one, is read once. The objects read are kept, so an id
     is never reused while this lives; keep one only as long as the values it read."""
 
-    def __init__(self) -> None:
+    def __init__(
+        self, reads: Callable[[type], Callable[[Any], bytes] | None] | None = None
+    ) -> None:
+        """``reads``: for a type whose values name what is read elsewhere (a picture by its
+        path), how to read what that holds now (the file's hash), fingerprinted with them."""
         self.seen: dict[int, tuple[bytes, object]] = {}
         self.shapes: dict[type, _Shape] = {}
+        self.reads = reads or (lambda _kind: None)
 
     def of(self, value: object) -> str:
         return hashlib.sha256(self.encode(value)).hexdigest()
@@ -64,6 +69,8 @@ class Fingerprints:
             body = shape.head + b"".join([self.encode(v) for v in shape.fields(value)])
         else:
             body = self.compose(value, shape.head)
+        if shape.reads is not None:
+            body += b"R" + self.encode(shape.reads(value))
         found = b"#" + hashlib.sha256(body).digest()
         if shape.frozen:  # a mutable object is read again each time it is met
             self.seen[id(value)] = (found, value)
@@ -98,9 +105,9 @@ class Fingerprints:
                 names = tuple(kind.model_fields)  # type: ignore[attr-defined]
                 frozen = bool(kind.model_config.get("frozen"))  # type: ignore[attr-defined]
             head = b"D" + name + b"(" + ",".join(names).encode() + b")"
-            shape = _Shape(head, _getter(names), frozen)
+            shape = _Shape(head, _getter(names), frozen, self.reads(kind))
         else:
-            shape = _Shape(name, None, False)
+            shape = _Shape(name, None, False, self.reads(kind))
         self.shapes[kind] = shape
         return shape
 
@@ -110,6 +117,7 @@ class _Shape:
     head: bytes  # the type's name (and field names)
     fields: Callable[[Any], tuple[Any, ...]] | None  # a dataclass's or model's field values
     frozen: bool
+    reads: Callable[[Any], bytes] | None = None  # what it names that is read elsewhere
 
 
 def _getter(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:

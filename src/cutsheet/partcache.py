@@ -21,15 +21,16 @@ written again; its manifest entry is made afresh and committed with the kit's ot
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import os
 import re
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .cache import MAX_ENTRY, file_hash, inside, options_key, read_regular
 from .jobs import PARTS
@@ -155,6 +156,34 @@ def environment(files: Iterable[str]) -> bytes | None:
     return h.digest()
 
 
+def fingerprints() -> Fingerprints:
+    """Fingerprints of part inputs, where an element that names a file by its ``path`` (a
+    picture: drawing reads it by that path) is read with the file's hash."""
+    from .fingerprint import Fingerprints
+
+    return Fingerprints(_reads)
+
+
+def _reads(kind: type) -> Callable[[Any], bytes] | None:
+    from .boxes import Element
+
+    if issubclass(kind, Element) and any(f.name == "path" for f in dataclasses.fields(kind)):
+        return _file_of
+    return None
+
+
+def _file_of(element: Any) -> bytes:
+    from .fingerprint import Unfingerprintable
+
+    try:
+        digest = file_hash(element.path)
+    except OSError:  # a folder: cache.file_hash opens it, then cannot read it
+        digest = None
+    if not digest:  # gone, or not a regular file: drawing it would fail; nothing is kept
+        raise Unfingerprintable(f"{element.path} is not a file")
+    return digest.encode()
+
+
 @dataclass
 class Keeper:
     """For one job (a game under one profile): the digest of each part's input, and the
@@ -172,12 +201,12 @@ class Keeper:
     def digest(self, inp: PartInput) -> str:
         """The part's digest: its input's fingerprint with the environment and the cache
         key of the options and paper; '' when it has none (nothing is kept or recorded)."""
-        from .fingerprint import Fingerprints, Unfingerprintable  # pydantic: not for a no-op
+        from .fingerprint import Unfingerprintable  # pydantic: not for a no-op build
 
         if self.env is None:
             return ""
         if self.fingerprints is None:
-            self.fingerprints = Fingerprints()
+            self.fingerprints = fingerprints()
         try:
             body = self.fingerprints.encode(inp)
         except Unfingerprintable:

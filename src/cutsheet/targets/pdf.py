@@ -5,7 +5,7 @@ last build instead of drawing it (``keep``: see ``partcache``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
 from reportlab.platypus.doctemplate import LayoutError
@@ -36,9 +36,11 @@ def draw(
     print_plan: PrintPlan,
     problems: list[Problem] | None = None,
     keep: Keep | None = None,
+    only: Collection[str] | None = None,
 ) -> list[Rendered]:
-    """Every part on one paper, kept or drawn; what goes wrong while drawing (a block no
-    page can hold) goes to ``problems``, and that part and the ones after it are left out."""
+    """Every part on one paper, kept or drawn (only the parts in ``only``, when given: the
+    others are kept or left out); what goes wrong while drawing (a block no page can hold)
+    goes to ``problems``, and that part and the ones after it are left out."""
     problems = problems if problems is not None else []
     paper = print_plan.paper.name
     out: list[Rendered] = []
@@ -46,6 +48,8 @@ def draw(
         digest, kept = keep(inp) if keep is not None else ("", None)
         if kept is not None:
             out.append(kept)
+            continue
+        if only is not None and inp.name not in only:
             continue
         try:
             data, pages, found = draw_part(inp)
