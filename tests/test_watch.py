@@ -20,6 +20,7 @@ from watchfiles import Change
 
 from cutsheet.build import Options, Project
 from cutsheet.diagnostics import Problem
+from cutsheet.jobs import memo
 from cutsheet.scaffold import new_game
 from cutsheet.watch import changed_games, changes, edited_games, watch_loop
 
@@ -176,6 +177,9 @@ def test_a_save_rebuilds_the_edited_games_standard_a4_first_then_the_rest(run):
     ]
     assert run.said[3].endswith("; now the rest")
     assert "Sunrise" in seen["cards"]
+    # the passes of a batch are one build: the game loaded once, each profile planned once
+    assert memo().loads == {"my-game": 1}
+    assert memo().plans == {("my-game", "standard"): 1, ("my-game", "large-print"): 1}
     rest = said[4:]
     assert "[1/2] my-game large-print" in rest or "[2/2] my-game large-print" in rest
     assert not [m for m in rest if "second-game" in m]  # not the edited game: not rebuilt

@@ -4,8 +4,9 @@ whenever anything reachable from the value differs (a field, a float's last bit,
 Built for the plans a part is drawn from (frozen dataclasses, pydantic models, tuples,
 mappings, strings and numbers). Every type it meets is one it knows how to read in full; any
 other (an object whose state it cannot see) raises ``Unfingerprintable``, so a value is never
-fingerprinted from part of its state. A value reached twice (a deck's shared back) is read
-once: the walk keeps each object it read until the end of the call."""
+fingerprinted from part of its state. A frozen value reached twice (a deck's shared back,
+a face on A4 and on Letter) is read once: ``Fingerprints`` keeps each one it read (so its id
+is not reused) with its digest; a mutable one is read each time."""
 
 from __future__ import annotations
 
@@ -107,7 +108,7 @@ class Fingerprints:
             head = b"D" + name + b"(" + ",".join(names).encode() + b")"
             shape = _Shape(head, _getter(names), frozen, self.reads(kind))
         else:
-            shape = _Shape(name, None, False, self.reads(kind))
+            shape = _Shape(name + b"\0", None, False, self.reads(kind))
         self.shapes[kind] = shape
         return shape
 
