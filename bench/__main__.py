@@ -35,6 +35,7 @@ from .scenarios import (
     synthetic_decks,
 )
 from .table import Row, render
+from .watch import watch_edits
 
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_SIZES = (100, 1_000, 10_000)
@@ -75,6 +76,7 @@ def run_all(ctx: Context) -> list[Row]:
     ref = median_reference(refs)
     noops = noop_rebuilds(ctx, single[0].out)
     edits = one_card_edits(ctx)
+    watches, watch_failed = watch_edits(ctx.repo, ctx.tmp, ctx.repeats)
     decks = synthetic_decks(ctx)
     deliveries = delivery_decks(ctx)
     limit = limit_check(ctx)
@@ -85,6 +87,7 @@ def run_all(ctx: Context) -> list[Row]:
     ]
     rows += [report.cold_parallel_row(j, b, single) for j, b in cold.items() if j != 1]
     rows += [report.noop_row(noops), report.edit_row(edits)]
+    rows.append(report.watch_row(watches, watch_failed))
     rows += report.synthetic_rows(decks)
     rows += report.synthetic_rows(deliveries, "Common Reserve deliveries")
     rows.append(report.limit_check_row(limit, LIMIT_ITEMS))

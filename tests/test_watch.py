@@ -20,6 +20,7 @@ from watchfiles import Change
 
 from cutsheet.build import Options, Project
 from cutsheet.diagnostics import Problem
+from cutsheet.jobs import memo
 from cutsheet.scaffold import new_game
 from cutsheet.watch import changed_games, changes, edited_games, watch_loop
 
@@ -154,20 +155,32 @@ BOTH = Options(profiles=("standard", "large-print"), papers=("a4", "letter"))
 
 def test_a_save_rebuilds_the_edited_games_standard_a4_first_then_the_rest(run):
     new_game(run.root, "second-game")
+    seen: dict[str, str] = {}
+
+    def say(message: str) -> None:
+        run.said.append(message)
+        if "cards up to date" in message:
+            seen["cards"] = card_text(run.out)
 
     def batches() -> Iterator[set[tuple[Change, str]]]:
         run.said.clear()
         yield run.edit(CARDS, "name: Sun", "name: Sunrise")
 
-    watch_loop(run.project, [], BOTH, run.out, batches(), say=run.said.append, show=lambda _p: None)
+    watch_loop(run.project, [], BOTH, run.out, batches(), say=say, show=lambda _p: None)
     said = [m.split(" (")[0] for m in run.said]  # without the timings
-    assert said[:3] == [
+    assert said[:4] == [
         f"changed: {CARDS}",
         "[1/1] my-game standard",
+        "my-game standard-a4: cards up to date in build/my-game/standard-a4",
+        # the rules do not show the card: kept with the sheets, so the kit is done already
         "my-game standard-a4: up to date in build/my-game/standard-a4",
     ]
-    assert run.said[2].endswith("; now the rest")
-    rest = said[3:]
+    assert run.said[3].endswith("; now the rest")
+    assert "Sunrise" in seen["cards"]
+    # the passes of a batch are one build: the game loaded once, each profile planned once
+    assert memo().loads == {"my-game": 1}
+    assert memo().plans == {("my-game", "standard"): 1, ("my-game", "large-print"): 1}
+    rest = said[4:]
     assert "[1/2] my-game large-print" in rest or "[2/2] my-game large-print" in rest
     assert not [m for m in rest if "second-game" in m]  # not the edited game: not rebuilt
     assert run.said[-1] == "my-game: no errors; watching for changes (Ctrl-C to stop)"

@@ -34,6 +34,7 @@ from .output import (
     temps,
     write_manifest,
 )
+from .partcache import kit_records
 from .targets import Rendered
 
 if TYPE_CHECKING:
@@ -301,11 +302,15 @@ def _commit(
             outputs = []
             kits.append(f"{task.game}/{task.profile}-{paper}/")
             for rendered in (f for f in result.files if f.paper == paper):
-                sha = hashlib.sha256(rendered.data).hexdigest()
+                sha = rendered.kept or hashlib.sha256(rendered.data).hexdigest()
                 entry = _entry(task, rendered, sha)
-                pdfs.append((entry["path"], rendered.data))
+                if not rendered.kept:  # a kept part stays in place, as it is
+                    pdfs.append((entry["path"], rendered.data))
                 outputs.append(entry)
-            if inputs is not None:  # a job that read a file from elsewhere is not cached
+            kit = [f for f in result.files if f.paper == paper]
+            caches.append(kit_records(out, task.game, task.profile, paper, kit))
+            # not cached: a job that read a file from elsewhere, or left a part undrawn
+            if inputs is not None and not result.partial:
                 cache = Entry(keys[(task.profile, paper)], inputs, outputs)
                 where = cache_file(out, task.game, task.profile, paper).relative_to(out)
                 caches.append((where.as_posix(), cache.to_json()))
@@ -352,24 +357,30 @@ def build(
     out: Path,
     jobs: int = 1,
     progress: Progress = stderr_progress,
+    resume: bool = False,
 ) -> tuple[list[dict[str, Any]], Report]:
     """Build every job of every game; returns the manifest entries written or kept, and the
-    report. A game with problems writes nothing and keeps its last good files."""
+    report. A game with problems writes nothing and keeps its last good files. ``resume``
+    goes on with the build before it in this process (watch's next pass over one batch of
+    saves): what that build loaded, planned and hashed is used again, as one build would; a
+    file changed since then is seen by the next build that does not resume."""
     report = Report()
     started = time.monotonic()
     for message in project.unknown(games):
         report.error(Loc(str(project.content)), message)
     games = [g for g in games if g in project.games()]
-    runner.forget()
-    confine.forget()
-    file_hash.cache_clear()
+    if not resume:
+        runner.forget()
+        confine.forget()
+        file_hash.cache_clear()
     kept = _unchanged(project, games, options, out)
     if kept is not None:  # nothing to write: no lock, no manifest, no job
         for game, profile, paper in _kits(games, options):
             progress(f"{game} {profile}-{paper}: unchanged")
         progress(f"{len(kept)} files in {out} ({time.monotonic() - started:.1f} s)")
         return kept, report
-    file_hash.cache_clear()  # the locked build hashes afresh what it decides on
+    if not resume:
+        file_hash.cache_clear()  # the locked build hashes afresh what it decides on
     try:
         with locked(out):
             for game in recover(out):
@@ -492,7 +503,7 @@ def _build(
                 else:
                     papers.append(paper)
             if papers:
-                todo.append(Task(root, game, profile, tuple(papers), options))
+                todo.append(Task(root, game, profile, tuple(papers), options, str(out)))
     if todo:
         from .measure import font_problems
 
@@ -505,13 +516,9 @@ def _build(
     t0 = time.monotonic()
     for i, result in enumerate(_run_all(todo, workers), 1):
         task = result.task
-        pdfs = [f for f in result.files if f.part != LICENCE_PART]
-        pages = sum(f.pages for f in pdfs)
-        failed = any(p.severity == "error" for p in result.problems)
-        state = "FAILED" if failed else f"{len(pdfs)} files, {pages} pages"
         papers = "+".join(task.papers)
         progress(
-            f"[{i}/{len(todo)}] {task.game} {task.profile} ({papers}): {state}"
+            f"[{i}/{len(todo)}] {task.game} {task.profile} ({papers}): {_state(result)}"
             f" ({time.monotonic() - t0:.1f} s)"
         )
         by_game.setdefault(task.game, []).append(result)
@@ -521,6 +528,17 @@ def _build(
     if todo or outputs:
         write_manifest(out, outputs)
     return outputs
+
+
+def _state(result: Result) -> str:
+    """How a job went, for its progress line: FAILED, or its PDFs, pages and the parts kept
+    from the last build (unchanged, not drawn again)."""
+    if any(p.severity == "error" for p in result.problems):
+        return "FAILED"
+    pdfs = [f for f in result.files if f.part != LICENCE_PART]
+    kept = sum(1 for f in pdfs if f.kept)
+    state = f"{len(pdfs)} files, {sum(f.pages for f in pdfs)} pages"
+    return state + (f", {kept} kept" if kept else "")
 
 
 def _finish_game(

@@ -19,10 +19,12 @@ from .diagnostics import ContentError, Problem
 from .targets import Rendered
 
 if TYPE_CHECKING:
+    from .fingerprint import Fingerprints
     from .impose.print_plan import PrintOptions, PrintPlan
     from .layouts import Layouts
     from .model import Game
     from .output import ManifestEntry
+    from .partcache import Keeper
     from .plan.model import GamePlan
 
 PARTS = ("cards", "sheets", "rules", "rules-booklet")
@@ -37,6 +39,9 @@ class Options:
     back_offset: tuple[float, float] = (0.0, 0.0)
     bleed: float = 0.0  # mm of art beyond every trim (0 for home printing; 3 for a print shop)
     imposition: str = "duplex"  # or "gutterfold": fronts and backs on one page, fold between
+    # the parts to draw: any other is kept when its input is unchanged, else left as it is
+    # for a later build (watch draws the edited kit's cards first); not in the cache key
+    parts: tuple[str, ...] = PARTS
 
     def cache_key(self) -> str:
         return f"{self.cut_guides}|{self.back_offset!r}|{self.bleed!r}|{self.imposition}"
@@ -63,6 +68,7 @@ class Task:
     profile: str
     papers: tuple[str, ...]
     options: Options
+    out: str = ""  # where the last build's files are: a part whose input is unchanged is kept
 
 
 @dataclass
@@ -71,6 +77,7 @@ class Result:
     problems: list[Problem] = field(default_factory=list)
     files: list[Rendered] = field(default_factory=list)
     inputs: set[str] = field(default_factory=set)
+    partial: bool = False  # a part was left undrawn (``Options.parts``): no cache entry
 
 
 # ------------------------------------------------------------------ per-process memo
@@ -85,6 +92,12 @@ class Memo:
     planned: dict[tuple[str, str, str], tuple[GamePlan | None, list[Problem]]] = field(
         default_factory=dict
     )
+    imposed: dict[tuple[object, ...], tuple[list[PrintPlan], list[Problem]]] = field(
+        default_factory=dict
+    )  # (root, game, profile, papers, print options) -> the prints and their problems
+    digests: dict[tuple[str, str, str], Fingerprints] = field(
+        default_factory=dict
+    )  # (root, game, profile) -> the fingerprints of its parts' inputs, read once
     loads: Counter[str] = field(default_factory=Counter)  # game -> times loaded
     plans: Counter[tuple[str, str]] = field(default_factory=Counter)  # (game, profile)
 
@@ -149,7 +162,18 @@ def prints(
     root: str, game_id: str, profile_name: str, papers: tuple[str, ...], options: Options
 ) -> tuple[list[PrintPlan], list[Problem]]:
     """The game's plan under one profile imposed on each of ``papers``, and every problem of
-    the plan and of imposing it: what ``check`` reports and what a build must not draw."""
+    the plan and of imposing it: what ``check`` reports and what a build must not draw.
+    Once per process for the same papers and options (a build that resumes one asks again)."""
+    key = (root, game_id, profile_name, papers, options.printing)
+    if key not in _memo.imposed:
+        _memo.imposed[key] = _prints(root, game_id, profile_name, papers, options)
+    printed, problems = _memo.imposed[key]
+    return list(printed), list(problems)
+
+
+def _prints(
+    root: str, game_id: str, profile_name: str, papers: tuple[str, ...], options: Options
+) -> tuple[list[PrintPlan], list[Problem]]:
     from .impose.print_plan import plan_prints
     from .papers import Paper, find_paper
 
@@ -192,23 +216,45 @@ def inputs_of(root: str, game_plan: GamePlan) -> set[str]:
 
 
 def run(task: Task) -> Result:
-    """Check (from the print plans) and, when nothing is wrong, draw every part of one job."""
+    """Check (from the print plans) and, when nothing is wrong, draw every part of one job
+    that its last build did not already draw from the same input (``partcache``)."""
     printed, problems = prints(task.root, task.game, task.profile, task.papers, task.options)
     result = Result(task, sorted(set(problems)))
     if result.problems or not printed:
         return result
-    from .targets import target
+    from .targets.pdf import draw
 
     drawn: list[Problem] = []
-    pdf = target("pdf")
+    inputs = inputs_of(task.root, printed[0].game_plan)
+    keep = keeper(task, printed[0].game_plan, inputs)
+    only = task.options.parts
     for print_plan in printed:
-        result.files.extend(pdf.render(print_plan, drawn))
+        files = draw(print_plan, drawn, keep, only)
+        result.partial |= len(files) < len(print_plan.parts) + len(print_plan.documents)
+        result.files.extend(files)
     if drawn:  # the plan missed it; the render caught it: nothing of this job is written
         result.problems = sorted(set(drawn))
         result.files = []
         return result
-    result.inputs = inputs_of(task.root, printed[0].game_plan)
+    result.inputs = inputs
     return result
+
+
+def keeper(task: Task, game_plan: GamePlan, inputs: set[str]) -> Keeper:
+    """The job's part digests and kept parts: what drawing reads besides a part's input is
+    every file the job read but the game's content (which reaches drawing through the plan
+    only) and its images (each in the digest of the parts that show it), and the project's
+    fonts and icons, which drawing reads by name and path."""
+    from .measure import font_files
+    from .partcache import Keeper, environment, fingerprints
+
+    _game, layouts, _ = load(task.root, task.game)
+    files = inputs - set(game_plan.game.files) - game_plan.images
+    files |= {str(p) for p in font_files(Path(task.root) / "fonts").values()}
+    files |= set(layouts.icons.values()) if layouts else set()
+    env = environment(files)
+    read = _memo.digests.setdefault((task.root, task.game, task.profile), fingerprints())
+    return Keeper(task.root, task.out, task.game, task.profile, task.options, env, read)
 
 
 WARM = (
@@ -223,6 +269,9 @@ WARM = (
     "cutsheet.impose.print_plan",
     "cutsheet.render.parts",
     "cutsheet.targets.pdf",
+    "cutsheet.partcache",
+    "cutsheet.fingerprint",
+    "cutsheet.booklet",
     "jinja2.meta",
     "lxml.etree",  # pikepdf writes a tagged file's XMP with it
     "encodings.unicode_escape",

@@ -7,8 +7,10 @@ Each batch that touches ``content/`` or ``layouts/`` rebuilds the games it conce
 game's last good PDFs; problems are printed, located, and the loop goes on.
 
 A rebuild comes in two passes: first the edited games under one profile on one paper (the
-standard A4 when asked for), reported as soon as it is written, so a mistake shows within a
-second; then, when that pass has no errors, everything else those changes concern. A game
+standard A4 when asked for), checked whole, then drawn cards first: the cards PDF is written
+and reported before the rules are drawn (the parts an edit did not change are kept, see
+``partcache``), so a mistake or a changed card shows within a second; then, when that pass
+has no errors, everything else those changes concern. A game
 folder or ``layouts/`` that is deleted is reported (its PDFs stay), and one that comes back is
 rebuilt; :func:`changes` keeps watching a folder that was deleted and recreated.
 """
@@ -121,9 +123,14 @@ class _Watcher:
         if not message.endswith(": unchanged") and not _SUMMARY.match(message):
             self.say(message)
 
-    def run(self, which: list[str], opts: Options) -> list[Problem]:
+    def run(
+        self, which: list[str], opts: Options, resume: bool = False, jobs: int | None = None
+    ) -> list[Problem]:
+        """Build ``which``; ``resume`` goes on from the pass before it (one batch of saves):
+        its games are not loaded nor planned again."""
+        workers = self.jobs if jobs is None else jobs
         _outputs, report = build(
-            self.project, which, opts, self.out, jobs=self.jobs, progress=self.quiet
+            self.project, which, opts, self.out, workers, self.quiet, resume=resume
         )
         return report.problems
 
@@ -137,23 +144,40 @@ class _Watcher:
             state = "no errors"
         self.say(f"{', '.join(which)}: {state}; {WATCHING}")
 
-    def rebuild(self, first: list[str], rest: list[str]) -> None:
-        """The quick pass for the games edited first (standard A4), then everything."""
+    def rebuild(self, first: list[str], rest: list[str], cards_first: bool = True) -> None:
+        """The quick pass for the games edited first (standard A4: its cards, then the rest
+        of it), then everything."""
         quick = _first_pass(self.options)
-        if quick != self.options and first:
-            started = time.monotonic()
-            problems = self.run(first, quick)
-            label = f"{quick.profiles[0]}-{quick.papers[0]}"
-            if any(p.severity == "error" for p in problems):
-                self.say(f"{', '.join(first)} {label}: failed; the rest waits for a fix")
-                self.finish(first, problems)
+        passes = 0  # the passes of this batch so far: each goes on from the one before
+        if first and cards_first:
+            cards = replace(quick, parts=("cards",))
+            if not self.quick_pass(first, cards, "cards up to date", "", passes > 0):
                 return
-            folders = ", ".join(display_path(self.out / g / label) for g in first)
-            self.say(
-                f"{', '.join(first)} {label}: up to date in {folders}"
-                f" ({time.monotonic() - started:.1f} s); now the rest"
-            )
-        self.finish(rest, self.run(rest, self.options))
+            passes += 1
+        if quick != self.options and first:
+            if not self.quick_pass(first, quick, "up to date", "; now the rest", passes > 0):
+                return
+            passes += 1
+        self.finish(rest, self.run(rest, self.options, resume=passes > 0))
+
+    def quick_pass(
+        self, first: list[str], quick: Options, done: str, then: str, resume: bool
+    ) -> bool:
+        """One step of the quick pass, reported as soon as it is written; False when it
+        failed (reported, and the rest waits for a fix)."""
+        started = time.monotonic()
+        # in this process: what it plans and the caches it fills serve the next edit, and
+        # the rest's workers, forked after it, start from its plans
+        problems = self.run(first, quick, resume, jobs=1)
+        label = f"{quick.profiles[0]}-{quick.papers[0]}"
+        if any(p.severity == "error" for p in problems):
+            self.say(f"{', '.join(first)} {label}: failed; the rest waits for a fix")
+            self.finish(first, problems)
+            return False
+        folders = ", ".join(display_path(self.out / g / label) for g in first)
+        elapsed = time.monotonic() - started
+        self.say(f"{', '.join(first)} {label}: {done} in {folders} ({elapsed:.1f} s){then}")
+        return True
 
     def ours(self, path: str) -> bool:  # a file this loop wrote (an --out inside content/)
         return _under(Path(path).resolve(), self.out.resolve()) is not None
@@ -161,7 +185,7 @@ class _Watcher:
     def start(self) -> None:
         self.known = self.present(self.watched())
         self.seen = set(self.known)
-        self.rebuild(self.known, self.known)
+        self.rebuild(self.known, self.known, cards_first=False)  # a first build: whole kits
 
     def batch(self, batch: Batch) -> None:
         """Rebuild what one batch of changes concerns; say what came and went."""

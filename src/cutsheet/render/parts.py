@@ -5,17 +5,22 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import NoReturn, cast
 
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, PageTemplate
 
-from ..diagnostics import Problem
-from ..flow.frames import FRAME_PADDING, padded_frame
-from ..impose.print_plan import DocPrint, PartPrint, PrintPlan
+from ..diagnostics import Loc, Problem
+from ..flow.blocks import DocPlan
+from ..flow.frames import FRAME_PADDING, Furniture, padded_frame
+from ..impose.print_plan import DocPrint, PartPrint, PrintOptions, PrintPlan
 from ..measure import register
 from ..model import Game
-from ..plan.model import FacePlan
+from ..papers import Paper
+from ..plan.model import FacePlan, GamePlan
+from ..profiles import Profile
 from .documents import TaggedStory
 from .faces import draw_face
 from .pdf import DocMeta, apply_meta, new_canvas, page_furniture
@@ -45,13 +50,103 @@ def meta_for(game: Game, part: str, duplex: str | None = None) -> DocMeta:
     )
 
 
+# ------------------------------------------------------------------------ what a part reads
+@dataclass(frozen=True)
+class PartInput:
+    """Everything drawing one part on one paper reads, and nothing else: the part as imposed
+    (or the flowing document and its page), the paper, the print options, the profile, the
+    margin furniture, the file's metadata and the game's title. ``draw_part`` draws from this
+    alone (the game itself is out of its reach), so two equal inputs draw the same bytes:
+    the build keeps a part whose input did not change (``partcache``)."""
+
+    part: PartPrint | DocPrint
+    paper: Paper
+    options: PrintOptions
+    profile: Profile
+    furniture: Furniture
+    meta: DocMeta
+    title: str  # the game's, in the rules pages' label
+
+    @property
+    def name(self) -> str:
+        return self.part.part
+
+
+def input_of(plan: PrintPlan, part: PartPrint | DocPrint) -> PartInput:
+    """What drawing ``part`` of ``plan`` reads."""
+    game = plan.game_plan.game
+    if isinstance(part, PartPrint):
+        duplex = "long" if part.duplex else None
+    else:
+        duplex = "short" if part.part == "rules-booklet" else None
+    meta = meta_for(game, part.part, duplex)
+    return PartInput(
+        part,
+        plan.paper,
+        plan.options,
+        plan.game_plan.profile,
+        plan.furniture,
+        meta,
+        game.spec.title,
+    )
+
+
+def part_inputs(plan: PrintPlan) -> list[PartInput]:
+    """Each part of ``plan`` as it is drawn, in file order: cards, sheets, rules, booklet."""
+    return [input_of(plan, part) for part in (*plan.parts, *plan.documents)]
+
+
+def draw_part(inp: PartInput) -> tuple[bytes, int, list[Problem]]:
+    """The part's PDF, its pages (a booklet's printed sides) and what went wrong drawing it
+    that the plan should have found."""
+    if isinstance(inp.part, PartPrint):
+        return _card_part(inp, inp.part)
+    data, pages = _rules(inp, inp.part)
+    if inp.part.part != "rules-booklet":
+        return data, pages, []
+    from ..booklet import impose_booklet
+
+    m = inp.meta
+    booklet, sides = impose_booklet(
+        data,
+        inp.paper.size,
+        title=m.title,
+        author=m.author,
+        subject=m.subject,
+        creator=m.creator,
+        lang=m.lang,
+    )
+    return booklet, sides, []
+
+
+class _Unread:
+    """The game of the plan a part is drawn from: drawing reads its ``PartInput`` only (which
+    decides whether the part is drawn again), so a reach for the game is a bug, said here."""
+
+    def __getattr__(self, name: str) -> NoReturn:
+        raise AttributeError(f"drawing a part reads its PartInput only, not game.{name}")
+
+
+_NOTHING = DocPlan((), Loc(""))
+
+
+def _bare_plan(inp: PartInput, part: PartPrint) -> PrintPlan:
+    """A print plan holding ``inp`` and nothing more, for the part writer to draw from."""
+    game_plan = GamePlan(cast(Game, _Unread()), inp.profile, {}, _NOTHING, inp.furniture, _NOTHING)
+    return PrintPlan(game_plan, inp.paper, inp.options, (part,), (), ())
+
+
 # ------------------------------------------------------------------------ writing a part
 def render_card_part(plan: PrintPlan, part: PartPrint) -> tuple[bytes, int, list[Problem]]:
     """Draw the ``cards`` or ``sheets`` part as planned: card pages (front/back pairs, then
     single pages), then full-page sheets, then, when two-sided, the calibration sheet."""
-    game_plan = plan.game_plan
-    meta = meta_for(game_plan.game, part.part, "long" if part.duplex else None)
-    writer = PartWriter(plan, part.part, meta, TaggedStory.for_profile(game_plan.profile))
+    return _card_part(input_of(plan, part), part)
+
+
+def _card_part(inp: PartInput, part: PartPrint) -> tuple[bytes, int, list[Problem]]:
+    writer = PartWriter(
+        _bare_plan(inp, part), part.part, inp.meta, TaggedStory.for_profile(inp.profile)
+    )
     writer.card_pages(part.pages)
     writer.sheet = part.first_doc_sheet - 1
     for doc in part.docs:
@@ -66,12 +161,14 @@ def render_card_part(plan: PrintPlan, part: PartPrint) -> tuple[bytes, int, list
 def render_rules(plan: PrintPlan, doc_print: DocPrint) -> tuple[bytes, int]:
     """The rules in reading order, on the paper (or on half-size pages for the booklet),
     tagged when the profile asks (the booklet's imposition keeps the tags)."""
-    game_plan = plan.game_plan
-    game = game_plan.game
+    return _rules(input_of(plan, doc_print), doc_print)
+
+
+def _rules(inp: PartInput, doc_print: DocPrint) -> tuple[bytes, int]:
     page, margin = doc_print.page, doc_print.margin
-    meta = meta_for(game, doc_print.part)
-    furniture = plan.furniture
-    tagger = Tagger(game_plan.profile.tagged)
+    meta = replace(inp.meta, duplex=None)  # the booklet's half pages: imposed, then flipped
+    furniture = inp.furniture
+    tagger = Tagger(inp.profile.tagged)
     buf = io.BytesIO()
     register()
 
@@ -81,7 +178,7 @@ def render_rules(plan: PrintPlan, doc_print: DocPrint) -> tuple[bytes, int]:
         whole = (0, 0, page[0] * mm, page[1] * mm)  # a rules page is cut nowhere
         c.setTrimBox(whole)
         c.setBleedBox(whole)
-        long = f"{game.spec.title} · rules · page {doc.page}"
+        long = f"{inp.title} · rules · page {doc.page}"
         with tagger.artifact(c):
             page_furniture(c, page, furniture.label(long, f"page {doc.page}"), furniture)
 
@@ -105,7 +202,7 @@ def render_rules(plan: PrintPlan, doc_print: DocPrint) -> tuple[bytes, int]:
         doc.leftMargin, doc.bottomMargin, doc.width, doc.height, FRAME_PADDING, "body"
     )
     doc.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=on_page)])
-    story = TaggedStory.for_profile(game_plan.profile).flowables(doc_print.doc.blocks)
+    story = TaggedStory.for_profile(inp.profile).flowables(doc_print.doc.blocks)
     doc.build(story)
     return add_structure(buf.getvalue(), tagger), doc.page
 

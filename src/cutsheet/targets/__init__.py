@@ -27,6 +27,8 @@ class Rendered:
     components: dict[str, int]
     name: str = ""  # an export's file name in its folder ('' for the PDF target's parts)
     fonts: tuple[str, ...] = ()  # a font licence file: the fonts it covers
+    digest: str = ""  # a PDF part's: the digest of what drawing it read (``partcache``)
+    kept: str = ""  # sha256 of the last build's file, kept in place undrawn ('' when drawn)
 
 
 @dataclass(frozen=True)

@@ -1,18 +1,24 @@
 """The PDF target: every part of a print plan as a PDF on its paper: ``cards`` and
 ``sheets`` (imposed pages, full-page sheets, the calibration sheet), ``rules`` in reading
-order, and ``rules-booklet`` imposed for saddle-stitching."""
+order, and ``rules-booklet`` imposed for saddle-stitching. A build may keep a part from its
+last build instead of drawing it (``keep``: see ``partcache``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
 from reportlab.platypus.doctemplate import LayoutError
 
-from ..booklet import impose_booklet
 from ..diagnostics import Problem
-from ..impose.print_plan import PrintPlan
-from ..render.parts import meta_for, render_card_part, render_rules
+from ..impose.print_plan import PartPrint, PrintPlan
+from ..render.parts import PartInput, draw_part, part_inputs
 from . import Rendered
+
+Keep = Callable[[PartInput], tuple[str, Rendered | None]]
+"""The digest of a part's input, and the part's file from the last build when drawing that
+input again would give the same bytes (the file is kept where it is), else None: the part
+is drawn, and its digest recorded with it."""
 
 
 @dataclass(frozen=True)
@@ -26,40 +32,39 @@ class PdfTarget:
 TARGET = PdfTarget()
 
 
-def draw(print_plan: PrintPlan, problems: list[Problem] | None = None) -> list[Rendered]:
-    """Every part on one paper; what goes wrong while drawing (a block no page can hold)
-    goes to ``problems``, and that part is left out."""
+def draw(
+    print_plan: PrintPlan,
+    problems: list[Problem] | None = None,
+    keep: Keep | None = None,
+    only: Collection[str] | None = None,
+) -> list[Rendered]:
+    """Every part on one paper, kept or drawn (only the parts in ``only``, when given: the
+    others are kept or left out); what goes wrong while drawing (a block no page can hold)
+    goes to ``problems``, and that part and the ones after it are left out."""
     problems = problems if problems is not None else []
+    paper = print_plan.paper.name
     out: list[Rendered] = []
-    try:
-        _draw(print_plan, out, problems)
-    except LayoutError as exc:
-        where = print_plan.game_plan.rules.loc
-        why = " ".join(str(exc).split())
-        paper = print_plan.paper.name
-        problems.append(Problem(where, f"rules: a block is taller than a page ({paper}): {why}"))
+    for inp in part_inputs(print_plan):
+        digest, kept = keep(inp) if keep is not None else ("", None)
+        if kept is not None:
+            out.append(kept)
+            continue
+        if only is not None and inp.name not in only:
+            continue
+        try:
+            data, pages, found = draw_part(inp)
+        except LayoutError as exc:
+            where = print_plan.game_plan.rules.loc
+            why = " ".join(str(exc).split())
+            problems.append(
+                Problem(where, f"rules: a block is taller than a page ({paper}): {why}")
+            )
+            break
+        problems.extend(found)
+        out.append(Rendered(paper, inp.name, data, pages, components(inp), digest=digest))
     return out
 
 
-def _draw(print_plan: PrintPlan, out: list[Rendered], problems: list[Problem]) -> None:
-    game = print_plan.game_plan.game
-    paper = print_plan.paper.name
-    for part in print_plan.parts:
-        data, pages, found = render_card_part(print_plan, part)
-        problems.extend(found)
-        out.append(Rendered(paper, part.part, data, pages, dict(part.components)))
-    rules, booklet_pages = print_plan.documents
-    data, pages = render_rules(print_plan, rules)
-    out.append(Rendered(paper, "rules", data, pages, {"rules": 1}))
-    half, _ = render_rules(print_plan, booklet_pages)
-    meta = meta_for(game, "rules-booklet", "short")
-    booklet, sides = impose_booklet(
-        half,
-        print_plan.paper.size,
-        title=meta.title,
-        author=meta.author,
-        subject=meta.subject,
-        creator=meta.creator,
-        lang=meta.lang,
-    )
-    out.append(Rendered(paper, "rules-booklet", booklet, sides, {"rules": 1}))
+def components(inp: PartInput) -> dict[str, int]:
+    """What a part prints, for the manifest: its components' copies, or the rules."""
+    return dict(inp.part.components) if isinstance(inp.part, PartPrint) else {"rules": 1}

@@ -1,0 +1,131 @@
+"""A fingerprint of a frozen value: the same in every process for equal values, and different
+whenever anything reachable from the value differs (a field, a float's last bit, an order).
+
+Built for the plans a part is drawn from (frozen dataclasses, pydantic models, tuples,
+mappings, strings and numbers). Every type it meets is one it knows how to read in full; any
+other (an object whose state it cannot see) raises ``Unfingerprintable``, so a value is never
+fingerprinted from part of its state. A frozen value reached twice (a deck's shared back,
+a face on A4 and on Letter) is read once: ``Fingerprints`` keeps each one it read (so its id
+is not reused) with its digest; a mutable one is read each time."""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import hashlib
+import operator
+from collections.abc import Callable, Mapping
+from pathlib import PurePath
+from typing import Any
+
+from pydantic import BaseModel
+
+__all__ = ["Fingerprints", "Unfingerprintable", "fingerprint"]
+
+_ATOMS = frozenset({str, int, float, bool, type(None), bytes})
+
+
+class Unfingerprintable(TypeError):
+    """A value holds something whose whole state cannot be read (the type is named)."""
+
+
+def fingerprint(value: object) -> str:
+    """The hex sha256 of ``value``'s canonical encoding (see the module's docstring)."""
+    return Fingerprints().of(value)
+
+
+class Fingerprints:
+    """Fingerprints that share their reading: an object (a dataclass or a model) reached
+    again, in this value or a later one, is read once. The objects read are kept, so an id
+    is never reused while this lives; keep one only as long as the values it read."""
+
+    def __init__(
+        self, reads: Callable[[type], Callable[[Any], bytes] | None] | None = None
+    ) -> None:
+        """``reads``: for a type whose values name what is read elsewhere (a picture by its
+        path), how to read what that holds now (the file's hash), fingerprinted with them."""
+        self.seen: dict[int, tuple[bytes, object]] = {}
+        self.shapes: dict[type, _Shape] = {}
+        self.reads = reads or (lambda _kind: None)
+
+    def of(self, value: object) -> str:
+        return hashlib.sha256(self.encode(value)).hexdigest()
+
+    def encode(self, value: object) -> bytes:
+        """A prefix-free encoding: an atom is its type, length and ``repr`` (a float's repr
+        is the shortest string that reads back as that float: exact); a sequence, mapping or
+        set its type, length and items; a dataclass or model the digest of its type, field
+        names and fields, worked out once per object when it is frozen."""
+        kind = type(value)
+        if kind in _ATOMS:
+            text = repr(value)
+            return f"{kind.__name__}{len(text)}:{text}".encode()
+        if kind is tuple or kind is list:
+            return b"T%d:" % len(value) + b"".join(map(self.encode, value))  # type: ignore[arg-type]
+        hit = self.seen.get(id(value))
+        if hit is not None:
+            return hit[0]
+        shape = self.shapes.get(kind) or self.shape_of(kind)
+        if shape.fields is not None:
+            body = shape.head + b"".join([self.encode(v) for v in shape.fields(value)])
+        else:
+            body = self.compose(value, shape.head)
+        if shape.reads is not None:
+            body += b"R" + self.encode(shape.reads(value))
+        found = b"#" + hashlib.sha256(body).digest()
+        if shape.frozen:  # a mutable object is read again each time it is met
+            self.seen[id(value)] = (found, value)
+        return found
+
+    def compose(self, value: object, name: bytes) -> bytes:
+        """A value that is no dataclass or model: a sequence, mapping, set, enum or path."""
+        if isinstance(value, (tuple, list)):
+            return b"T" + name + self.encode(list(value))  # type: ignore[call-overload]
+        if isinstance(value, Mapping):
+            pairs = [self.encode(k) + self.encode(v) for k, v in value.items()]
+            return b"P%d:" % len(pairs) + name + b"".join(pairs)  # in order: drawing iterates it
+        if isinstance(value, (set, frozenset)):
+            items = sorted(self.encode(v) for v in value)
+            return b"S%d:" % len(items) + name + b"".join(items)
+        if isinstance(value, enum.Enum):
+            return b"E" + name + self.encode(value.value)
+        if isinstance(value, PurePath):
+            return b"F" + name + self.encode(str(value))
+        raise Unfingerprintable(f"cannot fingerprint a {name.decode()}")
+
+    def shape_of(self, kind: type) -> _Shape:
+        """How a type is read: a dataclass's fields (every one, ``compare=False`` too) or a
+        model's, behind a header naming the type and them; whether it is frozen."""
+        name = f"{kind.__module__}.{kind.__qualname__}".encode()
+        params = getattr(kind, "__dataclass_params__", None)
+        if dataclasses.is_dataclass(kind) or issubclass(kind, BaseModel):
+            if dataclasses.is_dataclass(kind):
+                names = tuple(f.name for f in dataclasses.fields(kind))
+                frozen = params is not None and params.frozen
+            else:
+                names = tuple(kind.model_fields)  # type: ignore[attr-defined]
+                frozen = bool(kind.model_config.get("frozen"))  # type: ignore[attr-defined]
+            head = b"D" + name + b"(" + ",".join(names).encode() + b")"
+            shape = _Shape(head, _getter(names), frozen, self.reads(kind))
+        else:
+            shape = _Shape(name + b"\0", None, False, self.reads(kind))
+        self.shapes[kind] = shape
+        return shape
+
+
+@dataclasses.dataclass(frozen=True)
+class _Shape:
+    head: bytes  # the type's name (and field names)
+    fields: Callable[[Any], tuple[Any, ...]] | None  # a dataclass's or model's field values
+    frozen: bool
+    reads: Callable[[Any], bytes] | None = None  # what it names that is read elsewhere
+
+
+def _getter(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
+    """The field values of an object, as a tuple, in ``names``' order."""
+    if len(names) == 1:
+        one = names[0]
+        return lambda value: (getattr(value, one),)
+    if not names:
+        return lambda _value: ()
+    return operator.attrgetter(*names)
