@@ -11,6 +11,7 @@ import os
 import shutil
 import subprocess
 import sys
+import types
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -85,20 +86,25 @@ class Edited:
     fresh: Path  # the edited project built from scratch
 
 
+def _cli_build(root: Path, out: Path, jobs: int) -> None:
+    """``cutsheet build`` in a process of its own (A4, the default profiles): a process
+    that drew nothing before (this one has: an earlier test may have imported svglib, which
+    patches ReportLab for the whole process)."""
+    argv = [sys.executable, "-m", "cutsheet.cli", "--root", str(root), "build", "--paper", "a4"]
+    argv += ["--jobs", str(jobs), "--out", str(out)]
+    subprocess.run(argv, check=True, capture_output=True)
+
+
 @pytest.fixture(scope="module")
 def edited(tmp_path_factory: pytest.TempPathFactory) -> Edited:
     project = _project(tmp_path_factory.mktemp("reuse"))
     out = project.root / "build"
-    # the first build in a process of its own (its own hash seed, imports and memos): a
-    # digest depends on the part's input only
-    cli = [sys.executable, "-m", "cutsheet.cli", "--root", str(project.root), "build"]
-    options = ["--paper", "a4", "--jobs", "2"]
-    subprocess.run([*cli, *options, "--out", str(out)], check=True, capture_output=True)
+    _cli_build(project.root, out, jobs=2)
     before = _stamps(out)
     _edit(project.root, "Seed Yurt")
-    _build(project, out, jobs=2)  # the parts are kept in the workers
+    _cli_build(project.root, out, jobs=2)  # the parts are kept in the workers
     fresh = tmp_path_factory.mktemp("fresh")
-    _build(project, fresh)
+    _cli_build(project.root, fresh, jobs=1)
     return Edited(project, out, before, fresh)
 
 
@@ -123,7 +129,7 @@ def test_the_records_name_each_part_with_its_file(edited):
             assert record.sha256 == _sha(edited.out / GAME / kit / f"{part}.pdf")
 
 
-def test_watch_writes_the_edited_cards_before_the_rules(edited, tmp_path):
+def test_watch_writes_the_edited_cards_before_the_rules(tmp_path):
     project = _project(tmp_path / "project")
     out = tmp_path / "out"
     kit = out / GAME / "standard-a4"
@@ -147,9 +153,9 @@ def test_watch_writes_the_edited_cards_before_the_rules(edited, tmp_path):
     assert cards["cards.pdf"] != before["cards.pdf"]
     assert cards["rules.pdf"] == before["rules.pdf"] != after["rules.pdf"]  # rules next
     assert before["sheets.pdf"] == cards["sheets.pdf"] == after["sheets.pdf"]
-    assert after == {
-        p.name: _sha(p) for p in sorted((edited.fresh / GAME / "standard-a4").glob("*.pdf"))
-    }
+    fresh = tmp_path / "fresh"  # in this process, as the watch drew
+    _build(project, fresh, options=options)
+    assert after == {p.name: _sha(p) for p in sorted((fresh / GAME / "standard-a4").glob("*.pdf"))}
 
 
 @pytest.fixture
@@ -306,6 +312,19 @@ def test_a_set_reads_the_same_in_every_process():
         for seed in ("1", "2")
     }
     assert len(seen) == 1
+
+
+def test_svglib_imported_is_in_the_digest(monkeypatch):
+    """Importing svglib patches ReportLab's drawPath for the whole process (a path without a
+    fill rule is filled non-zero, not even-odd: other bytes), so whether this process has
+    imported it is part of what drawing reads."""
+    monkeypatch.delitem(sys.modules, "svglib.svglib", raising=False)
+    without = partcache.library_versions()
+    imported = types.ModuleType("svglib.svglib")
+    imported.__version__ = "9.9"  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "svglib.svglib", imported)  # as if imported (no patch)
+    assert "svglib=-" in without and "svglib=9.9" in partcache.library_versions()
+    assert partcache.library_versions(svg=True) == partcache.library_versions()
 
 
 def test_a_file_drawing_reads_changes_the_digest(tmp_path):

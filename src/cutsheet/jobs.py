@@ -251,8 +251,8 @@ def keeper(task: Task, game_plan: GamePlan, inputs: set[str]) -> Keeper:
     _game, layouts, _ = load(task.root, task.game)
     files = inputs - set(game_plan.game.files) - game_plan.images
     files |= {str(p) for p in font_files(Path(task.root) / "fonts").values()}
-    files |= set(layouts.icons.values()) if layouts else set()
-    env = environment(files)
+    icons = set(layouts.icons.values()) if layouts else set()
+    env = environment(files | icons, svg=any(i.lower().endswith(".svg") for i in icons))
     read = _memo.digests.setdefault((task.root, task.game, task.profile), fingerprints())
     return Keeper(task.root, task.out, task.game, task.profile, task.options, env, read)
 

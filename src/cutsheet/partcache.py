@@ -48,7 +48,7 @@ DRAWING_LIBRARIES = (  # (module, package): drawing imports them all (lxml: pike
     ("PIL", "pillow"),
     ("lxml", "lxml"),
 )
-SVG_LIBRARY = ("svglib.svglib", "svglib")  # imported while loading a project's SVG icons
+SVG_LIBRARY = ("svglib.svglib", "svglib")  # draws a project's SVG icons; patches ReportLab
 _HEX = re.compile(r"[0-9a-f]{64}")
 
 
@@ -113,18 +113,20 @@ def kit_records(
     return rel, records_bytes(files)
 
 
-def library_versions() -> str:
+def library_versions(svg: bool = False) -> str:
     """The versions of Python and of the libraries drawing uses: another version of
     ReportLab may write other bytes. Each says its own (a search of the installed packages'
-    metadata takes tens of milliseconds); svglib only when it is imported, which it is as
-    soon as a project has an SVG icon (loading reads them all), the only drawing it does."""
+    metadata takes tens of milliseconds). svglib is imported for a project with an SVG icon
+    (``svg``; loading it did already) and said whenever it is imported: importing it patches
+    ReportLab's ``Canvas.drawPath`` for the whole process (a path without a fill rule is
+    filled non-zero, not even-odd), so what it draws depends on it."""
     import importlib
 
     found = [sys.version]
     for module, package in DRAWING_LIBRARIES:
         found.append(f"{package}={_version(importlib.import_module(module), package)}")
     module, package = SVG_LIBRARY
-    loaded = sys.modules.get(module)
+    loaded = importlib.import_module(module) if svg else sys.modules.get(module)
     found.append(f"{package}={'-' if loaded is None else _version(loaded, package)}")
     return "|".join(found)
 
@@ -141,10 +143,11 @@ def _version(module: object, package: str) -> str:
         return "?"
 
 
-def environment(files: Iterable[str]) -> bytes | None:
-    """What drawing reads besides its ``PartInput``: the drawing libraries' versions and
-    each file's hash (by path). None when a file is not a regular file that can be read."""
-    h = hashlib.sha256(library_versions().encode())
+def environment(files: Iterable[str], svg: bool = False) -> bytes | None:
+    """What drawing reads besides its ``PartInput``: the drawing libraries' versions (svglib's
+    with ``svg``) and each file's hash (by path). None when a file is not a regular file that
+    can be read."""
+    h = hashlib.sha256(library_versions(svg).encode())
     for path in sorted(set(files)):
         try:
             digest = file_hash(path)
