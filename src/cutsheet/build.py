@@ -366,6 +366,7 @@ def build(
     file changed since then is seen by the next build that does not resume."""
     report = Report()
     started = time.monotonic()
+    out = out.absolute()  # staged files are named relative to it
     for message in project.unknown(games):
         report.error(Loc(str(project.content)), message)
     games = [g for g in games if g in project.games()]

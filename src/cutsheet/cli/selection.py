@@ -26,8 +26,9 @@ def project_root(args: argparse.Namespace) -> Path:
 
 
 def out_folder(args: argparse.Namespace, root: Path, default: str) -> Path:
-    """``--out`` as given (relative to the working directory), else ``<root>/<default>``."""
-    return Path(args.out) if args.out else root / default
+    """``--out`` as given (relative to the working directory), else ``<root>/<default>``;
+    made absolute, so a build's staged files are found inside it whatever it was given as."""
+    return (Path(args.out) if args.out else root / default).absolute()
 
 
 def require_games(project: Project) -> None:

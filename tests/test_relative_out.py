@@ -1,0 +1,31 @@
+"""``--out`` given relative to the working directory builds there, as an absolute one does
+(a relative folder once made the commit fail with a traceback while staging)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from .corpus_cases import make_project
+
+
+def test_a_relative_out_folder_builds(tmp_path: Path) -> None:
+    root = make_project(tmp_path)
+    done = subprocess.run(
+        [sys.executable, "-m", "cutsheet.cli", "build", "--paper", "a4", "--out", "kit"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+    cards = root / "kit" / "tiny" / "standard-a4" / "cards.pdf"
+    assert cards.read_bytes().startswith(b"%PDF-")
+    again = subprocess.run(
+        [sys.executable, "-m", "cutsheet.cli", "build", "--paper", "a4", "--out", "kit"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+    )
+    assert again.returncode == 0 and "unchanged" in again.stderr, again.stderr
