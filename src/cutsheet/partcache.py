@@ -119,7 +119,9 @@ def library_versions(svg: bool = False) -> str:
     metadata takes tens of milliseconds). svglib is imported for a project with an SVG icon
     (``svg``; loading it did already) and said whenever it is imported: importing it patches
     ReportLab's ``Canvas.drawPath`` for the whole process (a path without a fill rule is
-    filled non-zero, not even-odd), so what it draws depends on it."""
+    filled non-zero, not even-odd). Every path cutsheet draws names its rule, so the patch no
+    longer changes cutsheet's own bytes (tests/test_fill_rule.py); it is still said, to be
+    safe for what a library draws."""
     import importlib
 
     found = [sys.version]

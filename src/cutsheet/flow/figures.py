@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD
 from reportlab.platypus import Flowable, Paragraph
 
 from .blocks import Face, FigureLabel
@@ -143,7 +144,7 @@ class CardFigure(Flowable):
             path.moveTo(*lead.line[0])
             for point in lead.line[1:]:
                 path.lineTo(*point)
-            c.drawPath(path, stroke=1, fill=0)
+            c.drawPath(path, stroke=1, fill=0, fillMode=FILL_EVEN_ODD)
             c.circle(*lead.line[-1], DOT_MM * mm, stroke=0, fill=1)
 
     def draw_card(self, x: float, y: float, scale: float) -> None:

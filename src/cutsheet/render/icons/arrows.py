@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
 from .paths import arc_arrow, line_arrow, polygon
 
@@ -67,14 +67,14 @@ def cycle(c: Canvas, x: float, y: float, s: float) -> None:
     """A circular arrow turning clockwise, its gap at the top."""
     p = c.beginPath()
     arc_arrow(p, x, y - s * 0.03, s * 0.33, 60, -200, s * 0.12, s * 0.3)
-    c.drawPath(p, stroke=1, fill=1)
+    c.drawPath(p, stroke=1, fill=1, fillMode=FILL_EVEN_ODD)
 
 
 def cycle_ccw(c: Canvas, x: float, y: float, s: float) -> None:
     """A circular arrow turning anticlockwise: the mirror image of ``cycle``."""
     p = c.beginPath()
     arc_arrow(p, x, y - s * 0.03, s * 0.33, 120, 380, s * 0.12, s * 0.3)
-    c.drawPath(p, stroke=1, fill=1)
+    c.drawPath(p, stroke=1, fill=1, fillMode=FILL_EVEN_ODD)
 
 
 def repeat(c: Canvas, x: float, y: float, s: float) -> None:
@@ -82,7 +82,7 @@ def repeat(c: Canvas, x: float, y: float, s: float) -> None:
     p = c.beginPath()
     arc_arrow(p, x, y, s * 0.32, 200, 335, s * 0.12, s * 0.28)
     arc_arrow(p, x, y, s * 0.32, 20, 155, s * 0.12, s * 0.28)
-    c.drawPath(p, stroke=1, fill=1)
+    c.drawPath(p, stroke=1, fill=1, fillMode=FILL_EVEN_ODD)
 
 
 def exchange(c: Canvas, x: float, y: float, s: float) -> None:
@@ -90,7 +90,7 @@ def exchange(c: Canvas, x: float, y: float, s: float) -> None:
     p = c.beginPath()
     line_arrow(p, x - s * 0.44, y + s * 0.18, x + s * 0.46, y + s * 0.18, s * 0.13, s * 0.34)
     line_arrow(p, x + s * 0.44, y - s * 0.18, x - s * 0.46, y - s * 0.18, s * 0.13, s * 0.34)
-    c.drawPath(p, stroke=1, fill=1)
+    c.drawPath(p, stroke=1, fill=1, fillMode=FILL_EVEN_ODD)
 
 
 def person_swap(c: Canvas, x: float, y: float, s: float) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
 Icon = Callable[[Canvas, float, float, float], None]  # canvas, centre x, centre y, size (pt)
@@ -23,7 +23,7 @@ def polygon(points: list[tuple[float, float]]) -> Icon:
         for px, py in points[1:]:
             p.lineTo(x + px * s, y + py * s)
         p.close()
-        c.drawPath(p, stroke=1, fill=1)
+        c.drawPath(p, stroke=1, fill=1, fillMode=FILL_EVEN_ODD)
 
     return draw
 

@@ -23,7 +23,7 @@ def drop(c: Canvas, x: float, y: float, s: float) -> None:
     p.curveTo(x + r, y - s * 0.42, x - r, y - s * 0.42, x - r, y - s * 0.16)
     p.curveTo(x - r * 1.05, y + s * 0.02, x - r * 0.4, y + s * 0.2, x, y + s * 0.48)
     p.close()
-    c.drawPath(p, stroke=1, fill=1)
+    c.drawPath(p, stroke=1, fill=1, fillMode=FILL_EVEN_ODD)
 
 
 def flame(c: Canvas, x: float, y: float, s: float) -> None:
@@ -62,7 +62,7 @@ def leaf(c: Canvas, x: float, y: float, s: float) -> None:
     p.curveTo(x - s * 0.4, y + s * 0.3, x + s * 0.2, y + s * 0.46, x + s * 0.42, y + s * 0.42)
     p.curveTo(x + s * 0.46, y + s * 0.1, x + s * 0.3, y - s * 0.42, x - s * 0.36, y - s * 0.36)
     p.close()
-    c.drawPath(p, stroke=1, fill=1)
+    c.drawPath(p, stroke=1, fill=1, fillMode=FILL_EVEN_ODD)
     c.line(x - s * 0.44, y - s * 0.44, x + s * 0.2, y + s * 0.2)
 
 
@@ -79,7 +79,7 @@ def check(c: Canvas, x: float, y: float, s: float) -> None:
     p.moveTo(x - s * 0.36, y)
     p.lineTo(x - s * 0.1, y - s * 0.3)
     p.lineTo(x + s * 0.4, y + s * 0.34)
-    c.drawPath(p, stroke=1, fill=0)
+    c.drawPath(p, stroke=1, fill=0, fillMode=FILL_EVEN_ODD)
     c.restoreState()
 
 
@@ -163,7 +163,7 @@ def trophy(c: Canvas, x: float, y: float, s: float) -> None:
     p.close()
     for side, start in ((-1, 90), (1, -90)):  # the handles: half rings beside the cup
         arc_band(p, x + side * s * 0.3, y + s * 0.25, s * 0.14, start, start + 180, s * 0.07)
-    c.drawPath(p, stroke=1, fill=1)
+    c.drawPath(p, stroke=1, fill=1, fillMode=FILL_EVEN_ODD)
 
 
 def music_note(c: Canvas, x: float, y: float, s: float) -> None:
@@ -179,7 +179,7 @@ def music_note(c: Canvas, x: float, y: float, s: float) -> None:
     p.lineTo(x + (rx + stem) * s, y + ry * s)
     p.lineTo(x + lx * s, y + ly * s)
     p.close()
-    c.drawPath(p, stroke=0, fill=1)
+    c.drawPath(p, stroke=0, fill=1, fillMode=FILL_EVEN_ODD)
     for (_hx, hy), (tx, ty) in zip(heads, tops, strict=True):  # apart: overlaps never cancel
         c.rect(x + tx * s, y + hy * s, stem * s, (ty - hy - 0.02) * s, stroke=0, fill=1)
     for hx, hy in heads:  # each head an oval tilted up to the right

@@ -39,11 +39,11 @@ def card_swap(c: Canvas, x: float, y: float, s: float) -> None:
     cards = c.beginPath()
     for side in (-1, 1):
         cards.roundRect(x + side * s * 0.25 - s * 0.13, y - s * 0.18, s * 0.26, s * 0.36, s * 0.04)
-    c.drawPath(cards, stroke=1, fill=1)
+    c.drawPath(cards, stroke=1, fill=1, fillMode=FILL_EVEN_ODD)
     arrows = c.beginPath()
     arc_arrow(arrows, x, y + s * 0.2, s * 0.25, 150, 42, s * 0.09, s * 0.18)
     arc_arrow(arrows, x, y - s * 0.2, s * 0.25, -30, -138, s * 0.09, s * 0.18)
-    c.drawPath(arrows, stroke=1, fill=1)
+    c.drawPath(arrows, stroke=1, fill=1, fillMode=FILL_EVEN_ODD)
 
 
 def ticket_in(c: Canvas, x: float, y: float, s: float) -> None:
@@ -54,4 +54,4 @@ def ticket_in(c: Canvas, x: float, y: float, s: float) -> None:
     line_arrow(p, x - s * 0.12, y + s * 0.1, x - s * 0.12, y - s * 0.24, s * 0.1, s * 0.24)
     p.rect(x - s * 0.46, y - s * 0.46, s * 0.68, s * 0.08)  # the place
     line_arrow(p, x + s * 0.08, y - s * 0.12, x + s * 0.48, y - s * 0.12, s * 0.08, s * 0.2)
-    c.drawPath(p, stroke=1, fill=1)
+    c.drawPath(p, stroke=1, fill=1, fillMode=FILL_EVEN_ODD)
