@@ -29,3 +29,10 @@ def test_a_relative_out_folder_builds(tmp_path: Path) -> None:
         text=True,
     )
     assert again.returncode == 0 and "unchanged" in again.stderr, again.stderr
+
+
+def test_a_folder_has_no_file_hash(tmp_path: Path) -> None:
+    from cutsheet.cache import file_hash
+
+    assert file_hash(str(tmp_path)) is None  # not a regular file (it used to raise)
+    assert file_hash(str(tmp_path / "absent")) == ""

@@ -101,10 +101,15 @@ def file_hash(path: str) -> str | None:
     except OSError:
         return None
     h = hashlib.sha256()
+    try:
+        regular = stat.S_ISREG(os.fstat(fd).st_mode)
+    except OSError:
+        regular = False
+    if not regular:  # before fdopen, which refuses a folder with an exception of its own
+        os.close(fd)
+        return None
     with os.fdopen(fd, "rb") as fh:
         try:
-            if not stat.S_ISREG(os.fstat(fd).st_mode):
-                return None
             for chunk in iter(lambda: fh.read(1 << 20), b""):
                 h.update(chunk)
         except OSError:
