@@ -191,11 +191,12 @@ def _prints(
 
 
 def inputs_of(root: str, game_plan: GamePlan) -> set[str]:
-    """Every file the job read: content, layouts, the profile, images, fonts. A layout or
+    """Every file the job read: content, layouts, the profile, images, fonts (the package's
+    and the project's) and the project's icons. A layout or
     profile that came from the package is recorded with the project's path it would have
     there too (absent, so hashed as ''): adding a project's own copy later rebuilds."""
     from .layouts import find_layout
-    from .measure import FACES, FONT_DIR
+    from .measure import FACES, FONT_DIR, font_files
     from .profiles import profile_path
 
     files = set(game_plan.game.files)
@@ -212,6 +213,9 @@ def inputs_of(root: str, game_plan: GamePlan) -> set[str]:
         files.add(str(found_profile))
     files |= {str(FONT_DIR / f[1]) for f in FACES.values()}
     files |= game_plan.images
+    # the project's own fonts and icons: drawing reads them by name, never through the plan
+    files |= {str(p) for p in font_files(Path(root) / "fonts").values()}
+    files |= set(layouts.icons.values()) if layouts else set()
     return files
 
 
