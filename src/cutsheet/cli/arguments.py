@@ -245,7 +245,7 @@ def _add_check(sub: _Subparsers) -> None:
     )
     c.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
     _print_options(c)
-    _jobs_option(c, "worker processes, one profile each (default: all cores)")
+    _jobs_option(c, "worker processes, one game under one profile at a time (default: all cores)")
     c.set_defaults(func=cmd_check)
 
 
