@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import functools
 import os
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import pdfplumber
 import pytest
 from hypothesis import settings
 
@@ -17,6 +15,8 @@ from cutsheet.build import Options, Project, build, check_game
 from cutsheet.diagnostics import Problem
 from cutsheet.layouts import packaged_papers
 from cutsheet.profiles import default_profiles
+
+from .readback import plumber_pages
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -126,12 +126,10 @@ class ReadPage:
     curves: list[dict[str, Any]]
 
 
-@functools.cache
 def read_pages(path: Path) -> tuple[ReadPage, ...]:
     """Every page of a PDF of a session's build, read once per test run and shared by every
-    test that looks at it (the session's builds are never written again)."""
-    with pdfplumber.open(path) as pdf:
-        return tuple(ReadPage(p.width, p.height, p.chars, p.curves) for p in pdf.pages)
+    test that looks at it (readback.py: the session's builds are never written again)."""
+    return tuple(ReadPage(p.width, p.height, p.chars, p.curves) for p in plumber_pages(path))
 
 
 @pytest.fixture(scope="session")
