@@ -22,6 +22,7 @@ from cutsheet.plan.model import FacePlan, Run
 from cutsheet.profiles import Ink, load_profile
 
 from .readback import plumber_pages, plumber_texts
+from .workers import ENGINES_GROUP
 
 GAMES = ("bidding-alpha", "common-reserve", "festival-charter", "festivibes")
 PAPERS = ("a4", "letter")
@@ -125,6 +126,7 @@ def _inkcov(path: Path) -> float:
     return sum(float(v) for r in rows for v in r[:4])
 
 
+@pytest.mark.xdist_group(ENGINES_GROUP)  # Ghostscript reads the files, not readback.py
 @pytest.mark.skipif(shutil.which("gs") is None, reason="needs Ghostscript's gs (ghostscript)")
 def test_ink_saver_uses_at_most_30_percent_of_standards_ink(built, built_ink_saver):
     """Ghostscript's inkcov device over every page of every game's cards and sheets, both
