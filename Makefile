@@ -18,10 +18,10 @@ pdfs: $(STAMP)            ## every game, every profile, both papers, into build/
 check: $(STAMP)           ## validate content without writing PDFs
 	$(BIN)/cutsheet check
 
-test: $(STAMP)            ## lint, format check, then the test suite
+test: $(STAMP)            ## lint, format check, then the test suite on two workers (tests/workers.py)
 	$(BIN)/ruff check src tests
 	$(BIN)/ruff format --check src tests
-	$(BIN)/pytest -m "not fuzz"
+	$(BIN)/pytest -m "not fuzz" -n 2 --dist loadgroup
 
 format: $(STAMP)
 	$(BIN)/ruff format src tests

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import functools
 import os
 import shutil
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import pdfplumber
 import pytest
 from hypothesis import settings
 
@@ -17,6 +16,9 @@ from cutsheet.build import Options, Project, build, check_game
 from cutsheet.diagnostics import Problem
 from cutsheet.layouts import packaged_papers
 from cutsheet.profiles import default_profiles
+
+from .readback import plumber_pages
+from .workers import keep_groups, once_per_run
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -32,6 +34,37 @@ settings.register_profile("fuzz", max_examples=3000, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
+#: The session fixtures that build the repository's games: made once per run (workers.py), and
+#: under pytest-xdist every test that uses one runs in one worker, one group, so that each PDF
+#: is also read once per run (readback.py).
+SESSION_BUILDS = frozenset({"built", "built_gutterfold", "built_ink_saver", "exported_pod"})
+BUILDS_GROUP = "session-builds"
+
+
+def pytest_itemcollected(item: pytest.Item) -> None:
+    uses = SESSION_BUILDS & set(getattr(item, "fixturenames", ()))
+    if uses and item.get_closest_marker("xdist_group") is None:  # a group named is kept
+        item.add_marker(pytest.mark.xdist_group(BUILDS_GROUP))
+
+
+@pytest.hookimpl(trylast=True)  # after pytest-xdist's own hook
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if getattr(config.option, "loadgroup", False):  # set in the workers of --dist loadgroup
+        keep_groups(items)
+
+
+def _build(repo: Project, options: Options) -> Callable[[Path], None]:
+    def make(out: Path) -> None:
+        _outputs, report = build(repo, repo.games(), options, out, jobs=2, progress=_quiet)
+        assert not report.errors, "\n".join(map(str, report.errors))
+
+    return make
+
+
+def _quiet(_message: str) -> None:
+    pass
+
+
 @pytest.fixture(scope="session")
 def repo() -> Project:
     return Project(ROOT)
@@ -40,25 +73,19 @@ def repo() -> Project:
 @pytest.fixture(scope="session")
 def built(tmp_path_factory: pytest.TempPathFactory, repo: Project) -> Path:
     """Every game, every profile, both papers: built once, read back by many tests."""
-    out = tmp_path_factory.mktemp("build")
     options = Options(profiles=tuple(default_profiles(repo.layouts)), papers=("a4", "letter"))
-    _outputs, report = build(repo, repo.games(), options, out, jobs=2, progress=lambda _m: None)
-    assert not report.errors, "\n".join(map(str, report.errors))
-    return out
+    return once_per_run(tmp_path_factory, "build", _build(repo, options))
 
 
 @pytest.fixture(scope="session")
 def built_gutterfold(tmp_path_factory: pytest.TempPathFactory, repo: Project) -> Path:
     """The same full build imposed for single-sided printers: fronts and backs on one page."""
-    out = tmp_path_factory.mktemp("build-gutterfold")
     options = Options(
         profiles=tuple(default_profiles(repo.layouts)),
         papers=("a4", "letter"),
         imposition="gutterfold",
     )
-    _outputs, report = build(repo, repo.games(), options, out, jobs=2, progress=lambda _m: None)
-    assert not report.errors, "\n".join(map(str, report.errors))
-    return out
+    return once_per_run(tmp_path_factory, "build-gutterfold", _build(repo, options))
 
 
 class Workspace:
@@ -108,12 +135,14 @@ def exported_pod(tmp_path_factory: pytest.TempPathFactory, repo: Project) -> Pat
     profiles: exported once, read back by the PDF readers' test."""
     from cutsheet.exports import ExportOptions, export
 
-    out = tmp_path_factory.mktemp("export-pod")
     profiles = tuple(default_profiles(repo.layouts))
     options = ExportOptions(to="pod", profiles=profiles, bleed=3.0)
-    _entries, report = export(repo, repo.games(), options, out, progress=lambda _m: None)
-    assert not report.errors, "\n".join(map(str, report.errors))
-    return out
+
+    def make(out: Path) -> None:
+        _entries, report = export(repo, repo.games(), options, out, progress=_quiet)
+        assert not report.errors, "\n".join(map(str, report.errors))
+
+    return once_per_run(tmp_path_factory, "export-pod", make)
 
 
 @dataclass(frozen=True)
@@ -126,19 +155,14 @@ class ReadPage:
     curves: list[dict[str, Any]]
 
 
-@functools.cache
 def read_pages(path: Path) -> tuple[ReadPage, ...]:
     """Every page of a PDF of a session's build, read once per test run and shared by every
-    test that looks at it (the session's builds are never written again)."""
-    with pdfplumber.open(path) as pdf:
-        return tuple(ReadPage(p.width, p.height, p.chars, p.curves) for p in pdf.pages)
+    test that looks at it (readback.py: the session's builds are never written again)."""
+    return tuple(ReadPage(p.width, p.height, p.chars, p.curves) for p in plumber_pages(path))
 
 
 @pytest.fixture(scope="session")
 def built_ink_saver(tmp_path_factory: pytest.TempPathFactory, repo: Project) -> Path:
     """Every game in the ink-saver profile (built only when asked for), both papers."""
-    out = tmp_path_factory.mktemp("build-ink-saver")
     options = Options(profiles=("ink-saver",), papers=("a4", "letter"))
-    _outputs, report = build(repo, repo.games(), options, out, jobs=2, progress=lambda _m: None)
-    assert not report.errors, "\n".join(map(str, report.errors))
-    return out
+    return once_per_run(tmp_path_factory, "build-ink-saver", _build(repo, options))

@@ -8,8 +8,9 @@ import re
 from pathlib import Path
 from typing import Any
 
-import pdfplumber
 import pytest
+
+from .readback import plumber_pages, plumber_texts
 
 BA = "bidding-alpha"
 MM = 72 / 25.4
@@ -39,65 +40,62 @@ def _tokens(sheets: Path) -> list[tuple[str, float, float, float, float]]:
     """Each bid token chip: its fill, its width and height, and the width and height of the
     cell its crop marks cut (mm)."""
     found = []
-    with pdfplumber.open(sheets) as pdf:
-        for page in pdf.pages:
-            for curve in page.curves:
-                fill = next(
-                    (f for f in TOKEN_FILLS if _same_colour(curve["non_stroking_color"], _rgb(f))),
-                    None,
+    for page in plumber_pages(sheets):
+        for curve in page.curves:
+            fill = next(
+                (f for f in TOKEN_FILLS if _same_colour(curve["non_stroking_color"], _rgb(f))),
+                None,
+            )
+            w, h = curve["width"] / MM, curve["height"] / MM
+            if fill is None or not 15 <= w < LP_CUBE_MM - 1:
+                continue
+            # the crop marks of this chip's cell: ticks just above or below it (x), and
+            # level with its top and bottom edges (y)
+            near = 8 * MM
+            ticks_x = [
+                ln["x0"]
+                for ln in page.lines
+                if ln["x0"] == ln["x1"]
+                and (
+                    0 <= curve["top"] - ln["bottom"] < near
+                    or 0 <= ln["top"] - curve["bottom"] < near
                 )
-                w, h = curve["width"] / MM, curve["height"] / MM
-                if fill is None or not 15 <= w < LP_CUBE_MM - 1:
-                    continue
-                # the crop marks of this chip's cell: ticks just above or below it (x), and
-                # level with its top and bottom edges (y)
-                near = 8 * MM
-                ticks_x = [
-                    ln["x0"]
-                    for ln in page.lines
-                    if ln["x0"] == ln["x1"]
-                    and (
-                        0 <= curve["top"] - ln["bottom"] < near
-                        or 0 <= ln["top"] - curve["bottom"] < near
-                    )
-                ]
-                ticks_y = [  # a row's ticks stand at its ends only
-                    ln["top"]
-                    for ln in page.lines
-                    if ln["top"] == ln["bottom"]
-                    and (
-                        0 <= curve["top"] - ln["top"] < near
-                        or 0 <= ln["top"] - curve["bottom"] < near
-                    )
-                ]
-                left = max(x for x in ticks_x if x <= curve["x0"])
-                right = min(x for x in ticks_x if x >= curve["x1"])
-                top = max(y for y in ticks_y if y <= curve["top"])
-                bottom = min(y for y in ticks_y if y >= curve["bottom"])
-                found.append((fill, w, h, (right - left) / MM, (bottom - top) / MM))
+            ]
+            ticks_y = [  # a row's ticks stand at its ends only
+                ln["top"]
+                for ln in page.lines
+                if ln["top"] == ln["bottom"]
+                and (
+                    0 <= curve["top"] - ln["top"] < near or 0 <= ln["top"] - curve["bottom"] < near
+                )
+            ]
+            left = max(x for x in ticks_x if x <= curve["x0"])
+            right = min(x for x in ticks_x if x >= curve["x1"])
+            top = max(y for y in ticks_y if y <= curve["top"])
+            bottom = min(y for y in ticks_y if y >= curve["bottom"])
+            found.append((fill, w, h, (right - left) / MM, (bottom - top) / MM))
     return found
 
 
 def _bid_track_cards(sheets: Path) -> dict[int, list[tuple[int, float, float]]]:
     """Card number → its track's cells in reading order: (the number in it, width, height)."""
     cards: dict[int, list[tuple[int, float, float]]] = {}
-    with pdfplumber.open(sheets) as pdf:
-        for page in pdf.pages:
-            lines = page.extract_text_lines()
-            heads = [ln for ln in lines if ln["text"].startswith("Bid track — card ")]
-            for k, head in enumerate(heads):
-                end = heads[k + 1]["top"] if k + 1 < len(heads) else page.height
-                cells = [r for r in page.rects if head["bottom"] < r["top"] and r["bottom"] < end]
-                cells.sort(key=lambda r: (round(r["top"]), r["x0"]))
-                words = page.extract_words()
-                track = []
-                for cell in cells:
-                    inside = [w["text"] for w in words if _centre_in(w, cell)]
-                    assert len(inside) == 1, (page.page_number, head["text"], inside)
-                    track.append((int(inside[0]), cell["width"] / MM, cell["height"] / MM))
-                number = int(head["text"].rsplit(" ", 1)[1])
-                assert number not in cards, (page.page_number, head["text"])
-                cards[number] = track
+    for page in plumber_pages(sheets):
+        lines = page.extract_text_lines()
+        heads = [ln for ln in lines if ln["text"].startswith("Bid track — card ")]
+        for k, head in enumerate(heads):
+            end = heads[k + 1]["top"] if k + 1 < len(heads) else page.height
+            cells = [r for r in page.rects if head["bottom"] < r["top"] and r["bottom"] < end]
+            cells.sort(key=lambda r: (round(r["top"]), r["x0"]))
+            words = page.extract_words()
+            track = []
+            for cell in cells:
+                inside = [w["text"] for w in words if _centre_in(w, cell)]
+                assert len(inside) == 1, (page.page_number, head["text"], inside)
+                track.append((int(inside[0]), cell["width"] / MM, cell["height"] / MM))
+            number = int(head["text"].rsplit(" ", 1)[1])
+            assert number not in cards, (page.page_number, head["text"])
+            cards[number] = track
     return cards
 
 
@@ -139,8 +137,7 @@ def test_large_print_bid_tokens_grow_with_the_cubes(built, paper):
 
 def _texts(path: Path) -> list[str]:
     """Each page's text, its whitespace collapsed to single spaces."""
-    with pdfplumber.open(path) as pdf:
-        return [" ".join((p.extract_text() or "").split()) for p in pdf.pages]
+    return [" ".join((t or "").split()) for t in plumber_texts(path)]
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -148,8 +145,7 @@ def test_boards_in_each_profile(built, paper):
     """Standard keeps its board of six 0-20 tracks beside 'Card 1' to 'Card 6' and no bid
     track cards; large print has no board: its score track, 0 to 99, is a single-sided sheet
     of its own (no sheet in large print has a back)."""
-    with pdfplumber.open(built / BA / f"standard-{paper}" / "sheets.pdf") as pdf:
-        texts = [p.extract_text() for p in pdf.pages]
+    texts = list(plumber_texts(built / BA / f"standard-{paper}" / "sheets.pdf"))
     front = next(t for t in texts if "bidding board" in t)
     rows = [ln.split() for ln in front.splitlines()]
     rows = [r for r in rows if len(r) == 6 and all(x.isdigit() for x in r)]

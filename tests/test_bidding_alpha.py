@@ -11,6 +11,8 @@ from cutsheet.build import Options, build
 from cutsheet.content import load_game
 from cutsheet.games.bidding_alpha import Edge, find_loops, parse_exchange
 
+from .readback import plumber_pages, pypdf_texts
+
 BA = "bidding-alpha"
 CSV = "content/bidding-alpha/cards.csv"
 GAME = "content/bidding-alpha/game.yaml"
@@ -167,40 +169,37 @@ def test_cube_notation_reads_back_exactly(built, built_ink_saver, profile):
 
 
 def test_cube_tiles_sit_in_their_lines_and_never_overlap(built):
-    import pdfplumber
-
     seen = 0
-    with pdfplumber.open(built / BA / "standard-a4" / "cards.pdf") as pdf:
-        for page in pdf.pages[:12]:
-            tiles = [  # rounded squares in a cube colour (the white centres are left out)
-                r
-                for r in page.curves
-                if 8 < r["width"] < 20 and abs(r["width"] - r["height"]) < 0.5
-                if tuple(r["non_stroking_color"] or ()) != (1.0, 1.0, 1.0)
-            ]
-            seen += len(tiles)
-            for i, a in enumerate(tiles):
-                for b in tiles[i + 1 :]:
-                    apart = (
-                        a["x1"] <= b["x0"] + 0.01
-                        or b["x1"] <= a["x0"] + 0.01
-                        or a["bottom"] <= b["top"] + 0.01
-                        or b["bottom"] <= a["top"] + 0.01
-                    )
-                    assert apart, (page.page_number, a["x0"], a["top"], b["x0"], b["top"])
-            chars = [c for c in page.chars if c["text"] in "RGB" and c["fontname"].endswith("Bold")]
-            for t in tiles:  # each tile holds its letter
-                assert any(
-                    t["x0"] <= (c["x0"] + c["x1"]) / 2 <= t["x1"]
-                    and t["top"] <= (c["top"] + c["bottom"]) / 2 <= t["bottom"]
-                    for c in chars
-                ), (page.page_number, t["x0"], t["top"])
+    for page in plumber_pages(built / BA / "standard-a4" / "cards.pdf")[:12]:
+        tiles = [  # rounded squares in a cube colour (the white centres are left out)
+            r
+            for r in page.curves
+            if 8 < r["width"] < 20 and abs(r["width"] - r["height"]) < 0.5
+            if tuple(r["non_stroking_color"] or ()) != (1.0, 1.0, 1.0)
+        ]
+        seen += len(tiles)
+        for i, a in enumerate(tiles):
+            for b in tiles[i + 1 :]:
+                apart = (
+                    a["x1"] <= b["x0"] + 0.01
+                    or b["x1"] <= a["x0"] + 0.01
+                    or a["bottom"] <= b["top"] + 0.01
+                    or b["bottom"] <= a["top"] + 0.01
+                )
+                assert apart, (page.page_number, a["x0"], a["top"], b["x0"], b["top"])
+        chars = [c for c in page.chars if c["text"] in "RGB" and c["fontname"].endswith("Bold")]
+        for t in tiles:  # each tile holds its letter
+            assert any(
+                t["x0"] <= (c["x0"] + c["x1"]) / 2 <= t["x1"]
+                and t["top"] <= (c["top"] + c["bottom"]) / 2 <= t["bottom"]
+                for c in chars
+            ), (page.page_number, t["x0"], t["top"])
     assert seen > 50
 
 
 def test_board_has_bid_tracks_and_a_score_track_on_its_back(built):
-    reader = PdfReader(built / BA / "standard-letter" / "sheets.pdf")
-    front, back = reader.pages[0].extract_text(), reader.pages[1].extract_text()
+    texts = pypdf_texts(built / BA / "standard-letter" / "sheets.pdf")
+    front, back = texts[0], texts[1]
     assert "bidding board" in front and "score track" in back
     assert all(f"Card {n}" in front for n in range(1, 7))
     numbers = front.split()
@@ -280,7 +279,7 @@ def test_the_ledgers_two_a_page_still_give_every_player_one(ws, built):
         " (a table on a page is one ledger; copies repeat the page)"
     ]
     for paper in ("a4", "letter"):
-        pages = PdfReader(built / BA / f"standard-{paper}" / "sheets.pdf").pages
-        ledgers = [p.extract_text() for p in pages if "Cube ledgers" in (p.extract_text() or "")]
+        texts = pypdf_texts(built / BA / f"standard-{paper}" / "sheets.pdf")
+        ledgers = [t for t in texts if "Cube ledgers" in (t or "")]
         assert len(ledgers) == 3 and all(t.count("Final") == 2 for t in ledgers)
         assert not any("(continued)" in t for t in ledgers)

@@ -10,6 +10,7 @@ import io
 import math
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pdfplumber
@@ -26,6 +27,8 @@ from cutsheet.plan.checks import face_contrast
 from cutsheet.plan.model import FacePlan, GamePlan, PrintedCard, Run
 from cutsheet.profiles import load_profile
 from cutsheet.render.icons import ICONS, draw_icon
+
+from .readback import plumber_pages, plumber_words
 
 BA = "bidding-alpha"
 MM = 72 / 25.4
@@ -76,10 +79,10 @@ def _tiles(page: pdfplumber.page.Page) -> list[dict[str, Any]]:
     ]
 
 
-def _deck_cards(pdf: pdfplumber.PDF) -> Iterator[tuple[pdfplumber.page.Page, str, Frame]]:
+def _deck_cards(path: Path) -> Iterator[tuple[pdfplumber.page.Page, str, Frame]]:
     """Every deck card front: its page, its id, its (left, top, right, bottom) in points."""
-    for page in pdf.pages:
-        ids = [w for w in page.extract_words() if DECK_ID.match(w["text"])]
+    for page, words in zip(plumber_pages(path), plumber_words(path), strict=True):
+        ids = [w for w in words if DECK_ID.match(w["text"])]
         for left, top, right, bottom in _card_frames(page):
             mine = [w["text"] for w in ids if left < w["x0"] < right and top < w["top"] < bottom]
             if mine:
@@ -106,32 +109,30 @@ def test_every_cube_bidding_card_front_is_filled_down_the_card(built, repo):
     """Text and cube tiles reach from the top to at least two thirds down every deck card,
     and no empty band across a card is as tall as a quarter of it (the id left out)."""
     seen = set()
-    with pdfplumber.open(built / BA / "standard-a4" / "cards.pdf") as pdf:
-        for page, card, frame in _deck_cards(pdf):
-            tiles = _tiles(page)
-            spans = [
-                ((o["top"] - frame[1]) / MM, (o["bottom"] - frame[1]) / MM)
-                for o in [*page.chars, *tiles]
-                if _inside(o, frame, ID_TOP_MM) and not o.get("text", "x").isspace()
-            ]
-            first, reach, gap = _coverage(spans)
-            assert first < 8, (card, first)
-            assert reach > CARD_H * 2 / 3, f"{card}: text ends {reach:.1f} mm down"
-            assert gap < CARD_H / 4, f"{card}: an empty band {gap:.1f} mm tall"
-            seen.add(card)
+    for page, card, frame in _deck_cards(built / BA / "standard-a4" / "cards.pdf"):
+        tiles = _tiles(page)
+        spans = [
+            ((o["top"] - frame[1]) / MM, (o["bottom"] - frame[1]) / MM)
+            for o in [*page.chars, *tiles]
+            if _inside(o, frame, ID_TOP_MM) and not o.get("text", "x").isspace()
+        ]
+        first, reach, gap = _coverage(spans)
+        assert first < 8, (card, first)
+        assert reach > CARD_H * 2 / 3, f"{card}: text ends {reach:.1f} mm down"
+        assert gap < CARD_H / 4, f"{card}: an empty band {gap:.1f} mm tall"
+        seen.add(card)
     game = load_game(repo.content / BA)
     decks = ("base-cards", "start-cards", "stage-1", "stage-2", "stage-3")
     assert seen == {i.id for d in decks for i in game.component(d).items}
 
 
 def test_cube_tiles_on_deck_cards_are_big_enough_to_read_across_a_table(built):
-    with pdfplumber.open(built / BA / "standard-a4" / "cards.pdf") as pdf:
-        sizes = [
-            t["width"] / MM
-            for page, _card, frame in _deck_cards(pdf)
-            for t in _tiles(page)
-            if _inside(t, frame)
-        ]
+    sizes = [
+        t["width"] / MM
+        for page, _card, frame in _deck_cards(built / BA / "standard-a4" / "cards.pdf")
+        for t in _tiles(page)
+        if _inside(t, frame)
+    ]
     # mm; the old tiles were 4.6 mm. Notation is set at 16 pt (6.7 mm tiles), rules text at
     # 14 pt (5.4 mm tiles inside the words)
     assert len(sizes) > 100 and min(sizes) > 5.3, min(sizes)
@@ -263,18 +264,17 @@ def test_deck_backs_print_the_working_title_whole(built, repo, paper):
     name, _, rest = title.rpartition(" (")
     assert name and rest == "working title)"
     backs = 0
-    with pdfplumber.open(built / BA / f"standard-{paper}" / "cards.pdf") as pdf:
-        for page in pdf.pages:
-            words = page.extract_words()
-            if any(DECK_ID.match(w["text"]) for w in words):
-                continue  # a front page
-            for frame in _card_frames(page):
-                lines = _lines([w for w in words if _inside(w, frame)])
-                if not any(line.endswith(" cards") for line in lines):
-                    continue
-                backs += 1
-                # the name on one line, "working title" on the next, nothing broken
-                assert lines[:2] == [name, "working title"], lines
+    path = built / BA / f"standard-{paper}" / "cards.pdf"
+    for page, words in zip(plumber_pages(path), plumber_words(path), strict=True):
+        if any(DECK_ID.match(w["text"]) for w in words):
+            continue  # a front page
+        for frame in _card_frames(page):
+            lines = _lines([w for w in words if _inside(w, frame)])
+            if not any(line.endswith(" cards") for line in lines):
+                continue
+            backs += 1
+            # the name on one line, "working title" on the next, nothing broken
+            assert lines[:2] == [name, "working title"], lines
     assert backs == 19 + 19 + 20
 
 

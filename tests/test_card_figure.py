@@ -3,7 +3,6 @@ labelled, within the page, one Figure with an Alt; its mistakes are located erro
 
 from __future__ import annotations
 
-import pdfplumber
 import pikepdf
 import pytest
 from reportlab.lib.styles import ParagraphStyle
@@ -14,6 +13,7 @@ from cutsheet.flow.blocks import FigureLabel
 from cutsheet.flow.figures import MAX_HEIGHT_MM, CardFigure
 from cutsheet.flow.frames import rules_margin
 
+from .readback import plumber_pages, plumber_texts, plumber_words
 from .test_structure import document, role, walk
 
 BA = "bidding-alpha"
@@ -28,11 +28,10 @@ PRINTED = ("Grand Vault", "STAGE 3", "#44", "PUBLIC SCORING")
 
 def _figure_page(path):
     """The words of the rules page that draws the card, and the page."""
-    pdf = pdfplumber.open(path)
-    for page in pdf.pages:
-        text = page.extract_text() or ""
-        if all(printed in text for printed in PRINTED):
-            return page, page.extract_words()
+    pages = zip(plumber_pages(path), plumber_texts(path), plumber_words(path), strict=True)
+    for page, text, words in pages:
+        if all(printed in (text or "") for printed in PRINTED):
+            return page, words
     raise AssertionError(f"{path}: no page draws the labelled card")
 
 
@@ -81,11 +80,9 @@ def test_large_print_draws_the_card_whole_and_says_where_each_label_is(built, pa
     assert "BA-044" not in text
     title = next(w for w in words if w["text"] == "Vault")
     assert title["bottom"] - title["top"] >= 18 * 0.9  # the card's name at its large size
-    with pdfplumber.open(path) as pdf:
-        after = " ".join(
-            " ".join((p.extract_text() or "").split())
-            for p in pdf.pages[page.page_number - 1 :][:2]
-        )
+    after = " ".join(
+        " ".join((t or "").split()) for t in plumber_texts(path)[page.page_number - 1 :][:2]
+    )
     for label in LABELS[:-1]:
         found = [m for m in ("Top", "Middle", "Bottom") if f"{m}" in after]
         assert f"{label}" in after and found, label

@@ -24,6 +24,8 @@ from cutsheet.build import Project
 from cutsheet.profiles import default_profiles
 from cutsheet.targets.decks import deck_faces, decks, shared_back_stems
 
+from .workers import once_per_run
+
 DPI = 72
 CUT_MM = 3.0  # cropped off every edge before measuring
 INK = 24  # grey-level difference from the background that counts as ink
@@ -54,11 +56,13 @@ def card_pngs(tmp_path_factory: pytest.TempPathFactory, repo: Project) -> Path:
     """Every game's card faces as PNGs at 72 dpi, both default profiles: exported once."""
     from cutsheet.exports import ExportOptions, export
 
-    out = tmp_path_factory.mktemp("export-png72")
     options = ExportOptions(to="png", profiles=tuple(default_profiles(repo.layouts)), dpi=DPI)
-    _entries, report = export(repo, repo.games(), options, out, progress=lambda _m: None)
-    assert not report.errors, "\n".join(map(str, report.errors))
-    return out
+
+    def make(out: Path) -> None:
+        _entries, report = export(repo, repo.games(), options, out, progress=lambda _m: None)
+        assert not report.errors, "\n".join(map(str, report.errors))
+
+    return once_per_run(tmp_path_factory, "export-png72", make)
 
 
 def _words(repo: Project, game: str, profile: str) -> dict[str, int]:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import pdfplumber
 import pytest
-from pypdf import PdfReader
 
 from cutsheet.content import load_game
 from cutsheet.games.festival_charter import Params, built_features, keeper_score, resolve
+
+from .readback import plumber_texts, pypdf_texts
 
 FC = "festival-charter"
 PROJECTS = "content/festival-charter/projects.yaml"
@@ -134,8 +134,8 @@ def test_arithmetic():
 def test_every_card_reads_back(built, repo, paper):
     game = load_game(repo.content / FC)
     text = " ".join(
-        " ".join((p.extract_text() or "").split())
-        for p in PdfReader(built / FC / f"standard-{paper}" / "cards.pdf").pages
+        " ".join((t or "").split())
+        for t in pypdf_texts(built / FC / f"standard-{paper}" / "cards.pdf")
     )
     for item in game.component("projects").items:
         v = item.values
@@ -149,18 +149,16 @@ def test_every_card_reads_back(built, repo, paper):
 
 
 def test_yes_and_no_share_one_back(built):
-    with pdfplumber.open(built / FC / "standard-a4" / "cards.pdf") as doc:
-        fronts = " ".join(doc.pages[i].extract_text() for i in (0, 2, 4))
-        backs = " ".join(doc.pages[i].extract_text() for i in (1, 3, 5))
+    texts = plumber_texts(built / FC / "standard-a4" / "cards.pdf")
+    fronts = " ".join(texts[i] for i in (0, 2, 4))
+    backs = " ".join(texts[i] for i in (1, 3, 5))
     assert fronts.count("SECRET VOTE") == 8
     assert backs.count("Vote: YES or NO") == 8  # the same back behind every vote
     assert "YES\n" not in backs and "SECRET VOTE" not in backs
 
 
 def test_public_log_and_markers(built):
-    text = " ".join(
-        p.extract_text() for p in PdfReader(built / FC / "standard-a4" / "sheets.pdf").pages
-    )
+    text = " ".join(pypdf_texts(built / FC / "standard-a4" / "sheets.pdf"))
     assert "Starting budget: 12 planning units" in text
     assert text.count("PACKAGE") >= 4 + 1 and "CHAIR" in text
     rows = [line.strip() for line in text.splitlines()]
@@ -173,8 +171,8 @@ def test_public_log_and_markers(built):
 def test_the_record_finishes_the_game(built, profile):
     """After the proposals, the record lists what was built and has a line a planner for the
     final score, with the tie rule, in both profiles."""
-    pages = PdfReader(built / FC / profile / "sheets.pdf").pages
-    text = " ".join(" ".join((p.extract_text() or "").split()) for p in pages)
+    texts = pypdf_texts(built / FC / profile / "sheets.pdf")
+    text = " ".join(" ".join((t or "").split()) for t in texts)
     built_at = text.index("Built projects")
     scores_at = text.index("Final scores")
     assert text.index("Budget after") < built_at < scores_at
@@ -205,8 +203,7 @@ def test_a_record_without_its_scoring_area_is_refused(ws):
 
 def test_rules_examples_read_back(built):
     text = " ".join(
-        " ".join(p.extract_text().split())
-        for p in PdfReader(built / FC / "standard-a4" / "rules.pdf").pages
+        " ".join(t.split()) for t in pypdf_texts(built / FC / "standard-a4" / "rules.pdf")
     )
     assert "Moon Gate and Long Table together: 2 + 2 = 4" in text
     assert "With 3 YES the pair is approved and the budget becomes 3" in text

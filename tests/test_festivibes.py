@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import pdfplumber
-from pypdf import PdfReader
-
 from cutsheet.content import load_game
 from cutsheet.games.festivibes import scores
+
+from .readback import plumber_pages, plumber_words, pypdf_texts
 
 FV = "festivibes"
 EVENTS = "content/festivibes/events.yaml"
@@ -152,7 +151,7 @@ def test_scores_double_a_column_held_twice():
 
 
 def all_text(path):
-    return " ".join(" ".join((p.extract_text() or "").split()) for p in PdfReader(path).pages)
+    return " ".join(" ".join((t or "").split()) for t in pypdf_texts(path))
 
 
 def test_every_name_and_value_reads_back(built, repo):
@@ -172,14 +171,14 @@ def test_every_name_and_value_reads_back(built, repo):
 
 def test_festival_backs_line_up_with_their_fronts(built):
     """Each Sold-out side sits exactly behind its own festival once the sheet is turned."""
-    with pdfplumber.open(built / FV / "standard-a4" / "cards.pdf") as doc:
-        front, back = doc.pages[0], doc.pages[1]
-        width = float(front.width)
+    path = built / FV / "standard-a4" / "cards.pdf"
+    front = plumber_pages(path)[0]
+    width = float(front.width)
 
-        def ids(page):
-            return {w["text"]: w for w in page.extract_words() if w["text"].startswith("FV-FEST")}
+    def ids(words):
+        return {w["text"]: w for w in words if w["text"].startswith("FV-FEST")}
 
-        fronts, backs = ids(front), ids(back)
+    fronts, backs = ids(plumber_words(path)[0]), ids(plumber_words(path)[1])
     assert set(fronts) == set(backs) and len(fronts) == 6
     for fid, word in fronts.items():
         # the id is right-aligned 4 mm inside each card's right edge, on both sides

@@ -11,6 +11,8 @@ import pytest
 
 from cutsheet.profiles import load_profile
 
+from .readback import plumber_pages
+
 MM = 72 / 25.4
 TOLERANCE = 1.0  # mm: a piece of furniture grown this much on every side still misses every mark
 MARK_PT = 0.25  # crop marks are the 0.25 pt lines (see test_large_print._cut_pitches)
@@ -98,16 +100,15 @@ def test_furniture_keeps_clear_of_every_crop_mark(built, repo, game):
     pages = 0
     for path in pdfs:
         note = load_profile(repo.layouts, path.parent.name.rsplit("-", 1)[0]).scale_note
-        with pdfplumber.open(path) as pdf:
-            for number, page in enumerate(pdf.pages, 1):
-                cuts = marks(page)
-                if not cuts:
-                    continue
-                pages += 1
-                where = f"{path.relative_to(built)} page {number}"
-                pieces = furniture(page, note)
-                assert sorted(k for k, _ in pieces) == ["50 mm", "bar", "label", "note"], where
-                for kind, box in pieces:
-                    hit = [m for m in cuts if near(box, m, TOLERANCE * MM)]
-                    assert not hit, (where, kind, [round(v / MM, 2) for v in box], hit[:1])
+        for number, page in enumerate(plumber_pages(path), 1):
+            cuts = marks(page)
+            if not cuts:
+                continue
+            pages += 1
+            where = f"{path.relative_to(built)} page {number}"
+            pieces = furniture(page, note)
+            assert sorted(k for k, _ in pieces) == ["50 mm", "bar", "label", "note"], where
+            for kind, box in pieces:
+                hit = [m for m in cuts if near(box, m, TOLERANCE * MM)]
+                assert not hit, (where, kind, [round(v / MM, 2) for v in box], hit[:1])
     assert pages >= len(pdfs)  # marks are found: every file has marked pages

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pdfplumber
@@ -19,6 +20,9 @@ from cutsheet.plan import plan_game
 from cutsheet.plan.ink import inked, tint, touches_trim
 from cutsheet.plan.model import FacePlan, Run
 from cutsheet.profiles import Ink, load_profile
+
+from .readback import plumber_pages, plumber_texts
+from .workers import ENGINES_GROUP
 
 GAMES = ("bidding-alpha", "common-reserve", "festival-charter", "festivibes")
 PAPERS = ("a4", "letter")
@@ -96,15 +100,16 @@ def test_the_same_cards_text_and_cut_lines_as_standard_in_black(built, built_ink
             assert std_path.is_file() == ink_path.is_file()
             if not std_path.is_file():
                 continue
-            with pdfplumber.open(std_path) as std, pdfplumber.open(ink_path) as saver:
-                assert len(std.pages) == len(saver.pages)
-                for a, b in zip(std.pages, saver.pages, strict=True):
-                    assert (a.width, a.height) == (b.width, b.height)
-                    assert a.extract_text() == b.extract_text()
-                    assert _geometry(a) == _geometry(b)
-                    colours = {tuple(c["non_stroking_color"] or (0,)) for c in b.chars}
-                    assert colours <= {(0,), (0.0, 0.0, 0.0)}, colours
-                    compared += 1
+            std, saver = plumber_pages(std_path), plumber_pages(ink_path)
+            assert len(std) == len(saver)
+            texts = zip(plumber_texts(std_path), plumber_texts(ink_path), strict=True)
+            for a, b, (text_a, text_b) in zip(std, saver, texts, strict=True):
+                assert (a.width, a.height) == (b.width, b.height)
+                assert text_a == text_b
+                assert _geometry(a) == _geometry(b)
+                colours = {tuple(c["non_stroking_color"] or (0,)) for c in b.chars}
+                assert colours <= {(0,), (0.0, 0.0, 0.0)}, colours
+                compared += 1
     assert compared >= 6
 
 
@@ -121,18 +126,27 @@ def _inkcov(path: Path) -> float:
     return sum(float(v) for r in rows for v in r[:4])
 
 
+@pytest.mark.xdist_group(ENGINES_GROUP)  # Ghostscript reads the files, not readback.py
 @pytest.mark.skipif(shutil.which("gs") is None, reason="needs Ghostscript's gs (ghostscript)")
 def test_ink_saver_uses_at_most_30_percent_of_standards_ink(built, built_ink_saver):
     """Ghostscript's inkcov device over every page of every game's cards and sheets, both
     papers: ink-saver's total is at most 30 % of standard's."""
     totals = {"standard": 0.0, "ink-saver": 0.0}
     files = 0
+    paths = {
+        profile: [
+            path
+            for path in sorted(folder.glob(f"*/{profile}-*/*.pdf"))
+            if path.name in ("cards.pdf", "sheets.pdf")
+        ]
+        for profile, folder in (("standard", built), ("ink-saver", built_ink_saver))
+    }
+    with ThreadPoolExecutor(max_workers=2) as pool:  # one gs a core; summed in file order
+        coverage = {profile: list(pool.map(_inkcov, paths[profile])) for profile in totals}
     for profile in totals:
-        folder = built if profile == "standard" else built_ink_saver
-        for path in sorted(folder.glob(f"*/{profile}-*/*.pdf")):
-            if path.name in ("cards.pdf", "sheets.pdf"):
-                totals[profile] += _inkcov(path)
-                files += 1
+        for ink in coverage[profile]:
+            totals[profile] += ink
+            files += 1
     assert files >= 2 * 2 * (len(GAMES) + 3)  # every game's cards, three games' sheets
     assert totals["ink-saver"] <= 0.30 * totals["standard"], totals
 

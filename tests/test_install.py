@@ -25,6 +25,10 @@ from cutsheet.scaffold import new_game
 
 from .conftest import ROOT
 
+# One wheel, one venv and one wheelhouse per run: under pytest-xdist the module's tests run in
+# one worker (two filling the wheelhouse in pytest's cache at once would trip over each other).
+pytestmark = pytest.mark.xdist_group("install")
+
 PAGE_PT = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
 FONTS = [
     "AtkinsonHyperlegible-Bold.ttf",

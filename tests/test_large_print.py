@@ -7,16 +7,15 @@ import re
 from pathlib import Path
 from typing import Any
 
-import pdfplumber
 import pikepdf
 import pytest
-from pypdf import PdfReader
 
 from cutsheet.contrast import contrast
 from cutsheet.layouts import load_layouts
 from cutsheet.profiles import load_profile
 
 from .conftest import ROOT
+from .readback import plumber_pages, plumber_texts, pypdf_texts
 
 MM = 72 / 25.4
 GAMES = ["bidding-alpha", "common-reserve", "festival-charter", "festivibes"]
@@ -34,19 +33,17 @@ def test_every_game_has_a_large_print_set(built):
 @pytest.mark.parametrize("game", GAMES)
 def test_no_character_under_18_pt_and_no_italics(built, game):
     for path in [p for p in lp_pdfs(built) if p.relative_to(built).parts[0] == game]:
-        with pdfplumber.open(path) as pdf:
-            for number, page in enumerate(pdf.pages, 1):
-                for ch in page.chars:
-                    # pdfminer reports a rotated glyph's advance as its size; its box width is the size
-                    size = ch["size"] if ch["upright"] else ch["x1"] - ch["x0"]
-                    where = f"{path.relative_to(built)} page {number} {ch['text']!r}"
-                    assert size >= 17.99, where
-                    assert "Italic" not in ch["fontname"], where
+        for number, page in enumerate(plumber_pages(path), 1):
+            for ch in page.chars:
+                # pdfminer reports a rotated glyph's advance as its size; its box width is the size
+                size = ch["size"] if ch["upright"] else ch["x1"] - ch["x0"]
+                where = f"{path.relative_to(built)} page {number} {ch['text']!r}"
+                assert size >= 17.99, where
+                assert "Italic" not in ch["fontname"], where
 
 
 def _cut_pitches(path: Path, page: int) -> tuple[list[int], list[int]]:
-    with pdfplumber.open(path) as pdf:
-        marks = [ln for ln in pdf.pages[page].lines if abs(ln["linewidth"] - 0.25) < 0.01]
+    marks = [ln for ln in plumber_pages(path)[page].lines if abs(ln["linewidth"] - 0.25) < 0.01]
     xs = sorted({round(ln["x0"], 2) for ln in marks if abs(ln["x0"] - ln["x1"]) < 0.01})
     ys = sorted({round(ln["top"], 2) for ln in marks if abs(ln["top"] - ln["bottom"]) < 0.01})
     return (
@@ -80,16 +77,16 @@ def test_every_deck_card_fits_a_jumbo_sleeve(built, game, paper):
     """Every card cell of a large-print cards file, read from its crop marks, is at most
     89 × 127 mm (a jumbo sleeve), but for the pages of reference cards."""
     path = built / game / f"large-print-{paper}" / "cards.pdf"
-    reader = PdfReader(path)
+    texts = pypdf_texts(path)
     decks = 0
-    for page in range(len(reader.pages)):
+    for page in range(len(texts)):
         widths, heights = _cut_pitches(path, page)
         if not widths or not heights:
             continue  # a page without cards (the duplex calibration)
         if max(widths) <= 89 and max(heights) <= 127:
             decks += 1
             continue
-        text = reader.pages[page].extract_text()
+        text = texts[page]
         titles = REFERENCE_TITLES.get(game, ())
         assert any(t in text for t in titles), (path.name, page + 1, widths, heights)
         # a reference card is 185 × 130; anything else on its page fits a sleeve
@@ -131,8 +128,8 @@ SAID_ONCE = {
 @pytest.mark.parametrize("game", GAMES)
 def test_what_every_card_repeats_is_said_once_in_large_print(built, game):
     def count(profile: str) -> int:
-        reader = PdfReader(built / game / f"{profile}-a4" / "cards.pdf")
-        text = " ".join(" ".join((p.extract_text() or "").split()) for p in reader.pages)
+        texts = pypdf_texts(built / game / f"{profile}-a4" / "cards.pdf")
+        text = " ".join(" ".join((t or "").split()) for t in texts)
         return text.count(SAID_ONCE[game])
 
     assert count("standard") >= 2
@@ -197,11 +194,15 @@ def test_no_card_is_bigger_than_its_design_needs(repo, game):
 
 
 def test_write_in_rows_are_at_least_12_mm(built):
-    with pdfplumber.open(built / "common-reserve" / "large-print-a4" / "sheets.pdf") as pdf:
-        page = next(p for p in pdf.pages if "Session record" in (p.extract_text() or ""))
-        rules = sorted(
-            {round(e["top"], 1) for e in page.edges if e["orientation"] == "h" and e["width"] > 100}
-        )
+    path = built / "common-reserve" / "large-print-a4" / "sheets.pdf"
+    page = next(
+        p
+        for p, t in zip(plumber_pages(path), plumber_texts(path), strict=True)
+        if "Session record" in (t or "")
+    )
+    rules = sorted(
+        {round(e["top"], 1) for e in page.edges if e["orientation"] == "h" and e["width"] > 100}
+    )
     gaps = [round((b - a) / MM, 1) for a, b in zip(rules, rules[1:], strict=False)]
     rows = [g for g in gaps if g > 5]
     assert len(rows) >= 8 and min(rows) >= 12.0, gaps
@@ -215,18 +216,18 @@ def test_tick_boxes_are_as_big_as_the_write_ins(built, profile, size):
         ("common-reserve", "Session record", 24),
         ("festival-charter", "Public budget record", 8),
     ):
-        with pdfplumber.open(built / game / f"{profile}-a4" / "sheets.pdf") as pdf:
-            page = next(p for p in pdf.pages if title in (p.extract_text() or ""))
-            boxes = [
-                r for r in page.rects if abs(r["width"] - r["height"]) < 0.1 and r["width"] > 3 * MM
-            ]
-            rules = sorted(
-                {
-                    round(e["top"], 1)
-                    for e in page.edges
-                    if e["orientation"] == "h" and e["width"] > 100
-                }
-            )
+        path = built / game / f"{profile}-a4" / "sheets.pdf"
+        page = next(
+            p
+            for p, t in zip(plumber_pages(path), plumber_texts(path), strict=True)
+            if title in (t or "")
+        )
+        boxes = [
+            r for r in page.rects if abs(r["width"] - r["height"]) < 0.1 and r["width"] > 3 * MM
+        ]
+        rules = sorted(
+            {round(e["top"], 1) for e in page.edges if e["orientation"] == "h" and e["width"] > 100}
+        )
         assert len(boxes) == count, (game, profile)
         for box in boxes:
             assert abs(box["width"] / MM - size) < 0.05
@@ -271,7 +272,7 @@ def test_a_card_sheet_is_one_section_per_card_title_first(built):
     assert all(
         kind == "/Sect" and kids[0] == "/H2" and set(kids[1:]) == {"/P"} for kind, kids in sections
     )
-    text = PdfReader(path).pages[0].extract_text()  # content order, like pdftotext -raw
+    text = pypdf_texts(path)[0]  # content order, like pdftotext -raw
     lines = [ln.strip() for ln in text.splitlines()]
     first = lines.index("Seed Tent")
     read = " ".join(lines[first : first + 12])
@@ -284,7 +285,7 @@ def test_a_rules_page_reads_heading_then_text(built):
     sections = structure(path, 0)
     kinds = [k for _kind, kids in sections for k in kids]
     assert kinds[0] == "/H1" and "/H2" in kinds and kinds.count("/P") >= 3
-    text = PdfReader(path).pages[0].extract_text()
+    text = pypdf_texts(path)[0]
     assert (
         text.index("Festival Charter")
         < text.index("The idea")
@@ -384,35 +385,32 @@ def test_the_calibration_sheet_is_legible_on_the_page_and_lines_up(built, paper)
     label), each label under its own square and clear of every square, and no ink or text
     within 5 mm of the paper's edge, the instructions wrapped inside the page."""
     path = built / "common-reserve" / f"large-print-{paper}" / "cards.pdf"
-    with pdfplumber.open(path) as pdf:
-        front, back = pdf.pages[-2], pdf.pages[-1]
-        pw, ph = front.width / MM, front.height / MM
-        fronts, backs = _squares(front), _squares(back)
-        assert len(fronts) == len(backs) == 25
-        centres = [((a + c) / 2, (b + d) / 2) for a, b, c, d in fronts]
-        words = back.extract_words()
-        labels = [w for w in words if re.fullmatch(r"[+-]\d,[+-]\d", w["text"])]
-        assert len(labels) == 25
-        for w in labels:
-            lx, ltop, lbottom = (w["x0"] + w["x1"]) / 2 / MM, w["top"] / MM, w["bottom"] / MM
-            own = min(backs, key=lambda s: abs((s[0] + s[2]) / 2 - lx) + abs(s[3] - ltop))
-            assert abs((own[0] + own[2]) / 2 - lx) < 0.3, w["text"]
-            assert 1.0 <= ltop - own[3] <= 4.0, w["text"]  # just under its square
-            for s in backs:  # clear of every square
-                assert (
-                    lbottom < s[1] - 1 or ltop > s[3] or w["x1"] / MM < s[0] or w["x0"] / MM > s[2]
-                )
-            dx, dy = (int(v) for v in w["text"].replace("+", "").split(","))
-            mx, my = pw - (own[0] + own[2]) / 2, (own[1] + own[3]) / 2  # seen through the paper
-            # a back printed dx mm right and dy mm down lands this square on a front square
-            assert min(abs(mx + dx - cx) + abs(my + dy - cy) for cx, cy in centres) < 0.05
-        for page in (front, back):
-            for obj in page.chars + page.rects + page.lines:
-                assert obj["x0"] / MM >= 5 - 0.01 and obj["x1"] / MM <= pw - 5 + 0.01
-                assert obj["top"] / MM >= 5 - 0.01 and obj["bottom"] / MM <= ph - 5 + 0.01
-            text = page.extract_text()
-            assert "Duplex calibration" in text
-        assert "--back-offset X,Y (mm)" in back.extract_text().replace("\n", " ")
+    front, back = plumber_pages(path)[-2:]
+    pw, ph = front.width / MM, front.height / MM
+    fronts, backs = _squares(front), _squares(back)
+    assert len(fronts) == len(backs) == 25
+    centres = [((a + c) / 2, (b + d) / 2) for a, b, c, d in fronts]
+    words = back.extract_words()
+    labels = [w for w in words if re.fullmatch(r"[+-]\d,[+-]\d", w["text"])]
+    assert len(labels) == 25
+    for w in labels:
+        lx, ltop, lbottom = (w["x0"] + w["x1"]) / 2 / MM, w["top"] / MM, w["bottom"] / MM
+        own = min(backs, key=lambda s: abs((s[0] + s[2]) / 2 - lx) + abs(s[3] - ltop))
+        assert abs((own[0] + own[2]) / 2 - lx) < 0.3, w["text"]
+        assert 1.0 <= ltop - own[3] <= 4.0, w["text"]  # just under its square
+        for s in backs:  # clear of every square
+            assert lbottom < s[1] - 1 or ltop > s[3] or w["x1"] / MM < s[0] or w["x0"] / MM > s[2]
+        dx, dy = (int(v) for v in w["text"].replace("+", "").split(","))
+        mx, my = pw - (own[0] + own[2]) / 2, (own[1] + own[3]) / 2  # seen through the paper
+        # a back printed dx mm right and dy mm down lands this square on a front square
+        assert min(abs(mx + dx - cx) + abs(my + dy - cy) for cx, cy in centres) < 0.05
+    for page in (front, back):
+        for obj in page.chars + page.rects + page.lines:
+            assert obj["x0"] / MM >= 5 - 0.01 and obj["x1"] / MM <= pw - 5 + 0.01
+            assert obj["top"] / MM >= 5 - 0.01 and obj["bottom"] / MM <= ph - 5 + 0.01
+        text = page.extract_text()
+        assert "Duplex calibration" in text
+    assert "--back-offset X,Y (mm)" in back.extract_text().replace("\n", " ")
 
 
 @pytest.mark.parametrize("profile", ["standard", "large-print"])
@@ -424,11 +422,11 @@ def test_the_reserve_sheet_spaces_are_as_large_as_a_delivery_card(built, profile
     card = (widths[0], heights[0])
     assert card == ((63, 88) if profile == "standard" else (89, 127))
     spaces = []
-    with pdfplumber.open(built / "common-reserve" / f"{profile}-a4" / "sheets.pdf") as pdf:
-        for page in pdf.pages:
-            if "CURRENT" not in (page.extract_text() or ""):
-                continue
-            for c in page.curves + page.rects:
-                if c.get("dash"):
-                    spaces.append((round(c["width"] / MM), round(c["height"] / MM)))
+    sheets = built / "common-reserve" / f"{profile}-a4" / "sheets.pdf"
+    for page, text in zip(plumber_pages(sheets), plumber_texts(sheets), strict=True):
+        if "CURRENT" not in (text or ""):
+            continue
+        for c in page.curves + page.rects:
+            if c.get("dash"):
+                spaces.append((round(c["width"] / MM), round(c["height"] / MM)))
     assert spaces == [card, card]

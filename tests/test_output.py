@@ -16,6 +16,8 @@ from cutsheet.content import load_game
 from cutsheet.layouts import PACKAGED as PACKAGED_LAYOUTS
 from cutsheet.profiles import PACKAGED as PACKAGED_PROFILES
 
+from .readback import plumber_pages, plumber_words, pypdf_reader, pypdf_texts
+
 MM = 72 / 25.4
 PAGE_PT = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
 CR = "common-reserve"
@@ -35,13 +37,14 @@ def test_pages_are_the_paper_size(built, paper, part):
         assert (w, h) == pytest.approx(PAGE_PT[paper], abs=0.05)
 
 
-def card_words(page, id_word):
-    """Words of the card whose id is ``id_word`` (the id sits at the card's bottom right)."""
+def card_words(page_words, id_word):
+    """Words of the card whose id is ``id_word`` (the id sits at the card's bottom right),
+    among the words of its page."""
     x1, bottom = id_word["x1"], id_word["bottom"]
     box = (x1 - 62 * MM, bottom - 85 * MM, x1 + 1, bottom + 1)
     return [
         w
-        for w in page.extract_words()
+        for w in page_words
         if box[0] <= w["x0"] and w["x1"] <= box[2] and box[1] <= w["top"] and w["bottom"] <= box[3]
     ]
 
@@ -58,11 +61,10 @@ def number_right_of(words, label):
 def test_every_delivery_prints_its_name_and_demands(built, repo, paper):
     game = load_game(repo.content / CR)
     cards = {}
-    with pdfplumber.open(pdf(built, "cards", paper)) as doc:
-        for page in doc.pages:
-            for word in page.extract_words():
-                if word["text"].startswith("CR-"):
-                    cards[word["text"]] = card_words(page, word)
+    for words in plumber_words(pdf(built, "cards", paper)):
+        for word in words:
+            if word["text"].startswith("CR-"):
+                cards[word["text"]] = card_words(words, word)
     items = game.component("deliveries").items
     assert sorted(cards) == sorted(i.id for i in items)
     for item in items:
@@ -78,9 +80,8 @@ def test_every_delivery_prints_its_name_and_demands(built, repo, paper):
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_crop_marks_are_a_card_apart_and_outside_the_grid(built, paper):
-    with pdfplumber.open(pdf(built, "cards", paper)) as doc:
-        page = doc.pages[0]
-        marks = [ln for ln in page.lines if abs(ln["linewidth"] - 0.25) < 0.01]
+    page = plumber_pages(pdf(built, "cards", paper))[0]
+    marks = [ln for ln in page.lines if abs(ln["linewidth"] - 0.25) < 0.01]
     vertical = sorted({round(ln["x0"], 2) for ln in marks if abs(ln["x0"] - ln["x1"]) < 0.01})
     horizontal = sorted(
         {round(ln["top"], 2) for ln in marks if abs(ln["top"] - ln["bottom"]) < 0.01}
@@ -100,8 +101,8 @@ def test_crop_marks_are_a_card_apart_and_outside_the_grid(built, paper):
 
 
 def test_cards_have_back_pages_and_a_calibration_sheet(built):
-    reader = PdfReader(pdf(built, "cards"))
-    texts = [p.extract_text() for p in reader.pages]
+    reader = pypdf_reader(pdf(built, "cards"))
+    texts = list(pypdf_texts(pdf(built, "cards")))
     assert len(texts) == 2 * 2 + 2  # two sheets of fronts and backs, then calibration
     assert "Seed Tent" in texts[0] and "Seed Tent" not in texts[1]
     assert texts[1].count("Delivery cards") == 9 and texts[3].count("Delivery cards") == 3
@@ -111,7 +112,7 @@ def test_cards_have_back_pages_and_a_calibration_sheet(built):
 
 
 def test_sheets_hold_every_other_component(built):
-    text = "\n".join(p.extract_text() for p in PdfReader(pdf(built, "sheets")).pages)
+    text = "\n".join(pypdf_texts(pdf(built, "sheets")))
     for needle in (
         "The common reserve",
         "CURRENT",
@@ -129,9 +130,7 @@ def test_sheets_hold_every_other_component(built):
 
 
 def test_rules_hold_both_worked_examples(built):
-    text = " ".join(
-        " ".join(p.extract_text().split()) for p in PdfReader(pdf(built, "rules")).pages
-    )
+    text = " ".join(" ".join(t.split()) for t in pypdf_texts(pdf(built, "rules")))
     assert "Sending WATER 3, FUEL 1, FIBRE 1 leaves WATER 1, FUEL 1, FIBRE 3" in text
     assert "scores 2 points" in text
     assert "You send WATER 1, FUEL 2, FIBRE 1 and keep WATER 1, FUEL 0, FIBRE 1" in text
@@ -146,7 +145,7 @@ def test_booklet_is_imposed_two_up_in_saddle_order(built, paper):
     assert all(float(p.mediabox.width) == pytest.approx(h, abs=0.05) for p in sides)  # landscape
     pages = 2 * len(sides)
     assert pages % 4 == 0
-    first = sides[0].extract_text()
+    first = pypdf_texts(pdf(built, "rules-booklet", paper))[0]
     # the first side carries the last page (left) and page 1 (right)
     assert "Common Reserve" in first
     numbers = [int(n) for n in re.findall(r"rules · page (\d+)", first)]
@@ -305,5 +304,5 @@ def test_standard_pdfs_are_tagged_and_read_title_first(built):
         title, first = doc.Root.StructTreeRoot.K.K[0:2]
         assert title.S == "/H1"  # the file's title, in the text layer
         assert first.S == "/Sect" and first.K[0].S == "/H2"
-    lines = PdfReader(path).pages[0].extract_text().splitlines()
+    lines = pypdf_texts(path)[0].splitlines()
     assert [ln.strip() for ln in lines[:3]] == ["Common Reserve — Cards", "Seed Tent", "DELIVERY"]

@@ -14,6 +14,7 @@ from pypdf import PdfReader
 from cutsheet.plan.overleaf import MORE, line_breaks
 
 from .conftest import ROOT
+from .readback import pypdf_texts
 
 PAPERS = ("a4", "letter")
 TEXT_OPS = {"Tj", "TJ", "'", '"'}
@@ -24,7 +25,7 @@ def _squash(text: str) -> str:
 
 
 def _pages(path: Path) -> list[str]:
-    return [p.extract_text() or "" for p in PdfReader(path).pages]
+    return [t or "" for t in pypdf_texts(path)]
 
 
 @pytest.mark.parametrize("paper", PAPERS)
@@ -117,15 +118,15 @@ def test_no_two_pages_of_cards_share_a_sheet_in_a_two_sided_file(built):
     files = _duplex_files(built)
     assert len(files) >= 12
     for path in files:
-        reader = PdfReader(path)
+        texts = pypdf_texts(path)
         with pikepdf.open(path) as pdf:
             cards = _card_pages(pdf)
         assert any(cards), path
         for k in range(0, len(cards) - 1, 2):
-            front = reader.pages[k].extract_text() or ""
+            front = texts[k] or ""
             if not cards[k] or "Duplex calibration" in front:
                 continue
-            back = reader.pages[k + 1].extract_text() or ""
+            back = texts[k + 1] or ""
             assert re.search(r"\d+ back\b", back), (path, k + 2, back[-60:])
 
 

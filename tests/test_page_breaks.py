@@ -32,6 +32,7 @@ from cutsheet.profiles import Profile
 from cutsheet.render.documents import TaggedStory
 
 from .conftest import HALF_PAPERS, ROOT, read_pages
+from .readback import plumber_texts, pypdf_texts
 from .test_keep_with_next import (
     BAND,
     FILLER,
@@ -296,8 +297,7 @@ def test_a_sheets_last_block_is_not_alone_on_its_page(built):
     """Common Reserve's session record on US Letter in large print runs one block over its
     page: its last sentence goes with the write-ins before it, not alone."""
     path = built / "common-reserve" / "large-print-letter" / "sheets.pdf"
-    with pdfplumber.open(path) as pdf:
-        pages = [page.extract_text() or "" for page in pdf.pages]
+    pages = [t or "" for t in plumber_texts(path)]
     [last] = [t for t in pages if "Every card asks for 5 units" in t]
     assert "Session points" in last
 
@@ -380,11 +380,9 @@ def test_a_sheets_last_block_goes_with_the_block_before_it(tmp_path):
 def test_a_sheet_that_runs_on_opens_its_next_page_with_its_title_continued(built):
     """A full-page sheet too long for one page (large print on US Letter) opens the next page
     with its title and "(continued)"; every such heading follows a page of that sheet."""
-    from pypdf import PdfReader
-
     seen = 0
     for path in sorted(built.glob("*/*/sheets.pdf")):
-        firsts = [(p.extract_text() or "").split("\n", 1)[0] for p in PdfReader(path).pages]
+        firsts = [(t or "").split("\n", 1)[0] for t in pypdf_texts(path)]
         for k, first in enumerate(firsts):
             if first.endswith(" (continued)"):
                 title = first.removesuffix(" (continued)")
@@ -392,6 +390,6 @@ def test_a_sheet_that_runs_on_opens_its_next_page_with_its_title_continued(built
                 seen += 1
     assert seen >= 2
     record = built / "common-reserve" / "large-print-letter" / "sheets.pdf"
-    pages = [p.extract_text() or "" for p in PdfReader(record).pages]
+    pages = [t or "" for t in pypdf_texts(record)]
     page = next(t for t in pages if "Session points" in t)
     assert page.startswith("Session record (continued)")

@@ -12,6 +12,8 @@ import pytest
 
 from cutsheet.build import Options, build
 
+from .readback import plumber_pages
+
 MM = 72 / 25.4
 SAFE = 5.0
 
@@ -59,9 +61,8 @@ BLUE = (0.0, 0.447, 0.698)  # #0072B2, Common Reserve's back
 
 
 def test_backs_are_coloured_to_the_trim_and_cards_share_cut_lines(built):
-    with pdfplumber.open(built / "common-reserve" / "standard-a4" / "cards.pdf") as doc:
-        back = doc.pages[1]
-        blues = sorted(_fills(back, BLUE), key=lambda o: (o["top"], o["x0"]))
+    back = plumber_pages(built / "common-reserve" / "standard-a4" / "cards.pdf")[1]
+    blues = sorted(_fills(back, BLUE), key=lambda o: (o["top"], o["x0"]))
     assert len(blues) == 9
     for o in blues:  # each back fills its whole 63 × 88 mm card
         assert o["width"] / MM == pytest.approx(63, abs=0.05)
@@ -92,8 +93,7 @@ def test_bleed_sets_trim_and_bleed_boxes_3_mm_apart_and_art_reaches_the_bleed(bl
     trim, bleed = boxes[1]  # a back page
     for t, b, sign in zip(trim, bleed, (-1, -1, 1, 1), strict=True):
         assert (b - t) * sign / MM == pytest.approx(3.0, abs=0.01)
-    with pdfplumber.open(path) as doc:
-        blues = _fills(doc.pages[1], BLUE)
+    blues = _fills(plumber_pages(path)[1], BLUE)  # the module's build, never written again
     assert blues
     for o in blues:  # every back's art is its card grown by the bleed
         assert o["width"] / MM == pytest.approx(63 + 6, abs=0.05)
@@ -164,13 +164,12 @@ def test_a_bleed_builds_crop_marks_are_3_mm_or_longer(bled, paper):
     """A print shop's cutter lines a sheet up on its crop marks: with bleed, none is shorter
     than 3 mm (home printing may shorten them to 2 mm to fit one more row)."""
     path = bled / "common-reserve" / f"standard-{paper}" / "cards.pdf"
-    with pdfplumber.open(path) as doc:
-        marks = [
-            ln
-            for page in doc.pages
-            for ln in page.lines
-            if abs(ln["linewidth"] - 0.25) < 0.01  # crop marks are 0.25 pt
-        ]
+    marks = [
+        ln
+        for page in plumber_pages(path)
+        for ln in page.lines
+        if abs(ln["linewidth"] - 0.25) < 0.01  # crop marks are 0.25 pt
+    ]
     assert len(marks) > 20
     lengths = [max(abs(m["x1"] - m["x0"]), abs(m["bottom"] - m["top"])) / MM for m in marks]
     assert min(lengths) >= 3.0 - 0.01, min(lengths)

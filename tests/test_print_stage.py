@@ -14,6 +14,7 @@ from cutsheet.cli import main
 from cutsheet.impose import impose
 
 from .conftest import ROOT
+from .readback import pypdf_texts
 
 MM = 72 / 25.4
 MINI = ROOT / "tests" / "data" / "mini"
@@ -176,7 +177,7 @@ def test_a_kit_carries_one_calibration_sheet_and_the_alpha_sheets_fit_eight_page
         for part in ("cards", "sheets"):
             path = kit / f"{part}.pdf"
             if path.is_file():
-                texts = [p.extract_text() or "" for p in PdfReader(path).pages]
+                texts = [t or "" for t in pypdf_texts(path)]
                 found += [part for t in texts if "Duplex calibration front" in t]
         assert len(found) <= 1, kit
     alpha = built / "bidding-alpha"
@@ -184,8 +185,7 @@ def test_a_kit_carries_one_calibration_sheet_and_the_alpha_sheets_fit_eight_page
     for paper in ("a4", "letter"):
         assert len(PdfReader(alpha / f"standard-{paper}" / "sheets.pdf").pages) <= 8
         assert "Duplex calibration" not in "".join(
-            p.extract_text() or ""
-            for p in PdfReader(alpha / f"standard-{paper}" / "sheets.pdf").pages
+            t or "" for t in pypdf_texts(alpha / f"standard-{paper}" / "sheets.pdf")
         )
 
 

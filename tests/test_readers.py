@@ -40,6 +40,13 @@ from cutsheet.booklet import impose_booklet
 from cutsheet.build import Project
 from cutsheet.profiles import default_profiles
 
+from .workers import ENGINES_GROUP
+
+#: The engines read the files, never readback.py's reading of them: under pytest-xdist this
+#: module runs as a group of its own, beside the group that reads the session's builds
+#: (workers.py), whose builds it shares.
+pytestmark = pytest.mark.xdist_group(ENGINES_GROUP)
+
 #: Session fixtures (tests/conftest.py) whose folders hold the PDFs a player opens. An output
 #: that writes more PDFs (an export target) adds the name of its session fixture here.
 OUTPUTS = ("built", "built_gutterfold")

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 import yaml
-from pypdf import PdfReader
+
+from .readback import pypdf_texts
 
 FACTS = Path(__file__).parent / "data" / "rule_facts"
 GAMES = sorted(p.stem for p in FACTS.glob("*.yaml"))
@@ -56,7 +57,7 @@ def normalise(text: str, *, drop_break_hyphens: bool = False) -> str:
 
 
 def rules_text(path: Path) -> tuple[str, str]:
-    raw = "\n".join(page.extract_text() or "" for page in PdfReader(path).pages)
+    raw = "\n".join(t or "" for t in pypdf_texts(path))
     return normalise(raw), normalise(raw, drop_break_hyphens=True)
 
 

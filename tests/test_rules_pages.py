@@ -8,9 +8,9 @@ with no text at all is the booklet's padding to a multiple of four, which is all
 
 from __future__ import annotations
 
-import pdfplumber
 import pytest
 
+from .readback import plumber_pages
 from .test_rule_coverage import FURNITURE
 
 GAMES = ["bidding-alpha", "common-reserve", "festival-charter", "festivibes"]
@@ -26,21 +26,20 @@ def body_words(text: str) -> list[str]:
 def thin_pages(path, halves: bool) -> list[str]:
     """'page N[ left|right]: K words, ending "…"' for each page body under MIN_WORDS."""
     out = []
-    with pdfplumber.open(path) as pdf:
-        for n, page in enumerate(pdf.pages, 1):
-            w, h = page.width, page.height
-            parts = (
-                [("left", (0, 0, w / 2, h)), ("right", (w / 2, 0, w, h))]
-                if halves
-                else [("", (0, 0, w, h))]
-            )
-            for name, box in parts:
-                if halves and (n, name) == (1, "right"):
-                    continue  # the booklet's cover (test_the_booklet_opens_with_a_cover)
-                words = body_words(page.crop(box).extract_text() or "")
-                if 0 < len(words) < MIN_WORDS:
-                    where = f"page {n}{' ' + name if name else ''}"
-                    out.append(f"{where}: {len(words)} words, ending {' '.join(words[-6:])!r}")
+    for n, page in enumerate(plumber_pages(path), 1):
+        w, h = page.width, page.height
+        parts = (
+            [("left", (0, 0, w / 2, h)), ("right", (w / 2, 0, w, h))]
+            if halves
+            else [("", (0, 0, w, h))]
+        )
+        for name, box in parts:
+            if halves and (n, name) == (1, "right"):
+                continue  # the booklet's cover (test_the_booklet_opens_with_a_cover)
+            words = body_words(page.crop(box).extract_text() or "")
+            if 0 < len(words) < MIN_WORDS:
+                where = f"page {n}{' ' + name if name else ''}"
+                out.append(f"{where}: {len(words)} words, ending {' '.join(words[-6:])!r}")
     return out
 
 
@@ -71,13 +70,10 @@ def test_the_booklet_opens_with_a_cover(built, game, target):
     from .conftest import ROOT
 
     spec = load_game(ROOT / "content" / game)
-    with pdfplumber.open(built / game / target / "rules-booklet.pdf") as pdf:
-        first = pdf.pages[0]
-        cover = " ".join(
-            (
-                first.crop((first.width / 2, 0, first.width, first.height)).extract_text() or ""
-            ).split()
-        )
+    first = plumber_pages(built / game / target / "rules-booklet.pdf")[0]
+    cover = " ".join(
+        (first.crop((first.width / 2, 0, first.width, first.height)).extract_text() or "").split()
+    )
     assert " ".join(spec.spec.title.split()) in cover
     assert "In the box" in cover
     assert spec.spec.players in cover

@@ -1,0 +1,88 @@
+"""The session's built PDFs, each read once per test run and shared by every test that reads it.
+
+pdfplumber and pypdf interpret a page's content stream in Python: reading the session's
+builds once per test, as the suite did, cost minutes. A PDF of a session fixture (``built``,
+``built_gutterfold``, ``built_ink_saver``, ``exported_pod``) is never written again once
+built, so its pages are read on first use and kept until the run ends. A file that changes
+(its size or modification time) is read again, so a stale reading is never returned; a
+test's own throw-away build has nothing to share and opens its file itself.
+
+What is shared is what the tests read: pdfplumber's pages with their objects (chars, lines,
+rects, curves, and the edges made of them), each page's ``extract_text()`` and
+``extract_words()``, and pypdf's reader and each page's ``extract_text()``, all with their
+default arguments. The lists are shared too: a test that sorts or edits one works on a copy.
+A module-scoped build of a test file's own (never written again either) may be read here.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import Any
+
+import pdfplumber
+from pdfplumber.page import Page
+from pypdf import PdfReader
+
+Key = tuple[str, int, int]  # resolved path, modification time (ns), size
+
+
+def _key(path: Path | str) -> Key:
+    path = Path(path).resolve()
+    stat = path.stat()
+    return (str(path), stat.st_mtime_ns, stat.st_size)
+
+
+@functools.cache
+def _plumbed(key: Key) -> tuple[Page, ...]:
+    pdf = pdfplumber.open(key[0])  # kept open: its pages are read again by later tests
+    pages = tuple(pdf.pages)
+    for page in pages:
+        page.objects  # noqa: B018 (pdfplumber caches what it parses on the page)
+        page.flush_cache(["_layout"])  # pdfminer's layout tree: read once, a quarter of the memory
+    return pages
+
+
+def plumber_pages(path: Path | str) -> tuple[Page, ...]:
+    """Every page of ``path`` as pdfplumber reads it, its objects parsed once per run."""
+    return _plumbed(_key(path))
+
+
+@functools.cache
+def _plumber_texts(key: Key) -> tuple[str, ...]:
+    return tuple(page.extract_text() for page in _plumbed(key))
+
+
+def plumber_texts(path: Path | str) -> tuple[str, ...]:
+    """pdfplumber's ``extract_text()`` of every page of ``path``."""
+    return _plumber_texts(_key(path))
+
+
+@functools.cache
+def _reader(key: Key) -> PdfReader:
+    return PdfReader(key[0])
+
+
+def pypdf_reader(path: Path | str) -> PdfReader:
+    """pypdf's reader of ``path``, opened once per run."""
+    return _reader(_key(path))
+
+
+@functools.cache
+def _pypdf_texts(key: Key) -> tuple[str, ...]:
+    return tuple(page.extract_text() for page in _reader(key).pages)
+
+
+def pypdf_texts(path: Path | str) -> tuple[str, ...]:
+    """pypdf's ``extract_text()`` of every page of ``path``."""
+    return _pypdf_texts(_key(path))
+
+
+@functools.cache
+def _plumber_words(key: Key) -> tuple[list[dict[str, Any]], ...]:
+    return tuple(page.extract_words() for page in _plumbed(key))
+
+
+def plumber_words(path: Path | str) -> tuple[list[dict[str, Any]], ...]:
+    """pdfplumber's ``extract_words()`` of every page of ``path``."""
+    return _plumber_words(_key(path))
