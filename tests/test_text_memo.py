@@ -43,3 +43,47 @@ def test_failures_are_raised_every_time():
     for _ in range(2):
         with pytest.raises(TemplateProblem, match="by zero"):
             render("{{ 1 // x }}", {"x": 0, "item": object()})
+
+
+SOURCES = [
+    "{{ title }}",
+    "{% for x in items %}{{ x }}{{ loop.index }}{% endfor %}{{ x }}",
+    "{% set n = 2 %}{{ n * cost }}{% if flag %}{{ other|upper }}{% endif %}",
+    "{% macro m(a) %}{{ a }}{{ b }}{% endmacro %}{{ m(c) }}",
+    "{{ range(count)|list|length }} {{ 'drop'|icon }} {{ d['k'] }}",
+    "{% for a, b in pairs|dictsort %}{{ a ~ b ~ sep }}{% endfor %}",
+    "no braces at all",
+]
+EXPRESSIONS = ["effects", "cost > 2 and not free", "kind in ('a', 'b') or x|length"]
+
+
+@pytest.mark.parametrize("source", SOURCES)
+def test_names_read_are_jinjas_own_undeclared_names(source):
+    """The names noted while compiling are what jinja2.meta finds in a pass of its own."""
+    from jinja2 import meta
+
+    from cutsheet.text import names_read
+    from cutsheet.text.sandbox import environment
+
+    expected = meta.find_undeclared_variables(environment().parse(source))
+    assert names_read(source) == expected
+
+
+@pytest.mark.parametrize("source", EXPRESSIONS)
+def test_names_read_of_an_expression(source):
+    from jinja2 import meta
+
+    from cutsheet.text import names_read
+    from cutsheet.text.sandbox import environment
+
+    tree = environment().parse(f"{{{{ ({source}) }}}}")
+    assert names_read(source, expression=True) == meta.find_undeclared_variables(tree)
+
+
+def test_a_template_that_does_not_compile_reads_nothing_known():
+    from cutsheet.text import names_read
+
+    assert names_read("{{ x") is None
+    assert names_read("{{ x|no_such_filter }}") is None
+    assert names_read("x ==", expression=True) is None
+    assert rendering._reads("{{ 'drop'|icon }}", False) is None

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -18,17 +19,36 @@ from markupsafe import escape
 from .limits import MAX_OUTPUT, Steps, printable
 from .markup import check_markup
 from .problem import TemplateProblem
-from .sandbox import environment
+from .sandbox import environment, last_compiled
+
+
+@dataclass(frozen=True)
+class _Compiled:
+    """A compiled template (or expression), the names it reads from its context and the
+    filters it calls, all from one pass of Jinja's compiler."""
+
+    run: Any
+    names: frozenset[str]
+    filters: frozenset[str]
 
 
 @lru_cache(maxsize=4096)
-def _compile(source: str) -> Any:
-    return environment().from_string(source)
+def _compile(source: str) -> _Compiled:
+    return _Compiled(environment().from_string(source), *last_compiled())
 
 
 @lru_cache(maxsize=1024)
-def _compile_expr(source: str) -> Any:
-    return environment().compile_expression(source, undefined_to_none=False)
+def _compile_expr(source: str) -> _Compiled:
+    run = environment().compile_expression(source, undefined_to_none=False)
+    return _Compiled(run, *last_compiled())
+
+
+def _compiled(source: str, expression: bool) -> _Compiled | None:
+    """``source`` compiled, or None when it does not compile (running it reports why)."""
+    try:
+        return _compile_expr(source) if expression else _compile(source)
+    except Exception:  # a syntax error, or anything the sandbox refuses while compiling
+        return None
 
 
 def _why(exc: BaseException) -> str:
@@ -116,15 +136,12 @@ def _values_key(kind: str, source: str, context: Mapping[str, Any]) -> tuple[obj
 def _reads(source: str, expression: bool) -> tuple[str, ...] | None:
     """The names ``source`` reads, in order; None when it does not parse or its result may
     depend on more than those names (a filter in ``_LOOK_FILTERS``)."""
-    from jinja2 import nodes
-
-    names = names_read(source, expression)
-    if names is None:
+    if not expression and "{" not in source:
+        return ()
+    compiled = _compiled(source, expression)
+    if compiled is None or compiled.filters & _LOOK_FILTERS:
         return None
-    tree = environment().parse(f"{{{{ ({source}) }}}}" if expression else source)
-    if any(f.name in _LOOK_FILTERS for f in tree.find_all(nodes.Filter)):
-        return None
-    return tuple(sorted(names))
+    return tuple(sorted(compiled.names))
 
 
 def _remembered(kind: str, source: str, context: Mapping[str, Any], run: Any) -> Any:
@@ -175,7 +192,7 @@ def _render(source: str, context: Mapping[str, Any]) -> str:
     size = 0
     Steps.reset()
     try:
-        for chunk in _compile(source).generate(**context):
+        for chunk in _compile(source).run.generate(**context):
             size += len(chunk)
             if size > MAX_OUTPUT:
                 raise TemplateProblem(f"template prints more than {MAX_OUTPUT:,} characters")
@@ -210,7 +227,7 @@ def evaluate(expression: str, context: Mapping[str, Any]) -> Any:
 def _evaluate(expression: str, context: Mapping[str, Any]) -> Any:
     Steps.reset()
     try:
-        value = _compile_expr(expression)(**context)
+        value = _compile_expr(expression).run(**context)
         if isinstance(value, Undefined):
             value._fail_with_undefined_error()
         return value
@@ -222,14 +239,12 @@ def _evaluate(expression: str, context: Mapping[str, Any]) -> Any:
 def names_read(source: str, expression: bool = False) -> frozenset[str] | None:
     """Every name a template (or, with ``expression``, an expression) reads from its
     context: what its output can depend on besides the environment's own globals. None when
-    it does not parse (rendering it reports why)."""
-    from jinja2 import meta
-
-    try:
-        tree = environment().parse(f"{{{{ ({source}) }}}}" if expression else source)
-    except Exception:  # a syntax error, or anything the sandbox refuses while parsing
-        return None
-    return frozenset(meta.find_undeclared_variables(tree))
+    it does not compile (rendering it reports why). Found while compiling it, which running
+    it needs anyway."""
+    if not expression and "{" not in source:
+        return frozenset()  # plain text: no Jinja syntax starts without a brace
+    compiled = _compiled(source, expression)
+    return None if compiled is None else compiled.names
 
 
 def literal(value: str) -> str:

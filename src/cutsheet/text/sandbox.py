@@ -5,11 +5,13 @@ before it builds anything."""
 from __future__ import annotations
 
 import functools
+import threading
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 from typing import Any
 
 from jinja2 import StrictUndefined, Undefined, nodes
+from jinja2.compiler import CodeGenerator, Frame
 from jinja2.runtime import Macro
 from jinja2.sandbox import SandboxedEnvironment
 
@@ -30,6 +32,37 @@ from .problem import TemplateProblem
 from .tree_bounds import TreeBounds
 
 
+class _Compiled(threading.local):
+    """What the template compiled last in this thread reads: the names it looks up in its
+    context and the filters it calls."""
+
+    names: frozenset[str] = frozenset()
+    filters: frozenset[str] = frozenset()
+
+
+_COMPILED = _Compiled()
+
+
+def last_compiled() -> tuple[frozenset[str], frozenset[str]]:
+    """The names and filters of the template (or expression) this thread compiled last."""
+    return _COMPILED.names, _COMPILED.filters
+
+
+class _NamesNoted(CodeGenerator):
+    """Jinja's code generator, noting every name the template reads from its context as it
+    goes: what ``jinja2.meta.find_undeclared_variables`` finds, without a second pass."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.undeclared: set[str] = set()
+
+    def enter_frame(self, frame: Frame) -> None:
+        super().enter_frame(frame)
+        for _, (action, param) in frame.symbols.loads.items():
+            if action == "resolve" and param not in self.environment.globals:
+                self.undeclared.add(param)
+
+
 class BoundedEnvironment(SandboxedEnvironment):
     """The sandbox, with bounds on what a template may build, compute and print."""
 
@@ -40,6 +73,22 @@ class BoundedEnvironment(SandboxedEnvironment):
         tree = TreeBounds(name).visit(tree)
         tree.set_environment(self)
         return tree  # type: ignore[no-any-return]
+
+    def _generate(
+        self,
+        source: nodes.Template,
+        name: str | None,
+        filename: str | None,
+        defer_init: bool = False,
+    ) -> str:
+        """Python source for ``source``; what it reads is noted for ``last_compiled``."""
+        filters = frozenset(f.name for f in source.find_all(nodes.Filter))  # before folding
+        generator = _NamesNoted(
+            self, name, filename, defer_init=defer_init, optimized=self.optimized
+        )
+        generator.visit(source)
+        _COMPILED.names, _COMPILED.filters = frozenset(generator.undeclared), filters
+        return generator.stream.getvalue()  # type: ignore[no-any-return]
 
     def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
         Steps.take()
