@@ -4,7 +4,7 @@ VENV    := .venv
 BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
 
-.PHONY: pdfs test check lint format bench fuzz schema clean
+.PHONY: pdfs test check lint format bench fuzz schema fonts clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -35,6 +35,13 @@ bench: $(STAMP)           ## one table: cold/no-op/edit builds, synthetic decks,
 
 schema: $(STAMP)          ## JSON Schema for the content files, for editors
 	$(BIN)/cutsheet schema
+
+FONTPKG := fontpkg-atkinson-hyperlegible==1.6
+fonts: $(STAMP)           ## the bundled fonts again from their PyPI wheel, hinting removed (tools/fonts.py)
+	$(BIN)/pip install --quiet 'fonttools>=4.47,<5'
+	rm -rf build/fontpkg
+	$(BIN)/pip download --quiet --no-deps --dest build/fontpkg '$(FONTPKG)'
+	$(BIN)/python tools/fonts.py build/fontpkg/*.whl src/cutsheet/data/fonts
 
 clean:
 	rm -rf build
