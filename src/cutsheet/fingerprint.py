@@ -44,7 +44,8 @@ class Fingerprints:
     ) -> None:
         """``reads``: for a type whose values name what is read elsewhere (a picture by its
         path), how to read what that holds now (the file's hash), fingerprinted with them."""
-        self.seen: dict[int, tuple[bytes, object]] = {}
+        self.seen: dict[int, bytes] = {}  # id -> digest of each frozen object read
+        self.kept: list[object] = []  # those objects: an id is not reused while it is seen
         self.shapes: dict[type, _Shape] = {}
         self.reads = reads or (lambda _kind: None)
 
@@ -64,7 +65,7 @@ class Fingerprints:
             return b"T%d:" % len(value) + b"".join(map(self.encode, value))  # type: ignore[arg-type]
         hit = self.seen.get(id(value))
         if hit is not None:
-            return hit[0]
+            return hit
         shape = self.shapes.get(kind) or self.shape_of(kind)
         if shape.fields is not None:
             body = shape.head + b"".join([self.encode(v) for v in shape.fields(value)])
@@ -74,7 +75,8 @@ class Fingerprints:
             body += b"R" + self.encode(shape.reads(value))
         found = b"#" + hashlib.sha256(body).digest()
         if shape.frozen:  # a mutable object is read again each time it is met
-            self.seen[id(value)] = (found, value)
+            self.seen[id(value)] = found
+            self.kept.append(value)
         return found
 
     def compose(self, value: object, name: bytes) -> bytes:

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import io
+import zlib
 from dataclasses import dataclass
 from typing import Literal
 
 from reportlab import rl_config
 from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
 from ..flow.frames import INK_MM, Furniture
@@ -42,10 +44,45 @@ def apply_meta(c: Canvas, meta: DocMeta) -> None:
         c.setViewerPreference("Duplex", flip)
 
 
+class _Deflated:
+    """The Flate filter already applied: ``PDFStream.format`` names it and passes the bytes
+    on as they are."""
+
+    pdfname = "FlateDecode"
+
+    def encode(self, data: bytes) -> bytes:
+        return data
+
+
+DEFLATED = _Deflated()
+
+
+class DeflatingCanvas(Canvas):
+    """A canvas that holds each finished page's content compressed instead of as text.
+
+    ReportLab keeps every page's content stream, as one string, until ``save``, and only then
+    compresses it (``PDFPage.check_format``: a ``PDFStream`` with the Flate filter, which is
+    ``zlib.compress`` of the UTF-8 text). Here the same call is made when the page ends and
+    the page is given the same stream, already compressed: the file's bytes are the same, and
+    a 10,000-card deck no longer holds its pages' text (about a sixth as much compressed)."""
+
+    def showPage(self) -> None:  # noqa: N802 - ReportLab's name
+        super().showPage()
+        page = self._doc.Pages.pages[-1]
+        text = page.stream
+        if not (page.compression and text and not rl_config.useA85):
+            return  # ReportLab's own way: a plain page, ASCII85 or an empty stream
+        data = text.encode("utf8") if isinstance(text, str) else text
+        stream = pdfdoc.PDFStream(content=zlib.compress(data), filters=[DEFLATED])
+        stream.__Comment__ = "page stream"
+        page.Contents = stream
+        page.stream = None
+
+
 def new_canvas(buf: io.BytesIO, page_mm: tuple[float, float], meta: DocMeta) -> Canvas:
-    """A canvas whose only fonts are our embedded TrueType faces."""
+    """A canvas whose only fonts are our embedded TrueType faces (see ``DeflatingCanvas``)."""
     regular = register()
-    c = Canvas(
+    c = DeflatingCanvas(
         buf,
         pagesize=(page_mm[0] * mm, page_mm[1] * mm),
         initialFontName=regular,

@@ -45,7 +45,7 @@ def new_key() -> str:
     return f"n{next(_KEYS)}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Node:
     """A structure element that groups others: a card's Sect, L, LI, LBody, Table, TR, TH,
     TD. Nodes with one ``key`` are one element, wherever and whenever they are met."""
@@ -55,8 +55,11 @@ class Node:
     attrs: tuple[tuple[str, str], ...] = ()  # ("Alt", text), ("Scope", "Column"), …
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Tag:
+    """One tagged run (or an empty node) as recorded while drawing; a 10,000-card deck
+    records a hundred thousand of them, so they have no ``__dict__``."""
+
     kind: str  # H1, H2, H3, P, Lbl; "" for an empty node (a TD with nothing written in it)
     mcid: int | None
     path: tuple[Node, ...]  # the nodes it sits in, outermost first
@@ -74,7 +77,8 @@ class Tagger:
     nodes: list[Node] = field(default_factory=list)  # the open nodes, outermost first
     open: str | None = None  # the marked-content sequence being drawn, if any
     mcids: dict[int, int] = field(default_factory=dict)  # page -> marked-content ids used
-    _sect: tuple[str, str | None, Node] | None = None  # the card's Sect, made once a card
+    # the card's Sect, made once a card, and the path of a run in it and in nothing else
+    _sect: tuple[str, str | None, tuple[Node]] | None = None
 
     def path(self) -> tuple[Node, ...]:
         if self.group is None:
@@ -82,8 +86,9 @@ class Tagger:
         alt = self.group_alt.get(self.group)
         if self._sect is None or self._sect[:2] != (self.group, alt):  # a card's runs share it
             node = Node(f"sect:{self.group}", "Sect", (("Alt", alt),) if alt else ())
-            self._sect = (self.group, alt, node)
-        return (self._sect[2], *self.nodes)
+            self._sect = (self.group, alt, (node,))
+        sect = self._sect[2]
+        return (*sect, *self.nodes) if self.nodes else sect
 
     @contextmanager
     def text(self, c: Canvas, kind: str = "P", **attrs: str) -> Iterator[None]:

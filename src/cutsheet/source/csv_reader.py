@@ -24,7 +24,7 @@ from .limits import (
     short,
     too_big,
 )
-from .located import Located, PathKey
+from .located import Located, PathKey, spot
 from .yaml_build import nfc
 
 SHORT_ROWS_ARE_ERRORS = True
@@ -62,7 +62,8 @@ def parse_csv(text: str, file: str, *, short_rows_are_errors: bool | None = None
     table.read(reader)
     if problems:
         raise ContentError(capped(problems))
-    return Located(table.rows, file, table.values, table.keys, columns=columns)
+    # a cell's key is where its value is: one dict serves as both (``Located``)
+    return Located(table.rows, file, table.values, table.values, columns=columns)
 
 
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
@@ -227,8 +228,7 @@ class _Table:
         self.short_rows_are_errors = short_rows_are_errors
         self.problems = problems
         self.rows: list[dict[str, Any]] = []
-        self.values: dict[PathKey, Loc] = {(): Loc(file, 1, 1)}
-        self.keys: dict[PathKey, Loc] = {}
+        self.values: dict[PathKey, int] = {(): spot(1, 1)}  # each a ``spot`` of the file
         self.cells = 0
 
     def read(self, reader: Any) -> None:
@@ -258,7 +258,7 @@ class _Table:
         cols = _cell_columns(physical, self.width + 1)
         if len(cols) < len(row):  # a quoted cell spans lines: later cells start at 1
             cols += [1] * (len(row) - len(cols))
-        self.values[(index,)] = Loc(self.file, line_no, 1)
+        self.values[(index,)] = spot(line_no, 1)
         self._check_width(row, line_no, cols, last_line)
         item = self._item(row, index, line_no, cols)
         self.rows.append(item)
@@ -300,7 +300,5 @@ class _Table:
             if not value or not name:
                 continue  # an empty cell is an absent value
             item[name] = nfc(value)
-            loc = Loc(self.file, line_no, col)
-            self.values[(index, name)] = loc
-            self.keys[(index, name)] = loc
+            self.values[(index, name)] = spot(line_no, col)
         return item

@@ -12,7 +12,7 @@ import unicodedata
 from typing import Any
 
 from ..diagnostics import Loc, Problem, excerpt
-from .located import PathKey
+from .located import PathKey, spot, spot_line
 from .yaml_nodes import Collection, Node, Scalar, target
 from .yaml_schema import CONSTRUCT, MAP, MERGE, SEQ
 
@@ -31,14 +31,15 @@ class DataBuilder:
 
     def __init__(self, file: str) -> None:
         self.file = file
-        self.values: dict[PathKey, Loc] = {}
-        self.keys: dict[PathKey, Loc] = {}
+        self.values: dict[PathKey, int] = {}  # each a ``spot`` of the file
+        self.keys: dict[PathKey, int] = {}
         self.problems: list[Problem] = []
 
     def build(self, node: Node, path: PathKey) -> Any:
         """The plain value of ``node``, found at ``path`` from the file's root."""
         node = target(node)
-        self.values[path] = node.loc
+        loc = node.loc
+        self.values[path] = spot(loc.line, loc.col)
         if isinstance(node, Scalar):
             if node.tag not in CONSTRUCT:
                 self.problems.append(Problem(node.loc, f"unsupported YAML tag {excerpt(node.tag)}"))
@@ -117,10 +118,11 @@ class DataBuilder:
                 first = self.keys[path + (key,)]
                 self.problems.append(
                     Problem(
-                        kloc, f"duplicate key {excerpt(key)} (first defined at line {first.line})"
+                        kloc,
+                        f"duplicate key {excerpt(key)} (first defined at line {spot_line(first)})",
                     )
                 )
                 continue
             explicit.add(key)
-            self.keys[path + (key,)] = kloc
+            self.keys[path + (key,)] = spot(kloc.line, kloc.col)
             out[key] = self.build(value_node, path + (key,))

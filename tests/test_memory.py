@@ -1,0 +1,118 @@
+"""What a big build no longer holds: each page's content compressed from the moment it ends,
+tag records without a ``__dict__``, locations packed into ints, digests without their
+values' tuples. Each is checked to change nothing else (the same bytes, the same places)."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+from reportlab.pdfgen.canvas import Canvas
+
+from cutsheet.diagnostics import Loc
+from cutsheet.fingerprint import Fingerprints, fingerprint
+from cutsheet.render.pdf import DocMeta, new_canvas
+from cutsheet.render.tagging import Node, Tag, Tagger
+from cutsheet.source import parse_csv, parse_yaml
+
+META = DocMeta("Memory", "cutsheet", "test", "cutsheet", "en-GB")
+
+
+def _draw(c: Canvas, pages: int) -> bytes:
+    for n in range(pages):
+        c.setFont("Helvetica", 12)
+        for line in range(40):
+            c.drawString(72, 800 - line * 18, f"page {n} line {line}: ünïcödé {'x' * line}")
+        c.rect(10, 10, 100 + n, 50, fill=1)
+        c.showPage()
+    c.save()
+    return c._filename.getvalue()  # type: ignore[attr-defined, no-any-return]
+
+
+def test_a_page_held_compressed_gives_the_bytes_of_the_page_drawn_plain():
+    ours = new_canvas(io.BytesIO(), (210, 297), META)
+    plain = Canvas(
+        io.BytesIO(),
+        pagesize=ours._pagesize,
+        initialFontName=ours._fontname,
+        initialFontSize=8,
+        lang=META.lang,
+        pageCompression=1,
+    )
+    plain.setTitle(META.title)
+    plain.setAuthor(META.author)
+    plain.setSubject(META.subject)
+    plain.setCreator(META.creator)
+    plain.setProducer(META.creator)
+    plain.setViewerPreference("PrintScaling", "None")
+    plain.setViewerPreference("DisplayDocTitle", "true")
+    assert type(plain) is Canvas and type(ours) is not Canvas
+    assert _draw(ours, 3) == _draw(plain, 3)
+
+
+def test_a_finished_page_holds_no_text_of_its_content():
+    c = new_canvas(io.BytesIO(), (210, 297), META)
+    c.drawString(72, 72, "held compressed")
+    c.showPage()
+    page = c._doc.Pages.pages[-1]
+    assert page.stream is None
+    assert isinstance(page.Contents.content, bytes)
+    assert b"held compressed" not in page.Contents.content
+
+
+def test_tag_records_have_no_dict_and_a_cards_runs_share_one_path():
+    tagger = Tagger(True)
+    c = new_canvas(io.BytesIO(), (210, 297), META)
+    tagger.group = "1:deck:A:0"
+    with tagger.text(c):
+        pass
+    with tagger.text(c, "H2"):
+        pass
+    first, second = tagger.pages[1]
+    assert first.path is second.path and [n.kind for n in first.path] == ["Sect"]
+    assert not hasattr(first, "__dict__") and not hasattr(first.path[0], "__dict__")
+    with tagger.node("L"), tagger.text(c):
+        pass
+    assert [n.kind for n in tagger.pages[1][-1].path] == ["Sect", "L"]
+    assert Tag("P", 0, ()) == Tag("P", 0, ()) and Node("k", "L") == Node("k", "L")
+
+
+def _locs(value: object) -> list[object]:
+    return [v for v in value if not isinstance(v, int)]  # type: ignore[attr-defined]
+
+
+def test_a_loaded_yaml_file_holds_ints_for_its_places_and_no_nodes():
+    doc = parse_yaml("items:\n  - id: A\n    demand: {WATER: 3}\n  - id: B\n", "f.yaml")
+    assert _locs(doc.values.values()) == [] and _locs(doc.keys.values()) == []
+    item = doc.sub(("items", 0))
+    assert item.loc(("demand", "WATER")) == Loc("f.yaml", 3, 21)
+    assert item.key_loc(("demand", "WATER")) == Loc("f.yaml", 3, 14)
+    assert doc.loc(()) == Loc("f.yaml", 1, 1)
+
+
+def test_a_loaded_csv_file_gives_one_dict_of_places_for_keys_and_values():
+    doc = parse_csv("id,title\nA,Alpha\nB,\n", "c.csv")
+    assert doc.keys is doc.values and _locs(doc.values.values()) == []
+    assert doc.loc((0, "title")) == doc.key_loc((0, "title")) == Loc("c.csv", 2, 3)
+    assert doc.loc((1, "title")) == Loc("c.csv", 3, 1)  # an empty cell: its row
+    assert doc.key_loc((1,)) == Loc("c.csv", 3, 1)
+
+
+@dataclass(frozen=True)
+class _Leaf:
+    x: float
+
+
+@dataclass(frozen=True)
+class _Pair:
+    a: _Leaf
+    b: _Leaf
+
+
+def test_fingerprints_keep_digests_and_the_objects_they_read_not_pairs_of_them():
+    leaf = _Leaf(1.5)
+    read = Fingerprints()
+    digest = read.of(_Pair(leaf, leaf))
+    assert digest == fingerprint(_Pair(_Leaf(1.5), _Leaf(1.5)))
+    assert all(type(v) is bytes for v in read.seen.values())
+    assert leaf in read.kept and len(read.kept) == len(read.seen) == 2
