@@ -17,6 +17,7 @@ import hashlib
 import json
 import os
 import stat
+import time
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -102,10 +103,10 @@ def file_hash(path: str) -> str | None:
         return None
     h = hashlib.sha256()
     try:
-        regular = stat.S_ISREG(os.fstat(fd).st_mode)
+        st: os.stat_result | None = os.fstat(fd)
     except OSError:
-        regular = False
-    if not regular:  # before fdopen, which refuses a folder with an exception of its own
+        st = None
+    if st is None or not stat.S_ISREG(st.st_mode):  # before fdopen, which refuses a folder
         os.close(fd)
         return None
     with os.fdopen(fd, "rb") as fh:
@@ -114,7 +115,36 @@ def file_hash(path: str) -> str | None:
                 h.update(chunk)
         except OSError:
             return None
-    return h.hexdigest()
+    digest = h.hexdigest()
+    if st.st_mtime_ns < time.time_ns() - STABLE_NS and st.st_ctime_ns < time.time_ns() - STABLE_NS:
+        _stamps[path] = (_stamp(st), digest)
+    return digest
+
+
+STABLE_NS = 2_000_000_000
+"""A file last changed this long before it was hashed (ns) is remembered by ``current_hash``
+with its stat: a later change gives it a later time. A younger one may still be written to
+within the same tick of the file system's clock, so it is hashed again every time."""
+_stamps: dict[str, tuple[tuple[int, ...], str]] = {}
+
+
+def _stamp(st: os.stat_result) -> tuple[int, ...]:
+    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+
+
+def current_hash(path: str) -> str | None:
+    """``file_hash`` of the file as it is now, not as this build first saw it: hashed again
+    unless this process hashed it (``file_hash``) when it had not changed for a while and
+    its stat (device, inode, size, modification and change times) is still the same. A file
+    replaced by a rename or written since is hashed afresh (a commit's manifest check)."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return file_hash.__wrapped__(path)
+    known = _stamps.get(path)
+    if known is not None and stat.S_ISREG(st.st_mode) and known[0] == _stamp(st):
+        return known[1]
+    return file_hash.__wrapped__(path)
 
 
 @lru_cache(maxsize=1)
