@@ -163,44 +163,47 @@ def attach(c: Canvas, tagger: Tagger) -> None:
 
 
 def add_structure(pdf: bytes, tagger: Tagger) -> bytes:
-    """Add the structure tree for everything ``tagger`` recorded; deterministic output."""
+    """Add the structure tree for everything ``tagger`` recorded; deterministic output.
+    Each element's kids are gathered here and set once, when the tree is complete (one call
+    into pikepdf an element, not one a kid)."""
     if not tagger.enabled:
         return pdf
     doc = pikepdf.open(io.BytesIO(pdf))
     root = doc.make_indirect(Dictionary(Type=Name.StructTreeRoot))
-    document = doc.make_indirect(
-        Dictionary(Type=Name.StructElem, S=Name.Document, P=root, K=Array())
-    )
+    document = doc.make_indirect(Dictionary(Type=Name.StructElem, S=Name.Document, P=root))
     root.K = document
-    nums = Array()
-    made: dict[str, pikepdf.Object] = {}
+    nums: list[object] = []
+    top: list[pikepdf.Object] = []  # the Document's kids
+    made: dict[str, tuple[pikepdf.Object, list[pikepdf.Object]]] = {}  # node key -> (it, kids)
     kinds: dict[str, Name] = {}  # S of each kind, made once
     struct_elem = Name.StructElem
     for index, page in enumerate(doc.pages):
-        tags = tagger.pages.get(index + 1, [])
         page_obj = page.obj
         page_obj.StructParents = index
         page_obj.Tabs = Name.S
         by_mcid = []
-        for tag in tags:
-            parent = document
+        for tag in tagger.pages.get(index + 1, []):
+            parent, kids = document, top
             for node in tag.path:
-                if node.key not in made:
-                    made[node.key] = _element(doc, node, parent, page_obj)
-                parent = made[node.key]
+                found = made.get(node.key)
+                if found is None:
+                    found = made[node.key] = (_element(doc, node, parent, page_obj), [])
+                    kids.append(found[0])
+                parent, kids = found
             if tag.mcid is None:
                 continue
             kind = kinds.get(tag.kind) or kinds.setdefault(tag.kind, Name(f"/{tag.kind}"))
-            elem = doc.make_indirect(
-                Dictionary(Type=struct_elem, S=kind, P=parent, Pg=page_obj, K=tag.mcid)
-            )
+            elem = Dictionary(Type=struct_elem, S=kind, P=parent, Pg=page_obj, K=tag.mcid)
             for name, value in tag.attrs:
                 elem[Name(f"/{name}")] = pikepdf.String(value)
-            parent.K.append(elem)
-            by_mcid.append(elem)
-        nums.append(index)
-        nums.append(doc.make_indirect(Array(by_mcid)))
-    root.ParentTree = doc.make_indirect(Dictionary(Nums=nums))
+            made_elem = doc.make_indirect(elem)
+            kids.append(made_elem)
+            by_mcid.append(made_elem)
+        nums += (index, doc.make_indirect(Array(by_mcid)))
+    document.K = Array(top)
+    for elem, kids in made.values():
+        elem.K = Array(kids)
+    root.ParentTree = doc.make_indirect(Dictionary(Nums=Array(nums)))
     root.ParentTreeNextKey = len(doc.pages)
     doc.Root.StructTreeRoot = root
     declare_pdfua(doc)
@@ -212,17 +215,15 @@ def add_structure(pdf: bytes, tagger: Tagger) -> bytes:
 def _element(
     doc: pikepdf.Pdf, node: Node, parent: pikepdf.Object, page: pikepdf.Object
 ) -> pikepdf.Object:
-    """A node's structure element, appended to ``parent``: ``Alt`` on the element, ``Scope``
-    in its table attributes."""
-    elem = Dictionary(Type=Name.StructElem, S=Name(f"/{node.kind}"), P=parent, Pg=page, K=Array())
+    """A node's structure element (its kids are set when the tree is complete): ``Alt`` on
+    the element, ``Scope`` in its table attributes."""
+    elem = Dictionary(Type=Name.StructElem, S=Name(f"/{node.kind}"), P=parent, Pg=page)
     for name, value in node.attrs:
         if name == "Scope":
             elem.A = Dictionary(O=Name.Table, Scope=Name(f"/{value}"))
         else:
             elem[Name(f"/{name}")] = pikepdf.String(value)
-    made = doc.make_indirect(elem)
-    parent.K.append(made)
-    return made
+    return doc.make_indirect(elem)
 
 
 def declare_pdfua(doc: pikepdf.Pdf) -> None:
