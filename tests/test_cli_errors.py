@@ -307,3 +307,22 @@ def test_outputs_respect_the_umask(project, umask, mode, capsys):
     assert code == 0, capsys.readouterr().err
     for path in (out / "my-game" / "standard-a4" / "cards.pdf", out / "manifest.json"):
         assert stat.S_IMODE(path.stat().st_mode) == mode, path
+
+
+# ------------------------------------------------------------------ templates
+@pytest.mark.parametrize("command", ["check", "build"])
+def test_an_unknown_filter_is_located_not_a_traceback(project, command):
+    """Jinja refuses an unknown filter while compiling; finding what a face reads compiles
+    it too, and that once escaped as a traceback from a worker."""
+    layout = project / "layouts" / "my-game.yaml"
+    text = layout.read_text(encoding="utf-8")
+    assert 'text: "{{ points }}"' in text
+    layout.write_text(text.replace('"{{ points }}"', '"{{ points|nosuch }}"'), encoding="utf-8")
+    line = next(n for n, s in enumerate(layout.read_text().splitlines(), 1) if "nosuch" in s)
+    result = cutsheet(project, command, "--profile", "standard", "--paper", "a4")
+    assert result.returncode == 1
+    said = lines(result)
+    assert any(
+        s.startswith(f"layouts/my-game.yaml:{line}:") and "No filter named 'nosuch'" in s
+        for s in said
+    ), said
