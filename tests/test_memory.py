@@ -11,7 +11,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cutsheet.diagnostics import Loc
 from cutsheet.fingerprint import Fingerprints, fingerprint
-from cutsheet.render.pdf import DocMeta, new_canvas
+from cutsheet.render.pdf import DocMeta, apply_meta, new_canvas
 from cutsheet.render.tagging import Node, Tag, Tagger
 from cutsheet.source import parse_csv, parse_yaml
 
@@ -39,13 +39,7 @@ def test_a_page_held_compressed_gives_the_bytes_of_the_page_drawn_plain():
         lang=META.lang,
         pageCompression=1,
     )
-    plain.setTitle(META.title)
-    plain.setAuthor(META.author)
-    plain.setSubject(META.subject)
-    plain.setCreator(META.creator)
-    plain.setProducer(META.creator)
-    plain.setViewerPreference("PrintScaling", "None")
-    plain.setViewerPreference("DisplayDocTitle", "true")
+    apply_meta(plain, META)
     assert type(plain) is Canvas and type(ours) is not Canvas
     assert _draw(ours, 3) == _draw(plain, 3)
 
