@@ -66,7 +66,10 @@ def test_names_read_are_jinjas_own_undeclared_names(source):
     from cutsheet.text.sandbox import environment
 
     expected = meta.find_undeclared_variables(environment().parse(source))
-    assert names_read(source) == expected
+    found = names_read(source)
+    assert found is not None
+    assert found - set(environment().globals) == expected  # and the globals it uses
+    assert ("range" in found) == ("range(" in source)
 
 
 @pytest.mark.parametrize("source", EXPRESSIONS)
@@ -87,3 +90,31 @@ def test_a_template_that_does_not_compile_reads_nothing_known():
     assert names_read("{{ x|no_such_filter }}") is None
     assert names_read("x ==", expression=True) is None
     assert rendering._reads("{{ 'drop'|icon }}", False) is None
+
+
+def test_an_item_value_named_like_a_global_is_read_not_the_global():
+    """A context value takes the place of the environment's global of its name, so a
+    template that uses ``range`` reads the item's ``range`` when it has one: each item's own
+    value, never a result remembered for another item (a probe found every card printing the
+    first card's ``range``)."""
+    source = "Range: {{ range }}"
+    assert render(source, {"range": "Near"}) == "Range: Near"
+    assert render(source, {"range": "Far"}) == "Range: Far"
+    assert evaluate("cycler > 7", {"cycler": 8}) is True
+    assert evaluate("cycler > 7", {"cycler": 7}) is False
+    # a global the context does not override is the same every time: still remembered
+    assert rendering._values_key("render", "{{ range(n)|list|length }}", {"n": 3}) is not None
+
+
+def test_a_result_is_remembered_per_project_look(monkeypatch):
+    """What the icon filter prints depends on the project's named colours however it is
+    called (``map('icon', 'brand')`` names no filter node): the look is part of the key."""
+    from cutsheet.symbols import project_look
+
+    source = "{{ ['star']|map('icon', 'brand')|join }}"
+    with project_look({}, {"brand": "#FF0000"}):
+        red = render(source, {"n": 1})
+    with project_look({}, {"brand": "#0000FF"}):
+        blue = render(source, {"n": 2})
+        assert render(source, {"n": 1}) == blue
+    assert red != blue

@@ -64,6 +64,7 @@ ICON_SUFFIXES = (".svg", ".png")
 _OWN: ContextVar[tuple[Mapping[str, str], Mapping[str, str]]] = ContextVar(
     "project_look", default=({}, {})
 )
+_LOOK_KEY: ContextVar[tuple[object, ...]] = ContextVar("look_key", default=((), ()))
 
 
 def icon_files(folder: Path) -> dict[str, Path]:
@@ -81,10 +82,18 @@ def project_look(icons: Mapping[str, str], colours: Mapping[str, str]) -> Iterat
     """While planning a game: its project's icons (name -> file) and named colours, for the
     ``icon`` filter, icon boxes and symbol markup."""
     token = _OWN.set((icons, colours))
+    key = _LOOK_KEY.set((tuple(sorted(icons.items())), tuple(sorted(colours.items()))))
     try:
         yield
     finally:
+        _LOOK_KEY.reset(key)
         _OWN.reset(token)
+
+
+def look_key() -> tuple[object, ...]:
+    """The project's look as a value (its icons and named colours): what a template's result
+    can depend on besides the values it reads (``text.rendering`` keys its memo with it)."""
+    return _LOOK_KEY.get()
 
 
 def project_icons() -> Mapping[str, str]:

@@ -16,6 +16,7 @@ from typing import Any
 from jinja2 import TemplateError, Undefined, UndefinedError
 from markupsafe import escape
 
+from ..symbols import look_key
 from .limits import MAX_OUTPUT, Steps, printable
 from .markup import check_markup
 from .problem import TemplateProblem
@@ -112,8 +113,10 @@ _BY_VALUES: dict[tuple[object, ...], Any] = {}
 
 
 def _values_key(kind: str, source: str, context: Mapping[str, Any]) -> tuple[object, ...] | None:
-    """The key of a template's (or expression's) result in ``_BY_VALUES``: its source and the
-    value (and type: ``1`` is not ``True``) of every name it reads. None when a name is not a
+    """The key of a template's (or expression's) result in ``_BY_VALUES``: its source, the
+    value (and type: ``1`` is not ``True``) of every name it reads (a global of the
+    environment the context does not override counts as itself), and the project's look
+    (its icons and named colours: the ``icon`` filter reads them, however it is called). None when a name is not a
     plain value of the context, when the source uses a filter that reads the project, or when
     it prints one text value alone (``_plain`` substitutes it faster than a key is made, and
     remembering every card's name would only hold memory)."""
@@ -125,11 +128,14 @@ def _values_key(kind: str, source: str, context: Mapping[str, Any]) -> tuple[obj
         return None
     parts: list[tuple[str, type, object]] = []
     for name in names:
-        value = context.get(name, _reads)  # a name the context lacks: never a plain value
-        if type(value) not in _SCALARS:
+        value = context.get(name, _reads)
+        if value is _reads and name in environment().globals:
+            parts.append((name, type(None), _reads))  # the environment's own: the same always
+            continue
+        if type(value) not in _SCALARS:  # a name the context lacks is never a plain value
             return None
         parts.append((name, type(value), value))
-    return (kind, source, tuple(parts))
+    return (kind, source, (*parts, ("", type(None), look_key())))
 
 
 @lru_cache(maxsize=4096)

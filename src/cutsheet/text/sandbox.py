@@ -48,9 +48,16 @@ def last_compiled() -> tuple[frozenset[str], frozenset[str]]:
     return _COMPILED.names, _COMPILED.filters
 
 
+#: The names of the helpers ``tree_bounds`` writes into every template (globals of ours).
+OWN_HELPERS = "_cs_"
+
+
 class _NamesNoted(CodeGenerator):
-    """Jinja's code generator, noting every name the template reads from its context as it
-    goes: what ``jinja2.meta.find_undeclared_variables`` finds, without a second pass."""
+    """Jinja's code generator, noting every name the template looks up in its context as it
+    goes, without a second pass. That is what ``jinja2.meta.find_undeclared_variables``
+    finds, and also the environment's globals (``range``, ``dict``…) the template uses: an
+    item value of that name takes the global's place (the context is looked up first), so
+    what the template prints can depend on it. Only our own helpers are left out."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -59,7 +66,7 @@ class _NamesNoted(CodeGenerator):
     def enter_frame(self, frame: Frame) -> None:
         super().enter_frame(frame)
         for _, (action, param) in frame.symbols.loads.items():
-            if action == "resolve" and param not in self.environment.globals:
+            if action == "resolve" and not param.startswith(OWN_HELPERS):
                 self.undeclared.add(param)
 
 
