@@ -326,3 +326,35 @@ def test_an_unknown_filter_is_located_not_a_traceback(project, command):
         s.startswith(f"layouts/my-game.yaml:{line}:") and "No filter named 'nosuch'" in s
         for s in said
     ), said
+
+
+# ------------------------------------------------------------------ a reader that leaves
+def _with_reader_gone(cwd: Path, *args: str) -> int:
+    """Run cutsheet with its output piped to a reader that leaves at once (``| head -1``)."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cutsheet", *args],
+        cwd=cwd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
+    assert proc.stdout is not None
+    proc.stdout.close()
+    return proc.wait(timeout=300)
+
+
+def test_a_build_whose_reader_left_still_builds(project):
+    """The progress lines go nowhere once the pipe is closed; the build still finishes, and
+    its exit status says so (it used to stop at the first line and exit 0 with no PDFs)."""
+    code = _with_reader_gone(project, "build", "--profile", "standard", "--paper", "a4")
+    assert code == 0
+    assert sorted(p.name for p in (project / "build").rglob("*.pdf")) == [
+        "cards.pdf",
+        "rules-booklet.pdf",
+        "rules.pdf",
+    ]
+
+
+def test_a_check_with_errors_whose_reader_left_still_fails(project):
+    layout = project / "layouts" / "my-game.yaml"
+    layout.write_text(layout.read_text().replace("{{ points }}", "{{ points|nosuch }}"))
+    assert _with_reader_gone(project, "check") == 1

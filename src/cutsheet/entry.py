@@ -10,8 +10,42 @@ import os
 import signal
 import sys
 from types import FrameType
+from typing import Any, TextIO
 
 _interrupted: list[bool] = []
+
+
+class ReaderGone:
+    """A standard stream that outlives its reader: once the pipe it writes to is closed
+    (``cutsheet build 2>&1 | head -1``), what follows goes nowhere and the command goes on,
+    so a build still finishes and its exit status still says how it went."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            self._gone()
+            return len(text)
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            self._gone()
+
+    def _gone(self) -> None:
+        """Point the stream's file at the null device (what it still buffers is dropped)."""
+        null = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(null, self._stream.fileno())
+        finally:
+            os.close(null)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
 
 
 def _quit(_signum: int, _frame: FrameType | None) -> None:
@@ -28,6 +62,8 @@ def run() -> int:
     """Import the command line with Ctrl-C ending quietly, then run it (where Ctrl-C is a
     ``KeyboardInterrupt`` that ``main`` turns into the same quiet exit)."""
     signal.signal(signal.SIGINT, _quit)
+    sys.stdout = ReaderGone(sys.stdout)  # type: ignore[assignment]
+    sys.stderr = ReaderGone(sys.stderr)  # type: ignore[assignment]
     from .cli import main
 
     signal.signal(signal.SIGINT, _interrupt)
