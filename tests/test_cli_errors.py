@@ -358,3 +358,19 @@ def test_a_check_with_errors_whose_reader_left_still_fails(project):
     layout = project / "layouts" / "my-game.yaml"
     layout.write_text(layout.read_text().replace("{{ points }}", "{{ points|nosuch }}"))
     assert _with_reader_gone(project, "check") == 1
+
+
+def test_the_build_lock_is_never_opened_through_a_link(project, tmp_path):
+    """A link put where the lock goes is refused, and what it points at is left alone (the
+    lock used to be opened through it, truncating the file it named)."""
+    precious = tmp_path / "precious.txt"
+    precious.write_text("keep me")
+    cache = project / "build" / ".cache"
+    cache.mkdir(parents=True)
+    (cache / "lock").symlink_to(precious)
+    result = cutsheet(project, "build", "--profile", "standard", "--paper", "a4")
+    assert result.returncode == 1
+    assert lines(result) == [
+        f"{cache / 'lock'}: error: cannot write here: is a symbolic link; remove it"
+    ]
+    assert precious.read_text() == "keep me"

@@ -3,6 +3,7 @@ and the manifest, updated only with files that are really there."""
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import tempfile
@@ -123,10 +124,12 @@ def _flocked(path: Path, out: Path) -> Iterator[None]:
     every build that writes."""
     import fcntl
 
-    try:
-        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o644)
+    try:  # never through a link: the lock is ours, and what it points at is not
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o644)
     except OSError as exc:
-        raise ContentError([Problem(Loc(str(out)), f"cannot write here: {exc.strerror}")]) from None
+        why = "is a symbolic link; remove it" if exc.errno == errno.ELOOP else exc.strerror
+        where = path if exc.errno == errno.ELOOP else out
+        raise ContentError([Problem(Loc(str(where)), f"cannot write here: {why}")]) from None
     try:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
