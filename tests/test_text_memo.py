@@ -118,3 +118,11 @@ def test_a_result_is_remembered_per_project_look(monkeypatch):
         blue = render(source, {"n": 2})
         assert render(source, {"n": 1}) == blue
     assert red != blue
+
+
+def test_an_optional_field_left_out_prints_nothing():
+    """``R: {{ rule }}`` on a card without a rule prints ``R:``, never ``R: None``."""
+    assert render("R: {{ rule }}", {"rule": None}) == "R:"
+    assert render("{{ rule }}", {"rule": None}) == ""
+    assert render("{{ n }}", {"n": 0}) == "0"  # a value that is false still prints
+    assert evaluate("rule", {"rule": None}) is None  # an expression still sees None

@@ -220,7 +220,11 @@ def _turns(iterable: Any) -> Iterator[Any]:
 
 
 def _finalize(value: Any) -> Any:
-    """Refuse to print a method: ``{{ step.get }}`` names dict.get, not the key 'get'."""
+    """Print nothing for no value (an optional field an item leaves out: never the word
+    "None"), and refuse to print a method: ``{{ step.get }}`` names dict.get, not the key
+    'get'."""
+    if value is None:
+        return ""
     if callable(value) and not isinstance(value, Undefined):
         raise TemplateProblem(
             f"template prints a method ({getattr(value, '__name__', 'callable')}); "
