@@ -59,9 +59,11 @@ def _message(err: Mapping[str, Any], model: type[BaseModel], located: Located) -
         return located.key_loc(path), f"unknown key {excerpt(key)}{hint}"
     if kind == "missing":
         return located.loc(path[:-1]), f"missing key {excerpt(str(path[-1]))}"
-    where = ".".join(
-        clip(str(p), 40) for p in _data_path(located.data, path) if not isinstance(p, int)
-    )
+    data_path = _data_path(located.data, path)
+    at = located.loc(path)
+    if path and path[-1] == "[key]":  # a mapping's key: the key is the mistake, not its value
+        at, data_path = located.key_loc(path[:-1]), data_path[:-1]
+    where = ".".join(clip(str(p), 40) for p in data_path if not isinstance(p, int))
     if kind == "string_pattern_mismatch":
         pattern = err.get("ctx", {}).get("pattern", "")
         shown = excerpt(err["input"])
@@ -78,32 +80,81 @@ def _message(err: Mapping[str, Any], model: type[BaseModel], located: Located) -
         )
     else:
         msg = f"{err['msg'][:1].lower()}{err['msg'][1:]}, got {excerpt(err['input'])}"
-    return located.loc(path), f"{where}: {msg}" if where else msg
+    return at, f"{where}: {msg}" if where else msg
 
 
 def _known_keys(model: type[BaseModel], path: tuple[Any, ...], located: Located) -> list[str]:
-    """Field names allowed at ``path``, found by walking the model's annotations."""
+    """Field names allowed at ``path``, found by walking the model's annotations (through a
+    mapping's values, a list's entries and a union's members)."""
     current: Any = model
     for part in path:
         if isinstance(part, int):
-            continue
-        fields = getattr(current, "model_fields", {})
-        if part not in fields:
-            return []
-        current = _innermost_model(fields[part].annotation)
+            continue  # a list's entry: _inner finds the model inside the list
+        current = _child(current, part)
         if current is None:
             return []
-    return list(getattr(current, "model_fields", {}))
+    found = _inner(current, mappings=False)
+    if found is None:
+        return []
+    if found.__name__ == "BoxSpec":  # one model for every kind of box: the kind's own keys
+        return _box_keys(found, located, path)
+    return list(found.model_fields)
 
 
-def _innermost_model(ann: Any) -> type[BaseModel] | None:
+def _child(ann: Any, part: str) -> Any:
+    """The annotation of key ``part`` inside ``ann`` (a model's field, a mapping's value)."""
+    inner = _inner(ann, mappings=True)
+    if isinstance(inner, type) and issubclass(inner, BaseModel):
+        field = inner.model_fields.get(part)
+        return None if field is None else field.annotation
+    if inner is not None:  # dict[K, V]: any key leads to V
+        return inner.__args__[1]
+    return None
+
+
+def _inner(ann: Any, *, mappings: bool) -> Any:
+    """The first model (or, with ``mappings``, ``dict[K, V]``) inside ``ann``: through
+    ``X | None``, ``list[X]``, ``Annotated[X, …]``."""
     if isinstance(ann, type) and issubclass(ann, BaseModel):
         return ann
+    if getattr(ann, "__origin__", None) is dict:
+        if mappings:
+            return ann
+        return _inner(ann.__args__[1], mappings=False)
     for arg in getattr(ann, "__args__", ()) or ():
-        found = _innermost_model(arg)
+        found = _inner(arg, mappings=mappings)
         if found is not None:
             return found
     return None
+
+
+def _box_keys(spec: type[BaseModel], located: Located, path: tuple[Any, ...]) -> list[str]:
+    """A layout box's keys: the common ones and those of its kind (its ``kind``, else text
+    when it has ``text``, else rect unless its face extends another, where it may be a box
+    of that face's); every kind's when the kind cannot be told."""
+    from .boxes import KINDS
+
+    box = _at(located.data, path)
+    face = _at(located.data, path[:-2]) if path[-2:-1] == ("boxes",) else None
+    own = {k for kind in KINDS.values() for k in kind.keys}
+    kind = box.get("kind") if isinstance(box, Mapping) else None
+    if kind not in KINDS and isinstance(box, Mapping):
+        extends = isinstance(face, Mapping) and face.get("extends") is not None
+        kind = "text" if box.get("text") is not None else None if extends else "rect"
+    if kind not in KINDS:
+        return list(spec.model_fields)
+    return [k for k in spec.model_fields if k not in own or k in KINDS[kind].keys]
+
+
+def _at(data: Any, path: tuple[Any, ...]) -> Any:
+    for p in path:
+        if isinstance(data, Mapping) and p in data:
+            data = data[p]
+        elif isinstance(data, list) and isinstance(p, int) and 0 <= p < len(data):
+            data = data[p]
+        else:
+            return None
+    return data
 
 
 def validate(model: type[M], located: Located) -> M:
