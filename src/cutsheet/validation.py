@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import difflib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -96,9 +96,22 @@ def _known_keys(model: type[BaseModel], path: tuple[Any, ...], located: Located)
     found = _inner(current, mappings=False)
     if found is None:
         return []
-    if found.__name__ == "BoxSpec":  # one model for every kind of box: the kind's own keys
-        return _box_keys(found, located, path)
+    rule = _KEY_RULES.get(found)
+    if rule is not None:  # the keys depend on the value (a box's on its kind)
+        return rule(found, _at(located.data, path), _at(located.data, path[:-2]))
     return list(found.model_fields)
+
+
+KeyRule = Callable[[type[BaseModel], Any, Any], list[str]]
+"""The keys a value of a model may have, from the model, the value, and the data two steps
+up (for a value in a mapping of a model, e.g. a box in ``boxes`` of a face, that model's)."""
+
+_KEY_RULES: dict[type[BaseModel], KeyRule] = {}
+
+
+def key_rule(model: type[BaseModel], rule: KeyRule) -> None:
+    """Unknown-key messages of ``model`` list (and suggest from) the keys ``rule`` gives."""
+    _KEY_RULES[model] = rule
 
 
 def _child(ann: Any, part: str) -> Any:
@@ -126,24 +139,6 @@ def _inner(ann: Any, *, mappings: bool) -> Any:
         if found is not None:
             return found
     return None
-
-
-def _box_keys(spec: type[BaseModel], located: Located, path: tuple[Any, ...]) -> list[str]:
-    """A layout box's keys: the common ones and those of its kind (its ``kind``, else text
-    when it has ``text``, else rect unless its face extends another, where it may be a box
-    of that face's); every kind's when the kind cannot be told."""
-    from .boxes import KINDS
-
-    box = _at(located.data, path)
-    face = _at(located.data, path[:-2]) if path[-2:-1] == ("boxes",) else None
-    own = {k for kind in KINDS.values() for k in kind.keys}
-    kind = box.get("kind") if isinstance(box, Mapping) else None
-    if kind not in KINDS and isinstance(box, Mapping):
-        extends = isinstance(face, Mapping) and face.get("extends") is not None
-        kind = "text" if box.get("text") is not None else None if extends else "rect"
-    if kind not in KINDS:
-        return list(spec.model_fields)
-    return [k for k in spec.model_fields if k not in own or k in KINDS[kind].keys]
 
 
 def _at(data: Any, path: tuple[Any, ...]) -> Any:
