@@ -10,7 +10,7 @@ from pydantic import BaseModel
 
 from .confine import confined, project_of
 from .diagnostics import ContentError, Loc, Problem, clip, excerpt
-from .itemmodel import BadPattern, item_model
+from .itemmodel import BadPattern, BadWord, ItemBase, item_model
 from .model import (
     MAX_PRINTED,
     ComponentSpec,
@@ -181,6 +181,36 @@ def _shared_sources(
     return problems
 
 
+def located_item_model(
+    spec: ComponentSpec, index: int, gspec: GameSpec, game_src: Located
+) -> type[ItemBase]:
+    """The item model of component ``index``; a field it cannot be built from (an unknown
+    vocabulary, a pattern that is no regex, a word a counts field cannot count) is a
+    ContentError located in game.yaml."""
+    try:
+        return item_model(spec, gspec.vocab)
+    except KeyError as exc:
+        loc = game_src.loc(("components", index, "fields"))
+        vocab = excerpt(exc.args[0] if exc.args else None)
+        message = f"unknown vocabulary {vocab} (see 'vocab')"
+    except BadPattern as exc:
+        field_name, reason = exc.args
+        loc = game_src.loc(("components", index, "fields", field_name, "pattern"))
+        message = f"pattern is not a regular expression cutsheet can use: {reason}"
+    except BadWord as exc:
+        field_name, word, reason = exc.args
+        of = spec.fields[field_name].of
+        if isinstance(of, list):  # the word where it is written: in the field, or in 'vocab'
+            loc = game_src.loc(("components", index, "fields", field_name, "of", of.index(word)))
+        else:
+            loc = game_src.loc(("vocab", str(of), gspec.vocab[str(of)].index(word)))
+        message = (
+            f"counts field {excerpt(field_name)} cannot count {excerpt(word)}: {reason};"
+            " rename the word"
+        )
+    raise ContentError([Problem(loc, message)])
+
+
 def _load_component(
     spec: ComponentSpec,
     index: int,
@@ -197,19 +227,7 @@ def _load_component(
     if spec.form == "page":
         model: type[BaseModel] = PageItem
     else:
-        try:
-            model = item_model(spec, gspec.vocab)
-        except KeyError as exc:
-            loc = game_src.loc(("components", index, "fields"))
-            vocab = excerpt(exc.args[0] if exc.args else None)
-            raise ContentError(
-                [Problem(loc, f"unknown vocabulary {vocab} (see 'vocab')")]
-            ) from None
-        except BadPattern as exc:
-            field_name, reason = exc.args
-            loc = game_src.loc(("components", index, "fields", field_name, "pattern"))
-            message = f"pattern is not a regular expression cutsheet can use: {reason}"
-            raise ContentError([Problem(loc, message)]) from None
+        model = located_item_model(spec, index, gspec, game_src)
     problems += _header_problems(listing, model)
     if problems:  # every row would repeat a header's mistake
         raise ContentError(problems)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
-from pydantic import BeforeValidator, Field, StringConstraints, TypeAdapter, create_model
+from pydantic import BaseModel, BeforeValidator, Field, StringConstraints, TypeAdapter, create_model
 from pydantic_core import SchemaError
 
 from .model import ITEM_ID, MAX_COPIES, ComponentSpec, FieldSpec, Strict
@@ -47,6 +47,20 @@ def _check_pattern(name: str, pattern: str) -> None:
         raise BadPattern(name, reason) from None
 
 
+class BadWord(ValueError):
+    """A word a ``counts`` field cannot count: (field, word, reason)."""
+
+
+def _countable(name: str, words: tuple[str, ...]) -> None:
+    """Raise BadWord for a word that cannot be a key of a counts value: the value is a model
+    whose fields are the words, and a model takes no name starting '_' nor one of its own."""
+    for word in words:
+        if word.startswith("_"):
+            raise BadWord(name, word, "it starts with '_'")
+        if word.startswith("model_") or hasattr(BaseModel, word):
+            raise BadWord(name, word, "the items' data model keeps that name for itself")
+
+
 def _annotation(name: str, spec: FieldSpec, vocab: Mapping[str, list[str]]) -> Any:
     if spec.pattern:
         _check_pattern(name, spec.pattern)
@@ -62,6 +76,7 @@ def _annotation(name: str, spec: FieldSpec, vocab: Mapping[str, list[str]]) -> A
     words = _words(spec, vocab)
     if spec.type == "choice":
         return Literal[words]  # type: ignore[valid-type]
+    _countable(name, words)
     counts = create_model(  # type: ignore[call-overload]
         f"Counts_{name}",
         __base__=Strict,

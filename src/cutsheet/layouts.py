@@ -18,7 +18,7 @@ from typing import Annotated, Any, Literal
 from pydantic import ConfigDict, Field, StringConstraints, create_model, field_validator
 
 from . import colours
-from .boxes import KINDS, Box
+from .boxes import KINDS, Box, box_keys
 from .confine import confined
 from .diagnostics import ContentError, Loc, Problem, clip, display_path, excerpt
 from .measure import (
@@ -42,6 +42,7 @@ from .model import (
 from .papers import Paper, paper_of, paper_problems
 from .source import Located, load_yaml
 from .symbols import IconFileError, icon_files, svg_drawing
+from .validation import key_rule
 
 COLOUR_NAME = r"^[A-Za-z][A-Za-z0-9_-]*$"
 COLOUR_OR_NAME = r"^(#[0-9A-Fa-f]{6}|[A-Za-z][A-Za-z0-9_-]*)$"
@@ -94,6 +95,7 @@ def _box_spec() -> type[Strict]:
 
 
 BoxSpec = _box_spec()
+key_rule(BoxSpec, box_keys)  # an unknown key's message lists the keys of the box's kind
 
 
 class FaceSpec(Strict):

@@ -5,10 +5,13 @@ from __future__ import annotations
 import difflib
 import math
 import re
+import unicodedata
 from collections.abc import Mapping
-from typing import Any, Literal, TypeVar
+from functools import lru_cache
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     ConfigDict,
     Field,
@@ -30,6 +33,8 @@ MAX_MM = 1_000.0
 
 SLUG = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 ITEM_ID = r"^[A-Z0-9]+(-[A-Z0-9]+)+$"
+FIELD_NAME = r"^[A-Za-z][A-Za-z0-9_]*$"
+"""A field's name in a component's ``fields``: what its templates write, ``{{ flavour }}``."""
 
 NAMED_SIZES_MM: dict[str, tuple[float, float]] = {
     "poker": (63.0, 88.0),
@@ -84,6 +89,80 @@ class Strict(BaseModel):
 
 
 # ---------------------------------------------------------------- field specs of a deck
+ITEM_KEYS = ("id", "copies", "authored")
+"""Keys every item has whatever its fields: a component's ``fields`` declares the others."""
+
+CONTEXT_NAMES: dict[str, str] = {
+    "game": "the game's facts (game.title, game.code …)",
+    "terms": "the game's terms (terms[word])",
+    "component": "the component (component.id, component.name)",
+    "profile": "the name of the profile being built",
+}
+"""Names a card's templates read besides the item's fields (plan/context.py)."""
+
+TEMPLATE_WORDS = ("true", "false", "none", "True", "False", "None", "not", "self")
+"""Words a template reads as a literal, an operator or itself, never as a field's value."""
+
+
+@lru_cache(maxsize=1)
+def _template_globals() -> frozenset[str]:
+    """The functions every template may call (``range``, ``dict``, ``namespace`` …)."""
+    from .text.sandbox import environment
+
+    return frozenset(n for n in environment().globals if not n.startswith("_"))
+
+
+def _reserved(name: str) -> str | None:
+    """Why ``name`` cannot be a field's name, or None."""
+    if not re.fullmatch(FIELD_NAME, name):
+        plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+        fixed = re.sub(r"^[^A-Za-z]+", "", re.sub(r"[^A-Za-z0-9_]", "_", plain))
+        rename = f"; rename it (e.g. '{fixed}')" if fixed else ""
+        return (
+            f"{excerpt(name)} is not a field name (a letter, then letters, digits and '_'){rename}"
+        )
+    rename = f"; rename the field (e.g. 'my_{name}')"
+    if name in ITEM_KEYS:
+        return (
+            f"{excerpt(name)} is a key of every item ({', '.join(ITEM_KEYS)}), not a field to"
+            " declare; remove it from 'fields'"
+        )
+    if name in CONTEXT_NAMES:
+        return (
+            f"{excerpt(name)} is taken: a card's templates read {excerpt(name)} as"
+            f" {CONTEXT_NAMES[name]}, not as this field{rename}"
+        )
+    if name in _template_globals():
+        return (
+            f"{excerpt(name)} is a template function ({name}(…)): a field of that name would"
+            f" take its place in every template of the card{rename}"
+        )
+    if name in TEMPLATE_WORDS:
+        return f"{excerpt(name)} is a word of the template language, never a field's value{rename}"
+    if name.startswith("model_") or hasattr(BaseModel, name):
+        return (
+            f"{excerpt(name)} is a name the items' data model keeps for itself (as it keeps"
+            f" every name starting 'model_'){rename}"
+        )
+    return None
+
+
+def _usable_field_name(name: str) -> str:
+    why = _reserved(name)
+    if why is not None:
+        raise ValueError(why)
+    return name
+
+
+FieldName = Annotated[str, AfterValidator(_usable_field_name)]
+"""A field's name: FIELD_NAME, and none of the names the items or their templates take."""
+
+
+def _field_names_schema(schema: dict[str, Any]) -> None:
+    """JSON Schema of ``fields``: every key of the form FIELD_NAME."""
+    schema["propertyNames"] = {"pattern": FIELD_NAME}
+
+
 class FieldSpec(Strict):
     """Declares one field of a component's items; the item model is built from these."""
 
@@ -160,7 +239,9 @@ class ComponentSpec(Strict):
         default_factory=dict,
         description="take only the source's items whose fields equal these (one CSV, many decks)",
     )
-    fields: dict[str, FieldSpec] = {}
+    fields: dict[FieldName, FieldSpec] = Field(  # type: ignore[valid-type]
+        {}, json_schema_extra=_field_names_schema
+    )
     imposition: str | ImpositionSpec | None = Field(
         None,
         description="cards only: a fixed imposition (a name from a layout's 'impositions', or"

@@ -20,7 +20,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from .content import discover
+from .content import discover, located_item_model
 from .diagnostics import ContentError, Loc, Problem, display_path
 from .itemmodel import item_model
 from .layouts import LayoutFile
@@ -107,11 +107,12 @@ def game_schemas(
         if comp.source is None or not comp.source.lower().endswith((".yaml", ".yml")):
             continue
         try:
-            item = item_schema(comp, game.vocab, game.code, values)
-        except KeyError as exc:
-            loc = game_src.loc(("components", index, "fields"))
-            problems.append(Problem(loc, f"unknown vocabulary {exc} (see 'vocab')"))
+            if comp.form != "page":
+                located_item_model(comp, index, game, game_src)  # its mistakes, located
+        except ContentError as exc:
+            problems.extend(exc.problems)
             continue
+        item = item_schema(comp, game.vocab, game.code, values)
         out[f"{gid}/{comp.id}{SUFFIX}"] = items_file_schema(f"{game.title}: {comp.name}", item)
     if problems:
         raise ContentError(problems)

@@ -106,7 +106,8 @@ _COMPONENT = {
     "form": "card: items laid out by a face; page: full-page sheets made of blocks",
     "size": "a named card size or [width, height] in mm",
     "items": "the items inline (instead of a source file)",
-    "fields": "the fields of each item: name → type (text, int, bool, choice, counts, list)",
+    "fields": "the fields of each item: name → type (text, int, bool, choice, counts, list);"
+    " a name is a letter, then letters, digits and '_' ({{ name }} in a template)",
     "optional": "not needed to play (the rules' component list says so)",
     "note": "a note printed beside the component in the rules",
 }

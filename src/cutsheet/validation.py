@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import difflib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -59,9 +59,11 @@ def _message(err: Mapping[str, Any], model: type[BaseModel], located: Located) -
         return located.key_loc(path), f"unknown key {excerpt(key)}{hint}"
     if kind == "missing":
         return located.loc(path[:-1]), f"missing key {excerpt(str(path[-1]))}"
-    where = ".".join(
-        clip(str(p), 40) for p in _data_path(located.data, path) if not isinstance(p, int)
-    )
+    data_path = _data_path(located.data, path)
+    at = located.loc(path)
+    if path and path[-1] == "[key]":  # a mapping's key: the key is the mistake, not its value
+        at, data_path = located.key_loc(path[:-1]), data_path[:-1]
+    where = ".".join(clip(str(p), 40) for p in data_path if not isinstance(p, int))
     if kind == "string_pattern_mismatch":
         pattern = err.get("ctx", {}).get("pattern", "")
         shown = excerpt(err["input"])
@@ -78,32 +80,76 @@ def _message(err: Mapping[str, Any], model: type[BaseModel], located: Located) -
         )
     else:
         msg = f"{err['msg'][:1].lower()}{err['msg'][1:]}, got {excerpt(err['input'])}"
-    return located.loc(path), f"{where}: {msg}" if where else msg
+    return at, f"{where}: {msg}" if where else msg
 
 
 def _known_keys(model: type[BaseModel], path: tuple[Any, ...], located: Located) -> list[str]:
-    """Field names allowed at ``path``, found by walking the model's annotations."""
+    """Field names allowed at ``path``, found by walking the model's annotations (through a
+    mapping's values, a list's entries and a union's members)."""
     current: Any = model
     for part in path:
         if isinstance(part, int):
-            continue
-        fields = getattr(current, "model_fields", {})
-        if part not in fields:
-            return []
-        current = _innermost_model(fields[part].annotation)
+            continue  # a list's entry: _inner finds the model inside the list
+        current = _child(current, part)
         if current is None:
             return []
-    return list(getattr(current, "model_fields", {}))
+    found = _inner(current, mappings=False)
+    if found is None:
+        return []
+    rule = _KEY_RULES.get(found)
+    if rule is not None:  # the keys depend on the value (a box's on its kind)
+        return rule(found, _at(located.data, path), _at(located.data, path[:-2]))
+    return list(found.model_fields)
 
 
-def _innermost_model(ann: Any) -> type[BaseModel] | None:
+KeyRule = Callable[[type[BaseModel], Any, Any], list[str]]
+"""The keys a value of a model may have, from the model, the value, and the data two steps
+up (for a value in a mapping of a model, e.g. a box in ``boxes`` of a face, that model's)."""
+
+_KEY_RULES: dict[type[BaseModel], KeyRule] = {}
+
+
+def key_rule(model: type[BaseModel], rule: KeyRule) -> None:
+    """Unknown-key messages of ``model`` list (and suggest from) the keys ``rule`` gives."""
+    _KEY_RULES[model] = rule
+
+
+def _child(ann: Any, part: str) -> Any:
+    """The annotation of key ``part`` inside ``ann`` (a model's field, a mapping's value)."""
+    inner = _inner(ann, mappings=True)
+    if isinstance(inner, type) and issubclass(inner, BaseModel):
+        field = inner.model_fields.get(part)
+        return None if field is None else field.annotation
+    if inner is not None:  # dict[K, V]: any key leads to V
+        return inner.__args__[1]
+    return None
+
+
+def _inner(ann: Any, *, mappings: bool) -> Any:
+    """The first model (or, with ``mappings``, ``dict[K, V]``) inside ``ann``: through
+    ``X | None``, ``list[X]``, ``Annotated[X, …]``."""
     if isinstance(ann, type) and issubclass(ann, BaseModel):
         return ann
+    if getattr(ann, "__origin__", None) is dict:
+        if mappings:
+            return ann
+        return _inner(ann.__args__[1], mappings=False)
     for arg in getattr(ann, "__args__", ()) or ():
-        found = _innermost_model(arg)
+        found = _inner(arg, mappings=mappings)
         if found is not None:
             return found
     return None
+
+
+def _at(data: Any, path: tuple[Any, ...]) -> Any:
+    for p in path:
+        if isinstance(data, Mapping) and p in data:
+            data = data[p]
+        elif isinstance(data, list) and isinstance(p, int) and 0 <= p < len(data):
+            data = data[p]
+        else:
+            return None
+    return data
 
 
 def validate(model: type[M], located: Located) -> M:

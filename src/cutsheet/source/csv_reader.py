@@ -141,6 +141,37 @@ def _cell_columns(line: str, most: int) -> list[int]:
     return starts
 
 
+def _row_spots(lines: list[str], first: int, most: int) -> list[tuple[int, int]]:
+    """(line, column) where each of the first ``most`` cells of one row starts: the row is
+    ``lines``, the first of them line ``first`` of the file (a quoted cell may span lines,
+    and the cells after it start on its last line)."""
+    if len(lines) == 1:
+        return [(first, col) for col in _cell_columns(lines[0], most)]
+    text = "\n".join(lines)
+    spots = [(first, 1)]
+    line, line_start, start, skip, quoted = first, 0, 0, -1, False
+    for match in _QUOTING.finditer(text):
+        i, c = match.start(), match.group()
+        if c == "\n":
+            line, line_start = line + 1, i + 1
+        elif i == skip:
+            continue
+        elif quoted:
+            if c == '"':
+                if text.startswith('"', i + 1):
+                    skip = i + 1  # "" inside a quoted cell is one quote
+                else:
+                    quoted = False
+        elif c == '"':
+            quoted = i == start  # a quote opens a cell only as its first character
+        else:
+            if len(spots) >= most:
+                break
+            start = i + 1
+            spots.append((line, start - line_start + 1))
+    return spots
+
+
 def _read_header(reader: Any, first_line: str, file: str) -> list[str]:
     """The header row's names, stripped; an empty file, a header over ``MAX_CSV_COLUMNS``
     or a file separated by something else than commas is an error."""
@@ -254,13 +285,13 @@ class _Table:
             message = f"more than {MAX_CSV_ROWS:,} rows; split the items over several files"
             self.problems.append(Problem(Loc(self.file, line_no, 1), message))
             return False
-        physical = self.lines[line_no - 1] if line_no - 1 < len(self.lines) else ""
-        cols = _cell_columns(physical, self.width + 1)
-        if len(cols) < len(row):  # a quoted cell spans lines: later cells start at 1
-            cols += [1] * (len(row) - len(cols))
+        physical = self.lines[line_no - 1 : max(last_line, line_no)] or [""]
+        spots = _row_spots(physical, line_no, self.width + 1)
+        if len(spots) < len(row):  # not expected: a cell not found is placed at the row
+            spots += [(line_no, 1)] * (len(row) - len(spots))
         self.values[(index,)] = spot(line_no, 1)
-        self._check_width(row, line_no, cols, last_line)
-        item = self._item(row, index, line_no, cols)
+        self._check_width(row, line_no, spots, last_line)
+        item = self._item(row, index, spots)
         self.rows.append(item)
         self.cells += len(item)
         if self.cells > MAX_VALUES:
@@ -269,13 +300,15 @@ class _Table:
             return False
         return True
 
-    def _check_width(self, row: list[str], line_no: int, cols: list[int], last: int) -> None:
+    def _check_width(
+        self, row: list[str], line_no: int, spots: list[tuple[int, int]], last: int
+    ) -> None:
         """A row with more cells than the header names, or fewer if that is an error."""
         width = self.width
         if len(row) > width:
             self.problems.append(
                 Problem(
-                    Loc(self.file, line_no, cols[width]),
+                    Loc(self.file, *spots[width]),
                     f"row has {len(row):,} cells but the header names {width:,} fields",
                 )
             )
@@ -292,13 +325,13 @@ class _Table:
                 )
             )
 
-    def _item(self, row: list[str], index: int, line_no: int, cols: list[int]) -> dict[str, Any]:
+    def _item(self, row: list[str], index: int, spots: list[tuple[int, int]]) -> dict[str, Any]:
         """The row's non-empty cells by field name, each located."""
         item: dict[str, Any] = {}
-        for name, raw, col in zip(self.header, row, cols, strict=False):  # a short row ends early
+        for name, raw, at in zip(self.header, row, spots, strict=False):  # a short row ends early
             value = raw.strip()
             if not value or not name:
                 continue  # an empty cell is an absent value
             item[name] = nfc(value)
-            self.values[(index, name)] = spot(line_no, col)
+            self.values[(index, name)] = spot(*at)
         return item
