@@ -374,3 +374,33 @@ def test_the_build_lock_is_never_opened_through_a_link(project, tmp_path):
         f"{cache / 'lock'}: error: cannot write here: is a symbolic link; remove it"
     ]
     assert precious.read_text() == "keep me"
+
+
+def test_a_command_started_with_its_output_closed_runs(project):
+    """``cutsheet list >&-``: no stream to wrap, no traceback, the command's own status."""
+    run = subprocess.run(
+        [sys.executable, "-m", "cutsheet", "list"],
+        cwd=project,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: os.close(1),  # noqa: PLW1509 - the child starts without stdout
+        timeout=300,
+    )
+    assert run.returncode == 0
+    assert "Traceback" not in run.stderr
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_a_build_whose_messages_cannot_be_written_still_says_how_it_went(project):
+    """Progress to a full device is given up; the build's status is its own (it used to be
+    1, 'No space left on device', after writing every PDF)."""
+    with open("/dev/full", "w") as full:
+        run = subprocess.run(
+            [sys.executable, "-m", "cutsheet", "build", "--profile", "standard", "--paper", "a4"],
+            cwd=project,
+            stderr=full,
+            stdout=subprocess.DEVNULL,
+            timeout=300,
+        )
+    assert run.returncode == 0
+    assert len(list((project / "build").rglob("*.pdf"))) == 3

@@ -18,22 +18,25 @@ _interrupted: list[bool] = []
 class ReaderGone:
     """A standard stream that outlives its reader: once the pipe it writes to is closed
     (``cutsheet build 2>&1 | head -1``), what follows goes nowhere and the command goes on,
-    so a build still finishes and its exit status still says how it went."""
+    so a build still finishes and its exit status still says how it went. With ``any_error``
+    (stderr: progress and messages), a stream that cannot be written for another reason (a
+    full disk) is given up the same way; stdout, a command's own output, fails as before."""
 
-    def __init__(self, stream: TextIO) -> None:
+    def __init__(self, stream: TextIO, any_error: bool = False) -> None:
         self._stream = stream
+        self._gives_up_on = OSError if any_error else BrokenPipeError
 
     def write(self, text: str) -> int:
         try:
             return self._stream.write(text)
-        except BrokenPipeError:
+        except self._gives_up_on:
             self._gone()
             return len(text)
 
     def flush(self) -> None:
         try:
             self._stream.flush()
-        except BrokenPipeError:
+        except self._gives_up_on:
             self._gone()
 
     def _gone(self) -> None:
@@ -62,8 +65,10 @@ def run() -> int:
     """Import the command line with Ctrl-C ending quietly, then run it (where Ctrl-C is a
     ``KeyboardInterrupt`` that ``main`` turns into the same quiet exit)."""
     signal.signal(signal.SIGINT, _quit)
-    sys.stdout = ReaderGone(sys.stdout)  # type: ignore[assignment]
-    sys.stderr = ReaderGone(sys.stderr)  # type: ignore[assignment]
+    if sys.stdout is not None:  # None: started with the stream closed (>&-)
+        sys.stdout = ReaderGone(sys.stdout)  # type: ignore[assignment]
+    if sys.stderr is not None:
+        sys.stderr = ReaderGone(sys.stderr, any_error=True)  # type: ignore[assignment]
     from .cli import main
 
     signal.signal(signal.SIGINT, _interrupt)
