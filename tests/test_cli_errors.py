@@ -404,3 +404,19 @@ def test_a_build_whose_messages_cannot_be_written_still_says_how_it_went(project
         )
     assert run.returncode == 0
     assert len(list((project / "build").rglob("*.pdf"))) == 3
+
+
+@pytest.mark.parametrize(
+    ("timeout", "shown"),
+    [("inf", "inf"), ("nan", "nan"), ("0", "0"), ("-1", "-1"), ("soon", "'soon'")],
+)
+def test_a_watch_timeout_out_of_range_is_refused(project, capsys, timeout, shown):
+    """``--timeout inf`` used to end in a timer thread's traceback and never stop; ``0``,
+    ``-1`` and ``nan`` stopped at once with exit 0."""
+    with pytest.raises(SystemExit) as exc:
+        main(["--root", str(project), "watch", "--timeout", timeout])
+    assert exc.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        "cutsheet watch: error: argument --timeout: --timeout is a number of seconds, more"
+        f" than 0 and at most 604,800, got {shown}"
+    )

@@ -139,6 +139,31 @@ def test_a_layout_save_concerns_every_watched_game_and_a_content_save_its_own(ru
     assert changed_games(run.project, [cards], both) == ["my-game"]
     assert changed_games(run.project, [cards], ["second-game"]) == []
     assert changed_games(run.project, [str(root / "README.md")], both) == []
+    # the project's own icons and fonts: any game may draw them (a probe found an edited
+    # icon never rebuilt while watching)
+    assert changed_games(run.project, [str(root / "icons" / "gem.svg")], both) == both
+    assert changed_games(run.project, [str(root / "fonts" / "Serif.ttf")], both) == both
+
+
+def test_changes_sees_a_save_in_the_projects_icons(run):
+    """The real watcher watches icons/ too: a folder made while watching, then a save in it."""
+    icons = run.root / "icons"
+    stream = changes(run.project, timeout=60)
+
+    def later() -> None:
+        time.sleep(0.5)
+        icons.mkdir()
+        time.sleep(1.0)
+        (icons / "gem.svg").write_text("<svg xmlns='http://www.w3.org/2000/svg'/>")
+
+    threading.Thread(target=later, daemon=True).start()
+    seen = False
+    for batch in stream:  # ends after the timeout when the save is never seen
+        if any(p.endswith("gem.svg") for _c, p in batch):
+            seen = True
+            break
+    stream.close()
+    assert seen
 
 
 def test_a_game_added_while_watching_is_built(run):

@@ -2,7 +2,8 @@
 
 The core, :func:`watch_loop`, takes an iterable of change batches (sets of ``(change, path)``
 as :func:`watchfiles.watch` yields them) so tests can drive it without a file system watcher.
-Each batch that touches ``content/`` or ``layouts/`` rebuilds the games it concerns with
+Each batch that touches ``content/``, ``layouts/`` or the project's ``icons/`` or ``fonts/``
+rebuilds the games it concerns with
 :func:`cutsheet.build.build`, which skips unchanged jobs from its cache and keeps a broken
 game's last good PDFs; problems are printed, located, and the loop goes on.
 
@@ -60,7 +61,14 @@ def _game_of(project: Project, path: str, watched: list[str]) -> list[str]:
     rel = _under(resolved, project.content.resolve())
     if rel is not None:
         return [rel.parts[0]] if rel.parts and rel.parts[0] in watched else []
-    return list(watched) if _under(resolved, project.layouts.resolve()) is not None else []
+    shared = (project.layouts, *_project_files(project))
+    return list(watched) if any(_under(resolved, f.resolve()) is not None for f in shared) else []
+
+
+def _project_files(project: Project) -> tuple[Path, Path]:
+    """The project's own icons and fonts: any game may draw them (the build cache finds the
+    jobs that do)."""
+    return project.root / "icons", project.root / "fonts"
 
 
 def changed_games(project: Project, paths: Iterable[str], watched: list[str]) -> list[str]:
@@ -256,7 +264,7 @@ def _folders(project: Project) -> dict[Path, tuple[int, int]]:
     """The watched folders there are, each with its identity (device, inode): a folder
     deleted and made again at once is another folder, which the old watch does not see."""
     found = {}
-    for folder in (project.content, project.layouts):
+    for folder in (project.content, project.layouts, *_project_files(project)):
         try:
             st = folder.stat()
         except OSError:
@@ -267,8 +275,8 @@ def _folders(project: Project) -> dict[Path, tuple[int, int]]:
 
 
 def changes(project: Project, timeout: float | None = None) -> Iterator[set[tuple[Any, str]]]:
-    """Batches of saves under ``content/`` and ``layouts/`` (editor swap and backup files
-    ignored), until Ctrl-C or, when given, ``timeout`` seconds. A watched folder that is
+    """Batches of saves under ``content/``, ``layouts/`` and the project's ``icons/`` and
+    ``fonts/`` (editor swap and backup files ignored), until Ctrl-C or, when given, ``timeout`` seconds. A watched folder that is
     deleted and created again is watched again, and its coming back is a change."""
     from watchfiles import Change, DefaultFilter, watch
 

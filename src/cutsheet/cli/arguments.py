@@ -128,6 +128,20 @@ def _whole(option: str, low: int, high: int, unit: str = "") -> Callable[[str], 
 
 _jobs = _whole("--jobs", 1, MAX_JOBS, " workers")
 _dpi = _whole("--dpi", 10, 1200, " dots per inch")
+MAX_WATCH_S = 7 * 24 * 3600  # a week; without --timeout, watch runs until Ctrl-C
+
+
+def _timeout(text: str) -> float:
+    """``watch --timeout``: seconds, more than 0 and at most a week (``inf``, ``nan``, ``0``
+    and ``-1`` are refused with the range that works)."""
+    works = f"--timeout is a number of seconds, more than 0 and at most {MAX_WATCH_S:,}"
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{works}, got {text.strip()[:40]!r}") from None
+    if not 0 < value <= MAX_WATCH_S:  # also refuses nan
+        raise argparse.ArgumentTypeError(f"{works}, got {text.strip()[:40]}")
+    return value
 
 
 def _bleed(text: str) -> float:
@@ -205,15 +219,16 @@ def _add_build(sub: _Subparsers) -> None:
 def _add_watch(sub: _Subparsers) -> None:
     w = sub.add_parser(
         "watch",
-        help="build, then rebuild on every save under content/ or layouts/",
-        description="Build, then rebuild on every save under content/ or layouts/: the edited"
+        help="build, then rebuild on every save under content/, layouts/, icons/ or fonts/",
+        description="Build, then rebuild on every save under content/, layouts/, icons/ or"
+        " fonts/: the edited"
         " game's standard A4 first, then the rest. Mistakes are printed as they are saved;"
         " Ctrl-C stops.",
     )
     _build_options(w)
     w.add_argument(
         "--timeout",
-        type=float,
+        type=_timeout,
         metavar="SECONDS",
         help="stop after that many seconds (default: run until Ctrl-C)",
     )
