@@ -126,3 +126,22 @@ def test_an_optional_field_left_out_prints_nothing():
     assert render("{{ rule }}", {"rule": None}) == ""
     assert render("{{ n }}", {"n": 0}) == "0"  # a value that is false still prints
     assert evaluate("rule", {"rule": None}) is None  # an expression still sees None
+
+
+@pytest.mark.parametrize(
+    ("source", "printed"),
+    [
+        ("A[{{ rule ~ '' }}][{{ rule|default('—') }}][{{ rule|string }}]", "A[][—][]"),
+        ("B[{{ [name, rule]|join(' ') }}][{{ rule|title }}]", "B[Moon ][]"),
+        ("C[{{ '%s'|format(rule) }}][{{ rule|e }}][{{ n|default(7) }}]", "C[][][7]"),
+        ("G[{{ rule|lower }}][{{ rule|trim }}][{{ rule|replace('x','y') }}]", "G[][][]"),
+        ("K[{{ kw|join(',') }}][{{ '%s-%s' % (name, rule) }}][{{ '%s' % rule }}]", "K[][Moon-][]"),
+        ("D[{{ rule|d('X', true) }}][{{ name|default('—') }}]", "D[X][Moon]"),
+    ],
+)
+def test_a_value_left_out_prints_nothing_however_it_is_filtered(source, printed):
+    """A second probe: filters, ``~``, ``%``, ``format`` and ``join`` printed "None" for an
+    optional field an item leaves out, and ``|default(…)`` never gave its fallback."""
+    values = {"name": "Moon", "rule": None, "n": None, "kw": None}
+    assert render(source, values) == printed
+    assert evaluate("rule is none", values) is True  # when: still sees the value left out

@@ -99,6 +99,11 @@ class BoundedEnvironment(SandboxedEnvironment):
 
     def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
         Steps.take()
+        if operator == "%" and isinstance(left, str):  # a value left out formats as nothing
+            if right is None:
+                right = ""
+            elif isinstance(right, tuple):
+                right = tuple("" if v is None else v for v in right)
         _check_binop(operator, left, right)
         return sized(super().call_binop(context, operator, left, right))
 
@@ -184,6 +189,10 @@ def _bounded_filter(name: str, f: Callable[..., Any]) -> Callable[..., Any]:
     @functools.wraps(f)
     def bounded(*args: Any, **kwargs: Any) -> Any:
         Steps.take()
+        if len(args) >= lead and (args[lead - 1] is None or name in _NONE_INSIDE):
+            if args[lead - 1] is None and name in ("default", "d"):  # left out: the fallback
+                return args[lead] if len(args) > lead else kwargs.get("default_value", "")
+            args, kwargs = _none_as_nothing(name, args, kwargs, lead)
         value = args[lead - 1] if len(args) >= lead else None
         if len(args) > lead or kwargs:
             check_args((*args[lead:], *kwargs.values()))
@@ -201,6 +210,36 @@ def _bounded_filter(name: str, f: Callable[..., Any]) -> Callable[..., Any]:
         return sized(f(*args, **kwargs))
 
     return bounded
+
+
+#: Filters that print the values inside their arguments (a list's items, format's values).
+_NONE_INSIDE = frozenset({"join", "format"})
+
+
+def _none_as_nothing(
+    name: str, args: tuple[Any, ...], kwargs: dict[str, Any], lead: int
+) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    """A filter's arguments with a value left out (None, an optional field an item does not
+    have) as nothing: an empty text, or for ``join`` an empty list and empty items, so a
+    card never prints the word "None" however the value is filtered."""
+    value = args[lead - 1]
+    if name == "join":
+        if value is None:
+            value = []
+        elif isinstance(value, (list, tuple)):
+            value = ["" if v is None else v for v in value]
+    elif value is None and name not in _STRUCTURAL:
+        value = ""
+    rest = args[lead:]
+    if name == "format":
+        rest = tuple("" if a is None else a for a in rest)
+        kwargs = {k: "" if v is None else v for k, v in kwargs.items()}
+    return (*args[: lead - 1], value, *rest), kwargs
+
+
+def _printed(value: Any) -> Any:
+    """What ``~`` joins: a value left out joins as nothing (``rule ~ ''`` is ``''``)."""
+    return "" if value is None else printable(value)
 
 
 def _range(*args: int) -> range:
@@ -249,5 +288,5 @@ def environment() -> SandboxedEnvironment:
     env.globals["range"] = _range
     env.globals["_cs_turns"] = _turns
     env.globals["_cs_sized"] = sized
-    env.globals["_cs_printable"] = printable
+    env.globals["_cs_printable"] = _printed
     return env
