@@ -69,6 +69,14 @@ def test_every_template_function_is_refused_and_says_so():
         assert message is not None and "template function" in message, name
 
 
+@pytest.mark.parametrize("name", ["loop", "caller", "varargs", "kwargs", "self", "true"])
+def test_names_jinja_gives_a_meaning_are_refused(name):
+    """Inside a loop or a macro Jinja's own ``loop``, ``caller``, ``varargs`` and ``kwargs``
+    hide a field of that name (a second probe: '{{ loop }}' in a for printed a method)."""
+    message = field_problem(name)
+    assert message is not None and "word of the template language" in message
+
+
 @pytest.mark.parametrize("name", ["json", "copy", "dict", "schema", "model_config", "model_x"])
 def test_names_of_the_data_model_are_refused(name):
     assert hasattr(BaseModel, name) or name.startswith("model_")

@@ -100,7 +100,10 @@ CONTEXT_NAMES: dict[str, str] = {
 }
 """Names a card's templates read besides the item's fields (plan/context.py)."""
 
-TEMPLATE_WORDS = ("true", "false", "none", "True", "False", "None", "not", "self")
+TEMPLATE_WORDS = (
+    *("true", "false", "none", "True", "False", "None", "not", "self"),
+    *("loop", "caller", "varargs", "kwargs"),  # what Jinja names inside a loop or a macro
+)
 """Words a template reads as a literal, an operator or itself, never as a field's value."""
 
 
