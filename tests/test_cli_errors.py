@@ -420,3 +420,27 @@ def test_a_watch_timeout_out_of_range_is_refused(project, capsys, timeout, shown
         "cutsheet watch: error: argument --timeout: --timeout is a number of seconds, more"
         f" than 0 and at most 604,800, got {shown}"
     )
+
+
+def test_a_cache_folder_that_is_a_link_or_a_lock_that_is_a_folder_is_named(project, tmp_path):
+    """A second probe: a linked .cache was followed (the lock and cache entries written
+    outside the output folder), and a lock that is a folder was blamed on the output folder."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    out = project / "build"
+    out.mkdir()
+    (out / ".cache").symlink_to(elsewhere)
+    args = ("build", "--profile", "standard", "--paper", "a4")
+    result = cutsheet(project, *args)
+    assert result.returncode == 1
+    assert lines(result) == [
+        f"{out / '.cache'}: error: cannot write here: is a symbolic link; remove it"
+    ]
+    assert not list(elsewhere.iterdir())
+    (out / ".cache").unlink()
+    (out / ".cache" / "lock").mkdir(parents=True)
+    result = cutsheet(project, *args)
+    assert result.returncode == 1
+    assert lines(result) == [
+        f"{out / '.cache' / 'lock'}: error: cannot write here: is a folder; remove it"
+    ]

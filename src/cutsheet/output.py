@@ -94,10 +94,14 @@ BUSY = "another cutsheet build is writing to this folder; wait for it or use ano
 def locked(out: Path) -> Iterator[None]:
     """One build at a time per output folder (``out/.cache/lock``, a portable file lock); a
     second one is refused with a clear message."""
+    cache = out / ".cache"
     try:
-        (out / ".cache").mkdir(parents=True, exist_ok=True)
+        cache.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise ContentError([Problem(Loc(str(out)), f"cannot write here: {exc.strerror}")]) from None
+    if cache.is_symlink():  # the cache and the lock are written nowhere but in the folder
+        why = "cannot write here: is a symbolic link; remove it"
+        raise ContentError([Problem(Loc(str(cache)), why)])
     if os.name == "posix":
         with _flocked(out / ".cache" / "lock", out):
             yield
@@ -127,8 +131,9 @@ def _flocked(path: Path, out: Path) -> Iterator[None]:
     try:  # never through a link: the lock is ours, and what it points at is not
         fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o644)
     except OSError as exc:
-        why = "is a symbolic link; remove it" if exc.errno == errno.ELOOP else exc.strerror
-        where = path if exc.errno == errno.ELOOP else out
+        said = {errno.ELOOP: "is a symbolic link", errno.EISDIR: "is a folder"}
+        why = f"{said[exc.errno]}; remove it" if exc.errno in said else exc.strerror
+        where = path if exc.errno in said else out
         raise ContentError([Problem(Loc(str(where)), f"cannot write here: {why}")]) from None
     try:
         try:
