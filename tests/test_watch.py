@@ -93,6 +93,21 @@ def test_a_save_rebuilds_the_game(run):
     assert run.problems == [[], []]
 
 
+def test_watch_ends_with_status_1_while_a_game_is_broken(run):
+    """A second probe: 'watch --timeout' ended with 0 whatever state it left; a script
+    that watches for a while now learns whether the games built in the end."""
+
+    def broken() -> Iterator[set[tuple[Change, str]]]:
+        yield run.edit(CARDS, "points: 3", "points: three")
+
+    assert run.loop(broken()) == 1
+
+    def fixed() -> Iterator[set[tuple[Change, str]]]:
+        yield run.edit(CARDS, "points: three", "points: 3")
+
+    assert run.loop(fixed()) == 0
+
+
 def test_a_broken_save_prints_a_located_error_and_keeps_the_pdfs(run):
     kept: dict[str, dict[str, str]] = {}
 

@@ -119,6 +119,7 @@ class _Watcher:
     show: Show
     known: list[str] = field(default_factory=list)
     seen: set[str] = field(default_factory=set)
+    failing: set[str] = field(default_factory=set)  # games whose last build had an error
 
     def watched(self) -> list[str]:
         return list(self.games) or self.project.games()
@@ -145,6 +146,7 @@ class _Watcher:
     def finish(self, which: list[str], problems: list[Problem]) -> None:
         self.show(problems)
         errors = sum(1 for p in problems if p.severity == "error")
+        (self.failing.update if errors else self.failing.difference_update)(which)
         if errors:
             kept = any((self.out / g).is_dir() for g in which)
             state = _plural(errors, "error") + ("; the last good PDFs are kept" if kept else "")
@@ -234,12 +236,17 @@ def watch_loop(
 ) -> int:
     """Build once, then rebuild what each batch of changes concerns, until ``batches`` ends.
     ``games`` empty means every game of the project, including games added while watching.
-    Returns 0: problems are printed, never fatal."""
+    Problems are printed, never fatal; Ctrl-C ends it like the end of ``batches``. Returns 1
+    when the last build of a game still there had an error (a script that watches with
+    ``--timeout`` can tell), else 0."""
     watcher = _Watcher(project, games, options, out, jobs, say, show)
-    watcher.start()
-    for batch in batches:
-        watcher.batch(batch)
-    return 0
+    try:
+        watcher.start()
+        for batch in batches:
+            watcher.batch(batch)
+    except KeyboardInterrupt:  # how watching ends: not a failure of its own
+        pass
+    return 1 if watcher.failing & set(project.games()) else 0
 
 
 def _what_changed(project: Project, batch: list[tuple[Any, str]]) -> str:

@@ -161,20 +161,17 @@ def cmd_watch(args: argparse.Namespace) -> int:
     options = build_options(args, project.layouts)
     out = out_folder(args, project.root, "build")
     out.mkdir(parents=True, exist_ok=True)  # unwritable: one line now, not an error a save
-    try:
-        watch_loop(
-            project,
-            list(args.games),
-            options,
-            out,
-            changes(project, args.timeout),
-            jobs=args.jobs,
-            show=print_problems,
-        )
-    except KeyboardInterrupt:  # Ctrl-C is how watching ends: not a failure
-        pass
+    code = watch_loop(
+        project,
+        list(args.games),
+        options,
+        out,
+        changes(project, args.timeout),
+        jobs=args.jobs,
+        show=print_problems,
+    )  # Ctrl-C is how watching ends: the status says whether the games built at the end
     print("cutsheet: stopped watching", file=sys.stderr)
-    return 0
+    return code
 
 
 def cmd_list(args: argparse.Namespace) -> int:
