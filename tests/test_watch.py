@@ -280,6 +280,8 @@ def test_a_game_folder_deleted_and_recreated_is_said_and_rebuilt(run):
     assert "content/my-game/ is there again: building it" in run.said
     assert "Sunset" in card_text(run.out)
     assert run.said[-1] == "my-game: no errors; watching for changes (Ctrl-C to stop)"
+    # a game both edited and back is named once (a probe saw 'my-game, my-game standard-a4')
+    assert not [m for m in run.said if "my-game, my-game" in m]
 
 
 def test_changes_follows_a_layouts_folder_deleted_and_recreated(run):

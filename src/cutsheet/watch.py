@@ -219,7 +219,8 @@ class _Watcher:
             again = "is there again" if game in self.seen else "is new"
             self.say(f"content/{game}/ {again}: building it")
         self.seen.update(back)
-        first = self.present(edited_games(project, [p for _c, p in relevant], now) + back)
+        edited = edited_games(project, [p for _c, p in relevant], now)
+        first = self.present(list(dict.fromkeys(edited + back)))  # once each, in order
         self.rebuild(first or concerned, sorted(set(concerned)))
 
 
