@@ -169,3 +169,23 @@ def test_an_unknown_box_key_lists_its_kinds_keys(box, extends, message):
 def test_an_unknown_key_under_a_mapping_lists_the_keys_there():
     got = unknown_key(LayoutFile, "styles:\n  big: {size: 9, zzz: 1}\n")
     assert got.startswith("unknown key 'zzz' (allowed: font, size, leading"), got
+
+
+@pytest.mark.parametrize(
+    ("vocab", "where", "message"),
+    [
+        ("gems: [red, blue, red]", (2, 9), "vocab.gems: a vocabulary names each word once: 'red'"),
+        ("gems: []", (2, 9), "vocab.gems: a vocabulary has at least one word"),
+        ('gems: [" a", b]', (2, 9), "vocab.gems: the word ' a' has spaces around it; remove them"),
+        ('gems: ["", b]', (2, 9), "vocab.gems: a word of a vocabulary is empty"),
+    ],
+)
+def test_a_vocabulary_has_words_each_once_and_plain(vocab, where, message):
+    """A second probe: duplicate, empty and space-padded words were taken silently (and a
+    card's counts could never name a padded word)."""
+    src = parse_yaml("vocab:\n  " + vocab + "\n" + GAME.format(name="name"), "game.yaml")
+    with pytest.raises(ContentError) as exc:
+        validate(GameSpec, src)
+    (problem,) = exc.value.problems
+    assert (problem.loc.line, problem.loc.col) == where
+    assert problem.message == message

@@ -180,6 +180,27 @@ class FieldSpec(Strict):
     required: bool = True
     description: str = ""
 
+    @field_validator("of")
+    @classmethod
+    def _words(cls, v: str | list[str] | None) -> str | list[str] | None:
+        return check_words(v) if isinstance(v, list) else v
+
+
+def check_words(words: list[str]) -> list[str]:
+    """A vocabulary's words: at least one, each written once, none empty or with spaces
+    around it (a card's ``cost: {" a": 1}`` would never match the word ``a``)."""
+    if not words:
+        raise ValueError("a vocabulary has at least one word")
+    for word in words:
+        if not word.strip():
+            raise ValueError("a word of a vocabulary is empty")
+        if word != word.strip():
+            raise ValueError(f"the word {excerpt(word)} has spaces around it; remove them")
+    twice = sorted({w for w in words if words.count(w) > 1})
+    if twice:
+        raise ValueError(f"a vocabulary names each word once: {', '.join(map(excerpt, twice))}")
+    return words
+
 
 class ImpositionSpec(Strict):
     """A fixed imposition a component can ask for instead of the automatic packing."""
@@ -309,7 +330,7 @@ class GameSpec(Strict):
     time: str = ""
     language: str = "en"
     layouts: str = Field(description="layout file in layouts/ for this game's faces")
-    vocab: dict[str, list[str]] = {}
+    vocab: dict[str, Annotated[list[str], AfterValidator(check_words)]] = {}
     terms: dict[str, dict[str, str]] = Field(
         default_factory=dict,
         description="data about vocabulary words (title, rule, icon …), for every face: terms[word]",
