@@ -11,6 +11,7 @@ import csv
 import io
 import itertools
 import re
+from collections.abc import Iterator
 from typing import Any
 
 from ..diagnostics import ContentError, Loc, Problem, excerpt
@@ -92,25 +93,35 @@ def _control_characters(text: str, file: str) -> None:
 _QUOTING = re.compile(r'[",\n]')
 
 
-def _unclosed_quote(text: str, file: str) -> None:
-    """A quote that opens a cell and is never closed would take the rest of the file into
-    that cell: an error at the quote, where the mistake is (not at the end of the file)."""
-    quoted, opened, start, skip = False, 0, 0, -1
+def _quoting(text: str) -> Iterator[tuple[int, str, bool]]:
+    """Each quote, comma and line break of CSV ``text`` with whether a quoted cell is open
+    after it (RFC 4180: a quote opens a cell only as its first character, and "" inside a
+    quoted cell is one quote, whose second half is not given)."""
+    quoted, start, skip = False, 0, -1
     for match in _QUOTING.finditer(text):
         i, c = match.start(), match.group()
         if i == skip:
             continue
-        if quoted:
-            if c == '"':
-                if text.startswith('"', i + 1):
-                    skip = i + 1  # "" inside a quoted cell is one quote
-                else:
-                    quoted = False
-        elif c == '"':
-            if i == start:  # a quote opens a cell only as its first character
-                quoted, opened = True, i
-        else:
+        if c == '"':
+            if not quoted:
+                quoted = i == start
+            elif text.startswith('"', i + 1):
+                skip = i + 1
+            else:
+                quoted = False
+        elif not quoted:
             start = i + 1
+        yield i, c, quoted
+
+
+def _unclosed_quote(text: str, file: str) -> None:
+    """A quote that opens a cell and is never closed would take the rest of the file into
+    that cell: an error at the quote, where the mistake is (not at the end of the file)."""
+    quoted, opened = False, 0
+    for i, _c, now in _quoting(text):
+        if now and not quoted:
+            opened = i
+        quoted = now
     if quoted:
         loc = Loc(file, text.count("\n", 0, opened) + 1, opened - text.rfind("\n", 0, opened))
         message = (
@@ -149,26 +160,14 @@ def _row_spots(lines: list[str], first: int, most: int) -> list[tuple[int, int]]
         return [(first, col) for col in _cell_columns(lines[0], most)]
     text = "\n".join(lines)
     spots = [(first, 1)]
-    line, line_start, start, skip, quoted = first, 0, 0, -1, False
-    for match in _QUOTING.finditer(text):
-        i, c = match.start(), match.group()
+    line, line_start = first, 0
+    for i, c, quoted in _quoting(text):
         if c == "\n":
             line, line_start = line + 1, i + 1
-        elif i == skip:
-            continue
-        elif quoted:
-            if c == '"':
-                if text.startswith('"', i + 1):
-                    skip = i + 1  # "" inside a quoted cell is one quote
-                else:
-                    quoted = False
-        elif c == '"':
-            quoted = i == start  # a quote opens a cell only as its first character
-        else:
+        elif c == "," and not quoted:
             if len(spots) >= most:
                 break
-            start = i + 1
-            spots.append((line, start - line_start + 1))
+            spots.append((line, i + 2 - line_start))
     return spots
 
 
