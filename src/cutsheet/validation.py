@@ -25,14 +25,24 @@ def _data_path(data: Any, path: tuple[Any, ...]) -> tuple[Any, ...]:
     only the keys and indexes that lead through ``data``."""
     out: list[Any] = []
     for p in path:
-        if isinstance(data, Mapping) and p in data:
-            data = data[p]
-        elif isinstance(data, list) and isinstance(p, int) and 0 <= p < len(data):
-            data = data[p]
-        else:
+        found = _step(data, p)
+        if found is _MISSING:
             continue  # a union member's tag, not a place in the file
+        data = found
         out.append(p)
     return tuple(out)
+
+
+_MISSING = object()
+
+
+def _step(data: Any, p: Any) -> Any:
+    """The value under key or index ``p`` of ``data``, or ``_MISSING``."""
+    if isinstance(data, Mapping) and p in data:
+        return data[p]
+    if isinstance(data, list) and isinstance(p, int) and 0 <= p < len(data):
+        return data[p]
+    return _MISSING
 
 
 def _branch_misses(errors: list[Any], data: Any) -> set[int]:
@@ -143,11 +153,8 @@ def _inner(ann: Any, *, mappings: bool) -> Any:
 
 def _at(data: Any, path: tuple[Any, ...]) -> Any:
     for p in path:
-        if isinstance(data, Mapping) and p in data:
-            data = data[p]
-        elif isinstance(data, list) and isinstance(p, int) and 0 <= p < len(data):
-            data = data[p]
-        else:
+        data = _step(data, p)
+        if data is _MISSING:
             return None
     return data
 
