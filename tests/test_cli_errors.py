@@ -444,3 +444,26 @@ def test_a_cache_folder_that_is_a_link_or_a_lock_that_is_a_folder_is_named(proje
     assert lines(result) == [
         f"{out / '.cache' / 'lock'}: error: cannot write here: is a folder; remove it"
     ]
+
+
+def test_preview_names_the_pdf_a_page_is_missing_from_and_refuses_odd_pages(project, capsys):
+    """A second probe: a page out of range named the PNGs' prefix, --page -1 got past the
+    arguments, --page beside --item was ignored, and 'mg-sun' got no 'MG-SUN' suggestion."""
+    assert cutsheet(project, "build", "--profile", "standard", "--paper", "a4").returncode == 0
+    result = cutsheet(project, "preview", "my-game", "--part", "rules", "--page", "99")
+    assert result.returncode == 1
+    assert lines(result) == [
+        "build/my-game/standard-a4/rules.pdf: error: no page 99 (the file has 1)"
+    ]
+    with pytest.raises(SystemExit) as exc:
+        main(["--root", str(project), "preview", "my-game", "--page", "-1"])
+    assert exc.value.code == 2
+    assert (
+        capsys.readouterr()
+        .err.splitlines()[-1]
+        .endswith("--page is a whole number from 1 to 100000, got -1")
+    )
+    both = cutsheet(project, "preview", "my-game", "--item", "MG-SUN", "--page", "1")
+    assert both.returncode == 1 and "use one or the other" in both.stderr
+    case = cutsheet(project, "preview", "my-game", "--item", "mg-sun")
+    assert case.returncode == 1 and "did you mean 'MG-SUN'?" in case.stderr

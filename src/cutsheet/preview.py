@@ -24,9 +24,8 @@ def pdf_to_pngs(
         numbers = pages or list(range(1, len(doc) + 1))
         for n in numbers:
             if not 1 <= n <= len(doc):
-                raise ContentError(
-                    [Problem(Loc(str(out_stem)), f"no page {n} (the file has {len(doc)})")]
-                )
+                where = display_path(pdf) if isinstance(pdf, Path) else str(out_stem)
+                raise ContentError([Problem(Loc(where), f"no page {n} (the file has {len(doc)})")])
             image = doc[n - 1].render(scale=dpi / 72).to_pil()
             path = out_stem.parent / f"{out_stem.name}-{n}.png"
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -116,7 +115,8 @@ def _not_found(
     import difflib
 
     what = "card or sheet" if part is None else {"cards": "card", "sheets": "sheet"}[part]
-    guess = difflib.get_close_matches(item_id, sorted(known), n=1)
+    same = [k for k in sorted(known) if k.casefold() == item_id.casefold()]  # mg-sun: MG-SUN
+    guess = same or difflib.get_close_matches(item_id, sorted(known), n=1)
     hint = f"; did you mean '{guess[0]}'?" if guess else ""
     if part is not None and not guess:
         others = [k for k, v in parts.items() if k != part and _holds(v, item_id)]

@@ -128,6 +128,7 @@ def _whole(option: str, low: int, high: int, unit: str = "") -> Callable[[str], 
 
 _jobs = _whole("--jobs", 1, MAX_JOBS, " workers")
 _dpi = _whole("--dpi", 10, 1200, " dots per inch")
+_page = _whole("--page", 1, 100_000)
 MAX_WATCH_S = 7 * 24 * 3600  # a week; without --timeout, watch runs until Ctrl-C
 
 
@@ -284,7 +285,7 @@ def _add_preview(sub: _Subparsers) -> None:
         " (default: cards; with --item, cards and sheets)",
     )
     v.add_argument(
-        "--page", type=int, action="append", help="1-based page; repeatable (default: all)"
+        "--page", type=_page, action="append", help="1-based page; repeatable (default: all)"
     )
     v.add_argument("--profile", default="standard", help="print profile (default: standard)")
     v.add_argument("--paper", default="a4", metavar="PAPER", help="for pages (default: a4)")

@@ -65,6 +65,11 @@ def cmd_preview(args: argparse.Namespace) -> int:
     chosen_profiles(project.layouts, [args.profile])
     out = out_folder(args, root, "build/preview")
     if args.item:
+        if args.page:
+            raise SystemExit(
+                "cutsheet: --page picks pages of a built part; --item renders that card's"
+                " front and back (use one or the other)"
+            )
         if args.part in ("rules", "rules-booklet"):
             raise SystemExit(
                 f"cutsheet: --item names a card or a sheet; the {args.part} part has none"
