@@ -467,3 +467,23 @@ def test_preview_names_the_pdf_a_page_is_missing_from_and_refuses_odd_pages(proj
     assert both.returncode == 1 and "use one or the other" in both.stderr
     case = cutsheet(project, "preview", "my-game", "--item", "mg-sun")
     assert case.returncode == 1 and "did you mean 'MG-SUN'?" in case.stderr
+
+
+def test_a_counts_value_that_is_no_mapping_names_no_internal_model(project):
+    """A second probe: 'input should be a valid dictionary or instance of Counts_cost'."""
+    game = project / "content" / "my-game" / "game.yaml"
+    text = game.read_text()
+    marker = '      rule: {type: text, required: false, description: "what the card does, if anything"}\n'
+    assert marker in text
+    game.write_text(
+        text.replace(marker, marker + "      cost: {type: counts, of: [a, b], required: false}\n")
+    )
+    cards = project / "content" / "my-game" / "cards.yaml"
+    cards.write_text(
+        cards.read_text().replace("    points: 3\n", '    points: 3\n    cost: "a 1; b 2"\n', 1)
+    )
+    result = cutsheet(project, "check")
+    assert result.returncode == 1
+    (said,) = lines(result)
+    assert said.endswith("error: cost: expected a mapping of keys to values, got 'a 1; b 2'"), said
+    assert "Counts_" not in said

@@ -80,6 +80,8 @@ def _message(err: Mapping[str, Any], model: type[BaseModel], located: Located) -
         msg = f"{shown} is not " + _ID_PATTERN_HINT.get(pattern, f"of the form {clip(pattern, 80)}")
     elif kind == "literal_error":
         msg = f"{excerpt(err['input'])} is not one of {clip(str(err['ctx']['expected']), 300)}"
+    elif kind == "model_type":  # "a valid dictionary or instance of Counts_cost": ours
+        msg = f"expected a mapping of keys to values, got {excerpt(err['input'])}"
     elif kind.startswith("value_error") or kind == "assertion_error":
         msg = str(err["msg"]).removeprefix("Value error, ")
     elif err["input"] is None and located.prefix + tuple(path) in located.values:
