@@ -438,6 +438,13 @@ def test_a_cache_folder_that_is_a_link_or_a_lock_that_is_a_folder_is_named(proje
     ]
     assert not list(elsewhere.iterdir())
     (out / ".cache").unlink()
+    assert cutsheet(project, *args).returncode == 0  # built: a no-op build follows
+    cache = elsewhere / "cache"
+    (out / ".cache").rename(cache)
+    (out / ".cache").symlink_to(cache)  # a valid cache, through a link: still refused
+    result = cutsheet(project, *args)
+    assert result.returncode == 1 and "is a symbolic link" in result.stderr
+    (out / ".cache").unlink()
     (out / ".cache" / "lock").mkdir(parents=True)
     result = cutsheet(project, *args)
     assert result.returncode == 1

@@ -417,6 +417,8 @@ def _unchanged(
     view holds) or has begun to, and then its journal, a temporary file, a kit or the
     manifest differs, and this build takes the lock like any other."""
     try:
+        if (out / ".cache").is_symlink():  # the locked build refuses it, saying so
+            return None
         if pending(out) or temps(_folders(out, games, options)):
             return None
         keys, licences = _keys(project, options)
