@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, BeforeValidator, Field, StringConstraints, TypeAdapter, create_model
+from pydantic import BeforeValidator, Field, StringConstraints, TypeAdapter, create_model
 from pydantic_core import SchemaError
 
-from .model import ITEM_ID, MAX_COPIES, ComponentSpec, FieldSpec, Strict
+from .model import ITEM_ID, MAX_COPIES, ComponentSpec, FieldSpec, Strict, model_keeps
 
 
 class ItemBase(Strict):
@@ -57,7 +57,7 @@ def _countable(name: str, words: tuple[str, ...]) -> None:
     for word in words:
         if word.startswith("_"):
             raise BadWord(name, word, "it starts with '_'")
-        if word.startswith("model_") or hasattr(BaseModel, word):
+        if model_keeps(word):
             raise BadWord(name, word, "the items' data model keeps that name for itself")
 
 

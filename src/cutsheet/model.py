@@ -107,6 +107,12 @@ TEMPLATE_WORDS = (
 """Words a template reads as a literal, an operator or itself, never as a field's value."""
 
 
+def model_keeps(name: str) -> bool:
+    """Whether the items' data model (pydantic) keeps ``name`` for itself: a field of an
+    item, or a word a counts field counts, may not have it."""
+    return name.startswith("model_") or hasattr(BaseModel, name)
+
+
 @lru_cache(maxsize=1)
 def _template_globals() -> frozenset[str]:
     """The functions every template may call (``range``, ``dict``, ``namespace`` …)."""
@@ -142,7 +148,7 @@ def _reserved(name: str) -> str | None:
         )
     if name in TEMPLATE_WORDS:
         return f"{excerpt(name)} is a word of the template language, never a field's value{rename}"
-    if name.startswith("model_") or hasattr(BaseModel, name):
+    if model_keeps(name):
         return (
             f"{excerpt(name)} is a name the items' data model keeps for itself (as it keeps"
             f" every name starting 'model_'){rename}"

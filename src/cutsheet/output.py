@@ -103,12 +103,12 @@ def locked(out: Path) -> Iterator[None]:
         why = "cannot write here: is a symbolic link; remove it"
         raise ContentError([Problem(Loc(str(cache)), why)])
     if os.name == "posix":
-        with _flocked(out / ".cache" / "lock", out):
+        with _flocked(cache / "lock", out):
             yield
         return
     from filelock import FileLock, Timeout  # only a build that may write takes the lock
 
-    lock = FileLock(out / ".cache" / "lock", timeout=0)
+    lock = FileLock(cache / "lock", timeout=0)
     try:
         lock.acquire()
     except Timeout:

@@ -116,8 +116,8 @@ def _values_key(kind: str, source: str, context: Mapping[str, Any]) -> tuple[obj
     """The key of a template's (or expression's) result in ``_BY_VALUES``: its source, the
     value (and type: ``1`` is not ``True``) of every name it reads (a global of the
     environment the context does not override counts as itself), and the project's look
-    (its icons and named colours: the ``icon`` filter reads them, however it is called). None when a name is not a
-    plain value of the context, when the source uses a filter that reads the project, or when
+    (its icons and named colours: the ``icon`` filter reads them, however it is called).
+    None when a name is not a plain value of the context, when the source uses a filter that reads the project, or when
     it prints one text value alone (``_plain`` substitutes it faster than a key is made, and
     remembering every card's name would only hold memory)."""
     names = _reads(source, kind == "evaluate")
@@ -243,8 +243,9 @@ def _evaluate(expression: str, context: Mapping[str, Any]) -> Any:
 
 @lru_cache(maxsize=4096)
 def names_read(source: str, expression: bool = False) -> frozenset[str] | None:
-    """Every name a template (or, with ``expression``, an expression) reads from its
-    context: what its output can depend on besides the environment's own globals. None when
+    """Every name a template (or, with ``expression``, an expression) looks up in its
+    context, the environment's globals it uses included (an item value of that name takes
+    a global's place): what its output can depend on. None when
     it does not compile (rendering it reports why). Found while compiling it, which running
     it needs anyway."""
     if not expression and "{" not in source:

@@ -191,7 +191,7 @@ def _bounded_filter(name: str, f: Callable[..., Any]) -> Callable[..., Any]:
         Steps.take()
         if len(args) >= lead and (args[lead - 1] is None or name in _NONE_INSIDE):
             if args[lead - 1] is None and name in ("default", "d"):  # left out: the fallback
-                return args[lead] if len(args) > lead else kwargs.get("default_value", "")
+                return sized(args[lead] if len(args) > lead else kwargs.get("default_value", ""))
             args, kwargs = _none_as_nothing(name, args, kwargs, lead)
         value = args[lead - 1] if len(args) >= lead else None
         if len(args) > lead or kwargs:
