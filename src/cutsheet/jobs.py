@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gc
 import os
+import re
 import signal
 import sys
 from collections import Counter
@@ -13,7 +14,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .diagnostics import ContentError, Problem
 from .targets import Rendered
@@ -285,6 +286,52 @@ WARM = (
 
 _frozen: list[bool] = []
 
+URL_PATTERN = "(^(?:[a-z0-9\\.\\-\\+]*)://)"
+"""How ReportLab's pattern for URLs in running text (``paragraph.uri_pat``) begins."""
+
+
+class DeferredPattern:
+    """A regular expression compiled when it is first used."""
+
+    def __init__(self, pattern: str, flags: int) -> None:
+        self.pattern, self.flags = pattern, flags
+        self._compiled: re.Pattern[str] | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        if self._compiled is None:
+            self._compiled = re.compile(self.pattern, self.flags)
+        return getattr(self._compiled, name)
+
+
+def import_platypus() -> None:
+    """Import ReportLab's paragraph module with its URL pattern compiled only when used:
+    compiling it (case-insensitive classes over most of Unicode) is some 50 ms of every
+    start, and cutsheet never has ReportLab split URLs (``uriWasteReduce`` stays 0). Any
+    other pattern compiles as usual; imported already, nothing changes."""
+    if "reportlab.platypus.paragraph" in sys.modules:
+        return
+    compile_ = re.compile
+
+    def deferring(pattern: Any, flags: int = 0) -> Any:
+        if isinstance(pattern, str) and pattern.startswith(URL_PATTERN):
+            return DeferredPattern(pattern, flags)
+        return compile_(pattern, flags)
+
+    re.compile = deferring  # type: ignore[assignment]
+    try:
+        import reportlab.platypus.paragraph  # noqa: F401
+    finally:
+        re.compile = compile_
+
+
+def font_problems() -> list[Problem]:
+    """The packaged fonts' problems (``measure.font_problems``: it registers them), with
+    ReportLab imported as ``import_platypus`` does."""
+    import_platypus()
+    from .measure import font_problems as problems
+
+    return problems()
+
 
 def warm() -> None:
     """Import what every job uses (``WARM``, every packaged game's rulebook checks, Pillow's
@@ -292,15 +339,16 @@ def warm() -> None:
     everything start-up made out of the garbage collector's sight (``gc.freeze``): workers
     forked after this share it warm instead of importing it again, and no collection walks
     it again. Only once: what a later build in the same process (``watch``) leaves behind is
-    garbage to collect, not to keep."""
+    garbage to collect, not to keep. The collector runs from here on: the command line
+    pauses it for start-up (``entry``), whose imports make next to no garbage."""
     import importlib
     import pkgutil
 
     from PIL import Image
 
     from . import games
-    from .measure import font_problems
 
+    import_platypus()
     for name in WARM:
         importlib.import_module(name)
     for found in pkgutil.iter_modules(games.__path__, f"{games.__name__}."):
@@ -310,6 +358,7 @@ def warm() -> None:
     if not _frozen:
         gc.freeze()
         _frozen.append(True)
+    gc.enable()
 
 
 ITEM_BASE = 10
