@@ -265,6 +265,7 @@ def keeper(task: Task, game_plan: GamePlan, inputs: set[str]) -> Keeper:
 WARM = (
     "cutsheet.content",
     "cutsheet.checks",
+    "cutsheet.games",  # what every game's own checks import (each is imported with its game)
     "cutsheet.licences",
     "cutsheet.plan",
     "cutsheet.plan.pages",
@@ -334,25 +335,22 @@ def font_problems() -> list[Problem]:
 
 
 def warm() -> None:
-    """Import what every job uses (``WARM``, every packaged game's rulebook checks, Pillow's
-    image formats) and register the fonts, then, the first time in a process, move
+    """Import what every job uses (``WARM``, Pillow's image formats) and register the fonts,
+    then, the first time in a process, move
     everything start-up made out of the garbage collector's sight (``gc.freeze``): workers
     forked after this share it warm instead of importing it again, and no collection walks
     it again. Only once: what a later build in the same process (``watch``) leaves behind is
     garbage to collect, not to keep. The collector runs from here on: the command line
-    pauses it for start-up (``entry``), whose imports make next to no garbage."""
+    pauses it for start-up (``entry``), whose imports make next to no garbage. A game's own
+    rulebook checks (``games/<game>.py``) are imported when the game is loaded, which for
+    workers is before they fork (``Schedule``): a build of one game imports no other's."""
     import importlib
-    import pkgutil
 
     from PIL import Image
-
-    from . import games
 
     import_platypus()
     for name in WARM:
         importlib.import_module(name)
-    for found in pkgutil.iter_modules(games.__path__, f"{games.__name__}."):
-        importlib.import_module(found.name)
     Image.preinit()
     font_problems()  # registers the fonts (a damaged one was reported before any job)
     if not _frozen:
