@@ -1,7 +1,8 @@
 """Start-up is cheap and changes nothing a command does: the command line pauses the garbage
 collector while it imports and a build resumes it once warm (every other command when it
-starts); ReportLab's URL pattern, which cutsheet never uses, is compiled only if used; and a
-command that ends leaves at once with its exit status and all it printed."""
+starts); the libraries' patterns that cutsheet never uses (ReportLab's for URLs, …) are
+compiled only if used; and a command that ends leaves at once with its exit status and all
+it printed."""
 
 from __future__ import annotations
 
@@ -22,23 +23,30 @@ def _python(script: str, *args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_the_url_pattern_is_compiled_when_used_and_matches_as_before():
+def test_patterns_cutsheet_never_uses_are_compiled_when_used_and_match_as_before():
     done = _python(
         "import re\n"
         "from cutsheet import jobs\n"
-        "jobs.import_platypus()\n"
-        "from reportlab.platypus import paragraph\n"
-        "deferred = paragraph.uri_pat\n"
-        "print(type(deferred).__name__, re.compile is jobs.re.compile)\n"
-        "real = re.compile(deferred.pattern, deferred.flags)\n"
-        "for text in ('https://example.com/a/b?c=1', 'www.example.com', 'no url', 'ftp://x'):\n"
-        "    mine, theirs = deferred.match(text), real.match(text)\n"
-        "    assert (mine and mine.groups()) == (theirs and theirs.groups()), text\n"
+        "with jobs.unused_patterns_deferred():\n"
+        "    import jinja2.utils, yaml.reader\n"
+        "    from reportlab.lib import textsplit\n"
+        "    from reportlab.platypus import paragraph\n"
+        "compile_ = re.compile\n"
+        "deferred = (paragraph.uri_pat, textsplit.rx, yaml.reader.Reader.NON_PRINTABLE,\n"
+        "            jinja2.utils._http_re)\n"
+        "print(sorted({type(d).__name__ for d in deferred}), compile_.__module__)\n"
+        "texts = ('https://example.com/a/b?c=1', 'www.example.com', 'no url', 'a\\x07b\\u4e00')\n"
+        "for d in deferred:\n"
+        "    real = compile_(d.pattern, d.flags)\n"
+        "    for text in texts:\n"
+        "        for how in ('match', 'search'):\n"
+        "            mine, theirs = getattr(d, how)(text), getattr(real, how)(text)\n"
+        "            assert (mine and mine.span()) == (theirs and theirs.span()), (d.pattern, text)\n"
         "print(paragraph._uri_split_pairs('https://example.com/a/b'))\n"
     )
     assert done.returncode == 0, done.stderr
     kind, _pairs = done.stdout.splitlines()
-    assert kind == "DeferredPattern True"
+    assert kind == "['DeferredPattern'] re"
     assert "('https://example.com/a/', 'b')" in done.stdout
 
 

@@ -287,49 +287,54 @@ WARM = (
 
 _frozen: list[bool] = []
 
-URL_PATTERN = "(^(?:[a-z0-9\\.\\-\\+]*)://)"
-"""How ReportLab's pattern for URLs in running text (``paragraph.uri_pat``) begins."""
+UNUSED_PATTERNS = (
+    "(^(?:[a-z0-9\\.\\-\\+]*)://)",  # reportlab.platypus.paragraph.uri_pat: URLs split
+    "([\u2e80-\uffff])",  # reportlab.lib.textsplit.rx: its cjkwrap
+    "[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff",  # yaml.reader: PyYAML's own reader's check
+    "\n    ^\n    (\n        (https?://|www\\.)",  # jinja2.utils._http_re: the urlize filter
+)
+"""How the regular expressions begin that libraries compile as they are imported and
+cutsheet never uses: ReportLab splits URLs only with ``uriWasteReduce`` (0 here) and wraps
+CJK text elsewhere, libyaml reads the YAML, and no template may call ``urlize``."""
 
 
 class DeferredPattern:
-    """A regular expression compiled when it is first used."""
+    """A regular expression compiled (by ``compile_``) when it is first used."""
 
-    def __init__(self, pattern: str, flags: int) -> None:
-        self.pattern, self.flags = pattern, flags
+    def __init__(self, pattern: str, flags: int, compile_: Any = re.compile) -> None:
+        self.pattern, self.flags, self._compile = pattern, flags, compile_
         self._compiled: re.Pattern[str] | None = None
 
     def __getattr__(self, name: str) -> Any:
         if self._compiled is None:
-            self._compiled = re.compile(self.pattern, self.flags)
+            self._compiled = self._compile(self.pattern, self.flags)
         return getattr(self._compiled, name)
 
 
-def import_platypus() -> None:
-    """Import ReportLab's paragraph module with its URL pattern compiled only when used:
-    compiling it (case-insensitive classes over most of Unicode) is some 50 ms of every
-    start, and cutsheet never has ReportLab split URLs (``uriWasteReduce`` stays 0). Any
-    other pattern compiles as usual; imported already, nothing changes."""
-    if "reportlab.platypus.paragraph" in sys.modules:
-        return
+@contextmanager
+def unused_patterns_deferred() -> Iterator[None]:
+    """While it lasts, a pattern of ``UNUSED_PATTERNS`` compiles only when it is first used
+    (compiling those, classes over most of Unicode, is some 70 ms of every start); any other
+    compiles as usual. For the libraries' imports, once a process, before anything forks."""
     compile_ = re.compile
 
     def deferring(pattern: Any, flags: int = 0) -> Any:
-        if isinstance(pattern, str) and pattern.startswith(URL_PATTERN):
-            return DeferredPattern(pattern, flags)
+        if isinstance(pattern, str) and pattern.startswith(UNUSED_PATTERNS):
+            return DeferredPattern(pattern, flags, compile_)
         return compile_(pattern, flags)
 
     re.compile = deferring  # type: ignore[assignment]
     try:
-        import reportlab.platypus.paragraph  # noqa: F401
+        yield
     finally:
         re.compile = compile_
 
 
 def font_problems() -> list[Problem]:
     """The packaged fonts' problems (``measure.font_problems``: it registers them), with
-    ReportLab imported as ``import_platypus`` does."""
-    import_platypus()
-    from .measure import font_problems as problems
+    ReportLab imported as ``unused_patterns_deferred`` says."""
+    with unused_patterns_deferred():
+        from .measure import font_problems as problems
 
     return problems()
 
@@ -348,10 +353,10 @@ def warm() -> None:
 
     from PIL import Image
 
-    import_platypus()
-    for name in WARM:
-        importlib.import_module(name)
-    Image.preinit()
+    with unused_patterns_deferred():
+        for name in WARM:
+            importlib.import_module(name)
+        Image.preinit()
     font_problems()  # registers the fonts (a damaged one was reported before any job)
     if not _frozen:
         gc.freeze()
