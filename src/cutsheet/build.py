@@ -121,9 +121,7 @@ def check_games(
     known = [g for g in games if not unknown[g]]
     if not known:
         return report
-    from .measure import font_problems
-
-    damaged = font_problems()
+    damaged = runner.font_problems()
     if damaged:
         report.extend(damaged)
         return report
@@ -508,9 +506,7 @@ def _build(
             if papers:
                 todo.append(Task(root, game, profile, tuple(papers), options, str(out)))
     if todo:
-        from .measure import font_problems
-
-        damaged = font_problems()
+        damaged = runner.font_problems()
         if damaged:  # no game can be drawn: one line, not a failure per game
             report.extend(damaged)
             todo = []

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gc
 import os
+import re
 import signal
 import sys
 from collections import Counter
@@ -13,7 +14,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .diagnostics import ContentError, Problem
 from .targets import Rendered
@@ -264,6 +265,7 @@ def keeper(task: Task, game_plan: GamePlan, inputs: set[str]) -> Keeper:
 WARM = (
     "cutsheet.content",
     "cutsheet.checks",
+    "cutsheet.games",  # what every game's own checks import (each is imported with its game)
     "cutsheet.licences",
     "cutsheet.plan",
     "cutsheet.plan.pages",
@@ -285,31 +287,81 @@ WARM = (
 
 _frozen: list[bool] = []
 
+UNUSED_PATTERNS = (
+    "(^(?:[a-z0-9\\.\\-\\+]*)://)",  # reportlab.platypus.paragraph.uri_pat: URLs split
+    "([\u2e80-\uffff])",  # reportlab.lib.textsplit.rx: its cjkwrap
+    "[^\x09\x0a\x0d\x20-\x7e\x85\xa0-\ud7ff",  # yaml.reader: PyYAML's own reader's check
+    "\n    ^\n    (\n        (https?://|www\\.)",  # jinja2.utils._http_re: the urlize filter
+)
+"""How the regular expressions begin that libraries compile as they are imported and
+cutsheet never uses: ReportLab splits URLs only with ``uriWasteReduce`` (0 here) and wraps
+CJK text elsewhere, libyaml reads the YAML, and no template may call ``urlize``."""
+
+
+class DeferredPattern:
+    """A regular expression compiled (by ``compile_``) when it is first used."""
+
+    def __init__(self, pattern: str, flags: int, compile_: Any = re.compile) -> None:
+        self.pattern, self.flags, self._compile = pattern, flags, compile_
+        self._compiled: re.Pattern[str] | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        if self._compiled is None:
+            self._compiled = self._compile(self.pattern, self.flags)
+        return getattr(self._compiled, name)
+
+
+@contextmanager
+def unused_patterns_deferred() -> Iterator[None]:
+    """While it lasts, a pattern of ``UNUSED_PATTERNS`` compiles only when it is first used
+    (compiling those, classes over most of Unicode, is some 70 ms of every start); any other
+    compiles as usual. For the libraries' imports, once a process, before anything forks."""
+    compile_ = re.compile
+
+    def deferring(pattern: Any, flags: int = 0) -> Any:
+        if isinstance(pattern, str) and pattern.startswith(UNUSED_PATTERNS):
+            return DeferredPattern(pattern, flags, compile_)
+        return compile_(pattern, flags)
+
+    re.compile = deferring  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        re.compile = compile_
+
+
+def font_problems() -> list[Problem]:
+    """The packaged fonts' problems (``measure.font_problems``: it registers them), with
+    ReportLab imported as ``unused_patterns_deferred`` says."""
+    with unused_patterns_deferred():
+        from .measure import font_problems as problems
+
+    return problems()
+
 
 def warm() -> None:
-    """Import what every job uses (``WARM``, every packaged game's rulebook checks, Pillow's
-    image formats) and register the fonts, then, the first time in a process, move
+    """Import what every job uses (``WARM``, Pillow's image formats) and register the fonts,
+    then, the first time in a process, move
     everything start-up made out of the garbage collector's sight (``gc.freeze``): workers
     forked after this share it warm instead of importing it again, and no collection walks
     it again. Only once: what a later build in the same process (``watch``) leaves behind is
-    garbage to collect, not to keep."""
+    garbage to collect, not to keep. The collector runs from here on: the command line
+    pauses it for start-up (``entry``), whose imports make next to no garbage. A game's own
+    rulebook checks (``games/<game>.py``) are imported when the game is loaded, which for
+    workers is before they fork (``Schedule``): a build of one game imports no other's."""
     import importlib
-    import pkgutil
 
     from PIL import Image
 
-    from . import games
-    from .measure import font_problems
-
-    for name in WARM:
-        importlib.import_module(name)
-    for found in pkgutil.iter_modules(games.__path__, f"{games.__name__}."):
-        importlib.import_module(found.name)
-    Image.preinit()
+    with unused_patterns_deferred():
+        for name in WARM:
+            importlib.import_module(name)
+        Image.preinit()
     font_problems()  # registers the fonts (a damaged one was reported before any job)
     if not _frozen:
         gc.freeze()
         _frozen.append(True)
+    gc.enable()
 
 
 ITEM_BASE = 10

@@ -12,6 +12,7 @@ turns what goes wrong into an exit status and one line.
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
 
@@ -23,6 +24,8 @@ from .selection import print_problems
 def main(argv: list[str] | None = None) -> int:
     p = parser()
     args, extras = p.parse_known_args(argv)
+    if args.command != "build":  # a build resumes collecting once it has warmed up (jobs.warm)
+        gc.enable()
     if args.command is None:  # `cutsheet` alone: what there is to do
         print(commands_summary(p))
         return 0
