@@ -18,9 +18,9 @@ pdfs: $(STAMP)            ## every game, every profile, both papers, into build/
 check: $(STAMP)           ## validate content without writing PDFs
 	$(BIN)/cutsheet check
 
-# PYTHONDONTWRITEBYTECODE cleared for the suite: the suite starts some hundred cutsheet processes
-# and two pytest workers, and without bytecode on disk each compiles cutsheet's modules (and
-# pytest rewrites every test module's asserts) again. __pycache__/ is ignored by git.
+# PYTHONDONTWRITEBYTECODE cleared for the suite: it starts two pytest workers and many cutsheet
+# processes, and without bytecode on disk each of them compiles cutsheet's modules again (and
+# each worker rewrites every test module's asserts again). __pycache__/ is ignored by git.
 test: $(STAMP)            ## lint, format check, then the test suite on two workers (tests/workers.py)
 	$(BIN)/ruff check src tests
 	$(BIN)/ruff format --check src tests
