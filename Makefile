@@ -18,10 +18,13 @@ pdfs: $(STAMP)            ## every game, every profile, both papers, into build/
 check: $(STAMP)           ## validate content without writing PDFs
 	$(BIN)/cutsheet check
 
+# PYTHONDONTWRITEBYTECODE cleared for the suite: it starts two pytest workers and many cutsheet
+# processes, and without bytecode on disk each of them compiles cutsheet's modules again (and
+# each worker rewrites every test module's asserts again). __pycache__/ is ignored by git.
 test: $(STAMP)            ## lint, format check, then the test suite on two workers (tests/workers.py)
 	$(BIN)/ruff check src tests
 	$(BIN)/ruff format --check src tests
-	$(BIN)/pytest -m "not fuzz" -n 2 --dist loadgroup
+	PYTHONDONTWRITEBYTECODE= $(BIN)/pytest -m "not fuzz" -n 2 --dist loadgroup
 
 format: $(STAMP)
 	$(BIN)/ruff format src tests

@@ -88,8 +88,10 @@ def _halves(page, paper: str, band: float) -> Iterator[tuple[str, list[dict], in
     for slot, name in enumerate(("left", "right")):
         x0, x1 = slot * page.width / 2, (slot + 1) * page.width / 2
         inside = [ch for ch in page.chars if x0 <= ch["x0"] < x1]
-        body = [ch for ch in inside if page.height - ch["matrix"][5] < bottom - 0.5]
-        foot = " ".join(text(line) for line in text_lines([c for c in inside if c not in body]))
+        body, rest = [], []
+        for ch in inside:  # the body above the band, the page number's line below it
+            (body if page.height - ch["matrix"][5] < bottom - 0.5 else rest).append(ch)
+        foot = " ".join(text(line) for line in text_lines(rest))
         number = re.search(r"page (\d+)", foot)
         if body:
             yield name, body, int(number.group(1)) if number else 0

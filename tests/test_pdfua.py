@@ -9,6 +9,7 @@ checker (the ``pdfua`` package) is run over every large-print PDF.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -42,10 +43,9 @@ class Walk:
         marked = self.mcids.setdefault(owner.objgen, [])
         xobjects = resources.get("/XObject", {}) if resources is not None else {}
         for index, ins in enumerate(ops):
-            at = f"{where} op {index}"
             if isinstance(ins, pikepdf.ContentStreamInlineImage):
                 if not (outer or stack):
-                    self.problems.append(f"{at}: inline image outside marked content")
+                    self.problems.append(f"{where} op {index}: inline image outside marked content")
                 continue
             op = str(ins.operator)
             if op in BEGIN:
@@ -55,23 +55,25 @@ class Walk:
                 if mcid is not None:
                     claimed = [k for k in outer + stack if k == "/Artifact" or k.startswith("#")]
                     if claimed:
-                        self.problems.append(f"{at}: {tag} MCID {mcid} nested inside {claimed}")
+                        self.problems.append(
+                            f"{where} op {index}: {tag} MCID {mcid} nested inside {claimed}"
+                        )
                     marked.append(int(mcid))
                     tag = f"#{tag}"  # a sequence that claims its content for a structure element
                 stack.append(tag)
             elif op == "EMC":
                 if not stack:
-                    self.problems.append(f"{at}: EMC without a sequence to end")
+                    self.problems.append(f"{where} op {index}: EMC without a sequence to end")
                 else:
                     stack.pop()
             elif op in PAINT:
                 if not (outer or stack):
-                    self.problems.append(f"{at}: {op} outside marked content")
+                    self.problems.append(f"{where} op {index}: {op} outside marked content")
                 if op == "Do":
                     name = ins.operands[0]
                     xobject = xobjects.get(name) if xobjects is not None else None
                     if xobject is None:
-                        self.problems.append(f"{at}: Do of an unknown XObject {name}")
+                        self.problems.append(f"{where} op {index}: Do of an unknown XObject {name}")
                     elif xobject.get("/Subtype") == "/Form":
                         inner = xobject.get("/Resources", resources)
                         self.stream(xobject, inner, f"{where} > {name}", outer + stack)
@@ -86,11 +88,18 @@ def walk(pdf: pikepdf.Pdf, label: str) -> Walk:
     return w
 
 
+@functools.cache
+def walked(built: Path, path: Path) -> Walk:
+    """``walk`` of a PDF of the session's build, once per run: both tests below read it (its
+    MCIDs are keyed by object number, the same in every opening of the file)."""
+    with pikepdf.open(path) as pdf:
+        return walk(pdf, str(path.relative_to(built)))
+
+
 def test_nothing_is_painted_outside_marked_content(built):
     problems = []
     for path in pdfs(built):
-        with pikepdf.open(path) as pdf:
-            problems += walk(pdf, str(path.relative_to(built))).problems
+        problems += walked(built, path).problems
     assert not problems, "\n".join(problems[:40])
 
 
@@ -99,7 +108,7 @@ def test_every_mcid_has_its_structure_element(built):
     problems = []
     for path in pdfs(built):
         with pikepdf.open(path) as pdf:
-            seen = walk(pdf, path.name).mcids
+            seen = walked(built, path).mcids
             nums = pdf.Root.StructTreeRoot.ParentTree.Nums
             parents = {int(nums[i]): nums[i + 1] for i in range(0, len(nums), 2)}
             owners = [p.obj for p in pdf.pages] + [
