@@ -6,7 +6,10 @@ mappings, strings and numbers). Every type it meets is one it knows how to read 
 other (an object whose state it cannot see) raises ``Unfingerprintable``, so a value is never
 fingerprinted from part of its state. A frozen value reached twice (a deck's shared back,
 a face on A4 and on Letter) is read once: ``Fingerprints`` keeps each one it read (so its id
-is not reused) with its digest; a mutable one is read each time."""
+is not reused) with its digest; a mutable one is read each time. Only a frozen value whose own
+encoding is long (``KEEP_FROM`` bytes: a face, a card, an element) is kept: a small one (a
+box, a colour, a style) is read again when met again: a 10,000-card deck has
+a dozen of them a card. What is kept changes how often a value is read, never its digest."""
 
 from __future__ import annotations
 
@@ -23,6 +26,7 @@ from pydantic import BaseModel
 __all__ = ["Fingerprints", "Unfingerprintable", "fingerprint"]
 
 _ATOMS = frozenset({str, int, float, bool, type(None), bytes})
+KEEP_FROM = 256  # bytes of a frozen value's own encoding from which its digest is kept
 
 
 class Unfingerprintable(TypeError):
@@ -74,7 +78,7 @@ class Fingerprints:
         if shape.reads is not None:
             body += b"R" + self.encode(shape.reads(value))
         found = b"#" + hashlib.sha256(body).digest()
-        if shape.frozen:  # a mutable object is read again each time it is met
+        if shape.frozen and len(body) >= KEEP_FROM:  # a mutable one is read each time it is met
             self.seen[id(value)] = found
             self.kept.append(value)
         return found
