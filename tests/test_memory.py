@@ -129,3 +129,12 @@ def test_fingerprints_keep_only_values_whose_own_encoding_is_long():
     assert read.of((long, leaf, long)) == fingerprint((_Long(long.text, _Leaf(2.5)), leaf, long))
     assert read.kept == [long]
     assert read.encode(leaf) == Fingerprints().encode(_Leaf(2.5))
+
+
+def test_fingerprints_hold_the_last_small_values_only(monkeypatch):
+    monkeypatch.setattr(fingerprint_module, "RECENT", 2)
+    read = Fingerprints()
+    leaves = [_Leaf(float(n)) for n in range(5)]
+    assert read.of(tuple(leaves)) == fingerprint(tuple(_Leaf(float(n)) for n in range(5)))
+    assert len(read.recent) <= 2 and not read.seen
+    assert all(value is leaves[4] for _digest, value in read.recent.values() if value.x == 4.0)
