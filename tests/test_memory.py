@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
+from cutsheet import fingerprint as fingerprint_module
 from cutsheet.diagnostics import Loc
 from cutsheet.fingerprint import Fingerprints, fingerprint
 from cutsheet.render.pdf import DocMeta, apply_meta, new_canvas
@@ -103,10 +104,37 @@ class _Pair:
     b: _Leaf
 
 
-def test_fingerprints_keep_digests_and_the_objects_they_read_not_pairs_of_them():
+def test_fingerprints_keep_digests_and_the_objects_they_read_not_pairs_of_them(monkeypatch):
+    monkeypatch.setattr(fingerprint_module, "KEEP_FROM", 0)  # every frozen value kept
     leaf = _Leaf(1.5)
     read = Fingerprints()
     digest = read.of(_Pair(leaf, leaf))
     assert digest == fingerprint(_Pair(_Leaf(1.5), _Leaf(1.5)))
     assert all(type(v) is bytes for v in read.seen.values())
     assert leaf in read.kept and len(read.kept) == len(read.seen) == 2
+
+
+@dataclass(frozen=True)
+class _Long:
+    text: str
+    leaf: _Leaf
+
+
+def test_fingerprints_keep_only_values_whose_own_encoding_is_long():
+    """A small frozen value (a box, a colour) is read again rather than kept: a 10,000-card
+    deck has a dozen a card. Its digest, and every digest holding it, is the same."""
+    leaf = _Leaf(2.5)
+    long = _Long("x" * fingerprint_module.KEEP_FROM, leaf)
+    read = Fingerprints()
+    assert read.of((long, leaf, long)) == fingerprint((_Long(long.text, _Leaf(2.5)), leaf, long))
+    assert read.kept == [long]
+    assert read.encode(leaf) == Fingerprints().encode(_Leaf(2.5))
+
+
+def test_fingerprints_hold_the_last_small_values_only(monkeypatch):
+    monkeypatch.setattr(fingerprint_module, "RECENT", 2)
+    read = Fingerprints()
+    leaves = [_Leaf(float(n)) for n in range(5)]
+    assert read.of(tuple(leaves)) == fingerprint(tuple(_Leaf(float(n)) for n in range(5)))
+    assert len(read.recent) <= 2 and not read.seen
+    assert all(value is leaves[4] for _digest, value in read.recent.values() if value.x == 4.0)

@@ -6,7 +6,11 @@ mappings, strings and numbers). Every type it meets is one it knows how to read 
 other (an object whose state it cannot see) raises ``Unfingerprintable``, so a value is never
 fingerprinted from part of its state. A frozen value reached twice (a deck's shared back,
 a face on A4 and on Letter) is read once: ``Fingerprints`` keeps each one it read (so its id
-is not reused) with its digest; a mutable one is read each time."""
+is not reused) with its digest; a mutable one is read each time. Only a frozen value whose own
+encoding is long (``KEEP_FROM`` bytes: a face, a card, an element) is kept for good; a small
+one (a box, a colour, a style: a 10,000-card deck has a dozen a card) while it is among the
+last ``RECENT`` read, and read again when met after that. What is kept changes how often a
+value is read, never its digest."""
 
 from __future__ import annotations
 
@@ -23,6 +27,8 @@ from pydantic import BaseModel
 __all__ = ["Fingerprints", "Unfingerprintable", "fingerprint"]
 
 _ATOMS = frozenset({str, int, float, bool, type(None), bytes})
+KEEP_FROM = 256  # bytes of a frozen value's own encoding from which its digest is kept
+RECENT = 4096  # small frozen values whose digests are kept for a while (see ``recent``)
 
 
 class Unfingerprintable(TypeError):
@@ -46,6 +52,9 @@ class Fingerprints:
         path), how to read what that holds now (the file's hash), fingerprinted with them."""
         self.seen: dict[int, bytes] = {}  # id -> digest of each frozen object read
         self.kept: list[object] = []  # those objects: an id is not reused while it is seen
+        # the last small frozen values read (a layout's box, met on every card), each with
+        # its digest; emptied when full, so a deck's many small values are not all held
+        self.recent: dict[int, tuple[bytes, object]] = {}
         self.shapes: dict[type, _Shape] = {}
         self.reads = reads or (lambda _kind: None)
 
@@ -66,6 +75,9 @@ class Fingerprints:
         hit = self.seen.get(id(value))
         if hit is not None:
             return hit
+        near = self.recent.get(id(value))
+        if near is not None:
+            return near[0]
         shape = self.shapes.get(kind) or self.shape_of(kind)
         if shape.fields is not None:
             body = shape.head + b"".join([self.encode(v) for v in shape.fields(value)])
@@ -74,9 +86,15 @@ class Fingerprints:
         if shape.reads is not None:
             body += b"R" + self.encode(shape.reads(value))
         found = b"#" + hashlib.sha256(body).digest()
-        if shape.frozen:  # a mutable object is read again each time it is met
+        if not shape.frozen:  # a mutable one is read each time it is met
+            return found
+        if len(body) >= KEEP_FROM:
             self.seen[id(value)] = found
             self.kept.append(value)
+        else:
+            if len(self.recent) >= RECENT:
+                self.recent.clear()
+            self.recent[id(value)] = (found, value)  # held: its id stays its own meanwhile
         return found
 
     def compose(self, value: object, name: bytes) -> bytes:

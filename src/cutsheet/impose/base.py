@@ -233,7 +233,7 @@ class PageFurniture:
         return (self.note.box, self.scale_bar.box, self.label.box)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)  # a 10,000-card deck holds 20,000: no __dict__
 class Slot(Generic[T]):
     """One face to draw: ``item`` with its art filling ``bleed`` and cut at ``trim`` (the same
     rectangle without bleed). ``mirrored`` slots hold backs, placed where the sheet's other side
