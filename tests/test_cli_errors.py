@@ -494,3 +494,29 @@ def test_a_counts_value_that_is_no_mapping_names_no_internal_model(project):
     (said,) = lines(result)
     assert said.endswith("error: cost: expected a mapping of keys to values, got 'a 1; b 2'"), said
     assert "Counts_" not in said
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_the_commands_summary_to_a_full_device_is_one_line(project):
+    """``cutsheet > /dev/full``: one line and exit 1, as ``list`` gives (it was a traceback)."""
+    with open("/dev/full", "w") as full:
+        run = subprocess.run(
+            [sys.executable, "-m", "cutsheet"],
+            cwd=project,
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=300,
+        )
+    assert run.returncode == 1
+    assert run.stderr.strip() == "cutsheet: No space left on device"
+
+
+def test_an_unknown_option_without_a_command_is_refused(capsys):
+    """``cutsheet --bulid`` used to print the commands' summary and exit 0."""
+    with pytest.raises(SystemExit) as exc:
+        main(["--bulid"])
+    assert exc.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        "cutsheet: error: unrecognized arguments: --bulid"
+    )

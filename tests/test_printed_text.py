@@ -40,3 +40,29 @@ def test_a_title_printed_in_the_page_label_is_glyph_checked(tmp_path, capsys):
     assert want in checked.problems and want in built.problems
     assert checked.problems == built.problems
     assert not list((tmp_path / "out").rglob("*.pdf"))
+
+
+def test_an_ampersand_in_a_template_s_own_text_prints_as_written(tmp_path, capsys):
+    """``R&D`` written in a layout's text or the rules (not a value: values arrive escaped)
+    prints as ``R&D``; ReportLab alone would read ``&D`` as a character reference and print
+    ``R&D;``. A real reference (``&amp;``, ``&#65;``) is still one character."""
+    root = make_project(tmp_path)
+    layout = root / "layouts" / "tiny.yaml"
+    layout.write_text(
+        layout.read_text().replace('text: "Cost {{ cost }}"', 'text: "R&D {{ cost }}"')
+    )
+    rules = root / "content" / "tiny" / "rules.yaml"
+    said = "See http://x.org/?a=1&b=2, Q&A, R&D &amp; &#65;."
+    rules.write_text(
+        rules.read_text().replace("      - components: true\n", f'      - text: "{said}"\n', 1)
+    )
+    assert check(root, capsys).code == 0
+    out = tmp_path / "out"
+    assert build(root, capsys, out).code == 0
+    with pdfplumber.open(out / "tiny" / "standard-a4" / "cards.pdf") as pdf:
+        cards = "".join(page.extract_text() or "" for page in pdf.pages)
+    with pdfplumber.open(out / "tiny" / "standard-a4" / "rules.pdf") as pdf:
+        text = " ".join((page.extract_text() or "").replace("\n", " ") for page in pdf.pages)
+    assert "R&D 1" in cards and "R&D;" not in cards
+    assert "See http://x.org/?a=1&b=2, Q&A, R&D & A." in text
+    assert "&b;" not in text and "&A;" not in text

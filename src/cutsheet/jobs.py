@@ -294,8 +294,10 @@ UNUSED_PATTERNS = (
     "\n    ^\n    (\n        (https?://|www\\.)",  # jinja2.utils._http_re: the urlize filter
 )
 """How the regular expressions begin that libraries compile as they are imported and
-cutsheet never uses: ReportLab splits URLs only with ``uriWasteReduce`` (0 here) and wraps
-CJK text elsewhere, libyaml reads the YAML, and no template may call ``urlize``."""
+cutsheet seldom or never uses: ReportLab splits URLs only with ``uriWasteReduce`` (0 here)
+and wraps CJK text elsewhere; PyYAML's own reader runs only on a file libyaml refuses; a
+template may call ``urlize``, rarely. A pattern that is used is compiled then, and behaves
+as it would have."""
 
 
 class DeferredPattern:

@@ -26,14 +26,14 @@ def main(argv: list[str] | None = None) -> int:
     args, extras = p.parse_known_args(argv)
     if args.command != "build":  # a build resumes collecting once it has warmed up (jobs.warm)
         gc.enable()
-    if args.command is None:  # `cutsheet` alone: what there is to do
-        print(commands_summary(p))
-        return 0
     if extras:  # refused by the command they follow, with its usage and a suggestion
         sub = next(a for a in p._actions if isinstance(a, argparse._SubParsersAction))
-        command = sub.choices[args.command]
+        command = sub.choices.get(args.command) if args.command else p
         (command if isinstance(command, Parser) else p).refuse_unknown(extras)
     try:
+        if args.command is None:  # `cutsheet` alone: what there is to do
+            print(commands_summary(p))
+            return 0
         return int(args.func(args))
     except ContentError as exc:
         print_problems(exc.problems)

@@ -38,6 +38,17 @@ class _Tags(HTMLParser):
         self.tags.append((tag, attrs))
 
 
+_BARE_AMPERSAND = re.compile(r"&(?!#[0-9]+;|#[xX][0-9A-Fa-f]+;|[A-Za-z][A-Za-z0-9]*;)")
+
+
+def ampersands_kept(markup: str) -> str:
+    """``markup`` with every ``&`` that starts no character reference (``&amp;``, ``&#65;``,
+    ``&nbsp;``) written as ``&amp;``: ReportLab's parser would read ``R&D`` as a reference
+    to a character named ``D`` and print ``R&D;``. A template's own text prints as written,
+    as a value does (values arrive escaped)."""
+    return _BARE_AMPERSAND.sub("&amp;", markup) if "&" in markup else markup
+
+
 def check_markup(markup: str) -> None:
     """Refuse markup cutsheet does not write itself: pictures (``<img>``: they belong in image
     boxes), callbacks (``<onDraw>``), links, other fonts than ours, sizes out of range. Only

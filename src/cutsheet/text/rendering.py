@@ -18,7 +18,7 @@ from markupsafe import escape
 
 from ..symbols import look_key
 from .limits import MAX_OUTPUT, Steps, printable
-from .markup import check_markup
+from .markup import ampersands_kept, check_markup
 from .problem import TemplateProblem
 from .sandbox import environment, last_compiled
 
@@ -164,7 +164,8 @@ def _remembered(kind: str, source: str, context: Mapping[str, Any], run: Any) ->
 
 
 def render(source: str, context: Mapping[str, Any]) -> str:
-    """Render a template to paragraph markup; data values arrive escaped. The markup is
+    """Render a template to paragraph markup; data values arrive escaped, and a bare ``&``
+    in the template's own text is kept as written (``ampersands_kept``). The markup is
     checked (``check_markup``) and at most ``MAX_OUTPUT`` characters long. Once per template
     and context (a failure is raised again each time)."""
     results = _RESULTS.of(context)
@@ -205,7 +206,7 @@ def _render(source: str, context: Mapping[str, Any]) -> str:
             chunks.append(chunk)
     except Exception as exc:  # every failure of a template is the layout's
         raise _failed(exc, "template") from None
-    markup = "".join(chunks).strip()
+    markup = ampersands_kept("".join(chunks).strip())
     check_markup(markup)
     return markup
 
