@@ -281,6 +281,7 @@ WARM = (
     "jinja2.meta",
     "lxml.etree",  # pikepdf writes a tagged file's XMP with it
     "encodings.unicode_escape",
+    "ctypes",  # worker_init: a worker dies with its parent (Linux)
 )
 """What a job imports, some of it only when it first needs it: imported by ``warm``."""
 
