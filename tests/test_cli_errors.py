@@ -520,3 +520,20 @@ def test_an_unknown_option_without_a_command_is_refused(capsys):
     assert capsys.readouterr().err.splitlines()[-1] == (
         "cutsheet: error: unrecognized arguments: --bulid"
     )
+
+
+def test_messages_with_stderr_closed_go_nowhere_not_to_stdout(project):
+    """``cutsheet check 2>&-`` with a content error: the status says it, stdout stays the
+    command's own (print's fallback for a closed stderr used to put the errors there)."""
+    game = project / "content" / "my-game" / "game.yaml"
+    game.write_text(game.read_text() + "\nnot: [closed\n")
+    run = subprocess.run(
+        [sys.executable, "-m", "cutsheet", "check"],
+        cwd=project,
+        stdout=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: os.close(2),  # noqa: PLW1509 - the child starts without stderr
+        timeout=300,
+    )
+    assert run.returncode == 1
+    assert run.stdout == ""

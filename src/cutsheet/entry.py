@@ -77,6 +77,8 @@ def run() -> int:
         sys.stdout = ReaderGone(sys.stdout)  # type: ignore[assignment]
     if sys.stderr is not None:
         sys.stderr = ReaderGone(sys.stderr, any_error=True)  # type: ignore[assignment]
+    else:  # closed (2>&-): messages go nowhere, not to stdout (print's fallback for None)
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - for the process
     from .cli import main
 
     signal.signal(signal.SIGINT, _interrupt)
