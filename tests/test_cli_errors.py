@@ -376,16 +376,23 @@ def test_the_build_lock_is_never_opened_through_a_link(project, tmp_path):
     assert precious.read_text() == "keep me"
 
 
+def _started_without(project: Path, fd: int, *args: str) -> subprocess.CompletedProcess[str]:
+    """``cutsheet ARGS`` started with file descriptor ``fd`` closed (``>&-`` or ``2>&-``),
+    the other standard stream read."""
+    kept = {"stderr" if fd == 1 else "stdout": subprocess.PIPE}
+    return subprocess.run(
+        [sys.executable, "-m", "cutsheet", *args],
+        cwd=project,
+        text=True,
+        preexec_fn=lambda: os.close(fd),  # noqa: PLW1509 - the child starts without it
+        timeout=300,
+        **kept,  # type: ignore[call-overload]
+    )
+
+
 def test_a_command_started_with_its_output_closed_runs(project):
     """``cutsheet list >&-``: no stream to wrap, no traceback, the command's own status."""
-    run = subprocess.run(
-        [sys.executable, "-m", "cutsheet", "list"],
-        cwd=project,
-        stderr=subprocess.PIPE,
-        text=True,
-        preexec_fn=lambda: os.close(1),  # noqa: PLW1509 - the child starts without stdout
-        timeout=300,
-    )
+    run = _started_without(project, 1, "list")
     assert run.returncode == 0
     assert "Traceback" not in run.stderr
 
@@ -527,13 +534,6 @@ def test_messages_with_stderr_closed_go_nowhere_not_to_stdout(project):
     command's own (print's fallback for a closed stderr used to put the errors there)."""
     game = project / "content" / "my-game" / "game.yaml"
     game.write_text(game.read_text() + "\nnot: [closed\n")
-    run = subprocess.run(
-        [sys.executable, "-m", "cutsheet", "check"],
-        cwd=project,
-        stdout=subprocess.PIPE,
-        text=True,
-        preexec_fn=lambda: os.close(2),  # noqa: PLW1509 - the child starts without stderr
-        timeout=300,
-    )
+    run = _started_without(project, 2, "check")
     assert run.returncode == 1
     assert run.stdout == ""
