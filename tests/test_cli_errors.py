@@ -44,6 +44,14 @@ def project(tmp_path) -> Path:
     return root
 
 
+def refused(capsys: pytest.CaptureFixture[str], argv: list[str]) -> str:
+    """The last line ``cutsheet ARGV`` writes when its arguments refuse it (status 2)."""
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+    assert exc.value.code == 2
+    return capsys.readouterr().err.splitlines()[-1]
+
+
 # ------------------------------------------------------------------ unwritable outputs
 @pytest.mark.parametrize(
     "args",
@@ -146,10 +154,7 @@ def test_an_unknown_card_lists_the_cards(project):
     [("0", "0"), ("-2", "-2"), ("many", "'many'"), ("1e9", "'1e9'"), ("257", "257")],
 )
 def test_jobs_out_of_range_are_refused_with_the_range(project, capsys, jobs, shown):
-    with pytest.raises(SystemExit) as exc:
-        main(["--root", str(project), "build", "--jobs", jobs])
-    assert exc.value.code == 2
-    assert capsys.readouterr().err.splitlines()[-1] == (
+    assert refused(capsys, ["--root", str(project), "build", "--jobs", jobs]) == (
         "cutsheet build: error: argument --jobs: --jobs is a whole number from 1 to 256"
         f" workers, got {shown}"
     )
@@ -159,10 +164,9 @@ def test_jobs_out_of_range_are_refused_with_the_range(project, capsys, jobs, sho
     ("dpi", "shown"), [("0", "0"), ("100000", "100000"), ("fine", "'fine'"), ("nan", "'nan'")]
 )
 def test_a_preview_resolution_out_of_range_is_refused(project, capsys, dpi, shown):
-    with pytest.raises(SystemExit) as exc:
-        main(["--root", str(project), "preview", "my-game", "--item", "MG-SUN", "--dpi", dpi])
-    assert exc.value.code == 2
-    assert capsys.readouterr().err.splitlines()[-1] == (
+    assert refused(
+        capsys, ["--root", str(project), "preview", "my-game", "--item", "MG-SUN", "--dpi", dpi]
+    ) == (
         "cutsheet preview: error: argument --dpi: --dpi is a whole number from 10 to 1200"
         f" dots per inch, got {shown}"
     )
@@ -181,10 +185,7 @@ def test_a_preview_resolution_out_of_range_is_refused(project, capsys, dpi, show
     ],
 )
 def test_an_absurd_back_offset_is_refused_with_the_range(project, capsys, offset, said):
-    with pytest.raises(SystemExit) as exc:
-        main(["--root", str(project), "build", f"--back-offset={offset}"])
-    assert exc.value.code == 2
-    assert capsys.readouterr().err.splitlines()[-1] == (
+    assert refused(capsys, ["--root", str(project), "build", f"--back-offset={offset}"]) == (
         f"cutsheet build: error: argument --back-offset: {said}"
     )
 
@@ -200,10 +201,7 @@ def test_an_absurd_back_offset_is_refused_with_the_range(project, capsys, offset
     ],
 )
 def test_an_absurd_bleed_is_refused_with_the_range(project, capsys, bleed, said):
-    with pytest.raises(SystemExit) as exc:
-        main(["--root", str(project), "watch", f"--bleed={bleed}"])
-    assert exc.value.code == 2
-    assert capsys.readouterr().err.splitlines()[-1] == (
+    assert refused(capsys, ["--root", str(project), "watch", f"--bleed={bleed}"]) == (
         f"cutsheet watch: error: argument --bleed: {said}"
     )
 
@@ -420,10 +418,7 @@ def test_a_build_whose_messages_cannot_be_written_still_says_how_it_went(project
 def test_a_watch_timeout_out_of_range_is_refused(project, capsys, timeout, shown):
     """``--timeout inf`` used to end in a timer thread's traceback and never stop; ``0``,
     ``-1`` and ``nan`` stopped at once with exit 0."""
-    with pytest.raises(SystemExit) as exc:
-        main(["--root", str(project), "watch", "--timeout", timeout])
-    assert exc.value.code == 2
-    assert capsys.readouterr().err.splitlines()[-1] == (
+    assert refused(capsys, ["--root", str(project), "watch", "--timeout", timeout]) == (
         "cutsheet watch: error: argument --timeout: --timeout is a number of seconds, more"
         f" than 0 and at most 604,800, got {shown}"
     )
@@ -469,14 +464,8 @@ def test_preview_names_the_pdf_a_page_is_missing_from_and_refuses_odd_pages(proj
     assert lines(result) == [
         "build/my-game/standard-a4/rules.pdf: error: no page 99 (the file has 1)"
     ]
-    with pytest.raises(SystemExit) as exc:
-        main(["--root", str(project), "preview", "my-game", "--page", "-1"])
-    assert exc.value.code == 2
-    assert (
-        capsys.readouterr()
-        .err.splitlines()[-1]
-        .endswith("--page is a whole number from 1 to 100000, got -1")
-    )
+    said = refused(capsys, ["--root", str(project), "preview", "my-game", "--page", "-1"])
+    assert said.endswith("--page is a whole number from 1 to 100000, got -1")
     both = cutsheet(project, "preview", "my-game", "--item", "MG-SUN", "--page", "1")
     assert both.returncode == 1 and "use one or the other" in both.stderr
     case = cutsheet(project, "preview", "my-game", "--item", "mg-sun")
@@ -521,12 +510,7 @@ def test_the_commands_summary_to_a_full_device_is_one_line(project):
 
 def test_an_unknown_option_without_a_command_is_refused(capsys):
     """``cutsheet --bulid`` used to print the commands' summary and exit 0."""
-    with pytest.raises(SystemExit) as exc:
-        main(["--bulid"])
-    assert exc.value.code == 2
-    assert capsys.readouterr().err.splitlines()[-1] == (
-        "cutsheet: error: unrecognized arguments: --bulid"
-    )
+    assert refused(capsys, ["--bulid"]) == ("cutsheet: error: unrecognized arguments: --bulid")
 
 
 def test_messages_with_stderr_closed_go_nowhere_not_to_stdout(project):
