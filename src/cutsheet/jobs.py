@@ -344,10 +344,9 @@ def font_problems() -> list[Problem]:
 
 def warm() -> None:
     """Import what every job uses (``WARM``, Pillow's image formats) and register the fonts,
-    then, the first time in a process, move
-    everything start-up made out of the garbage collector's sight (``gc.freeze``): workers
-    forked after this share it warm instead of importing it again, and no collection walks
-    it again. Only once: what a later build in the same process (``watch``) leaves behind is
+    then, the first time in a process, move everything start-up made out of the garbage
+    collector's sight (``gc.freeze``): workers forked after this share it warm instead of
+    importing it again, and no collection walks it again. Only once: what a later build in the same process (``watch``) leaves behind is
     garbage to collect, not to keep. The collector runs from here on: the command line
     pauses it for start-up (``entry``), whose imports make next to no garbage. A game's own
     rulebook checks (``games/<game>.py``) are imported when the game is loaded, which for
