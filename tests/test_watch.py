@@ -22,7 +22,7 @@ from cutsheet.build import Options, Project
 from cutsheet.diagnostics import Problem
 from cutsheet.jobs import memo
 from cutsheet.scaffold import new_game
-from cutsheet.watch import changed_games, changes, edited_games, watch_loop
+from cutsheet.watch import changed_games, changes, edited_games, watch_loop, watching_now
 
 OPTIONS = Options(profiles=("standard",), papers=("a4",))
 CARDS = "content/my-game/cards.yaml"
@@ -329,6 +329,30 @@ def test_changes_follows_a_layouts_folder_deleted_and_recreated(run):
     assert any((Change.added, str(layouts)) in b for b in seen)
 
 
+def test_watching_starts_before_the_first_build(run):
+    """A save made while the first build runs is a change: the command wraps ``changes`` in
+    ``watching_now``, whose watcher is up at once (``changes`` alone starts when first asked,
+    after that build, and missed such a save)."""
+    stream = watching_now(changes(run.project, timeout=30))
+    time.sleep(1.0)  # the first build, during which nothing asks for a change
+    cards = run.root / CARDS
+    cards.write_text(cards.read_text().replace("name: Sun", "name: Sunrise"))
+    batch = next(stream)  # within a second; without the eager watcher, at the timeout: none
+    assert any(p == str(cards) for _c, p in batch)
+
+
+def test_batches_that_wait_are_merged_and_a_watcher_error_is_raised():
+    got = list(watching_now(iter([{(Change.added, "a")}, {(Change.modified, "b")}])))
+    assert set().union(*got) == {(Change.added, "a"), (Change.modified, "b")}
+
+    def broken() -> Iterator[set[tuple[Change, str]]]:
+        yield {(Change.added, "a")}
+        raise OSError("inotify watch limit reached")
+
+    with pytest.raises(OSError, match="inotify"):
+        list(watching_now(broken()))
+
+
 # ------------------------------------------------------------------ the command itself
 def test_cutsheet_watch_rebuilds_on_save_and_stops_on_ctrl_c(tmp_path):
     new_game(tmp_path, "my-game")
@@ -357,8 +381,7 @@ def test_cutsheet_watch_rebuilds_on_save_and_stops_on_ctrl_c(tmp_path):
         raise AssertionError(f"no '{text}' within {timeout} s: {got}")
 
     try:
-        wait_for("watching for changes")
-        time.sleep(0.5)  # the watcher is set up right after that line
+        wait_for("watching for changes")  # the watcher was up before the first build
         cards = tmp_path / CARDS
         cards.write_text(cards.read_text().replace("name: Sun", "name: Sunrise"))
         got = wait_for("watching for changes")

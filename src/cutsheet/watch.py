@@ -18,6 +18,7 @@ rebuilt; :func:`changes` keeps watching a folder that was deleted and recreated.
 
 from __future__ import annotations
 
+import queue
 import re
 import sys
 import threading
@@ -34,7 +35,7 @@ Batch = Iterable[tuple[Any, str]]  # (watchfiles.Change, path)
 Say = Callable[[str], None]
 Show = Callable[[list[Problem]], None]
 
-__all__ = ["changed_games", "changes", "edited_games", "watch_loop"]
+__all__ = ["changed_games", "changes", "edited_games", "watch_loop", "watching_now"]
 
 _SUMMARY = re.compile(r"^\d+ files in ")  # build's own summary: the watch loop says its own
 WATCHING = "watching for changes (Ctrl-C to stop)"
@@ -326,3 +327,47 @@ def changes(project: Project, timeout: float | None = None) -> Iterator[set[tupl
     finally:
         if timer is not None:
             timer.cancel()
+
+
+_END = object()
+
+
+def watching_now(batches: Iterator[set[tuple[Any, str]]]) -> Iterator[set[tuple[Any, str]]]:
+    """``batches`` (``changes``) read from now on, in a thread of their own, so the file
+    system watcher is up before the first build rather than after it: a save made while a
+    build runs, or just after ``watching for changes`` is said, is a change like any other
+    (``changes`` alone starts watching only when first asked, after that build). Batches
+    that came while a build ran are given as one; an error in the watcher is raised here."""
+    waiting: queue.Queue[object] = queue.Queue()
+
+    def pump() -> None:
+        try:
+            for batch in batches:
+                waiting.put(batch)
+        except BaseException as exc:  # noqa: BLE001 - handed to the reader, raised there
+            waiting.put(exc)
+        waiting.put(_END)
+
+    threading.Thread(target=pump, name="cutsheet-watcher", daemon=True).start()  # now
+    return _merged(waiting)
+
+
+def _merged(waiting: queue.Queue[object]) -> Iterator[set[tuple[Any, str]]]:
+    """What ``watching_now``'s thread puts in ``waiting``: each batch, or those that came
+    meanwhile as one, until its end; its error raised."""
+    ended = False
+    while not ended:
+        merged: set[tuple[Any, str]] = set()
+        item = waiting.get()  # Ctrl-C interrupts the wait
+        while True:
+            if item is _END:
+                ended = True
+            elif isinstance(item, BaseException):
+                raise item
+            else:
+                merged |= item  # type: ignore[operator]
+            if ended or waiting.empty():
+                break
+            item = waiting.get()
+        if merged:
+            yield merged

@@ -158,7 +158,7 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 def cmd_watch(args: argparse.Namespace) -> int:
     from ..build import Project
-    from ..watch import changes, watch_loop
+    from ..watch import changes, watch_loop, watching_now
 
     project = Project(project_root(args))
     require_games(project)
@@ -171,7 +171,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
         list(args.games),
         options,
         out,
-        changes(project, args.timeout),
+        watching_now(changes(project, args.timeout)),  # watching before the first build
         jobs=args.jobs,
         show=print_problems,
     )  # Ctrl-C is how watching ends: the status says whether the games built at the end
