@@ -493,11 +493,13 @@ def test_a_counts_value_that_is_no_mapping_names_no_internal_model(project):
 
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
-def test_the_commands_summary_to_a_full_device_is_one_line(project):
-    """``cutsheet > /dev/full``: one line and exit 1, as ``list`` gives (it was a traceback)."""
+@pytest.mark.parametrize("args", [[], ["--help"], ["build", "--help"], ["--version"]])
+def test_the_commands_summary_to_a_full_device_is_one_line(project, args):
+    """``cutsheet > /dev/full``: one line and exit 1, as ``list`` gives (it was a traceback);
+    so does ``--help`` (argparse swallowed the write error: it exited 0)."""
     with open("/dev/full", "w") as full:
         run = subprocess.run(
-            [sys.executable, "-m", "cutsheet"],
+            [sys.executable, "-m", "cutsheet", *args],
             cwd=project,
             stdout=full,
             stderr=subprocess.PIPE,

@@ -23,7 +23,10 @@ from .selection import print_problems
 
 def main(argv: list[str] | None = None) -> int:
     p = parser()
-    args, extras = p.parse_known_args(argv)
+    try:
+        args, extras = p.parse_known_args(argv)
+    except OSError as exc:  # --help or a usage message that cannot be written
+        return _unwritable(exc)
     if args.command != "build":  # a build resumes collecting once it has warmed up (jobs.warm)
         gc.enable()
     if extras:  # refused by the command they follow, with its usage and a suggestion
@@ -45,6 +48,14 @@ def main(argv: list[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     except OSError as exc:  # an unwritable --out, a full disk: one line, no traceback
-        where = f"{exc.filename}: " if exc.filename else ""
-        print(f"cutsheet: {where}{exc.strerror or exc}", file=sys.stderr)
-        return 1
+        return _unwritable(exc)
+
+
+def _unwritable(exc: OSError) -> int:
+    """One line for what could not be written or read, and exit status 1."""
+    if isinstance(exc, BrokenPipeError):  # `cutsheet --help | head -1`: the reader left
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    where = f"{exc.filename}: " if exc.filename else ""
+    print(f"cutsheet: {where}{exc.strerror or exc}", file=sys.stderr)
+    return 1

@@ -8,8 +8,9 @@ import difflib
 import math
 import os
 import re
+import sys
 from collections.abc import Callable
-from typing import NoReturn, TypeAlias
+from typing import IO, NoReturn, TypeAlias
 
 from .. import __version__
 from .commands import (
@@ -44,6 +45,12 @@ class Parser(argparse.ArgumentParser):
             known = [c.strip().strip("'") for c in found.group(2).split(",")]
             message += _suggestion(found.group(1), known)
         super().error(message)
+
+    def _print_message(self, message: str, file: IO[str] | None = None) -> None:
+        """argparse's own, except that a write error is not swallowed: ``cutsheet --help >
+        /dev/full`` says it could not write and exits 1, as every command does."""
+        if message:
+            (file or sys.stderr).write(message)
 
     def refuse_unknown(self, extras: list[str]) -> NoReturn:
         """The arguments this (sub)command does not know, with a suggestion for an option."""
