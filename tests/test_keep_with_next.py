@@ -26,7 +26,8 @@ from cutsheet.measure import doc_styles
 from cutsheet.plan.model import DocBlock, ListBlock, Para, TableBlock
 from cutsheet.profiles import Profile, default_profiles, load_profile
 from cutsheet.render.documents import TaggedStory
-from cutsheet.render.tagging import Tagger, add_structure, attach
+from cutsheet.render.pdfstream import add_structure
+from cutsheet.render.tagging import Tagger, attach
 
 from .conftest import HALF_PAPERS, PAPERS, ReadPage, read_pages
 

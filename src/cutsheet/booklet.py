@@ -19,9 +19,19 @@ import pikepdf
 from pikepdf import Dictionary, Name, Rectangle
 
 from .impose import pad_to_multiple, saddle_stitch_order
-from .render.tagging import SAVE, declare_pdfua
+from .render.xmp import xmp_packet
 
 PT_PER_MM = 72 / 25.4
+# Written once, compactly and the same every time: objects packed in compressed object streams
+# (the structure tree is most of a tagged file's objects), streams compressed, a fixed /ID.
+# The XMP is left as ``declare_pdfua`` wrote it: it names no PDF version for pikepdf to fix
+# (and reading it would import lxml, for nothing).
+SAVE = {
+    "deterministic_id": True,
+    "compress_streams": True,
+    "object_stream_mode": pikepdf.ObjectStreamMode.generate,
+    "fix_metadata_version": False,
+}
 
 
 def _repoint_structure(
@@ -115,6 +125,19 @@ def _describe(
     prefs.Duplex = Name.DuplexFlipShortEdge
     prefs.DisplayDocTitle = True
     pdf.Root.ViewerPreferences = prefs
+
+
+def declare_pdfua(pdf: pikepdf.Pdf) -> None:
+    """Declare the tagged booklet PDF/UA-1: ``/MarkInfo``, the viewer showing the title, and
+    the XMP metadata mirroring its document information (``xmp``, as the tagged half pages
+    had it), an uncompressed stream."""
+    pdf.Root.MarkInfo = Dictionary(Marked=True)
+    prefs = pdf.Root.get("/ViewerPreferences", Dictionary())
+    prefs.DisplayDocTitle = True
+    pdf.Root.ViewerPreferences = prefs
+    info = {str(key): str(value) for key, value in pdf.docinfo.items()}
+    xmp = xmp_packet(info, str(pdf.Root.get("/Lang", "")))
+    pdf.Root.Metadata = pdf.make_stream(xmp, Type=Name.Metadata, Subtype=Name.XML)
 
 
 def impose_booklet(

@@ -279,7 +279,6 @@ WARM = (
     "cutsheet.fingerprint",
     "cutsheet.booklet",
     "jinja2.meta",
-    "lxml.etree",  # pikepdf writes a tagged file's XMP with it
     "encodings.unicode_escape",
     "ctypes",  # worker_init: a worker dies with its parent (Linux)
 )

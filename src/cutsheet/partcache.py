@@ -42,11 +42,10 @@ if TYPE_CHECKING:
     from .targets import Rendered
 
 VERSION = b"cutsheet part digest 1"
-DRAWING_LIBRARIES = (  # (module, package): drawing imports them all (lxml: pikepdf, for XMP)
+DRAWING_LIBRARIES = (  # (module, package): drawing imports them all (pikepdf: the booklet)
     ("reportlab", "reportlab"),
     ("pikepdf", "pikepdf"),
     ("PIL", "pillow"),
-    ("lxml", "lxml"),
 )
 SVG_LIBRARY = ("svglib.svglib", "svglib")  # draws a project's SVG icons; patches ReportLab
 _HEX = re.compile(r"[0-9a-f]{64}")

@@ -24,7 +24,8 @@ from ..profiles import Profile
 from .documents import TaggedStory
 from .faces import draw_face
 from .pdf import DocMeta, apply_meta, new_canvas, page_furniture
-from .tagging import Tagger, add_structure, attach
+from .pdfstream import add_structure
+from .tagging import Tagger, attach
 from .writer import PartWriter
 
 

@@ -1,15 +1,15 @@
-"""Tagged PDF: marked content while ReportLab draws, the structure tree added with pikepdf.
+"""Tagged PDF: marked content while ReportLab draws, the structure tree added after it.
 
 ReportLab cannot tag. While drawing, every text run is wrapped in ``/P <</MCID n>> BDC … EMC``
 (``/H1``…``/H3`` for titles and headings, ``/Lbl`` for a list item's number) and decoration,
 crop marks and page furniture in ``/Artifact BMC … EMC``. Structure that holds no content of
 its own (a card's ``Sect``, a list's ``L`` > ``LI`` > ``LBody``, a table's ``Table`` > ``TR`` >
 ``TH``/``TD``) is a stack of ``Node``s open while its content is drawn: each tagged run
-records the nodes it sits in. After the file is written, ``add_structure`` builds the
-StructTreeRoot (Document → nodes → H/P/Lbl, in drawing order, which is reading order; a node
-met again on a later page, a list or a card's back, is the same element), the ParentTree,
-``/StructParents`` and ``/MarkInfo``, and ``declare_pdfua`` the XMP metadata that claims
-PDF/UA-1 (with the title and language it needs).
+records the nodes it sits in. After the file is written, ``pdfstream.add_structure`` writes
+it again, in one pass, with the StructTreeRoot (Document → nodes → H/P/Lbl, in drawing order,
+which is reading order; a node met again on a later page, a list or a card's back, is the
+same element), the ParentTree, ``/StructParents``, ``/MarkInfo`` and the XMP metadata that
+claims PDF/UA-1 (with the title and language it needs, ``xmp``).
 
 Every structure element that holds content holds one marked-content sequence (one MCID), so
 the booklet can re-point each at its half page. Marked-content sequences never nest: content
@@ -18,24 +18,12 @@ drawn while one is open belongs to it (text inside an artifact stays an artifact
 
 from __future__ import annotations
 
-import io
 import itertools
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-import pikepdf
-from pikepdf import Array, Dictionary, Name
 from reportlab.pdfgen.canvas import Canvas
-
-# Written once, compactly and the same every time: objects packed in compressed object streams
-# (the structure tree is most of a tagged file's objects), streams compressed, a fixed /ID.
-SAVE = {
-    "deterministic_id": True,
-    "compress_streams": True,
-    "object_stream_mode": pikepdf.ObjectStreamMode.generate,
-}
-
 
 _KEYS = itertools.count(1)
 
@@ -160,85 +148,3 @@ def tagger_of(c: Canvas) -> Tagger:
 
 def attach(c: Canvas, tagger: Tagger) -> None:
     c._cutsheet_tagger = tagger  # type: ignore[attr-defined]
-
-
-def add_structure(pdf: bytes, tagger: Tagger) -> bytes:
-    """Add the structure tree for everything ``tagger`` recorded; deterministic output.
-    Each element's kids are gathered here and set once, when the tree is complete (one call
-    into pikepdf an element, not one a kid)."""
-    if not tagger.enabled:
-        return pdf
-    doc = pikepdf.open(io.BytesIO(pdf))
-    root = doc.make_indirect(Dictionary(Type=Name.StructTreeRoot))
-    document = doc.make_indirect(Dictionary(Type=Name.StructElem, S=Name.Document, P=root))
-    root.K = document
-    nums: list[object] = []
-    top: list[pikepdf.Object] = []  # the Document's kids
-    made: dict[str, tuple[pikepdf.Object, list[pikepdf.Object]]] = {}  # node key -> (it, kids)
-    kinds: dict[str, Name] = {}  # S of each kind, made once
-    struct_elem = Name.StructElem
-    for index, page in enumerate(doc.pages):
-        page_obj = page.obj
-        page_obj.StructParents = index
-        page_obj.Tabs = Name.S
-        by_mcid = []
-        for tag in tagger.pages.get(index + 1, []):
-            parent, kids = document, top
-            for node in tag.path:
-                found = made.get(node.key)
-                if found is None:
-                    found = made[node.key] = (_element(doc, node, parent, page_obj), [])
-                    kids.append(found[0])
-                parent, kids = found
-            if tag.mcid is None:
-                continue
-            kind = kinds.get(tag.kind) or kinds.setdefault(tag.kind, Name(f"/{tag.kind}"))
-            elem = Dictionary(Type=struct_elem, S=kind, P=parent, Pg=page_obj, K=tag.mcid)
-            for name, value in tag.attrs:
-                elem[Name(f"/{name}")] = pikepdf.String(value)
-            made_elem = doc.make_indirect(elem)
-            kids.append(made_elem)
-            by_mcid.append(made_elem)
-        nums += (index, doc.make_indirect(Array(by_mcid)))
-    document.K = Array(top)
-    for elem, kids in made.values():
-        elem.K = Array(kids)
-    root.ParentTree = doc.make_indirect(Dictionary(Nums=Array(nums)))
-    root.ParentTreeNextKey = len(doc.pages)
-    doc.Root.StructTreeRoot = root
-    declare_pdfua(doc)
-    out = io.BytesIO()
-    doc.save(out, **SAVE)
-    return out.getvalue()
-
-
-def _element(
-    doc: pikepdf.Pdf, node: Node, parent: pikepdf.Object, page: pikepdf.Object
-) -> pikepdf.Object:
-    """A node's structure element (its kids are set when the tree is complete): ``Alt`` on
-    the element, ``Scope`` in its table attributes."""
-    elem = Dictionary(Type=Name.StructElem, S=Name(f"/{node.kind}"), P=parent, Pg=page)
-    for name, value in node.attrs:
-        if name == "Scope":
-            elem.A = Dictionary(O=Name.Table, Scope=Name(f"/{value}"))
-        else:
-            elem[Name(f"/{name}")] = pikepdf.String(value)
-    return doc.make_indirect(elem)
-
-
-def declare_pdfua(doc: pikepdf.Pdf) -> None:
-    """Declare a tagged file PDF/UA-1: ``/MarkInfo``, the viewer showing the title, and XMP
-    metadata (``pdfuaid:part`` 1, ``dc:title``, ``dc:language``) mirroring the document
-    information. No timestamp is added: the only dates are the document information's fixed
-    ones (ReportLab's invariant mode), so a rebuild gives the same bytes."""
-    doc.Root.MarkInfo = Dictionary(Marked=True)
-    prefs = doc.Root.get("/ViewerPreferences", Dictionary())
-    prefs.DisplayDocTitle = True
-    doc.Root.ViewerPreferences = prefs
-    lang = str(doc.Root.get("/Lang", ""))
-    with doc.open_metadata(set_pikepdf_as_editor=False, update_docinfo=False) as meta:
-        info = {k: v for k, v in doc.docinfo.items() if k != "/Trapped"}  # no XMP equivalent
-        meta.load_from_docinfo(info, raise_failure=True)
-        if lang:
-            meta["dc:language"] = [lang]
-        meta["pdfuaid:part"] = "1"

@@ -30,7 +30,8 @@ from .pdf import (
     new_canvas,
     page_furniture,
 )
-from .tagging import Tagger, add_structure, attach
+from .pdfstream import add_structure
+from .tagging import Tagger, attach
 
 TITLE_INSET_MM = 6.0  # the file's title, in the text layer only, this far inside the paper
 

@@ -1,0 +1,415 @@
+"""The tagged file, written in one pass over ReportLab's output (no re-save by a PDF library).
+
+ReportLab writes a classic file: its objects, an ``xref`` table and a trailer. Its table
+says where every object is, so each is taken from there in file order and kept under its own
+number: a stream (page content, font file, image) is copied byte for byte, at the top level;
+every other object (page, font dictionary, resources) is packed into a compressed object
+stream, the catalog given ``/StructTreeRoot``, ``/MarkInfo``, ``/Metadata`` and the viewer
+showing the title, each page ``/StructParents`` and ``/Tabs /S``. Then the structure tree the
+tagger recorded (see ``tagging``), its ParentTree, the XMP metadata (an uncompressed stream,
+``xmp``) and a cross-reference stream; new objects are numbered from the old ``/Size`` up.
+
+The tree is the one ``tagging`` describes: StructTreeRoot → Document → the nodes a run sits
+in → the run's element (H1…H3, P, Lbl, Figure), in drawing order; a node met again on a later
+page is the same element. An element that holds content is complete when it is met (its
+page, parent and MCID are known) and is written at once; an element that groups others is
+numbered when first met and written at the end, with its kids. So the file is streamed out
+as it is made, and what is held meanwhile is each group's kid numbers, not an object model:
+a 10,000-card deck's peak memory is its drawing's, not a PDF library's.
+
+Deterministic: the same drawing gives the same bytes (no time, the first ``/ID`` ReportLab's
+own and the second a digest of what was written).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import re
+import sys
+import zlib
+from array import array
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from . import pdfsyntax as syntax
+from .xmp import xmp_packet
+
+if TYPE_CHECKING:
+    from .tagging import Node, Tag, Tagger
+
+HEADER = b"%PDF-1.5\n%\xe2\xe3\xcf\xd3\n"  # object and cross-reference streams: PDF 1.5
+PACK = 200  # objects in an object stream, at most
+PACK_BYTES = 1 << 16  # and about this many bytes (one big object may pass it)
+LEVEL = 6  # zlib's default, as qpdf uses
+_HEX = re.compile(rb"<([0-9A-Fa-f]*)>")
+
+
+class Out:
+    """The file being written, and where each of its objects is: at an offset (kind 1) or
+    at an index in an object stream (kind 2); object streams are written as they fill."""
+
+    def __init__(self, size: int) -> None:
+        self.buf = io.BytesIO()
+        self.buf.write(HEADER)
+        self.size = size  # the next new object's number
+        self.kind = bytearray()  # 0: free; grown as objects are placed (``_room``)
+        self.field2 = array("Q")  # offset, or the object stream's number
+        self.field3 = array("Q")  # generation, or the index in the stream
+        self.packed: list[int] = []  # the numbers of the objects in the stream being filled
+        self.bodies: list[bytes] = []  # and their bodies
+        self.packed_bytes = 0
+
+    def new(self) -> int:
+        """A new object's number."""
+        self.size += 1
+        return self.size - 1
+
+    def _room(self) -> None:
+        """Entries for every object numbered so far."""
+        more = self.size - len(self.kind)
+        if more > 0:
+            more = max(more, 4096)
+            self.kind.extend(bytes(more))
+            self.field2.frombytes(bytes(8 * more))
+            self.field3.frombytes(bytes(8 * more))
+
+    def top(self, number: int, *chunks: bytes | memoryview, gen: int = 0) -> None:
+        """Write an object (``chunks``, from its ``N G obj`` to its ``endobj``) at the top."""
+        self._room()
+        self.kind[number], self.field2[number], self.field3[number] = 1, self.buf.tell(), gen
+        for chunk in chunks:
+            self.buf.write(chunk)
+        self.buf.write(b"\n")
+
+    def stream(self, number: int, attrs: bytes, data: bytes) -> None:
+        """Write a stream object of ``data`` at the top (``attrs``: its dictionary's other
+        entries)."""
+        head = b"%d 0 obj\n<<%s/Length %d>>\nstream\n" % (number, attrs, len(data))
+        self.top(number, head, data, b"\nendstream\nendobj")
+
+    def pack(self, number: int, body: bytes) -> None:
+        """Put a non-stream object (its body: what lies between ``obj`` and ``endobj``) in the
+        object stream being filled."""
+        self.packed.append(number)
+        self.bodies.append(body)
+        self.packed_bytes += len(body)
+        if len(self.packed) >= PACK or self.packed_bytes >= PACK_BYTES:
+            self.flush()
+
+    def flush(self) -> None:
+        """Write the object stream being filled, if it holds anything."""
+        if not self.packed:
+            return
+        number = self.new()
+        self._room()
+        kind, field2, field3 = self.kind, self.field2, self.field3
+        offsets, at = [], 0
+        for index, (member, body) in enumerate(zip(self.packed, self.bodies, strict=True)):
+            kind[member], field2[member], field3[member] = 2, number, index
+            offsets.append(b"%d %d" % (member, at))
+            at += len(body) + 1
+        head = b" ".join(offsets) + b"\n"
+        data = zlib.compress(head + b"\n".join(self.bodies) + b"\n", LEVEL)
+        attrs = b"/Type/ObjStm/N %d/First %d/Filter/FlateDecode" % (len(self.packed), len(head))
+        self.stream(number, attrs, data)
+        self.packed, self.bodies, self.packed_bytes = [], [], 0
+
+    def finish(self, root: int, info: int | None, first_id: bytes) -> bytes:
+        """The cross-reference stream and the end of the file; the whole file."""
+        self.flush()
+        number = self.new()
+        self._room()
+        del self.kind[self.size :], self.field2[self.size :], self.field3[self.size :]
+        self.kind[number], self.field2[number] = 1, self.buf.tell()
+        w2, w3 = _width(max(self.field2)), _width(max(self.field3))
+        columns = 1 + w2 + w3
+        rows = zlib.compress(up_predicted(_rows(self, w2, w3), columns), LEVEL)
+        with self.buf.getbuffer() as written:
+            second_id = hashlib.md5(written, usedforsecurity=False).hexdigest().encode()
+        attrs = b"/Type/XRef/Size %d/W[1 %d %d]/Root %d 0 R%s/ID[<%s><%s>]" % (
+            len(self.kind), w2, w3, root, b"/Info %d 0 R" % info if info else b"",
+            first_id, second_id,
+        )  # fmt: skip
+        attrs += b"/Filter/FlateDecode/DecodeParms<</Columns %d/Predictor 12>>" % columns
+        self.stream(number, attrs, rows)
+        self.buf.write(b"startxref\n%d\n%%%%EOF\n" % self.field2[number])
+        return self.buf.getvalue()
+
+
+def _width(value: int) -> int:
+    return max(1, (value.bit_length() + 7) // 8)
+
+
+def _big_endian(values: array, width: int) -> list[bytes]:
+    """The last ``width`` bytes of each value, big-endian, as ``width`` columns."""
+    copy = array("Q", values)
+    if sys.byteorder == "little":
+        copy.byteswap()
+    raw = copy.tobytes()
+    return [raw[8 - width + j :: 8] for j in range(width)]
+
+
+def _rows(out: Out, w2: int, w3: int) -> bytes:
+    """The cross-reference stream's rows: type, field 2 (``w2`` bytes), field 3 (``w3``)."""
+    width = 1 + w2 + w3
+    rows = bytearray(len(out.kind) * width)
+    rows[0::width] = out.kind
+    for j, column in enumerate(_big_endian(out.field2, w2) + _big_endian(out.field3, w3)):
+        rows[1 + j :: width] = column
+    return bytes(rows)
+
+
+def up_predicted(rows: bytes, width: int) -> bytes:
+    """Rows of ``width`` bytes with PNG's Up filter (each byte less the one above it, modulo
+    256, after the filter type 2): the flate stream of a cross-reference table that changes
+    little from row to row is then small. The bytes are subtracted all at once, as one big
+    integer, each byte's top bit set aside so that no borrow crosses into the next."""
+    size = len(rows)
+    if not size:
+        return b""
+    mask = (1 << (8 * size)) - 1
+    top = int.from_bytes(b"\x80" * size, "big")
+    a = int.from_bytes(rows, "big")
+    b = int.from_bytes(bytes(width) + rows[:-width], "big")
+    diff = (((a | top) - (b & ~top & mask)) ^ ((a ^ ~b) & top)) & mask
+    predicted = diff.to_bytes(size, "big")
+    framed = bytearray(size // width * (width + 1))
+    framed[0 :: width + 1] = b"\x02" * (size // width)
+    for j in range(width):
+        framed[1 + j :: width + 1] = predicted[j::width]
+    return bytes(framed)
+
+
+class Source:
+    """ReportLab's file: its layout and its small objects' bodies, read on demand."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+        self.layout = syntax.Layout.read(data)
+        self.where = {num: (start, end) for num, _gen, start, end in self.layout.spans()}
+
+    def body(self, number: int) -> bytes:
+        """What lies between object ``number``'s ``obj`` and ``endobj``."""
+        start, end = self.where[number]
+        begin = syntax.object_at(self.data, start, number)
+        close = self.data.rfind(b"endobj", begin, end)
+        if close < 0:
+            raise ValueError(f"object {number} has no endobj")
+        return self.data[begin:close]
+
+    def entries(self, number: int) -> dict[bytes, bytes]:
+        return syntax.values(self.body(number))
+
+    def pages(self, number: int, seen: set[int] | None = None) -> list[int]:
+        """The pages under the page tree node ``number``, in order."""
+        seen = set() if seen is None else seen
+        if number in seen:
+            raise ValueError(f"the page tree loops at object {number}")
+        seen.add(number)
+        body = self.body(number)
+        if b"/Kids" not in body:  # a page (a page tree node has kids)
+            return [number]
+        entries = syntax.values(body)
+        if entries.get(b"/Type", b"").strip() != b"/Pages":
+            return [number]
+        found: list[int] = []
+        for kid in syntax.refs(entries.get(b"/Kids", b"[]")):
+            found += self.pages(kid, seen)
+        return found
+
+    def info(self) -> tuple[int | None, dict[str, str]]:
+        """The document information's number and its text entries (``/Title`` → text)."""
+        said = self.layout.trailer.get(b"/Info")
+        if said is None:
+            return None, {}
+        number = syntax.ref(said)
+        texts = {
+            key.decode("latin-1"): syntax.text(value)
+            for key, value in self.entries(number).items()
+            if value[:1] == b"(" or (value[:1] == b"<" and value[:2] != b"<<")
+        }
+        return number, texts
+
+    def first_id(self) -> bytes:
+        """The first half of the trailer's ``/ID`` (a digest of the document if none)."""
+        found = _HEX.search(self.layout.trailer.get(b"/ID", b""))
+        if found and found.group(1):
+            return found.group(1)
+        return hashlib.md5(self.data, usedforsecurity=False).hexdigest().encode()
+
+
+def _catalog(source: Source, root: int, tree: int, metadata: int) -> dict[int, bytes]:
+    """The new bodies of the catalog (and of its viewer preferences, when they are an object
+    of their own): the structure tree, marked content, the XMP metadata, the title shown."""
+    body = source.body(root)
+    changes = {
+        b"/StructTreeRoot": b"%d 0 R" % tree,
+        b"/MarkInfo": b"<</Marked true>>",
+        b"/Metadata": b"%d 0 R" % metadata,
+    }
+    changed: dict[int, bytes] = {}
+    prefs = syntax.values(body).get(b"/ViewerPreferences")
+    show_title = {b"/DisplayDocTitle": b"true"}
+    if prefs is None:
+        changes[b"/ViewerPreferences"] = b"<</DisplayDocTitle true>>"
+    elif prefs.startswith(b"<<"):
+        changes[b"/ViewerPreferences"] = syntax.edit(prefs, show_title)
+    else:
+        number = syntax.ref(prefs)
+        changed[number] = syntax.edit(source.body(number), show_title).strip()
+    changed[root] = syntax.edit(body, changes).strip()
+    return changed
+
+
+def _copy(source: Source, out: Out, changed: dict[int, bytes], pages: Sequence[int]) -> None:
+    """Every object of ReportLab's file, in file order: streams copied to the top level,
+    the rest packed; the pages given their ``/StructParents`` and tab order."""
+    data, view = source.data, memoryview(source.data)
+    index = {page: i for i, page in enumerate(pages)}
+    for number, gen, start, end in source.layout.spans():
+        begin = syntax.object_at(data, start, number)
+        close = data.rfind(b"endobj", begin, end)
+        if close < 0:
+            raise ValueError(f"object {number} has no endobj")
+        if gen == 0 and number in changed:
+            out.pack(number, changed[number])
+        elif gen or data[max(begin, close - 32) : close].rstrip().endswith(b"endstream"):
+            out.top(number, view[start : close + 6], gen=gen)
+        elif number in index:
+            out.pack(number, _page(data[begin:close].strip(), index[number]))
+        else:
+            out.pack(number, data[begin:close].strip())
+
+
+def _page(body: bytes, index: int) -> bytes:
+    """A page's body with ``/StructParents`` and the tab order following the structure."""
+    if b"/StructParents" in body or b"/Tabs" in body or not body.endswith(b">>"):
+        return syntax.edit(body, {b"/StructParents": b"%d" % index, b"/Tabs": b"/S"})
+    return body[:-2] + b"/StructParents %d/Tabs/S>>" % index
+
+
+class Structure:
+    """The structure tree, written while the pages are walked (see the module's text)."""
+
+    def __init__(self, out: Out, document: int) -> None:
+        self.out = out
+        self.document = document
+        self.top = array("I")  # the Document's kids
+        self.groups: dict[str, tuple[int, array]] = {}  # node key → (number, kids)
+        self.order: list[tuple[Node, int, int, int]] = []  # (node, number, parent, page)
+        self.kinds: dict[str, bytes] = {}  # a kind's name, made once
+
+    def page(self, index: int, page: int, tags: Sequence[Tag]) -> int:
+        """Write the elements of page ``index`` (object ``page``) that hold content; the
+        number of its ParentTree entry (its elements by MCID)."""
+        by_mcid: list[int] = []
+        out, path, parent, kids = self.out, None, self.document, self.top
+        for tag in tags:
+            if tag.path is not path:  # a card's runs share one path
+                path = tag.path
+                parent, kids = self.parent(path, page)
+            if tag.mcid is None:
+                continue
+            number = out.new()
+            attrs = _attrs(tag.attrs) if tag.attrs else b""
+            out.pack(
+                number,
+                b"<</Type/StructElem/S%s/P %d 0 R/Pg %d 0 R/K %d%s>>"
+                % (self.kind(tag.kind), parent, page, tag.mcid, attrs),
+            )
+            kids.append(number)
+            by_mcid.append(number)
+        entry = self.out.new()
+        self.out.pack(entry, b"[" + _refs(by_mcid) + b"]")
+        return entry
+
+    def parent(self, path: tuple[Node, ...], page: int) -> tuple[int, array]:
+        """The element a run in the nodes ``path`` sits in, and its kids; a node met for the
+        first time (on ``page``) is numbered and put among its parent's kids."""
+        parent, kids = self.document, self.top
+        for node in path:
+            found = self.groups.get(node.key)
+            if found is None:
+                found = self.groups[node.key] = (self.out.new(), array("I"))
+                self.order.append((node, found[0], parent, page))
+                kids.append(found[0])
+            parent, kids = found
+        return parent, kids
+
+    def kind(self, kind: str) -> bytes:
+        found = self.kinds.get(kind)
+        if found is None:
+            found = self.kinds[kind] = syntax.name(kind)
+        return found
+
+    def finish(self, tree: int, parent_tree: int, entries: Sequence[int]) -> None:
+        """Write the grouping elements with their kids, the Document, the ParentTree and the
+        StructTreeRoot."""
+        for node, number, parent, page in self.order:
+            kids = self.groups[node.key][1]
+            body = b"<</Type/StructElem/S%s/P %d 0 R/Pg %d 0 R%s/K[%s]>>" % (
+                self.kind(node.kind),
+                parent,
+                page,
+                _node_attrs(node),
+                _refs(kids),
+            )
+            self.out.pack(number, body)
+        self.order, self.groups = [], {}
+        self.out.pack(
+            self.document,
+            b"<</Type/StructElem/S/Document/P %d 0 R/K[%s]>>" % (tree, _refs(self.top)),
+        )
+        nums = b" ".join(b"%d %d 0 R" % pair for pair in enumerate(entries))
+        self.out.pack(parent_tree, b"<</Nums[%s]>>" % nums)
+        self.out.pack(
+            tree,
+            b"<</Type/StructTreeRoot/K %d 0 R/ParentTree %d 0 R/ParentTreeNextKey %d>>"
+            % (self.document, parent_tree, len(entries)),
+        )
+
+
+def _refs(numbers: Sequence[int] | array) -> bytes:
+    return b" ".join(b"%d 0 R" % number for number in numbers)
+
+
+def _attrs(attrs: tuple[tuple[str, str], ...]) -> bytes:
+    """An element's attributes as its entries (``/Alt``: a text string)."""
+    return b"".join(syntax.name(key) + syntax.string(value) for key, value in attrs)
+
+
+def _node_attrs(node: Node) -> bytes:
+    """A grouping element's attributes: ``Scope`` in its table attributes, others (``Alt``)
+    on the element."""
+    out = []
+    for key, value in node.attrs:
+        if key == "Scope":
+            out.append(b"/A<</O/Table/Scope%s>>" % syntax.name(value))
+        else:
+            out.append(syntax.name(key) + syntax.string(value))
+    return b"".join(out)
+
+
+def add_structure(pdf: bytes, tagger: Tagger) -> bytes:
+    """ReportLab's file ``pdf`` tagged with everything ``tagger`` recorded, PDF/UA-1 declared;
+    ``pdf`` itself when the tagger was not enabled."""
+    if not tagger.enabled:
+        return pdf
+    source = Source(pdf)
+    root = syntax.ref(source.layout.trailer[b"/Root"])
+    catalog = source.entries(root)
+    pages = source.pages(syntax.ref(catalog[b"/Pages"]))
+    out = Out(int(source.layout.trailer[b"/Size"]))
+    tree, document, parent_tree, metadata = (out.new() for _ in range(4))
+    _copy(source, out, _catalog(source, root, tree, metadata), pages)
+    structure = Structure(out, document)
+    entries = [
+        structure.page(index, page, tagger.pages.get(index + 1, ()))
+        for index, page in enumerate(pages)
+    ]
+    structure.finish(tree, parent_tree, entries)
+    info, texts = source.info()
+    lang = syntax.text(catalog[b"/Lang"]) if b"/Lang" in catalog else ""
+    out.stream(metadata, b"/Type/Metadata/Subtype/XML", xmp_packet(texts, lang))
+    return out.finish(root, info, source.first_id())
