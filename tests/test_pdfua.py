@@ -133,6 +133,26 @@ def test_every_mcid_has_its_structure_element(built):
     assert not problems, "\n".join(problems[:40])
 
 
+def test_every_element_names_a_page_of_the_document(built):
+    """Every structure element's /Pg is a page in the page tree, and the file holds no page
+    outside it: a booklet's grouping elements (a list, a table) kept the half page they
+    started on, which was dropped from the booklet and still written into it."""
+    problems = []
+    for path in pdfs(built):
+        with pikepdf.open(path) as pdf:
+            pages = {page.obj.objgen for page in pdf.pages}
+            where = path.relative_to(built)
+            for obj in pdf.objects:
+                if not isinstance(obj, pikepdf.Dictionary):
+                    continue
+                kind = obj.get("/Type")
+                if kind == "/Page" and obj.objgen not in pages:
+                    problems.append(f"{where}: page {obj.objgen} is not in the page tree")
+                elif kind == "/StructElem" and "/Pg" in obj and obj.Pg.objgen not in pages:
+                    problems.append(f"{where}: {obj.S} names page {obj.Pg.objgen}, not shown")
+    assert not problems, "\n".join(problems[:40])
+
+
 def test_the_booklet_paints_each_half_page_inside_marked_content(built):
     """The Do of a half page is wrapped; the half page's own content is marked within it (not
     only covered by the wrapper), so its tags are what a reader gets."""

@@ -51,6 +51,24 @@ def _repoint_structure(
         for mcid, elem in enumerate(by_key.get(key, [])):
             elem.Pg = sheet.obj
             elem.K = Dictionary(Type=Name.MCR, Pg=sheet.obj, Stm=xobject, MCID=mcid)
+    sheets = {pdf.pages[index].obj.objgen: sheet.obj for index, (sheet, _x) in placed.items()}
+    _repoint_groups(pdf.Root.StructTreeRoot, sheets)
+
+
+def _repoint_groups(root: pikepdf.Object, sheets: dict[tuple[int, int], pikepdf.Object]) -> None:
+    """An element that groups others (a list, a table, a card's section) names the page it
+    starts on: the side that half page is on now. Left on the half page, it kept that page,
+    which is dropped from the booklet, alive in the file, and pointed the tree outside it."""
+    stack = [root]
+    while stack:
+        elem = stack.pop()
+        page = elem.get("/Pg")
+        if page is not None and page.objgen in sheets:
+            elem.Pg = sheets[page.objgen]
+        kids = elem.get("/K")
+        for kid in kids if isinstance(kids, pikepdf.Array) else [kids]:
+            if isinstance(kid, Dictionary) and "/S" in kid:  # an element, not content
+                stack.append(kid)
 
 
 def _place_half_pages(
