@@ -35,6 +35,7 @@ from .output import (
     write_manifest,
 )
 from .partcache import kit_records
+from .spread import Cores, sharing
 from .targets import Rendered
 
 if TYPE_CHECKING:
@@ -166,9 +167,12 @@ def _run_all(todo: list[Task], workers: int) -> Iterator[Result]:
         return
     runner.warm()  # any workers fork with the heavy imports done and frozen
     with runner.rare_full_collections():
-        if workers <= 1 or len(todo) <= 1:
+        if workers <= 1:
             for task in todo:
                 yield run_safely(task)
+        elif len(todo) == 1:  # one job here, its parts drawn on the other cores
+            with sharing(workers - 1):
+                yield run_safely(todo[0])
         else:
             yield from _in_workers(todo, workers, run_in_worker)
 
@@ -181,9 +185,12 @@ def _in_workers(
 
     workers = min(workers, len(todo))
     schedule = runner.Schedule(todo)  # loads the games: the workers fork with them loaded
-    with ProcessPoolExecutor(max_workers=workers, initializer=runner.worker_init) as pool:
+    with (
+        sharing(0) as cores,
+        ProcessPoolExecutor(max_workers=workers, initializer=runner.worker_init) as pool,
+    ):
         try:
-            yield from _dispatch(pool, schedule, workers, job)
+            yield from _dispatch(pool, schedule, workers, job, cores)
         except BaseException:
             pool.shutdown(wait=False, cancel_futures=True)
             raise
@@ -194,10 +201,12 @@ def _dispatch(
     schedule: runner.Schedule,
     workers: int,
     job: Callable[[Task], tuple[int, Result]],
+    cores: Cores,
 ) -> Iterator[Result]:
     """Run ``job`` (which returns its worker's pid and its result) on the tasks of
     ``schedule``, one a worker at a time: when a worker finishes, the next task is chosen
-    for it, knowing the games it has loaded, and it takes it (it is the only free one)."""
+    for it, knowing the games it has loaded, and it takes it (it is the only free one). A
+    worker left without a task leaves its core to the jobs still drawing (``spread``)."""
     from concurrent.futures import FIRST_COMPLETED, wait
 
     loaded: dict[int, set[str]] = {}
@@ -215,6 +224,8 @@ def _dispatch(
             task = schedule.take(games)
             if task is not None:  # before the result is committed: no worker waits on it
                 running.add(pool.submit(job, task))
+            else:
+                cores.add(1)
             yield result
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .diagnostics import ContentError, Problem
+from .spread import draw_parts
 from .targets import Rendered
 
 if TYPE_CHECKING:
@@ -227,14 +228,10 @@ def run(task: Task) -> Result:
     result = Result(task, sorted(set(problems)))
     if result.problems or not printed:
         return result
-    from .targets.pdf import draw
-
     drawn: list[Problem] = []
     inputs = inputs_of(task.root, printed[0].game_plan)
     keep = keeper(task, printed[0].game_plan, inputs)
-    only = task.options.parts
-    for print_plan in printed:
-        files = draw(print_plan, drawn, keep, only)
+    for print_plan, files in draw_parts(printed, drawn, keep, task.options.parts):
         result.partial |= len(files) < len(print_plan.parts) + len(print_plan.documents)
         result.files.extend(files)
     if drawn:  # the plan missed it; the render caught it: nothing of this job is written
