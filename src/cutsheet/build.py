@@ -184,7 +184,7 @@ def _in_workers(
     from concurrent.futures import ProcessPoolExecutor
 
     workers = min(workers, len(todo))
-    schedule = runner.Schedule(todo)  # loads the games: the workers fork with them loaded
+    schedule = runner.Schedule(todo)  # each worker loads the games it runs
     with (
         sharing(0) as cores,
         ProcessPoolExecutor(max_workers=workers, initializer=runner.worker_init) as pool,
