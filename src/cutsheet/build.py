@@ -217,6 +217,7 @@ def _dispatch(
             running.add(pool.submit(job, task))
     while running:
         done, running = wait(running, return_when=FIRST_COMPLETED)
+        results = []
         for future in done:
             pid, result = future.result()
             games = loaded.setdefault(pid, set())
@@ -226,7 +227,10 @@ def _dispatch(
                 running.add(pool.submit(job, task))
             else:
                 cores.add(1)
-            yield result
+            results.append(result)
+        if not running:  # the last results: the workers end while they are committed
+            pool.shutdown(wait=False)
+        yield from results
 
 
 def run_in_worker(task: Task) -> tuple[int, Result]:
@@ -297,9 +301,13 @@ def printed_problems(root: str, game_id: str, profile: str) -> list[Problem]:
 
 
 def _commit(
-    out: Path, results: list[Result], keys: dict[tuple[str, str], str]
+    out: Path,
+    results: list[Result],
+    keys: dict[tuple[str, str], str],
+    others: Sequence[dict[str, Any]] = (),
 ) -> list[dict[str, Any]]:
-    """One game's files, cache entries and manifest entries, switched in as one commit."""
+    """One game's files, cache entries and manifest entries, switched in as one commit
+    (``others``: the build's other entries, listed by the same manifest)."""
     entries: list[dict[str, Any]] = []
     pdfs: list[tuple[str, bytes]] = []
     caches: list[tuple[str, bytes]] = []
@@ -324,7 +332,7 @@ def _commit(
                 where = cache_file(out, task.game, task.profile, paper).relative_to(out)
                 caches.append((where.as_posix(), cache.to_json()))
             entries.extend(outputs)
-    commit_game(out, results[0].task.game, pdfs + caches, entries, tuple(kits))
+    commit_game(out, results[0].task.game, pdfs + caches, entries + [*others], tuple(kits))
     _drop_old_licences(out, kits, {e["path"] for e in entries})
     return entries
 
@@ -523,7 +531,7 @@ def _build(
             todo = []
     by_game: dict[str, list[Result]] = {}
     remaining = {g: sum(1 for t in todo if t.game == g) for g in games}
-    t0 = time.monotonic()
+    t0, written = time.monotonic(), False
     for i, result in enumerate(_run_all(todo, workers), 1):
         task = result.task
         papers = "+".join(task.papers)
@@ -534,8 +542,11 @@ def _build(
         by_game.setdefault(task.game, []).append(result)
         remaining[task.game] -= 1
         if remaining[task.game] == 0:
-            outputs.extend(_finish_game(out, by_game.pop(task.game), keys, report))
-    if todo or outputs:
+            whole = outputs if i == len(todo) else None  # the last commit lists every file
+            entries = _finish_game(out, by_game.pop(task.game), keys, report, whole)
+            written = whole is not None and bool(entries)
+            outputs.extend(entries)
+    if (todo or outputs) and not written:
         write_manifest(out, outputs)
     return outputs
 
@@ -552,16 +563,21 @@ def _state(result: Result) -> str:
 
 
 def _finish_game(
-    out: Path, results: list[Result], keys: dict[tuple[str, str], str], report: Report
+    out: Path,
+    results: list[Result],
+    keys: dict[tuple[str, str], str],
+    report: Report,
+    others: Sequence[dict[str, Any]] | None = None,
 ) -> list[dict[str, Any]]:
     """Commit a game whose jobs all rendered; report the problems of one that did not (and
-    the warnings of one that did)."""
+    the warnings of one that did). ``others``: the build's other entries, for the commit's
+    manifest to list too (the last commit of a build: no manifest is written after it)."""
     problems = sorted({p for r in results for p in r.problems})
     report.extend(problems)
     if any(p.severity == "error" for p in problems):
         return []
     try:
-        return _commit(out, results, keys)
+        return _commit(out, results, keys, others or ())
     except OSError as exc:  # a full disk: this game keeps its last good files
         report.problems.append(write_problem(out, exc))
         return []
