@@ -148,3 +148,19 @@ def test_one_job_on_two_cores_draws_the_same_bytes(tmp_path, monkeypatch):
     assert children  # the second build forked
     assert _digests(root / "one") == _digests(root / "two")
     assert len(_digests(root / "two")) == 8
+
+
+def test_a_child_that_cannot_be_started_leaves_the_parts_here(monkeypatch):
+    _fake_drawing(monkeypatch, {})
+
+    def no_fork() -> int:
+        raise BlockingIOError(11, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(os, "fork", no_fork)
+    alone, _found = _drawn(0)
+    with spread.sharing(1) as cores:
+        problems: list[Problem] = []
+        got = spread.draw_parts(PLANS, problems, None, None)  # type: ignore[arg-type]
+        assert cores.take()  # the core it could not use is idle again
+    files = [(p.paper.name, [(f.paper, f.part, f.name) for f in fs]) for p, fs in got]
+    assert files == alone

@@ -119,8 +119,10 @@ def _draw(
     while todo:
         if len(todo) > 1 and _spare():
             mine = (len(todo) + 1) // 2
-            children.append(_Child.start(units, todo[mine:], keep, only))
-            todo = todo[:mine]
+            child = _Child.start(units, todo[mine:], keep, only)
+            if child is not None:
+                children.append(child)
+                todo = todo[:mine]
         i = todo.pop(0)
         plan, inp = units[i]
         if id(plan) in stopped:
@@ -150,10 +152,22 @@ class _Child:
     @classmethod
     def start(
         cls, units: list[Unit], todo: list[int], keep: Keep | None, only: Collection[str] | None
-    ) -> _Child:
-        reader, writer = os.pipe()
+    ) -> _Child | None:
+        """A child drawing ``todo``; None when none can be started (this process draws them,
+        and the core is given back)."""
+        try:
+            reader, writer = os.pipe()
+        except OSError:
+            _cores[-1].add(1)
+            return None
         parent = os.getpid()
-        pid = os.fork()
+        try:
+            pid = os.fork()
+        except OSError:  # no memory or no process left for it
+            os.close(reader)
+            os.close(writer)
+            _cores[-1].add(1)
+            return None
         if pid == 0:  # pragma: no cover - the child; its work is checked by its parent
             os.close(reader)
             _child(units, todo, keep, only, writer, parent)
