@@ -4,11 +4,14 @@ Once the last jobs are handed out, a worker that finishes has nothing left to do
 may still have several parts to draw. The processes of a build share one count of idle cores
 (``Cores``, in shared memory, made before the workers fork): the build adds one when a worker
 finds no job left for it. A job that still has two parts or more to draw takes one between two
-parts, forks, and the child draws the later half of them: the plan and the print plans are in
-the memory the child starts with, so nothing is planned twice, and neither process waits for
-the other until its own half is drawn. The child sends its parts back through a pipe, gives
-its core back and ends; the job takes the parts in their order, as if it had drawn them all.
-Where a part is drawn never changes its bytes: drawing reads its ``PartInput`` alone."""
+parts, forks, and the child draws every other one of them: of a paper's four parts, each
+process gets one of the two heavy ones (cards, sheets) and one of the two light ones (rules,
+booklet), and the same kinds on every paper, which draw alike. The plan and the print plans
+are in the memory the child starts with, so nothing is planned twice, and neither process
+waits for the other until its own half is drawn. The child sends its parts back through a
+pipe, gives its core back and ends; the job takes the parts in their order, as if it had
+drawn them all. Where a part is drawn never changes its bytes: drawing reads its
+``PartInput`` alone."""
 
 from __future__ import annotations
 
@@ -108,7 +111,7 @@ def draw_parts(
 def _draw(
     units: list[Unit], todo: list[int], keep: Keep | None, only: Collection[str] | None
 ) -> dict[int, Outcome]:
-    """The outcome of each unit of ``todo``, drawn in turn here, the later half of what is
+    """The outcome of each unit of ``todo``, drawn in turn here, every other one of those
     left handed to a child whenever a core is idle."""
     from .targets.pdf import draw_input
 
@@ -118,11 +121,10 @@ def _draw(
     todo = list(todo)
     while todo:
         if len(todo) > 1 and _spare():
-            mine = (len(todo) + 1) // 2
-            child = _Child.start(units, todo[mine:], keep, only)
+            child = _Child.start(units, todo[1::2], keep, only)
             if child is not None:
                 children.append(child)
-                todo = todo[:mine]
+                todo = todo[::2]
         i = todo.pop(0)
         plan, inp = units[i]
         if id(plan) in stopped:
