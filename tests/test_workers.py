@@ -93,6 +93,22 @@ def test_the_schedule_guesses_from_the_content_without_loading_a_game(tmp_path):
     ]
 
 
+def test_a_game_the_first_jobs_share_is_loaded_before_the_workers_fork(tmp_path):
+    """Two workers starting on one game's two profiles fork with it loaded (once, shared),
+    not load it each; games that start apart are loaded by their own workers."""
+    root = make_project(tmp_path)
+    jobs.forget()
+    one_game = Schedule([_real_task(root, "tiny", p) for p in OPTIONS.profiles])
+    one_game.preload(1)
+    assert not jobs.memo().loads  # one worker: nothing runs side by side
+    one_game.preload(2)
+    assert jobs.memo().loads == {"tiny": 1}
+    jobs.forget()
+    apart = Schedule([_real_task(root, g, "standard") for g in ("tiny", "gone")])
+    apart.preload(2)
+    assert not jobs.memo().loads
+
+
 def _real_task(root: Path, game: str, profile: str) -> Task:
     return Task(str(root), game, profile, ("a4", "letter"), OPTIONS)
 

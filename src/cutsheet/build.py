@@ -184,7 +184,8 @@ def _in_workers(
     from concurrent.futures import ProcessPoolExecutor
 
     workers = min(workers, len(todo))
-    schedule = runner.Schedule(todo)  # each worker loads the games it runs
+    schedule = runner.Schedule(todo)
+    schedule.preload(workers)  # a game the first jobs share: the workers fork with it loaded
     with (
         sharing(0) as cores,
         ProcessPoolExecutor(max_workers=workers, initializer=runner.worker_init) as pool,

@@ -420,7 +420,7 @@ def rare_full_collections() -> Iterator[None]:
 
 class Schedule:
     """Which job a worker that is free takes next. The jobs are taken longest first
-    (``cost``, guessed without loading any game), with one exception that saves work: once
+    (``cost``, guessed without loading a game), with one exception that saves work: once
     a worker has run a job of a game, it takes that game's other jobs (it has what the
     game's profiles share in memory), as long as no other worker would be left idle. So a worker that has run nothing takes the longest job; then a free worker takes,
     in this order: the longest job left of a game it has worked on; else the longest job of
@@ -435,6 +435,20 @@ class Schedule:
 
     def __len__(self) -> int:
         return len(self.left)
+
+    def preload(self, workers: int) -> None:
+        """Load each game that has two jobs or more among the first ``workers`` handed out:
+        they start side by side, and a game loaded before the workers fork is loaded (and
+        held in memory) once for them all. Any other game is loaded by the worker that runs
+        it, in parallel with the others. A game that cannot be loaded is left to its job,
+        which reports why."""
+        first = self.left[:workers]
+        for task in first:
+            if sum(1 for t in first if t.game == task.game) > 1:
+                try:
+                    load(task.root, task.game)  # once a process
+                except Exception:  # the job meets it again, in a worker, and reports it
+                    continue
 
     def take(self, loaded: set[str]) -> Task | None:
         """The next job for a worker that has run jobs of the games ``loaded``; None when
