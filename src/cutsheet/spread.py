@@ -16,7 +16,6 @@ drawn them all. Where a part is drawn never changes its bytes: drawing reads its
 from __future__ import annotations
 
 import os
-import pickle
 import signal
 import sys
 import threading
@@ -188,6 +187,8 @@ class _Child:
         finally:
             if cores is not None:
                 cores.add(-1)
+        import pickle  # (not at start-up: a build with nothing to draw never needs it)
+
         try:
             got: dict[int, Outcome] = pickle.loads(data)
         except Exception:
@@ -210,6 +211,8 @@ def _child(
     try:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         _die_with(parent)
+        import pickle
+
         done = _draw(units, todo, keep, only)
         if _cores:
             _cores[-1].add(1)  # drawn: the core is free while the parent takes the parts
@@ -223,6 +226,8 @@ def _child(
 
 def _sendable(outcome: Outcome) -> Outcome:
     """The outcome, its exception replaced by one that pickles when it does not."""
+    import pickle
+
     error = outcome[3]
     if error is None:
         return outcome
