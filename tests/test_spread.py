@@ -166,3 +166,16 @@ def test_a_child_that_cannot_be_started_leaves_the_parts_here(monkeypatch):
         assert cores.take()  # the core it could not use is idle again
     files = [(p.paper.name, [(f.paper, f.part, f.name) for f in fs]) for p, fs in got]
     assert files == alone
+
+
+def test_rules_and_a_booklet_alone_are_not_worth_a_child(monkeypatch):
+    """A child is forked for cards or sheets: forking a large process and writing to its
+    memory again costs more than drawing the rules."""
+    _fake_drawing(monkeypatch, {})
+    light = [_Plan(_Paper("a4"), parts=()), _Plan(_Paper("letter"), parts=())]
+    heavy_first = [_Plan(_Paper("a4"), parts=("cards",), documents=("rules", "rules-booklet"))]
+    for plans in (light, heavy_first):  # the child would get rules, then nothing but rules
+        with spread.sharing(1) as cores:
+            got = spread.draw_parts(plans, [], None, None)  # type: ignore[arg-type]
+            assert cores.take()  # the idle core is still idle
+        assert {f.name for _plan, files in got for f in files} == {str(os.getpid())}

@@ -59,6 +59,9 @@ class Cores:
             return True
 
 
+HEAVY = ("cards", "sheets")
+"""The parts a child is started for (``_worth_a_child``)."""
+
 _cores: list[Cores] = []  # the build's, while it runs; none: every part is drawn in turn
 
 
@@ -119,7 +122,7 @@ def _draw(
     stopped: set[int] = set()
     todo = list(todo)
     while todo:
-        if len(todo) > 1 and _spare():
+        if _worth_a_child(units, todo) and _spare():
             child = _Child.start(units, todo[1::2], keep, only)
             if child is not None:
                 children.append(child)
@@ -142,6 +145,14 @@ def _draw(
     for child in children:
         done.update(child.outcomes())
     return done
+
+
+def _worth_a_child(units: list[Unit], todo: list[int]) -> bool:
+    """Whether the parts a child would draw (every other one of ``todo``) are worth a fork:
+    they must hold cards or sheets. Rules and a booklet alone are drawn in less time than a
+    large process takes to fork and to write to its memory again (the pages its child
+    shares are copied as it writes them): a deck of 10,000 cards drew more slowly."""
+    return any(units[i][1].name in HEAVY for i in todo[1::2])
 
 
 class _Child:
