@@ -195,16 +195,7 @@ def _in_workers(
         except BaseException:
             pool.shutdown(wait=False, cancel_futures=True)
             raise
-    _reap_workers()
-
-
-def _reap_workers() -> None:
-    """Wait for the workers to end: the pool was told to end them before the last results
-    were committed (``_dispatch``), and its own thread may not have reaped them yet."""
-    import multiprocessing
-
-    for process in multiprocessing.active_children():
-        process.join()
+    runner.reap_workers()  # told to end before the last results were committed
 
 
 def _dispatch(

@@ -481,6 +481,15 @@ def worker_init() -> None:
         os._exit(1)
 
 
+def reap_workers() -> None:
+    """Wait for the workers to end: a pool shut down without waiting (so that its workers
+    end while the parent commits) no longer joins them itself."""
+    import multiprocessing
+
+    for process in multiprocessing.active_children():
+        process.join()
+
+
 def meta_entry(task: Task, rendered: Rendered, sha: str) -> ManifestEntry:
     """The manifest's entry for one file a job rendered."""
     from .output import ManifestEntry
