@@ -50,6 +50,7 @@ RANKS: dict[str, int] = {
     "profile_files": 0,
     "preview": 12,
     "jobs": 11,
+    "spread": 11,
     "cache": 11,
     "output": 11,
     "commit": 11,

@@ -210,3 +210,30 @@ def test_a_full_disk_is_one_line_naming_the_file_and_keeps_the_last_good_build(t
     assert "Traceback" not in result.stderr and "None" not in result.stderr
     after = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
     assert after == before  # the last good PDFs, manifest and cache, and no temporary file
+
+
+def test_the_last_commit_lists_the_kits_a_build_kept(tmp_path):
+    """The build's last commit writes the whole manifest (no manifest is written after it):
+    the kits it kept unchanged are listed beside the ones it rebuilt, even when the manifest
+    was gone."""
+    root = make_project(tmp_path)
+    out = root / "build"
+    both = Options(profiles=("standard", "large-print"), papers=("a4",))
+    _outputs, report = build(Project(root), ["tiny"], both, out, jobs=1, progress=print)
+    assert not report.problems, report.problems
+    listed = sorted(e["path"] for e in json.loads((out / "manifest.json").read_text())["outputs"])
+    (out / "manifest.json").unlink()
+    packaged = Path(commit.__file__).parent / "data" / "layouts" / "profiles" / "large-print.yaml"
+    own = root / "layouts" / "profiles" / "large-print.yaml"  # rebuilds large-print only
+    own.parent.mkdir()
+    own.write_text(packaged.read_text().replace("Print at 100%", "Print at 100 %"))
+    said: list[str] = []
+    _outputs, report = build(Project(root), ["tiny"], both, out, jobs=1, progress=said.append)
+    assert not report.problems, report.problems
+    assert "tiny standard-a4: unchanged" in said
+    assert any(m.startswith("[1/1] tiny large-print") for m in said), said
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert sorted(e["path"] for e in manifest["outputs"]) == listed
+    for entry in manifest["outputs"]:
+        data = (out / entry["path"]).read_bytes()
+        assert hashlib.sha256(data).hexdigest() == entry["sha256"], entry["path"]

@@ -49,3 +49,29 @@ def test_checking_grows_linearly_with_the_number_of_items(tmp_path):
     first, second = calls[80] - calls[40], calls[160] - calls[80]
     assert first > 0
     assert second / first < 2.3, (calls, second / first)  # linear: 2; quadratic: 4
+
+
+def test_a_moved_box_is_the_box_dataclasses_replace_makes():
+    """Scaling copies every box of every face with its new place (``_replaced``, without
+    running ``__init__`` again): the same box ``dataclasses.replace`` makes, for every kind
+    of box the games' layouts use."""
+    import dataclasses
+
+    from cutsheet import jobs
+    from cutsheet.plan.scale import _replaced
+
+    root = str(Path(__file__).resolve().parents[1])
+    kinds = set()
+    for game in ("bidding-alpha", "common-reserve", "festival-charter", "festivibes"):
+        _game, layouts, _problems = jobs.load(root, game)
+        assert layouts is not None
+        for face in layouts.faces.values():
+            for box in face.boxes:
+                changes = {"x": box.x + 1.5, "y": 2.25, "w": box.w * 1.1, "h": 7.0, "style": "x"}
+                before = dict(vars(box))
+                made = _replaced(box, changes)
+                assert type(made) is type(box)
+                assert made == dataclasses.replace(box, **changes)
+                assert vars(box) == before  # the original is untouched
+                kinds.add(box.kind)
+    assert len(kinds) >= 5, kinds

@@ -69,6 +69,35 @@ def test_a_build_collects_again_once_warm_and_other_commands_from_the_start(tmp_
     assert done.stdout.splitlines()[-1] == "True"
 
 
+def test_the_command_line_looks_for_no_pydantic_plugin(tmp_path):
+    """Scanning every installed package for pydantic plugins is start-up time cutsheet's
+    models never use: the command line turns it off, unless the environment says otherwise."""
+    root = make_project(tmp_path)
+    script = (
+        "import sys\n"
+        "from importlib import metadata\n"
+        "looked = []\n"
+        "scan = metadata.entry_points\n"
+        "metadata.entry_points = lambda **kw: looked.append(kw) or scan(**kw)\n"
+        "from cutsheet import entry\n"
+        "entry._leave = lambda code: print(looked, code) or code\n"
+        f"sys.argv = ['cutsheet', '--root', {str(root)!r}, 'list']\n"
+        "entry.run()\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "PYDANTIC_DISABLE_PLUGINS"}
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "[] 0"
+    env["PYDANTIC_DISABLE_PLUGINS"] = "some-plugin"  # the user's own choice is kept
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "[{'group': 'pydantic'}] 0"
+
+
 def test_a_command_that_leaves_early_says_all_it_printed_and_its_status(tmp_path: Path):
     root = make_project(tmp_path)
     listed = _python(CLI, "--root", str(root), "list")

@@ -1,6 +1,7 @@
 """Workers start warm and take the jobs in a useful order: what a job imports is imported
-once, before the workers fork; the longest jobs start first and a game's jobs stay with the
-worker that loaded it unless another worker would idle; one worker or two, the same bytes."""
+once, before the workers fork; the longest jobs start first (guessed without loading a game)
+and a game's jobs stay with the worker that loaded it unless another worker would idle; one
+worker or two, the same bytes."""
 
 from __future__ import annotations
 
@@ -68,6 +69,48 @@ def test_the_longest_first_then_a_worker_keeps_to_its_games(costs):
 def test_a_worker_with_nothing_of_its_own_takes_a_started_games_job(costs):
     todo = [_task("big", p) for p in OPTIONS.profiles]  # one game, two workers
     assert _run(Schedule(todo), 2, costs) == ["0:big/large-print", "1:big/standard"]
+
+
+def test_the_schedule_guesses_from_the_content_without_loading_a_game(tmp_path):
+    """The longest jobs first, guessed from the bytes of each game's content files (a
+    scaled profile costs more): nothing is loaded before the workers fork, each loads its
+    own games."""
+    root = make_project(tmp_path)
+    big = root / "content" / "big"
+    big.mkdir()
+    (big / "game.yaml").write_text("id: big\n")
+    (big / "cards.csv").write_text("id,name\n" + "".join(f"c{i},Card {i}\n" for i in range(5000)))
+    (big / "art.png").write_bytes(b"\0" * 1_000_000)  # not content: drawing it is quick
+    jobs.forget()
+    todo = [_real_task(root, g, p) for g in ("tiny", "big") for p in OPTIONS.profiles]
+    schedule = Schedule(todo)
+    assert not jobs.memo().loads
+    assert [f"{t.game}/{t.profile}" for t in schedule.left] == [
+        "big/large-print",
+        "big/standard",
+        "tiny/large-print",
+        "tiny/standard",
+    ]
+
+
+def test_a_game_the_first_jobs_share_is_loaded_before_the_workers_fork(tmp_path):
+    """Two workers starting on one game's two profiles fork with it loaded (once, shared),
+    not load it each; games that start apart are loaded by their own workers."""
+    root = make_project(tmp_path)
+    jobs.forget()
+    one_game = Schedule([_real_task(root, "tiny", p) for p in OPTIONS.profiles])
+    one_game.preload(1)
+    assert not jobs.memo().loads  # one worker: nothing runs side by side
+    one_game.preload(2)
+    assert jobs.memo().loads == {"tiny": 1}
+    jobs.forget()
+    apart = Schedule([_real_task(root, g, "standard") for g in ("tiny", "gone")])
+    apart.preload(2)
+    assert not jobs.memo().loads
+
+
+def _real_task(root: Path, game: str, profile: str) -> Task:
+    return Task(str(root), game, profile, ("a4", "letter"), OPTIONS)
 
 
 def test_warm_imports_what_a_job_imports(tmp_path):

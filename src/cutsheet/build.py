@@ -35,6 +35,7 @@ from .output import (
     write_manifest,
 )
 from .partcache import kit_records
+from .spread import Cores, sharing
 from .targets import Rendered
 
 if TYPE_CHECKING:
@@ -166,9 +167,12 @@ def _run_all(todo: list[Task], workers: int) -> Iterator[Result]:
         return
     runner.warm()  # any workers fork with the heavy imports done and frozen
     with runner.rare_full_collections():
-        if workers <= 1 or len(todo) <= 1:
+        if workers <= 1:
             for task in todo:
                 yield run_safely(task)
+        elif len(todo) == 1:  # one job here, its parts drawn on the other cores
+            with sharing(workers - 1):
+                yield run_safely(todo[0])
         else:
             yield from _in_workers(todo, workers, run_in_worker)
 
@@ -180,13 +184,18 @@ def _in_workers(
     from concurrent.futures import ProcessPoolExecutor
 
     workers = min(workers, len(todo))
-    schedule = runner.Schedule(todo)  # loads the games: the workers fork with them loaded
-    with ProcessPoolExecutor(max_workers=workers, initializer=runner.worker_init) as pool:
+    schedule = runner.Schedule(todo)
+    schedule.preload(workers)  # a game the first jobs share: the workers fork with it loaded
+    with (
+        sharing(0) as cores,
+        ProcessPoolExecutor(max_workers=workers, initializer=runner.worker_init) as pool,
+    ):
         try:
-            yield from _dispatch(pool, schedule, workers, job)
+            yield from _dispatch(pool, schedule, workers, job, cores)
         except BaseException:
             pool.shutdown(wait=False, cancel_futures=True)
             raise
+    runner.reap_workers()  # told to end before the last results were committed
 
 
 def _dispatch(
@@ -194,10 +203,12 @@ def _dispatch(
     schedule: runner.Schedule,
     workers: int,
     job: Callable[[Task], tuple[int, Result]],
+    cores: Cores,
 ) -> Iterator[Result]:
     """Run ``job`` (which returns its worker's pid and its result) on the tasks of
     ``schedule``, one a worker at a time: when a worker finishes, the next task is chosen
-    for it, knowing the games it has loaded, and it takes it (it is the only free one)."""
+    for it, knowing the games it has loaded, and it takes it (it is the only free one). A
+    worker left without a task leaves its core to the jobs still drawing (``spread``)."""
     from concurrent.futures import FIRST_COMPLETED, wait
 
     loaded: dict[int, set[str]] = {}
@@ -208,6 +219,7 @@ def _dispatch(
             running.add(pool.submit(job, task))
     while running:
         done, running = wait(running, return_when=FIRST_COMPLETED)
+        results = []
         for future in done:
             pid, result = future.result()
             games = loaded.setdefault(pid, set())
@@ -215,7 +227,12 @@ def _dispatch(
             task = schedule.take(games)
             if task is not None:  # before the result is committed: no worker waits on it
                 running.add(pool.submit(job, task))
-            yield result
+            else:
+                cores.add(1)
+            results.append(result)
+        if not running:  # the last results: the workers end while they are committed
+            pool.shutdown(wait=False)
+        yield from results
 
 
 def run_in_worker(task: Task) -> tuple[int, Result]:
@@ -286,9 +303,13 @@ def printed_problems(root: str, game_id: str, profile: str) -> list[Problem]:
 
 
 def _commit(
-    out: Path, results: list[Result], keys: dict[tuple[str, str], str]
+    out: Path,
+    results: list[Result],
+    keys: dict[tuple[str, str], str],
+    others: Sequence[dict[str, Any]] = (),
 ) -> list[dict[str, Any]]:
-    """One game's files, cache entries and manifest entries, switched in as one commit."""
+    """One game's files, cache entries and manifest entries, switched in as one commit
+    (``others``: the build's other entries, listed by the same manifest)."""
     entries: list[dict[str, Any]] = []
     pdfs: list[tuple[str, bytes]] = []
     caches: list[tuple[str, bytes]] = []
@@ -313,7 +334,7 @@ def _commit(
                 where = cache_file(out, task.game, task.profile, paper).relative_to(out)
                 caches.append((where.as_posix(), cache.to_json()))
             entries.extend(outputs)
-    commit_game(out, results[0].task.game, pdfs + caches, entries, tuple(kits))
+    commit_game(out, results[0].task.game, pdfs + caches, entries + [*others], tuple(kits))
     _drop_old_licences(out, kits, {e["path"] for e in entries})
     return entries
 
@@ -512,7 +533,7 @@ def _build(
             todo = []
     by_game: dict[str, list[Result]] = {}
     remaining = {g: sum(1 for t in todo if t.game == g) for g in games}
-    t0 = time.monotonic()
+    t0, written = time.monotonic(), False
     for i, result in enumerate(_run_all(todo, workers), 1):
         task = result.task
         papers = "+".join(task.papers)
@@ -523,8 +544,11 @@ def _build(
         by_game.setdefault(task.game, []).append(result)
         remaining[task.game] -= 1
         if remaining[task.game] == 0:
-            outputs.extend(_finish_game(out, by_game.pop(task.game), keys, report))
-    if todo or outputs:
+            whole = outputs if i == len(todo) else None  # the last commit lists every file
+            entries = _finish_game(out, by_game.pop(task.game), keys, report, whole)
+            written = whole is not None and bool(entries)
+            outputs.extend(entries)
+    if (todo or outputs) and not written:
         write_manifest(out, outputs)
     return outputs
 
@@ -541,16 +565,21 @@ def _state(result: Result) -> str:
 
 
 def _finish_game(
-    out: Path, results: list[Result], keys: dict[tuple[str, str], str], report: Report
+    out: Path,
+    results: list[Result],
+    keys: dict[tuple[str, str], str],
+    report: Report,
+    others: Sequence[dict[str, Any]] | None = None,
 ) -> list[dict[str, Any]]:
     """Commit a game whose jobs all rendered; report the problems of one that did not (and
-    the warnings of one that did)."""
+    the warnings of one that did). ``others``: the build's other entries, for the commit's
+    manifest to list too (the last commit of a build: no manifest is written after it)."""
     problems = sorted({p for r in results for p in r.problems})
     report.extend(problems)
     if any(p.severity == "error" for p in problems):
         return []
     try:
-        return _commit(out, results, keys)
+        return _commit(out, results, keys, others or ())
     except OSError as exc:  # a full disk: this game keeps its last good files
         report.problems.append(write_problem(out, exc))
         return []

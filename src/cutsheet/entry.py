@@ -72,6 +72,9 @@ def run() -> int:
     ``KeyboardInterrupt`` that ``main`` turns into the same quiet exit); the process ends
     with the command's exit status."""
     gc.disable()  # resumed by the command (see the module's docstring)
+    # pydantic looks for plugins in every installed package's entry points when cutsheet's
+    # models are made (some 10 ms of every start); cutsheet's validation takes none
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     signal.signal(signal.SIGINT, _quit)
     if sys.stdout is not None:  # None: started with the stream closed (>&-)
         sys.stdout = ReaderGone(sys.stdout)  # type: ignore[assignment]

@@ -4,6 +4,7 @@ game's rulebook checks are the job's problems, and a job with problems draws not
 
 from __future__ import annotations
 
+import functools
 import gc
 import os
 import re
@@ -17,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .diagnostics import ContentError, Problem
+from .spread import draw_parts
 from .targets import Rendered
 
 if TYPE_CHECKING:
@@ -227,14 +229,10 @@ def run(task: Task) -> Result:
     result = Result(task, sorted(set(problems)))
     if result.problems or not printed:
         return result
-    from .targets.pdf import draw
-
     drawn: list[Problem] = []
     inputs = inputs_of(task.root, printed[0].game_plan)
     keep = keeper(task, printed[0].game_plan, inputs)
-    only = task.options.parts
-    for print_plan in printed:
-        files = draw(print_plan, drawn, keep, only)
+    for print_plan, files in draw_parts(printed, drawn, keep, task.options.parts):
         result.partial |= len(files) < len(print_plan.parts) + len(print_plan.documents)
         result.files.extend(files)
     if drawn:  # the plan missed it; the render caught it: nothing of this job is written
@@ -348,8 +346,8 @@ def warm() -> None:
     importing it again, and no collection walks it again. Only once: what a later build in the same process (``watch``) leaves behind is
     garbage to collect, not to keep. The collector runs from here on: the command line
     pauses it for start-up (``entry``), whose imports make next to no garbage. A game's own
-    rulebook checks (``games/<game>.py``) are imported when the game is loaded, which for
-    workers is before they fork (``Schedule``): a build of one game imports no other's."""
+    rulebook checks (``games/<game>.py``) are imported when the game is loaded, by the
+    worker that runs its first job: a build of one game imports no other's."""
     import importlib
 
     from PIL import Image
@@ -365,27 +363,40 @@ def warm() -> None:
     gc.enable()
 
 
-ITEM_BASE = 10
-"""A job's work besides its items (the rules, the sheets' furniture), in items."""
+CONTENT_FILES = (".yaml", ".yml", ".csv")
+"""What a game's items and rules are written in: the files whose size ``cost`` weighs."""
+SCALED = 1.5
+"""A profile that scales the faces (fitting each face again) costs this much more."""
 
 
 def cost(task: Task) -> float:
-    """A guess of a job's work, to start the longest first: the game's items and
-    ``ITEM_BASE``, twice for a profile that scales the faces (fitting each face again), for
-    the plan and for each paper drawn. It loads the game (once a process: workers forked
-    after it have it); a game that cannot be loaded is a short job that says why."""
+    """A guess of a job's work, to start the longest first, made without loading the game
+    (a worker loads what it runs, in parallel with the others): the bytes of the game's
+    content files (its items and rules), ``SCALED`` times more for a profile that scales the
+    faces, for the plan and for each paper drawn. A game that cannot be loaded or a profile
+    that does not load is a short job that says why (and guessing long does no harm)."""
     from .profiles import load_profile
 
     try:
-        game, _layouts, _problems = load(task.root, task.game)
-    except Exception:  # the job meets it again, in a worker, and reports it
-        game = None
-    items = sum(len(c.items) for c in game.components) if game is not None else 0
-    try:
         scales = load_profile(Path(task.root) / "layouts", task.profile).faces == "scale"
-    except ContentError:  # reported by the job itself, quickly
+    except ContentError:
         scales = False
-    return (ITEM_BASE + items) * (2 if scales else 1) * (1 + len(task.papers))
+    size = content_bytes(task.root, task.game)
+    return size * (SCALED if scales else 1.0) * (1 + len(task.papers))
+
+
+@functools.lru_cache(maxsize=256)
+def content_bytes(root: str, game: str) -> int:
+    """The bytes of the content files in a game's folder and below (links not followed)."""
+    total = 0
+    for folder, _dirs, names in os.walk(Path(root) / "content" / game):
+        for name in names:
+            if name.lower().endswith(CONTENT_FILES):
+                try:
+                    total += os.lstat(os.path.join(folder, name)).st_size
+                except OSError:
+                    continue
+    return total
 
 
 RARE_FULL = 1_000
@@ -408,10 +419,9 @@ def rare_full_collections() -> Iterator[None]:
 
 class Schedule:
     """Which job a worker that is free takes next. The jobs are taken longest first
-    (``cost``; it loads the games here, before the workers fork), with one exception that
-    saves work: once a worker has run a job of a game, it takes that game's other jobs (it
-    has what the game's profiles share in memory), as long as no other worker would be left
-    idle. So a worker that has run nothing takes the longest job; then a free worker takes,
+    (``cost``, guessed without loading a game), with one exception that saves work: once
+    a worker has run a job of a game, it takes that game's other jobs (it has what the
+    game's profiles share in memory), as long as no other worker would be left idle. So a worker that has run nothing takes the longest job; then a free worker takes,
     in this order: the longest job left of a game it has worked on; else the longest job of
     a game no worker has started; else the longest job left. Which worker runs which job
     depends on which finishes first; what a job makes never does."""
@@ -424,6 +434,20 @@ class Schedule:
 
     def __len__(self) -> int:
         return len(self.left)
+
+    def preload(self, workers: int) -> None:
+        """Load each game that has two jobs or more among the first ``workers`` handed out:
+        they start side by side, and a game loaded before the workers fork is loaded (and
+        held in memory) once for them all. Any other game is loaded by the worker that runs
+        it, in parallel with the others. A game that cannot be loaded is left to its job,
+        which reports why."""
+        first = self.left[:workers]
+        for task in first:
+            if sum(1 for t in first if t.game == task.game) > 1:
+                try:
+                    load(task.root, task.game)  # once a process
+                except Exception:  # the job meets it again, in a worker, and reports it
+                    continue
 
     def take(self, loaded: set[str]) -> Task | None:
         """The next job for a worker that has run jobs of the games ``loaded``; None when
@@ -454,6 +478,15 @@ def worker_init() -> None:
             pass
     if os.getppid() == 1:  # the parent is already gone
         os._exit(1)
+
+
+def reap_workers() -> None:
+    """Wait for the workers to end: a pool shut down without waiting (so that its workers
+    end while the parent commits) no longer joins them itself."""
+    import multiprocessing
+
+    for process in multiprocessing.active_children():
+        process.join()
 
 
 def meta_entry(task: Task, rendered: Rendered, sha: str) -> ManifestEntry:

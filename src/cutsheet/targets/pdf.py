@@ -42,27 +42,40 @@ def draw(
     others are kept or left out); what goes wrong while drawing (a block no page can hold)
     goes to ``problems``, and that part and the ones after it are left out."""
     problems = problems if problems is not None else []
-    paper = print_plan.paper.name
     out: list[Rendered] = []
     for inp in part_inputs(print_plan):
-        digest, kept = keep(inp) if keep is not None else ("", None)
-        if kept is not None:
-            out.append(kept)
-            continue
-        if only is not None and inp.name not in only:
-            continue
-        try:
-            data, pages, found = draw_part(inp)
-        except LayoutError as exc:
-            where = print_plan.game_plan.rules.loc
-            why = " ".join(str(exc).split())
-            problems.append(
-                Problem(where, f"rules: a block is taller than a page ({paper}): {why}")
-            )
+        rendered, stop = draw_input(print_plan, inp, problems, keep, only)
+        if stop:
             break
-        problems.extend(found)
-        out.append(Rendered(paper, inp.name, data, pages, components(inp), digest=digest))
+        if rendered is not None:
+            out.append(rendered)
     return out
+
+
+def draw_input(
+    print_plan: PrintPlan,
+    inp: PartInput,
+    problems: list[Problem],
+    keep: Keep | None = None,
+    only: Collection[str] | None = None,
+) -> tuple[Rendered | None, bool]:
+    """One part of ``print_plan`` (``draw``'s step): kept, drawn or left out (None), and
+    whether drawing it failed in a way that leaves out the paper's later parts too."""
+    paper = print_plan.paper.name
+    digest, kept = keep(inp) if keep is not None else ("", None)
+    if kept is not None:
+        return kept, False
+    if only is not None and inp.name not in only:
+        return None, False
+    try:
+        data, pages, found = draw_part(inp)
+    except LayoutError as exc:
+        where = print_plan.game_plan.rules.loc
+        why = " ".join(str(exc).split())
+        problems.append(Problem(where, f"rules: a block is taller than a page ({paper}): {why}"))
+        return None, True
+    problems.extend(found)
+    return Rendered(paper, inp.name, data, pages, components(inp), digest=digest), False
 
 
 def components(inp: PartInput) -> dict[str, int]:

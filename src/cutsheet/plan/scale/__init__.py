@@ -115,8 +115,19 @@ def _moved(
         changes: dict[str, object] = {"x": x, "y": top, "w": w, "h": bottom - top}
         if box.name in names:
             changes["style"] = names[box.name]
-        boxes.append(dataclasses.replace(box, **changes))  # type: ignore[arg-type]
+        boxes.append(_replaced(box, changes))
     return boxes
+
+
+def _replaced(box: Box, changes: Mapping[str, object]) -> Box:
+    """``dataclasses.replace(box, **changes)``, for a face's every box of every item: a box
+    is a frozen dataclass whose fields are what its ``__init__`` was given (no
+    ``__post_init__``, no slots), so a copy of them with ``changes`` is the same box, made
+    without running ``__init__`` again."""
+    new = object.__new__(type(box))
+    new.__dict__.update(box.__dict__)
+    new.__dict__.update(changes)
+    return new
 
 
 def _overflow(

@@ -57,20 +57,18 @@ class _EdgeWalk:
         for need, b in needs.values():
             ending.setdefault(b.y + b.h, []).append((need, b.y))
         self.steps: list[tuple[float, float, float | None, list[tuple[float, float]]]] = []
+        spans = [(a - 1e-6, b + 1e-6, f) for a, b, f in keeps]
         prev_old = 0.0
         for e in edges:
             span = (e - prev_old) * ky
             if prev_old == 0.0 or e == height:  # a margin keeps the safe zone and a little
                 floor: float | None = None
-            else:
-                floor = max(
-                    (
-                        min(e - prev_old, f)
-                        for a, b, f in keeps
-                        if a - 1e-6 <= prev_old and e <= b + 1e-6
-                    ),
-                    default=0.0,
-                )
+            else:  # the most any kept stretch over it keeps, at most the stretch itself
+                most = -1.0
+                for top, bottom, f in spans:
+                    if top <= prev_old and e <= bottom and f > most:
+                        most = f
+                floor = min(e - prev_old, most) if most >= 0.0 else 0.0
             self.steps.append((e, span, floor, ending.get(e, [])))
             prev_old = e
 
