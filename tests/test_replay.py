@@ -8,6 +8,7 @@ import io
 
 import pikepdf
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Paragraph
 
 from cutsheet.measure import TextStyle, face_name, register, wrapped
 from cutsheet.render.pen import CanvasPen
@@ -64,3 +65,25 @@ def test_a_cube_tile_names_its_form_on_every_page():
             used = page.Contents.read_bytes().count(b" Do")
             named = page.Resources.get("/XObject", {})
             assert used >= len(PLACES) and len(named) >= 1
+
+
+def test_a_paragraph_that_is_gone_is_forgotten_with_its_operators():
+    """A deck's paragraphs drawn once (each card's id) no longer stay, laid out, until the
+    file is saved: the copy is kept only while something else holds the paragraph."""
+    import gc
+
+    c, _buf = _canvas()
+    kept, _h = wrapped("FUEL 2 (kept)", STYLE, "t", 120.0, 200.0)
+    draw_paragraph(c, kept, 10, 10)
+    for n in range(50):  # not from the measure cache, which would hold them
+        gone = Paragraph(f"CR-N{n:05d}", kept.style)
+        gone.wrap(120.0, 200.0)
+        draw_paragraph(c, gone, 10, 30)
+        del gone
+    gc.collect()
+    drawn = c.__dict__["_cutsheet_drawn"][0]
+    assert list(drawn) == [id(kept)]
+    before = len(c._code)
+    kept.drawOn = None  # still copied: a drawing that called ReportLab would fail here
+    draw_paragraph(c, kept, 50, 50)
+    assert c._code[before : before + 2] == ["q", "1 0 0 1 50 50 cm"]

@@ -12,6 +12,7 @@ from .confine import confined, project_of
 from .diagnostics import ContentError, Loc, Problem, clip, excerpt
 from .itemmodel import BadPattern, BadWord, ItemBase, item_model
 from .model import (
+    ITEM_KEYS,
     MAX_PRINTED,
     ComponentSpec,
     Game,
@@ -22,6 +23,8 @@ from .model import (
     validate,
 )
 from .source import Located, load_any, load_yaml
+
+_NOT_VALUES = set(ITEM_KEYS)  # an item's own keys, not among its values (``Item``)
 
 
 def discover(content_dir: Path) -> list[str]:
@@ -237,10 +240,12 @@ def _load_component(
         except ContentError as exc:
             problems.extend(exc.problems)
             continue
-        items.append(Item(obj.id, obj.copies, obj.authored, obj, located))
+        values = obj.model_dump(exclude=_NOT_VALUES)
+        kept = obj if spec.form == "page" else None
+        items.append(Item(obj.id, obj.copies, obj.authored, values, located.places(), kept))
     if problems:
         raise ContentError(problems)
-    return listing, items
+    return listing.places(), items
 
 
 def _confined_file(path: Path, project: Path, root: Path | None) -> Path:

@@ -25,7 +25,7 @@ from .limits import (
     short,
     too_big,
 )
-from .located import Located, PathKey, spot
+from .located import Located, Packed, PathKey, Spots, pack_bucket, spot
 from .yaml_build import nfc
 
 SHORT_ROWS_ARE_ERRORS = True
@@ -64,7 +64,7 @@ def parse_csv(text: str, file: str, *, short_rows_are_errors: bool | None = None
     if problems:
         raise ContentError(capped(problems))
     # a cell's key is where its value is: one dict serves as both (``Located``)
-    return Located(table.rows, file, table.values, table.values, columns=columns)
+    return Located(table.rows, file, *table.places(), columns=columns)
 
 
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
@@ -259,7 +259,13 @@ class _Table:
         self.problems = problems
         self.rows: list[dict[str, Any]] = []
         self.values: dict[PathKey, int] = {(): spot(1, 1)}  # each a ``spot`` of the file
+        self.rows_at: dict[PathKey, bytes] = {}  # each row's places (``Packed``)
         self.cells = 0
+
+    def places(self) -> tuple[Spots, Spots]:
+        """Where the file and each row and cell are: a cell's key is where its value is, so
+        one map serves as both (``Located``)."""
+        return Packed((self.values,), self.rows_at).views()
 
     def read(self, reader: Any) -> None:
         """Every row left in ``reader``; blank rows are skipped."""
@@ -288,9 +294,10 @@ class _Table:
         spots = _row_spots(physical, line_no, self.width + 1)
         if len(spots) < len(row):  # not expected: a cell not found is placed at the row
             spots += [(line_no, 1)] * (len(row) - len(spots))
-        self.values[(index,)] = spot(line_no, 1)
         self._check_width(row, line_no, spots, last_line)
-        item = self._item(row, index, spots)
+        item, places = self._item(row, spots)
+        places[()] = spot(line_no, 1)
+        pack_bucket(self.rows_at, (index,), (places,))
         self.rows.append(item)
         self.cells += len(item)
         if self.cells > MAX_VALUES:
@@ -324,13 +331,16 @@ class _Table:
                 )
             )
 
-    def _item(self, row: list[str], index: int, spots: list[tuple[int, int]]) -> dict[str, Any]:
-        """The row's non-empty cells by field name, each located."""
+    def _item(
+        self, row: list[str], spots: list[tuple[int, int]]
+    ) -> tuple[dict[str, Any], dict[PathKey, int]]:
+        """The row's non-empty cells by field name, and where each is (by ``(name,)``)."""
         item: dict[str, Any] = {}
+        places: dict[PathKey, int] = {}
         for name, raw, at in zip(self.header, row, spots, strict=False):  # a short row ends early
             value = raw.strip()
             if not value or not name:
                 continue  # an empty cell is an absent value
             item[name] = nfc(value)
-            self.values[(index, name)] = spot(*at)
-        return item
+            places[(name,)] = spot(*at)
+        return item, places

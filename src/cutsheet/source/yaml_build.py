@@ -12,7 +12,7 @@ import unicodedata
 from typing import Any
 
 from ..diagnostics import Loc, Problem, excerpt
-from .located import PathKey, spot, spot_line
+from .located import Packed, PathKey, Spots, pack_bucket, spot, spot_line
 from .yaml_nodes import Collection, Node, Scalar, target
 from .yaml_schema import CONSTRUCT, MAP, MERGE, SEQ
 
@@ -27,16 +27,28 @@ def nfc(text: str) -> str:
 
 class DataBuilder:
     """Builds plain data from nodes, recording locations in ``values`` and ``keys`` and
-    mistakes in ``problems`` (it goes on past them, to report them all)."""
+    mistakes in ``problems`` (it goes on past them, to report them all).
+
+    The places inside an item of a list met outside any other list (``Packed``) are
+    recorded in dicts of that item's own, by the paths below it, and packed as soon as
+    the item is built; ``values`` and ``keys`` are the dicts being filled."""
 
     def __init__(self, file: str) -> None:
         self.file = file
         self.values: dict[PathKey, int] = {}  # each a ``spot`` of the file
         self.keys: dict[PathKey, int] = {}
+        self.top = (self.values, self.keys)
+        self.buckets: dict[PathKey, bytes] = {}
+        self.in_item = False
         self.problems: list[Problem] = []
 
+    def places(self) -> tuple[Spots, Spots]:
+        """The places recorded: the values' and the keys'."""
+        return Packed(self.top, self.buckets).views()
+
     def build(self, node: Node, path: PathKey) -> Any:
-        """The plain value of ``node``, found at ``path`` from the file's root."""
+        """The plain value of ``node``, found at ``path`` from the file's root (from the
+        list item being built, inside one)."""
         node = target(node)
         loc = node.loc
         self.values[path] = spot(loc.line, loc.col)
@@ -52,7 +64,19 @@ class DataBuilder:
             return None
         if node.is_map:
             return self._mapping(node, path)
-        return [self.build(item, path + (i,)) for i, item in enumerate(node.items)]
+        if self.in_item:
+            return [self.build(item, path + (i,)) for i, item in enumerate(node.items)]
+        return [self._item(item, path + (i,)) for i, item in enumerate(node.items)]
+
+    def _item(self, node: Node, head: PathKey) -> Any:
+        """An item of a list outside any other: its places go in a bucket of their own."""
+        self.values, self.keys, self.in_item = {}, {}, True
+        try:
+            return self.build(node, ())
+        finally:
+            pack_bucket(self.buckets, head, (self.values, self.keys))
+            self.values, self.keys = self.top
+            self.in_item = False
 
     def _no_surrogates(self, text: str, loc: Loc) -> str:
         """``text``, or a problem when it holds a lone surrogate (``"\\ud800"``: half of a

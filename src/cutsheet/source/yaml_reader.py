@@ -60,7 +60,7 @@ def _load(text: str, file: str, loader_class: type[yaml.SafeLoader]) -> Located:
             gc.enable()
     if builder.problems:
         raise ContentError(capped(list(dict.fromkeys(builder.problems))))  # aliases repeat
-    return Located(data, file, builder.values, builder.keys)
+    return Located(data, file, *builder.places())
 
 
 def _head(text: str, line: int) -> str:
