@@ -38,6 +38,12 @@ class _Input:
     name: str
 
 
+@pytest.fixture(autouse=True)
+def _room(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The machine has a core to spare (the tests run beside others: it seldom has)."""
+    monkeypatch.setattr(spread, "_machine_has_room", lambda: True)
+
+
 def _fake_drawing(monkeypatch: pytest.MonkeyPatch, events: dict[tuple[str, str], str]) -> None:
     """Parts drawn as their paper/part name and the pid that drew them; ``events`` says which
     part stops its paper ('stop'), raises ('raise') or finds a problem ('problem')."""
@@ -179,3 +185,30 @@ def test_rules_and_a_booklet_alone_are_not_worth_a_child(monkeypatch):
             got = spread.draw_parts(plans, [], None, None)  # type: ignore[arg-type]
             assert cores.take()  # the idle core is still idle
         assert {f.name for _plan, files in got for f in files} == {str(os.getpid())}
+
+
+def test_no_child_while_the_machine_is_busy(monkeypatch):
+    """An idle worker's core is only idle if no other program runs on it."""
+    _fake_drawing(monkeypatch, {})
+    monkeypatch.setattr(spread, "_machine_has_room", lambda: False)
+    with spread.sharing(1) as cores:
+        got = spread.draw_parts(PLANS, [], None, None)  # type: ignore[arg-type]
+        assert cores.take()  # left idle
+    assert {f.name for _plan, files in got for f in files} == {str(os.getpid())}
+
+
+def test_the_machine_has_room_when_fewer_run_than_it_has_cores(monkeypatch, tmp_path):
+    loadavg = tmp_path / "loadavg"
+    real_open = open
+
+    def fake_open(path, *args, **kwargs):
+        return real_open(loadavg if path == "/proc/loadavg" else path, *args, **kwargs)
+
+    monkeypatch.undo()  # the real check, on a file of our own
+    monkeypatch.setattr("builtins.open", fake_open)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda _pid: {0, 1})
+    for line, room in (("0.5 0.4 0.3 1/120 999", True), ("2.1 1.9 1.5 2/120 999", False)):
+        loadavg.write_text(line + "\n")
+        assert spread._machine_has_room() is room
+    loadavg.write_text("not a load line")
+    assert spread._machine_has_room()  # cannot tell: as if it had

@@ -79,7 +79,26 @@ def sharing(idle: int) -> Iterator[Cores]:
 
 def _spare() -> bool:
     """Whether a core is idle now, taking it (a process with other threads never forks)."""
-    return bool(_cores) and threading.active_count() == 1 and _cores[-1].take()
+    if not _cores or threading.active_count() != 1 or not _machine_has_room():
+        return False
+    return _cores[-1].take()
+
+
+def _machine_has_room() -> bool:
+    """Whether fewer processes run on the machine right now than it has cores (Linux: the
+    running count of ``/proc/loadavg``, this process included): a worker of this build with
+    nothing to do leaves its core idle only if no other program takes it, and a child would
+    otherwise draw its parts no sooner, only on top of the rest. True where it cannot tell."""
+    try:
+        with open("/proc/loadavg", "rb") as stat:
+            running = int(stat.read().split()[3].split(b"/")[0])
+    except (OSError, ValueError, IndexError):
+        return True
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # not Linux
+        cores = os.cpu_count() or 1
+    return running < cores
 
 
 def draw_parts(
