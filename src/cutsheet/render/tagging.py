@@ -86,13 +86,18 @@ class PageTags:
         self.attrs: dict[int, Attrs] = {}
 
     def append(self, tag: Tag) -> None:
+        self.add(tag.kind, tag.mcid, tag.path, tag.attrs)
+
+    def add(self, kind: str, mcid: int | None, path: tuple[Node, ...], attrs: Attrs) -> None:
+        """``append`` of a ``Tag`` of these fields, without making it."""
         paths = self.paths
-        if not paths or paths[-1] is not tag.path:
-            paths.append(tag.path)
-        if tag.attrs:
-            self.attrs[len(self.kinds)] = tag.attrs
-        self.kinds.append(_kind_index(tag.kind))
-        self.mcids.append(-1 if tag.mcid is None else tag.mcid)
+        if not paths or paths[-1] is not path:
+            paths.append(path)
+        if attrs:
+            self.attrs[len(self.kinds)] = attrs
+        number = _KIND_INDEX.get(kind)
+        self.kinds.append(_kind_index(kind) if number is None else number)
+        self.mcids.append(-1 if mcid is None else mcid)
         self.places.append(len(paths) - 1)
 
     def __len__(self) -> int:
@@ -154,7 +159,7 @@ class Tagger:
         page = c.getPageNumber()
         tags = self._tags(page)
         mcid = self.mcids[page] = self.mcids.get(page, -1) + 1
-        tags.append(Tag(kind, mcid, self.path(), tuple(sorted(attrs.items())) if attrs else ()))
+        tags.add(kind, mcid, self.path(), tuple(sorted(attrs.items())) if attrs else ())
         with self._sequence(c, kind, f"/{kind} <</MCID {mcid}>> BDC"):
             yield
 
@@ -182,7 +187,7 @@ class Tagger:
     def empty(self, c: Canvas) -> None:
         """Record the open nodes although nothing is drawn in them (a cell left to write in)."""
         if self.enabled and self.open is None and self.nodes:
-            self._tags(c.getPageNumber()).append(Tag("", None, self.path()))
+            self._tags(c.getPageNumber()).add("", None, self.path(), ())
 
     def _tags(self, page: int) -> PageTags:
         found = self.pages.get(page)
