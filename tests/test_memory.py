@@ -206,3 +206,80 @@ def test_fingerprints_hold_the_last_small_values_only(monkeypatch):
     assert read.of(tuple(leaves)) == fingerprint(tuple(_Leaf(float(n)) for n in range(5)))
     assert len(read.recent) <= 2 and not read.seen
     assert all(value is leaves[4] for _digest, value in read.recent.values() if value.x == 4.0)
+
+
+def test_a_saved_canvas_streams_its_file_and_lets_each_page_go_as_it_is_written():
+    """ReportLab joins every piece of the file into one string, which it then writes: a
+    10,000-card file was held twice at once. The pieces now go to the file as they are made
+    (the same bytes: see the test above), and each page's content is let go once written."""
+    buf = io.BytesIO()
+    c = new_canvas(buf, (210, 297), META)
+    pieces: list[int] = []
+    write = buf.write
+    buf.write = lambda data: pieces.append(len(data)) or write(data)  # type: ignore[method-assign]
+    pages = c._doc.Pages.pages
+    _draw(c, 5)
+    assert len(pieces) >= 20 and max(pieces) < len(buf.getvalue()) // 2
+    assert [p.Contents.content for p in pages] == [None] * 5
+
+
+def test_a_spill_stays_in_memory_while_small_and_moves_to_disk_when_big(monkeypatch):
+    from cutsheet.render import spill as spill_module
+    from cutsheet.render.spill import Spill
+
+    small = Spill(spill_from=100)
+    small.write(b"x" * 60)
+    assert not small.on_disk and small.read(10, 20) == b"x" * 10
+    small.write(b"0123456789" * 5)
+    assert small.on_disk and small.tell() == small.size == 110
+    assert small.read(60, 65) == b"01234" and small.getvalue() == b"x" * 60 + b"0123456789" * 5
+    small.write(b"end")
+    assert small.read(108, 113) == b"89end"
+    small.close()
+
+    def no_room(*_args: object, **_kw: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(spill_module.tempfile, "TemporaryFile", no_room)
+    with Spill(spill_from=10) as kept:  # nowhere to put it: it stays in memory
+        kept.write(b"y" * 30)
+        kept.write(b"z")
+        assert not kept.on_disk and kept.getvalue() == b"y" * 30 + b"z"
+
+
+def test_a_pages_tags_are_packed_and_read_back_as_they_were_recorded():
+    tagger = Tagger(True)
+    c = new_canvas(io.BytesIO(), (210, 297), META)
+    tagger.group = "1:deck:A:0"
+    with tagger.text(c, "H2"):
+        pass
+    with tagger.node("Table"), tagger.node("TD"):
+        tagger.empty(c)
+    with tagger.text(c, "Figure", Alt="a (red) cube"):
+        pass
+    tags = tagger.pages[1]
+    recorded = [
+        Tag("H2", 0, tags[0].path),
+        Tag("", None, tags[1].path),
+        Tag("Figure", 1, tags[0].path, (("Alt", "a (red) cube"),)),
+    ]
+    assert list(tags) == recorded and len(tags) == 3 and tags[-1] == recorded[-1]
+    assert [n.kind for n in tags[1].path] == ["Sect", "Table", "TD"]
+    assert list(tags.rows()) == [(t.kind, t.mcid, t.path, t.attrs) for t in recorded]
+    assert tags[0].path is tags[2].path  # the one tuple, held once a run
+    assert len(tags.paths) == 3 and tags.kinds.itemsize <= 2
+
+
+def test_a_files_layout_is_held_in_arrays():
+    from cutsheet.render.pdfsyntax import Layout
+
+    c = new_canvas(io.BytesIO(), (210, 297), META)
+    data = _draw(c, 4)
+    layout = Layout.read(data)
+    assert {type(a).__name__ for a in (layout.offsets, layout.numbers, layout.gens)} == {"array"}
+    spans = list(layout.spans())
+    assert [s[0] for s in spans] == sorted(layout.numbers) and spans[-1][3] == layout.xref
+    positions = layout.positions()
+    for number, _gen, start, end in spans:
+        assert layout.span(number, positions) == (start, end)
+        assert data[start:].startswith(b"%d 0 obj" % number)

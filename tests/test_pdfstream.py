@@ -21,6 +21,7 @@ from cutsheet.build import Options, build
 from cutsheet.render import parts, writer
 from cutsheet.render.pdfstream import PACK, add_structure
 from cutsheet.render.pdfsyntax import string, text
+from cutsheet.render.spill import Spill
 from cutsheet.render.tagging import Tagger, attach
 from cutsheet.render.xmp import xmp_date, xmp_packet
 
@@ -85,8 +86,8 @@ def test_the_builds_tag_as_pikepdf_tagged_them(repo, tmp_path, monkeypatch):
     captured at the call, each part tagged both ways."""
     seen: list[tuple[bytes, Tagger]] = []
 
-    def record(pdf: bytes, tagger: Tagger) -> bytes:
-        seen.append((pdf, tagger))
+    def record(pdf: bytes | Spill, tagger: Tagger) -> bytes:
+        seen.append((pdf.getvalue() if isinstance(pdf, Spill) else pdf, tagger))
         return add_structure(pdf, tagger)
 
     monkeypatch.setattr(parts, "add_structure", record)
@@ -197,3 +198,36 @@ def test_drawing_imports_neither_pikepdf_nor_lxml():
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert done.stdout.strip() == "[]", done.stderr
+
+
+def test_a_file_read_back_from_a_spill_on_disk_is_tagged_as_from_its_bytes():
+    """ReportLab's file written into a ``Spill`` that moved to disk, read back an object
+    at a time, is tagged to the same bytes as the file held whole."""
+    raw, tagger = _drawn(pages=40)
+    spill = Spill(spill_from=len(raw) // 3)
+    for at in range(0, len(raw), 1000):
+        spill.write(raw[at : at + 1000])
+    assert spill.on_disk and spill.getvalue() == raw
+    with spill:
+        assert add_structure(spill, tagger) == add_structure(raw, tagger)
+    untagged = Spill()
+    untagged.write(raw)
+    assert add_structure(untagged, Tagger(False)) == raw
+
+
+def test_the_predictor_gives_the_same_rows_a_run_at_a_time(monkeypatch):
+    import random
+
+    from cutsheet.render import pdfstream
+
+    rows = bytes(random.Random(7).randrange(256) for _ in range(5 * 1000))
+    width = 5
+    above = bytes(width) + rows[:-width]
+    expected = bytearray()
+    for r in range(len(rows) // width):
+        row = rows[r * width : (r + 1) * width]
+        up = above[r * width : (r + 1) * width]
+        expected += b"\x02" + bytes((x - y) % 256 for x, y in zip(row, up, strict=True))
+    assert pdfstream.up_predicted(rows, width) == bytes(expected)
+    monkeypatch.setattr(pdfstream, "PREDICT_ROWS", 7)  # 143 runs, the last one short
+    assert pdfstream.up_predicted(rows, width) == bytes(expected)

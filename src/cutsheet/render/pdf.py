@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import io
 import zlib
 from dataclasses import dataclass
-from typing import Literal
+from functools import partial
+from typing import IO, Literal
 
 from reportlab import rl_config
 from reportlab.lib.units import mm
@@ -57,14 +57,55 @@ class _Deflated:
 DEFLATED = _Deflated()
 
 
+class _PageStream(pdfdoc.PDFStream):
+    """A page's content, compressed when the page ended; let go once it is written out."""
+
+    def format(self, document: pdfdoc.PDFDocument) -> bytes:
+        formatted: bytes = super().format(document)
+        self.content = None  # written once: formatting it again would fail, not repeat it
+        return formatted
+
+
+class _Streaming(pdfdoc.PDFFile):
+    """ReportLab's output collector (``PDFFile``), writing each piece to ``sink`` as it is
+    made: ReportLab's own keeps every piece, then joins them into one string, which its
+    ``SaveToFile`` writes to the file; the whole file was held twice over, and once more
+    in the file when that is a ``BytesIO``. The pieces, their order and their offsets are
+    the same, so are the bytes; what ``format`` returns for the file is then nothing."""
+
+    def __init__(self, pdfVersion: tuple[int, int], sink: IO[bytes]) -> None:  # noqa: N803
+        super().__init__(pdfVersion)
+        for piece in self.strings:  # the header
+            sink.write(piece)
+        self.strings = []
+        self.write = sink.write
+
+    def format(self, document: pdfdoc.PDFDocument) -> bytes:
+        return b""
+
+
 class DeflatingCanvas(Canvas):
-    """A canvas that holds each finished page's content compressed instead of as text.
+    """A canvas that holds each finished page's content compressed instead of as text, and
+    writes its file to its file object a piece at a time.
 
     ReportLab keeps every page's content stream, as one string, until ``save``, and only then
     compresses it (``PDFPage.check_format``: a ``PDFStream`` with the Flate filter, which is
     ``zlib.compress`` of the UTF-8 text). Here the same call is made when the page ends and
     the page is given the same stream, already compressed: the file's bytes are the same, and
-    a 10,000-card deck no longer holds its pages' text (about a sixth as much compressed)."""
+    a 10,000-card deck no longer holds its pages' text (about a sixth as much compressed).
+    ``save`` streams the file (``_Streaming``), each page's content let go as it is written."""
+
+    def save(self) -> None:
+        sink = self._filename
+        if not callable(getattr(sink, "write", None)):
+            super().save()  # a file name: ReportLab opens it and writes it whole
+            return
+        made = pdfdoc.PDFFile
+        pdfdoc.PDFFile = partial(_Streaming, sink=sink)  # type: ignore[misc]
+        try:
+            super().save()
+        finally:
+            pdfdoc.PDFFile = made  # type: ignore[misc]
 
     def showPage(self) -> None:  # noqa: N802 - ReportLab's name
         super().showPage()
@@ -73,13 +114,13 @@ class DeflatingCanvas(Canvas):
         if not (page.compression and text and not rl_config.useA85):
             return  # ReportLab's own way: a plain page, ASCII85 or an empty stream
         data = text.encode("utf8") if isinstance(text, str) else text
-        stream = pdfdoc.PDFStream(content=zlib.compress(data), filters=[DEFLATED])
+        stream = _PageStream(content=zlib.compress(data), filters=[DEFLATED])
         stream.__Comment__ = "page stream"
         page.Contents = stream
         page.stream = None
 
 
-def new_canvas(buf: io.BytesIO, page_mm: tuple[float, float], meta: DocMeta) -> Canvas:
+def new_canvas(buf: IO[bytes], page_mm: tuple[float, float], meta: DocMeta) -> Canvas:
     """A canvas whose only fonts are our embedded TrueType faces (see ``DeflatingCanvas``)."""
     regular = register()
     c = DeflatingCanvas(

@@ -33,15 +33,17 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from . import pdfsyntax as syntax
+from .spill import Spill
 from .xmp import xmp_packet
 
 if TYPE_CHECKING:
-    from .tagging import Node, Tag, Tagger
+    from .tagging import Node, PageTags, Tagger
 
 HEADER = b"%PDF-1.5\n%\xe2\xe3\xcf\xd3\n"  # object and cross-reference streams: PDF 1.5
 PACK = 200  # objects in an object stream, at most
 PACK_BYTES = 1 << 16  # and about this many bytes (one big object may pass it)
 LEVEL = 6  # zlib's default, as qpdf uses
+PREDICT_ROWS = 4096  # cross-reference rows predicted at a time (``up_predicted``)
 _HEX = re.compile(rb"<([0-9A-Fa-f]*)>")
 
 
@@ -163,17 +165,12 @@ def _rows(out: Out, w2: int, w3: int) -> bytes:
 def up_predicted(rows: bytes, width: int) -> bytes:
     """Rows of ``width`` bytes with PNG's Up filter (each byte less the one above it, modulo
     256, after the filter type 2): the flate stream of a cross-reference table that changes
-    little from row to row is then small. The bytes are subtracted all at once, as one big
-    integer, each byte's top bit set aside so that no borrow crosses into the next."""
+    little from row to row is then small. ``PREDICT_ROWS`` rows at a time (``_up``)."""
     size = len(rows)
     if not size:
         return b""
-    mask = (1 << (8 * size)) - 1
-    top = int.from_bytes(b"\x80" * size, "big")
-    a = int.from_bytes(rows, "big")
-    b = int.from_bytes(bytes(width) + rows[:-width], "big")
-    diff = (((a | top) - (b & ~top & mask)) ^ ((a ^ ~b) & top)) & mask
-    predicted = diff.to_bytes(size, "big")
+    step = width * PREDICT_ROWS
+    predicted = b"".join(_up(rows, width, at, min(size, at + step)) for at in range(0, size, step))
     framed = bytearray(size // width * (width + 1))
     framed[0 :: width + 1] = b"\x02" * (size // width)
     for j in range(width):
@@ -181,22 +178,47 @@ def up_predicted(rows: bytes, width: int) -> bytes:
     return bytes(framed)
 
 
-class Source:
-    """ReportLab's file: its layout and its small objects' bodies, read on demand."""
+def _up(rows: bytes, width: int, start: int, end: int) -> bytes:
+    """The rows from byte ``start`` to ``end`` less the rows above them, subtracted all at
+    once, as one big integer, each byte's top bit set aside so that no borrow crosses into
+    the next byte. A bounded run of rows at a time: a 10,000-card file's table is some
+    750 KB, and ten integers of its size at once were 8 MB."""
+    size = end - start
+    mask = (1 << (8 * size)) - 1
+    top = int.from_bytes(b"\x80" * size, "big")
+    a = int.from_bytes(rows[start:end], "big")
+    above = rows[start - width : end - width] if start else bytes(width) + rows[: end - width]
+    b = int.from_bytes(above, "big")
+    diff = (((a | top) - (b & ~top & mask)) ^ ((a ^ ~b) & top)) & mask
+    return diff.to_bytes(size, "big")
 
-    def __init__(self, data: bytes) -> None:
-        self.data = data
-        self.layout = syntax.Layout.read(data)
-        self.where = {num: (start, end) for num, _gen, start, end in self.layout.spans()}
+
+class Source:
+    """ReportLab's file, as bytes or as the ``Spill`` it was written into: its layout, and
+    its objects read one at a time."""
+
+    def __init__(self, pdf: bytes | Spill) -> None:
+        if isinstance(pdf, Spill):
+            self.read, self.size = pdf.read, pdf.size
+        else:
+            self.read, self.size = (lambda start, end: pdf[start:end]), len(pdf)
+        self.layout = syntax.Layout.read_end(self.read, self.size)
+        self.positions = self.layout.positions()
+
+    def text(self, number: int, start: int, end: int) -> tuple[bytes, int, int]:
+        """Object ``number``'s text, from its ``N G obj`` at ``start`` to ``end`` (the next
+        object), with where its body begins and where its ``endobj`` is."""
+        text = self.read(start, end)
+        begin = syntax.object_at(text, 0, number)
+        close = text.rfind(b"endobj", begin)
+        if close < 0:
+            raise ValueError(f"object {number} has no endobj")
+        return text, begin, close
 
     def body(self, number: int) -> bytes:
         """What lies between object ``number``'s ``obj`` and ``endobj``."""
-        start, end = self.where[number]
-        begin = syntax.object_at(self.data, start, number)
-        close = self.data.rfind(b"endobj", begin, end)
-        if close < 0:
-            raise ValueError(f"object {number} has no endobj")
-        return self.data[begin:close]
+        text, begin, close = self.text(number, *self.layout.span(number, self.positions))
+        return text[begin:close]
 
     def entries(self, number: int) -> dict[bytes, bytes]:
         return syntax.values(self.body(number))
@@ -236,7 +258,8 @@ class Source:
         found = _HEX.search(self.layout.trailer.get(b"/ID", b""))
         if found and found.group(1):
             return found.group(1)
-        return hashlib.md5(self.data, usedforsecurity=False).hexdigest().encode()
+        whole = self.read(0, self.size)
+        return hashlib.md5(whole, usedforsecurity=False).hexdigest().encode()
 
 
 def _catalog(source: Source, root: int, tree: int, metadata: int) -> dict[int, bytes]:
@@ -265,21 +288,17 @@ def _catalog(source: Source, root: int, tree: int, metadata: int) -> dict[int, b
 def _copy(source: Source, out: Out, changed: dict[int, bytes], pages: Sequence[int]) -> None:
     """Every object of ReportLab's file, in file order: streams copied to the top level,
     the rest packed; the pages given their ``/StructParents`` and tab order."""
-    data, view = source.data, memoryview(source.data)
     index = {page: i for i, page in enumerate(pages)}
     for number, gen, start, end in source.layout.spans():
-        begin = syntax.object_at(data, start, number)
-        close = data.rfind(b"endobj", begin, end)
-        if close < 0:
-            raise ValueError(f"object {number} has no endobj")
+        text, begin, close = source.text(number, start, end)
         if gen == 0 and number in changed:
             out.pack(number, changed[number])
-        elif gen or data[max(begin, close - 32) : close].rstrip().endswith(b"endstream"):
-            out.top(number, view[start : close + 6], gen=gen)
+        elif gen or text[max(begin, close - 32) : close].rstrip().endswith(b"endstream"):
+            out.top(number, memoryview(text)[: close + 6], gen=gen)
         elif number in index:
-            out.pack(number, _page(data[begin:close].strip(), index[number]))
+            out.pack(number, _page(text[begin:close].strip(), index[number]))
         else:
-            out.pack(number, data[begin:close].strip())
+            out.pack(number, text[begin:close].strip())
 
 
 def _page(body: bytes, index: int) -> bytes:
@@ -300,23 +319,22 @@ class Structure:
         self.order: list[tuple[Node, int, int, int]] = []  # (node, number, parent, page)
         self.kinds: dict[str, bytes] = {}  # a kind's name, made once
 
-    def page(self, index: int, page: int, tags: Sequence[Tag]) -> int:
+    def page(self, index: int, page: int, tags: PageTags | None) -> int:
         """Write the elements of page ``index`` (object ``page``) that hold content; the
         number of its ParentTree entry (its elements by MCID)."""
         by_mcid: list[int] = []
         out, path, parent, kids = self.out, None, self.document, self.top
-        for tag in tags:
-            if tag.path is not path:  # a card's runs share one path
-                path = tag.path
+        for kind, mcid, tag_path, attrs in tags.rows() if tags is not None else ():
+            if tag_path is not path:  # a card's runs share one path
+                path = tag_path
                 parent, kids = self.parent(path, page)
-            if tag.mcid is None:
+            if mcid is None:
                 continue
             number = out.new()
-            attrs = _attrs(tag.attrs) if tag.attrs else b""
             out.pack(
                 number,
                 b"<</Type/StructElem/S%s/P %d 0 R/Pg %d 0 R/K %d%s>>"
-                % (self.kind(tag.kind), parent, page, tag.mcid, attrs),
+                % (self.kind(kind), parent, page, mcid, _attrs(attrs) if attrs else b""),
             )
             kids.append(number)
             by_mcid.append(number)
@@ -391,11 +409,12 @@ def _node_attrs(node: Node) -> bytes:
     return b"".join(out)
 
 
-def add_structure(pdf: bytes, tagger: Tagger) -> bytes:
-    """ReportLab's file ``pdf`` tagged with everything ``tagger`` recorded, PDF/UA-1 declared;
-    ``pdf`` itself when the tagger was not enabled."""
+def add_structure(pdf: bytes | Spill, tagger: Tagger) -> bytes:
+    """ReportLab's file ``pdf`` (its bytes, or the ``Spill`` it was written into) tagged
+    with everything ``tagger`` recorded, PDF/UA-1 declared; ``pdf`` itself when the tagger
+    was not enabled."""
     if not tagger.enabled:
-        return pdf
+        return pdf.getvalue() if isinstance(pdf, Spill) else pdf
     source = Source(pdf)
     root = syntax.ref(source.layout.trailer[b"/Root"])
     catalog = source.entries(root)
@@ -405,8 +424,7 @@ def add_structure(pdf: bytes, tagger: Tagger) -> bytes:
     _copy(source, out, _catalog(source, root, tree, metadata), pages)
     structure = Structure(out, document)
     entries = [
-        structure.page(index, page, tagger.pages.get(index + 1, ()))
-        for index, page in enumerate(pages)
+        structure.page(index, page, tagger.pages.get(index + 1)) for index, page in enumerate(pages)
     ]
     structure.finish(tree, parent_tree, entries)
     info, texts = source.info()

@@ -19,6 +19,7 @@ drawn while one is open belongs to it (text inside an artifact stays an artifact
 from __future__ import annotations
 
 import itertools
+from array import array
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -54,12 +55,81 @@ class Tag:
     attrs: tuple[tuple[str, str], ...] = ()  # ("Alt", text) on a Figure
 
 
+Attrs = tuple[tuple[str, str], ...]
+_KIND_NAMES: list[str] = []
+_KIND_INDEX: dict[str, int] = {}
+
+
+def _kind_index(kind: str) -> int:
+    found = _KIND_INDEX.get(kind)
+    if found is None:
+        found = _KIND_INDEX[kind] = len(_KIND_NAMES)
+        _KIND_NAMES.append(kind)
+    return found
+
+
+class PageTags:
+    """One page's tags in drawing order, packed: a 10,000-card deck records some 120,000,
+    which as ``Tag`` objects in lists took 9 MB until the file was saved. Each is held as
+    its kind's number, its MCID (-1 for none) and the number of its path among the page's
+    paths (a path is held once however many runs in a row sit in it); the few attributes
+    (a Figure's Alt) by the tag's position. Read back, each is the ``Tag`` appended, its
+    path the very tuple it was given."""
+
+    __slots__ = ("kinds", "mcids", "places", "paths", "attrs")
+
+    def __init__(self) -> None:
+        self.kinds = array("H")
+        self.mcids = array("i")
+        self.places = array("I")
+        self.paths: list[tuple[Node, ...]] = []
+        self.attrs: dict[int, Attrs] = {}
+
+    def append(self, tag: Tag) -> None:
+        self.add(tag.kind, tag.mcid, tag.path, tag.attrs)
+
+    def add(self, kind: str, mcid: int | None, path: tuple[Node, ...], attrs: Attrs) -> None:
+        """``append`` of a ``Tag`` of these fields, without making it."""
+        paths = self.paths
+        if not paths or paths[-1] is not path:
+            paths.append(path)
+        if attrs:
+            self.attrs[len(self.kinds)] = attrs
+        number = _KIND_INDEX.get(kind)
+        self.kinds.append(_kind_index(kind) if number is None else number)
+        self.mcids.append(-1 if mcid is None else mcid)
+        self.places.append(len(paths) - 1)
+
+    def __len__(self) -> int:
+        return len(self.kinds)
+
+    def rows(self) -> Iterator[tuple[str, int | None, tuple[Node, ...], Attrs]]:
+        """Each tag's kind, MCID, path and attributes, in order (``Tag``'s fields)."""
+        names, paths, attrs = _KIND_NAMES, self.paths, self.attrs
+        packed = zip(self.kinds, self.mcids, self.places, strict=True)
+        for index, (kind, mcid, place) in enumerate(packed):
+            yield names[kind], None if mcid < 0 else mcid, paths[place], attrs.get(index, ())
+
+    def __iter__(self) -> Iterator[Tag]:
+        return (self[i] for i in range(len(self.kinds)))
+
+    def __getitem__(self, index: int) -> Tag:
+        index = range(len(self.kinds))[index]
+        mcid = self.mcids[index]
+        return Tag(
+            _KIND_NAMES[self.kinds[index]],
+            None if mcid < 0 else mcid,
+            self.paths[self.places[index]],
+            self.attrs.get(index, ()),
+        )
+
+
 @dataclass
 class Tagger:
     """Records marked content per page; does nothing when ``enabled`` is False."""
 
     enabled: bool
-    pages: dict[int, list[Tag]] = field(default_factory=dict)
+    pages: dict[int, PageTags] = field(default_factory=dict)
     group: str | None = None  # the card (Sect) being drawn, or None for the page's flow
     group_alt: dict[str, str] = field(default_factory=dict)  # a card that is pure shape
     nodes: list[Node] = field(default_factory=list)  # the open nodes, outermost first
@@ -87,9 +157,9 @@ class Tagger:
             yield
             return
         page = c.getPageNumber()
-        tags = self.pages.setdefault(page, [])
+        tags = self._tags(page)
         mcid = self.mcids[page] = self.mcids.get(page, -1) + 1
-        tags.append(Tag(kind, mcid, self.path(), tuple(sorted(attrs.items())) if attrs else ()))
+        tags.add(kind, mcid, self.path(), tuple(sorted(attrs.items())) if attrs else ())
         with self._sequence(c, kind, f"/{kind} <</MCID {mcid}>> BDC"):
             yield
 
@@ -117,7 +187,13 @@ class Tagger:
     def empty(self, c: Canvas) -> None:
         """Record the open nodes although nothing is drawn in them (a cell left to write in)."""
         if self.enabled and self.open is None and self.nodes:
-            self.pages.setdefault(c.getPageNumber(), []).append(Tag("", None, self.path()))
+            self._tags(c.getPageNumber()).add("", None, self.path(), ())
+
+    def _tags(self, page: int) -> PageTags:
+        found = self.pages.get(page)
+        if found is None:
+            found = self.pages[page] = PageTags()
+        return found
 
     @contextmanager
     def artifact(self, c: Canvas) -> Iterator[None]:

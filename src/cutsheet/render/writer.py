@@ -5,7 +5,6 @@ gutterfold), full-page sheets, and the duplex calibration sheet. Every position 
 from __future__ import annotations
 
 import dataclasses
-import io
 from collections.abc import Sequence
 
 from reportlab.lib.units import mm
@@ -31,6 +30,7 @@ from .pdf import (
     page_furniture,
 )
 from .pdfstream import add_structure
+from .spill import Spill
 from .tagging import Tagger, attach
 
 TITLE_INSET_MM = 6.0  # the file's title, in the text layer only, this far inside the paper
@@ -49,7 +49,7 @@ class PartWriter:
         self.paper = plan.paper.size
         self.bleed = plan.options.bleed
         self.furniture: Furniture = plan.furniture
-        self.buf = io.BytesIO()
+        self.buf = Spill()
         self.c = new_canvas(self.buf, self.paper, meta)
         self.tagger = Tagger(self.plan.profile.tagged)
         attach(self.c, self.tagger)
@@ -209,9 +209,11 @@ class PartWriter:
         )
 
     def save(self) -> bytes:
-        """The finished file, tagged. The canvas (every page's content, held until now) is
-        let go before the structure is added, so the two never hold memory at once."""
+        """The finished file, tagged. ReportLab writes it into a ``Spill`` (on disk once it
+        is big), a piece at a time; the canvas (every page, held until now) is let go before
+        the structure is added, which reads ReportLab's file back an object at a time: the
+        tagged file is the only one in memory whole."""
         self.c.save()
-        data = self.buf.getvalue()
-        del self.c, self.buf, self.forms
-        return add_structure(data, self.tagger)
+        del self.c, self.forms
+        with self.buf as written:
+            return add_structure(written, self.tagger)

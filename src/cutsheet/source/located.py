@@ -109,7 +109,7 @@ class Spots(Mapping[PathKey, Spot]):
         return sum(1 for _ in self._packed.items(self._which))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Located:
     """Plain data from one file and the location of every value and every mapping key in it.
 
