@@ -79,3 +79,55 @@ def test_the_plan_and_the_renderer_build_stories_of_the_same_size():
         for p, t in zip(plain, tagged, strict=True):
             assert isinstance(t, type(p))
             assert p.wrapOn(canv, width, 700) == t.wrapOn(canv, width, 700)
+
+
+SHARED = "Every <b>player</b> draws <i>three</i> cards, keeps one and passes the rest on. " * 4
+
+
+def _words(p: object) -> list[list[str]]:
+    lines = p.blPara.lines  # type: ignore[attr-defined]
+    return [[w.text for w in line.words] for line in lines]
+
+
+def test_a_paragraph_is_broken_once_per_width_in_every_document(monkeypatch):
+    """The plan's check, the rules on each paper and the booklet set the same markup at the
+    same widths: its lines are worked out once per width, and reused."""
+    from reportlab.platypus import Paragraph
+
+    register()
+    styles = doc_styles(10, 14, 20, 8, 1.25)
+    calls: list[list[float]] = []
+    real = Paragraph.breakLines
+
+    def counted(self, width):  # type: ignore[no-untyped-def]
+        calls.append(width)
+        return real(self, width)
+
+    monkeypatch.setattr(Paragraph, "breakLines", counted)
+    canv = Canvas(None)
+    for width in (150 * mm, 100 * mm, 150 * mm):
+        plain = StoryBuilder(styles, 8).flowables([Para(SHARED + "once", "body")])[0]
+        tagged = TaggedStory(styles, 8).flowables([Para(SHARED + "once", "body")])[0]
+        assert plain.wrapOn(canv, width, 700) == tagged.wrapOn(canv, width, 700)
+        assert _words(plain) == _words(tagged)
+    assert [w[0] for w in calls] == [150 * mm, 100 * mm]
+
+
+def test_a_split_leaves_the_lines_others_share_as_they_were():
+    """ReportLab's split writes into the lines it cuts; a paragraph that shares its lines
+    splits a copy of its own."""
+    from reportlab.platypus import Paragraph
+
+    register()
+    styles = doc_styles(10, 14, 20, 8, 1.25)
+    width = 90 * mm
+    fresh = Paragraph(SHARED + "split", styles.body)
+    fresh.wrap(width, 700)
+    first = StoryBuilder(styles, 8).flowables([Para(SHARED + "split", "body")])[0]
+    canv = Canvas(None)
+    first.wrapOn(canv, width, 700)
+    parts = first.splitOn(canv, width, 2.5 * styles.body.leading)
+    assert len(parts) == 2
+    again = TaggedStory(styles, 8).flowables([Para(SHARED + "split", "body")])[0]
+    again.wrapOn(canv, width, 700)
+    assert _words(again) == _words(fresh)

@@ -87,3 +87,37 @@ def test_a_paragraph_that_is_gone_is_forgotten_with_its_operators():
     kept.drawOn = None  # still copied: a drawing that called ReportLab would fail here
     draw_paragraph(c, kept, 50, 50)
     assert c._code[before : before + 2] == ["q", "1 0 0 1 50 50 cm"]
+
+
+def test_another_files_drawing_is_copied_when_its_codes_agree(monkeypatch):
+    """A4 and Letter draw the same faces: a paragraph drawn in one file is copied into the
+    other when that file has given its characters the same codes, else drawn afresh; either
+    way the file is the bytes a fresh drawing makes."""
+    # ASCII keeps its own codes in every file; other characters are coded as they come
+    first = wrapped("<b>Café — naïve</b> 3", STYLE, "t", 120.0, 200.0)[0]
+    later = wrapped("<b>é — ï</b>", STYLE, "t", 120.0, 200.0)[0]  # first's characters
+    other = wrapped("<b>ï — é</b> 7", STYLE, "t", 120.0, 200.0)[0]
+
+    def one_file(order: list[Paragraph], replay: bool) -> bytes:
+        c, buf = _canvas()
+        for p in order:
+            if replay:
+                draw_paragraph(c, p, 40, 600)
+            else:
+                p.drawOn(c, 40, 600)
+        c.showPage()
+        c.save()
+        return buf.getvalue()
+
+    assert one_file([first, later], True) == one_file([first, later], False)  # "A4"
+    drawn: list[Paragraph] = []
+    real = Paragraph.drawPara
+    monkeypatch.setattr(Paragraph, "drawPara", lambda p, *a: drawn.append(p) or real(p, *a))
+    same = one_file([first, later], True)  # "Letter": the same codes, ``later`` copied
+    assert drawn == [first]
+    drawn.clear()
+    moved = one_file([other, first, later], True)  # other codes: drawn afresh
+    assert drawn == [other, first, later]
+    monkeypatch.undo()
+    assert same == one_file([first, later], False)
+    assert moved == one_file([other, first, later], False)

@@ -83,6 +83,19 @@ def rules_margin(half: bool) -> float:
     return 12.0 if half else 18.0
 
 
+def rules_frame(page_mm: tuple[float, float], margin_mm: float, band_mm: float) -> Frame:
+    """The padded Frame a rules page (``page_mm``: the paper, or a booklet's half page) lays
+    its flowables out in: ``margin_mm`` at the top and sides, the furniture band at the foot.
+    Its sizes are worked out as ReportLab's document template works them out, to the last
+    bit: the plan measures a block at the very width the renderer sets it at, and the
+    renderer reuses the lines the plan broke (``flow/paragraphs.py``)."""
+    page_w, page_h = page_mm[0] * mm, page_mm[1] * mm
+    side, bottom = margin_mm * mm, band_mm * mm
+    width = (page_w - side) - side  # BaseDocTemplate._calc
+    height = (page_h - side) - bottom
+    return padded_frame(side, bottom, width, height, FRAME_PADDING, "body")
+
+
 def sheet_frame(paper_mm: tuple[float, float], band_mm: float) -> tuple[float, float, float, float]:
     """(x, y, width, height) in points of the bare Frame a full-page sheet is laid out in,
     above the furniture band."""

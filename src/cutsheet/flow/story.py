@@ -35,7 +35,7 @@ from .checkboxes import CheckLayout, checks_in
 from .diagrams import CardRowDiagram, CardSpaces, CheckBoxes
 from .figures import CardFigure, position_words
 from .keep_with_next import keep_with_next
-from .paragraphs import DocParagraph, ItemList
+from .paragraphs import DocParagraph, ItemList, wraps_of
 from .tables import RuledTable, example_style, table_style, track_style, write_in_style
 
 HEADING_LEVELS = {"title": 1, "heading": 2}  # every other style is read as a paragraph
@@ -71,6 +71,7 @@ class StoryBuilder:
     def para(self, markup: str, style: ParagraphStyle) -> DocParagraph:
         once = parsed(markup, style)  # the rules are set for each paper and the booklet too
         p = self.paragraph_type(once.text, once.style, once.bulletText, frags=once.frags)
+        p.shared = wraps_of(once)  # its lines, broken once per width
         level = HEADING_LEVELS.get(style.name)
         p.tag = f"H{level + self.heading_offset}" if level else "P"
         return p

@@ -29,6 +29,8 @@ from ..flow.frames import (
     SHEET_MARGIN_MM,
     flatten,
     furniture_of,
+    padded_frame,
+    rules_frame,
     rules_margin,
     sheet_frame,
 )
@@ -111,18 +113,16 @@ def _frames(plan: GamePlan, kind: str, papers: Sequence[Paper]) -> Iterator[Page
     if kind == "sheet":
         slack = (SHEET_MARGIN_MM - INK_MM) * mm
         for paper in papers:
-            _x, _y, width, height = sheet_frame(paper.size, band)
-            yield f"{paper.title} page", width, height, slack
+            frame = padded_frame(*sheet_frame(paper.size, band), 0)  # as the writer's
+            yield f"{paper.title} page", frame._aW, frame._aH, slack
         return
     for half in (False, True):
         margin = rules_margin(half)
         slack = (margin - INK_MM) * mm + FRAME_PADDING
         for paper in papers:
-            w, h = paper.half if half else paper.size
+            frame = rules_frame(paper.half if half else paper.size, margin, band)
             name = paper.title + (" booklet page" if half else " page")
-            width = (w - 2 * margin) * mm - 2 * FRAME_PADDING
-            height = (h - margin - band) * mm - 2 * FRAME_PADDING
-            yield name, width, height, slack
+            yield name, frame._aW, frame._aH, slack
 
 
 def _too_tall(f: Flowable, canv: Canvas, frames: Sequence[PageFrame], split: bool) -> str | None:

@@ -14,7 +14,7 @@ from reportlab.platypus import BaseDocTemplate, PageTemplate
 
 from ..diagnostics import Loc, Problem
 from ..flow.blocks import DocPlan
-from ..flow.frames import FRAME_PADDING, Furniture, padded_frame
+from ..flow.frames import Furniture, rules_frame
 from ..impose.print_plan import DocPrint, PartPrint, PrintOptions, PrintPlan
 from ..measure import register
 from ..model import Game
@@ -199,9 +199,7 @@ def _rules(inp: PartInput, doc_print: DocPrint) -> tuple[bytes, int]:
         invariant=1,
         initialFontName=register(),
     )
-    frame = padded_frame(
-        doc.leftMargin, doc.bottomMargin, doc.width, doc.height, FRAME_PADDING, "body"
-    )
+    frame = rules_frame(page, margin, furniture.band_mm)  # the plan measured in this frame
     doc.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=on_page)])
     story = TaggedStory.for_profile(inp.profile).flowables(doc_print.doc.blocks)
     doc.build(story)

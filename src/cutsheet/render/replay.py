@@ -5,7 +5,9 @@ translation and the ``Q`` depends on the paragraph alone (its lines, fonts and c
 set afresh), never on where it goes. In one file a character keeps the code its font subset
 gave it, so the same paragraph object drawn again writes the same operators. A deck repeats
 most of its words ("DELIVERY", "WATER", "3"): each is laid out in lines and turned into
-operators once per file, and copied after that.
+operators once per file, and copied after that. The same faces are drawn again in the other
+paper's file: there, the operators are copied too once that file has coded every character
+of the paragraph as the first did (``_elsewhere``).
 
 Only a drawing that left nothing else behind is copied: one that placed a form or an image
 (the page's resources name it), made a link (the page's annotations) or used a shading or
@@ -22,6 +24,7 @@ import weakref
 from collections.abc import Callable
 from typing import Any
 
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
@@ -65,14 +68,20 @@ def _drawn(c: Canvas) -> tuple[Drawn, Callable[[_Held], None]]:
 
 def draw_paragraph(c: Canvas, para: Paragraph, x: float, y: float) -> None:
     """``para.drawOn(c, x, y)``, with the operators of an earlier drawing of this very
-    paragraph in this file copied instead when there was one (see the module's note)."""
+    paragraph copied instead when there was one in this file, or in another file whose
+    fonts gave each of its characters the code this file gives it (see the module's note)."""
     drawn, forget = _drawn(c)
     known = drawn.get(id(para))
-    if known is not None and known[0]() is para and known[1] is not None:
+    ops = known[1] if known is not None and known[0]() is para else None
+    if ops is None and (known is None or known[0]() is not para):
+        ops = _elsewhere(c, para)
+        if ops is not None:
+            _remember(drawn, forget, para, ops)
+    if ops is not None:
         x = para._hAlignAdjust(x, 0)
         c.saveState()
         c.translate(x, y)
-        c._code.extend(known[1])  # type: ignore[attr-defined]
+        c._code.extend(ops)  # type: ignore[attr-defined]
         c.restoreState()
         return
     code: list[Any] = c._code  # type: ignore[attr-defined]
@@ -88,6 +97,96 @@ def draw_paragraph(c: Canvas, para: Paragraph, x: float, y: float) -> None:
         or not all(isinstance(op, str) for op in ops)
     ):
         ops = None
+    _remember(drawn, forget, para, ops)
+    if ops is not None:
+        _share(c, para, ops)
+
+
+def _remember(drawn: Drawn, forget: Callable[[_Held], None], para: Paragraph, ops: Any) -> None:
     held = _Held(para, forget)
     held.key = id(para)
     drawn[held.key] = (held, ops)
+
+
+# ------------------------------------------------------------------ another file's drawing
+# The same faces are drawn on A4 and on Letter, each paper a file of its own. A paragraph's
+# operators name its fonts' subsets and its characters' codes in them, which each file gives
+# out in the order it first meets them: another file's operators are copied only when this
+# file has already given every character of the paragraph the same code in the same subset
+# font (its drawing would then write the very same bytes, and change nothing it keeps).
+
+Needs = tuple[tuple[str, str, tuple[tuple[int, int | None], ...]], ...]
+_shared: dict[int, tuple[_Held, list[str], Needs]] = {}
+
+
+def _forget_shared(held: _Held) -> None:
+    known = _shared.get(held.key)
+    if known is not None and known[0] is held:
+        del _shared[held.key]
+
+
+def _texts(para: Paragraph) -> dict[str, set[str]] | None:
+    """The characters the paragraph draws, by font name; None when it draws more than
+    text (a bullet, a symbol) or in a way this cannot tell."""
+    if para.bulletText:
+        return None
+    lines = para.blPara
+    out: dict[str, set[str]] = {}
+    if lines.kind == 0:
+        chars = out.setdefault(lines.fontName, {" "})
+        for _extra, words in lines.lines:
+            for w in words:
+                chars.update(w)
+        return out
+    for line in lines.lines:
+        for w in line.words:
+            if hasattr(w, "cbDefn") or not isinstance(getattr(w, "text", None), str):
+                return None
+            out.setdefault(w.fontName, {" "}).update(w.text)
+    return out
+
+
+def _needs(c: Canvas, para: Paragraph) -> Needs | None:
+    """What a file must hold to draw ``para`` as ``c``'s file did: each font's subset name
+    and each character's code there."""
+    texts = _texts(para)
+    if texts is None:
+        return None
+    doc = c._doc  # type: ignore[attr-defined]
+    out = []
+    for name, chars in sorted(texts.items()):
+        font = pdfmetrics.getFont(name)
+        state = getattr(font, "state", {}).get(doc) if getattr(font, "_dynamicFont", 0) else None
+        if state is None or state.internalName is None:
+            return None
+        given = state.assignments
+        codes = tuple(
+            (o, given.get(o)) for o in sorted({32 if o == 0xA0 else o for o in map(ord, chars)})
+        )
+        out.append((name, state.internalName, codes))
+    return tuple(out)
+
+
+def _share(c: Canvas, para: Paragraph, ops: list[str]) -> None:
+    needs = _needs(c, para)
+    if needs is None:
+        return
+    held = _Held(para, _forget_shared)
+    held.key = id(para)
+    _shared[held.key] = (held, ops, needs)
+
+
+def _elsewhere(c: Canvas, para: Paragraph) -> list[str] | None:
+    """Another file's operators for ``para``, when this file would write the same."""
+    known = _shared.get(id(para))
+    if known is None or known[0]() is not para:
+        return None
+    doc = c._doc  # type: ignore[attr-defined]
+    for name, internal, codes in known[2]:
+        state = pdfmetrics.getFont(name).state.get(doc)
+        if state is None or state.internalName != internal:
+            return None
+        given = state.assignments
+        if any(given.get(o) != code for o, code in codes):
+            return None
+    return known[1]
