@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from reportlab.platypus import Paragraph
 
 from cutsheet import measure as measure_module
@@ -15,6 +17,7 @@ from cutsheet.layouts import load_layouts
 from cutsheet.measure import MM, TextStyle, measure, paragraph_style, wrapped
 from cutsheet.plan import cards
 from cutsheet.profiles import load_profile
+from cutsheet.text import TemplateProblem, render, rendering
 
 from .conftest import ROOT
 
@@ -113,3 +116,32 @@ def test_a_paragraph_is_parsed_and_wrapped_once_for_every_name_of_its_style(monk
     assert breaks["lines"] == 1 and measure_module.parsed.cache_info().misses == 1
     assert paragraph_style("prose", style) is paragraph_style("prose@scaled", style)
     assert para.style.fontName == "Atkinson" and para.style.alignment == 1
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.characters(blacklist_characters="{"), max_size=60))
+def test_a_template_without_a_brace_prints_what_jinja_prints(source):
+    """Text alone (no ``{{``, ``{%`` or ``{#``) is printed without compiling it, exactly as
+    Jinja prints it: line breaks as ``\\n``, one trailing line break left off."""
+    jinja = "".join(rendering._compile(source).run.generate())
+    assert rendering._text_only(source) == jinja
+
+
+@pytest.mark.parametrize(
+    "source",
+    ["Player aid", "R&D &amp; co\r\n", "line\rnext\r\n\r\n", "<b>Setup</b><br/>\n  Deal.  \n"],
+)
+def test_a_template_without_a_brace_is_never_compiled(monkeypatch, source):
+    expected = render(source + " ", {})  # (another source: rendered and compiled as before)
+    compiled = []
+    monkeypatch.setattr(rendering, "_BY_VALUES", {})  # (nothing remembered from before)
+    monkeypatch.setattr(rendering, "_compile", lambda s: compiled.append(s))
+    assert render(source, {"x": 1}) == expected and compiled == []
+
+
+def test_a_template_without_a_brace_is_still_bounded_and_checked():
+    with pytest.raises(TemplateProblem, match="more than 100,000 characters"):
+        render("x" * 100_001, {})
+    render("x" * 100_000 + "\n", {})
+    with pytest.raises(TemplateProblem, match="<ondraw> is not allowed"):
+        render('<onDraw name="x" label="y"/>', {})
