@@ -127,10 +127,18 @@ class TextStyle:
     color: str = "#000000"
 
 
-@lru_cache(maxsize=256)
 def paragraph_style(name: str, style: TextStyle) -> ParagraphStyle:
+    """The ReportLab style of text set in ``style``, whatever the name of the layout style
+    (``name``: ``prose``, or ``prose@scaled`` in large print) that gives it: a paragraph is
+    parsed and wrapped once for all the names of one ``TextStyle`` (ReportLab reads a
+    style's name for nothing it parses, measures or draws)."""
+    return _paragraph_style(style)
+
+
+@lru_cache(maxsize=256)
+def _paragraph_style(style: TextStyle) -> ParagraphStyle:
     return ParagraphStyle(
-        name,
+        "text",
         fontName=face_name(style.font),
         fontSize=style.size,
         leading=style.leading,
@@ -178,13 +186,19 @@ def _too_wide(para: Paragraph) -> float:
 # the plan measured them all, does not hold twenty thousand of them until its file is tagged.
 @lru_cache(maxsize=2048)
 def _wrapped(
-    markup: str, style: TextStyle, name: str, width: float, height: float
+    markup: str, style: TextStyle, width: float
 ) -> tuple[Paragraph, float, tuple[str, ...]]:
-    once = parsed(markup, paragraph_style(name, style))  # parsed once, whatever the width
+    """The paragraph wrapped to ``width``: once for every height it is offered, which
+    ReportLab's ``Paragraph.wrap`` never reads (it breaks the lines to the width alone; a
+    large-print face measures its text in an unbounded box, then fills the box it grew)."""
+    once = parsed(markup, _paragraph_style(style))  # parsed once, whatever the width
     para = Paragraph(once.text, once.style, once.bulletText, frags=once.frags)
     missing = tuple(unprintable(para))  # before wrapping, which regroups the fragments
-    _, h = para.wrap(width, height)
+    _, h = para.wrap(width, UNBOUNDED)
     return para, h, missing
+
+
+UNBOUNDED = 10_000.0  # points: the height a paragraph is wrapped in (never read)
 
 
 def wrapped(
@@ -192,13 +206,18 @@ def wrapped(
 ) -> tuple[Paragraph, float]:
     """The paragraph for ``markup`` wrapped to ``width`` × ``height`` points, and its height.
     Cached: the plan measures it and the renderer draws this very object."""
-    para, h, _missing = _wrapped(markup, style, name, width, height)
+    para, h, _missing = _wrapped(markup, style, width)
     return para, h
 
 
 def measure(markup: str, style: TextStyle, name: str, width: float, height: float) -> Measured:
     """Height, plain text and glyph problems of ``markup`` set in ``width`` points."""
-    para, h, missing = _wrapped(markup, style, name, width, height)
+    return _measured(markup, style, width)
+
+
+@lru_cache(maxsize=2048)  # as ``_wrapped``
+def _measured(markup: str, style: TextStyle, width: float) -> Measured:
+    para, h, missing = _wrapped(markup, style, width)
     return Measured(h, para.getPlainText(), missing, _too_wide(para))
 
 

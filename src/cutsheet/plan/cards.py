@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from collections.abc import Sequence
 
 from ..boxes import FillContext
 from ..diagnostics import Loc, Problem, excerpt
@@ -182,12 +183,20 @@ class _CardPlanner:
                     out.back, out.overleaf = planned[1], True
         return out
 
-    def cards(self, at: _Attempt) -> tuple[list[PrintedCard], list[Problem], list[Problem]]:
+    def cards(
+        self, at: _Attempt, provisional: bool = False
+    ) -> tuple[list[PrintedCard], list[Problem], list[Problem]]:
         """Every copy of every item; the cards, problems, and the overflows (kept apart so the
         caller can try a bigger card or the card's back first). Scaled faces keep the same
         share of their inner space on every card of the deck (the least any of them needs),
-        so bands and panels match from card to card."""
-        got = [self.item(item, at) for item in self.comp.items]
+        so bands and panels match from card to card. A ``provisional`` attempt (one the
+        caller tries again otherwise when a card overflows) stops at the first item that
+        overflows: it returns that item's overflows alone, and no cards."""
+        got = []
+        for item in self.comp.items:
+            got.append(self.item(item, at))
+            if provisional and got[-1].overflows:
+                return [], [], got[-1].overflows
         least = tuple(min(g.gaps[i] for g in got) for i in (0, 1))
         if not any(g.overflows for g in got):  # (a deck that overflows is tried bigger)
             again = dataclasses.replace(at, gaps=least)
@@ -264,19 +273,28 @@ def plan_component(
     planner = _CardPlanner(
         game, comp, layouts, profile, (front_name, back_name), (front_mode, back_mode), resized
     )
-    cards, probs, overflows = planner.cards(_Attempt(size))
-    for name in profile.card_sizes:
-        bigger = size_mm(name)
+    tried = _sizes_tried(size, profile.card_sizes)
+    for i, size in enumerate(tried):  # the next is tried while a card overflows
+        last = i == len(tried) - 1 and not spec.overleaf
+        cards, probs, overflows = planner.cards(_Attempt(size), provisional=not last)
         if not overflows:
             break
-        if bigger[0] * bigger[1] > size[0] * size[1]:
-            size = bigger
-            cards, probs, overflows = planner.cards(_Attempt(size))
     if overflows and spec.overleaf:  # a reference card goes on over its back
         cards, probs, overflows = planner.cards(_Attempt(size, spill=True))
     problems.extend(probs + overflows + _backs_differ(game, comp, cards))
     grid, found = _grid_of(game, comp, layouts)
     return Run(comp.id, size, tuple(cards), grid), problems + found
+
+
+def _sizes_tried(size: Size, card_sizes: Sequence[str | Size]) -> list[Size]:
+    """The card sizes a component is tried at, in turn while a card overflows: its own, then
+    each of the profile's ``card_sizes`` larger (in area) than the last one tried."""
+    tried = [size]
+    for name in card_sizes:
+        bigger = size_mm(name)
+        if bigger[0] * bigger[1] > tried[-1][0] * tried[-1][1]:
+            tried.append(bigger)
+    return tried
 
 
 def _backs_differ(game: Game, comp: Component, cards: list[PrintedCard]) -> list[Problem]:

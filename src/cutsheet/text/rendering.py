@@ -189,10 +189,32 @@ def _plain(source: str, context: Mapping[str, Any]) -> str | None:
     return printed
 
 
+def _text_only(source: str) -> str:
+    """What Jinja prints for a template without a brace (no ``{{``, ``{%`` or ``{#``: its
+    text alone), without compiling it: the text with every line break (``\r\n``, ``\r``,
+    ``\n``) written ``\n`` and one trailing line break left off (``keep_trailing_newline``
+    is off). Autoescaping never touches a template's own text."""
+    lines = _LINE_BREAK.split(source)[::2]
+    if lines[-1] == "":
+        del lines[-1]
+    printed = "\n".join(lines)
+    if len(printed) > MAX_OUTPUT:
+        raise TemplateProblem(f"template prints more than {MAX_OUTPUT:,} characters")
+    return printed
+
+
+#: A line break as Jinja's lexer reads one (``jinja2.lexer.newline_re``).
+_LINE_BREAK = re.compile(r"(\r\n|\r|\n)")
+
+
 def _render(source: str, context: Mapping[str, Any]) -> str:
     plain = _plain(source, context)
     if plain is not None:
         markup = plain.strip()
+        check_markup(markup)
+        return markup
+    if "{" not in source:
+        markup = ampersands_kept(_text_only(source).strip())
         check_markup(markup)
         return markup
     chunks: list[str] = []
