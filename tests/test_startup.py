@@ -208,3 +208,24 @@ def test_the_cache_is_beside_the_bytecode_and_outside_the_code_digest():
     path = startup.cache_file()
     assert path.parent.name == "__pycache__"
     assert path.name == f"startup.{sys.implementation.cache_tag}.bin"
+
+
+def test_with_plugins_off_pydantic_never_imports_its_plugin_loader(tmp_path):
+    """The loader would import importlib.metadata and the email package (some 30 ms of
+    every start) only to learn that it may load no plugin."""
+    root = make_project(tmp_path)
+    script = (
+        "import sys\n"
+        "from cutsheet import entry\n"
+        "entry._leave = lambda code: print('importlib.metadata' in sys.modules, code) or code\n"
+        f"sys.argv = ['cutsheet', '--root', {str(root)!r}, 'check']\n"
+        "entry.run()\n"
+        "from pydantic.plugin import _loader\n"
+        "print(list(_loader.get_plugins()), _loader.PYDANTIC_ENTRY_POINT_GROUP)\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "PYDANTIC_DISABLE_PLUGINS"}
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-2:] == ["False 0", "[] pydantic"]

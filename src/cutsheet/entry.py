@@ -78,6 +78,7 @@ def run() -> int:
     # pydantic looks for plugins in every installed package's entry points when cutsheet's
     # models are made (some 10 ms of every start); cutsheet's validation takes none
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    startup.no_plugin_loader()  # nor imports the loader that would look (30 ms)
     signal.signal(signal.SIGINT, _quit)
     if sys.stdout is not None:  # None: started with the stream closed (>&-)
         sys.stdout = ReaderGone(sys.stdout)  # type: ignore[assignment]

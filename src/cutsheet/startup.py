@@ -25,7 +25,7 @@ import os
 import sys
 from importlib.util import MAGIC_NUMBER
 from pathlib import Path
-from types import CodeType
+from types import CodeType, ModuleType
 from typing import Any
 
 MAX_KEPT = 8192
@@ -172,3 +172,48 @@ def finish() -> None:
     if _kept:
         kept = _kept.pop()
         kept.write()
+
+
+PLUGIN_LOADER = "pydantic.plugin._loader"
+PLUGINS_OFF = ("__all__", "1", "true")
+"""The values of ``PYDANTIC_DISABLE_PLUGINS`` with which pydantic loads no plugin at all."""
+
+
+def no_plugin_loader() -> None:
+    """With pydantic's plugins turned off (``PYDANTIC_DISABLE_PLUGINS``, which the command
+    line sets unless the environment says otherwise), pydantic still imports its plugin
+    loader as the first model is made, and with it ``importlib.metadata`` and the ``email``
+    package (some 30 ms), to learn that it may load none. In its place goes a loader that
+    says so at once: ``get_plugins`` gives no plugin, as pydantic's own does then; any other
+    name is the real loader's."""
+    if os.environ.get("PYDANTIC_DISABLE_PLUGINS") not in PLUGINS_OFF:
+        return
+    if PLUGIN_LOADER in sys.modules:
+        return
+    loader = ModuleType(PLUGIN_LOADER)
+    loader.get_plugins = _no_plugins  # type: ignore[attr-defined]
+    loader.__getattr__ = _real_loader  # type: ignore[attr-defined]
+    sys.modules[PLUGIN_LOADER] = loader
+
+
+def _no_plugins() -> tuple[()]:
+    return ()
+
+
+def _real_loader(name: str) -> Any:
+    """A name of pydantic's own plugin loader, loaded aside (``no_plugin_loader``)."""
+    if name.startswith("__"):  # what the import system asks of any module (``__path__``)
+        raise AttributeError(name)
+    import importlib.util
+
+    package = importlib.util.find_spec("pydantic.plugin")
+    if package is None or package.origin is None:
+        raise AttributeError(name)
+    spec = importlib.util.spec_from_file_location(
+        f"{PLUGIN_LOADER}_real", Path(package.origin).parent / "_loader.py"
+    )
+    if spec is None or spec.loader is None:
+        raise AttributeError(name)
+    real = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(real)
+    return getattr(real, name)
