@@ -137,7 +137,7 @@ KEEP = (
     "except dataclasses.FrozenInstanceError:\n"
     "    pass\n"
     "pattern = re.compile(r'(?P<word>[a-z]+)-(\\d+)|\\u00e9+', re.I)\n"
-    "added = kept.added\n"
+    "added = bool(kept.added)\n"
     "startup.finish()\n"
     "assert 'exec' not in vars(dataclasses) and not startup._kept\n"
     "print(read)\n"
@@ -177,7 +177,7 @@ def test_a_kept_pattern_is_the_pattern_re_compiles(tmp_path):
         "        assert mine == theirs, p\n"
         "        assert (mine.groupindex, mine.groups, mine.flags) == (\n"
         "            theirs.groupindex, theirs.groups, theirs.flags)\n"
-        "    hits = startup._kept[0].added\n"
+        "    hits = bool(startup._kept[0].added)\n"
         "    sys.dont_write_bytecode = False\n"
         "    startup.finish()\n"
         "    assert _compiler.compile is original\n"
@@ -229,3 +229,26 @@ def test_with_plugins_off_pydantic_never_imports_its_plugin_loader(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-2:] == ["False 0", "[] pydantic"]
+
+
+def test_a_start_that_compiled_only_a_few_anew_does_not_rewrite_the_file(tmp_path):
+    """Some libraries build a pattern from a set, in another order every run: new each
+    time, never worth rewriting the whole file for."""
+    kept = tmp_path / "startup.bin"
+    first = _python(KEEP, str(kept))
+    assert first.returncode == 0, first.stderr
+    before = kept.read_bytes()
+    script = (
+        "import re, sys\n"
+        "from pathlib import Path\n"
+        "from cutsheet import startup\n"
+        "sys.dont_write_bytecode = False\n"
+        "startup.install(Path(sys.argv[1]))\n"
+        "re.compile('a new one, ' + str(id(sys)))\n"
+        "print(startup._kept[0].added)\n"
+        "startup.finish()\n"
+    )
+    done = _python(script, str(kept))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["1"]
+    assert kept.read_bytes() == before

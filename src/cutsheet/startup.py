@@ -30,19 +30,24 @@ from typing import Any
 
 MAX_KEPT = 8192
 """At most this many functions and as many patterns are kept (a bound for the file)."""
+CHURN = 4
+"""A start that compiled at most this many anew does not rewrite the file (some 40 ms): a
+few patterns are built from a set, in another order every run (the tokenizer's, ReportLab's
+safe-eval one), and are new every time; a changed module adds more than that."""
 
 Pieces = tuple[int, list[int], int, dict[str, int], tuple[str | None, ...]]
 """A compiled regular expression's parts, as ``_sre.compile`` takes them after the pattern."""
 
 
 class Kept:
-    """The functions and patterns read from the file, and whether any was added since."""
+    """The functions and patterns read from the file, and how many were added since."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self.codes: dict[str, CodeType] = {}
         self.patterns: dict[tuple[type, str | bytes, int], Pieces] = {}
-        self.added = False
+        self.added = 0  # how many were compiled anew and kept
+        self.found = False  # whether the file held any
         self.used: set[Any] = set()  # what this start looked up: all a file keeps
 
     def read(self) -> None:
@@ -52,13 +57,14 @@ class Kept:
                 codes, patterns = marshal.loads(data[len(MAGIC_NUMBER) :])
                 if isinstance(codes, dict) and isinstance(patterns, dict):
                     self.codes, self.patterns = codes, _keyed(patterns)
+                    self.found = bool(codes or patterns)
         except (OSError, ValueError, EOFError, TypeError):
             self.codes, self.patterns = {}, {}
 
     def write(self) -> None:
         """Save what this start looked up (what an earlier one kept and this one did not
-        use goes), when it compiled anything anew."""
-        if not self.added or sys.dont_write_bytecode:
+        use goes), when it compiled more than ``CHURN`` anew (or found no file)."""
+        if not self.added or (self.found and self.added <= CHURN) or sys.dont_write_bytecode:
             return
         codes = {k: v for k, v in self.codes.items() if k in self.used}
         patterns = {
@@ -88,7 +94,7 @@ class Kept:
             found = compile(source, "<string>", "exec", dont_inherit=True)
             if len(self.codes) < MAX_KEPT:
                 self.codes[source] = found
-                self.added = True
+                self.added += 1
         return found
 
 
@@ -158,7 +164,7 @@ def _keep_patterns(kept: Kept) -> None:
             )
             if len(kept.patterns) < MAX_KEPT:
                 kept.patterns[key] = pieces
-                kept.added = True
+                kept.added += 1
         return _sre.compile(p, *pieces)
 
     _compiler.compile = compile_kept
