@@ -182,3 +182,48 @@ def test_a_poisoned_manifest_entry_is_dropped_unread(built, monkeypatch):
         [f"tiny/standard-a4/{part}.pdf" for part in ("cards", "rules", "rules-booklet", "sheets")]
         + ["tiny/standard-a4/font-licences/OFL-AtkinsonHyperlegible.txt"]
     )
+
+
+def test_the_package_digest_is_kept_with_its_files_stats_and_follows_any_change(
+    tmp_path, monkeypatch
+):
+    """Hashing the whole package is some 20 ms of every build: the digest is kept beside
+    the bytecode with every file's stat, and found again from the stats alone; a file that
+    changes, appears or goes changes the digest."""
+    import time
+
+    package = tmp_path / "pkg"
+    (package / "data").mkdir(parents=True)
+    (package / "a.py").write_text("A = 1\n")
+    (package / "data" / "font.ttf").write_bytes(b"\0font")
+    kept = package / "__pycache__" / cache.DIGEST_FILE
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    real_now = time.time_ns
+    monkeypatch.setattr(time, "time_ns", lambda: real_now() + 2 * cache.STABLE_NS)  # a while ago
+    cache.file_hash.cache_clear()
+    first = cache.package_digest(package, kept)
+    assert first == cache.package_digest(package) and kept.is_file()
+    read: list[str] = []
+    monkeypatch.setattr(cache, "file_hash", lambda path: read.append(path) or "x")
+    assert cache.package_digest(package, kept) == first and not read  # from the stats alone
+    monkeypatch.undo()
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    monkeypatch.setattr(time, "time_ns", lambda: real_now() + 2 * cache.STABLE_NS)
+    cache.file_hash.cache_clear()
+    (package / "a.py").write_text("A = 2\n")
+    second = cache.package_digest(package, kept)
+    assert second != first and second == cache.package_digest(package)
+    (package / "data" / "new.yaml").write_text("x: 1\n")
+    cache.file_hash.cache_clear()
+    assert cache.package_digest(package, kept) not in (first, second)
+    cache.file_hash.cache_clear()
+
+
+def test_the_package_digest_is_not_kept_where_bytecode_is_not_written(tmp_path, monkeypatch):
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "a.py").write_text("A = 1\n")
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
+    kept = package / "__pycache__" / cache.DIGEST_FILE
+    assert cache.package_digest(package, kept) == cache.package_digest(package)
+    assert not kept.exists()

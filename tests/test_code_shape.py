@@ -63,6 +63,7 @@ RANKS: dict[str, int] = {
     "schema_enrich": 13,
     "scaffold": 13,
     "bench": 13,
+    "startup": 0,
     "cli": 14,
     "entry": 15,
     "__main__": 15,

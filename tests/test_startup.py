@@ -113,3 +113,142 @@ def test_a_command_that_leaves_early_says_all_it_printed_and_its_status(tmp_path
     failed = _python(CLI, "--root", str(root), "build", "--paper", "a4", "--out", str(out))
     assert failed.returncode == 1
     assert "game.yaml:" in failed.stderr and "Traceback" not in failed.stderr
+
+
+# ------------------------------------------------------------------ what start-up compiles, kept
+KEEP = (
+    "import dataclasses, re, sys\n"
+    "from pathlib import Path\n"
+    "from cutsheet import startup\n"
+    "sys.dont_write_bytecode = False\n"
+    "startup.install(Path(sys.argv[1]))\n"
+    "kept = startup._kept[0]\n"
+    "read = (len(kept.codes), len(kept.patterns))\n"
+    "@dataclasses.dataclass(frozen=True)\n"
+    "class Spot:\n"
+    "    x: int\n"
+    "    name: str = 'here'\n"
+    "spot = Spot(1)\n"
+    "assert spot == Spot(1, 'here') and spot != Spot(2) and hash(spot) == hash(Spot(1))\n"
+    "assert repr(spot) == \"Spot(x=1, name='here')\"\n"
+    "try:\n"
+    "    spot.x = 2\n"
+    "    raise SystemExit('a frozen dataclass was changed')\n"
+    "except dataclasses.FrozenInstanceError:\n"
+    "    pass\n"
+    "pattern = re.compile(r'(?P<word>[a-z]+)-(\\d+)|\\u00e9+', re.I)\n"
+    "added = bool(kept.added)\n"
+    "startup.finish()\n"
+    "assert 'exec' not in vars(dataclasses) and not startup._kept\n"
+    "print(read)\n"
+    "print(added)\n"
+    "print(pattern.groupindex, pattern.groups, pattern.flags)\n"
+    "print(pattern.match('Ab-12').groups(), pattern.search('x \\u00c9\\u00e9').group())\n"
+)
+
+
+def test_a_start_keeps_what_it_compiled_and_the_next_start_compiles_none_of_it(tmp_path):
+    kept = tmp_path / "startup.bin"
+    first = _python(KEEP, str(kept))
+    assert first.returncode == 0, first.stderr
+    assert kept.is_file()
+    again = _python(KEEP, str(kept))
+    assert again.returncode == 0, again.stderr
+    read1, added1, *behaviour1 = first.stdout.splitlines()
+    read2, added2, *behaviour2 = again.stdout.splitlines()
+    assert read1 == "(0, 0)" and added1 == "True"
+    assert read2 != "(0, 0)" and added2 == "False"  # every function and pattern was kept
+    assert behaviour1 == behaviour2  # and they behave as compiled
+
+
+def test_a_kept_pattern_is_the_pattern_re_compiles(tmp_path):
+    script = (
+        "import re, sys\n"
+        "from re import _compiler\n"
+        "from pathlib import Path\n"
+        "from cutsheet import startup\n"
+        "original = _compiler.compile\n"
+        "patterns = [('(?P<a>x)(y)?[\\u0100-\\uffff]', 0), (b'[\\x80-\\xff]+', 0), ('a.b', re.S),\n"
+        "            ('(?i)straße', 0), ('^#\\\\s*(\\\\w+)$', re.M | re.X)]\n"
+        "for _ in range(2):\n"
+        "    startup.install(Path(sys.argv[1]))\n"
+        "    for p, flags in patterns:\n"
+        "        mine, theirs = _compiler.compile(p, flags), original(p, flags)\n"
+        "        assert mine == theirs, p\n"
+        "        assert (mine.groupindex, mine.groups, mine.flags) == (\n"
+        "            theirs.groupindex, theirs.groups, theirs.flags)\n"
+        "    hits = bool(startup._kept[0].added)\n"
+        "    sys.dont_write_bytecode = False\n"
+        "    startup.finish()\n"
+        "    assert _compiler.compile is original\n"
+        "    print(hits)\n"
+    )
+    done = _python(script, str(tmp_path / "startup.bin"))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["True", "False"]
+
+
+def test_a_damaged_or_foreign_file_is_ignored_and_none_is_written_without_bytecode(tmp_path):
+    kept = tmp_path / "startup.bin"
+    kept.write_bytes(b"not a marshalled cache at all")
+    done = _python(KEEP, str(kept))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[:2] == ["(0, 0)", "True"]
+    assert kept.read_bytes() != b"not a marshalled cache at all"  # written anew
+    other = tmp_path / "other.bin"
+    script = KEEP.replace("sys.dont_write_bytecode = False", "sys.dont_write_bytecode = True")
+    done = _python(script, str(other))
+    assert done.returncode == 0, done.stderr
+    assert not other.exists()
+
+
+def test_the_cache_is_beside_the_bytecode_and_outside_the_code_digest():
+    from cutsheet import startup
+
+    path = startup.cache_file()
+    assert path.parent.name == "__pycache__"
+    assert path.name == f"startup.{sys.implementation.cache_tag}.bin"
+
+
+def test_with_plugins_off_pydantic_never_imports_its_plugin_loader(tmp_path):
+    """The loader would import importlib.metadata and the email package (some 30 ms of
+    every start) only to learn that it may load no plugin."""
+    root = make_project(tmp_path)
+    script = (
+        "import sys\n"
+        "from cutsheet import entry\n"
+        "entry._leave = lambda code: print('importlib.metadata' in sys.modules, code) or code\n"
+        f"sys.argv = ['cutsheet', '--root', {str(root)!r}, 'check']\n"
+        "entry.run()\n"
+        "from pydantic.plugin import _loader\n"
+        "print(list(_loader.get_plugins()), _loader.PYDANTIC_ENTRY_POINT_GROUP)\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "PYDANTIC_DISABLE_PLUGINS"}
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-2:] == ["False 0", "[] pydantic"]
+
+
+def test_a_start_that_compiled_only_a_few_anew_does_not_rewrite_the_file(tmp_path):
+    """Some libraries build a pattern from a set, in another order every run: new each
+    time, never worth rewriting the whole file for."""
+    kept = tmp_path / "startup.bin"
+    first = _python(KEEP, str(kept))
+    assert first.returncode == 0, first.stderr
+    before = kept.read_bytes()
+    script = (
+        "import re, sys\n"
+        "from pathlib import Path\n"
+        "from cutsheet import startup\n"
+        "sys.dont_write_bytecode = False\n"
+        "startup.install(Path(sys.argv[1]))\n"
+        "re.compile('a new one, ' + str(id(sys)))\n"
+        "print(startup._kept[0].added)\n"
+        "startup.finish()\n"
+    )
+    done = _python(script, str(kept))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["1"]
+    assert kept.read_bytes() == before

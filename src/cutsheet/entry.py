@@ -18,6 +18,8 @@ import sys
 from types import FrameType
 from typing import Any, TextIO
 
+from . import startup
+
 _interrupted: list[bool] = []
 
 
@@ -72,9 +74,11 @@ def run() -> int:
     ``KeyboardInterrupt`` that ``main`` turns into the same quiet exit); the process ends
     with the command's exit status."""
     gc.disable()  # resumed by the command (see the module's docstring)
+    startup.install()  # what start-up compiles, kept from the last start (``startup``)
     # pydantic looks for plugins in every installed package's entry points when cutsheet's
     # models are made (some 10 ms of every start); cutsheet's validation takes none
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    startup.no_plugin_loader()  # nor imports the loader that would look (30 ms)
     signal.signal(signal.SIGINT, _quit)
     if sys.stdout is not None:  # None: started with the stream closed (>&-)
         sys.stdout = ReaderGone(sys.stdout)  # type: ignore[assignment]
@@ -100,6 +104,7 @@ def _leave(code: int) -> int:
     teardown of every module and object (tens of milliseconds after a build; every file
     cutsheet writes is closed by then, and its workers are gone). When the output cannot be
     flushed, the interpreter's own exit says so, as it would have."""
+    startup.finish()  # saved, if the command did not get as far as ``jobs.warm``
     try:
         for stream in (sys.stdout, sys.stderr):
             if stream is not None:

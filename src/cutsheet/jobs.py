@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from . import startup
 from .diagnostics import ContentError, Problem
 from .spread import draw_parts
 from .targets import Rendered
@@ -357,6 +358,7 @@ def warm() -> None:
             importlib.import_module(name)
         Image.preinit()
     font_problems()  # registers the fonts (a damaged one was reported before any job)
+    startup.finish()  # start-up's imports are done: what they compiled is kept for the next
     if not _frozen:
         gc.freeze()
         _frozen.append(True)
