@@ -6,9 +6,11 @@ it printed."""
 
 from __future__ import annotations
 
+import _sre
 import os
 import subprocess
 import sys
+from importlib.util import MAGIC_NUMBER
 from pathlib import Path
 
 from .corpus_cases import make_project
@@ -200,6 +202,22 @@ def test_a_damaged_or_foreign_file_is_ignored_and_none_is_written_without_byteco
     done = _python(script, str(other))
     assert done.returncode == 0, done.stderr
     assert not other.exists()
+
+
+def test_a_file_from_another_release_of_the_same_python_is_not_read(tmp_path):
+    """The bytecode's magic number stays the same across bug-fix releases; the compiled
+    parts of a regular expression are the engine's own and need not: the exact version
+    (and the engine's number) must match too."""
+    kept = tmp_path / "startup.bin"
+    first = _python(KEEP, str(kept))
+    assert first.returncode == 0, first.stderr
+    data = kept.read_bytes()
+    end = data.index(b"\n", len(MAGIC_NUMBER)) + 1  # (the magic number ends in one too)
+    assert data[:end].endswith(f"sre {_sre.MAGIC}\n".encode())
+    kept.write_bytes(data[:end].replace(b"|sre", b"+other|sre") + data[end:])
+    again = _python(KEEP, str(kept))
+    assert again.returncode == 0, again.stderr
+    assert again.stdout.splitlines()[:2] == ["(0, 0)", "True"]  # nothing read, all anew
 
 
 def test_the_cache_is_beside_the_bytecode_and_outside_the_code_digest():

@@ -19,6 +19,7 @@ expression made from a project's content later on is compiled as usual, never ke
 
 from __future__ import annotations
 
+import _sre
 import dataclasses
 import marshal
 import os
@@ -27,6 +28,11 @@ from importlib.util import MAGIC_NUMBER
 from pathlib import Path
 from types import CodeType, ModuleType
 from typing import Any
+
+HEADER = MAGIC_NUMBER + f"{sys.version}|sre {_sre.MAGIC}\n".encode()
+"""What a kept file begins with: the bytecode's magic number, and the interpreter's exact
+version and regular-expression engine (a pattern's compiled parts are the engine's own, which
+a bug-fix release may change without a new magic number): any other file is not read."""
 
 MAX_KEPT = 8192
 """At most this many functions and as many patterns are kept (a bound for the file)."""
@@ -53,8 +59,8 @@ class Kept:
     def read(self) -> None:
         try:
             data = self.path.read_bytes()
-            if data[: len(MAGIC_NUMBER)] == MAGIC_NUMBER:
-                codes, patterns = marshal.loads(data[len(MAGIC_NUMBER) :])
+            if data.startswith(HEADER):
+                codes, patterns = marshal.loads(data[len(HEADER) :])
                 if isinstance(codes, dict) and isinstance(patterns, dict):
                     self.codes, self.patterns = codes, _keyed(patterns)
                     self.found = bool(codes or patterns)
@@ -74,7 +80,7 @@ class Kept:
         }
         tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
         try:
-            data = MAGIC_NUMBER + marshal.dumps((codes, patterns))
+            data = HEADER + marshal.dumps((codes, patterns))
             self.path.parent.mkdir(exist_ok=True)
             try:
                 tmp.write_bytes(data)
@@ -137,7 +143,6 @@ def install(path: Path | None = None) -> None:
 def _keep_patterns(kept: Kept) -> None:
     """``re``'s compiler, with each pattern's compiled parts kept: what
     ``re._compiler.compile`` (Python 3.11) computes, then hands to ``_sre.compile``."""
-    import _sre
     from re import _compiler, _parser  # type: ignore[attr-defined]
 
     original = _compiler.compile
