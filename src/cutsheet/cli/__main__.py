@@ -1,7 +1,8 @@
-"""``python -m cutsheet.cli``: the same command line as the ``cutsheet`` entry point."""
+"""``python -m cutsheet.cli``: the same command line as the ``cutsheet`` entry point (and
+through the same door: quiet Ctrl-C, start-up with the collector paused, a quick exit)."""
 
 import sys
 
-from . import main
+from ..entry import run
 
-sys.exit(main())
+sys.exit(run())
