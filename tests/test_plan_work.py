@@ -22,10 +22,9 @@ from cutsheet.text import TemplateProblem, render, rendering
 from .conftest import ROOT
 
 
-def test_a_deck_tried_bigger_stops_at_its_first_card_that_overflows(monkeypatch):
-    """Bidding Alpha's stage decks do not fit their own poker size in large print: the
-    first card that overflows sends the deck to a jumbo sleeve, without planning the others
-    at poker size first; every card is planned at jumbo size."""
+def _plan_stage_1(monkeypatch, profile_name: str):  # type: ignore[no-untyped-def]
+    """Bidding Alpha's first stage deck planned under ``profile_name``, with the number of
+    cards planned at each size tried."""
     tried: Counter[tuple[float, float]] = Counter()
     item = cards._CardPlanner.item
 
@@ -36,40 +35,30 @@ def test_a_deck_tried_bigger_stops_at_its_first_card_that_overflows(monkeypatch)
     monkeypatch.setattr(cards._CardPlanner, "item", counting)
     game = load_game(ROOT / "content" / "bidding-alpha")
     layouts = load_layouts(ROOT / "layouts", game.spec.layouts)
-    profile = load_profile(ROOT / "layouts", "large-print", layouts.sizes)
+    profile = load_profile(ROOT / "layouts", profile_name, layouts.sizes)
     comp = next(c for c in game.components if c.id == "stage-1")
     run, problems = cards.plan_component(game, comp, layouts, profile, set())
+    return comp, run, problems, tried
+
+
+def test_a_deck_tried_bigger_stops_at_its_first_card_that_overflows(monkeypatch):
+    """Bidding Alpha's stage decks do not fit their own poker size in large print: the
+    first card that overflows sends the deck to a jumbo sleeve, without planning the others
+    at poker size first; every card is planned at jumbo size."""
+    comp, run, problems, tried = _plan_stage_1(monkeypatch, "large-print")
     assert problems == [] and run is not None and run.size == (89.0, 127.0)
     assert 0 < tried[(63.0, 88.0)] < len(comp.items) <= tried[(89.0, 127.0)]
 
 
 def test_a_card_that_fits_is_planned_once_at_its_own_size(monkeypatch):
     """A deck that fits its own size is planned there alone, every card of it."""
-    tried: Counter[tuple[float, float]] = Counter()
-    item = cards._CardPlanner.item
-
-    def counting(self, it, at):  # type: ignore[no-untyped-def]
-        tried[at.size] += 1
-        return item(self, it, at)
-
-    monkeypatch.setattr(cards._CardPlanner, "item", counting)
-    game = load_game(ROOT / "content" / "bidding-alpha")
-    layouts = load_layouts(ROOT / "layouts", game.spec.layouts)
-    profile = load_profile(ROOT / "layouts", "standard", layouts.sizes)
-    comp = next(c for c in game.components if c.id == "stage-1")
-    run, problems = cards.plan_component(game, comp, layouts, profile, set())
+    comp, run, problems, tried = _plan_stage_1(monkeypatch, "standard")
     assert problems == [] and run is not None
     assert dict(tried) == {(63.0, 88.0): len(comp.items)}
 
 
-@pytest.mark.parametrize("height", [1.0, 40 * MM, 10_000.0])
-def test_a_paragraph_is_wrapped_once_a_width_whatever_its_height(monkeypatch, height):
-    """ReportLab breaks a paragraph's lines to its width alone: the paragraph measured in an
-    unbounded box is the one a box of any height gets, and the same as a paragraph wrapped
-    in that box afresh."""
-    markup = "Take two <b>cubes</b> of any colour from the bank, then pass this card on."
-    style = TextStyle("regular", 18.0, 23.4, "left")
-    width = 60 * MM
+def _counted_line_breaks(monkeypatch) -> Counter[str]:  # type: ignore[no-untyped-def]
+    """Measures forgotten, and ReportLab's line breaking counted from now on."""
     measure_module._wrapped.cache_clear()
     measure_module._measured.cache_clear()
     breaks = Counter[str]()
@@ -80,6 +69,18 @@ def test_a_paragraph_is_wrapped_once_a_width_whatever_its_height(monkeypatch, he
         return real(self, widths)
 
     monkeypatch.setattr(Paragraph, "breakLines", counting)
+    return breaks
+
+
+@pytest.mark.parametrize("height", [1.0, 40 * MM, 10_000.0])
+def test_a_paragraph_is_wrapped_once_a_width_whatever_its_height(monkeypatch, height):
+    """ReportLab breaks a paragraph's lines to its width alone: the paragraph measured in an
+    unbounded box is the one a box of any height gets, and the same as a paragraph wrapped
+    in that box afresh."""
+    markup = "Take two <b>cubes</b> of any colour from the bank, then pass this card on."
+    style = TextStyle("regular", 18.0, 23.4, "left")
+    width = 60 * MM
+    breaks = _counted_line_breaks(monkeypatch)
     first = measure(markup, style, "prose", width, 10_000)
     para, h = wrapped(markup, style, "prose", width, height)
     again = measure(markup, style, "prose", width, height)
@@ -99,17 +100,8 @@ def test_a_paragraph_is_parsed_and_wrapped_once_for_every_name_of_its_style(monk
     one wrap."""
     markup = "Pay <b>2</b> less for your bid, whatever it was."
     style = TextStyle("regular", 18.0, 23.4, "center")
-    measure_module._wrapped.cache_clear()
-    measure_module._measured.cache_clear()
     measure_module.parsed.cache_clear()
-    breaks = Counter[str]()
-    real = Paragraph.breakLines
-
-    def counting(self, widths):  # type: ignore[no-untyped-def]
-        breaks["lines"] += 1
-        return real(self, widths)
-
-    monkeypatch.setattr(Paragraph, "breakLines", counting)
+    breaks = _counted_line_breaks(monkeypatch)
     first = measure(markup, style, "prose", 50 * MM, 10_000)
     para, _h = wrapped(markup, style, "prose@scaled", 50 * MM, 30 * MM)
     assert measure(markup, style, "prose@scaled", 50 * MM, 30 * MM) == first
