@@ -32,7 +32,6 @@ from .scenarios import (
     noop_rebuilds,
     one_card_edits,
     png_export,
-    reference_runs,
     synthetic_decks,
 )
 from .table import Row, render
@@ -40,7 +39,6 @@ from .watch import watch_edits
 
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_SIZES = (100, 1_000, 10_000)
-FALLBACK_PAGES = 500  # reference pages when the cold build gave no page count
 
 
 def sizes_from_env() -> tuple[int, ...]:
@@ -92,10 +90,8 @@ def cores() -> int:
 def run_all(ctx: Context) -> list[Row]:
     """Every measurement in an order that lets later ones reuse earlier results; the
     rows come back in reading order."""
-    cold = cold_builds(ctx)
+    cold, refs = cold_builds(ctx)
     single = cold[1]
-    pages = median(single).pages or FALLBACK_PAGES
-    refs = reference_runs(ctx, pages)
     ref = median_reference(refs)
     noops = noop_rebuilds(ctx, single[0].out)
     edits = one_card_edits(ctx)
@@ -106,7 +102,7 @@ def run_all(ctx: Context) -> list[Row]:
     png = png_export(ctx)
     rows = [
         report.reference_row(ref, len(refs)),
-        report.cold_single_row(single, report.reference_ms(ref)),
+        report.cold_single_row(single, refs),
     ]
     rows += [report.cold_parallel_row(j, b, single) for j, b in cold.items() if j != 1]
     rows += [report.noop_row(noops), report.edit_row(edits)]

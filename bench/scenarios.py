@@ -80,20 +80,28 @@ def build(ctx: Context, root: Path, out: Path, label: str, *options: str) -> Bui
 
 
 # ------------------------------------------------------------------ 1. cold builds
+FALLBACK_PAGES = 500  # reference pages when the cold build gave no page count
+
+
 def job_counts(cores: int) -> tuple[int, ...]:
     return (1, cores) if cores > 1 else (1,)
 
 
-def cold_builds(ctx: Context) -> dict[int, list[Built]]:
-    """Every game, every profile, both papers, into a fresh folder each time; the job
-    counts alternate so that drift in the machine's speed hits both alike."""
+def cold_builds(ctx: Context) -> tuple[dict[int, list[Built]], list[Reference]]:
+    """Every game, every profile, both papers, into a fresh folder each time, and the
+    reference on as many pages: each round runs every job count and then the reference, so
+    that drift in the machine's speed hits all of a round alike and each round gives its
+    own ratios (the table reports their medians)."""
     results: dict[int, list[Built]] = {jobs: [] for jobs in job_counts(ctx.cores)}
+    refs: list[Reference] = []
     for rep in range(ctx.repeats):
         for jobs in results:
             out = ctx.tmp / f"cold-jobs{jobs}-{rep + 1}"
             label = f"cold build --jobs {jobs} ({rep + 1}/{ctx.repeats})"
             results[jobs].append(build(ctx, ctx.repo, out, label, "--jobs", str(jobs)))
-    return results
+        pages = results[1][0].pages or FALLBACK_PAGES
+        refs.append(reference_run(ctx, pages, rep))
+    return results, refs
 
 
 # ------------------------------------------------------------------ 2. reference
@@ -108,20 +116,17 @@ class Reference:
         return self.pdf.stat().st_size if self.pdf.is_file() else 0
 
 
-def reference_runs(ctx: Context, pages: int) -> list[Reference]:
+def reference_run(ctx: Context, pages: int, rep: int) -> Reference:
     """``python -m bench.reference PAGES OUT`` in a fresh interpreter, like cutsheet's runs."""
     env = {**os.environ, "PYTHONPATH": str(ctx.repo)}
-    runs = []
-    for rep in range(ctx.repeats):
-        pdf = ctx.tmp / f"reference-{rep + 1}.pdf"
-        label = f"reference, {pages} pages ({rep + 1}/{ctx.repeats})"
-        progress(f"{label} …")
-        argv = [sys.executable, "-m", "bench.reference", str(pages), str(pdf)]
-        run = measure(argv, ctx.log(label), label, env)
-        report_failure(run, label)
-        progress(f"{label}: {run.wall_s:.2f} s")
-        runs.append(Reference(run, pdf, pages))
-    return runs
+    pdf = ctx.tmp / f"reference-{rep + 1}.pdf"
+    label = f"reference, {pages} pages ({rep + 1}/{ctx.repeats})"
+    progress(f"{label} …")
+    argv = [sys.executable, "-m", "bench.reference", str(pages), str(pdf)]
+    run = measure(argv, ctx.log(label), label, env)
+    report_failure(run, label)
+    progress(f"{label}: {run.wall_s:.2f} s")
+    return Reference(run, pdf, pages)
 
 
 def median_reference(runs: list[Reference]) -> Reference:
