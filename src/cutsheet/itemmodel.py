@@ -8,12 +8,21 @@ from typing import Annotated, Any, Literal
 from pydantic import BeforeValidator, Field, StringConstraints, TypeAdapter, create_model
 from pydantic_core import SchemaError
 
-from .model import ITEM_ID, MAX_COPIES, ComponentSpec, FieldSpec, Strict, model_keeps
+from .model import (
+    ITEM_ID,
+    MAX_COPIES,
+    ComponentSpec,
+    FieldSpec,
+    MaybeWhole,
+    Strict,
+    Whole,
+    model_keeps,
+)
 
 
 class ItemBase(Strict):
     id: str = Field(pattern=ITEM_ID, description="stable id printed on the card, e.g. CR-SEED-TENT")
-    copies: int = Field(1, ge=1, le=MAX_COPIES)
+    copies: Whole = Field(1, ge=1, le=MAX_COPIES)
     authored: bool = False
 
 
@@ -70,7 +79,7 @@ def _annotation(name: str, spec: FieldSpec, vocab: Mapping[str, list[str]]) -> A
     if spec.type == "bool":
         return bool
     if spec.type == "int":
-        return int
+        return Whole
     if spec.type == "list":
         return Annotated[list[text], BeforeValidator(_split)]  # type: ignore[valid-type]
     words = _words(spec, vocab)
@@ -80,7 +89,7 @@ def _annotation(name: str, spec: FieldSpec, vocab: Mapping[str, list[str]]) -> A
     counts = create_model(  # type: ignore[call-overload]
         f"Counts_{name}",
         __base__=Strict,
-        **{w: (int, Field(0, ge=0)) for w in words},  # a word left out counts 0
+        **{w: (Whole, Field(0, ge=0)) for w in words},  # a word left out counts 0
     )
     return counts
 
@@ -98,5 +107,6 @@ def item_model(component: ComponentSpec, vocab: Mapping[str, list[str]]) -> type
         if spec.required:
             fields[name] = (ann, Field(**kw))
         else:
-            fields[name] = (ann | None, Field(None, **kw))
+            maybe = MaybeWhole if ann is Whole else ann | None  # bounds kept in the schema
+            fields[name] = (maybe, Field(None, **kw))
     return create_model(f"Item_{component.id.replace('-', '_')}", __base__=ItemBase, **fields)

@@ -13,6 +13,7 @@ from typing import Annotated, Any, Literal, TypeVar
 from pydantic import (
     AfterValidator,
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
     field_validator,
@@ -32,6 +33,36 @@ MAX_MM = 1_000.0
 """Largest length in mm anywhere (a card, a box, a column): more than any paper."""
 
 SLUG = r"^[a-z0-9]+(-[a-z0-9]+)*$"
+
+
+def _whole(value: Any) -> Any:
+    """A count, a number of copies or a quantity is a whole number as written: pydantic would
+    read ``true`` as 1 and ``1.0`` as 1. The text of a CSV cell ("3") is still read as 3."""
+    if isinstance(value, bool):  # (None, for a key that may be left out, passes)
+        raise ValueError(f"input should be a whole number, got {str(value).lower()}")
+    if isinstance(value, float):
+        raise ValueError(f"input should be a whole number, got {value!r}")
+    return value
+
+
+def _written_whole(value: Any) -> Any:
+    """``_whole`` for a key written only in YAML, where a quoted number is text."""
+    if isinstance(value, str):
+        raise ValueError(
+            f"input should be a whole number, got the text {excerpt(value)} (write it unquoted)"
+        )
+    return _whole(value)
+
+
+Whole = Annotated[int, BeforeValidator(_whole)]
+"""A whole number of an item (YAML or a CSV cell)."""
+MaybeWhole = Annotated[int | None, BeforeValidator(_whole)]
+"""``Whole`` or nothing (the check runs on the union, so a field's bounds stay in its schema)."""
+Number = Annotated[int, BeforeValidator(_written_whole)]
+"""A whole number written in YAML."""
+MaybeNumber = Annotated[int | None, BeforeValidator(_written_whole)]
+"""``Number`` or nothing."""
+
 ITEM_ID = r"^[A-Z0-9]+(-[A-Z0-9]+)+$"
 FIELD_NAME = r"^[A-Za-z][A-Za-z0-9_]*$"
 """A field's name in a component's ``fields``: what its templates write, ``{{ flavour }}``."""
@@ -179,9 +210,9 @@ class FieldSpec(Strict):
     of: str | list[str] | None = Field(
         None, description="choice/counts: a vocabulary name or a list of words; list: item type"
     )
-    total: int | None = Field(None, description="counts: the quantities must add up to this")
-    min: int | None = None
-    max: int | None = None
+    total: MaybeNumber = Field(None, description="counts: the quantities must add up to this")
+    min: MaybeNumber = None
+    max: MaybeNumber = None
     pattern: str | None = Field(None, description="text/list: every value must match this regex")
     required: bool = True
     description: str = ""
@@ -211,7 +242,7 @@ def check_words(words: list[str]) -> list[str]:
 class ImpositionSpec(Strict):
     """A fixed imposition a component can ask for instead of the automatic packing."""
 
-    grid: tuple[int, int] = Field(description="[columns, rows] of cards on every page")
+    grid: tuple[Number, Number] = Field(description="[columns, rows] of cards on every page")
 
     @field_validator("grid")
     @classmethod
@@ -248,7 +279,7 @@ class ComponentSpec(Strict):
     sizes: dict[str, str | tuple[float, float]] = Field(
         default_factory=dict, description="size under another profile, e.g. large-print: [30, 30]"
     )
-    count: int = Field(
+    count: Number = Field(
         ge=1, le=MAX_PRINTED, description="how many the rulebook requires, copies included"
     )
     face: str | None = Field(None, description="layout face for the front")
@@ -351,9 +382,9 @@ MAX_TRACK = 1_000
 
 class Track(Strict):
     label: str
-    start: int = Field(0, ge=-1_000_000, le=1_000_000)
-    stop: int = Field(ge=-1_000_000, le=1_000_000)
-    mark: int | None = Field(None, description="value printed bold as the starting point")
+    start: Number = Field(0, ge=-1_000_000, le=1_000_000)
+    stop: Number = Field(ge=-1_000_000, le=1_000_000)
+    mark: MaybeNumber = Field(None, description="value printed bold as the starting point")
 
     @model_validator(mode="after")
     def _numbers(self) -> Track:
@@ -370,13 +401,13 @@ class Column(Strict):
     header: str
     width: float | None = Field(None, gt=0, le=MAX_MM, description="mm; shared equally when absent")
     value: str | None = Field(None, description="template printed in the cell ({{ row }})")
-    checks: int | None = Field(None, ge=1, le=100, description="that many tick boxes")
+    checks: MaybeNumber = Field(None, ge=1, le=100, description="that many tick boxes")
     suffix: str = ""
 
 
 class Table(Strict):
     columns: list[Column]
-    rows: int = Field(ge=1, le=1_000)
+    rows: Number = Field(ge=1, le=1_000)
 
 
 class WriteIn(Strict):
@@ -458,7 +489,7 @@ class Block(Strict):
 class PageItem(Strict):
     id: str = Field(pattern=ITEM_ID)
     title: str
-    copies: int = Field(1, ge=1, le=MAX_COPIES)
+    copies: Number = Field(1, ge=1, le=MAX_COPIES)
     authored: bool = False
     blocks: list[Block]
 
