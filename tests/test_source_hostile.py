@@ -45,7 +45,7 @@ YAML_CASES = {
     "long_duplicate_key.yaml": (
         f"2:1: duplicate key '{'k' * 60}…' (1,000 characters) (first defined at line 1)"
     ),
-    "not_utf8.yaml": "1:10: not UTF-8 text (byte 9)",
+    "not_utf8.yaml": "1:10: not UTF-8 text: byte 0xE9 cannot be read here; save the file as UTF-8",
 }
 
 CSV_CASES = {

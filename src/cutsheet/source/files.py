@@ -63,7 +63,9 @@ def read_text(path: Path, shown_as: str) -> str:
         start = raw.rfind(b"\n", 0, exc.start) + 1
         col = len(raw[start : exc.start].decode("utf-8", "replace")) + 1
         loc = Loc(shown_as, raw.count(b"\n", 0, exc.start) + 1, col)
-        raise ContentError([Problem(loc, f"not UTF-8 text (byte {exc.start})")]) from None
+        byte = raw[exc.start]
+        say = f"not UTF-8 text: byte 0x{byte:02X} cannot be read here; save the file as UTF-8"
+        raise ContentError([Problem(loc, say)]) from None
 
 
 def load_yaml(path: Path, root: Path | None = None) -> Located:
