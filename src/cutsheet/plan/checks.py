@@ -3,7 +3,7 @@ and text contrast against what is really drawn under it."""
 
 from __future__ import annotations
 
-from ..boxes import Element
+from ..boxes import Box, Element
 from ..contrast import WHITE, contrast
 from ..diagnostics import Problem
 from ..layouts import Face
@@ -27,6 +27,17 @@ def face_geometry(face: Face, size: tuple[float, float], card: str | None = None
                 )
             )
             continue
+        past = _stroke_past(box, w, h)
+        if past > 0.01:
+            problems.append(
+                Problem(
+                    box.loc,
+                    f"{who}box '{box.name}' of face '{face.name}': its {box.stroke_width:g} pt"
+                    f" stroke reaches {past:.1f} mm past the {w:g}×{h:g} mm face (a stroke is"
+                    " centred on the box's edge: keep the box half its width inside)",
+                )
+            )
+            continue
         if not box.traits.holds_text:
             continue
         nearest = min(box.x, box.y, w - box.x - box.w, h - box.y - box.h)
@@ -39,6 +50,14 @@ def face_geometry(face: Face, size: tuple[float, float], card: str | None = None
                 )
             )
     return problems
+
+
+def _stroke_past(box: Box, w: float, h: float) -> float:
+    """How far (mm) the box's stroke, centred on its edge, reaches past a ``w`` × ``h`` face."""
+    if not box.stroke:
+        return 0.0
+    half = box.stroke_width / 2 * 25.4 / 72
+    return max(-box.x, -box.y, box.x + box.w - w, box.y + box.h - h) + half
 
 
 def _covers(outer: Element, inner: Element) -> bool:
