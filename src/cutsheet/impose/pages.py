@@ -388,11 +388,22 @@ def impose(
     Items keep their order. Runs of different sizes share a page in horizontal bands (shelf
     packing, top down). ``bleed`` mm grows every card's art around its trim; cards then sit
     2 × ``bleed`` apart and crop marks stay outside all bleeds, on the trim lines in use.
-    Raises ValueError for an item too big for the page (or half of it, gutterfold)."""
+    Raises ValueError for an item too big for the page (or half of it, gutterfold).
+
+    A ``back_offset`` moves the backs, their marks and furniture included, by that much: every
+    page is laid out on the paper less the offset at each edge (``_room_for``), so a back page
+    moved by it still keeps its ink ``SAFE_MARGIN`` from every edge of the paper."""
     if bleed < 0:
         raise ValueError("bleed cannot be negative")
     if imposition not in ("duplex", "simplex", "gutterfold"):
         raise ValueError(f"unknown imposition '{imposition}'")
+    if back_offset != (0.0, 0.0):
+        inner, at = _room_for(paper, back_offset)
+        pages = impose(
+            runs, inner, imposition=imposition, bleed=bleed, note=note, cut_guides=cut_guides
+        )
+        backs = (at[0] + back_offset[0], at[1] + back_offset[1])
+        return [_moved(p, paper, backs if p.side == "back" else at) for p in pages]
     pages: list[PagePlan[T]] = []
     for items, backed in _streams(runs, imposition):
         pos, bounds, known = 0, _bounds(items), _Known()
@@ -403,3 +414,41 @@ def impose(
             pages += _pages_of(g, chunk, paper, mode, cut_guides, back_offset, known)
             pos += n
     return _number_sheets(_blank_backs(pages) if imposition == "duplex" else pages)
+
+
+# == the room a back offset takes ======================================================
+
+
+def _room_for(paper: Size, offset: tuple[float, float]) -> tuple[Size, tuple[float, float]]:
+    """The paper less ``offset`` at each edge (what the pages are laid out on), and where that
+    lies on the paper: a back page moved by the offset stays inside the paper's safe area."""
+    ox, oy = abs(offset[0]), abs(offset[1])
+    return (paper[0] - 2 * ox, paper[1] - 2 * oy), (ox, oy)
+
+
+def _moved(page: PagePlan[T], paper: Size, by: tuple[float, float]) -> PagePlan[T]:
+    """``page`` moved by ``by`` onto ``paper``: its slots, lines, furniture and boxes."""
+    dx, dy = by
+
+    def rect(r: Rect) -> Rect:
+        return Rect(r.x + dx, r.y + dy, r.w, r.h)
+
+    def seg(g: Segment) -> Segment:
+        return Segment(g.x1 + dx, g.y1 + dy, g.x2 + dx, g.y2 + dy)
+
+    def place(p: Placement) -> Placement:
+        return Placement(rect(p.box), p.vertical, (p.origin[0] + dx, p.origin[1] + dy), rect(p.ink))
+
+    f = page.furniture
+    return replace(
+        page,
+        width=paper[0],
+        height=paper[1],
+        slots=tuple(replace(s, trim=rect(s.trim), bleed=rect(s.bleed)) for s in page.slots),
+        marks=tuple(map(seg, page.marks)),
+        fold=tuple(map(seg, page.fold)),
+        cut_lines=tuple(map(seg, page.cut_lines)),
+        furniture=PageFurniture(place(f.note), place(f.scale_bar), place(f.label)),
+        trim_box=rect(page.trim_box),
+        bleed_box=rect(page.bleed_box),
+    )

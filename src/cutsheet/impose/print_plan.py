@@ -114,6 +114,7 @@ def _fit_problems(plan: GamePlan, paper: Paper, options: PrintOptions) -> list[P
                     imposition=options.imposition,
                     bleed=options.bleed,
                     note=note,
+                    back_offset=options.back_offset,
                 )
             except ValueError as exc:
                 problems.append(_too_big(plan.game, run, paper, options, str(exc)))
@@ -127,7 +128,8 @@ def _too_big(game: Game, run: Run, paper: Paper, options: PrintOptions, why: str
     comp = next(c for c in game.components if c.id == run.component)
     w, h = run.size
     b = options.bleed
-    room = (paper.width - 2 * SAFE_MARGIN, paper.height - 2 * SAFE_MARGIN)
+    ox, oy = (abs(v) for v in options.back_offset)  # the room a back offset takes
+    room = (paper.width - 2 * (SAFE_MARGIN + ox), paper.height - 2 * (SAFE_MARGIN + oy))
     low = mark_rule(b).depth_min
     need = (w + 2 * b + low, h + 2 * b + low)
     over = [
@@ -135,7 +137,10 @@ def _too_big(game: Game, run: Run, paper: Paper, options: PrintOptions, why: str
         for n, r, d in zip(need, room, ("wide", "tall"), strict=True)
         if n > r
     ]
-    bleed = f" with {b:g} mm bleed" if b else ""
+    given = [f"{b:g} mm bleed"] if b else []
+    if ox or oy:
+        given.append(f"a back offset of {options.back_offset[0]:g},{options.back_offset[1]:g} mm")
+    bleed = f" with {' and '.join(given)}" if given else ""
     first = run.cards[0].item
     if over:
         why = (

@@ -1,0 +1,79 @@
+"""A back offset corrects a duplex printer that shifts its back pages: cutsheet moves the back
+pages by that much. Moving them must not bring their ink (card art, marks, the page's note,
+scale bar and label) within 5 mm of the paper's edge, nor push the label off the page: every
+page is laid out on the paper less the offset at each edge, and the backs keep lining up with
+their fronts. Read back here from the plans and from a rendered build."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+
+from cutsheet.build import Options, build
+from cutsheet.impose import impose
+
+from .test_impose import PAPERS, assert_page, assert_safe, deck
+
+OFFSETS = [(3.0, 0.0), (-2.5, 1.5), (10.0, 10.0), (0.0, -10.0)]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("offset", OFFSETS)
+def test_every_page_keeps_5_mm_clear_whatever_the_back_offset(paper, offset):
+    pages = impose(
+        [((63, 88), deck(12)), ((41, 63), deck(5, tag="m"))], PAPERS[paper], back_offset=offset
+    )
+    assert {p.side for p in pages} == {"front", "back"}
+    for page in pages:
+        assert (page.width, page.height) == PAPERS[paper]
+        assert_safe(page)
+        assert_page(page)
+
+
+@pytest.mark.parametrize("offset", OFFSETS)
+def test_the_backs_still_line_up_with_their_fronts_moved_by_the_offset(offset):
+    front, back = impose([((63, 88), deck(9))], PAPERS["a4"], back_offset=offset)[:2]
+    backs = {s.item: s for s in back.slots}
+    for s in front.slots:
+        b = backs[f"{s.item}-back"]
+        assert b.trim.x == pytest.approx(front.width - s.trim.right + offset[0])
+        assert b.trim.y == pytest.approx(s.trim.y + offset[1])
+
+
+def test_an_offset_that_leaves_no_room_is_refused_by_check_as_by_build(ws):
+    """A card that fits the paper does not fit it less a 10 mm offset at each edge: the
+    message says so, from the component's size, and the build refuses the same."""
+    from cutsheet.build import check_game
+
+    profiles = ("standard", "large-print")
+    options = Options(profiles=profiles, papers=("a4",), back_offset=(10.0, 10.0))
+    said = [p.message for p in check_game(ws.project, "festivibes", options).errors]
+    assert any("with a back offset of 10,10 mm" in m and "too wide" in m for m in said), said
+    _outputs, report = build(ws.project, ["festivibes"], options, ws.root / "out", progress=print)
+    assert sorted(p.message for p in report.errors) == sorted(said)
+
+
+def test_a_built_back_page_moved_3_mm_keeps_the_edges_white(ws, tmp_path: Path):
+    """Rendered: every page of Common Reserve's cards and sheets with a 3 mm back offset
+    leaves the outer 5 mm of the paper white, and each back page still has its label."""
+    import pypdfium2 as pdfium
+
+    options = Options(profiles=("standard",), papers=("a4",), back_offset=(3.0, -2.0))
+    _outputs, report = build(ws.project, ["common-reserve"], options, tmp_path, progress=print)
+    assert not report.errors
+    dpi = 100
+    band = math.floor((5.0 - 0.3) * dpi / 25.4)
+    for part in ("cards", "sheets"):
+        doc = pdfium.PdfDocument(tmp_path / "common-reserve" / "standard-a4" / f"{part}.pdf")
+        for number, page in enumerate(doc, 1):
+            image = page.render(scale=dpi / 72, grayscale=True).to_pil()
+            w, h = image.size
+            strips = ((0, 0, w, band), (0, h - band, w, h), (0, 0, band, h), (w - band, 0, w, h))
+            darkest = [image.crop(strip).getextrema()[0] for strip in strips]
+            assert min(darkest) >= 250, (part, number, darkest)
+            text = page.get_textpage().get_text_range()
+            if part == "cards" and number % 2 == 0:
+                assert "back" in text, (part, number, text[-200:])  # its label
+        doc.close()
