@@ -60,12 +60,27 @@ def _why(exc: BaseException) -> str:
     return text if len(text) <= 120 else text[:119] + "…"
 
 
+_NO_ATTRIBUTE = re.compile(r"'(\w+) object' has no attribute (.+)", re.DOTALL)
+_KINDS = {"dict": "mapping", "str": "text", "int": "number", "float": "number", "list": "list"}
+
+
+def _unknown(message: str) -> str:
+    """Jinja's word for a name that is not there, in a designer's words: "'x' is undefined"
+    stays; "'dict object' has no attribute 'CR-X'" (a key looked up that is not there) says
+    which key and what it was looked up in."""
+    found = _NO_ATTRIBUTE.fullmatch(message)
+    if found is None:
+        return message
+    kind = _KINDS.get(found.group(1), "value")
+    return f"there is no {found.group(2)} in the {kind} it is looked up in"
+
+
 def _failed(exc: Exception, what: str) -> TemplateProblem:
     """The TemplateProblem for any exception a template raised while running."""
     if isinstance(exc, TemplateProblem):
         return exc
     if isinstance(exc, UndefinedError):
-        return TemplateProblem(f"{what} uses an unknown name: {exc.message}")
+        return TemplateProblem(f"{what} uses an unknown name: {_unknown(exc.message or '')}")
     if isinstance(exc, TemplateError):
         return TemplateProblem(f"{what} error: {_why(exc)}")
     if isinstance(exc, RecursionError):

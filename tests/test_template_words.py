@@ -1,0 +1,39 @@
+"""A template that looks up a key that is not there is told in a designer's words: Jinja's own
+"'dict object' has no attribute 'CR-SEED-TENT'" names a Python type the designer never wrote.
+A rulebook example that names a card by id is the usual case: renaming the card leaves the
+rules looking up the old id."""
+
+from __future__ import annotations
+
+import pytest
+
+from cutsheet.text.problem import TemplateProblem
+from cutsheet.text.rendering import render
+
+
+@pytest.mark.parametrize(
+    ("source", "context", "said"),
+    [
+        (
+            "{{ cards['CR-X'] }}",
+            {"cards": {}},
+            "there is no 'CR-X' in the mapping it is looked up in",
+        ),
+        ("{{ name.size }}", {"name": "tent"}, "there is no 'size' in the text it is looked up in"),
+        ("{{ nmae }}", {"name": "tent"}, "'nmae' is undefined"),
+    ],
+)
+def test_an_unknown_name_is_said_in_the_designers_words(source, context, said):
+    with pytest.raises(TemplateProblem) as raised:
+        render(source, context)
+    assert str(raised.value) == f"template uses an unknown name: {said}"
+
+
+def test_a_renamed_card_a_rules_example_names_is_reported_without_python_words(ws):
+    ws.edit("content/common-reserve/deliveries.yaml", "id: CR-SEED-TENT\n", "id: CR-SEED-TENTS\n")
+    said = [p.message for p in ws.check("common-reserve")]
+    assert (
+        "template uses an unknown name: there is no 'CR-SEED-TENT' in the mapping it is looked up in"
+        in said
+    )
+    assert not any("object" in m or "attribute" in m for m in said), said
