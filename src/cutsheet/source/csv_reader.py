@@ -309,8 +309,12 @@ class _Table:
     def _check_width(
         self, row: list[str], line_no: int, spots: list[tuple[int, int]], last: int
     ) -> None:
-        """A row with more cells than the header names, or fewer if that is an error."""
+        """A row with more cells than the header names, or fewer if that is an error; in a
+        row that runs over several lines, at the quote that opened the cell that did so."""
         width = self.width
+        if last > line_no and (len(row) > width or len(row) < width and self.short_rows_are_errors):
+            self.problems.append(self._runs_on(row, line_no, last))
+            return
         if len(row) > width:
             self.problems.append(
                 Problem(
@@ -330,6 +334,27 @@ class _Table:
                     " (end the row with commas to leave cells empty)",
                 )
             )
+
+    def _runs_on(self, row: list[str], line_no: int, last: int) -> Problem:
+        """A row of the wrong width that spans lines ``line_no`` to ``last``: a quote opened a
+        cell that took the line breaks after it (a stray quote, the usual mistake), named where
+        it is, not where the merged row happens to end."""
+        text = "\n".join(self.lines[line_no - 1 : last])
+        opened, was = 0, False
+        for i, c, quoted in _quoting(text):
+            if quoted and not was:
+                opened = i
+            if c == "\n" and quoted:
+                break
+            was = quoted
+        line = line_no + text.count("\n", 0, opened)
+        col = opened - text.rfind("\n", 0, opened)
+        return Problem(
+            Loc(self.file, line, col),
+            f"this quote opens a cell that runs on to line {last}, so lines {line_no} to {last}"
+            f" read as one row of {len(row):,} cells (the header names {self.width:,}); a quote"
+            ' inside a cell is written twice (""), or the whole cell is quoted',
+        )
 
     def _item(
         self, row: list[str], spots: list[tuple[int, int]]
