@@ -454,13 +454,23 @@ class CardFigure(Strict):
     caption: str = Field("", description="small text below the card")
 
 
+def _words(value: str) -> str:
+    """A heading that says nothing would be an empty heading to a screen reader."""
+    if not value.strip():
+        raise ValueError("is empty: a heading needs words")
+    return value
+
+
+Heading = Annotated[str, AfterValidator(_words)]
+
+
 class Block(Strict):
     """One block of a sheet or booklet section: exactly one key is given."""
 
-    heading: str | None = None
+    heading: Heading | None = None
     text: str | None = None
-    bullets: list[str] | None = None
-    steps: list[str] | None = None
+    bullets: list[str] | None = Field(None, min_length=1)
+    steps: list[str] | None = Field(None, min_length=1)
     track: Track | None = None
     table: Table | None = None
     write_ins: list[WriteIn] | None = None
@@ -495,7 +505,7 @@ class PageItem(Strict):
 
 
 class Section(Strict):
-    heading: str
+    heading: Heading
     blocks: list[Block]
 
 

@@ -1,0 +1,24 @@
+"""A heading with no words would be an empty heading in the structure tree (a screen reader
+announces "heading level 2" and nothing), and a list of no steps an empty list: both are
+refused where they are written."""
+
+from __future__ import annotations
+
+RULES = "content/bidding-alpha/rules.yaml"
+
+
+def test_an_empty_heading_is_refused_where_it_is_written(ws):
+    line = ws.edit(RULES, "  - heading: The idea\n", '  - heading: "  "\n')
+    said = [(p.loc.line, p.message) for p in ws.check("bidding-alpha")]
+    assert said == [(line, "sections.heading: is empty: a heading needs words")]
+
+
+def test_a_list_of_no_steps_is_refused_where_it_is_written(ws):
+    text = ws.path(RULES).read_text(encoding="utf-8")
+    start = text.index("      - steps:\n")
+    end = text.index("\n      - ", start + 1)
+    ws.path(RULES).write_text(text[:start] + "      - steps: []" + text[end:], encoding="utf-8")
+    line = text[:start].count("\n") + 1
+    said = [(p.loc.line, p.message) for p in ws.check("bidding-alpha")]
+    assert len(said) == 1 and said[0][0] == line, said
+    assert "steps: list should have at least 1 item" in said[0][1], said
