@@ -59,6 +59,8 @@ def char_name(ch: str) -> str:
 
 MAX_MESSAGE = 1_000
 """Longest message a problem carries; a longer one is cut (it would hold some file's text)."""
+MAX_SUBJECT = 80
+"""Longest subject (an item's id: a 300-character id is written by mistake, not read in full)."""
 
 
 @dataclass(frozen=True, order=True)
@@ -79,6 +81,8 @@ class Problem:
             message = clip(message, MAX_MESSAGE)
         if message != self.message:
             object.__setattr__(self, "message", message)
+        if len(self.subject) > MAX_SUBJECT:
+            object.__setattr__(self, "subject", clip(readable(self.subject), MAX_SUBJECT))
 
     @property
     def text(self) -> str:
