@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import re
 from collections.abc import Sequence
+from pathlib import Path
 
 from ..boxes import FillContext
+from ..boxes.text import TextBox
 from ..diagnostics import Loc, Problem, excerpt
-from ..layouts import Face, Layouts
+from ..layouts import Face, Layouts, is_packaged
 from ..measure import TextStyle, legible_font
 from ..model import Component, Game, Item, size_mm
 from ..profiles import Profile
@@ -172,9 +175,9 @@ class _CardPlanner:
             )
             face = self.resized.get(name) or self.layouts.face(name)
             planned, over, out.gaps[back] = self.memo_side(face, fc, mode, at, back)
-            if over is not None:
-                out.overflows.append(over)  # its boxes leave the card: that is the one problem
-            out.problems.extend(fc.problems)
+            if over is not None:  # its boxes leave the card: that is the one problem
+                out.overflows.append(_in_content(over, face, self.game, item))
+            out.problems.extend(_in_content(p, face, self.game, item) for p in fc.problems)
             if back:
                 out.back = planned[0]
             else:
@@ -212,6 +215,27 @@ class _CardPlanner:
             cards.extend(card for _ in range(item.copies))
         problems = [p for g in got for p in g.problems]
         return cards, problems, [p for g in got for p in g.overflows]
+
+
+_GAME_FACT = re.compile(r"\{\{\s*game\.(\w+)\s*\}\}")
+
+
+def _in_content(problem: Problem, face: Face, game: Game, item: Item) -> Problem:
+    """A problem placed in a layout cutsheet ships (``base.yaml``: its box for the game's
+    title on a default back) is the designer's to mend, but not in that file, which they do
+    not edit: it is placed where the text comes from (the game's fact a box prints alone,
+    else the item), and names the packaged box."""
+    if not problem.loc.path or not is_packaged(Path(problem.loc.path)):
+        return problem
+    box = next((b for b in face.boxes if b.loc == problem.loc), None)
+    fact = _GAME_FACT.fullmatch((box.text or "").strip()) if isinstance(box, TextBox) else None
+    where = game.game_src.loc((fact.group(1),)) if fact else item.loc()
+    own = f"{Path(problem.loc.path).name}:{problem.loc.line}"
+    return dataclasses.replace(
+        problem,
+        loc=where,
+        message=f"{problem.message} (cutsheet's own box, {own}: shorten the text or give the face a box of your own)",
+    )
 
 
 def _as_face(like: Face, plan: FacePlan) -> Face:
