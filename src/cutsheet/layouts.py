@@ -260,15 +260,6 @@ def _is_packaged(path: Path) -> bool:
     return path.parent == PACKAGED
 
 
-def is_packaged(path: Path) -> bool:
-    """Whether ``path`` (as a message shows it: relative to the working folder, or not) is a
-    layout file cutsheet ships."""
-    try:
-        return path.resolve().parent == PACKAGED.resolve()
-    except (OSError, RuntimeError):
-        return False
-
-
 #: A face as read: its spec, the file it is in and its path in that file.
 _FaceSource = tuple[FaceSpec, Located, tuple[str | int, ...]]
 #: A face's boxes by name: each box's keys (inherited ones merged in) and where it is.

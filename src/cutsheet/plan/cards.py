@@ -13,7 +13,7 @@ from pathlib import Path
 from ..boxes import FillContext
 from ..boxes.text import TextBox
 from ..diagnostics import Loc, Problem, excerpt
-from ..layouts import Face, Layouts, is_packaged
+from ..layouts import PACKAGED, Face, Layouts
 from ..measure import TextStyle, legible_font
 from ..model import Component, Game, Item, size_mm
 from ..profiles import Profile
@@ -220,12 +220,21 @@ class _CardPlanner:
 _GAME_FACT = re.compile(r"\{\{\s*game\.(\w+)\s*\}\}")
 
 
+def _packaged(shown: str) -> bool:
+    """Whether a problem's path (as a message shows it: relative to the working folder, or
+    not) is a layout file cutsheet ships."""
+    try:
+        return Path(shown).resolve().parent == PACKAGED.resolve()
+    except (OSError, RuntimeError):
+        return False
+
+
 def _in_content(problem: Problem, face: Face, game: Game, item: Item) -> Problem:
     """A problem placed in a layout cutsheet ships (``base.yaml``: its box for the game's
     title on a default back) is the designer's to mend, but not in that file, which they do
     not edit: it is placed where the text comes from (the game's fact a box prints alone,
     else the item), and names the packaged box."""
-    if not problem.loc.path or not is_packaged(Path(problem.loc.path)):
+    if not problem.loc.path or not _packaged(problem.loc.path):
         return problem
     box = next((b for b in face.boxes if b.loc == problem.loc), None)
     fact = _GAME_FACT.fullmatch((box.text or "").strip()) if isinstance(box, TextBox) else None
