@@ -5,6 +5,10 @@ place in the YAML, as ``build`` reports it."""
 
 from __future__ import annotations
 
+from cutsheet.plan.scale.styles import clean
+from cutsheet.profile_files import PACKAGED
+from cutsheet.profiles import load_profile
+
 from .conftest import Workspace
 
 RULES = "content/common-reserve/rules.yaml"
@@ -64,3 +68,88 @@ def test_a_long_word_in_a_worked_example_must_fit_its_box(ws):
 def test_a_word_just_short_of_the_booklet_margin_passes(ws):
     add_rules_text(ws, f'      - text: "Word {"x" * 70}"')
     assert messages(ws) == []
+
+
+# -- 2. text runs under the profile's least size ------------------------------------------
+KICKER = 'kicker: {x: 5, y: 4.5, w: 53, h: 4, style: small-center, text: "DELIVERY"}'
+LAYOUT = "layouts/common-reserve.yaml"
+
+
+def kick(ws: Workspace, text: str) -> int:
+    """The delivery cards' kicker box set to ``text`` (YAML-quoted); its line."""
+    return ws.edit(LAYOUT, KICKER, KICKER.replace('"DELIVERY"', text))
+
+
+def test_small_markup_in_the_rules_is_refused_in_every_profile(ws):
+    line = add_rules_text(
+        ws, '      - text: "Normal <font size=\\"4\\">tiny words</font> and more."'
+    )
+    found = messages(ws, ("standard", "large-print"))
+    assert found == [
+        f"{line}:9: rules: a text run is 4 pt, under the large-print profile's 18 pt"
+        " (<font size>, <super> and <sub> set text smaller than its style)",
+        f"{line}:9: rules: a text run is 4 pt, under the standard profile's 5.5 pt"
+        " (<font size>, <super> and <sub> set text smaller than its style)",
+    ]
+
+
+def test_a_superscript_in_large_print_rules_is_under_18_pt(ws):
+    line = add_rules_text(ws, '      - text: "Normal and <super>raised</super>."')
+    assert messages(ws) == []  # 10 pt text: its superscript is 8 pt
+    (found,) = messages(ws, ("large-print",))
+    assert found.startswith(f"{line}:9: rules: a text run is 16 pt, under the large-print")
+
+
+def test_small_markup_in_a_list_item_is_refused(ws):
+    ws.edit(
+        RULES,
+        "          - Turn the top two cards face up",
+        '          - "<font size=\\"3\\">Small</font> words"\n'
+        "          - Turn the top two cards face up",
+    )
+    line = ws.line_of(RULES, "      - steps:")
+    (found,) = messages(ws)
+    assert found.startswith(f"{line}:9: rules: a text run is 3 pt"), found
+
+
+def test_a_profile_whose_sizes_are_under_its_least_size_is_refused(ws):
+    text = (PACKAGED / "standard.yaml").read_text()
+    assert "\nbody_size: 10\n" in text
+    ws.path("layouts/profiles").mkdir(parents=True, exist_ok=True)
+    ws.path("layouts/profiles/standard.yaml").write_text(
+        text.replace("\nbody_size: 10\n", "\nbody_size: 2\n")
+    )
+    line = ws.line_of("layouts/profiles/standard.yaml", "body_size: 2")
+    (found,) = ws.check("common-reserve")
+    assert found.loc.path.endswith("layouts/profiles/standard.yaml")
+    assert (found.loc.line, found.loc.col) == (line, 12)
+    assert found.message == (
+        "body_size 2 pt is under this profile's min_text_size 5.5 pt (no text run may be smaller)"
+    )
+
+
+def test_small_markup_on_a_standard_card_is_refused_at_its_box(ws):
+    line = kick(ws, '"<font size=\\"2\\">DELIVERY</font>"')
+    found = messages(ws)
+    assert found == [
+        f"{line}:7: box 'kicker': a text run is 2 pt, under this profile's 5.5 pt"
+        " (<font size>, <super> and <sub> set text smaller than its style)"
+    ]
+
+
+def test_a_superscript_on_a_standard_card_under_the_least_size_is_refused(ws):
+    line = kick(ws, '"DELI<super>VERY</super>"')  # 6 pt style: 4.8 pt raised
+    (found,) = messages(ws)
+    assert found.startswith(f"{line}:7: box 'kicker': a text run is 4.8 pt"), found
+
+
+def test_large_print_cards_lift_markup_sizes_and_superscripts(ws):
+    kick(ws, '"<font size=\\"2\\">DE</font>LI<super>VE</super><sub size=\\"3\\">RY</sub>"')
+    assert messages(ws, ("large-print",)) == []
+
+
+def test_clean_sets_a_bare_superscript_at_the_body_size():
+    profile = load_profile(PACKAGED, "large-print")
+    assert clean("a<super>b</super><SUB rise='2'>c</SUB>", profile) == (
+        'a<super size="18">b</super><SUB size="18" rise=\'2\'>c</SUB>'
+    )

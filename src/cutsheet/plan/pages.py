@@ -41,6 +41,7 @@ from ..flow.story import StoryBuilder
 from ..papers import Paper
 from .model import DocPlan, GamePlan, NewPage, PageDoc, TrackBlock
 from .page_widths import FUZZ, PageFrame, too_long_word, too_narrow, too_wide
+from .text_runs import too_small
 
 MAX_PAGES = 2_000  # a block that needs more pages than this is reported as too long
 
@@ -167,6 +168,13 @@ def _doc_problems(
             wide = too_wide(f, canv, frames)
             if wide is not None and block not in found:
                 found[block] = f"{label}: {wide}"
+        small = (
+            too_small(f, plan.profile.min_text_size, plan.profile.name)
+            if block not in found
+            else None
+        )
+        if small is not None:
+            found[block] = f"{label}: {small}"
         word = too_long_word(f, canv, frames) if block not in found else None
         if word is not None:
             found[block] = f"{label}: {word}"
