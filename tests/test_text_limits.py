@@ -5,11 +5,17 @@ place in the YAML, as ``build`` reports it."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pdfplumber
+
+from cutsheet.build import Options, build
+from cutsheet.plan.run_colours import without_colours
 from cutsheet.plan.scale.styles import clean
 from cutsheet.profile_files import PACKAGED
 from cutsheet.profiles import load_profile
 
-from .conftest import Workspace
+from .conftest import Workspace, _quiet
 
 RULES = "content/common-reserve/rules.yaml"
 ANCHOR = "      - text: >-\n          This is an original"
@@ -152,4 +158,71 @@ def test_clean_sets_a_bare_superscript_at_the_body_size():
     profile = load_profile(PACKAGED, "large-print")
     assert clean("a<super>b</super><SUB rise='2'>c</SUB>", profile) == (
         'a<super size="18">b</super><SUB size="18" rise=\'2\'>c</SUB>'
+    )
+
+
+# -- 3. markup colours under the profile's text rules ------------------------------------
+WHITE_KICKER = '"<font color=\\"#FFFFFF\\">DELI</font><font color=\\"#000080\\">VERY</font>"'
+YELLOW_RULES = (
+    '      - text: "A <font color=\\"#FFFF00\\">yellow</font>'
+    ' and a <font color=\\"navy\\">navy</font> word."'
+)
+NAVY = (0.0, 0.0, 0.502)
+
+
+def word_colours(ws: Workspace, profile: str, tmp: Path) -> dict[tuple[str, str], tuple]:
+    """(file, word) → its fill colour, as built in ``profile`` on A4 (cards and rules)."""
+    options = Options(profiles=(profile,), papers=("a4",))
+    _outputs, report = build(ws.project, ["common-reserve"], options, tmp, progress=_quiet)
+    assert not report.errors, report.errors
+    found = {}
+    for name in ("cards.pdf", "rules.pdf"):
+        with pdfplumber.open(tmp / "common-reserve" / f"{profile}-a4" / name) as pdf:
+            for page in pdf.pages[:2]:
+                for w in page.extract_words(extra_attrs=["non_stroking_color"]):
+                    colour = tuple(round(c, 3) for c in w["non_stroking_color"])
+                    found.setdefault((name, w["text"]), colour)
+    return found
+
+
+def colour_markup(ws: Workspace) -> None:
+    kick(ws, WHITE_KICKER)
+    add_rules_text(ws, YELLOW_RULES)
+
+
+def test_large_print_drops_a_markup_colour_that_misses_its_contrast(ws, tmp_path):
+    colour_markup(ws)
+    assert messages(ws, ("large-print",)) == []
+    got = word_colours(ws, "large-print", tmp_path)
+    assert got[("cards.pdf", "DELI")] == (0.0, 0.0, 0.0)  # white on white: its style's black
+    assert got[("cards.pdf", "VERY")] == NAVY  # navy on white passes 7:1: kept
+    assert got[("rules.pdf", "yellow")] == (0.0, 0.0, 0.0)
+    assert got[("rules.pdf", "navy")] == NAVY
+
+
+def test_ink_saver_prints_markup_colours_black(ws, tmp_path):
+    colour_markup(ws)
+    got = word_colours(ws, "ink-saver", tmp_path)
+    assert got[("cards.pdf", "DELIVERY")] == (0.0, 0.0, 0.0)  # one run now: one word
+    assert got[("rules.pdf", "yellow")] == (0.0, 0.0, 0.0)
+    assert got[("rules.pdf", "navy")] == (0.0, 0.0, 0.0)
+
+
+def test_standard_keeps_markup_colours(ws, tmp_path):
+    colour_markup(ws)
+    got = word_colours(ws, "standard", tmp_path)
+    assert got[("cards.pdf", "DELI")] == (1.0, 1.0, 1.0)
+    assert got[("rules.pdf", "yellow")] == (1.0, 1.0, 0.0)
+
+
+def test_only_colour_attributes_of_font_and_span_tags_are_dropped():
+    def every(back: bool, colour: str) -> bool:
+        return True
+
+    markup = 'set color = red <font size="9" color="red">a</font> <span backColor=#000000>b</span>'
+    assert (
+        without_colours(markup, every) == 'set color = red <font size="9">a</font> <span>b</span>'
+    )
+    assert without_colours(markup, lambda back, colour: back) == (
+        'set color = red <font size="9" color="red">a</font> <span>b</span>'
     )
