@@ -226,3 +226,39 @@ def test_only_colour_attributes_of_font_and_span_tags_are_dropped():
     assert without_colours(markup, lambda back, colour: back) == (
         'set color = red <font size="9" color="red">a</font> <span>b</span>'
     )
+
+
+# -- 4. cutsheet's own marker characters in content -------------------------------------
+DELIVERIES = "content/common-reserve/deliveries.yaml"
+MARKED = "character U+{:04X} is not allowed: cutsheet uses it to mark a symbol"
+
+
+def test_an_icon_marker_in_a_yaml_value_is_refused_where_it_is(ws):
+    line = ws.edit(DELIVERIES, "name: Seed Tent", 'name: "Seed \\ue002drop|#FF0000\\ue003 Tent"')
+    (found,) = ws.check("common-reserve")
+    assert (found.loc.line, found.loc.col) == (line, 11)
+    assert found.message.startswith(MARKED.format(0xE002)), found.message
+
+
+def test_a_read_aloud_marker_in_rules_text_is_refused(ws):
+    line = add_rules_text(ws, '      - text: "\\ue004x|y\\ue005z\\ue004\\ue005"')
+    (found,) = ws.check("common-reserve")
+    assert (found.loc.line, found.loc.col) == (line, 15)
+    assert found.message.startswith(MARKED.format(0xE004)), found.message
+
+
+def test_a_marker_in_a_yaml_key_is_refused(ws):
+    line = ws.edit(DELIVERIES, "name: Seed Tent", "name: Seed Tent\n    \ue000R: 1", 1)
+    found = ws.check("common-reserve")
+    assert any(
+        (p.loc.line, p.loc.col) == (line + 1, 5) and p.message.startswith(MARKED.format(0xE000))
+        for p in found
+    ), found
+
+
+def test_a_marker_in_a_csv_cell_is_refused_at_its_character(ws):
+    cards = "content/bidding-alpha/cards.csv"
+    line = ws.edit(cards, "Spare Change", "Spare \ue001Change")
+    (found,) = ws.check("bidding-alpha")
+    assert (found.loc.line, found.loc.col) == (line, 22)
+    assert found.message.startswith("CSV: " + MARKED.format(0xE001)), found.message
