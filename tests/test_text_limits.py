@@ -8,12 +8,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pdfplumber
+import pytest
 
 from cutsheet.build import Options, build
 from cutsheet.plan.run_colours import without_colours
 from cutsheet.plan.scale.styles import clean
 from cutsheet.profile_files import PACKAGED
 from cutsheet.profiles import load_profile
+from cutsheet.text import TemplateProblem, render
 
 from .conftest import Workspace, _quiet
 
@@ -262,3 +264,19 @@ def test_a_marker_in_a_csv_cell_is_refused_at_its_character(ws):
     (found,) = ws.check("bidding-alpha")
     assert (found.loc.line, found.loc.col) == (line, 22)
     assert found.message.startswith("CSV: " + MARKED.format(0xE001)), found.message
+
+
+def test_a_marker_written_as_a_template_escape_is_refused_at_its_box(ws):
+    line = kick(ws, '"{{ \\"\\\\ue002drop|#FF0000\\\\ue003\\" }}"')
+    (found,) = messages(ws)
+    assert found.startswith(f"{line}:7: box 'kicker': template error: " + MARKED.format(0xE002))
+
+
+def test_a_marker_a_template_computes_is_refused():
+    with pytest.raises(TemplateProblem, match="U\\+E002 is not allowed"):
+        render("{{ '%c' % 57346 }}", {})
+
+
+def test_the_filters_own_symbols_still_print():
+    terms = {"R": {"fill": "#D55E00", "name": "Red"}}
+    assert "\ue000R|#D55E00\ue001" in render("{{ '5R'|glyphs(terms) }}", {"terms": terms})
