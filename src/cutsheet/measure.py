@@ -24,6 +24,7 @@ from reportlab.lib.units import mm as MM
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import Paragraph
+from reportlab.platypus.paragraph import _getFragWords
 
 from .diagnostics import Loc, Problem, char_name
 from .markup_errors import markup_reason
@@ -165,6 +166,7 @@ class Measured:
     plain: str  # the text as a reader gets it
     missing: tuple[str, ...]  # "font X has no 'c' (U+....)" messages
     too_wide: float = 0.0  # points by which the widest unbreakable line exceeds the width
+    smallest: float = float("inf")  # points: the smallest text run (markup can shrink one)
 
 
 def _too_wide(para: Paragraph) -> float:
@@ -218,7 +220,15 @@ def measure(markup: str, style: TextStyle, name: str, width: float, height: floa
 @lru_cache(maxsize=2048)  # as ``_wrapped``
 def _measured(markup: str, style: TextStyle, width: float) -> Measured:
     para, h, missing = _wrapped(markup, style, width)
-    return Measured(h, para.getPlainText(), missing, _too_wide(para))
+    return Measured(h, para.getPlainText(), missing, _too_wide(para), smallest_run(para))
+
+
+def smallest_run(para: Paragraph) -> float:
+    """The size (points) of the smallest run of ``para`` that prints something: a
+    ``<font size>``, ``<super>`` or ``<sub>`` sets a run smaller than its style."""
+    words = _getFragWords(para.frags) if para.frags else []  # parsed, or wrapped
+    sizes = [part[0].fontSize for word in words for part in word[1:] if str(part[1]).strip()]
+    return float(min(sizes, default=float("inf")))
 
 
 # ------------------------------------------------------------------ documents

@@ -18,7 +18,7 @@ from .confine import confined
 from .diagnostics import ContentError, Loc, Problem, display_path
 from .model import SLUG, Strict, size_mm, validate
 from .profile_files import PACKAGED, available_profiles, default_profiles, profile_path
-from .source import load_yaml
+from .source import Located, load_yaml
 
 
 class Ink(Strict):
@@ -128,6 +128,7 @@ def load_profile(
                 )
             ]
         )
+    _sizes_not_under_least(profile, src)
     if sizes is None:
         return profile
     resolved, problems = [], []
@@ -139,6 +140,25 @@ def load_profile(
     if problems:
         raise ContentError(problems)
     return profile.model_copy(update={"card_sizes": resolved})
+
+
+SIZES = ("body_size", "heading_size", "title_size", "small_size")  # what documents are set in
+
+
+def _sizes_not_under_least(profile: Profile, src: Located) -> None:
+    """A profile's own text sizes are at least its ``min_text_size``: no run is smaller."""
+    least = profile.min_text_size
+    problems = [
+        Problem(
+            src.loc((name,)),
+            f"{name} {getattr(profile, name):g} pt is under this profile's min_text_size"
+            f" {least:g} pt (no text run may be smaller)",
+        )
+        for name in SIZES
+        if getattr(profile, name) < least
+    ]
+    if problems:
+        raise ContentError(problems)
 
 
 __all__ = [

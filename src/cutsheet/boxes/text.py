@@ -153,24 +153,7 @@ def _fill(box: TextBox, fc: FillContext, fill: str | None, stroke: str | None) -
         shown = (box.loc, f"box '{box.name}': bad markup: {own}") if own else None
         fc.problems.append(Problem(*shown) if shown else problem(where, f"bad markup: {exc}"))
         return None
-    fc.problems.extend(problem(where, msg) for msg in m.missing)
-    if m.too_wide > 0.5:
-        fc.problems.append(
-            problem(
-                where,
-                f"a word is {m.too_wide / MM:.1f} mm wider than the {box.w:g} mm box"
-                " (words are never broken or shrunk; shorten it or widen the box)",
-            )
-        )
-    if m.height > box.h * MM + 0.01:
-        over = (m.height - box.h * MM) / MM
-        fc.problems.append(
-            problem(
-                where,
-                f"text does not fit: it needs {m.height / MM:.1f} mm,"
-                f" the box is {box.h:g} mm ({over:.1f} mm over)",
-            )
-        )
+    fc.problems.extend(problem(where, msg) for msg in _measured_problems(m, box, style, fc))
     return TextElement(
         box=box,
         fill=fill,
@@ -182,6 +165,29 @@ def _fill(box: TextBox, fc: FillContext, fill: str | None, stroke: str | None) -
         heading=box.name == "title",
         text=m.plain,
     )
+
+
+def _measured_problems(m: Measured, box: TextBox, style: TextStyle, fc: FillContext) -> list[str]:
+    """What is wrong with the box's text as measured: a glyph its font lacks, a word wider
+    than the box, a run under the profile's least size, text taller than the box."""
+    out = list(m.missing)
+    if m.too_wide > 0.5:
+        out.append(
+            f"a word is {m.too_wide / MM:.1f} mm wider than the {box.w:g} mm box"
+            " (words are never broken or shrunk; shorten it or widen the box)"
+        )
+    if m.smallest < fc.min_size <= style.size:  # a style under it is the style's problem
+        out.append(
+            f"a text run is {m.smallest:g} pt, under this profile's {fc.min_size:g} pt"
+            " (<font size>, <super> and <sub> set text smaller than its style)"
+        )
+    if m.height > box.h * MM + 0.01:
+        over = (m.height - box.h * MM) / MM
+        out.append(
+            f"text does not fit: it needs {m.height / MM:.1f} mm,"
+            f" the box is {box.h:g} mm ({over:.1f} mm over)"
+        )
+    return out
 
 
 def draw(pen: Pen, el: TextElement, bx: float, by: float, bw: float, bh: float) -> None:

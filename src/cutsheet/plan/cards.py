@@ -25,6 +25,7 @@ from .model import FacePlan, PrintedCard, Run
 from .overleaf import overleaf
 from .resize import resized as resize
 from .resize import same_size, size_problem
+from .run_colours import recoloured
 from .scale import scale_face
 from .side_memo import Side, SideMemo
 
@@ -122,7 +123,7 @@ class _CardPlanner:
                     over = dataclasses.replace(over, message=message)
             elif over is None:
                 fc.problems.extend(face_geometry(face, size, fc.label))
-        planned = planned or (fill_face(face, size, fc),)
+        planned = tuple(recoloured(p, profile) for p in planned or (fill_face(face, size, fc),))
         if profile.min_contrast:
             for p in planned:
                 fc.problems.extend(face_contrast(p, profile.min_contrast, fc.label))

@@ -34,6 +34,7 @@ from .model import (
     WriteIn,
     WriteInsBlock,
 )
+from .run_colours import doc_markup
 from .table_widths import column_widths
 
 
@@ -68,6 +69,7 @@ class DocPlanner:
         none, bad markup reported (and printed literally), missing glyphs reported."""
         if not self.profile.italics:
             markup = markup.replace("<i>", "").replace("</i>", "")
+        markup = doc_markup(markup, self.profile)  # its colours under the profile's rules
         pstyle = getattr(self.styles, style) if isinstance(style, str) else style
         markup = expand(markup, pstyle.fontSize, pstyle.leading, face_name("bold"))
         try:

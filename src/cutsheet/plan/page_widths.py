@@ -1,7 +1,8 @@
 """Is a document block too wide for its pages? A block may run into the right margin, not
 closer than 5 mm to the paper's edge; a row of cards shrinks to the page until its cards are
 too narrow to draw; a table's columns share the page until they are narrower than what they
-hold. Measured on the narrowest page, with the flowables the renderer draws."""
+hold. No word may be wider than the line it is set on (past the margin beside it): words are never
+broken. Measured on the narrowest page, with the flowables the renderer draws."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Paragraph, Table
+from reportlab.platypus.flowables import LIIndenter
+from reportlab.platypus.paragraph import _getFragWords
 
 from ..flow.diagrams import CardRowDiagram
 from ..measure import face_name
@@ -109,3 +112,60 @@ def too_wide(f: Flowable, canv: Canvas, frames: Sequence[PageFrame]) -> str | No
                 f" the {paper} has room for {(width + slack) / mm:.0f} mm"
             )
     return found
+
+
+Overflow = tuple[float, str, bool]  # points past the line, the word, set in a table's cell
+
+
+def _widest_word(p: Paragraph, seen: dict[int, tuple[float, str]]) -> tuple[float, str]:
+    """The width (points, with the paragraph's indents) and text of ``p``'s widest word."""
+    key = id(p)
+    if key not in seen:
+        words = _getFragWords(p.frags) if p.frags else []
+        w = max(words, key=lambda word: word[0], default=[0.0])
+        text = "".join(str(part[1]) for part in w[1:])
+        style = p.style
+        indent = style.leftIndent + style.rightIndent + max(style.firstLineIndent, 0)
+        seen[key] = (float(w[0]) + indent, text)
+    return seen[key]
+
+
+def _word_overflows(
+    g: object, canv: Canvas, avail: float, height: float, seen: dict[int, tuple[float, str]]
+) -> Iterator[Overflow]:
+    """By how much (points) the widest word of each paragraph in ``g``, set ``avail``
+    wide, runs past its line."""
+    if isinstance(g, Paragraph):
+        need, text = _widest_word(g, seen)
+        yield need - avail, text, False
+    elif isinstance(g, LIIndenter):
+        inner = avail - g._leftIndent - g._rightIndent
+        yield from _word_overflows(g._flowable, canv, inner, height, seen)
+    elif isinstance(g, Table):  # a cell's words stay in their column (and its box)
+        g.wrapOn(canv, avail, height)
+        for i, row in enumerate(g._cellvalues):
+            for j, cell in enumerate(row):
+                inner = g._colWidths[j] - _padding(g, i, j)
+                for part in cell if isinstance(cell, list | tuple) else [cell]:
+                    for over, text, _ in _word_overflows(part, canv, inner, height, seen):
+                        yield over, text, True
+    elif isinstance(g, Flowable):
+        for part in getattr(g, "_content", None) or []:
+            yield from _word_overflows(part, canv, avail, height, seen)
+
+
+def too_long_word(f: Flowable, canv: Canvas, frames: Sequence[PageFrame]) -> str | None:
+    """How a word of ``f`` overflows the first page whose lines it is wider than, if any:
+    past the margin beside them, or in a table past its column."""
+    seen: dict[int, tuple[float, str]] = {}
+    for paper, width, height, slack in frames:
+        for over, text, in_cell in _word_overflows(f, canv, width, height, seen):
+            room = 0.0 if in_cell else slack
+            if over > room + FUZZ:
+                shown = text if len(text) <= 40 else text[:37] + "..."
+                where = f"its table column on the {paper}" if in_cell else f"the {paper}"
+                return (
+                    f"a word is {(over - room) / mm:.1f} mm too wide for {where}: '{shown}'"
+                    " (words are never broken; shorten it or add a space)"
+                )
+    return None

@@ -35,11 +35,13 @@ from ..flow.frames import (
     sheet_frame,
 )
 from ..flow.keep_with_next import keep_with_next
+from ..flow.paragraphs import ItemList
 from ..flow.sheets import continued_height, continued_title
 from ..flow.story import StoryBuilder
 from ..papers import Paper
 from .model import DocPlan, GamePlan, NewPage, PageDoc, TrackBlock
-from .page_widths import FUZZ, PageFrame, too_narrow, too_wide
+from .page_widths import FUZZ, PageFrame, too_long_word, too_narrow, too_wide
+from .text_runs import too_small
 
 MAX_PAGES = 2_000  # a block that needs more pages than this is reported as too long
 
@@ -47,7 +49,7 @@ MAX_PAGES = 2_000  # a block that needs more pages than this is reported as too 
 def _tag(flowables: Sequence[Flowable], index: int) -> None:
     for f in flowables:
         f._cs_block = index  # type: ignore[attr-defined]
-        if isinstance(f, KeepTogether):
+        if isinstance(f, KeepTogether | ItemList):  # its parts may be laid out one by one
             _tag(f._content, index)
 
 
@@ -166,6 +168,16 @@ def _doc_problems(
             wide = too_wide(f, canv, frames)
             if wide is not None and block not in found:
                 found[block] = f"{label}: {wide}"
+        small = (
+            too_small(f, plan.profile.min_text_size, plan.profile.name)
+            if block not in found
+            else None
+        )
+        if small is not None:
+            found[block] = f"{label}: {small}"
+        word = too_long_word(f, canv, frames) if block not in found else None
+        if word is not None:
+            found[block] = f"{label}: {word}"
         tall = _too_tall(f, canv, frames, split=kind != "sheet")
         if tall is not None and block not in found:
             found[block] = f"{label}: {tall}"

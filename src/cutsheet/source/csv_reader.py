@@ -26,7 +26,7 @@ from .limits import (
     too_big,
 )
 from .located import Located, Packed, PathKey, Spots, pack_bucket, spot
-from .yaml_build import nfc
+from .yaml_build import MARKER, marker_message, nfc
 
 SHORT_ROWS_ARE_ERRORS = True
 """Default of ``parse_csv``'s ``short_rows_are_errors``: a row with fewer cells than the header
@@ -67,9 +67,10 @@ def parse_csv(text: str, file: str, *, short_rows_are_errors: bool | None = None
     return Located(table.rows, file, *table.places(), columns=columns)
 
 
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\ue000-\ue005\ufffe\uffff]")
 """Characters no cell may hold: controls (a tab and a line end aside), surrogates and the
-two non-characters; the same ones YAML refuses, and the C1 controls as well."""
+two non-characters; the same ones YAML refuses, and the C1 controls as well; and the
+characters cutsheet marks symbols with (``yaml_build.MARKER``)."""
 
 
 def _control_characters(text: str, file: str) -> None:
@@ -79,10 +80,13 @@ def _control_characters(text: str, file: str) -> None:
     for match in _CONTROL.finditer(text):
         at = match.start()
         loc = Loc(file, text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at))
-        message = (
-            f"CSV: character U+{ord(match.group()):04X} is not allowed in a cell; remove it"
-            " (a control character prints nothing; it often comes in with pasted text)"
-        )
+        if MARKER.match(match.group()):
+            message = f"CSV: {marker_message(match.group())}"
+        else:
+            message = (
+                f"CSV: character U+{ord(match.group()):04X} is not allowed in a cell; remove it"
+                " (a control character prints nothing; it often comes in with pasted text)"
+            )
         problems.append(Problem(loc, message))
         if len(problems) > MAX_PROBLEMS:
             break

@@ -17,6 +17,17 @@ from .yaml_nodes import Collection, Node, Scalar, target
 from .yaml_schema import CONSTRUCT, MAP, MERGE, SEQ
 
 SURROGATE = re.compile("[\ud800-\udfff]")
+MARKER = re.compile("[\ue000-\ue005]")
+"""Private-use characters cutsheet marks symbols with in text (a cube, an icon, what a
+reader is told): content holding one would draw a symbol, not print it (``symbols.py``)."""
+
+
+def marker_message(char: str) -> str:
+    """Why a marker character cannot be content, and what to do."""
+    return (
+        f"character U+{ord(char):04X} is not allowed: cutsheet uses it to mark a symbol"
+        " (an icon, a cube, read-aloud text) in text; remove it"
+    )
 
 
 def nfc(text: str) -> str:
@@ -57,7 +68,7 @@ class DataBuilder:
                 self.problems.append(Problem(node.loc, f"unsupported YAML tag {excerpt(node.tag)}"))
                 return None
             if isinstance(node.value, str):
-                return nfc(self._no_surrogates(node.value, node.loc))
+                return nfc(self._no_markers(self._no_surrogates(node.value, node.loc), node.loc))
             return node.value
         if node.tag != (MAP if node.is_map else SEQ):
             self.problems.append(Problem(node.loc, f"unsupported YAML tag {excerpt(node.tag)}"))
@@ -93,6 +104,15 @@ class DataBuilder:
             )
         )
         return SURROGATE.sub("\ufffd", text)
+
+    def _no_markers(self, text: str, loc: Loc) -> str:
+        """``text``, or a problem when it holds a character cutsheet marks symbols with
+        (``MARKER``); each is then replaced by U+FFFD, which draws nothing of ours."""
+        found = MARKER.search(text)
+        if found is None:
+            return text
+        self.problems.append(Problem(loc, marker_message(found.group())))
+        return MARKER.sub("\ufffd", text)
 
     def _mapping(self, node: Collection, path: PathKey) -> dict[str, Any]:
         """A mapping; ``<<: *anchor`` merges another mapping's keys (explicit keys win and
@@ -137,7 +157,7 @@ class DataBuilder:
                 continue
             # Keys are words: take their text as written, so `yes:` or `no:` stay words
             # instead of booleans.
-            key = key_target.text
+            key = self._no_markers(key_target.text, kloc)
             if key in explicit:
                 first = self.keys[path + (key,)]
                 self.problems.append(

@@ -14,7 +14,9 @@ from jinja2 import StrictUndefined, Undefined, nodes
 from jinja2.compiler import CodeGenerator, Frame
 from jinja2.runtime import Macro
 from jinja2.sandbox import SandboxedEnvironment
+from markupsafe import Markup
 
+from ..source.yaml_build import MARKER, marker_message
 from . import filters
 from .limits import (
     MAX_BITS,
@@ -269,6 +271,10 @@ def _finalize(value: Any) -> Any:
             f"template prints a method ({getattr(value, '__name__', 'callable')}); "
             "write x['name'] to read a key that shares a method's name"
         )
+    if isinstance(value, str) and not isinstance(value, Markup):  # ours (filters') are Markup
+        found = MARKER.search(value)
+        if found is not None:
+            raise TemplateProblem(f"template: {marker_message(found.group())}")
     return printable(value)
 
 

@@ -1,5 +1,5 @@
 """Bounds written into a parsed template: its loops count their turns, what ``~`` joins is
-checked, and reading other templates (``include``, ``import``, ``extends``) is refused:
+checked, a text literal holding a symbol marker is refused, and reading other templates (``include``, ``import``, ``extends``) is refused:
 there are no other templates to read.
 
 The rewritten tree calls ``_cs_turns``, ``_cs_sized`` and ``_cs_printable``, which the
@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from jinja2 import TemplateSyntaxError, nodes
 from jinja2.visitor import NodeTransformer
+
+from ..source.yaml_build import MARKER, marker_message
 
 
 class TreeBounds(NodeTransformer):
@@ -39,6 +41,13 @@ class TreeBounds(NodeTransformer):
 
     def visit_FromImport(self, node: nodes.FromImport) -> nodes.Node:  # noqa: N802
         self._refuse(node, "from … import")
+        return node
+
+    def visit_Const(self, node: nodes.Const) -> nodes.Node:  # noqa: N802
+        """A text literal (``"\\ue002"``) holding a character cutsheet marks symbols with."""
+        found = MARKER.search(node.value) if isinstance(node.value, str) else None
+        if found is not None:
+            raise TemplateSyntaxError(marker_message(found.group()), node.lineno, self.name)
         return node
 
     def visit_For(self, node: nodes.For) -> nodes.Node:  # noqa: N802

@@ -18,6 +18,8 @@ HEADLINE = 14.0  # pt: a standard style this large is a headline (a name, a valu
 HEADLINE_RATIO = 1.5  # a headline stays at least this many times the body size
 _ITALIC_RE = re.compile(r"</?i>")
 _FONT_SIZE_RE = re.compile(r"""\s(size|fontSize)\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)""")
+# a <super> or <sub> with no size of its own: ReportLab sets it smaller than its text
+_SHRINKING_RE = re.compile(r"<(super|sup|sub)(?![^>]*\b(?:size|fontsize)\s*=)", re.IGNORECASE)
 
 
 def scaled_size(size: float, profile: Profile) -> float:
@@ -47,7 +49,8 @@ def scaled_style(style: TextStyle, profile: Profile, title: bool) -> TextStyle:
 
 def clean(markup: str, profile: Profile) -> str:
     """Inline sizes at the profile's sizes (a small word stays smaller than the headline
-    beside it, and never under the body size), and no italics where the profile wants none."""
+    beside it, and never under the body size; a raised or lowered one at the body size), and
+    no italics where the profile wants none."""
 
     def rescale(m: re.Match[str]) -> str:
         try:
@@ -57,6 +60,7 @@ def clean(markup: str, profile: Profile) -> str:
         return f' {m.group(1)}="{round(scaled_size(size, profile), 1):g}"'
 
     markup = _FONT_SIZE_RE.sub(rescale, markup)
+    markup = _SHRINKING_RE.sub(lambda m: f'<{m.group(1)} size="{profile.body_size:g}"', markup)
     return markup if profile.italics else _ITALIC_RE.sub("", markup)
 
 
