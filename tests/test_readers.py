@@ -235,6 +235,8 @@ def _report(found: dict[Path, list[str]], root: Path | None = None) -> str:
 
 @pytest.mark.parametrize("engine", ENGINES, ids=lambda e: e.name)
 def test_every_pdf_reads_without_a_word(engine: Engine, request: pytest.FixtureRequest) -> None:
+    """Every file is read; files with identical bytes (sha256) are read once, since reading
+    the same bytes gives the same result, and a complaint names each of them."""
     _skip_unless_installed(engine)
     paths = files_to_read(request)
     found = _complaints(engine, paths)
