@@ -13,6 +13,11 @@ rects, curves, and the edges made of them), each page's ``extract_text()`` and
 default arguments. The lists are shared too: a test that sorts or edits one works on a copy.
 A module-scoped build of a test file's own (never written again either) may be read here.
 
+pypdf reads a font's dictionary (its ToUnicode map, its widths) again for every form XObject
+that uses it: a page of cards reads each font once a card. Its ``extract_text()`` is run here
+with each font dictionary read once per file (``fonts_read_once``): the same fonts, the same
+text, half the time.
+
 What is kept lives until the run ends, millions of small objects: each reading is moved out of
 the cyclic garbage collector's sight (``gc.freeze``) once made, so that the collections the
 tests' own work sets off do not walk all of it again and again (a sixth of the reading's time).
@@ -20,14 +25,18 @@ tests' own work sets off do not walk all of it again and again (a sixth of the r
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import gc
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
 import pdfplumber
 from pdfplumber.page import Page
 from pypdf import PdfReader
+from pypdf.generic import DictionaryObject
+from pypdf.generic._font import Font
 
 Key = tuple[str, int, int]  # resolved path, modification time (ns), size
 T = TypeVar("T")
@@ -80,9 +89,36 @@ def pypdf_reader(path: Path | str) -> PdfReader:
     return _reader(_key(path))
 
 
+@contextlib.contextmanager
+def fonts_read_once() -> Iterator[None]:
+    """Within: pypdf makes a font dictionary's ``Font`` once and hands the same one to every
+    page and form XObject that uses that dictionary (the same object: pypdf keeps what it has
+    read of a file). The dictionaries are kept till the end, so no other takes an ``id``."""
+    plain = Font.__dict__["from_font_resource"]
+    read: Callable[[type[Font], DictionaryObject], Font] = plain.__func__
+    made: dict[int, tuple[DictionaryObject, Font]] = {}
+
+    def once(cls: type[Font], font: DictionaryObject) -> Font:
+        if id(font) not in made:
+            made[id(font)] = (font, read(cls, font))
+        return made[id(font)][1]
+
+    Font.from_font_resource = classmethod(once)  # type: ignore[method-assign, assignment]
+    try:
+        yield
+    finally:
+        Font.from_font_resource = plain  # type: ignore[method-assign]
+
+
+def page_texts(reader: PdfReader) -> tuple[str, ...]:
+    """pypdf's ``extract_text()`` of every page of ``reader``, each font read once."""
+    with fonts_read_once():
+        return tuple(page.extract_text() for page in reader.pages)
+
+
 @functools.cache
 def _pypdf_texts(key: Key) -> tuple[str, ...]:
-    return _kept(tuple(page.extract_text() for page in _reader(key).pages))
+    return _kept(page_texts(_reader(key)))
 
 
 def pypdf_texts(path: Path | str) -> tuple[str, ...]:

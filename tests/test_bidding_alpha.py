@@ -11,7 +11,7 @@ from cutsheet.build import Options, build
 from cutsheet.content import load_game
 from cutsheet.games.bidding_alpha import Edge, find_loops, parse_exchange
 
-from .readback import plumber_pages, pypdf_texts
+from .readback import page_texts, plumber_pages, pypdf_texts
 
 BA = "bidding-alpha"
 CSV = "content/bidding-alpha/cards.csv"
@@ -23,7 +23,7 @@ def messages(ws):
 
 
 def all_text(path):
-    return " ".join(" ".join((p.extract_text() or "").split()) for p in PdfReader(path).pages)
+    return " ".join(" ".join(t.split()) for t in page_texts(PdfReader(path)))
 
 
 def test_the_shipped_content_is_clean(ws):

@@ -25,6 +25,8 @@ from cutsheet.targets import ExportSettings
 from cutsheet.targets.decks import Deck
 from cutsheet.targets.tts import COLUMNS, MAX_PX, ROWS, deck_images
 
+from .readback import page_texts
+
 MM = 72 / 25.4
 QUIET = {"progress": lambda _m: None}
 
@@ -212,7 +214,7 @@ def test_contact_sheet_lists_every_id(repo, tmp_path):
     for game in repo.games():
         game_plan, _ = jobs.plan(str(repo.root), game, "standard")
         reader = PdfReader(out / game / "export" / "contact" / f"{game}-contact.pdf")
-        text = "\n".join(p.extract_text() for p in reader.pages)
+        text = "\n".join(page_texts(reader))
         for comp in game_plan.game.components:
             if comp.spec.form != "card":
                 continue

@@ -113,17 +113,29 @@ def test_the_same_cards_text_and_cut_lines_as_standard_in_black(built, built_ink
     assert compared >= 6
 
 
-def _inkcov(path: Path) -> float:
-    """C + M + Y + K coverage summed over every page of ``path`` (gs -sDEVICE=inkcov)."""
-    result = subprocess.run(
-        ["gs", "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-o", "-", "-sDEVICE=inkcov", str(path)],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    rows = [line.split() for line in result.stdout.splitlines() if line.strip()]
-    assert rows and all(len(r) >= 4 for r in rows), result.stdout
-    return sum(float(v) for r in rows for v in r[:4])
+INKCOV_MARK = "cutsheet-tests: the file read next is number "
+
+
+def _inkcov(paths: list[Path]) -> list[float]:
+    """C + M + Y + K coverage summed over every page of each of ``paths``
+    (gs -sDEVICE=inkcov), in one Ghostscript process: before each file it prints a marker
+    (``INKCOV_MARK``, the file's number) on the stream inkcov prints its pages on, so each
+    page's row is counted to its own file."""
+    args = ["gs", "-q", "-dSAFER", "-dBATCH", "-dNOPAUSE", "-o", "-", "-sDEVICE=inkcov"]
+    for number, path in enumerate(paths):
+        args += ["-c", f"({INKCOV_MARK}{number}) = flush", "-f", str(path)]
+    result = subprocess.run(args, capture_output=True, text=True, check=True)
+    rows: list[list[list[str]]] = []
+    for line in result.stdout.splitlines():
+        if line.strip() == f"{INKCOV_MARK}{len(rows)}":
+            rows.append([])
+        elif line.strip():
+            assert rows, result.stdout  # nothing before the first file's marker
+            rows[-1].append(line.split())
+    assert len(rows) == len(paths), result.stdout
+    for path, file_rows in zip(paths, rows, strict=True):
+        assert file_rows and all(len(r) >= 4 for r in file_rows), (path, result.stdout)
+    return [sum(float(v) for r in file_rows for v in r[:4]) for file_rows in rows]
 
 
 @pytest.mark.xdist_group(ENGINES_GROUP)  # Ghostscript reads the files, not readback.py
@@ -141,14 +153,41 @@ def test_ink_saver_uses_at_most_30_percent_of_standards_ink(built, built_ink_sav
         ]
         for profile, folder in (("standard", built), ("ink-saver", built_ink_saver))
     }
-    with ThreadPoolExecutor(max_workers=2) as pool:  # one gs a core; summed in file order
-        coverage = {profile: list(pool.map(_inkcov, paths[profile])) for profile in totals}
+    with ThreadPoolExecutor(max_workers=2) as pool:  # one gs a profile; summed in file order
+        coverage = dict(zip(totals, pool.map(_inkcov, [paths[p] for p in totals]), strict=True))
     for profile in totals:
         for ink in coverage[profile]:
             totals[profile] += ink
             files += 1
     assert files >= 2 * 2 * (len(GAMES) + 3)  # every game's cards, three games' sheets
     assert totals["ink-saver"] <= 0.30 * totals["standard"], totals
+
+
+def _pdf(path: Path, fills: list[tuple[float, float, float, float] | None]) -> Path:
+    """A small PDF, one page a fill: a page filled with that CMYK colour, or left blank."""
+    from reportlab.pdfgen import canvas
+
+    c = canvas.Canvas(str(path), pagesize=(100, 100), invariant=True)
+    for fill in fills:
+        if fill is not None:
+            c.setFillColorCMYK(*fill)
+            c.rect(0, 0, 100, 100, stroke=0, fill=1)
+        c.showPage()
+    c.save()
+    return path
+
+
+@pytest.mark.skipif(shutil.which("gs") is None, reason="needs Ghostscript's gs (ghostscript)")
+def test_inkcov_of_many_files_in_one_process_counts_each_files_own_pages(tmp_path):
+    """One gs reading several files gives each file the coverage it has read alone."""
+    files = [
+        _pdf(tmp_path / "cyan.pdf", [(1, 0, 0, 0)]),
+        _pdf(tmp_path / "blank-and-black.pdf", [None, (0, 0, 0, 1), None]),
+        _pdf(tmp_path / "half.pdf", [(0, 0.5, 0.5, 0)]),
+    ]
+    together = _inkcov(files)
+    assert together == [_inkcov([path])[0] for path in files]
+    assert all(v > 0.9 for v in together), together  # each file's one page of ink
 
 
 def _box(x: float, y: float, w: float, h: float, kind: str = "rect") -> Box:

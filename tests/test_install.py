@@ -95,7 +95,10 @@ def installed(wheel, tmp_path_factory, request) -> Path:
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
     python = venv / "bin" / "python"
     house = Path(request.config.cache.mkdir("cutsheet-wheelhouse"))
-    install = ["--python", str(python), "install", "--quiet", "--no-index", "--find-links"]
+    # --no-compile: pip's byte-compiling of every installed module (a failure of which pip only
+    # reports) was two thirds of the install's CPU; what cutsheet imports is compiled on use
+    install = ["--python", str(python), "install", "--quiet", "--no-compile", "--no-index"]
+    install += ["--find-links"]
     result = pip(*install, str(house), str(wheel), cwd=venv)
     if result.returncode != 0:  # first run (or new dependencies): fill the wheelhouse
         # 'wheel', not 'download': a dependency published as source only (svglib 1.5) is

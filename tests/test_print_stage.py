@@ -14,7 +14,7 @@ from cutsheet.cli import main
 from cutsheet.impose import impose
 
 from .conftest import ROOT
-from .readback import pypdf_texts
+from .readback import page_texts, pypdf_texts
 
 MM = 72 / 25.4
 MINI = ROOT / "tests" / "data" / "mini"
@@ -137,7 +137,7 @@ def test_a_paper_too_small_to_print_on_is_a_located_error(mini, capsys):
 def _slots_per_page(pdf: Path) -> list[int]:
     """Cards on each front page: the mini deck prints its id in the card's text."""
     reader = PdfReader(pdf)
-    return [page.extract_text().count("Cost ") for page in reader.pages]
+    return [text.count("Cost ") for text in page_texts(reader)]
 
 
 def test_a_fixed_grid_puts_that_many_cards_on_each_page(mini, capsys):

@@ -7,6 +7,12 @@ build: every game, both profiles, both papers) is read, every page of it, by MuP
 device) and ``qpdf --check``, and any warning or error fails the test. The one message let
 through is MuPDF's "ICC support is not available": it describes Debian's MuPDF, not the file.
 
+Each engine reads each distinct file once: a PDF of the gutterfold build with the same bytes
+(sha256) as one of the full build (its rules and booklets) reads exactly as that one does, so it
+is read once and what the engine says of it is said of every file with those bytes. Ghostscript
+reads many files in one process (its start-up costs more than reading a file), a marker printed
+before each so that what it says is still said of the file it read (``read_ghostscript_files``).
+
 The engines are Debian's ``mupdf-tools``, ``poppler-utils``, ``ghostscript`` and ``qpdf``
 (``.ci/run`` installs them). On a machine without some of them, only those engines' tests
 skip, naming what is missing. Pages are rendered at 10 dpi: what matters is that every page
@@ -19,6 +25,7 @@ filter").
 
 from __future__ import annotations
 
+import hashlib
 import io
 import itertools
 import os
@@ -107,16 +114,49 @@ def read_poppler(path: Path) -> list[str]:
     return out
 
 
+GS = ["gs", "-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-r" + DPI, "-sDEVICE=nullpage"]
+#: What ``read_ghostscript_files`` has Ghostscript print before it reads each file.
+GS_MARK = "cutsheet-tests: the file read next is number "
+
+
+def _gs_verdict(returncode: int, said: list[str]) -> list[str]:
+    """An error or a warning anywhere in what Ghostscript said of a file is a complaint (all of
+    it is shown: Ghostscript explains over lines), as is an exit status but 0."""
+    loud = any(re.search(r"error|warning", line, re.IGNORECASE) for line in said)
+    exited = [f"gs exited {returncode}"] if returncode else []
+    return exited + ([f"gs: {line}" for line in said] if loud else [])
+
+
 def read_ghostscript(path: Path) -> list[str]:
     """Interpret every page on the ``nullpage`` device; an error or a warning anywhere in
     what it prints is a complaint (all of it is shown: Ghostscript explains over lines)."""
-    run = _run(
-        ["gs", "-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-r" + DPI, "-sDEVICE=nullpage"]
-        + [str(path)]
-    )
-    said = _lines(run.stdout + run.stderr)
-    loud = any(re.search(r"error|warning", line, re.IGNORECASE) for line in said)
-    return _exit("gs", run) + ([f"gs: {line}" for line in said] if loud else [])
+    run = _run(GS + [str(path)])
+    return _gs_verdict(run.returncode, _lines(run.stdout + run.stderr))
+
+
+def read_ghostscript_files(paths: list[Path]) -> list[list[str]]:
+    """``read_ghostscript`` of each of ``paths``, in one Ghostscript process: before each file
+    it prints a marker (``GS_MARK``, the file's number), and all it says goes to one stream
+    (``-sstdout=%stderr``), in order, so the lines between two markers are what it said of one
+    file, judged as ``read_ghostscript`` judges them. What it says before the first marker is
+    said of every file. If it stops early (an exit status but 0, or a marker missing), each
+    file is read again alone: every complaint is then the file's own, as read_ghostscript's."""
+    if not paths:
+        return []
+    args = GS + ["-sstdout=%stderr"]
+    for number, path in enumerate(paths):
+        args += ["-c", f"({GS_MARK}{number}) = flush", "-f", str(path)]
+    run = _run(args)
+    heard: list[list[str]] = [[]]
+    for line in _lines(run.stdout + run.stderr):
+        if line == f"{GS_MARK}{len(heard) - 1}":
+            heard.append([])
+        else:
+            heard[-1].append(line)
+    before, said = heard[0], heard[1:]
+    if run.returncode or len(said) != len(paths):
+        return [read_ghostscript(path) for path in paths]
+    return [_gs_verdict(0, before + lines) for lines in said]
 
 
 def read_qpdf(path: Path) -> list[str]:
@@ -133,6 +173,8 @@ class Engine:
     package: str  # the Debian package that has its tools
     tools: tuple[str, ...]
     read: Callable[[Path], list[str]]  # a file → what the engine complained about
+    #: files → what the engine complained about, file by file, when it reads many at once
+    read_files: Callable[[list[Path]], list[list[str]]] | None = None
 
     def missing(self) -> list[str]:
         return [tool for tool in self.tools if shutil.which(tool) is None]
@@ -141,7 +183,7 @@ class Engine:
 ENGINES = (
     Engine("MuPDF", "mupdf-tools", ("mutool",), read_mupdf),
     Engine("poppler", "poppler-utils", ("pdftoppm", "pdftotext"), read_poppler),
-    Engine("Ghostscript", "ghostscript", ("gs",), read_ghostscript),
+    Engine("Ghostscript", "ghostscript", ("gs",), read_ghostscript, read_ghostscript_files),
     Engine("qpdf", "qpdf", ("qpdf",), read_qpdf),
 )
 
@@ -155,10 +197,33 @@ def _skip_unless_installed(engine: Engine) -> None:
         )
 
 
-def _complaints(engine: Engine, paths: list[Path]) -> dict[Path, list[str]]:
+def distinct(paths: list[Path]) -> dict[str, list[Path]]:
+    """``paths`` by the sha256 of their bytes, in order: files with the same bytes together."""
+    found: dict[str, list[Path]] = {}
+    for path in paths:
+        found.setdefault(hashlib.sha256(path.read_bytes()).hexdigest(), []).append(path)
+    return found
+
+
+def _read_all(engine: Engine, paths: list[Path]) -> list[list[str]]:
+    """What ``engine`` says of each of ``paths``: two at a time (one a core), or, for an engine
+    that reads many files in one process, in two processes, each given every other file."""
     with ThreadPoolExecutor(max_workers=2) as pool:
-        said = list(pool.map(engine.read, paths))
-    return {path: lines for path, lines in zip(paths, said, strict=True) if lines}
+        if engine.read_files is None:
+            return list(pool.map(engine.read, paths))
+        halves = list(pool.map(engine.read_files, [paths[0::2], paths[1::2]]))
+    said: list[list[str]] = [[] for _ in paths]
+    said[0::2], said[1::2] = halves
+    return said
+
+
+def _complaints(engine: Engine, paths: list[Path]) -> dict[Path, list[str]]:
+    """What ``engine`` complained about, by file; files with the same bytes are read once and
+    what is said of one is said of each."""
+    same = distinct(paths)
+    said = _read_all(engine, [group[0] for group in same.values()])
+    heard = {p: lines for group, lines in zip(same.values(), said, strict=True) for p in group}
+    return {path: heard[path] for path in paths if heard[path]}
 
 
 def _report(found: dict[Path, list[str]], root: Path | None = None) -> str:
@@ -170,6 +235,8 @@ def _report(found: dict[Path, list[str]], root: Path | None = None) -> str:
 
 @pytest.mark.parametrize("engine", ENGINES, ids=lambda e: e.name)
 def test_every_pdf_reads_without_a_word(engine: Engine, request: pytest.FixtureRequest) -> None:
+    """Every file is read; files with identical bytes (sha256) are read once, since reading
+    the same bytes gives the same result, and a complaint names each of them."""
     _skip_unless_installed(engine)
     paths = files_to_read(request)
     found = _complaints(engine, paths)
@@ -293,3 +360,42 @@ def test_the_deflate_check_finds_a_damaged_stream(tmp_path: Path) -> None:
     with pikepdf.open(path) as pdf:
         number = pdf.pages[0].obj.Contents.objgen[0]
     assert bad_deflate(path) == [f"object {number}: 16 bytes, not a deflate stream"]
+
+
+def _good_booklet(path: Path) -> Path:
+    path.write_bytes(_one_page_booklet()[0])
+    return path
+
+
+@pytest.mark.skipif(shutil.which("gs") is None, reason="needs Ghostscript's gs (ghostscript)")
+def test_ghostscript_reading_many_files_says_of_each_what_it_says_alone(tmp_path: Path) -> None:
+    """One Ghostscript process reading many files says of each file what reading it alone
+    says: a damaged file between two good ones is named, and only it; a file that stops
+    Ghostscript altogether (exit 1) is named too, with the files around it still read."""
+    good = _good_booklet(tmp_path / "good.pdf")
+    damaged = _damaged_booklet(tmp_path / "damaged.pdf")
+    stops = tmp_path / "not-a-pdf.pdf"
+    stops.write_text("garbage\n")
+    for files in ([good, damaged, good], [damaged, good, stops, good, damaged]):
+        alone = [read_ghostscript(path) for path in files]
+        assert read_ghostscript_files(files) == alone
+        assert [bool(said) for said in alone] == [path != good for path in files]
+    assert read_ghostscript_files([]) == []
+
+
+def test_files_with_the_same_bytes_are_read_once_and_each_is_named(tmp_path: Path) -> None:
+    good = _good_booklet(tmp_path / "good.pdf")
+    first = _damaged_booklet(tmp_path / "damaged.pdf")
+    copy = tmp_path / "copy" / "damaged.pdf"
+    copy.parent.mkdir()
+    copy.write_bytes(first.read_bytes())
+    read: list[Path] = []
+
+    def deflate(path: Path) -> list[str]:
+        read.append(path)
+        return bad_deflate(path)
+
+    engine = Engine("deflate", "python3-pikepdf", (), deflate)
+    found = _complaints(engine, [first, good, copy])
+    assert sorted(read) == sorted([first, good])  # the copy's bytes were read as the first's
+    assert list(found) == [first, copy] and found[first] == found[copy] == bad_deflate(copy)
