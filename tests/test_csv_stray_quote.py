@@ -24,3 +24,20 @@ def test_a_cell_quoted_over_two_lines_on_purpose_still_reads(tmp_path):
     path.write_text('id,text\nA-1,"two\nlines"\nA-2,one\n', encoding="utf-8")
     located = load_csv(path, tmp_path)
     assert [row["text"] for row in located.data] == ["two\nlines", "one"]
+
+
+def test_a_row_too_long_after_a_cell_quoted_over_lines_on_purpose_points_at_the_extra_cell(
+    tmp_path,
+):
+    """A cell that holds a line break or two is meant: the extra cell is the mistake."""
+    import pytest
+
+    from cutsheet.diagnostics import ContentError
+
+    path = tmp_path / "cards.csv"
+    path.write_text('id,text\nA-1,"two\nlines",extra\n', encoding="utf-8")
+    with pytest.raises(ContentError) as raised:
+        load_csv(path, tmp_path)
+    (problem,) = raised.value.problems
+    assert (problem.loc.line, problem.loc.col) == (3, 8)
+    assert problem.message.startswith("row has 3 cells")

@@ -135,6 +135,11 @@ def _unclosed_quote(text: str, file: str) -> None:
         raise ContentError([Problem(loc, message)])
 
 
+def _swallows_rows(cell: str, width: int) -> bool:
+    """Whether a cell that spans lines holds a line as long as a row (``width`` cells)."""
+    return any(line.count(",") >= max(width - 1, 1) for line in cell.split("\n")[1:])
+
+
 _CELL_BOUNDARY = re.compile(r'[",]')
 
 
@@ -316,8 +321,10 @@ class _Table:
         """A row with more cells than the header names, or fewer if that is an error; in a
         row that runs over several lines, at the quote that opened the cell that did so."""
         width = self.width
-        if last > line_no and (len(row) > width or len(row) < width and self.short_rows_are_errors):
-            self.problems.append(self._runs_on(row, line_no, last))
+        wrong = len(row) > width or len(row) < width and self.short_rows_are_errors
+        swallowed = self._runs_on(row, line_no, last) if wrong and last > line_no else None
+        if swallowed is not None:
+            self.problems.append(swallowed)
             return
         if len(row) > width:
             self.problems.append(
@@ -339,10 +346,13 @@ class _Table:
                 )
             )
 
-    def _runs_on(self, row: list[str], line_no: int, last: int) -> Problem:
-        """A row of the wrong width that spans lines ``line_no`` to ``last``: a quote opened a
-        cell that took the line breaks after it (a stray quote, the usual mistake), named where
-        it is, not where the merged row happens to end."""
+    def _runs_on(self, row: list[str], line_no: int, last: int) -> Problem | None:
+        """A row of the wrong width that spans lines ``line_no`` to ``last`` because a quote
+        opened a cell that swallowed whole rows (a line in the cell holds as many commas as a
+        row: a stray quote, the usual mistake), named where the quote is, not where the merged
+        row happens to end; None for a cell that only holds a line break or two."""
+        if not any(cell.count("\n") and _swallows_rows(cell, self.width) for cell in row):
+            return None
         text = "\n".join(self.lines[line_no - 1 : last])
         opened, was = 0, False
         for i, c, quoted in _quoting(text):
