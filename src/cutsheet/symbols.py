@@ -13,6 +13,7 @@ artifacts inside the text: an icon beside its word is silent.
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -23,6 +24,7 @@ from urllib.parse import quote
 
 from reportlab.graphics.shapes import Drawing
 
+from .confine import FileRefused, read_file
 from .measure import string_width
 
 #: The vector icons cutsheet draws (``render/icons``), for icon boxes and the ``icon`` filter.
@@ -123,14 +125,23 @@ class IconFileError(ValueError):
     """An SVG file svglib cannot read."""
 
 
+MAX_SVG_BYTES = 8 << 20
+"""Largest SVG icon read."""
+
+
 @lru_cache(maxsize=64)
 def svg_drawing(path: str, mtime: int = 0) -> Drawing:
     """The SVG file as a ReportLab drawing (cached per file version); IconFileError when it
-    is no SVG svglib can read, or has no size."""
+    is no regular file (a FIFO is refused, never waited on), is no SVG svglib can read, or
+    has no size. svglib is given the bytes, not the path: it resolves no file a reference names."""
     from svglib.svglib import svg2rlg
 
     try:
-        drawing = svg2rlg(path)
+        data = read_file(path, MAX_SVG_BYTES)
+    except FileRefused as exc:
+        raise IconFileError(str(exc)) from None
+    try:
+        drawing = svg2rlg(io.BytesIO(data))
     except Exception as exc:  # lxml's parse errors and the like
         raise IconFileError(f"cannot be read as SVG ({exc})") from None
     if drawing is None or not drawing.width or not drawing.height:

@@ -1,0 +1,149 @@
+"""A project's own files that are not what their names claim: a FIFO, a folder or junk where a
+font, an icon or a licence belongs, an SVG icon that points at other files, a picture too big
+to decode. Each is a located content error from ``check`` (the same as ``build`` gives),
+never a hang, a traceback or "cutsheet failed on this game"."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import reportlab
+
+from cutsheet.cli import main
+
+GAME = """\
+id: own
+code: OWN
+title: Own Files
+players: "2"
+layouts: own.yaml
+components:
+  - id: deck
+    name: Deck
+    part: cards
+    count: 1
+    face: front
+    back: back
+    items:
+      - {id: OWN-A, name: Alpha}
+    fields:
+      name: {type: text}
+"""
+RULES = """\
+sections:
+  - heading: Play
+    blocks:
+      - text: "Play a card."
+"""
+LAYOUT = """\
+include: [base.yaml]
+styles:
+  name: {font: bold, size: 14, leading: 16, align: center}
+faces:
+  front:
+    extends: card
+    boxes:
+      title: {x: 5, y: 20, w: 53, h: 10, style: name, text: "{{ name }}"}
+  back:
+    extends: card-back
+"""
+FONT_LINE = 3  # the line of the 'name' style in LAYOUT: where a font is named
+ICON_BOX = "      mark: {kind: icon, icon: mine, x: 5, y: 40, w: 8, h: 8}\n"
+RL_FONT = Path(reportlab.__file__).parent / "fonts" / "VeraBd.ttf"
+fifo_only = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
+
+
+@pytest.fixture
+def own(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    game = tmp_path / "content" / "own"
+    game.mkdir(parents=True)
+    (game / "game.yaml").write_text(GAME)
+    (game / "rules.yaml").write_text(RULES)
+    (tmp_path / "layouts").mkdir()
+    (tmp_path / "layouts" / "own.yaml").write_text(LAYOUT)
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def cutsheet(*args: str) -> tuple[int, list[str]]:
+    """cutsheet run as a process that is stopped after 30 s, for a case that could make it
+    wait for ever (inside a C library, where no signal reaches it): exit code, error lines."""
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "cutsheet", *args], capture_output=True, text=True, timeout=30
+        )
+    except subprocess.TimeoutExpired:
+        return -1, ["waited on a file for 30 s"]
+    return done.returncode, [line for line in done.stderr.splitlines() if ": error: " in line]
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list[str], str]:
+    """cutsheet's exit code, its error lines and all it wrote to stderr."""
+    code = main(list(args))
+    err = capsys.readouterr().err
+    return code, [line for line in err.splitlines() if ": error: " in line], err
+
+
+def check_and_build(capsys: pytest.CaptureFixture[str]) -> list[tuple[int, list[str]]]:
+    """``check`` and ``build`` of the game: (exit code, error lines) of each."""
+    out = []
+    for command in (["check", "own"], ["build", "own", "--jobs", "1", "--paper", "a4"]):
+        code, errors, _err = run(capsys, *command)
+        out.append((code, errors))
+    return out
+
+
+def check_and_build_apart() -> list[tuple[int, list[str]]]:
+    """``check_and_build`` in processes that are stopped if they wait."""
+    return [cutsheet("check", "own"), cutsheet("build", "own", "--jobs", "1", "--paper", "a4")]
+
+
+def use_font(project: Path) -> None:
+    """The 'name' style set in the project's font 'Mine' (fonts/Mine.ttf)."""
+    path = project / "layouts" / "own.yaml"
+    path.write_text(path.read_text().replace("{font: bold,", "{font: Mine,"))
+    (project / "fonts").mkdir(exist_ok=True)
+
+
+def use_icon(project: Path) -> Path:
+    """An icon box showing the project's icon 'mine'; its folder."""
+    path = project / "layouts" / "own.yaml"
+    text = path.read_text()
+    anchor = "      title: {"
+    path.write_text(text.replace(anchor, ICON_BOX + anchor))
+    (project / "icons").mkdir(exist_ok=True)
+    return project / "icons"
+
+
+# ------------------------------------------------------------------ FIFOs, never waited on
+@fifo_only
+def test_a_fifo_as_a_project_font_is_refused_not_waited_on(own: Path) -> None:
+    use_font(own)
+    os.mkfifo(own / "fonts" / "Mine.ttf")
+    message = (
+        f"layouts/own.yaml:{FONT_LINE}:16: error: font file 'fonts/Mine.ttf' is a FIFO"
+        " (a named pipe), not a file"
+    )
+    assert check_and_build_apart() == [(1, [message]), (1, [message])]
+
+
+@fifo_only
+@pytest.mark.parametrize("name", ["mine.svg", "mine.png"])
+def test_a_fifo_as_a_project_icon_is_refused_not_waited_on(own: Path, name: str) -> None:
+    os.mkfifo(use_icon(own) / name)
+    message = f"icons/{name}: error: icon '{name}' is a FIFO (a named pipe), not a file"
+    assert check_and_build_apart() == [(1, [message]), (1, [message])]
+
+
+def test_a_folder_as_a_project_font_says_so(own: Path, capsys) -> None:
+    use_font(own)
+    (own / "fonts" / "Mine.ttf").mkdir()
+    code, errors, _err = run(capsys, "check", "own")
+    assert code == 1
+    assert errors == [
+        f"layouts/own.yaml:{FONT_LINE}:16: error: font file 'fonts/Mine.ttf' is a folder, not a file"
+    ]
