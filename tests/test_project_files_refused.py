@@ -6,6 +6,7 @@ never a hang, a traceback or "cutsheet failed on this game"."""
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -146,4 +147,40 @@ def test_a_folder_as_a_project_font_says_so(own: Path, capsys) -> None:
     assert code == 1
     assert errors == [
         f"layouts/own.yaml:{FONT_LINE}:16: error: font file 'fonts/Mine.ttf' is a folder, not a file"
+    ]
+
+
+# ------------------------------------------------------------------ cache.read_regular
+def test_read_regular_refuses_a_folder_without_raising(tmp_path: Path) -> None:
+    from cutsheet.cache import read_regular
+
+    (tmp_path / "LICENSE").mkdir()
+    (tmp_path / "file").write_bytes(b"abc")
+    assert read_regular(tmp_path / "LICENSE", 100) is None
+    assert read_regular(tmp_path / "LICENSE") is None
+    assert read_regular(tmp_path / "file", 100) == b"abc"
+    assert read_regular(tmp_path / "file", 2) is None
+
+
+@pytest.mark.parametrize("licence", ["LICENSE", "OFL.txt"])
+def test_a_folder_named_like_a_font_licence_is_a_located_error(
+    own: Path, capsys, licence: str
+) -> None:
+    use_font(own)
+    shutil.copy(RL_FONT, own / "fonts" / "Mine.ttf")
+    (own / "fonts" / licence).mkdir()
+    message = (
+        f"fonts/{licence}: error: licence file '{licence}' cannot be copied: it is not a"
+        " readable file of at most 1,000,000 bytes"
+    )
+    assert check_and_build(capsys) == [(1, [message]), (1, [message])]
+
+
+def test_a_folder_in_place_of_the_manifest_is_named(own: Path, capsys) -> None:
+    (own / "build" / "manifest.json").mkdir(parents=True)
+    code, errors, _err = run(capsys, "build", "own", "--jobs", "1", "--paper", "a4")
+    assert code == 1
+    assert errors == [
+        f"{own / 'build' / 'manifest.json'}: error: cannot write this file: Is a directory;"
+        " the last good files are kept"
     ]
