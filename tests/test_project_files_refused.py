@@ -55,6 +55,10 @@ faces:
 FONT_LINE = 3  # the line of the 'name' style in LAYOUT: where a font is named
 ICON_BOX = "      mark: {kind: icon, icon: mine, x: 5, y: 40, w: 8, h: 8}\n"
 RL_FONT = Path(reportlab.__file__).parent / "fonts" / "VeraBd.ttf"
+PNG = bytes.fromhex(  # one red pixel
+    "89504e470d0a1a0a0000000d4948445200000001000000010802000000907753de0000000c"
+    "49444154789c63f8cfc0000003010100c9fe92ef0000000049454e44ae426082"
+)
 fifo_only = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes here")
 
 
@@ -184,3 +188,73 @@ def test_a_folder_in_place_of_the_manifest_is_named(own: Path, capsys) -> None:
         f"{own / 'build' / 'manifest.json'}: error: cannot write this file: Is a directory;"
         " the last good files are kept"
     ]
+
+
+# ------------------------------------------------------------------ SVG icons hold all they draw
+SVG = (
+    '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"'
+    ' width="24" height="24">'
+)
+OWN_PARTS = "an SVG icon may refer only to its own parts ('#id')"
+OUTSIDE = {
+    f'{SVG}<image xlink:href="pic.png" width="24" height="24"/></svg>': (
+        f"1:{len(SVG) + 1}: error: icon 'mine.svg' has an <image> element; an SVG icon is"
+        " drawn from its own shapes (make a picture a PNG icon)"
+    ),
+    f'{SVG}<use xlink:href="/etc/passwd#x"/></svg>': (
+        f"1:{len(SVG) + 1}: error: icon 'mine.svg' refers to '/etc/passwd#x' outside itself;"
+        f" {OWN_PARTS}"
+    ),
+    f'{SVG}<use href="../other.svg#a"/></svg>': (
+        f"1:{len(SVG) + 1}: error: icon 'mine.svg' refers to '../other.svg#a' outside itself;"
+        f" {OWN_PARTS}"
+    ),
+    f'{SVG}<rect width="5" height="5" style="fill:url(a.svg#g)"/></svg>': (
+        f"1:{len(SVG) + 1}: error: icon 'mine.svg' refers to 'url(a.svg#g)' outside itself;"
+        f" {OWN_PARTS}"
+    ),
+    f'{SVG}<style>@import "a.css";</style><rect width="5" height="5"/></svg>': (
+        f"1:{len(SVG) + 24}: error: icon 'mine.svg' imports a style sheet (@import); {OWN_PARTS}"
+    ),
+    f'<?xml-stylesheet href="a.css"?>{SVG}<rect width="5" height="5"/></svg>': (
+        f"1:1: error: icon 'mine.svg' links a style sheet (<?xml-stylesheet?>); {OWN_PARTS}"
+    ),
+    f'<!DOCTYPE svg [<!ENTITY x SYSTEM "/etc/passwd">]>{SVG}<text>&x;</text></svg>': (
+        f"1:47: error: icon 'mine.svg' declares an external entity; {OWN_PARTS}"
+    ),
+    f'{SVG}<rect width="5"': (
+        f"1:{len(SVG) + 1}: error: icon 'mine.svg' cannot be read as SVG (unclosed token)"
+    ),
+    "": "1:1: error: icon 'mine.svg' cannot be read as SVG (no element found)",
+}
+
+
+@pytest.mark.parametrize("svg", OUTSIDE, ids=range(len(OUTSIDE)))
+def test_an_svg_icon_that_reaches_outside_itself_is_refused(own: Path, capsys, svg: str) -> None:
+    icons = use_icon(own)
+    (icons / "pic.png").write_bytes(PNG)
+    (icons / "mine.svg").write_text(svg)
+    message = f"icons/mine.svg:{OUTSIDE[svg]}"
+    assert check_and_build(capsys) == [(1, [message]), (1, [message])]
+
+
+def test_preview_and_export_refuse_an_svg_icon_as_check_does(own: Path, capsys) -> None:
+    icons = use_icon(own)
+    (icons / "pic.png").write_bytes(PNG)
+    svg = next(iter(OUTSIDE))
+    (icons / "mine.svg").write_text(svg)
+    message = f"icons/mine.svg:{OUTSIDE[svg]}"
+    for command in (["preview", "own", "--item", "OWN-A"], ["export", "own", "--to", "png"]):
+        code, errors, err = run(capsys, *command)
+        assert (code, errors) == (1, [message]), err
+        assert "Traceback" not in err
+
+
+def test_an_svg_icon_may_use_its_own_parts(own: Path, capsys) -> None:
+    (use_icon(own) / "mine.svg").write_text(
+        f'{SVG}<defs><linearGradient id="g"><stop offset="0" stop-color="red"/>'
+        '</linearGradient><rect id="r" width="10" height="10" fill="#0B6E4F"/></defs>'
+        '<use xlink:href="#r"/><rect x="12" width="3" height="3" style="fill:url(#g)"/></svg>'
+    )
+    code, errors, _err = run(capsys, "build", "own", "--jobs", "1", "--paper", "a4")
+    assert (code, errors) == (0, [])

@@ -570,7 +570,11 @@ def _project_icons(read: _Read, project: Path) -> dict[str, str]:
         except ContentError as exc:
             read.problems.extend(exc.problems)
             continue
-        except (OSError, IconFileError) as exc:
+        except IconFileError as exc:
+            at = Loc(where.path, exc.line, exc.col)
+            read.problems.append(Problem(at, f"icon {excerpt(path.name)} {exc}"))
+            continue
+        except OSError as exc:
             read.problems.append(Problem(where, f"icon {excerpt(path.name)} {exc}"))
             continue
         out[name] = str(resolved)
