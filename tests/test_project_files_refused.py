@@ -258,3 +258,46 @@ def test_an_svg_icon_may_use_its_own_parts(own: Path, capsys) -> None:
     )
     code, errors, _err = run(capsys, "build", "own", "--jobs", "1", "--paper", "a4")
     assert (code, errors) == (0, [])
+
+
+# ------------------------------------------------------------------ PNG icons, checked as images are
+def big_png(path: Path, side: int) -> None:
+    """A one-bit PNG of ``side`` × ``side`` pixels: a few kilobytes that decode to many."""
+    from PIL import Image
+
+    Image.new("1", (side, side)).save(path)
+
+
+PNG_CASES = {
+    "junk": "is not an image (cannot identify image file 'mine.png')",
+    "folder": "is a folder, not a file",
+    "7100": "is not an image (7,100×7,100 pixels, over the 50,000,000-pixel limit)",
+}
+
+
+def bad_png(icons: Path, case: str) -> None:
+    path = icons / "mine.png"
+    if case == "junk":
+        path.write_text("junk\n")
+    elif case == "folder":
+        path.mkdir()
+    else:
+        big_png(path, int(case))
+
+
+@pytest.mark.parametrize("case", PNG_CASES)
+def test_a_png_icon_is_checked_as_an_image_box_picture(own: Path, capsys, case: str) -> None:
+    bad_png(use_icon(own), case)
+    message = f"icons/mine.png: error: icon 'mine.png' {PNG_CASES[case]}"
+    results = check_and_build(capsys)
+    for command in (["preview", "own", "--item", "OWN-A"], ["export", "own", "--to", "png"]):
+        code, errors, err = run(capsys, *command)
+        results.append((code, errors))
+        assert "Traceback" not in err and "Warning" not in err, err
+    assert results == [(1, [message])] * 4
+
+
+def test_a_good_png_icon_still_draws(own: Path, capsys) -> None:
+    (use_icon(own) / "mine.png").write_bytes(PNG)
+    code, errors, _err = run(capsys, "build", "own", "--jobs", "1", "--paper", "a4")
+    assert (code, errors) == (0, [])

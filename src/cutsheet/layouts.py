@@ -19,7 +19,8 @@ from pydantic import ConfigDict, Field, StringConstraints, create_model, field_v
 
 from . import colours
 from .boxes import KINDS, Box, box_keys
-from .confine import confined, not_a_file
+from .boxes.image import picture_problem
+from .confine import confined
 from .diagnostics import ContentError, Loc, Problem, clip, display_path, excerpt
 from .measure import (
     FACES,
@@ -565,7 +566,7 @@ def _project_icons(read: _Read, project: Path) -> dict[str, str]:
             resolved = confined(path.name, project, where, "icon", base=path.parent)
             if resolved.suffix.lower() == ".svg":
                 svg_drawing(str(resolved), resolved.stat().st_mtime_ns)
-            elif (refused := not_a_file(resolved)) is not None:  # never opened: a FIFO waits
+            elif (refused := picture_problem(resolved)) is not None:  # as an image box's
                 raise IconFileError(refused)
         except ContentError as exc:
             read.problems.extend(exc.problems)

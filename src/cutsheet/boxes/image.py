@@ -11,7 +11,7 @@ from pathlib import Path
 from PIL import Image as PILImage
 from pydantic import Field
 
-from ..confine import confined, project_of
+from ..confine import confined, not_a_file, project_of
 from ..diagnostics import ContentError, Problem, clip, display_path, excerpt
 from ..text import render_plain
 from .base import Box, BoxKind, Element, FillContext, Pen, Traits, field_of
@@ -50,6 +50,18 @@ def _unreadable(path: str, mtime_ns: int, size: int) -> str | None:
         why = (str(exc) or type(exc).__name__).replace(path, Path(path).name)
         return clip(why, 120)
     return None
+
+
+def picture_problem(path: Path) -> str | None:
+    """Why the picture file at ``path`` is not used, as a message ends ("is a folder, not a
+    file", "is not an image (...)"); None when Pillow can decode all of it. What is no
+    regular file is refused before Pillow opens it (a FIFO would make it wait for ever)."""
+    refused = not_a_file(path)
+    if refused is not None:
+        return refused
+    info = path.stat()
+    why = _unreadable(str(path), info.st_mtime_ns, info.st_size)
+    return None if why is None else f"is not an image ({why})"
 
 
 def fill(box: ImageBox, fc: FillContext, fill: str | None, stroke: str | None) -> Element | None:
