@@ -301,3 +301,69 @@ def test_a_good_png_icon_still_draws(own: Path, capsys) -> None:
     (use_icon(own) / "mine.png").write_bytes(PNG)
     code, errors, _err = run(capsys, "build", "own", "--jobs", "1", "--paper", "a4")
     assert (code, errors) == (0, [])
+
+
+# ------------------------------------------------------------------ say what is there
+@fifo_only
+@pytest.mark.parametrize("kind", ["folder", "FIFO"])
+def test_a_source_that_is_no_file_says_what_it_is(own: Path, kind: str) -> None:
+    game = own / "content" / "own" / "game.yaml"
+    game.write_text(
+        GAME.replace("    items:\n      - {id: OWN-A, name: Alpha}\n", "    source: deck.yaml\n")
+    )
+    where = own / "content" / "own" / "deck.yaml"
+    where.mkdir() if kind == "folder" else os.mkfifo(where)
+    what = "a folder" if kind == "folder" else "a FIFO (a named pipe)"
+    assert cutsheet("check", "own") == (
+        1,
+        [f"content/own/game.yaml:13:13: error: source 'deck.yaml' is {what}, not a file"],
+    )
+
+
+IMAGE_BOX = "      pic: {kind: image, src: pic.png, x: 5, y: 40, w: 8, h: 8}\n"
+BIG = {
+    10000: "is not an image (10,000×10,000 pixels, over the 50,000,000-pixel limit)",
+    15000: "is not an image (225,000,000 pixels, over the 50,000,000-pixel limit)",
+}
+
+
+def use_image(project: Path) -> Path:
+    """An image box showing content/own/pic.png; that path."""
+    path = project / "layouts" / "own.yaml"
+    anchor = "      title: {"
+    path.write_text(path.read_text().replace(anchor, IMAGE_BOX + anchor))
+    return project / "content" / "own" / "pic.png"
+
+
+def test_an_image_that_is_a_folder_says_so(own: Path, capsys) -> None:
+    use_image(own).mkdir()
+    code, errors, _err = run(capsys, "check", "own")
+    assert (code, errors) == (
+        1,
+        ["layouts/own.yaml:8:7: error: OWN-A, box 'pic': 'pic.png' is a folder, not a file"],
+    )
+
+
+@pytest.mark.parametrize("side", BIG)
+def test_a_picture_over_pillows_limit_gets_cutsheets_message(own: Path, capsys, side: int) -> None:
+    picture = use_image(own)
+    big_png(picture, side)
+    code, errors, err = run(capsys, "check", "own")
+    assert (code, errors) == (
+        1,
+        [f"layouts/own.yaml:8:7: error: OWN-A, box 'pic': 'pic.png' {BIG[side]}"],
+    )
+    picture.write_bytes(PNG)
+    big_png(use_icon(own) / "mine.png", side)
+    code, errors, more = run(capsys, "check", "own")
+    assert (code, errors) == (1, [f"icons/mine.png: error: icon 'mine.png' {BIG[side]}"])
+    assert "ecompression" not in err + more
+
+
+@fifo_only
+def test_a_fifo_as_a_project_profile_is_refused_not_ignored(own: Path) -> None:
+    (own / "layouts" / "profiles").mkdir()
+    os.mkfifo(own / "layouts" / "profiles" / "standard.yaml")
+    message = "layouts/profiles/standard.yaml: error: is a FIFO (a named pipe), not a file"
+    assert cutsheet("check", "own") == (1, [message])
+    assert cutsheet("build", "own", "--jobs", "1", "--paper", "a4") == (1, [message])
