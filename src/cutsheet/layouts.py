@@ -571,12 +571,9 @@ def _project_icons(read: _Read, project: Path) -> dict[str, str]:
         except ContentError as exc:
             read.problems.extend(exc.problems)
             continue
-        except IconFileError as exc:
-            at = Loc(where.path, exc.line, exc.col)
+        except (OSError, IconFileError) as exc:  # an SVG's mistake has its line and column
+            at = Loc(where.path, getattr(exc, "line", 0), getattr(exc, "col", 0))
             read.problems.append(Problem(at, f"icon {excerpt(path.name)} {exc}"))
-            continue
-        except OSError as exc:
-            read.problems.append(Problem(where, f"icon {excerpt(path.name)} {exc}"))
             continue
         out[name] = str(resolved)
     return out
