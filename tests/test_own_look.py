@@ -300,7 +300,7 @@ def test_an_unreadable_svg_is_a_located_error(own: Path, capsys) -> None:
     code, errors = run(capsys, "check", "own")
     assert code == 1
     assert errors and errors[0].startswith(
-        "icons/gem.svg: error: icon 'gem.svg' cannot be read as SVG"
+        "icons/gem.svg:1:1: error: icon 'gem.svg' cannot be read as SVG"
     )
 
 

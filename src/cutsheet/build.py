@@ -586,7 +586,9 @@ def _finish_game(
 
 
 def write_problem(out: Path, exc: OSError) -> Problem:
-    """One line naming the file that could not be written and why."""
-    where = exc.filename if isinstance(exc.filename, str) else str(out)
+    """One line naming the file that could not be written and why: a rename's destination
+    (``filename2``) is the file, its source only a temporary one."""
+    named = [f for f in (exc.filename2, exc.filename) if isinstance(f, str)]
+    where = named[0] if named else str(out)
     why = exc.strerror or type(exc).__name__
     return Problem(Loc(where), f"cannot write this file: {why}; the last good files are kept")

@@ -76,15 +76,20 @@ def read_regular(path: Path | str, limit: int | None = None) -> bytes | None:
     it is missing, not a regular file (a FIFO is never waited on) or too big."""
     try:
         fd = os.open(path, os.O_RDONLY | NONBLOCK)
+    except (OSError, ValueError):
+        return None
+    try:
+        info = os.fstat(fd)
     except OSError:
+        info = None
+    if info is None or not stat.S_ISREG(info.st_mode):  # before fdopen, which refuses a folder
+        os.close(fd)
+        return None
+    if limit is not None and info.st_size > limit:
+        os.close(fd)
         return None
     with os.fdopen(fd, "rb") as fh:
         try:
-            info = os.fstat(fd)
-            if not stat.S_ISREG(info.st_mode):
-                return None
-            if limit is not None and info.st_size > limit:
-                return None
             data = fh.read() if limit is None else fh.read(limit + 1)
         except OSError:
             return None

@@ -1,12 +1,17 @@
-"""Keep the files that content refers to inside the project folder.
+"""Keep the files that content refers to inside the project folder, and read them only when
+they are files.
 
 A game names other files (``source: cards.csv``, images, fonts). Whoever reads such a name
 calls ``confined`` first, so that an absolute path, a ``../`` escape or a symlink that
-points elsewhere is a located content error instead of a read of some other file.
+points elsewhere is a located content error instead of a read of some other file. What is
+there is then refused by what it is when it is no regular file (``not_a_file``,
+``read_file``): a folder, a device, a FIFO that would make the read wait for ever.
 """
 
 from __future__ import annotations
 
+import os
+import stat
 from functools import lru_cache
 from pathlib import Path
 
@@ -56,3 +61,70 @@ def forget() -> None:
 def project_of(game_dir: Path | str) -> Path:
     """The project folder of a game's content folder (``<project>/content/<game>``)."""
     return Path(game_dir).parent.parent
+
+
+#: Open without waiting for a writer (a FIFO never blocks a read); binary on Windows.
+NONBLOCK = getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+
+
+class FileRefused(ValueError):
+    """A file that is not read: the message says why ("is a folder, not a file")."""
+
+
+def kind_of(mode: int) -> str:
+    """What a file that is not a regular file is, for messages."""
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (a named pipe)"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "not a regular file"
+
+
+def not_a_file(path: Path | str) -> str | None:
+    """Why ``path`` is not read when something that is no regular file is there ("is a
+    folder, not a file"); None for a regular file, and for nothing at all (the caller says
+    "not found" in its own words). Symlinks are followed; nothing is opened."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return None
+    return None if stat.S_ISREG(mode) else f"is {kind_of(mode)}, not a file"
+
+
+def read_file(path: Path | str, limit: int) -> bytes:
+    """The bytes of the regular file ``path`` (at most ``limit`` of them); FileRefused
+    saying why not. It is opened without blocking and checked once open, so a FIFO, a
+    device or a folder is refused by what it is, never waited on or read."""
+    try:
+        fd = os.open(path, os.O_RDONLY | NONBLOCK)
+    except FileNotFoundError:
+        raise FileRefused("not found") from None
+    except (OSError, ValueError) as exc:
+        raise FileRefused(_unreadable(exc)) from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise FileRefused(f"is {kind_of(info.st_mode)}, not a file")
+        if info.st_size > limit:
+            raise FileRefused(f"is bigger than {limit:,} bytes")
+        with os.fdopen(os.dup(fd), "rb") as fh:
+            data = fh.read(limit + 1)  # a file may grow while it is read
+    except OSError as exc:
+        raise FileRefused(_unreadable(exc)) from None
+    finally:
+        os.close(fd)
+    if len(data) > limit:
+        raise FileRefused(f"is bigger than {limit:,} bytes")
+    return data
+
+
+def _unreadable(exc: OSError | ValueError) -> str:
+    if isinstance(exc, PermissionError):
+        return "cannot be read (permission denied)"
+    if isinstance(exc, OSError) and exc.strerror:
+        return f"cannot be read ({exc.strerror})"
+    return "cannot be read (not a usable path)"

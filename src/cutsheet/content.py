@@ -8,7 +8,7 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from .confine import confined, project_of
+from .confine import confined, not_a_file, project_of
 from .diagnostics import ContentError, Loc, Problem, clip, excerpt
 from .itemmodel import BadPattern, BadWord, ItemBase, item_model
 from .model import (
@@ -48,6 +48,9 @@ def _items_of(
         return items, [items.sub((j,)) for j in range(len(items.data))]
     loc = game_src.loc(("components", index, "source"))
     path = confined(spec.source, project, loc, "source", base=game_dir)
+    refused = not_a_file(path)
+    if refused is not None:  # a folder, a FIFO: not "no file"
+        raise ContentError([Problem(loc, f"source {excerpt(spec.source)} {refused}")])
     if not path.is_file():
         raise ContentError([Problem(loc, f"no file {excerpt(spec.source)}")])
     doc = load_any(path, root)

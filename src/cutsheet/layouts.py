@@ -19,6 +19,7 @@ from pydantic import ConfigDict, Field, StringConstraints, create_model, field_v
 
 from . import colours
 from .boxes import KINDS, Box, box_keys
+from .boxes.image import picture_problem
 from .confine import confined
 from .diagnostics import ContentError, Loc, Problem, clip, display_path, excerpt
 from .measure import (
@@ -565,11 +566,14 @@ def _project_icons(read: _Read, project: Path) -> dict[str, str]:
             resolved = confined(path.name, project, where, "icon", base=path.parent)
             if resolved.suffix.lower() == ".svg":
                 svg_drawing(str(resolved), resolved.stat().st_mtime_ns)
+            elif (refused := picture_problem(resolved)) is not None:  # as an image box's
+                raise IconFileError(refused)
         except ContentError as exc:
             read.problems.extend(exc.problems)
             continue
-        except (OSError, IconFileError) as exc:
-            read.problems.append(Problem(where, f"icon {excerpt(path.name)} {exc}"))
+        except (OSError, IconFileError) as exc:  # an SVG's mistake has its line and column
+            at = Loc(where.path, getattr(exc, "line", 0), getattr(exc, "col", 0))
+            read.problems.append(Problem(at, f"icon {excerpt(path.name)} {exc}"))
             continue
         out[name] = str(resolved)
     return out

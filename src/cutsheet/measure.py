@@ -26,6 +26,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import Paragraph
 from reportlab.platypus.paragraph import _getFragWords
 
+from .confine import FileRefused, read_file
 from .diagnostics import Loc, Problem, char_name
 from .markup_errors import markup_reason
 
@@ -316,6 +317,8 @@ def widest_word(markup: str, style: ParagraphStyle) -> float:
 
 # ------------------------------------------------------------------ a project's own fonts
 FONT_SUFFIXES = (".ttf", ".otf")
+MAX_FONT_BYTES = 64 << 20
+"""Largest font file read: a whole CJK TrueType font is a third of this."""
 _BOLD_STEM_V = 50 + int((600 / 65.0) ** 2)  # ReportLab's stemV for an OS/2 weight of 600
 
 
@@ -338,8 +341,12 @@ _REGISTERED: dict[str, str] = {}  # content hash -> the name the font is registe
 def register_font_file(path: Path) -> str:
     """Register a TrueType font file (once per content) and return the name ReportLab knows
     it by: its file stem, or the stem and a hash when another file took that name. A font
-    with PostScript (CFF) outlines, or a file that is no font, raises FontFileError."""
-    data = path.read_bytes()
+    with PostScript (CFF) outlines, or a file that is no font, raises FontFileError; so does
+    a FIFO, a folder or a device there, refused by what it is before anything reads it."""
+    try:
+        data = read_file(path, MAX_FONT_BYTES)
+    except FileRefused as exc:
+        raise FontFileError(str(exc)) from None
     if data[:4] == b"OTTO":
         raise FontFileError(
             "has PostScript (CFF) outlines, which cannot be embedded; convert it to TrueType"

@@ -8,7 +8,10 @@ import re
 from importlib.resources import files
 from pathlib import Path
 
+from .confine import FileRefused, read_file
+
 PACKAGED = Path(str(files("cutsheet").joinpath("data", "layouts", "profiles")))
+SCAN_BYTES = 1 << 20  # a profile file read for its 'default: false' (never waited on)
 ON_REQUEST = re.compile(r"^default:\s*false\b", re.MULTILINE)  # built only when named
 
 
@@ -26,9 +29,9 @@ def profile_path(layout_dir: Path, name: str) -> Path | None:
     """The file of profile ``name``: the project's, else the packaged one, else None."""
     if not name or "/" in name or "\\" in name or name.startswith("."):
         return None
-    for folder in folders(layout_dir):
-        path = folder / f"{name}.yaml"
-        if path.is_file():
+    own, packaged = folders(layout_dir)
+    for path in (own / f"{name}.yaml", packaged / f"{name}.yaml"):
+        if path.exists():  # a project's folder or FIFO there is refused when it is read
             return path
     return None
 
@@ -40,8 +43,8 @@ def default_profiles(layout_dir: Path) -> list[str]:
     for name in available_profiles(layout_dir):
         path = profile_path(layout_dir, name)
         try:
-            text = path.read_text(encoding="utf-8", errors="replace") if path else ""
-        except OSError:
+            text = read_file(path, SCAN_BYTES).decode("utf-8", "replace") if path else ""
+        except FileRefused:  # not chosen by this: reading it for the build refuses it
             text = ""
         if not ON_REQUEST.search(text):
             chosen.append(name)

@@ -13,6 +13,7 @@ artifacts inside the text: an icon beside its word is silent.
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -20,9 +21,12 @@ from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
 from urllib.parse import quote
+from xml.parsers import expat
 
 from reportlab.graphics.shapes import Drawing
 
+from .confine import FileRefused, read_file
+from .diagnostics import excerpt
 from .measure import string_width
 
 #: The vector icons cutsheet draws (``render/icons``), for icon boxes and the ``icon`` filter.
@@ -120,17 +124,112 @@ def icon_ref(name: str) -> str | None:
 
 
 class IconFileError(ValueError):
-    """An SVG file svglib cannot read."""
+    """An icon file that is not used; the message says why, ``line`` and ``col`` (1-based,
+    0 when unknown) where in the file."""
+
+    def __init__(self, message: str, line: int = 0, col: int = 0) -> None:
+        super().__init__(message)
+        self.line, self.col = line, col
+
+
+_OWN_PARTS = "an SVG icon may refer only to its own parts ('#id')"
+_CSS_URL = re.compile(r"url\(\s*(?!['\"]?\s*#)", re.IGNORECASE)  # url(...) but url(#id)
+
+
+def _css_outside(css: str) -> str | None:
+    """What in CSS text refers to something outside the SVG: ``url()`` but ``url(#id)``,
+    ``@import``."""
+    if "@import" in css.lower():
+        return f"imports a style sheet (@import); {_OWN_PARTS}"
+    found = _CSS_URL.search(css)
+    if found is None:
+        return None
+    ref = css[found.start() :].split(")", 1)[0] + ")"
+    return f"refers to {excerpt(ref)} outside itself; {_OWN_PARTS}"
+
+
+def outside_reference(data: bytes) -> IconFileError | None:
+    """The first thing in SVG ``data`` that reaches outside the file (svglib would follow
+    it, to any path): an ``<image>``, an ``href`` not to ``#id``, a CSS ``url()`` or
+    ``@import``, a linked style sheet, an external entity; or why it is no well-formed XML.
+    Parsed once with expat, which resolves no external entity and bounds entity growth."""
+    parser = expat.ParserCreate(namespace_separator=" ")
+    found: list[IconFileError] = []
+    styles: list[str] = []
+
+    def say(why: str | None) -> None:
+        if why and not found:
+            line, col = parser.CurrentLineNumber, parser.CurrentColumnNumber + 1
+            found.append(IconFileError(why, line, col))
+
+    def start(name: str, attrs: dict[str, str]) -> None:
+        local = name.rsplit(" ", 1)[-1]
+        if local == "image":
+            say(
+                "has an <image> element; an SVG icon is drawn from its own shapes (make a picture a PNG icon)"
+            )
+        for key, value in attrs.items():
+            if key.rsplit(" ", 1)[-1] == "href" and not value.startswith("#"):
+                say(f"refers to {excerpt(value)} outside itself; {_OWN_PARTS}")
+            say(_css_outside(value))
+        if local == "style":
+            styles.append("")
+
+    def end(name: str) -> None:
+        if name.rsplit(" ", 1)[-1] == "style" and styles:
+            say(_css_outside(styles.pop()))
+
+    def text(chunk: str) -> None:
+        if styles:
+            styles[-1] += chunk
+
+    def entity(
+        _name: str,
+        _pe: bool,
+        _value: object,
+        _base: object,
+        system: object,
+        public: object,
+        _n: object,
+    ) -> None:
+        if system is not None or public is not None:
+            say(f"declares an external entity; {_OWN_PARTS}")
+
+    def instruction(target: str, _data: str) -> None:
+        if target.lower() == "xml-stylesheet":
+            say(f"links a style sheet (<?xml-stylesheet?>); {_OWN_PARTS}")
+
+    parser.StartElementHandler, parser.EndElementHandler = start, end
+    parser.CharacterDataHandler, parser.EntityDeclHandler = text, entity
+    parser.ProcessingInstructionHandler = instruction
+    try:
+        parser.Parse(data, True)
+    except expat.ExpatError as exc:
+        why = f"cannot be read as SVG ({expat.ErrorString(exc.code)})"
+        return found[0] if found else IconFileError(why, exc.lineno, exc.offset + 1)
+    return found[0] if found else None
+
+
+MAX_SVG_BYTES = 8 << 20
+"""Largest SVG icon read."""
 
 
 @lru_cache(maxsize=64)
 def svg_drawing(path: str, mtime: int = 0) -> Drawing:
     """The SVG file as a ReportLab drawing (cached per file version); IconFileError when it
-    is no SVG svglib can read, or has no size."""
+    is no regular file (a FIFO is refused, never waited on), refers to anything outside
+    itself (``outside_reference``), is no SVG svglib can read, or has no size. svglib is given the bytes, not the path: it resolves no file a reference names."""
     from svglib.svglib import svg2rlg
 
     try:
-        drawing = svg2rlg(path)
+        data = read_file(path, MAX_SVG_BYTES)
+    except FileRefused as exc:
+        raise IconFileError(str(exc)) from None
+    refused = outside_reference(data)
+    if refused is not None:
+        raise refused
+    try:
+        drawing = svg2rlg(io.BytesIO(data))
     except Exception as exc:  # lxml's parse errors and the like
         raise IconFileError(f"cannot be read as SVG ({exc})") from None
     if drawing is None or not drawing.width or not drawing.height:

@@ -3,6 +3,7 @@ with Pillow at plan time and drawn to fit its box."""
 
 from __future__ import annotations
 
+import re
 import warnings
 from dataclasses import dataclass, replace
 from functools import lru_cache
@@ -11,7 +12,7 @@ from pathlib import Path
 from PIL import Image as PILImage
 from pydantic import Field
 
-from ..confine import confined, project_of
+from ..confine import confined, not_a_file, project_of
 from ..diagnostics import ContentError, Problem, clip, display_path, excerpt
 from ..text import render_plain
 from .base import Box, BoxKind, Element, FillContext, Pen, Traits, field_of
@@ -37,8 +38,8 @@ def _unreadable(path: str, mtime_ns: int, size: int) -> str | None:
     """Why Pillow cannot read the whole picture at ``path`` (None when it can). The file is
     verified, then opened afresh and decoded in full: a truncated JPEG passes ``verify``."""
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("error", PILImage.DecompressionBombWarning)
+        with warnings.catch_warnings():  # the size is checked below, against a lower limit
+            warnings.simplefilter("ignore", PILImage.DecompressionBombWarning)
             with PILImage.open(path, formats=FORMATS) as im:
                 w, h = im.size
                 if w * h > MAX_PIXELS:
@@ -46,10 +47,26 @@ def _unreadable(path: str, mtime_ns: int, size: int) -> str | None:
                 im.verify()
             with PILImage.open(path, formats=FORMATS) as im:
                 im.load()
+    except PILImage.DecompressionBombError as exc:  # over twice Pillow's own limit
+        pixels = re.search(r"\((\d+) pixels\)", str(exc))
+        count = f"{int(pixels.group(1)):,} pixels" if pixels else "too many pixels"
+        return f"{count}, over the {MAX_PIXELS:,}-pixel limit"
     except Exception as exc:  # Pillow raises many kinds for a bad file
         why = (str(exc) or type(exc).__name__).replace(path, Path(path).name)
         return clip(why, 120)
     return None
+
+
+def picture_problem(path: Path) -> str | None:
+    """Why the picture file at ``path`` is not used, as a message ends ("is a folder, not a
+    file", "is not an image (...)"); None when Pillow can decode all of it. What is no
+    regular file is refused before Pillow opens it (a FIFO would make it wait for ever)."""
+    refused = not_a_file(path)
+    if refused is not None:
+        return refused
+    info = path.stat()
+    why = _unreadable(str(path), info.st_mtime_ns, info.st_size)
+    return None if why is None else f"is not an image ({why})"
 
 
 def fill(box: ImageBox, fc: FillContext, fill: str | None, stroke: str | None) -> Element | None:
@@ -68,7 +85,7 @@ def fill(box: ImageBox, fc: FillContext, fill: str | None, stroke: str | None) -
         fc.problems.extend(replace(p, subject=fc.label, code="box") for p in exc.problems)
         return None
     shown = excerpt(name)
-    if not path.is_file():
+    if not path.exists():
         fc.problems.append(
             Problem(
                 where,
@@ -78,10 +95,9 @@ def fill(box: ImageBox, fc: FillContext, fill: str | None, stroke: str | None) -
             )
         )
         return None
-    info = path.stat()
-    why = _unreadable(str(path), info.st_mtime_ns, info.st_size)
+    why = picture_problem(path)
     if why is not None:
-        message = f"{head}: {shown} is not an image ({why})"
+        message = f"{head}: {shown} {why}"
         fc.problems.append(Problem(where, message, subject=fc.label, code="box"))
         return None
     return ImageElement(box=box, path=str(path))

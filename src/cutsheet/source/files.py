@@ -7,6 +7,7 @@ import os
 import stat
 from pathlib import Path
 
+from ..confine import kind_of
 from ..diagnostics import ContentError, Loc, Problem, display_path
 from .csv_reader import parse_csv
 from .limits import MAX_FILE_BYTES, too_big
@@ -15,19 +16,6 @@ from .yaml_reader import parse_yaml
 
 #: Open without waiting for a writer (a FIFO never blocks a read); binary on Windows.
 NONBLOCK = getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-
-
-def kind_of(mode: int) -> str:
-    """What a file that is not a regular file is, for messages."""
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    if stat.S_ISFIFO(mode):
-        return "a FIFO (a named pipe)"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    return "not a regular file"
 
 
 def read_text(path: Path, shown_as: str) -> str:
