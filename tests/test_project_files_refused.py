@@ -226,6 +226,11 @@ OUTSIDE = {
         f"1:{len(SVG) + 1}: error: icon 'mine.svg' cannot be read as SVG (unclosed token)"
     ),
     "": "1:1: error: icon 'mine.svg' cannot be read as SVG (no element found)",
+    f'{SVG}<text x="2" y="20" font-family="DejaVu Sans">A</text></svg>': (
+        f"1:{len(SVG) + 1}: error: icon 'mine.svg' has a <text> element: its letters would be"
+        " set in a font of the machine that builds it, read from outside the project; turn the"
+        " text into paths"
+    ),
 }
 
 

@@ -148,9 +148,12 @@ def _css_outside(css: str) -> str | None:
     return f"refers to {excerpt(ref)} outside itself; {_OWN_PARTS}"
 
 
+_TEXT_ELEMENTS = frozenset({"text", "tspan", "textPath"})
+
+
 def outside_reference(data: bytes) -> IconFileError | None:
     """The first thing in SVG ``data`` that reaches outside the file (svglib would follow
-    it, to any path): an ``<image>``, an ``href`` not to ``#id``, a CSS ``url()`` or
+    it, to any path): an ``<image>``, text (set in a system font), an ``href`` not to ``#id``, a CSS ``url()`` or
     ``@import``, a linked style sheet, an external entity; or why it is no well-formed XML.
     Parsed once with expat, which resolves no external entity and bounds entity growth."""
     parser = expat.ParserCreate(namespace_separator=" ")
@@ -167,6 +170,11 @@ def outside_reference(data: bytes) -> IconFileError | None:
         if local == "image":
             say(
                 "has an <image> element; an SVG icon is drawn from its own shapes (make a picture a PNG icon)"
+            )
+        if local in _TEXT_ELEMENTS:  # svglib sets it in a font it finds on the machine
+            say(
+                f"has a <{local}> element: its letters would be set in a font of the machine"
+                " that builds it, read from outside the project; turn the text into paths"
             )
         for key, value in attrs.items():
             if key.rsplit(" ", 1)[-1] == "href" and not value.startswith("#"):
