@@ -151,6 +151,24 @@ def _css_outside(css: str) -> str | None:
 _TEXT_ELEMENTS = frozenset({"text", "tspan", "textPath"})
 
 
+def _element_outside(local: str, attrs: dict[str, str]) -> str | None:
+    """Why an SVG element (by its local name) reaches outside its file, or None."""
+    if local == "image":
+        return "has an <image> element; an SVG icon is drawn from its own shapes (make a picture a PNG icon)"
+    if local in _TEXT_ELEMENTS:  # svglib sets it in a font it finds on the machine
+        return (
+            f"has a <{local}> element: its letters would be set in a font of the machine"
+            " that builds it, read from outside the project; turn the text into paths"
+        )
+    for key, value in attrs.items():
+        if key.rsplit(" ", 1)[-1] == "href" and not value.startswith("#"):
+            return f"refers to {excerpt(value)} outside itself; {_OWN_PARTS}"
+        why = _css_outside(value)
+        if why:
+            return why
+    return None
+
+
 def outside_reference(data: bytes) -> IconFileError | None:
     """The first thing in SVG ``data`` that reaches outside the file (svglib would follow
     it, to any path): an ``<image>``, text (set in a system font), an ``href`` not to ``#id``, a CSS ``url()`` or
@@ -167,19 +185,7 @@ def outside_reference(data: bytes) -> IconFileError | None:
 
     def start(name: str, attrs: dict[str, str]) -> None:
         local = name.rsplit(" ", 1)[-1]
-        if local == "image":
-            say(
-                "has an <image> element; an SVG icon is drawn from its own shapes (make a picture a PNG icon)"
-            )
-        if local in _TEXT_ELEMENTS:  # svglib sets it in a font it finds on the machine
-            say(
-                f"has a <{local}> element: its letters would be set in a font of the machine"
-                " that builds it, read from outside the project; turn the text into paths"
-            )
-        for key, value in attrs.items():
-            if key.rsplit(" ", 1)[-1] == "href" and not value.startswith("#"):
-                say(f"refers to {excerpt(value)} outside itself; {_OWN_PARTS}")
-            say(_css_outside(value))
+        say(_element_outside(local, attrs))
         if local == "style":
             styles.append("")
 
