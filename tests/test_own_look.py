@@ -59,16 +59,22 @@ faces:
 RL_FONTS = Path(reportlab.__file__).parent / "fonts"  # Bitstream Vera ships with ReportLab
 
 
+def write_own(root: Path, game_yaml: str, layout: str) -> Path:
+    """A project at ``root`` with one game, 'own': its game.yaml, a one-line rulebook and
+    its layout file."""
+    game = root / "content" / "own"
+    game.mkdir(parents=True)
+    (game / "game.yaml").write_text(game_yaml)
+    (game / "rules.yaml").write_text(RULES)
+    (root / "layouts").mkdir()
+    (root / "layouts" / "own.yaml").write_text(layout)
+    return root
+
+
 @pytest.fixture
 def own(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    game = tmp_path / "content" / "own"
-    game.mkdir(parents=True)
-    (game / "game.yaml").write_text(GAME)
-    (game / "rules.yaml").write_text(RULES)
-    (tmp_path / "layouts").mkdir()
-    (tmp_path / "layouts" / "own.yaml").write_text(LAYOUT)
     monkeypatch.chdir(tmp_path)
-    return tmp_path
+    return write_own(tmp_path, GAME, LAYOUT)
 
 
 def edit(path: Path, old: str, new: str) -> int:

@@ -16,6 +16,8 @@ import reportlab
 
 from cutsheet.cli import main
 
+from .test_own_look import write_own  # the same project, with this file's game and layout
+
 GAME = """\
 id: own
 code: OWN
@@ -33,12 +35,6 @@ components:
       - {id: OWN-A, name: Alpha}
     fields:
       name: {type: text}
-"""
-RULES = """\
-sections:
-  - heading: Play
-    blocks:
-      - text: "Play a card."
 """
 LAYOUT = """\
 include: [base.yaml]
@@ -64,14 +60,8 @@ fifo_only = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes
 
 @pytest.fixture
 def own(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    game = tmp_path / "content" / "own"
-    game.mkdir(parents=True)
-    (game / "game.yaml").write_text(GAME)
-    (game / "rules.yaml").write_text(RULES)
-    (tmp_path / "layouts").mkdir()
-    (tmp_path / "layouts" / "own.yaml").write_text(LAYOUT)
     monkeypatch.chdir(tmp_path)
-    return tmp_path
+    return write_own(tmp_path, GAME, LAYOUT)
 
 
 def cutsheet(*args: str) -> tuple[int, list[str]]:
