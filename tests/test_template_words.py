@@ -37,3 +37,20 @@ def test_a_renamed_card_a_rules_example_names_is_reported_without_python_words(w
         in said
     )
     assert not any("object" in m or "attribute" in m for m in said), said
+
+
+@pytest.mark.parametrize(
+    ("markup", "said"),
+    [
+        ("a <b c", "<b> is never closed (a tag ends with '>', and '<' alone is written &lt;)"),
+        ("a <b>c", "<b> is never closed"),
+        ("x <i>y <b>z</i>", "<b> is never closed before </i>"),
+    ],
+)
+def test_a_tag_cut_short_is_named_without_reportlabs_own_words(markup, said):
+    """ReportLab says "parse ended with 2 unclosed tags b para": 'para' is its own wrapper."""
+    from cutsheet.measure import MarkupError, TextStyle, paragraph_style, parsed
+
+    with pytest.raises(MarkupError) as raised:
+        parsed(markup, paragraph_style("body", TextStyle()))
+    assert str(raised.value) == said

@@ -10,6 +10,7 @@ from .diagnostics import clip, excerpt
 
 _NEVER_CLOSED = re.compile(r"saw </(\w+)> instead of expected </(\w+)>")
 _BAD_COLOUR = re.compile(r"Invalid color value '([^']*)'")
+_UNCLOSED = re.compile(r"parse ended with \d+ unclosed tags? ([\w ]+)")
 
 
 def markup_reason(reportlab: str) -> str:
@@ -20,6 +21,13 @@ def markup_reason(reportlab: str) -> str:
     if found:
         closing = "" if found.group(1) == "para" else f" before </{found.group(1)}>"
         return f"<{found.group(2)}> is never closed{closing}"
+    found = _UNCLOSED.search(reason)  # a tag cut short, '<b c': ReportLab also names its own
+    if found:
+        tags = [t for t in found.group(1).split() if t != "para"]
+        if tags:
+            return (
+                f"<{tags[-1]}> is never closed (a tag ends with '>', and '<' alone is written &lt;)"
+            )
     found = _BAD_COLOUR.search(reason)
     if found:
         return f"{excerpt(found.group(1))} is not a colour (#RRGGBB, or a colour name)"
