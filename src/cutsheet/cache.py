@@ -25,12 +25,10 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__
+from .confine import NONBLOCK, FileRefused, read_file
 
 PACKAGE = Path(__file__).resolve().parent
 PACKAGE_AS_IMPORTED = Path(os.path.abspath(os.path.dirname(__file__)))
-NONBLOCK = getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-"""Open without waiting for a writer (a FIFO never blocks a read), binary on Windows: as
-``source.files`` opens content, without importing the content readers."""
 MAX_ENTRY = 4 << 20
 """Largest cache or journal file read (bytes); a bigger one is ignored, not parsed."""
 
@@ -75,25 +73,9 @@ def read_regular(path: Path | str, limit: int | None = None) -> bytes | None:
     """The bytes of ``path`` when it is a regular file (at most ``limit`` bytes); None when
     it is missing, not a regular file (a FIFO is never waited on) or too big."""
     try:
-        fd = os.open(path, os.O_RDONLY | NONBLOCK)
-    except (OSError, ValueError):
+        return read_file(path, sys.maxsize if limit is None else limit)
+    except FileRefused:
         return None
-    try:
-        info = os.fstat(fd)
-    except OSError:
-        info = None
-    if info is None or not stat.S_ISREG(info.st_mode):  # before fdopen, which refuses a folder
-        os.close(fd)
-        return None
-    if limit is not None and info.st_size > limit:
-        os.close(fd)
-        return None
-    with os.fdopen(fd, "rb") as fh:
-        try:
-            data = fh.read() if limit is None else fh.read(limit + 1)
-        except OSError:
-            return None
-    return None if limit is not None and len(data) > limit else data
 
 
 @lru_cache(maxsize=8192)

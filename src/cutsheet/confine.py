@@ -68,7 +68,12 @@ NONBLOCK = getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
 
 
 class FileRefused(ValueError):
-    """A file that is not read: the message says why ("is a folder, not a file")."""
+    """A file that is not read: the message says why ("is a folder, not a file"); ``size``
+    is the file's size in bytes when it was refused for being bigger than allowed."""
+
+    def __init__(self, message: str, size: int | None = None) -> None:
+        super().__init__(message)
+        self.size = size
 
 
 def kind_of(mode: int) -> str:
@@ -103,14 +108,14 @@ def read_file(path: Path | str, limit: int) -> bytes:
         fd = os.open(path, os.O_RDONLY | NONBLOCK)
     except FileNotFoundError:
         raise FileRefused("not found") from None
-    except (OSError, ValueError) as exc:
-        raise FileRefused(_unreadable(exc)) from None
+    except (OSError, ValueError) as exc:  # a folder where opening one fails (Windows)
+        raise FileRefused(not_a_file(path) or _unreadable(exc)) from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             raise FileRefused(f"is {kind_of(info.st_mode)}, not a file")
         if info.st_size > limit:
-            raise FileRefused(f"is bigger than {limit:,} bytes")
+            raise FileRefused(f"is bigger than {limit:,} bytes", info.st_size)
         with os.fdopen(os.dup(fd), "rb") as fh:
             data = fh.read(limit + 1)  # a file may grow while it is read
     except OSError as exc:
@@ -118,7 +123,7 @@ def read_file(path: Path | str, limit: int) -> bytes:
     finally:
         os.close(fd)
     if len(data) > limit:
-        raise FileRefused(f"is bigger than {limit:,} bytes")
+        raise FileRefused(f"is bigger than {limit:,} bytes", len(data))
     return data
 
 

@@ -3,19 +3,14 @@ before reading, decoded as UTF-8, then parsed as CSV or YAML."""
 
 from __future__ import annotations
 
-import os
-import stat
 from pathlib import Path
 
-from ..confine import kind_of
+from ..confine import FileRefused, read_file
 from ..diagnostics import ContentError, Loc, Problem, display_path
 from .csv_reader import parse_csv
 from .limits import MAX_FILE_BYTES, too_big
 from .located import Located
 from .yaml_reader import parse_yaml
-
-#: Open without waiting for a writer (a FIFO never blocks a read); binary on Windows.
-NONBLOCK = getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
 
 
 def read_text(path: Path, shown_as: str) -> str:
@@ -24,27 +19,12 @@ def read_text(path: Path, shown_as: str) -> str:
     is refused, never waited on (it is opened without blocking and checked once open)."""
     where = Loc(shown_as)
     try:
-        info = path.stat()
-        if stat.S_ISDIR(info.st_mode):
-            raise IsADirectoryError
-        fd = os.open(path, os.O_RDONLY | NONBLOCK)
-        with os.fdopen(fd, "rb") as handle:
-            info = os.fstat(fd)
-            if not stat.S_ISREG(info.st_mode):  # a pipe or a device could block or never end
-                raise ContentError([Problem(where, f"is {kind_of(info.st_mode)}, not a file")])
-            if info.st_size > MAX_FILE_BYTES:
-                raise too_big(info.st_size, shown_as)
-            raw = handle.read(MAX_FILE_BYTES + 1)  # a file may grow while it is read
-    except FileNotFoundError:
-        raise ContentError([Problem(where, "file not found")]) from None
-    except IsADirectoryError:
-        raise ContentError([Problem(where, "is a folder, not a file")]) from None
-    except PermissionError:
-        raise ContentError([Problem(where, "cannot be read (permission denied)")]) from None
-    except OSError as exc:
-        raise ContentError([Problem(where, f"cannot be read ({exc.strerror})")]) from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise too_big(len(raw), shown_as)
+        raw = read_file(path, MAX_FILE_BYTES)
+    except FileRefused as exc:
+        if exc.size is not None:
+            raise too_big(exc.size, shown_as) from None
+        said = "file not found" if str(exc) == "not found" else str(exc)
+        raise ContentError([Problem(where, said)]) from None
     try:
         return raw.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as exc:
