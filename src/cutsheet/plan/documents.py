@@ -54,6 +54,7 @@ class DocPlanner:
     # item id → the boxes its face draws in some profiles only (a `when:` naming the profile)
     profiled: Mapping[str, frozenset[str]] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
+    label: str = "rules"  # what the document is, before each markup problem: "rules", a sheet
 
     # -- text ----------------------------------------------------------------------------
     def markup(self, template: str, loc: Loc, extra: Mapping[str, Any] | None = None) -> str:
@@ -75,10 +76,10 @@ class DocPlanner:
         try:
             para = parsed(markup, pstyle)
         except MarkupError as exc:
-            self.problems.append(Problem(loc, f"bad markup: {exc}"))
+            self.problems.append(Problem(loc, f"{self.label}: bad markup: {exc}"))
             markup = literal(markup)
             para = parsed(markup, pstyle)
-        self.problems += [Problem(loc, m) for m in unprintable(para)]
+        self.problems += [Problem(loc, f"{self.label}: {m}") for m in unprintable(para)]
         return markup
 
     def para(self, markup: str, style: str, loc: Loc, keep: bool = False) -> Para:
