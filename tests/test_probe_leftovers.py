@@ -3,7 +3,17 @@ reads like its neighbours (the probe's item 17 and its "not fixed" notes)."""
 
 from __future__ import annotations
 
-from .conftest import Workspace
+import shutil
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from pypdf import PdfReader
+
+from cutsheet.cli import main
+from cutsheet.layouts import PACKAGED
+
+from .conftest import ROOT, Workspace
 
 RULES = "content/common-reserve/rules.yaml"
 LAYOUT = "layouts/common-reserve.yaml"
@@ -40,3 +50,50 @@ def test_an_unclosed_tag_in_a_layout_names_the_cards_it_is_on(ws):
     assert said(ws) == [
         f"{line}:7: CR-SEED-TENT (and 11 more), box 'kicker': bad markup: <b> is never closed"
     ]
+
+
+# -- 2. a project paper named like one of cutsheet's own is said to replace it ------------
+MINI = ROOT / "tests" / "data" / "mini"
+A4_WARNING = "warning: paper 'a4' replaces cutsheet's own A4 (210 × 297 mm)"
+
+
+@pytest.fixture
+def mini(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    for d in ("content", "layouts"):
+        shutil.copytree(MINI / d, tmp_path / d)
+    Image.new("RGB", (40, 20), "#0072B2").save(tmp_path / "content" / "mini" / "alpha.png")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def own_papers(root: Path, papers: str) -> int:
+    """A ``papers:`` table (``papers``, its lines) in the mini game's layout; its first line."""
+    layout = root / "layouts" / "mini.yaml"
+    text = layout.read_text()
+    assert text.startswith("include: [base.yaml]\n")
+    layout.write_text(text.replace("\n", f"\npapers:\n{papers}", 1))
+    return 3
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list[str]]:
+    code = main([*args, "--profile", "standard", "--paper", "a4"])
+    return code, capsys.readouterr().err.splitlines()
+
+
+def test_a_project_paper_named_a4_is_a_warning_at_its_definition(mini, capsys):
+    line = own_papers(mini, "  a4: {size: [200, 280]}\n")
+    warning = f"layouts/mini.yaml:{line}:3: {A4_WARNING}"
+    code, said = run(capsys, "check", "mini")
+    assert code == 0 and warning in said, said
+    assert not [s for s in said if ": error: " in s], said
+    code, said = run(capsys, "build", "mini", "--jobs", "1")
+    assert code == 0 and warning in said, said
+    cards = PdfReader(mini / "build" / "mini" / "standard-a4" / "cards.pdf")
+    assert {round(float(p.mediabox.width) * 25.4 / 72) for p in cards.pages} == {200}
+
+
+def test_a_new_paper_or_a_copy_of_base_yaml_says_nothing(mini, capsys):
+    own_papers(mini, "  square-250: {size: [250, 250]}\n")
+    shutil.copy(PACKAGED / "base.yaml", mini / "layouts" / "base.yaml")  # the project's own
+    code, said = run(capsys, "check", "mini")
+    assert code == 0 and not [s for s in said if ": warning: " in s or ": error: " in s], said
