@@ -97,3 +97,28 @@ def test_a_new_paper_or_a_copy_of_base_yaml_says_nothing(mini, capsys):
     shutil.copy(PACKAGED / "base.yaml", mini / "layouts" / "base.yaml")  # the project's own
     code, said = run(capsys, "check", "mini")
     assert code == 0 and not [s for s in said if ": warning: " in s or ": error: " in s], said
+
+
+# -- 3. a text colour on a back colour, both set in markup, is held to the contrast -------
+PAIR = "text #0000EE on #AAAAAA has contrast 4.0:1, under 7:1"  # each passes alone
+
+
+def test_a_markup_colour_on_a_markup_back_colour_is_held_to_large_prints_contrast(ws):
+    box = kick(ws, '"<font color=\\"#0000EE\\" backColor=\\"#AAAAAA\\">DELIVERY</font>"')
+    block = add_rules_text(
+        ws, '      - text: "A <span color=\\"#0000EE\\" backcolor=\\"#AAAAAA\\">dim</span> word."'
+    )
+    assert said(ws, ("large-print",)) == [
+        f"{block}:9: rules: {PAIR}",
+        f"{box}:7: CR-SEED-TENT (and 11 more), box 'kicker': {PAIR}",
+    ]
+    assert said(ws) == []  # the standard profile enforces no contrast
+
+
+def test_a_back_colour_around_a_coloured_run_is_held_to_it_too(ws):
+    line = add_rules_text(
+        ws,
+        '      - text: "<span backColor=\\"#AAAAAA\\">a <font color=\\"#0000EE\\">dim</font>'
+        ' word</span>."',
+    )
+    assert said(ws, ("large-print",)) == [f"{line}:9: rules: {PAIR}"]

@@ -34,7 +34,7 @@ from .model import (
     WriteIn,
     WriteInsBlock,
 )
-from .run_colours import doc_markup
+from .run_colours import doc_markup, pair_problems
 from .table_widths import column_widths
 
 
@@ -79,7 +79,10 @@ class DocPlanner:
             self.problems.append(Problem(loc, f"{self.label}: bad markup: {exc}"))
             markup = literal(markup)
             para = parsed(markup, pstyle)
-        self.problems += [Problem(loc, f"{self.label}: {m}") for m in unprintable(para)]
+        found = unprintable(para)
+        if self.profile.min_contrast:  # a text colour on a back colour, both markup's
+            found += pair_problems(para.frags, self.profile.min_contrast)
+        self.problems += [Problem(loc, f"{self.label}: {m}") for m in found]
         return markup
 
     def para(self, markup: str, style: str, loc: Loc, keep: bool = False) -> Para:
