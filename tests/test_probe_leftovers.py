@@ -12,6 +12,7 @@ from pypdf import PdfReader
 
 from cutsheet.cli import main
 from cutsheet.layouts import PACKAGED
+from cutsheet.text import TemplateProblem, render
 
 from .conftest import ROOT, Workspace
 
@@ -122,3 +123,42 @@ def test_a_back_colour_around_a_coloured_run_is_held_to_it_too(ws):
         ' word</span>."',
     )
     assert said(ws, ("large-print",)) == [f"{line}:9: rules: {PAIR}"]
+
+
+# -- 4. a marker in a template's output must be one the glyphs or icon filter made --------
+TERMS = {"R": {"fill": "#D55E00", "name": "Red"}}
+FORGED = "template prints character U+{:04X}, which cutsheet uses to mark a symbol"
+
+
+def test_a_marker_joined_to_the_glyphs_filters_output_is_refused_at_its_box(ws):
+    line = kick(ws, "\"{{ ('DELIVERY'|glyphs({})) ~ ('%c' % 57346) ~ 'drop|#FF0000' }}\"")
+    (found,) = ws.check("common-reserve")
+    assert (found.loc.line, found.loc.col) == (line, 7)
+    assert found.message.startswith("box 'kicker': " + FORGED.format(0xE002)), found.message
+
+
+@pytest.mark.parametrize(
+    ("template", "char"),
+    [
+        (
+            "{{ ('5R'|glyphs(terms)) ~ ('%c' % 57346) }}drop|#FF0000{{ '%c'|format(57347)|safe }}",
+            0xE002,
+        ),
+        ("{{ ('%c' % 57348)|safe }}x|y{{ ('%c' % 57349)|safe }}z", 0xE004),
+        ("{{ ('5R'|glyphs(terms))[:1] }}said{{ ('5R'|glyphs(terms))[-2:] }}", 0xE004),
+    ],
+)
+def test_a_marker_the_filters_did_not_make_whole_is_refused(template, char):
+    with pytest.raises(TemplateProblem) as refused:
+        render(template, {"terms": TERMS})
+    assert str(refused.value).startswith(FORGED.format(char)), refused.value
+
+
+def test_the_filters_own_symbols_print_however_they_are_joined():
+    printed = render(
+        "{{ 'drop'|icon }} {{ ['5R', 'R']|map('glyphs', terms)|join(', ') }}"
+        " {{ 'R'|glyphs({'R': {'fill': '#0072B2'}}) }}",  # its terms a constant: not folded
+        {"terms": TERMS},
+    )
+    assert printed.count("\ue004") == 6 and "\ue002drop|#000000\ue003" in printed
+    assert "\ue000R|#0072B2\ue001" in printed
