@@ -162,3 +162,26 @@ def test_the_filters_own_symbols_print_however_they_are_joined():
     )
     assert printed.count("\ue004") == 6 and "\ue002drop|#000000\ue003" in printed
     assert "\ue000R|#0072B2\ue001" in printed
+
+
+# -- 5. a word too wide for a worked example is reported where the example writes it -----
+LINK = "https://example.org/print-and-play/" + "x" * 90
+
+
+def test_a_long_word_in_a_worked_examples_text_is_reported_at_its_text(ws):
+    ws.edit(
+        RULES, "      missing, so the delivery", f"      {LINK}\n      missing, so the delivery"
+    )
+    text = ws.line_of(RULES, "    text: >-\n      CURRENT is")
+    found = [m for m in said(ws) if "a word is" in m]  # not at '- example: full-delivery'
+    assert len(found) == 1 and found[0].startswith(f"{text}:5: rules: a word is "), found
+
+
+def test_a_long_word_in_a_worked_examples_title_is_reported_at_its_title(ws):
+    line = ws.edit(
+        RULES,
+        'title: "Worked example: one unit short"',
+        f'title: "Worked example: one unit short, {LINK}"',
+    )
+    found = [m for m in said(ws) if "a word is" in m]
+    assert len(found) == 1 and found[0].startswith(f"{line}:5: rules: a word is "), found
