@@ -66,10 +66,10 @@ def test_a_long_word_in_a_list_item_is_reported_at_its_list(ws):
 
 def test_a_long_word_in_a_worked_example_must_fit_its_box(ws):
     ws.edit(RULES, "      CURRENT is {{", f"      {'x' * 140}\n      CURRENT is {{")
-    line = ws.line_of(RULES, "- example: full-delivery")
+    line = ws.line_of(RULES, f"    text: >-\n      {'x' * 140}")  # the example's own text
     found = messages(ws)
     assert any(
-        m.startswith(f"{line}:9: rules: a word is ") and "its table column" in m for m in found
+        m.startswith(f"{line}:5: rules: a word is ") and "its table column" in m for m in found
     ), found
 
 

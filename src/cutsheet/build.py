@@ -144,6 +144,7 @@ def check_profile(root: str, game_id: str, profile: str, options: Options) -> li
     """Everything a build of one game under one profile, on every paper, would refuse."""
     _prints, problems = runner.prints(root, game_id, profile, options.papers, options)
     found = list(problems) + printed_problems(root, game_id, profile)
+    found += runner.layout_warnings(root, game_id)
     return found + list(job_licences(root, game_id, profile)[1])
 
 
@@ -247,8 +248,11 @@ def run_safely(task: Task) -> Result:
         extra = printed_problems(task.root, task.game, task.profile)
         if extra:  # the plan is memoised: run() would find the same plan and draw it
             _plan, problems = runner.plan(task.root, task.game, task.profile)
-            return Result(task, sorted(set(problems) | set(extra)))
-        return with_licences(runner.run(task))
+            result = Result(task, sorted(set(problems) | set(extra)))
+        else:
+            result = with_licences(runner.run(task))
+        result.problems = sorted({*result.problems, *runner.layout_warnings(task.root, task.game)})
+        return result
     except Exception as exc:  # the other games go on
         where = Loc(str(Path(task.root) / "content" / task.game / "game.yaml"))
         why = f"{type(exc).__name__}: {' '.join(str(exc).split())}"

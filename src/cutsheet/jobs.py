@@ -140,6 +140,13 @@ def load(root: str, game_id: str) -> tuple[Game | None, Layouts | None, list[Pro
     return done[key]
 
 
+def layout_warnings(root: str, game_id: str) -> list[Problem]:
+    """The warnings of the game's layouts (a project paper that replaces one of cutsheet's
+    own): said by every check and build, never stopping one."""
+    _game, layouts, _problems = load(root, game_id)
+    return list(layouts.warnings) if layouts is not None else []
+
+
 def plan(root: str, game_id: str, profile_name: str) -> tuple[GamePlan | None, list[Problem]]:
     """The game's plan under one profile and every problem found so far; once per process."""
     key, done = (root, game_id, profile_name), _memo.planned

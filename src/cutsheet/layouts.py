@@ -40,7 +40,7 @@ from .model import (
     size_mm,
     validate,
 )
-from .papers import Paper, paper_of, paper_problems
+from .papers import Paper, add_papers, replaced_papers
 from .source import Located, load_yaml
 from .symbols import IconFileError, icon_files, svg_drawing
 from .validation import key_rule
@@ -188,6 +188,7 @@ class Layouts:
     fonts: Mapping[str, str] = field(default_factory=dict)  # project font -> registered name
     icons: Mapping[str, str] = field(default_factory=dict)  # project icon -> its file
     sizes: Mapping[str, tuple[float, float]] = field(default_factory=dict)  # the project's own
+    warnings: tuple[Problem, ...] = ()  # a project paper that replaces one of cutsheet's own
 
     @cached_property
     def text_styles(self) -> dict[str, TextStyle]:
@@ -275,6 +276,8 @@ class _Read:
     style_locs: dict[str, Loc] = field(default_factory=dict)
     faces: dict[str, _FaceSource] = field(default_factory=dict)
     papers: dict[str, Paper] = field(default_factory=dict)
+    paper_locs: dict[str, Loc] = field(default_factory=dict)  # where each paper is defined
+    builtin: dict[str, Paper] = field(default_factory=dict)  # base.yaml's papers
     impositions: dict[str, ImpositionSpec] = field(default_factory=dict)
     colours: dict[str, str] = field(default_factory=dict)
     sizes: dict[str, tuple[float, float]] = field(default_factory=dict)
@@ -328,11 +331,7 @@ def _read_file(
 
 def _read_registries(read: _Read, spec: LayoutFile, src: Located) -> None:
     """A file's papers and impositions join the registries (a later file wins)."""
-    for pname, paper in spec.papers.items():
-        found = paper_problems(pname, paper, src.key_loc(("papers", pname)))
-        read.problems.extend(found)
-        if not found:
-            read.papers[pname] = paper_of(pname, paper)
+    read.problems += add_papers(read.papers, read.paper_locs, spec.papers, src)
     read.impositions.update(spec.impositions)
     read.colours.update(spec.colours)
     for sname, size in spec.sizes.items():
@@ -487,18 +486,18 @@ def load_layouts(
     if read.problems:
         raise ContentError(set(read.problems))
     faces = _build_faces(read.faces, read.styles, read.sizes)
-    files = tuple(str(layout_dir / f) for f in sorted(read.seen | {BASE}))
     return Layouts(
         read.styles,
         faces,
         read.style_locs,
-        files,
+        tuple(str(layout_dir / f) for f in sorted(read.seen | {BASE})),  # every file read
         dict(read.papers),
         dict(read.impositions),
         dict(read.colours),
         fonts,
         icons,
         dict(read.sizes),
+        tuple(replaced_papers(read.papers, read.paper_locs, read.builtin)),
     )
 
 
@@ -598,3 +597,4 @@ def _read_builtins(read: _Read, layout_dir: Path, root: Path | None) -> None:
     src = load_yaml(path, root)
     read.base = (validate(LayoutFile, src), src)
     _read_registries(read, *read.base)
+    read.builtin = dict(read.papers)

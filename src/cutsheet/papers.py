@@ -19,6 +19,7 @@ from .diagnostics import Loc, Problem, excerpt
 
 if TYPE_CHECKING:  # the registry is read without pydantic: a no-op build never imports it
     from .model import PaperSpec
+    from .source import Located
 
 Size = tuple[float, float]
 DEFAULT_PAPERS = ("a4", "letter")  # what a build prints when no --paper is given
@@ -63,6 +64,37 @@ def paper_problems(name: str, spec: PaperSpec, loc: Loc) -> list[Problem]:
     ]
 
 
+def add_papers(
+    papers: dict[str, Paper], locs: dict[str, Loc], specs: Mapping[str, PaperSpec], src: Located
+) -> list[Problem]:
+    """A layout file's papers (``specs``, read from ``src``) joined to ``papers``, a later
+    file's winning, each one's place in ``locs``; the problems of those it refuses."""
+    problems = []
+    for name, spec in specs.items():
+        at = src.key_loc(("papers", name))
+        found = paper_problems(name, spec, at)
+        problems += found
+        if not found:
+            papers[name], locs[name] = paper_of(name, spec), at
+    return problems
+
+
+def replaced_papers(
+    papers: Mapping[str, Paper], locs: Mapping[str, Loc], builtin: Mapping[str, Paper]
+) -> list[Problem]:
+    """A warning, at its definition, for each paper of ``papers`` that a project's layout
+    file defines under the name of one of cutsheet's own (``builtin``) and not as it is: a
+    later file wins, so it replaces it (on purpose, or by a name reused by mistake)."""
+    out = []
+    for name, paper in papers.items():
+        own = builtin.get(name)
+        if own is not None and paper != own and name in locs:
+            size = " × ".join(f"{v:g}" for v in own.size)
+            message = f"paper {excerpt(name)} replaces cutsheet's own {own.title} ({size} mm)"
+            out.append(Problem(locs[name], message, "warning"))
+    return out
+
+
 def find_paper(papers: Mapping[str, Paper], name: str, loc: Loc) -> Paper | Problem:
     """The paper called ``name``, or a located problem listing the known ones."""
     if name in papers:
@@ -73,4 +105,12 @@ def find_paper(papers: Mapping[str, Paper], name: str, loc: Loc) -> Paper | Prob
     return Problem(loc, f"no paper {excerpt(name)} (known: {', '.join(known)}){hint}")
 
 
-__all__ = ["DEFAULT_PAPERS", "Paper", "find_paper", "paper_of", "paper_problems"]
+__all__ = [
+    "DEFAULT_PAPERS",
+    "Paper",
+    "add_papers",
+    "find_paper",
+    "paper_of",
+    "paper_problems",
+    "replaced_papers",
+]

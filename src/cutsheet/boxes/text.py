@@ -150,8 +150,7 @@ def _fill(box: TextBox, fc: FillContext, fill: str | None, stroke: str | None) -
         m = fit(markup, style, box.style, *avail)
     except MarkupError as exc:
         own = template_markup_error(box.text or "")  # the layout's own markup, at its line
-        shown = (box.loc, f"box '{box.name}': bad markup: {own}") if own else None
-        fc.problems.append(Problem(*shown) if shown else problem(where, f"bad markup: {exc}"))
+        fc.problems.append(problem(box.loc if own else where, f"bad markup: {own or exc}"))
         return None
     fc.problems.extend(problem(where, msg) for msg in _measured_problems(m, box, style, fc))
     return TextElement(

@@ -28,6 +28,7 @@ class ListBlock:
 class ExampleBlock:
     title: str
     body: str
+    name: str = ""  # the example's name in the rules' examples: where its words are written
 
 
 @dataclass(frozen=True)

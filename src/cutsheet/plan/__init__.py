@@ -131,8 +131,10 @@ def _plan_game(game: Game, layouts: Layouts, profile: Profile) -> tuple[GamePlan
             continue
         for item in comp.items:
             assert isinstance(item.model, PageItem)  # a page component's items are pages
+            docs.label = item.id  # a sheet's problems name it, as its page problems do
             doc = plan_page(docs, item.model, item.loc)
             parts[comp.spec.part].append(PageDoc(comp.id, item.id, item.copies, doc))
+    docs.label = "rules"
     rules = plan_rules(docs, game)
     booklet = plan_booklet(docs, game, rules)
     problems.extend(docs.problems)

@@ -25,7 +25,7 @@ from .model import FacePlan, PrintedCard, Run
 from .overleaf import overleaf
 from .resize import resized as resize
 from .resize import same_size, size_problem
-from .run_colours import recoloured
+from .run_colours import markup_contrast, recoloured
 from .scale import scale_face
 from .side_memo import Side, SideMemo
 
@@ -127,6 +127,7 @@ class _CardPlanner:
         if profile.min_contrast:
             for p in planned:
                 fc.problems.extend(face_contrast(p, profile.min_contrast, fc.label))
+                fc.problems.extend(markup_contrast(p, profile.min_contrast, fc.label))
         return planned, over, gap
 
     def memo_side(self, face: Face, fc: FillContext, mode: str, at: _Attempt, back: int) -> Side:

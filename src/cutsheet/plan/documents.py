@@ -3,6 +3,8 @@ table columns sized (`table_widths.py`); what is drawn later is decided here."""
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -13,6 +15,7 @@ from ..diagnostics import Loc, Problem, excerpt
 from ..measure import DocStyles, MarkupError, face_name, parsed, suffix_style, unprintable
 from ..model import NAMED_SIZES_MM, Block, Column, Example
 from ..profiles import Profile
+from ..source import Located
 from ..symbols import expand
 from ..text import TemplateProblem, literal, render
 from .model import (
@@ -34,7 +37,7 @@ from .model import (
     WriteIn,
     WriteInsBlock,
 )
-from .run_colours import doc_markup
+from .run_colours import doc_markup, pair_problems
 from .table_widths import column_widths
 
 
@@ -54,6 +57,7 @@ class DocPlanner:
     # item id → the boxes its face draws in some profiles only (a `when:` naming the profile)
     profiled: Mapping[str, frozenset[str]] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
+    label: str = "rules"  # what the document is, before each markup problem: "rules", a sheet
 
     # -- text ----------------------------------------------------------------------------
     def markup(self, template: str, loc: Loc, extra: Mapping[str, Any] | None = None) -> str:
@@ -75,10 +79,13 @@ class DocPlanner:
         try:
             para = parsed(markup, pstyle)
         except MarkupError as exc:
-            self.problems.append(Problem(loc, f"bad markup: {exc}"))
+            self.problems.append(Problem(loc, f"{self.label}: bad markup: {exc}"))
             markup = literal(markup)
             para = parsed(markup, pstyle)
-        self.problems += [Problem(loc, m) for m in unprintable(para)]
+        found = unprintable(para)
+        if self.profile.min_contrast:  # a text colour on a back colour, both markup's
+            found += pair_problems(para.frags, self.profile.min_contrast)
+        self.problems += [Problem(loc, f"{self.label}: {m}") for m in found]
         return markup
 
     def para(self, markup: str, style: str, loc: Loc, keep: bool = False) -> Para:
@@ -129,7 +136,22 @@ def _example(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
     eloc = p.example_locs.get(name, loc)
     title = p.para(literal(ex.title), "strong", eloc).markup
     body = p.para(p.markup(ex.text, eloc, {"ex": ex.data}), "body", eloc).markup
-    return [ExampleBlock(title, body)]
+    return [ExampleBlock(title, body, name)]
+
+
+_QUOTED = re.compile(r"'(.*)' \(words are never broken")
+
+
+def written_at(block: DocBlock, rules: Located, word: str) -> Loc | None:
+    """Where the words of ``block`` are written when not where the block is: a worked
+    example's title or text, whichever holds the word the problem ``word`` quotes (not
+    the ``- example:`` line that places it); None for any other block."""
+    if not isinstance(block, ExampleBlock) or not block.name:
+        return None
+    quoted = _QUOTED.search(word)
+    shown = quoted.group(1).removesuffix("...") if quoted else ""
+    part = "title" if shown and shown in html.unescape(block.title) else "text"
+    return rules.key_loc(("examples", block.name, part))
 
 
 def _track(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:

@@ -22,7 +22,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, KeepTogether, Paragraph
 from reportlab.platypus.doctemplate import ActionFlowable
 
-from ..diagnostics import Problem
+from ..diagnostics import Loc, Problem
 from ..flow.frames import (
     FRAME_PADDING,
     INK_MM,
@@ -39,6 +39,7 @@ from ..flow.paragraphs import ItemList
 from ..flow.sheets import continued_height, continued_title
 from ..flow.story import StoryBuilder
 from ..papers import Paper
+from .documents import written_at
 from .model import DocPlan, GamePlan, NewPage, PageDoc, TrackBlock
 from .page_widths import FUZZ, PageFrame, too_long_word, too_narrow, too_wide
 from .text_runs import too_small
@@ -158,6 +159,7 @@ def _doc_problems(
             (name, w, h - continued_height(title, w, canv), slack) for name, w, h, slack in frames
         ]
     found: dict[int, str] = {}
+    at: dict[int, Loc | None] = {}  # a word's place, when not its block's (an example's text)
     for f in _story(doc, builder, flat=kind == "sheet"):
         block = _block_of(f)
         if not isinstance(f, Paragraph):  # a paragraph is as wide as its frame; a table not
@@ -178,10 +180,14 @@ def _doc_problems(
         word = too_long_word(f, canv, frames) if block not in found else None
         if word is not None:
             found[block] = f"{label}: {word}"
+            at[block] = written_at(doc.blocks[block], plan.game.rules_src, word)
         tall = _too_tall(f, canv, frames, split=kind != "sheet")
         if tall is not None and block not in found:
             found[block] = f"{label}: {tall}"
-    return [Problem(doc.loc_of(block), message) for block, message in sorted(found.items())]
+    return [
+        Problem(at.get(block) or doc.loc_of(block), message)
+        for block, message in sorted(found.items())
+    ]
 
 
 def page_problems(plan: GamePlan, papers: Sequence[Paper]) -> list[Problem]:

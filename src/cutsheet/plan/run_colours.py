@@ -4,19 +4,24 @@ markup colours are dropped: every run prints in its style's black on the paper. 
 profile enforces a contrast (``min_contrast``), a markup text colour that misses it against
 what is drawn under its box is dropped, and so is a back colour its style's colour misses it
 on: the run prints in its style's colour, which the plan has brought to that contrast (or
-reports). A colour that passes is kept."""
+reports). A colour that passes is kept; a run that keeps both, a text colour on a back
+colour of its own, is held to the contrast too (``pair_problems``), and said as a style's
+colour on its background is."""
 
 from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from reportlab.lib.colors import toColor
 
 from ..boxes.text import TextElement
 from ..contrast import BLACK, contrast
+from ..diagnostics import Problem
 from ..flow.tables import HEADER_FILL
+from ..measure import paragraph_style, parsed
 from ..profiles import Profile
 from .checks import background
 from .model import FacePlan
@@ -27,6 +32,7 @@ _ATTR = re.compile(
     re.IGNORECASE,
 )
 _BACK = frozenset({"backcolor", "bgcolor"})
+_BACK_SET = re.compile(r"\b(?:backcolor|bgcolor)\s*=", re.IGNORECASE)
 # the darkest ground a document's text is set on: a table's header row
 DOC_GROUND = "#" + HEADER_FILL.hexval()[2:].upper()
 
@@ -93,3 +99,40 @@ def doc_markup(markup: str, profile: Profile) -> str:
     on white paper or a light grey at the darkest (``DOC_GROUND``)."""
     drop = rule_for(profile, DOC_GROUND, BLACK)
     return markup if drop is None else without_colours(markup, drop)
+
+
+def _rgb(colour: Any) -> str:
+    """A ReportLab colour as ``#RRGGBB``."""
+    return "#" + "".join(f"{round(c * 255):02X}" for c in colour.rgb())
+
+
+def pair_problems(frags: Iterable[Any], minimum: float) -> list[str]:
+    """Each text colour that markup sets on a back colour (a run with both: ``<font
+    color=… backColor=…>``, a span, or one inside the other) under ``minimum`` against it,
+    in the words a style's colour on its background is said in; each pair once."""
+    out: list[str] = []
+    for frag in frags:
+        back = getattr(frag, "backColor", None)
+        if back is None:
+            continue
+        fg, bg = _rgb(frag.textColor), _rgb(back)
+        ratio = contrast(fg, bg)
+        said = f"text {fg} on {bg} has contrast {ratio:.1f}:1, under {minimum:g}:1"
+        if ratio < minimum and said not in out:
+            out.append(said)
+    return out
+
+
+def markup_contrast(face: FacePlan, minimum: float, label: str) -> list[Problem]:
+    """``pair_problems`` of every text box of ``face`` (its markup as the profile keeps it),
+    at the box, as ``checks.face_contrast`` says a style's colour on its background."""
+    problems = []
+    for el in face.elements:
+        if not isinstance(el, TextElement) or not _BACK_SET.search(el.markup):
+            continue
+        frags = parsed(el.markup, paragraph_style(el.box.style, el.style)).frags
+        problems += [
+            Problem(el.box.loc, f"box '{el.box.name}': {said}", subject=label, code="contrast")
+            for said in pair_problems(frags, minimum)
+        ]
+    return problems

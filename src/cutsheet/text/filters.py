@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Mapping
 
 from jinja2 import pass_context
@@ -11,6 +12,18 @@ from markupsafe import Markup, escape
 
 from .. import symbols
 from .problem import TemplateProblem, short
+
+
+class _Made(threading.local):
+    """The symbols (marked text: ``symbols.cube``, ``icon``, ``actual_text``) the filters
+    made for the template running in this thread: a marker character in its output must
+    be one of theirs, whole (``rendering`` checks)."""
+
+    def __init__(self) -> None:
+        self.symbols: set[str] = set()
+
+
+MADE = _Made()
 
 
 def counts(values: Mapping[str, int], sep: str = " · ", zeros: bool = True) -> Markup:
@@ -50,7 +63,8 @@ def _cube_fills(terms: Mapping[str, Mapping[str, str]]) -> dict[str, str]:
     return {k: v for k, v in cubes.items() if "A" <= k <= "Z"}
 
 
-def glyphs(value: str, terms: Mapping[str, Mapping[str, str]]) -> Markup:
+@pass_context  # never folded into a compiled template: what it makes is noted as it runs
+def glyphs(_context: Context, value: str, terms: Mapping[str, Mapping[str, str]]) -> Markup:
     """Cube notation to symbols. In a run of notation (``5R>G``, ``RRRR``), each letter that
     has a ``fill`` in ``terms`` becomes a cube tile with its letter, and ``>``/``<>`` get room
     to breathe; the run keeps its literal text for readers (see :mod:`cutsheet.symbols`).
@@ -69,7 +83,9 @@ def glyphs(value: str, terms: Mapping[str, Mapping[str, str]]) -> Markup:
             symbols.cube(ch, cubes[ch]) if ch in cubes else f"<b>{escape(ch)}</b>" for ch in run
         )
         said = symbols.spoken(run, _names(terms))
-        out.append(symbols.actual_text(str(escape(run)), shown, str(escape(said))))
+        made = symbols.actual_text(str(escape(run)), shown, str(escape(said)))
+        MADE.symbols.add(made)
+        out.append(made)
         last = m.end()
     out.append(str(escape(text[last:])))
     return Markup("".join(out))
@@ -108,4 +124,6 @@ def icon(_context: Context, name: str, colour: str = "#000000") -> Markup:
         raise TemplateProblem(
             f"icon colour {short(colour)} is not a colour (#RRGGBB, or a name from 'colours')"
         )
-    return Markup(symbols.icon(str(name), named))
+    made = symbols.icon(str(name), named)
+    MADE.symbols.add(made)
+    return Markup(made)

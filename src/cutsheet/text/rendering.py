@@ -16,7 +16,9 @@ from typing import Any
 from jinja2 import TemplateError, Undefined, UndefinedError
 from markupsafe import escape
 
+from ..source.yaml_build import MARKER
 from ..symbols import look_key
+from .filters import MADE
 from .limits import MAX_OUTPUT, Steps, printable
 from .markup import ampersands_kept, check_markup
 from .problem import TemplateProblem
@@ -235,6 +237,7 @@ def _render(source: str, context: Mapping[str, Any]) -> str:
     chunks: list[str] = []
     size = 0
     Steps.reset()
+    MADE.symbols.clear()
     try:
         for chunk in _compile(source).run.generate(**context):
             size += len(chunk)
@@ -243,9 +246,29 @@ def _render(source: str, context: Mapping[str, Any]) -> str:
             chunks.append(chunk)
     except Exception as exc:  # every failure of a template is the layout's
         raise _failed(exc, "template") from None
-    markup = ampersands_kept("".join(chunks).strip())
+    printed = "".join(chunks)
+    if MARKER.search(printed):
+        _own_symbols_only(printed, MADE.symbols)
+    markup = ampersands_kept(printed.strip())
     check_markup(markup)
     return markup
+
+
+def _own_symbols_only(printed: str, made: set[str]) -> None:
+    """Refuse what a template ``printed`` when a marker character in it is not part of a symbol that the
+    ``glyphs`` or ``icon`` filter made for it, whole: one a template computes (``'%c' %
+    57346``), marks safe, or cuts out of a filter's result would draw an icon or set what a
+    reader hears that the filters never checked."""
+    rest = printed
+    for symbol in sorted(made, key=len, reverse=True):
+        rest = rest.replace(symbol, "")
+    found = MARKER.search(rest)
+    if found is not None:
+        raise TemplateProblem(
+            f"template prints character U+{ord(found.group()):04X}, which cutsheet uses to"
+            " mark a symbol: only the glyphs and icon filters write it (print what they give"
+            " as it is)"
+        )
 
 
 def render_plain(source: str, context: Mapping[str, Any]) -> str:
