@@ -29,6 +29,8 @@ __all__ = ["Fingerprints", "Unfingerprintable", "fingerprint"]
 _ATOMS = frozenset({str, int, float, bool, type(None), bytes})
 KEEP_FROM = 256  # bytes of a frozen value's own encoding from which its digest is kept
 RECENT = 4096  # small frozen values whose digests are kept for a while (see ``recent``)
+ATOMS_KEPT = 16_384  # encodings of atoms kept, by type (see ``atoms``)
+ATOM_MAX = 80  # characters of an atom's repr up to which its encoding is kept (names, sizes)
 
 
 class Unfingerprintable(TypeError):
@@ -56,6 +58,10 @@ class Fingerprints:
         # its digest; emptied when full, so a deck's many small values are not all held
         self.recent: dict[int, tuple[bytes, object]] = {}
         self.shapes: dict[type, _Shape] = {}
+        # each short atom's encoding by type, then value (a deck repeats its names, colours
+        # and sizes on every card); emptied when full. Never a NaN (it equals nothing, so it
+        # would never be found) nor a zero float (0.0 and -0.0 are equal keys)
+        self.atoms: dict[type, dict[Any, bytes]] = {kind: {} for kind in _ATOMS}
         self.reads = reads or (lambda _kind: None)
 
     def of(self, value: object) -> str:
@@ -67,9 +73,21 @@ class Fingerprints:
         set its type, length and items; a dataclass or model the digest of its type, field
         names and fields, worked out once per object when it is frozen."""
         kind = type(value)
-        if kind in _ATOMS:
-            text = repr(value)
-            return f"{kind.__name__}{len(text)}:{text}".encode()
+        atoms = self.atoms.get(kind)
+        if atoms is not None:
+            hit = atoms.get(value)
+            if hit is None:
+                text = repr(value)
+                hit = f"{kind.__name__}{len(text)}:{text}".encode()
+                if (
+                    len(text) <= ATOM_MAX
+                    and value == value
+                    and not (kind is float and value == 0.0)
+                ):
+                    if len(atoms) >= ATOMS_KEPT:
+                        atoms.clear()
+                    atoms[value] = hit
+            return hit
         if kind is tuple or kind is list:
             return b"T%d:" % len(value) + b"".join(map(self.encode, value))  # type: ignore[arg-type]
         hit = self.seen.get(id(value))

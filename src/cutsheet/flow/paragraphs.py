@@ -87,6 +87,8 @@ class DocParagraph(Paragraph):
             self.width = availWidth
             self._wrapped_at = last
             return availWidth, self.height
+        if self.shared is not None and self._whole():
+            self.frags = self.shared.frags  # broken from them again, its lines can be kept
         frags = self.frags
         width, height = super().wrap(availWidth, availHeight)
         if height < _NO_ROOM:  # (_NO_ROOM: ReportLab found the width too narrow for anything)
@@ -96,6 +98,14 @@ class DocParagraph(Paragraph):
             if self.shared is not None:
                 self.shared.keep(got)
         return width, height
+
+    def _whole(self) -> bool:
+        """Whether this is the paragraph as parsed, not cut by a split: its last lines (or,
+        never broken, its fragments) come from the shared fragments. Broken again at a new
+        width, it starts from them, not from the words its last breaking left."""
+        assert self.shared is not None
+        last = self.__dict__.get("_wrapped_at")
+        return (self.frags if last is None else last[1]) is self.shared.frags
 
     def split(self, availWidth: float, availHeight: float) -> list[Flowable]:  # noqa: N803
         parts: list[Flowable] = self._split(availWidth, availHeight)
