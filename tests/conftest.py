@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from hypothesis import settings
+from PIL import Image
 
 from cutsheet.build import Options, Project, build, check_game
 from cutsheet.diagnostics import Problem
@@ -22,6 +23,7 @@ from .readback import plumber_pages
 from .workers import keep_groups, once_per_run
 
 ROOT = Path(__file__).resolve().parents[1]
+MINI = ROOT / "tests" / "data" / "mini"
 
 # The built-in papers (the packaged base.yaml's), as impose takes them: (width, height) mm
 _PACKAGED = packaged_papers()
@@ -130,6 +132,16 @@ class Workspace:
         finally:
             os.chdir(cwd)
         return sorted(report.errors)
+
+
+@pytest.fixture
+def mini(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of the small project in tests/data/mini (with its picture), the current folder."""
+    for d in ("content", "layouts"):
+        shutil.copytree(MINI / d, tmp_path / d)
+    Image.new("RGB", (40, 20), "#0072B2").save(tmp_path / "content" / "mini" / "alpha.png")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
 
 
 @pytest.fixture

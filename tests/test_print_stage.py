@@ -3,30 +3,17 @@ papers and fixed-grid impositions as data; a card too big for its paper is a loc
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
-from PIL import Image
 from pypdf import PdfReader
 
 from cutsheet.cli import main
 from cutsheet.impose import impose
 
-from .conftest import ROOT
 from .readback import page_texts, pypdf_texts
 
 MM = 72 / 25.4
-MINI = ROOT / "tests" / "data" / "mini"
-
-
-@pytest.fixture
-def mini(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    for d in ("content", "layouts"):
-        shutil.copytree(MINI / d, tmp_path / d)
-    Image.new("RGB", (40, 20), "#0072B2").save(tmp_path / "content" / "mini" / "alpha.png")
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
 
 
 def _edit(path: Path, old: str, new: str) -> int:

@@ -7,14 +7,13 @@ import shutil
 from pathlib import Path
 
 import pytest
-from PIL import Image
 from pypdf import PdfReader
 
 from cutsheet.cli import main
 from cutsheet.layouts import PACKAGED
 from cutsheet.text import TemplateProblem, render
 
-from .conftest import ROOT, Workspace
+from .conftest import Workspace
 
 RULES = "content/common-reserve/rules.yaml"
 LAYOUT = "layouts/common-reserve.yaml"
@@ -54,17 +53,7 @@ def test_an_unclosed_tag_in_a_layout_names_the_cards_it_is_on(ws):
 
 
 # -- 2. a project paper named like one of cutsheet's own is said to replace it ------------
-MINI = ROOT / "tests" / "data" / "mini"
 A4_WARNING = "warning: paper 'a4' replaces cutsheet's own A4 (210 × 297 mm)"
-
-
-@pytest.fixture
-def mini(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    for d in ("content", "layouts"):
-        shutil.copytree(MINI / d, tmp_path / d)
-    Image.new("RGB", (40, 20), "#0072B2").save(tmp_path / "content" / "mini" / "alpha.png")
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
 
 
 def own_papers(root: Path, papers: str) -> int:
