@@ -1,5 +1,31 @@
 """Drawing with ReportLab: faces, tagged documents and the PDF files of each part."""
 
+from functools import lru_cache
+
 from reportlab import rl_config
+from reportlab.pdfbase import pdfdoc
 
 rl_config.invariant = 1  # same inputs, byte-identical PDFs (no dates, no random ids)
+
+# ReportLab writes every name and number of every object it formats (a page's /Type, a
+# font's /F1, a width) through two functions whose results depend on their argument alone:
+# for a short text each is remembered. Anything else (an object's whole text, a stream, the
+# finished file) is passed on as it is, never kept. ReportLab looks both up in its module
+# each time it calls them, so it calls these.
+SHORT = 64  # characters
+_encode, _name = pdfdoc.pdfdocEnc, pdfdoc.PDFName
+_encoded, _named = lru_cache(maxsize=4096)(_encode), lru_cache(maxsize=1024)(_name)
+
+
+def _pdfdoc_enc(x: object) -> object:
+    return _encoded(x) if type(x) is str and len(x) <= SHORT else _encode(x)
+
+
+def _pdf_name(data: object, *bounds: str, **named: str) -> str:
+    if bounds or named or type(data) is not str or len(data) > SHORT:
+        return _name(data, *bounds, **named)  # type: ignore[no-any-return]
+    return _named(data)  # type: ignore[no-any-return]
+
+
+pdfdoc.pdfdocEnc = _pdfdoc_enc
+pdfdoc.PDFName = _pdf_name
