@@ -22,9 +22,10 @@ from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.fonts import addMapping, ps2tt, tt2ps
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm as MM
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.platypus import Paragraph
+from reportlab.platypus import Paragraph, paraparser
 from reportlab.platypus.paragraph import _getFragWords, cleanBlockQuotedText
 from reportlab.platypus.paraparser import ParaFrag
 
@@ -232,6 +233,32 @@ def smallest_run(para: Paragraph) -> float:
     words = _getFragWords(para.frags) if para.frags else []  # parsed, or wrapped
     sizes = [part[0].fontSize for word in words for part in word[1:] if str(part[1]).strip()]
     return float(min(sizes, default=float("inf")))
+
+
+# ------------------------------------------------------------------ images in markup
+PACKAGED_DATA = Path(__file__).resolve().parent / "data"
+"""Files cutsheet ships (``symbols.PAD_IMAGE``, the transparent spacer beside a symbol)."""
+
+
+def _image_reader(src: object, ident: object = None) -> ImageReader:
+    """ReportLab's ``ImageReader`` for an ``<img>`` of paragraph markup, which its parser
+    makes for every ``<img>`` it parses (opening and reading the file each time: a fifth of a
+    millisecond, and every symbol has a spacer or two). A file cutsheet ships is read once a
+    process (``_packaged_image``); the same reader's image is the same image, drawn the same
+    (a PDF holds one copy of an image however often it is drawn). Any other is read anew."""
+    if ident is None and isinstance(src, str):
+        found = _packaged_image(src)
+        if found is not None:
+            return found
+    return ImageReader(src, ident)
+
+
+@lru_cache(maxsize=16)
+def _packaged_image(src: str) -> ImageReader | None:
+    return ImageReader(src) if Path(src).parent == PACKAGED_DATA else None
+
+
+paraparser.ImageReader = _image_reader  # the one name its parser reads an <img> with
 
 
 # ------------------------------------------------------------------ documents
