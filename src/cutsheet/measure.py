@@ -8,6 +8,7 @@ draws.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import io
 from dataclasses import dataclass
@@ -18,13 +19,15 @@ from typing import Literal, Protocol
 
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
-from reportlab.lib.fonts import addMapping
+from reportlab.lib.fonts import addMapping, ps2tt, tt2ps
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm as MM
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.platypus import Paragraph
-from reportlab.platypus.paragraph import _getFragWords
+from reportlab.platypus import Paragraph, paraparser
+from reportlab.platypus.paragraph import _getFragWords, cleanBlockQuotedText
+from reportlab.platypus.paraparser import ParaFrag
 
 from .confine import FileRefused, read_file
 from .diagnostics import Loc, Problem, char_name
@@ -232,6 +235,32 @@ def smallest_run(para: Paragraph) -> float:
     return float(min(sizes, default=float("inf")))
 
 
+# ------------------------------------------------------------------ images in markup
+PACKAGED_DATA = Path(__file__).resolve().parent / "data"
+"""Files cutsheet ships (``symbols.PAD_IMAGE``, the transparent spacer beside a symbol)."""
+
+
+def _image_reader(src: object, ident: object = None) -> ImageReader:
+    """ReportLab's ``ImageReader`` for an ``<img>`` of paragraph markup, which its parser
+    makes for every ``<img>`` it parses (opening and reading the file each time: a fifth of a
+    millisecond, and every symbol has a spacer or two). A file cutsheet ships is read once a
+    process (``_packaged_image``); the same reader's image is the same image, drawn the same
+    (a PDF holds one copy of an image however often it is drawn). Any other is read anew."""
+    if ident is None and isinstance(src, str):
+        found = _packaged_image(src)
+        if found is not None:
+            return found
+    return ImageReader(src, ident)
+
+
+@lru_cache(maxsize=16)
+def _packaged_image(src: str) -> ImageReader | None:
+    return ImageReader(src) if Path(src).parent == PACKAGED_DATA else None
+
+
+paraparser.ImageReader = _image_reader  # the one name its parser reads an <img> with
+
+
 # ------------------------------------------------------------------ documents
 @dataclass(frozen=True)
 class DocStyles:
@@ -300,10 +329,57 @@ def _suffix_style(cell: ParagraphStyle) -> ParagraphStyle:
 def parsed(markup: str, style: ParagraphStyle) -> Paragraph:
     """The parsed paragraph (fragments with their fonts); MarkupError when it is not markup.
     Never wrapped: a paragraph to wrap is a new one on its fragments (no second parse)."""
+    plain = _plain_paragraph(markup, style)
+    if plain is not None:
+        return plain
     try:
         return Paragraph(markup, style)
     except ValueError as exc:
         raise MarkupError.of(exc) from None
+
+
+def _plain_paragraph(markup: str, style: ParagraphStyle) -> Paragraph | None:
+    """The paragraph ReportLab's parser makes of plain text (no tag, no entity: most of a
+    game's texts), made without parsing: the text as ``Paragraph`` cleans it, in one
+    fragment that is the style's own (``_plain_fragment``) with that text. None for any other
+    text (parsed), and where the style's fragment is not that simple."""
+    if "<" in markup or "&" in markup:
+        return None
+    text = cleanBlockQuotedText(markup)
+    try:  # the font's family as the parser finds it now (a project may map it anew)
+        family = ps2tt(style.fontName)
+        font = tt2ps(*family)
+    except ValueError:
+        return None
+    proto = _plain_fragment(style, family, font) if text else None
+    if proto is None:
+        return None
+    frag = copy.copy(proto)
+    frag.text, frag.link, frag.us_lines = text, [], []  # (a fragment's own lists, as parsed)
+    return Paragraph(text, style, frags=[frag])
+
+
+@lru_cache(maxsize=256)
+def _plain_fragment(
+    style: ParagraphStyle, family: tuple[str, int, int], font: str
+) -> ParaFrag | None:
+    """The one fragment ReportLab's parser makes of a plain word in ``style`` (its fonts, size
+    and colour, as every plain text in that style gets them) while its font's ``family``
+    and the face it sets (``font``) are mapped as they are; None when the style makes more of
+    it than one plain fragment with empty link and line lists, or cannot be parsed."""
+    if getattr(style, "textTransform", None):
+        return None
+    try:
+        frags = Paragraph(_PROBE, style).frags
+    except Exception:  # the style's font has no family mapping...: parsed, to say why
+        return None
+    one = frags[0] if len(frags) == 1 else None
+    if one is None or one.text != _PROBE or one.link or one.us_lines or one.fontName != font:
+        return None
+    return one  # type: ignore[no-any-return]
+
+
+_PROBE = "x"
 
 
 def widest_word(markup: str, style: ParagraphStyle) -> float:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager
@@ -37,9 +38,11 @@ class Box:
     dash: bool = False
     style: str = "body"  # text and cells only; kept here so reading order can use any box
 
-    @property
+    @functools.cached_property
     def traits(self) -> Traits:
-        """What the pipeline needs to know of this box's kind."""
+        """What the pipeline needs to know of this box's kind (looked up once a box: the plan
+        asks it of every box of a face many times an item; kept in the box's ``__dict__``,
+        which its fields, equality, hash and copies do not read)."""
         return REGISTRY[self.kind].traits
 
 

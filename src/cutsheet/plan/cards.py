@@ -27,7 +27,7 @@ from .resize import resized as resize
 from .resize import same_size, size_problem
 from .run_colours import markup_contrast, recoloured
 from .scale import scale_face
-from .side_memo import Side, SideMemo
+from .side_memo import Key, Side, SideMemo
 
 Size = tuple[float, float]
 OVERLEAF_CUTS = "(a card goes on over its back between boxes, or at a <br/> outside other tags)"
@@ -48,16 +48,40 @@ def component_key_loc(game: Game, comp: Component, key: str) -> Loc:
     return game.game_src.loc(("components", index, key))
 
 
+Scaled = tuple[Face, FillContext, "Problem | None", float]
+"""A face scaled to a card (``scale_face``): the face, its fill context, its overflow, its gap."""
+
+
+@dataclasses.dataclass
+class _Pending:
+    """One side of one item on its way: its face scaled (when it is), not yet filled; or
+    planned (found remembered, or filled)."""
+
+    back: int
+    face: Face  # as the layouts give it (resized to the card when laid out)
+    fc: FillContext
+    mode: str
+    keyed: tuple[Key, dict[str, str]] | None  # its key in the side memo
+    kx: float | None
+    scaled: Scaled | None = None
+    side: Side | None = None
+
+
 @dataclasses.dataclass
 class _Planned:
-    """One item's faces as planned, with what was found on the way."""
+    """One item's faces as planned, with what was found on the way. Its sides are filled
+    last (``_CardPlanner.filled``): a deck's overflows and gaps are known from its scaled
+    faces, so a card of an attempt that overflows, or one planned again at its deck's least
+    gap, is never filled for nothing."""
 
+    item: Item
     front: FacePlan | None = None
     back: FacePlan | None = None
     overleaf: bool = False  # the back holds the rest of the front
     gaps: list[float] = dataclasses.field(default_factory=lambda: [1.0, 1.0])
     problems: list[Problem] = dataclasses.field(default_factory=list)
     overflows: list[Problem] = dataclasses.field(default_factory=list)
+    pending: list[_Pending] = dataclasses.field(default_factory=list)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -97,19 +121,28 @@ class _CardPlanner:
             styles = {k: dataclasses.replace(v, color=BLACK) for k, v in styles.items()}
         return styles
 
-    def side(self, face: Face, fc: FillContext, mode: str, at: _Attempt, back: int) -> Side:
-        """One face filled: as laid out, or scaled (and, when allowed and it is too tall for
-        the card, cut in two onto the card's back); its planned sides, its overflow, and the
-        inner space its scaling kept."""
+    def scaled(self, face: Face, fc: FillContext, at: _Attempt, back: int) -> Scaled:
+        """``face`` scaled to the attempt's card (``scale_face``)."""
+        fixed = self.memo.fixed(face, fc.ctx)
+        memo, gap = self.memo.scaled, at.gaps[back]
+        return scale_face(face, face.size, at.size, fc, self.profile, gap, memo, fixed)
+
+    def side(
+        self,
+        face: Face,
+        fc: FillContext,
+        mode: str,
+        at: _Attempt,
+        back: int,
+        scaled: Scaled | None = None,
+    ) -> Side:
+        """One face filled: as laid out, or scaled (``scaled``, when it already is; and, when
+        allowed and it is too tall for the card, cut in two onto the card's back); its
+        planned sides, its overflow, and the inner space its scaling kept."""
         over, gap, size, profile = None, 1.0, at.size, self.profile
         planned: tuple[FacePlan, ...] | None = None
         if mode == "scale":
-            src = face.size
-            fixed = self.memo.fixed(face, fc.ctx)
-            memo = self.memo.scaled
-            face, fc, over, gap = scale_face(
-                face, src, size, fc, profile, at.gaps[back], memo, fixed
-            )
+            face, fc, over, gap = scaled or self.scaled(face, fc, at, back)
             spill = at.spill and not back and self.names[1] is None and self.comp.spec.overleaf
             if over is not None and spill:
                 sides = overleaf(fill_face(face, size, fc))
@@ -130,32 +163,48 @@ class _CardPlanner:
                 fc.problems.extend(markup_contrast(p, profile.min_contrast, fc.label))
         return planned, over, gap
 
-    def memo_side(self, face: Face, fc: FillContext, mode: str, at: _Attempt, back: int) -> Side:
-        """``side``, once for every item whose templates read the same values: a side planned
-        without a problem is the same plan for them all (one with a problem is planned again
-        for each item, whose messages name it)."""
+    def pending(self, face: Face, fc: FillContext, mode: str, at: _Attempt, back: int) -> _Pending:
+        """One side: remembered, once for every item whose templates read the same values (a
+        side planned without a problem is the same plan for them all; one with a problem is
+        planned again for each item, whose messages name it); else its face scaled, when it
+        is, and filled later (``fill``)."""
         # a word is measured again where it sits, on a face without icons (scaled faces grow
         # icons with their words) that does not go on over its card's back
         kx = at.size[0] / face.size[0] if mode == "scale" else None
         icons = any(b.traits.symbol for b in face.boxes)
         measured = mode == "layout" or not (icons or at.spill)
         keyed = self.memo.key(face, fc.ctx, mode, at, back, measured=measured)
-        if keyed is not None:
-            found = self.memo.get(face, *keyed, kx)
-            if found is not None:
-                return found
-        got = self.side(face, fc, mode, at, back)
-        if keyed is not None and got[1] is None and not fc.problems:
-            self.memo.put(face, *keyed, got)
-        return got
+        one = _Pending(back, face, fc, mode, keyed, kx)
+        one.side = self.remembered(one)
+        if one.side is None and mode == "scale":
+            one.scaled = self.scaled(face, fc, at, back)
+        return one
+
+    def remembered(self, one: _Pending) -> Side | None:
+        return None if one.keyed is None else self.memo.get(one.face, *one.keyed, one.kx)
+
+    def fill(self, one: _Pending, at: _Attempt) -> Side:
+        """The side planned: as remembered (by now, maybe, for an item filled before it), else
+        filled from its scaled face, and remembered."""
+        if one.side is None and (one.scaled is None or one.scaled[2] is None):
+            one.side = self.remembered(one)
+        if one.side is None:
+            one.side = self.side(one.face, one.fc, one.mode, at, one.back, one.scaled)
+            if one.keyed is not None and one.side[1] is None and not one.fc.problems:
+                self.memo.put(one.face, *one.keyed, one.side)
+        one.scaled = None
+        return one.side
 
     def item(self, item: Item, at: _Attempt) -> _Planned:
+        """One item's sides, scaled: its gaps and overflows known, its sides filled later
+        (``filled``); filled now when a card may go on over its back (which decides its
+        overflow)."""
         ctx = item_context(self.game, self.comp, item, self.profile.name)
 
         def loc_of(field: str | None, item: Item = item) -> Loc:
             return item.loc(field) if field else item.loc()
 
-        out = _Planned()
+        out = _Planned(item)
         labels = (item.id, f"{item.id} (back)")
         for back, (name, label, mode) in enumerate(
             zip(self.names, labels, self.modes, strict=True)
@@ -176,16 +225,37 @@ class _CardPlanner:
                 memo=self.memo.boxes,
             )
             face = self.resized.get(name) or self.layouts.face(name)
-            planned, over, out.gaps[back] = self.memo_side(face, fc, mode, at, back)
+            one = self.pending(face, fc, mode, at, back)
+            out.pending.append(one)
+            over, out.gaps[back] = self.overflow(one, at)
             if over is not None:  # its boxes leave the card: that is the one problem
                 out.overflows.append(_in_content(over, face, self.game, item))
-            out.problems.extend(_in_content(p, face, self.game, item) for p in fc.problems)
-            if back:
+        if at.spill:
+            self.filled(out, at)
+        return out
+
+    def overflow(self, one: _Pending, at: _Attempt) -> tuple[Problem | None, float]:
+        """A side's overflow and gap: its scaled face's, or as planned (a side that may go on
+        over the card's back is filled now: that decides its overflow)."""
+        if at.spill:
+            return self.fill(one, at)[1:]
+        if one.side is not None:
+            return one.side[1:]
+        return (None, 1.0) if one.scaled is None else one.scaled[2:]
+
+    def filled(self, out: _Planned, at: _Attempt) -> _Planned:
+        """``out`` with its sides filled, and their problems."""
+        for one in out.pending:
+            planned = self.fill(one, at)[0]
+            face, item = one.face, out.item
+            out.problems.extend(_in_content(p, face, self.game, item) for p in one.fc.problems)
+            if one.back:
                 out.back = planned[0]
             else:
                 out.front = planned[0]
                 if len(planned) > 1:
                     out.back, out.overleaf = planned[1], True
+        out.pending = []
         return out
 
     def cards(
@@ -206,9 +276,13 @@ class _CardPlanner:
         if not any(g.overflows for g in got):  # (a deck that overflows is tried bigger)
             again = dataclasses.replace(at, gaps=least)
             got = [
-                g if g.gaps == list(least) else self.item(item, again)
+                self.filled(g, at)
+                if g.gaps == list(least)
+                else self.filled(self.item(item, again), again)
                 for item, g in zip(self.comp.items, got, strict=True)
             ]
+        else:
+            got = [self.filled(g, at) for g in got]
         cards: list[PrintedCard] = []
         for item, planned in zip(self.comp.items, got, strict=True):
             assert planned.front is not None

@@ -72,7 +72,20 @@ def scaled_styles(
     face: Face, fc: FillContext, profile: Profile
 ) -> tuple[dict[str, TextStyle], dict[str, str]]:
     """The fill context's styles plus a scaled one for each text and cells box of ``face``,
-    and each such box's scaled style's name."""
+    and each such box's scaled style's name: new dictionaries (the caller adds to them),
+    worked out once a face with ``fc.memo`` (whose items all share their styles)."""
+    key = ("scaled styles", face.name)
+    found = fc.memo.get(key) if fc.memo is not None else None
+    if found is None:
+        found = _scaled_styles(face, fc, profile)
+        if fc.memo is not None:
+            fc.memo[key] = found
+    return dict(found[0]), dict(found[1])
+
+
+def _scaled_styles(
+    face: Face, fc: FillContext, profile: Profile
+) -> tuple[dict[str, TextStyle], dict[str, str]]:
     styles = dict(fc.styles)
     names: dict[str, str] = {}  # box → its scaled style's name
     for box in face.boxes:
