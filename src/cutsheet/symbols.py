@@ -24,8 +24,6 @@ from urllib.parse import quote
 from xml.parsers import expat
 
 from reportlab.graphics.shapes import Drawing
-from reportlab.lib.utils import ImageReader
-from reportlab.platypus import paraparser
 
 from .confine import FileRefused, read_file
 from .diagnostics import excerpt
@@ -254,25 +252,6 @@ def svg_drawing(path: str, mtime: int = 0) -> Drawing:
 
 
 PAD_IMAGE = Path(__file__).resolve().parent / "data" / "pad.png"  # transparent, for spacing
-_PAD_SRC = str(PAD_IMAGE)
-
-
-def _image_reader(src: object) -> ImageReader:
-    """The reader ReportLab's markup parser gives an ``<img>``: for the spacer, one reader
-    for the process, not one per paragraph parsed. A reader opens its file when made and
-    decodes it on the first drawing, which every drawing then hashes to find the picture
-    already in the file: the same file, the same bytes either way."""
-    if src == _PAD_SRC:
-        return _pad_reader()
-    return ImageReader(src)
-
-
-@lru_cache(maxsize=1)
-def _pad_reader() -> ImageReader:
-    return ImageReader(_PAD_SRC)
-
-
-paraparser.ImageReader = _image_reader  # the only image markup cutsheet writes is the spacer
 
 CUBE_OPEN, CUBE_CLOSE = "\ue000", "\ue001"  # \ue000R|#D55E00\ue001
 ICON_OPEN, ICON_CLOSE = "\ue002", "\ue003"  # \ue002drop|#000000\ue003
