@@ -10,7 +10,8 @@ from .scenarios import Built, CardBytes, Export, Rebuild, Reference, card_bytes,
 from .table import Row, Target, fmt_ratio, ms_per
 from .watch import WatchEdit, median_edit
 
-REF_RATIO_MAX = 1.5  # cutsheet ms/page ÷ reference ms/page, single process
+REF_RATIO_MAX = 2.0  # cutsheet ms/page ÷ reference ms/page, single process (issue #26)
+REF_RATIO_GOAL = 1.5  # the goal beyond it
 SPEEDUP_MIN = 1.7  # jobs=cores vs jobs=1
 LINEAR_SLACK = 1.1  # 10× the cards within 11× the time
 PEAK_MAX_MB = 200  # megabytes (10**6 bytes) at 10,000 cards (issue #26)
@@ -68,7 +69,6 @@ def cold_single_row(builds: list[Built], refs: list[Reference]) -> Row:
         ms, ref_ms = ms_per_page(built), reference_ms(ref)
         pairs.append(ms / ref_ms if ms is not None and ref_ms else None)
     ratio = paired_median(pairs)
-    passed = None if ratio is None else ratio <= REF_RATIO_MAX
     return Row(
         what="cold build, all games, --jobs 1",
         wall_s=m.run.wall_s,
@@ -77,7 +77,10 @@ def cold_single_row(builds: list[Built], refs: list[Reference]) -> Row:
         peak_mib=m.run.peak_mib,
         tree_mib=m.run.tree_mib,
         ratio=fmt_ratio(ratio, "ref"),
-        targets=(Target(f"≤ {REF_RATIO_MAX}× ref per page", passed),),
+        targets=tuple(
+            Target(f"≤ {most}× ref per page", None if ratio is None else ratio <= most)
+            for most in (REF_RATIO_MAX, REF_RATIO_GOAL)
+        ),
         note=_failed(m.run)
         or f"{_repeats(len(builds))}; both profiles, both papers; ratio: median of rounds",
     )
