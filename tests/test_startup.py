@@ -81,8 +81,13 @@ def test_the_command_line_looks_for_no_pydantic_plugin(tmp_path):
         "looked = []\n"
         "scan = metadata.entry_points\n"
         "metadata.entry_points = lambda **kw: looked.append(kw) or scan(**kw)\n"
-        "from cutsheet import entry\n"
-        "entry._leave = lambda code: print(looked, code) or code\n"
+        "from cutsheet import entry, startup\n"
+        "def leave(code):\n"
+        "    loader = sys.modules.get(startup.PLUGIN_LOADER)\n"
+        "    stub = getattr(loader, 'get_plugins', None) is startup._no_plugins\n"
+        "    print(looked, code, stub)\n"
+        "    return code\n"
+        "entry._leave = leave\n"
         f"sys.argv = ['cutsheet', '--root', {str(root)!r}, 'list']\n"
         "entry.run()\n"
     )
@@ -91,13 +96,15 @@ def test_the_command_line_looks_for_no_pydantic_plugin(tmp_path):
         [sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=120
     )
     assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines()[-1] == "[] 0"
+    assert done.stdout.splitlines()[-1] == "[] 0 True"  # nothing scanned: the loader's stub
     env["PYDANTIC_DISABLE_PLUGINS"] = "some-plugin"  # the user's own choice is kept
     done = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=120
     )
     assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines()[-1] == "[{'group': 'pydantic'}] 0"
+    # pydantic's own loader, which reads the variable (how it then looks for plugins is its
+    # own business: some versions scan entry points through another name than this one)
+    assert done.stdout.splitlines()[-1].endswith(" 0 False")
 
 
 def test_a_command_that_leaves_early_says_all_it_printed_and_its_status(tmp_path: Path):
