@@ -4,7 +4,7 @@ VENV    := .venv
 BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
 
-.PHONY: pdfs test check lint format bench fuzz schema fonts clean
+.PHONY: pdfs test test-lowest check lint format bench fuzz schema fonts clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -25,6 +25,16 @@ test: $(STAMP)            ## lint, format check, then the test suite on two work
 	$(BIN)/ruff check src tests
 	$(BIN)/ruff format --check src tests
 	PYTHONDONTWRITEBYTECODE= $(BIN)/pytest -m "not fuzz" -n 2 --dist loadgroup
+
+LOWEST  := .venv-lowest
+$(LOWEST)/.installed: pyproject.toml .ci/lowest.txt
+	$(PY) -m venv $(LOWEST)
+	$(LOWEST)/bin/pip install --quiet --upgrade pip
+	$(LOWEST)/bin/pip install --quiet -c .ci/lowest.txt -e '.[test]'
+	touch $@
+
+test-lowest: $(LOWEST)/.installed  ## the suite at the lowest dependency versions allowed (.ci/lowest.txt)
+	PYTHONDONTWRITEBYTECODE= $(LOWEST)/bin/pytest -m "not fuzz" -n 2 --dist loadgroup
 
 format: $(STAMP)
 	$(BIN)/ruff format src tests
