@@ -12,7 +12,7 @@ from pathlib import Path
 import pikepdf
 import pytest
 
-from .readback import pypdf_texts
+from .readback import plumber_pages, pypdf_texts
 
 GAMES = ["bidding-alpha", "common-reserve", "festival-charter", "festivibes"]
 PAPERS = ["a4", "letter"]
@@ -91,6 +91,22 @@ def test_the_h1_names_the_game_and_the_part_first(built, part, title):
         assert first.Pg.objgen == pdf.pages[0].obj.objgen
     text = pypdf_texts(path)[0]  # content order, like pdftotext -raw; no poppler needed
     assert text.splitlines()[0].startswith(title)
+
+
+def test_the_h1_ends_on_its_page_in_every_file(built):
+    """The invisible H1 is set smaller when the title is too long for one line at heading
+    size: a character past the page's edge is one a text extractor drops ("Sheets, markers
+    and refere")."""
+    long_titles = 0
+    for path in sorted(built.glob("*/*/*.pdf")):
+        first = plumber_pages(path)[0]
+        off = [c["text"] for c in first.chars if c["x0"] < 0 or c["x1"] > first.width]
+        assert not off, f"{path.relative_to(built)}: {''.join(off)!r} runs off page 1"
+        heading = pypdf_texts(path)[0].splitlines()[0]
+        long_titles += len(heading) > 55
+        if path.parent.name.startswith("large-print") and path.name == "sheets.pdf":
+            assert heading.endswith("references"), f"{path.relative_to(built)}: {heading!r}"
+    assert long_titles  # the alpha game's sheets title is among them
 
 
 def test_every_card_section_with_content_has_a_heading(built):

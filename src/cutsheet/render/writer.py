@@ -16,7 +16,7 @@ from ..flow.sheets import continued_height, continued_title, fill_frame, sheet_s
 from ..flow.story import StoryBuilder
 from ..impose import PagePlan, Rect
 from ..impose.print_plan import ImposedPage, PrintPlan
-from ..measure import face_name
+from ..measure import face_name, string_width
 from ..plan.model import FacePlan, PageDoc, PrintedCard
 from ..plan.overleaf import MORE
 from .calibration import draw_calibration
@@ -64,17 +64,24 @@ class PartWriter:
     def open_with_title(self) -> None:
         """The file's one H1, "Common Reserve — Cards", first on its first page: set in the
         text layer only (invisible, render mode 3), at heading size in the top margin, where
-        a screen reader, search and copy find it and the printed page keeps its design."""
+        a screen reader, search and copy find it and the printed page keeps its design. A
+        title too long for one line at that size is set smaller, so it ends on the page:
+        text past the page's edge is text a reader may never be given."""
         if self.titled or not self.tagger.enabled:
             return
         self.titled = True
-        size = self.docs.styles.title.fontSize
+        font = face_name("bold")
+        size = float(self.docs.styles.title.fontSize)
+        room = (self.paper[0] - 2 * TITLE_INSET_MM) * mm
+        wide = string_width(self.title, font, size)
+        if wide > room:
+            size = int(size * room / wide * 10) / 10
         c = self.c
         with self.tagger.text(c, "H1"):
             c.saveState()  # the render mode is graphics state: it ends with the title
             text = c.beginText(TITLE_INSET_MM * mm, self.paper[1] * mm - TITLE_INSET_MM * mm - size)
             text.setTextRenderMode(3)
-            text.setFont(face_name("bold"), size)
+            text.setFont(font, size)
             text.textLine(self.title)
             c.drawText(text)
             c.restoreState()
