@@ -64,6 +64,32 @@ def test_cards_grow_only_as_far_as_their_design_needs(built):
     assert {str(_cut_pitches(path, i)) for i in (0, 4)} == {"([89, 89], [127, 127])"}
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_a_colour_that_runs_to_the_trim_still_does_in_large_print(built, game):
+    """A shape that fills a card from cut to cut (a deck's coloured back) fills the whole
+    cell between the crop marks: a design that gives space back still ends at the card's
+    foot (the alpha game's backs stopped 4.6 mm short, a white strip once cut)."""
+    path = built / game / "large-print-a4" / "cards.pdf"
+    checked = 0
+    for page in plumber_pages(path):
+        marks = [ln for ln in page.lines if abs(ln["linewidth"] - 0.25) < 0.01]
+        xs = sorted({round(ln["x0"], 1) for ln in marks if abs(ln["x0"] - ln["x1"]) < 0.01})
+        ys = sorted({round(ln["top"], 1) for ln in marks if abs(ln["top"] - ln["bottom"]) < 0.01})
+        for r in page.rects:
+            if not r["fill"] or not xs or not ys:
+                continue
+            spans_width = any(
+                abs(r["x0"] - a) < 0.5 and abs(r["x1"] - b) < 0.5
+                for a, b in zip(xs, xs[1:], strict=False)
+            )
+            touches_cut = any(abs(r["top"] - y) < 0.5 or abs(r["bottom"] - y) < 0.5 for y in ys)
+            if spans_width and touches_cut:
+                checked += 1
+                cell = [(a, b) for a, b in zip(ys, ys[1:], strict=False) if a - 0.5 <= r["top"] < b]
+                assert cell and abs(r["bottom"] - cell[0][1]) < 0.5, (page.page_number, r["top"])
+    assert checked, "no full-width coloured shape found"
+
+
 # Reference cards may be bigger than a sleeve: they lie on the table, two a page (185 × 130).
 REFERENCE_TITLES = {
     "bidding-alpha": ("Player aid", "What the panels mean"),
