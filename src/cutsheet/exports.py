@@ -134,9 +134,10 @@ def _export_one(
         return old.outputs, []
     started = time.monotonic()
     files, problems, inputs = _render(root, game, profile, options, where, progress)
+    warnings = runner.layout_warnings(root, game)  # said as check and build say them
     if problems:
         progress(f"{game} {profile} {options.to}: FAILED")
-        return [], problems
+        return [], problems + warnings
     entries = [_entry(out, where, game, profile, options, f) for f in files]
     _commit(out, where, files, entries, old)
     recorded = record(Path(root), inputs)
@@ -146,7 +147,7 @@ def _export_one(
     progress(
         f"{game} {profile} {options.to}: {len(files)} file{'' if len(files) == 1 else 's'} ({took:.1f} s)"
     )
-    return entries, []
+    return entries, warnings
 
 
 def export(
