@@ -3,11 +3,15 @@ or a located error where there was a traceback or silence."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from cutsheet.cli import main
 
+from .test_own_look import write_own
 from .test_probe_leftovers import A4_WARNING, RULES, add_rules_text, own_papers, said
+from .test_project_files_refused import GAME, LAYOUT, SVG, check_and_build, use_icon
 
 
 # -- a project paper that replaces one of cutsheet's own: said by preview and export too --
@@ -53,3 +57,46 @@ def test_a_template_error_in_a_sheet_names_the_sheet(ws):
     anchor = "      - text: >-\n          Circle the current amount"
     line = ws.edit(sheet, anchor, f'      - text: "{{{{ nmae }}}}"\n{anchor}')
     assert said(ws) == [f"{line}:9: CR-RESERVE: template uses an unknown name: 'nmae' is undefined"]
+
+
+# -- an SVG icon's numbers: a PDF cannot print nan, inf or 1e308 --------------------------
+@pytest.fixture
+def own(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    return write_own(tmp_path, GAME, LAYOUT)
+
+
+NUMBERS = "coordinates and sizes are numbers of at most 1,000,000 either way"
+SIZES = "an SVG icon's width and height are above 0 and at most 1,000,000"
+UNPRINTABLE = {  # was: built with 'nan' in the page (mutool: unknown keyword), or
+    # "cutsheet failed on this game (ValueError: _fp_one failed …)" from build only
+    f'{SVG}<rect fill="#9e9999" id="banana" width="2" height="2"/>\n'
+    '  <circle cx="nan" cy="inf" r="4"/></svg>': f"2:3: error: icon 'mine.svg' has the number"
+    f" inf, which cannot be printed; an SVG icon's {NUMBERS}",
+    f'{SVG}<path d="M0 0 L1e300 5 Z"/></svg>': f"1:{len(SVG) + 1}: error: icon 'mine.svg' has"
+    f" the number 1e+300, which cannot be printed; an SVG icon's {NUMBERS}",
+    f'{SVG}<g transform="scale(1e30)"><rect width="2" height="2"/></g></svg>': (
+        f"1:{len(SVG) + 1}: error: icon 'mine.svg' has the number 1e+30, which cannot be"
+        f" printed; an SVG icon's {NUMBERS}"
+    ),
+    SVG.replace('width="24"', 'width="1e308"') + '<rect width="2" height="2"/></svg>': (
+        f"1:1: error: icon 'mine.svg' is 1e+308 × 24; {SIZES}"
+    ),
+    SVG.replace('width="24"', 'width="-24"') + '<rect width="2" height="2"/></svg>': (
+        f"1:1: error: icon 'mine.svg' is -24 × 24; {SIZES}"
+    ),
+}
+
+
+@pytest.mark.parametrize("svg", UNPRINTABLE, ids=range(len(UNPRINTABLE)))
+def test_an_svg_icon_with_a_number_no_pdf_can_print_is_refused_by_check(own, capsys, svg):
+    (use_icon(own) / "mine.svg").write_text(svg)
+    message = f"icons/mine.svg:{UNPRINTABLE[svg]}"
+    assert check_and_build(capsys) == [(1, [message]), (1, [message])]
+
+
+def test_an_svg_icon_with_large_but_printable_numbers_builds(own, capsys):
+    (use_icon(own) / "mine.svg").write_text(
+        SVG.replace('"24"', '"240000"') + '<path d="M0 0 L240000 240000 Z" fill="#0B6E4F"/></svg>'
+    )
+    assert check_and_build(capsys) == [(0, []), (0, [])]
