@@ -100,3 +100,22 @@ def test_an_svg_icon_with_large_but_printable_numbers_builds(own, capsys):
         SVG.replace('"24"', '"240000"') + '<path d="M0 0 L240000 240000 Z" fill="#0B6E4F"/></svg>'
     )
     assert check_and_build(capsys) == [(0, []), (0, [])]
+
+
+# -- an icon added that cannot be read: the build that kept its files says what check says --
+def test_a_broken_icon_added_after_a_build_fails_the_next_build_as_check_says(mini, capsys):
+    for args in (["build", "mini", "--jobs", "1"], ["export", "mini", "--to", "png"]):
+        assert run(capsys, *args, "--profile", "standard")[0] == 0
+    (mini / "icons").mkdir()
+    (mini / "icons" / "x.svg").write_text("<svg")  # used nowhere; check reads it all the same
+    said = "icons/x.svg:1:1: error: icon 'x.svg' cannot be read as SVG (unclosed token)"
+    for args in (
+        ["check", "mini"],
+        ["build", "mini", "--jobs", "1"],
+        ["export", "mini", "--to", "png"],
+    ):
+        code, told = run(capsys, *args, "--profile", "standard")
+        assert code == 1 and said in told, (args, told)
+    (mini / "icons" / "x.svg").unlink()
+    code, told = run(capsys, "build", "mini", "--jobs", "1", "--profile", "standard")
+    assert code == 0 and all("unchanged" in line for line in told[:-1]), told

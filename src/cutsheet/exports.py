@@ -16,7 +16,16 @@ from typing import Any
 
 from . import jobs as runner
 from .build import Progress, Project, stderr_progress
-from .cache import Entry, cache_file, file_hash, options_key, read_entry, record, still_valid
+from .cache import (
+    Entry,
+    cache_file,
+    file_hash,
+    icon_listing,
+    options_key,
+    read_entry,
+    record,
+    still_valid,
+)
 from .diagnostics import ContentError, Loc, Problem, Report
 from .output import ManifestEntry, atomic_write, clean_temps, locked, write_manifest
 from .targets import EXPORTS, ExportSettings, Rendered, exporter
@@ -123,7 +132,9 @@ def _export_one(
     root: str, out: Path, game: str, profile: str, options: ExportOptions, progress: Progress
 ) -> tuple[list[dict[str, Any]], list[Problem]]:
     """One game under one profile: kept when nothing changed, else rendered and written."""
-    key = options_key(options, "export", Path(root)) + f"|{profile}"
+    key = (
+        options_key(options, "export", Path(root)) + f"|{profile}|icons={icon_listing(Path(root))}"
+    )
     cached = _cache(out, game, profile, options.to)
     old = read_entry(cached)
     where = folder(out, game, profile, options.to)
