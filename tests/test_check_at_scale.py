@@ -146,8 +146,8 @@ def test_a_remembered_side_prints_each_items_own_id(tmp_path, capsys, names):
 @pytest.mark.parametrize("word", ["SYN-000120", "SYN-210000", "A1B22C", "x9y8"])
 def test_a_word_measures_as_its_shape(word):
     style = TextStyle(font="bold", size=9, leading=11)
-    own = measure_module.measure(word, style, "id", 40.0, 30.0)
-    assert fit(word, style, "id", 40.0, 30.0) == own
+    own = measure_module.measure(word, style, 40.0)
+    assert fit(word, style, 40.0) == own
     assert word_shape(word) is not None
 
 

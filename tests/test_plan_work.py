@@ -81,11 +81,11 @@ def test_a_paragraph_is_wrapped_once_a_width_whatever_its_height(monkeypatch, he
     style = TextStyle("regular", 18.0, 23.4, "left")
     width = 60 * MM
     breaks = _counted_line_breaks(monkeypatch)
-    first = measure(markup, style, "prose", width, 10_000)
+    first = measure(markup, style, width)
     para, h = wrapped(markup, style, "prose", width, height)
-    again = measure(markup, style, "prose", width, height)
+    again = measure(markup, style, width)
     assert breaks["lines"] == 1 and again == first and h == first.height
-    fresh = Paragraph(markup, paragraph_style("prose", style))
+    fresh = Paragraph(markup, paragraph_style(style))
     assert fresh.wrap(width, height) == (width, h) and h > style.leading
     assert _lines(para) == _lines(fresh)
 
@@ -102,11 +102,12 @@ def test_a_paragraph_is_parsed_and_wrapped_once_for_every_name_of_its_style(monk
     style = TextStyle("regular", 18.0, 23.4, "center")
     measure_module.parsed.cache_clear()
     breaks = _counted_line_breaks(monkeypatch)
-    first = measure(markup, style, "prose", 50 * MM, 10_000)
+    first = measure(markup, style, 50 * MM)
     para, _h = wrapped(markup, style, "prose@scaled", 50 * MM, 30 * MM)
-    assert measure(markup, style, "prose@scaled", 50 * MM, 30 * MM) == first
+    assert wrapped(markup, style, "prose", 50 * MM, 10_000)[0] is para
+    assert measure(markup, style, 50 * MM) == first
     assert breaks["lines"] == 1 and measure_module.parsed.cache_info().misses == 1
-    assert paragraph_style("prose", style) is paragraph_style("prose@scaled", style)
+    assert para.style is paragraph_style(style)
     assert para.style.fontName == "Atkinson" and para.style.alignment == 1
 
 

@@ -36,3 +36,23 @@ def test_a_folder_has_no_file_hash(tmp_path: Path) -> None:
 
     assert file_hash(str(tmp_path)) is None  # not a regular file (it used to raise)
     assert file_hash(str(tmp_path / "absent")) == ""
+
+
+def test_an_out_folder_with_dot_dot_builds(tmp_path: Path) -> None:
+    """``--out ../kit`` (or ``sub/../kit``): the staged files are named without the ``..``,
+    and were once not found inside the folder, a traceback after every PDF was drawn."""
+    root = make_project(tmp_path)
+    (root / "sub").mkdir()
+    for out, cwd, kit in (
+        ("../kit", root / "sub", root / "kit"),
+        ("x/../kit2", root, root / "kit2"),
+    ):
+        done = subprocess.run(
+            [sys.executable, "-m", "cutsheet.cli", "--root", str(root), "build", "--paper", "a4"]
+            + ["--out", out],
+            cwd=cwd,
+            capture_output=True,
+            text=True,
+        )
+        assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+        assert (kit / "tiny" / "standard-a4" / "cards.pdf").read_bytes().startswith(b"%PDF-")

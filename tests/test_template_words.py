@@ -33,8 +33,8 @@ def test_a_renamed_card_a_rules_example_names_is_reported_without_python_words(w
     ws.edit("content/common-reserve/deliveries.yaml", "id: CR-SEED-TENT\n", "id: CR-SEED-TENTS\n")
     said = [p.message for p in ws.check("common-reserve")]
     assert (
-        "template uses an unknown name: there is no 'CR-SEED-TENT' in the mapping it is looked up in"
-        in said
+        "rules: template uses an unknown name:"
+        " there is no 'CR-SEED-TENT' in the mapping it is looked up in" in said
     )
     assert not any("object" in m or "attribute" in m for m in said), said
 
@@ -52,5 +52,5 @@ def test_a_tag_cut_short_is_named_without_reportlabs_own_words(markup, said):
     from cutsheet.measure import MarkupError, TextStyle, paragraph_style, parsed
 
     with pytest.raises(MarkupError) as raised:
-        parsed(markup, paragraph_style("body", TextStyle()))
+        parsed(markup, paragraph_style(TextStyle()))
     assert str(raised.value) == said

@@ -492,13 +492,15 @@ def _folders(out: Path, games: Sequence[str], options: Options) -> list[Path]:
 
 def _keys(project: Project, options: Options) -> tuple[dict[tuple[str, str], str], list[str]]:
     """Each job's cache key, by (profile, paper), and the licence files a kit may carry: a
-    licence file added to or removed from fonts/ changes the keys (every kit rebuilds)."""
+    licence file added to or removed from fonts/ changes the keys (every kit rebuilds), and
+    so does a file added to or removed from icons/ (``icon_listing``)."""
+    from .cache import icon_listing
     from .licences import PACKAGED, licence_names
 
     licences = [PACKAGED.name, *licence_names(project.root)]
     keys = {
         (profile, paper): options_key(options, paper, project.root)
-        + f"|{profile}|licences={'/'.join(licences)}"
+        + f"|{profile}|licences={'/'.join(licences)}|icons={icon_listing(project.root)}"
         for profile in options.profiles
         for paper in options.papers
     }

@@ -218,6 +218,16 @@ def options_key(options: Any, paper: str, root: Path) -> str:
     return f"{code_digest()}|{options.cache_key()}|{paper}|SOURCE_DATE_EPOCH={epoch}|{project}"
 
 
+def icon_listing(root: Path) -> str:
+    """The names in the project's ``icons/`` folder, for a cache key: ``check`` reads every
+    icon there, used or not, so a file added that cannot be read fails a build that would
+    otherwise keep its last files (nothing is read here, and nothing heavy imported)."""
+    try:
+        return "/".join(sorted(p.name for p in (root / "icons").iterdir()))
+    except OSError:  # no icons/ folder
+        return ""
+
+
 OUTPUT_KEYS = frozenset(
     {"path", "game", "profile", "paper", "part", "pages", "imposition", "bleed", "sha256"}
     | {"components"}

@@ -16,7 +16,16 @@ from typing import Any
 
 from . import jobs as runner
 from .build import Progress, Project, stderr_progress
-from .cache import Entry, cache_file, file_hash, options_key, read_entry, record, still_valid
+from .cache import (
+    Entry,
+    cache_file,
+    file_hash,
+    icon_listing,
+    options_key,
+    read_entry,
+    record,
+    still_valid,
+)
 from .diagnostics import ContentError, Loc, Problem, Report
 from .output import ManifestEntry, atomic_write, clean_temps, locked, write_manifest
 from .targets import EXPORTS, ExportSettings, Rendered, exporter
@@ -123,7 +132,9 @@ def _export_one(
     root: str, out: Path, game: str, profile: str, options: ExportOptions, progress: Progress
 ) -> tuple[list[dict[str, Any]], list[Problem]]:
     """One game under one profile: kept when nothing changed, else rendered and written."""
-    key = options_key(options, "export", Path(root)) + f"|{profile}"
+    key = (
+        options_key(options, "export", Path(root)) + f"|{profile}|icons={icon_listing(Path(root))}"
+    )
     cached = _cache(out, game, profile, options.to)
     old = read_entry(cached)
     where = folder(out, game, profile, options.to)
@@ -134,9 +145,10 @@ def _export_one(
         return old.outputs, []
     started = time.monotonic()
     files, problems, inputs = _render(root, game, profile, options, where, progress)
+    warnings = runner.layout_warnings(root, game)  # said as check and build say them
     if problems:
         progress(f"{game} {profile} {options.to}: FAILED")
-        return [], problems
+        return [], problems + warnings
     entries = [_entry(out, where, game, profile, options, f) for f in files]
     _commit(out, where, files, entries, old)
     recorded = record(Path(root), inputs)
@@ -146,7 +158,7 @@ def _export_one(
     progress(
         f"{game} {profile} {options.to}: {len(files)} file{'' if len(files) == 1 else 's'} ({took:.1f} s)"
     )
-    return entries, []
+    return entries, warnings
 
 
 def export(

@@ -132,11 +132,11 @@ class TextStyle:
     color: str = "#000000"
 
 
-def paragraph_style(name: str, style: TextStyle) -> ParagraphStyle:
+def paragraph_style(style: TextStyle) -> ParagraphStyle:
     """The ReportLab style of text set in ``style``, whatever the name of the layout style
-    (``name``: ``prose``, or ``prose@scaled`` in large print) that gives it: a paragraph is
-    parsed and wrapped once for all the names of one ``TextStyle`` (ReportLab reads a
-    style's name for nothing it parses, measures or draws)."""
+    that gives it (``prose``, or ``prose@scaled`` in large print): a paragraph is parsed and
+    wrapped once for all the names of one ``TextStyle`` (ReportLab reads a style's name for
+    nothing it parses, measures or draws)."""
     return _paragraph_style(style)
 
 
@@ -216,7 +216,7 @@ def wrapped(
     return para, h
 
 
-def measure(markup: str, style: TextStyle, name: str, width: float, height: float) -> Measured:
+def measure(markup: str, style: TextStyle, width: float) -> Measured:
     """Height, plain text and glyph problems of ``markup`` set in ``width`` points."""
     return _measured(markup, style, width)
 

@@ -14,6 +14,7 @@ artifacts inside the text: an icon beside its word is silent.
 from __future__ import annotations
 
 import io
+import math
 import re
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -248,7 +249,71 @@ def svg_drawing(path: str, mtime: int = 0) -> Drawing:
         raise IconFileError(f"cannot be read as SVG ({exc})") from None
     if drawing is None or not drawing.width or not drawing.height:
         raise IconFileError("cannot be read as SVG (no drawing, or no width and height)")
+    why, sized = _unprintable(drawing)
+    if why is not None:
+        raise IconFileError(why, *_number_at(data, sized))
     return drawing
+
+
+SVG_LIMIT = 1e6
+"""Largest size or coordinate, either way, of an SVG icon in its own units (a PDF cannot
+write a number that is not finite, ReportLab none beyond about 1e20)."""
+
+
+def _unprintable(drawing: Drawing) -> tuple[str | None, bool]:
+    """Why ``drawing`` cannot be drawn in a box, and whether it is its size: a width or
+    height that is not above 0, or a number in it (a coordinate, a size, a line width, a
+    transform, an opacity) that is not finite or is beyond ``SVG_LIMIT``; None when it can."""
+    limit = f"{SVG_LIMIT:,.0f}"
+    w, h = drawing.width, drawing.height
+    if not (0 < w <= SVG_LIMIT and 0 < h <= SVG_LIMIT):
+        why = f"is {w:g} × {h:g}; an SVG icon's width and height are above 0 and at most {limit}"
+        return why, True
+    seen: set[int] = set()
+    todo: list[object] = [drawing.contents]
+    while todo:
+        value = todo.pop()
+        if isinstance(value, float | int) and not isinstance(value, bool):
+            if not (math.isfinite(value) and abs(value) <= SVG_LIMIT):
+                why = (
+                    f"has the number {value:g}, which cannot be printed; an SVG icon's"
+                    f" coordinates and sizes are numbers of at most {limit} either way"
+                )
+                return why, False
+        elif isinstance(value, list | tuple):
+            todo.extend(value)
+        elif hasattr(value, "__dict__") and id(value) not in seen:
+            seen.add(id(value))
+            todo.extend(vars(value).values())
+    return None, False
+
+
+_NUMBER = re.compile(  # a number in an attribute (a path's "L1e300" too), not in a word
+    r"(?<![0-9.#_])(?<![A-Za-z]{2})[-+]?"
+    r"(?:(?:nan|inf(?:inity)?)(?![A-Za-z])|(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?)",
+    re.IGNORECASE,
+)
+
+
+def _number_at(data: bytes, root: bool) -> tuple[int, int]:
+    """Line and column in SVG ``data`` of the element ``_unprintable`` refuses: the root
+    (``root``: its size), else the first with an attribute that writes a number that is not
+    finite or is beyond ``SVG_LIMIT``; (0, 0) when none does."""
+    parser = expat.ParserCreate(namespace_separator=" ")
+    found: list[tuple[int, int]] = []
+
+    def start(_name: str, attrs: dict[str, str]) -> None:
+        if root and not found:
+            found.append((parser.CurrentLineNumber, parser.CurrentColumnNumber + 1))
+        for value in attrs.values():
+            for token in _NUMBER.findall(value):
+                number = float(token)
+                if not found and not (math.isfinite(number) and abs(number) <= SVG_LIMIT):
+                    found.append((parser.CurrentLineNumber, parser.CurrentColumnNumber + 1))
+
+    parser.StartElementHandler = start
+    parser.Parse(data, True)  # well-formed: outside_reference parsed it
+    return found[0] if found else (0, 0)
 
 
 PAD_IMAGE = Path(__file__).resolve().parent / "data" / "pad.png"  # transparent, for spacing

@@ -75,24 +75,22 @@ def _sorted_digits(run: re.Match[str]) -> str:
     return "".join(sorted(run.group()))
 
 
-def fit(markup: str, style: TextStyle, name: str, width: float, height: float) -> Measured:
+def fit(markup: str, style: TextStyle, width: float) -> Measured:
     """``measure``, once for all words of one shape (a deck's ids, ``SYN-000001`` to
     ``SYN-100000``, are measured about two thousand times, not a hundred thousand): such a
     word's height and overrun are its shape's, its plain text itself."""
     shape = word_shape(markup)
-    m = None if shape is None else _fit_shape(shape, style, name, width, height)
+    m = None if shape is None else _fit_shape(shape, style, width)
     if m is None:
-        return measure(markup, style, name, width, height)
+        return measure(markup, style, width)
     return m if m.plain == markup else replace(m, plain=markup)
 
 
 @lru_cache(maxsize=4096)
-def _fit_shape(
-    shape: str, style: TextStyle, name: str, width: float, height: float
-) -> Measured | None:
+def _fit_shape(shape: str, style: TextStyle, width: float) -> Measured | None:
     """The measure of a word's shape; None when the shape reads otherwise than written or a
     glyph is missing (each word is then measured, and its messages name its own glyphs)."""
-    m = measure(shape, style, name, width, height)
+    m = measure(shape, style, width)
     return m if m.plain == shape and not m.missing else None
 
 
@@ -147,7 +145,7 @@ def _fill(box: TextBox, fc: FillContext, fill: str | None, stroke: str | None) -
         )
     avail = (box.w * MM, box.h * MM)
     try:
-        m = fit(markup, style, box.style, *avail)
+        m = fit(markup, style, avail[0])
     except MarkupError as exc:
         own = template_markup_error(box.text or "")  # the layout's own markup, at its line
         fc.problems.append(problem(box.loc if own else where, f"bad markup: {own or exc}"))

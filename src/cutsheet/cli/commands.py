@@ -57,7 +57,6 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_preview(args: argparse.Namespace) -> int:
     from ..build import Project
-    from ..preview import pdf_to_pngs, preview_item
 
     root = project_root(args)
     project = Project(root)
@@ -65,32 +64,54 @@ def cmd_preview(args: argparse.Namespace) -> int:
     chosen_profiles(project.layouts, [args.profile])
     out = out_folder(args, root, "build/preview")
     if args.item:
-        if args.page:
-            raise SystemExit(
-                "cutsheet: --page picks pages of a built part; --item renders that card's"
-                " front and back (use one or the other)"
-            )
-        if args.part in ("rules", "rules-booklet"):
-            raise SystemExit(
-                f"cutsheet: --item names a card or a sheet; the {args.part} part has none"
-                f" (drop --item to see its pages)"
-            )
-        paths = preview_item(
-            root, args.game, args.item, args.profile, out, args.dpi, args.part, args.paper
-        )
+        paths = _preview_item(args, root, out)
     else:
-        part = args.part or "cards"
-        built = Path(args.build) if args.build else root / "build"
-        pdf = built / args.game / f"{args.profile}-{args.paper}" / f"{part}.pdf"
-        if not pdf.is_file():
-            raise SystemExit(
-                f"cutsheet: {display_path(pdf)} does not exist; run"
-                f" 'cutsheet build {args.game}' first (or preview one item with --item ID)"
-            )
-        paths = pdf_to_pngs(pdf, out / f"{args.game}-{part}", args.dpi, args.page or None)
+        paths = _preview_pages(args, root, out)
     for p in paths:
         print(display_path(p))
     return 0
+
+
+def _preview_item(args: argparse.Namespace, root: Path, out: Path) -> list[Path]:
+    """One card or sheet, planned as a build plans it, with the warnings a build of its
+    game says (a project paper that replaces one of cutsheet's own)."""
+    from ..diagnostics import ContentError
+    from ..jobs import layout_warnings
+    from ..preview import preview_item
+
+    if args.page:
+        raise SystemExit(
+            "cutsheet: --page picks pages of a built part; --item renders that card's"
+            " front and back (use one or the other)"
+        )
+    if args.part in ("rules", "rules-booklet"):
+        raise SystemExit(
+            f"cutsheet: --item names a card or a sheet; the {args.part} part has none"
+            f" (drop --item to see its pages)"
+        )
+    try:
+        paths = preview_item(
+            root, args.game, args.item, args.profile, out, args.dpi, args.part, args.paper
+        )
+    except ContentError as exc:
+        raise ContentError([*exc.problems, *layout_warnings(str(root), args.game)]) from None
+    print_problems(layout_warnings(str(root), args.game))
+    return paths
+
+
+def _preview_pages(args: argparse.Namespace, root: Path, out: Path) -> list[Path]:
+    """Pages of a part the last build wrote (read from its PDF: the game is not loaded)."""
+    from ..preview import pdf_to_pngs
+
+    part = args.part or "cards"
+    built = Path(args.build) if args.build else root / "build"
+    pdf = built / args.game / f"{args.profile}-{args.paper}" / f"{part}.pdf"
+    if not pdf.is_file():
+        raise SystemExit(
+            f"cutsheet: {display_path(pdf)} does not exist; run"
+            f" 'cutsheet build {args.game}' first (or preview one item with --item ID)"
+        )
+    return pdf_to_pngs(pdf, out / f"{args.game}-{part}", args.dpi, args.page or None)
 
 
 def cmd_export(args: argparse.Namespace) -> int:

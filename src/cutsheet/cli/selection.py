@@ -5,6 +5,7 @@ problems found, printed."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -27,8 +28,9 @@ def project_root(args: argparse.Namespace) -> Path:
 
 def out_folder(args: argparse.Namespace, root: Path, default: str) -> Path:
     """``--out`` as given (relative to the working directory), else ``<root>/<default>``;
-    made absolute, so a build's staged files are found inside it whatever it was given as."""
-    return (Path(args.out) if args.out else root / default).absolute()
+    made absolute and without ``..`` (as the temporary files staged in it are named), so a
+    build's staged files are found inside it whatever it was given as."""
+    return Path(os.path.abspath(Path(args.out) if args.out else root / default))
 
 
 def require_games(project: Project) -> None:

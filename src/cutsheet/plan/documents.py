@@ -65,7 +65,7 @@ class DocPlanner:
         try:
             return render(template, ctx)
         except TemplateProblem as exc:
-            self.problems.append(Problem(loc, str(exc)))
+            self.problems.append(Problem(loc, f"{self.label}: {exc}"))
             return literal(template)
 
     def checked(self, markup: str, style: str, loc: Loc) -> str:

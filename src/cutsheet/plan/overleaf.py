@@ -54,7 +54,7 @@ def _strip_breaks(markup: str) -> str:
 
 def _remeasured(el: TextElement, markup: str, top: float) -> TextElement:
     """``el`` holding ``markup`` instead, its box at ``top`` and as tall as the text needs."""
-    m = measure(markup, el.style, el.box.style, el.avail[0], 10_000)
+    m = measure(markup, el.style, el.avail[0])
     h = m.height / MM + SLACK_MM
     box = dataclasses.replace(el.box, y=top, h=h, valign="top")  # type: ignore[call-arg]
     return dataclasses.replace(

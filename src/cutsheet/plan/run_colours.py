@@ -130,7 +130,7 @@ def markup_contrast(face: FacePlan, minimum: float, label: str) -> list[Problem]
     for el in face.elements:
         if not isinstance(el, TextElement) or not _BACK_SET.search(el.markup):
             continue
-        frags = parsed(el.markup, paragraph_style(el.box.style, el.style)).frags
+        frags = parsed(el.markup, paragraph_style(el.style)).frags
         problems += [
             Problem(el.box.loc, f"box '{el.box.name}': {said}", subject=label, code="contrast")
             for said in pair_problems(frags, minimum)

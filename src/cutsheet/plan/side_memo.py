@@ -186,7 +186,7 @@ def _sits(el: Element, swap: Mapping[str, str]) -> bool:
         return True
     if not isinstance(el, TextElement):
         return False
-    m = fit(word, el.style, el.box.style, *el.avail)
+    m = fit(word, el.style, el.avail[0])
     return m.height == el.height and m.too_wide <= 0.5 and not m.missing and m.plain == word
 
 
@@ -203,24 +203,22 @@ def _sits_scaled(el: Element, swap: Mapping[str, str], face: Face, kx: float) ->
     if not isinstance(el, TextElement) or not _sits(el, swap):
         return False
     width = el.avail[0]
-    was, now = (fit(w, el.style, el.box.style, width, 10_000) for w in (el.markup, word))
+    was, now = (fit(w, el.style, width) for w in (el.markup, word))
     if now.height != was.height or now.too_wide or was.too_wide or now.missing:
         return False
-    return _word_width(word, el.style, el.box.style) <= _word_width(
-        el.markup, el.style, el.box.style
-    )
+    return _word_width(word, el.style) <= _word_width(el.markup, el.style)
 
 
-def _word_width(word: str, style: TextStyle, name: str) -> float:
+def _word_width(word: str, style: TextStyle) -> float:
     """A word's width set in ``style``, as ``measure.widest_word`` takes it (the font its
     paragraph sets it in)."""
-    frag = _word_frag(style, name)
+    frag = _word_frag(style)
     return float(pdfmetrics.stringWidth(word, frag[0], frag[1]))
 
 
 @lru_cache(maxsize=64)
-def _word_frag(style: TextStyle, name: str) -> tuple[str, float]:
-    frags = parsed("x", paragraph_style(name, style)).frags
+def _word_frag(style: TextStyle) -> tuple[str, float]:
+    frags = parsed("x", paragraph_style(style)).frags
     return frags[0].fontName, frags[0].fontSize
 
 

@@ -91,14 +91,14 @@ def _box_needs(
     one shape (``boxes.text.word_shape``)."""
     markup = expand(clean(raw, profile), style.size, style.leading, face_name("bold"))
     try:
-        m = fit(markup, style, box.style, box.w * kx * MM, 10_000)
+        m = fit(markup, style, box.w * kx * MM)
     except MarkupError:
         return None
     wide: float | None = None
     if m.too_wide > 0:
         wide = box.w * kx + m.too_wide / MM + 0.6
     if framed:
-        word = widest_word(markup, paragraph_style(box.style, style)) / MM
+        word = widest_word(markup, paragraph_style(style)) / MM
         if word + 2 * WORD_MARGIN_MM > box.w * kx:
             wide = max(wide or 0.0, word + 2 * WORD_MARGIN_MM)
     return m.height / MM + 0.4, m.height < 1.5 * style.leading, wide

@@ -1,0 +1,121 @@
+"""What the second hostile-input probe found: each a message said where its neighbours say it,
+or a located error where there was a traceback or silence."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cutsheet.cli import main
+
+from .test_own_look import write_own
+from .test_probe_leftovers import A4_WARNING, RULES, add_rules_text, own_papers, said
+from .test_project_files_refused import GAME, LAYOUT, SVG, check_and_build, use_icon
+
+
+# -- a project paper that replaces one of cutsheet's own: said by preview and export too --
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list[str]]:
+    code = main(list(args))
+    return code, capsys.readouterr().err.splitlines()
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("preview", "mini", "--item", "MINI-A"),
+        ("export", "mini", "--to", "png", "--dpi", "72"),
+        ("export", "mini", "--to", "tts", "--dpi", "72"),
+    ],
+    ids=["preview", "export-png", "export-tts"],
+)
+def test_preview_and_export_say_the_paper_warning_as_check_and_build_do(mini, capsys, args):
+    line = own_papers(mini, "  a4: {size: [210, 290], title: A4 short}\n")
+    warning = f"layouts/mini.yaml:{line}:3: {A4_WARNING}"
+    code, told = run(capsys, *args)
+    assert code == 0 and warning in told, told
+    assert not [s for s in told if ": error: " in s], told
+
+
+def test_a_preview_of_an_unknown_item_says_the_warning_beside_its_error(mini, capsys):
+    line = own_papers(mini, "  a4: {size: [210, 290], title: A4 short}\n")
+    code, told = run(capsys, "preview", "mini", "--item", "MINI-Z")
+    assert code == 1 and f"layouts/mini.yaml:{line}:3: {A4_WARNING}" in told, told
+    assert any("error: no card or sheet 'MINI-Z'" in s for s in told), told
+
+
+# -- a template error in a document names the document, as its other problems do ---------
+def test_a_template_error_in_the_rules_names_the_rules(ws):
+    line = add_rules_text(ws, '      - text: "{{ nmae }} and {{ 1 + }}"')
+    assert said(ws) == [f"{line}:9: rules: template error: unexpected 'end of print statement'"]
+    ws.edit(RULES, "{{ 1 + }}", "{{ 2 }}")
+    assert said(ws) == [f"{line}:9: rules: template uses an unknown name: 'nmae' is undefined"]
+
+
+def test_a_template_error_in_a_sheet_names_the_sheet(ws):
+    sheet = "content/common-reserve/reserve-sheet.yaml"
+    anchor = "      - text: >-\n          Circle the current amount"
+    line = ws.edit(sheet, anchor, f'      - text: "{{{{ nmae }}}}"\n{anchor}')
+    assert said(ws) == [f"{line}:9: CR-RESERVE: template uses an unknown name: 'nmae' is undefined"]
+
+
+# -- an SVG icon's numbers: a PDF cannot print nan, inf or 1e308 --------------------------
+@pytest.fixture
+def own(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    return write_own(tmp_path, GAME, LAYOUT)
+
+
+NUMBERS = "coordinates and sizes are numbers of at most 1,000,000 either way"
+SIZES = "an SVG icon's width and height are above 0 and at most 1,000,000"
+UNPRINTABLE = {  # was: built with 'nan' in the page (mutool: unknown keyword), or
+    # "cutsheet failed on this game (ValueError: _fp_one failed …)" from build only
+    f'{SVG}<rect fill="#9e9999" id="banana" width="2" height="2"/>\n'
+    '  <circle cx="nan" cy="inf" r="4"/></svg>': f"2:3: error: icon 'mine.svg' has the number"
+    f" inf, which cannot be printed; an SVG icon's {NUMBERS}",
+    f'{SVG}<path d="M0 0 L1e300 5 Z"/></svg>': f"1:{len(SVG) + 1}: error: icon 'mine.svg' has"
+    f" the number 1e+300, which cannot be printed; an SVG icon's {NUMBERS}",
+    f'{SVG}<g transform="scale(1e30)"><rect width="2" height="2"/></g></svg>': (
+        f"1:{len(SVG) + 1}: error: icon 'mine.svg' has the number 1e+30, which cannot be"
+        f" printed; an SVG icon's {NUMBERS}"
+    ),
+    SVG.replace('width="24"', 'width="1e308"') + '<rect width="2" height="2"/></svg>': (
+        f"1:1: error: icon 'mine.svg' is 1e+308 × 24; {SIZES}"
+    ),
+    SVG.replace('width="24"', 'width="-24"') + '<rect width="2" height="2"/></svg>': (
+        f"1:1: error: icon 'mine.svg' is -24 × 24; {SIZES}"
+    ),
+}
+
+
+@pytest.mark.parametrize("svg", UNPRINTABLE, ids=range(len(UNPRINTABLE)))
+def test_an_svg_icon_with_a_number_no_pdf_can_print_is_refused_by_check(own, capsys, svg):
+    (use_icon(own) / "mine.svg").write_text(svg)
+    message = f"icons/mine.svg:{UNPRINTABLE[svg]}"
+    assert check_and_build(capsys) == [(1, [message]), (1, [message])]
+
+
+def test_an_svg_icon_with_large_but_printable_numbers_builds(own, capsys):
+    (use_icon(own) / "mine.svg").write_text(
+        SVG.replace('"24"', '"240000"') + '<path d="M0 0 L240000 240000 Z" fill="#0B6E4F"/></svg>'
+    )
+    assert check_and_build(capsys) == [(0, []), (0, [])]
+
+
+# -- an icon added that cannot be read: the build that kept its files says what check says --
+def test_a_broken_icon_added_after_a_build_fails_the_next_build_as_check_says(mini, capsys):
+    for args in (["build", "mini", "--jobs", "1"], ["export", "mini", "--to", "png"]):
+        assert run(capsys, *args, "--profile", "standard")[0] == 0
+    (mini / "icons").mkdir()
+    (mini / "icons" / "x.svg").write_text("<svg")  # used nowhere; check reads it all the same
+    said = "icons/x.svg:1:1: error: icon 'x.svg' cannot be read as SVG (unclosed token)"
+    for args in (
+        ["check", "mini"],
+        ["build", "mini", "--jobs", "1"],
+        ["export", "mini", "--to", "png"],
+    ):
+        code, told = run(capsys, *args, "--profile", "standard")
+        assert code == 1 and said in told, (args, told)
+    (mini / "icons" / "x.svg").unlink()
+    code, told = run(capsys, "build", "mini", "--jobs", "1", "--profile", "standard")
+    assert code == 0 and all("unchanged" in line for line in told[:-1]), told
