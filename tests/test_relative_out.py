@@ -56,3 +56,21 @@ def test_an_out_folder_with_dot_dot_builds(tmp_path: Path) -> None:
         )
         assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
         assert (kit / "tiny" / "standard-a4" / "cards.pdf").read_bytes().startswith(b"%PDF-")
+
+
+def test_an_out_folder_among_the_sources_is_refused(tmp_path: Path) -> None:
+    """``--out content`` (or ``layouts``, a game's folder, the project's own folder) would
+    write PDFs, a manifest and a cache among the files the next build reads: refused, with
+    exit 1 and nothing written."""
+    root = make_project(tmp_path)
+    before = sorted(str(p.relative_to(root)) for p in root.rglob("*"))
+    for out in ("content", "content/tiny", "layouts", ".", str(root)):
+        done = subprocess.run(
+            [sys.executable, "-m", "cutsheet.cli", "build", "--paper", "a4", "--out", out],
+            cwd=root,
+            capture_output=True,
+            text=True,
+        )
+        assert done.returncode == 1, (out, done.stderr)
+        assert "among the project's sources" in done.stderr and "Traceback" not in done.stderr
+    assert sorted(str(p.relative_to(root)) for p in root.rglob("*")) == before
