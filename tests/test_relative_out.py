@@ -59,12 +59,12 @@ def test_an_out_folder_with_dot_dot_builds(tmp_path: Path) -> None:
 
 
 def test_an_out_folder_among_the_sources_is_refused(tmp_path: Path) -> None:
-    """``--out content`` (or ``layouts``, a game's folder, the project's own folder) would
-    write PDFs, a manifest and a cache among the files the next build reads: refused, with
-    exit 1 and nothing written."""
+    """``--out content`` (or ``layouts``, or a game's folder) would write PDFs, a manifest
+    and a cache among the files the next build reads: refused, with exit 1 and nothing
+    written. The project's own folder is allowed (``preview --out .``)."""
     root = make_project(tmp_path)
     before = sorted(str(p.relative_to(root)) for p in root.rglob("*"))
-    for out in ("content", "content/tiny", "layouts", ".", str(root)):
+    for out in ("content", "content/tiny", "layouts", str(root / "content" / "x")):
         done = subprocess.run(
             [sys.executable, "-m", "cutsheet.cli", "build", "--paper", "a4", "--out", out],
             cwd=root,

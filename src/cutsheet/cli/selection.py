@@ -30,13 +30,13 @@ def out_folder(args: argparse.Namespace, root: Path, default: str) -> Path:
     """``--out`` as given (relative to the working directory), else ``<root>/<default>``;
     made absolute and without ``..`` (as the temporary files staged in it are named), so a
     build's staged files are found inside it whatever it was given as. A folder that would
-    mix the output with the project's sources (the project's own folder, or one in
-    ``content/`` or ``layouts/``) is refused: the next build would read what it wrote."""
+    mix the output with the project's sources (``content/``, ``layouts/`` or a folder in
+    them) is refused: PDFs, a manifest and a cache do not belong among what a build reads."""
     out = Path(os.path.abspath(Path(args.out) if args.out else root / default))
     here = Path(os.path.realpath(out))
     top = Path(os.path.realpath(root))
     sources = [top / "content", top / "layouts"]
-    if here == top or any(here == s or s in here.parents for s in sources):
+    if any(here == s or s in here.parents for s in sources):
         raise SystemExit(
             f"cutsheet: --out {args.out} would write among the project's sources; choose a"
             " folder of its own (the default is build/)"
