@@ -83,8 +83,6 @@ def scale_face(
         new, gap = fitted_edge_map(face, needs, keeps, src[1], dst[1], ky, gap)
         if edges is not None and memo is not None:
             memo[edges] = (new, gap)  # type: ignore[assignment]
-    if new[src[1]] < dst[1]:  # the design gave space back: its foot is still the card's
-        new = {**new, src[1]: dst[1]}  # so a colour that runs to the trim still does
     spans = widened(face, fc, wide, kx, dst[0])
     boxes = squares_kept(face, _moved(face, new, spans, names, kx), shown)
     boxes = clear_icons(boxes, fc, styles, profile, shown)

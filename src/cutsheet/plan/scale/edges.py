@@ -97,7 +97,9 @@ def fitted_edge_map(
     gap: float = 1.0,
 ) -> tuple[dict[float, float], float]:
     """The edge map with the inner space given back 5 % at a time, from ``gap``, until the
-    design fits ``dst_height`` mm or is down to ``GAP_FLOOR``; and the share it kept.
+    design fits ``dst_height`` mm or is down to ``GAP_FLOOR``; and the share it kept. Where
+    the design ends above the card's foot, its foot is still the card's: a colour that runs
+    to the trim still does (the bottom margin takes what is left).
 
     The height a gap gives never grows as the gap shrinks, so the first step that fits is
     found by bisection over the same 5 % steps: the same answer as trying them in turn."""
@@ -113,7 +115,7 @@ def fitted_edge_map(
 
     lo, hi = 0, len(steps) - 1  # the answer lies in steps[lo..hi]; the last step if none fits
     if fits(lo):
-        return maps[lo], steps[lo]
+        hi = lo
     while lo + 1 < hi:
         mid = (lo + hi) // 2
         if fits(mid):
@@ -122,4 +124,7 @@ def fitted_edge_map(
             lo = mid
     if hi not in maps:
         fits(hi)
-    return maps[hi], steps[hi]
+    new = maps[hi]
+    if new[src_height] < dst_height:
+        new = {**new, src_height: dst_height}
+    return new, steps[hi]
