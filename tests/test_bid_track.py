@@ -175,8 +175,8 @@ def test_the_rules_and_aids_say_where_the_score_track_is(built, paper):
     assert "beside the bid track cards, whatever the number of players" in large
     assert "Turn the board over" not in large and "bidding board" not in large
     for profile, step in (
-        ("standard", "Turn the board over; tokens go to 0."),
-        ("large-print", "Lay out the score track; tokens go to 0."),
+        ("standard", "Turn the board over; tokens on 0,"),  # "or on points won so far."
+        ("large-print", "Lay out the score track; tokens on 0,"),
     ):
         cards = " ".join(_texts(built / BA / f"{profile}-{paper}" / "cards.pdf"))
         assert cards.count(step) == 6, (profile, step)  # six player aids

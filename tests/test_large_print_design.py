@@ -324,7 +324,7 @@ def laid_out_pairs(game_id: str, face: str) -> Iterator[Pair]:
 def test_a_laid_out_event_keeps_the_standard_design(game, face):
     """An Event card laid out for its jumbo card in large print (so its badge grows with the
     card) says what the standard card says: the same name, value and effect in the same text
-    boxes (the id left off and the reminder in its short ``reminder-lp`` form), the same icons
+    boxes (its id too; the reminder in its short ``reminder-lp`` form), the same icons
     in the same boxes, never smaller, and the same shapes, each in its standard colour or a
     lighter or darker shade of it; and the value sits wholly inside its badge."""
     register()
@@ -333,7 +333,7 @@ def test_a_laid_out_event_keeps_the_standard_design(game, face):
     shaded = set()
     for label, std, lp in pairs:
         std_texts, lp_texts = _texts(std), _texts(lp)
-        dropped = {"id", "reminder", "reminder-fx"}
+        dropped = {"reminder", "reminder-fx"}
         assert set(std_texts) - dropped == set(lp_texts) - {"reminder-lp"}, label
         for name, el in lp_texts.items():
             if name != "reminder-lp":
