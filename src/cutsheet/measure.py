@@ -290,7 +290,6 @@ def doc_styles(
             textColor=colors.black,
             splitLongWords=0,
             hyphenationLang="",
-            allowWidows=0,  # a paragraph's last line never starts a page alone
             **kw,
         )
 
