@@ -90,29 +90,6 @@ def test_a_colour_that_runs_to_the_trim_still_does_in_large_print(built, game):
     assert checked, "no full-width coloured shape found"
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_a_full_blank_line_between_large_print_paragraphs(built, game):
-    """Large print leaves a whole blank line after a paragraph of running text: the pitch
-    from one 18 pt line to the next is one leading (23.4 pt) inside a paragraph and two
-    (46.8 pt) across a paragraph break, never the standard half-size gap (32.4 pt)."""
-    pages = []
-    for page in plumber_pages(built / game / "large-print-a4" / "rules.pdf"):
-        starts: dict[float, float] = {}  # each 18 pt line's baseline and where it starts
-        for ch in page.chars:
-            if abs(ch["size"] - 18) < 0.1 and ch["bottom"] < page.height - 60:
-                key = round(ch["bottom"], 1)
-                starts[key] = min(starts.get(key, ch["x0"]), ch["x0"])
-        pages.append(starts)
-    # running text: lines at the frame's left edge (not a caption, a box or a table)
-    left = min(min(starts.values(), default=1e9) for starts in pages)
-    pitches: set[float] = set()
-    for starts in pages:
-        lines = sorted(y for y, x in starts.items() if abs(x - left) < 0.5)
-        pitches |= {round(b - a, 1) for a, b in zip(lines, lines[1:], strict=False)}
-    assert 46.8 in pitches
-    assert not [p for p in pitches if 30 < p < 46.5], sorted(pitches)
-
-
 # Reference cards may be bigger than a sleeve: they lie on the table, two a page (185 × 130).
 REFERENCE_TITLES = {
     "bidding-alpha": ("Player aid", "What the panels mean"),

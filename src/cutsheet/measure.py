@@ -274,11 +274,8 @@ class DocStyles:
 
 
 @lru_cache(maxsize=8)
-def doc_styles(
-    body: float, heading: float, title: float, small: float, ls: float, para: float | None = None
-) -> DocStyles:
-    """The paragraph styles of flowing documents at a profile's sizes and line spacing;
-    ``para`` lines after a paragraph of running text (None: half the body size)."""
+def doc_styles(body: float, heading: float, title: float, small: float, ls: float) -> DocStyles:
+    """The paragraph styles of flowing documents at a profile's sizes and line spacing."""
 
     def st(name: str, size: float, font: str = "regular", **kw: object) -> ParagraphStyle:
         return ParagraphStyle(
@@ -298,12 +295,10 @@ def doc_styles(
         title=st("title", title, "bold", spaceAfter=b * 0.4),
         subtitle=st("subtitle", b, spaceAfter=b * 0.8),
         heading=st("heading", heading, "bold", spaceBefore=b * 0.9, spaceAfter=b * 0.4),
-        body=st("body", b, spaceAfter=b * 0.5 if para is None else round(b * ls, 2) * para),
+        body=st("body", b, spaceAfter=b * 0.5),
         strong=st("strong", b, "bold", spaceAfter=b * 0.3),
         cell=st("cell", b, alignment=TA_CENTER),
-        small=st(
-            "small", small, **({} if para is None else {"spaceAfter": round(small * ls, 2) * para})
-        ),
+        small=st("small", small),
     )
 
 
@@ -313,14 +308,12 @@ class _Sizes(Protocol):
     title_size: float
     small_size: float
     line_spacing: float
-    paragraph_space: float | None
 
 
 def profile_doc_styles(profile: _Sizes) -> DocStyles:
     """The document styles at a print profile's sizes."""
     p = profile
-    sizes = (p.body_size, p.heading_size, p.title_size, p.small_size)
-    return doc_styles(*sizes, p.line_spacing, p.paragraph_space)
+    return doc_styles(p.body_size, p.heading_size, p.title_size, p.small_size, p.line_spacing)
 
 
 def suffix_style(styles: DocStyles) -> ParagraphStyle:

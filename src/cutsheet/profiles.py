@@ -70,13 +70,6 @@ class Profile(Strict):
     title_size: float = Field(gt=0, le=100, description="document titles, pt")
     small_size: float = Field(gt=0, le=100, description="footers, ids, margin notes, pt")
     line_spacing: float = Field(1.25, ge=1.0, le=5, description="leading as a multiple of size")
-    paragraph_space: float | None = Field(
-        None,
-        ge=0,
-        le=5,
-        description="space after a paragraph of running text (sheets and booklets), in lines:"
-        " 1 is a full blank line; unset: half the body size",
-    )
     write_in_mm: float = Field(8, gt=0, le=100, description="minimum height of a write-in box")
     min_text_size: float = Field(5, ge=0, le=100, description="no text run may be smaller")
     faces: Literal["layout", "scale"] = Field(
