@@ -498,9 +498,9 @@ def _keys(project: Project, options: Options) -> tuple[dict[tuple[str, str], str
     from .licences import PACKAGED, licence_names
 
     licences = [PACKAGED.name, *licence_names(project.root)]
+    extra = f"licences={'/'.join(licences)}|icons={icon_listing(project.root)}"
     keys = {
-        (profile, paper): options_key(options, paper, project.root)
-        + f"|{profile}|licences={'/'.join(licences)}|icons={icon_listing(project.root)}"
+        (profile, paper): options_key(options, paper, project.root) + f"|{profile}|{extra}"
         for profile in options.profiles
         for paper in options.papers
     }
