@@ -285,6 +285,20 @@ def test_a_stale_schema_is_a_warning_that_cutsheet_schema_mends(project, capsys)
     assert "schema" not in capsys.readouterr().err
 
 
+def test_a_layout_that_does_not_load_gives_its_error_and_no_schema_warnings(project, capsys):
+    """A YAML mistake in a layout file is one located error; the schemas, which would lack
+    that file's names, are not all called out of date beside it."""
+    layout = project / "layouts/festival-charter.yaml"
+    text = layout.read_text()
+    assert text.count('text: "{{ vote }}"}') == 1
+    layout.write_text(text.replace('text: "{{ vote }}"}', 'text: "{{ vote }}"'))
+    assert main(["--root", str(project), "check", "festival-charter"]) == 1
+    err = capsys.readouterr().err
+    assert "layouts/festival-charter.yaml:" in err and "error: YAML syntax" in err
+    assert "warning" not in err
+    assert stale_schemas(project) == []
+
+
 def test_a_new_component_warns_in_check_and_build_passes_alike(project, capsys):
     """A stale schema never fails anything: check and build exit alike."""
     game = project / "content/common-reserve/game.yaml"  # a changed field: a changed schema

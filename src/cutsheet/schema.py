@@ -26,7 +26,7 @@ from .itemmodel import item_model
 from .layouts import LayoutFile
 from .model import ComponentSpec, GameSpec, PageItem, RulesSpec, validate
 from .profiles import Profile
-from .schema_enrich import enrich, enrich_item, known_values
+from .schema_enrich import enrich, enrich_item, known_values, read_values
 from .source import load_yaml
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -119,9 +119,11 @@ def game_schemas(
     return out
 
 
-def _all_schemas(root: Path) -> tuple[dict[str, dict[str, Any]], list[Problem], list[str]]:
+def _all_schemas(
+    root: Path, values: Mapping[str, list[str]] | None = None
+) -> tuple[dict[str, dict[str, Any]], list[Problem], list[str]]:
     """Every schema that can be built, the problems of the games that cannot, and their ids."""
-    values = known_values(root)
+    values = values if values is not None else known_values(root)
     out = _fixed_schemas(values)
     problems: list[Problem] = []
     broken: list[str] = []
@@ -215,10 +217,15 @@ def stale_schemas(root: Path, games: Iterable[str] | None = None) -> list[Proble
     schema misleads an editor but never a build, and ``cutsheet schema`` mends both.
 
     ``games`` limits the per-game files looked at (the shared ones are always looked at).
-    A game whose game.yaml does not load is skipped: ``cutsheet check`` reports why.
+    A game whose game.yaml does not load is skipped: ``cutsheet check`` reports why. While a
+    layout file does not load, nothing is said: the schemas would lack its names, and every
+    one would read as out of date for a mistake ``check`` already reports.
     """
     folder = root / "schema"
-    expected, _problems, broken = _all_schemas(root)
+    values, unread = read_values(root)
+    if unread:
+        return []
+    expected, _problems, broken = _all_schemas(root, values)
     wanted = None if games is None else set(games)
 
     def considered(name: str) -> bool:

@@ -33,7 +33,7 @@ FONTS = ("regular", "bold", "italic", "bold-italic")
 def _layout_names(layouts: Path) -> dict[str, list[str]]:
     """The style names, face names (``NAME@profile`` as ``NAME``), colour and font family
     names and layout files of a project's ``layouts/`` and the packaged ``base.yaml``; a file
-    that does not read is skipped (``check`` reports it)."""
+    that does not read is skipped (``check`` reports it), and named under ``unread``."""
     from .diagnostics import ContentError
     from .layouts import PACKAGED
     from .source import load_yaml
@@ -42,12 +42,13 @@ def _layout_names(layouts: Path) -> dict[str, list[str]]:
     if layouts.is_dir():
         files.update({p.name: p for p in sorted(layouts.glob("*.yaml"))})
     names: dict[str, set[str]] = {
-        k: set() for k in ("styles", "faces", "colours", "fonts", "sizes")
+        k: set() for k in ("styles", "faces", "colours", "fonts", "sizes", "unread")
     }
     for path in files.values():
         try:
             data = load_yaml(path).data
         except (ContentError, OSError):
+            names["unread"].add(path.name)
             continue
         if not isinstance(data, dict):
             continue
@@ -58,11 +59,17 @@ def _layout_names(layouts: Path) -> dict[str, list[str]]:
 
 
 def known_values(root: Path | None = None) -> dict[str, list[str]]:
+    """``read_values``'s sets alone."""
+    return read_values(root)[0]
+
+
+def read_values(root: Path | None = None) -> tuple[dict[str, list[str]], list[str]]:
     """Every set of values the schemas offer as an enum, by name: ``sizes``, ``papers``,
     ``icons``, ``fonts``, ``kinds`` (box kinds), ``profiles``, and, from the project at
     ``root`` (its layouts and the packaged ones), ``styles``, ``faces``, ``layouts``, the
     ``colours`` its layout files name, and its own fonts (``fonts/``, and families from
-    ``fonts:``), icons (``icons/``) and card sizes (``sizes:``) after the packaged ones."""
+    ``fonts:``), icons (``icons/``) and card sizes (``sizes:``) after the packaged ones; and
+    the layout files skipped because they do not load (the sets lack their names)."""
     from .layouts import packaged_papers
     from .measure import font_files
     from .profiles import available_profiles
@@ -71,7 +78,7 @@ def known_values(root: Path | None = None) -> dict[str, list[str]]:
     project = root if root is not None else Path("/nonexistent")
     layouts = project / "layouts"
     names = _layout_names(layouts)
-    return {
+    values = {
         "sizes": [*NAMED_SIZES_MM, *(n for n in names["sizes"] if n not in NAMED_SIZES_MM)],
         "papers": sorted(packaged_papers()),
         "icons": [*sorted(ICON_NAMES), *sorted(icon_files(project / "icons"))],
@@ -83,6 +90,7 @@ def known_values(root: Path | None = None) -> dict[str, list[str]]:
         "layouts": names["layouts"],
         "colours": names["colours"],
     }
+    return values, names["unread"]
 
 
 # ------------------------------------------------------------------ descriptions
