@@ -153,6 +153,7 @@ def plan(root: str, game_id: str, profile_name: str) -> tuple[GamePlan | None, l
     if key not in done:
         from .plan import plan_game
         from .profiles import load_profile
+        from .text import kept as kept_templates
 
         game, layouts, problems = load(root, game_id)
         if game is None or layouts is None:
@@ -165,6 +166,7 @@ def plan(root: str, game_id: str, profile_name: str) -> tuple[GamePlan | None, l
             return done[key]
         _memo.plans[(game_id, profile_name)] += 1
         game_plan, found = plan_game(game, layouts, profile)
+        kept_templates.save()  # what planning compiled, for the next run (``text.kept``)
         done[key] = (game_plan, problems + found)
     return done[key]
 

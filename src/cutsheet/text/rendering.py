@@ -14,15 +14,17 @@ from functools import lru_cache
 from typing import Any
 
 from jinja2 import TemplateError, Undefined, UndefinedError
+from jinja2.environment import TemplateExpression
 from markupsafe import escape
 
 from ..source.yaml_build import MARKER
 from ..symbols import look_key
+from . import kept
 from .filters import MADE
 from .limits import MAX_OUTPUT, Steps, printable
 from .markup import ampersands_kept, check_markup
 from .problem import TemplateProblem
-from .sandbox import environment, last_compiled
+from .sandbox import environment, last_code, last_compiled
 
 
 @dataclass(frozen=True)
@@ -37,13 +39,36 @@ class _Compiled:
 
 @lru_cache(maxsize=4096)
 def _compile(source: str) -> _Compiled:
-    return _Compiled(environment().from_string(source), *last_compiled())
+    env = environment()
+    found = kept.find("template", source)
+    if found is not None:
+        code, names, filters = found
+        return _Compiled(
+            env.template_class.from_code(env, code, env.make_globals(None)), names, filters
+        )
+    run = env.from_string(source)
+    return _Compiled(run, *_kept("template", source))
 
 
 @lru_cache(maxsize=1024)
 def _compile_expr(source: str) -> _Compiled:
-    run = environment().compile_expression(source, undefined_to_none=False)
-    return _Compiled(run, *last_compiled())
+    env = environment()
+    found = kept.find("expression", source)
+    if found is not None:
+        code, names, filters = found
+        template = env.template_class.from_code(env, code, env.make_globals(None))
+        return _Compiled(TemplateExpression(template, False), names, filters)
+    run = env.compile_expression(source, undefined_to_none=False)
+    return _Compiled(run, *_kept("expression", source))
+
+
+def _kept(kind: str, source: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The names and filters of what was compiled last, that compiling kept (``kept``)."""
+    names, filters = last_compiled()
+    code = last_code()
+    if code is not None:
+        kept.keep(kind, source, (code, names, filters))
+    return names, filters
 
 
 def _compiled(source: str, expression: bool) -> _Compiled | None:

@@ -8,6 +8,7 @@ import functools
 import threading
 from collections.abc import Callable, Iterator
 from functools import lru_cache
+from types import CodeType
 from typing import Any
 
 from jinja2 import StrictUndefined, Undefined, nodes
@@ -40,6 +41,7 @@ class _Compiled(threading.local):
 
     names: frozenset[str] = frozenset()
     filters: frozenset[str] = frozenset()
+    code: CodeType | None = None
 
 
 _COMPILED = _Compiled()
@@ -48,6 +50,11 @@ _COMPILED = _Compiled()
 def last_compiled() -> tuple[frozenset[str], frozenset[str]]:
     """The names and filters of the template (or expression) this thread compiled last."""
     return _COMPILED.names, _COMPILED.filters
+
+
+def last_code() -> CodeType | None:
+    """The Python code of the template (or expression) this thread compiled last."""
+    return _COMPILED.code
 
 
 #: The names of the helpers ``tree_bounds`` writes into every template (globals of ours).
@@ -98,6 +105,11 @@ class BoundedEnvironment(SandboxedEnvironment):
         generator.visit(source)
         _COMPILED.names, _COMPILED.filters = frozenset(generator.undeclared), filters
         return generator.stream.getvalue()  # type: ignore[no-any-return]
+
+    def _compile(self, source: str, filename: str) -> CodeType:
+        code = super()._compile(source, filename)
+        _COMPILED.code = code
+        return code  # type: ignore[no-any-return]
 
     def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
         Steps.take()
