@@ -5,6 +5,8 @@ from functools import lru_cache
 from reportlab import rl_config
 from reportlab.pdfbase import pdfdoc
 
+from .deflate import deflate
+
 rl_config.invariant = 1  # same inputs, byte-identical PDFs (no dates, no random ids)
 
 # ReportLab writes every name and number of every object it formats (a page's /Type, a
@@ -29,3 +31,15 @@ def _pdf_name(data: object, *bounds: str, **named: str) -> str:
 
 pdfdoc.pdfdocEnc = _pdfdoc_enc
 pdfdoc.PDFName = _pdf_name
+
+
+class _RememberedZCompress(pdfdoc.PDFStreamFilterZCompress):
+    """ReportLab's Flate filter (fonts, their maps, forms), each stream compressed once
+    for the same bytes (``deflate``). ReportLab looks its filter up in its module each
+    time it makes a stream, so it finds this one."""
+
+    def encode(self, text: str | bytes) -> bytes:
+        return deflate(text.encode("utf8") if isinstance(text, str) else text)
+
+
+pdfdoc.PDFZCompress = _RememberedZCompress()

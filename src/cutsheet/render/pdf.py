@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import zlib
 from dataclasses import dataclass
 from functools import partial
 from typing import IO, Literal
@@ -15,6 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..flow.frames import INK_MM, Furniture
 from ..impose import SCALE_BAR, SCALE_LABEL_AT, SCALE_LABEL_DROP, SCALE_TICK, Segment
 from ..measure import register
+from .deflate import deflate
 
 rl_config.useA85 = 0  # compressed streams stay binary: ASCII85 only adds a quarter and time
 
@@ -114,7 +114,7 @@ class DeflatingCanvas(Canvas):
         if not (page.compression and text and not rl_config.useA85):
             return  # ReportLab's own way: a plain page, ASCII85 or an empty stream
         data = text.encode("utf8") if isinstance(text, str) else text
-        stream = _PageStream(content=zlib.compress(data), filters=[DEFLATED])
+        stream = _PageStream(content=deflate(data), filters=[DEFLATED])
         stream.__Comment__ = "page stream"
         page.Contents = stream
         page.stream = None

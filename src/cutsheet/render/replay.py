@@ -24,6 +24,7 @@ import weakref
 from collections.abc import Callable
 from typing import Any
 
+from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
@@ -78,11 +79,10 @@ def draw_paragraph(c: Canvas, para: Paragraph, x: float, y: float) -> None:
         if ops is not None:
             _remember(drawn, forget, para, ops)
     if ops is not None:
+        # what saveState, translate and restoreState around the copy write, without their
+        # work: the canvas's own state is the same before and after the q … Q
         x = para._hAlignAdjust(x, 0)
-        c.saveState()
-        c.translate(x, y)
-        c._code.extend(ops)  # type: ignore[attr-defined]
-        c.restoreState()
+        c._code.extend(("q", f"{fp_str(1, 0, 0, 1, x, y)} cm", *ops, "Q"))  # type: ignore[attr-defined]
         return
     code: list[Any] = c._code  # type: ignore[attr-defined]
     start, traces = len(code), _traces(c)
