@@ -5,7 +5,7 @@ from functools import lru_cache
 from reportlab import rl_config
 from reportlab.pdfbase import pdfdoc
 
-from .deflate import deflate
+from .deflate import deflate as _deflated
 
 rl_config.invariant = 1  # same inputs, byte-identical PDFs (no dates, no random ids)
 
@@ -39,7 +39,7 @@ class _RememberedZCompress(pdfdoc.PDFStreamFilterZCompress):
     time it makes a stream, so it finds this one."""
 
     def encode(self, text: str | bytes) -> bytes:
-        return deflate(text.encode("utf8") if isinstance(text, str) else text)
+        return _deflated(text.encode("utf8") if isinstance(text, str) else text)
 
 
 pdfdoc.PDFZCompress = _RememberedZCompress()
