@@ -97,3 +97,18 @@ def test_a_template_that_does_not_compile_is_not_kept(kept_in, monkeypatch):
     assert rendering._compiled("{{ oops", expression=False) is None
     kept.save()
     assert not kept_in.exists() or kept.find("template", "{{ oops") is None
+
+
+def test_the_file_is_bounded(kept_in, monkeypatch):
+    _fresh_process(monkeypatch)
+    long = "{{ a }}" + "x" * kept.MAX_SOURCE
+    rendering._compile(long)  # too long to keep
+    monkeypatch.setattr(kept, "MAX_BYTES", 6_000)
+    for i in range(40):
+        rendering._compile(f"{{{{ a }}}} #{i}")
+    kept.save()
+    assert len(kept_in.read_bytes()) <= len(kept.header()) + 6_000
+    _fresh_process(monkeypatch)
+    assert kept.find("template", long) is None
+    assert kept.find("template", "{{ a }} #39") is not None  # the newest stay
+    assert kept.find("template", "{{ a }} #0") is None  # the oldest went

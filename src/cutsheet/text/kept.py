@@ -12,8 +12,10 @@ sandbox, its bounds and filters decide the code): any change compiles afresh.
 The file is trusted as the package's own bytecode is, and only that. It is never in a
 project or output folder (a build cache there may come from anyone, and code loaded from it
 would bypass the sandbox); it is written only where bytecode may be (``sys.dont_write_bytecode``),
-by replacing it whole, and a file that does not read is ignored. At most ``MAX_KEPT`` are
-kept, the least recently added going first.
+by replacing it whole, and a file that does not read is ignored. It is bounded: at most
+``MAX_KEPT`` entries and ``MAX_BYTES``, the least recently added going first, and a template
+longer than ``MAX_SOURCE`` is never kept. It holds a project's template text as its key, as
+Jinja's own bytecode cache would.
 """
 
 from __future__ import annotations
@@ -29,7 +31,9 @@ from types import CodeType
 
 import jinja2
 
-MAX_KEPT = 4096
+MAX_KEPT = 4096  # templates and expressions kept at most
+MAX_SOURCE = 4096  # characters: a longer template is compiled each run, never kept
+MAX_BYTES = 8 << 20  # the file's size at most (a hostile layout cannot grow it further)
 Key = tuple[str, str]  # ("template" or "expression", the source)
 Entry = tuple[CodeType, frozenset[str], frozenset[str]]  # code, names read, filters called
 
@@ -79,7 +83,8 @@ class _Kept:
         return self.entries.get(key)
 
     def keep(self, key: Key, entry: Entry) -> None:
-        self.added[key] = entry
+        if len(key[1]) <= MAX_SOURCE:
+            self.added[key] = entry
 
     def save(self) -> None:
         """Add what was compiled since to the file as it is now (another process may have
@@ -96,11 +101,16 @@ class _Kept:
             key: (code, sorted(names), sorted(filters))
             for key, (code, names, filters) in entries.items()
         }
+        data = marshal.dumps(raw)
+        while len(data) > MAX_BYTES and raw:
+            for key in list(raw)[: len(raw) // 4 or 1]:  # the oldest quarter goes
+                del raw[key]
+            data = marshal.dumps(raw)
         tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
         try:
             path.parent.mkdir(exist_ok=True)
             try:
-                tmp.write_bytes(header() + marshal.dumps(raw))
+                tmp.write_bytes(header() + data)
                 os.replace(tmp, path)
             except BaseException:
                 tmp.unlink(missing_ok=True)
