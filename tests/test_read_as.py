@@ -5,6 +5,7 @@ player aid reads "Each turn", then its steps as a list)."""
 from __future__ import annotations
 
 import io
+import re
 from collections import defaultdict
 from pathlib import Path
 
@@ -19,7 +20,7 @@ from cutsheet.render.pen import CanvasPen
 from cutsheet.render.tagging import Tagger
 
 from .readback import plumber_pages
-from .test_structure import document, kids, role
+from .test_structure import document, kids, role, walk
 
 AID_LAYOUT = "layouts/bidding-alpha.yaml"
 
@@ -184,3 +185,36 @@ def test_a_heading_under_the_title_is_one_level_below_it():
         with CanvasPen(c, tagger, heading=face_heading).tagged("H3"):
             pass
         assert [t.kind for page in tagger.pages.values() for t in page] == [want]
+
+
+def _headings(path: Path) -> list[tuple[str, str]]:
+    """Every heading of the file in reading order, with its text."""
+    texts = _texts(path)
+    with pikepdf.open(path) as pdf:
+        pages = {p.obj.objgen: i for i, p in enumerate(pdf.pages)}
+        out = []
+        for e in walk(document(pdf)):
+            if not re.fullmatch(r"H\d", role(e)):
+                continue
+            k, page = e.K, e.Pg
+            if isinstance(k, pikepdf.Dictionary):  # a marked-content reference (the booklet)
+                k, page = k.MCID, k.get("/Pg", page)
+            out.append((role(e), texts.get((pages[page.objgen], int(k)), "")))
+    return out
+
+
+EXAMPLES = ["Worked example: a full delivery", "Worked example: one unit short"]
+
+
+@pytest.mark.parametrize("variant", ["standard-a4", "standard-letter", "large-print-a4"])
+def test_a_worked_examples_title_is_a_heading_under_its_section(built, variant):
+    """In the rules and in the booklet (whose half pages hold the same tree: its headings are
+    the rules' own, level for level)."""
+    heads = _headings(built / "common-reserve" / variant / "rules.pdf")
+    for title in EXAMPLES:
+        at = [i for i, (_, text) in enumerate(heads) if text.replace("\n", " ") == title]
+        assert len(at) == 1, (title, heads)
+        before = [h for h, _ in heads[: at[0]] if h != "H3"]
+        assert heads[at[0]][0] == "H3" and before[-1] == "H2", heads
+    booklet = _headings(built / "common-reserve" / variant / "rules-booklet.pdf")
+    assert [h for h, _ in booklet] == [h for h, _ in heads]
