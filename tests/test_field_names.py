@@ -158,7 +158,7 @@ BOXES = "faces:\n  f:\n    {extends}boxes:\n      b: {{{box}}}\n"
         ("x: 1, y: 1, w: 1, h: 1, zzz: 1", "", "dash, when, radius)"),
         ("x: 1, y: 1, w: 1, h: 1, zzz: 1", "extends: card\n    ", "reverse, src)"),
         ("kind: icon, x: 1, y: 1, w: 1, h: 1, zzz: 1", "", "dash, when, icon)"),
-        ("x: 1, y: 1, w: 1, h: 1, text: a, colour: red", "", "when, text, valign)"),
+        ("x: 1, y: 1, w: 1, h: 1, text: a, colour: red", "", "when, text, valign, read_as)"),
     ],
 )
 def test_an_unknown_box_key_lists_its_kinds_keys(box, extends, message):

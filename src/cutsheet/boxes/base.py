@@ -145,6 +145,15 @@ class Pen(Protocol):
         x: float,
         y: float,
     ) -> None: ...
+    def items(
+        self,
+        markup: str,
+        style: TextStyle,
+        name: str,
+        avail: tuple[float, float],
+        x: float,
+        y: float,
+    ) -> None: ...
     def cells(
         self,
         numbers: tuple[int, ...],

@@ -18,12 +18,16 @@ from ..text import render
 from .base import Box, BoxKind, Element, FillContext, Pen, Traits, field_of
 
 Valign = Literal["top", "middle", "bottom"]
+ReadAs = Literal["paragraph", "heading", "list"]
+"""How a screen reader is told a text box: a paragraph; a heading under the card's title (H3
+on a card); a list, an item a line (split at ``<br/>``), a leading number or bullet its label."""
 
 
 @dataclass(frozen=True, kw_only=True)
 class TextBox(Box):
     text: str | None = None
     valign: Valign = "top"
+    read_as: ReadAs = "paragraph"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -128,6 +132,8 @@ def _fill(box: TextBox, fc: FillContext, fill: str | None, stroke: str | None) -
     if fc.adjust is not None:
         markup = fc.adjust(markup)
     markup = expand(markup, style.size, style.leading, face_name("bold"))
+    if box.read_as == "list":
+        markup = listed(markup)
     field = field_of(box.text, fc.ctx)
     # Text that names an item field is that item's problem; fixed text is the layout's.
     where = fc.loc_of(field) if field else box.loc
@@ -198,8 +204,70 @@ def draw(pen: Pen, el: TextElement, bx: float, by: float, bw: float, bh: float) 
         ty = by + (bh - el.height) / 2
     else:
         ty = by
-    with pen.tagged("H2" if el.heading else "P"):
+    read_as = getattr(el.box, "read_as", "paragraph")
+    if read_as == "list" and not el.heading and f'"{ITEM}"' in el.markup:
+        pen.items(el.markup, el.style, el.box.style, el.avail, bx, ty)
+        return
+    with pen.tagged("H2" if el.heading else "H3" if read_as == "heading" else "P"):
         pen.paragraph(el.markup, el.style, el.box.style, el.avail, bx, ty)
+
+
+# -- a list box: one paragraph, as drawn before, its items marked for the structure tree
+ITEM, LABEL_END, ITEM_END = "cs_li", "cs_lb", "cs_le"
+"""The callbacks (``render/tagging.py``) around a list item, after its label and at its end."""
+_TAG = re.compile(r"<(/?)([A-Za-z]+)[^>]*?(/?)>")
+_LABEL = re.compile(
+    r"(?:<(?!br\b|img\b|onDraw\b)[A-Za-z][^>]*>)*"  # a run's opening tags: <b>, <font …>
+    r"(?:\d+[.)]|[•◦▪‣●○■□–—*-])"  # 1. 12) • – *
+    r"(?:</[A-Za-z]+>)*(?=\s)"  # the run's closing tags, then a space
+)
+
+
+def _breaks(markup: str) -> list[tuple[int, int]]:
+    """(start, end) of every ``<br/>`` outside any other tag's span (where an overleaf may
+    cut the box too): the ends of a list's items."""
+    depth, out = 0, []
+    for m in _TAG.finditer(markup):
+        closing, tag, empty = m.group(1), m.group(2).lower(), m.group(3)
+        if tag == "br":
+            if depth == 0:
+                out.append((m.start(), m.end()))
+        elif closing:
+            depth = max(depth - 1, 0)
+        elif not empty and tag != "img":
+            depth += 1
+    return out
+
+
+def _mark(name: str, label: str = "") -> str:
+    return f'<onDraw name="{name}" label="{label}"/>'
+
+
+def _item(item: str) -> str:
+    """One item marked: its start (after leading blanks), the end of its label (a number
+    and a dot or bracket, or a bullet, before a space, maybe inside a run's opening tags)
+    and its end (before trailing blanks). The marks are zero-width and touch words, so the
+    lines break where they did."""
+    body = item.strip()
+    if not body:
+        return item
+    lead = item[: len(item) - len(item.lstrip())]
+    trail = item[len(lead) + len(body) :]
+    label = _LABEL.match(body)
+    if label is None:
+        return f"{lead}{_mark(ITEM, 'P')}{body}{_mark(ITEM_END)}{trail}"
+    cut = label.end()
+    marked = f"{body[:cut]}{_mark(LABEL_END)}{body[cut:]}"
+    return f"{lead}{_mark(ITEM, 'Lbl')}{marked}{_mark(ITEM_END)}{trail}"
+
+
+def listed(markup: str) -> str:
+    """A list box's markup with each item (a run between top-level ``<br/>``) marked."""
+    out, start = [], 0
+    for b_start, b_end in [*_breaks(markup), (len(markup), len(markup))]:
+        out += [_item(markup[start:b_start]), markup[b_start:b_end]]
+        start = b_end
+    return "".join(out)
 
 
 KIND = BoxKind(
@@ -207,6 +275,15 @@ KIND = BoxKind(
     keys={
         "text": (str | None, Field(None, description="Jinja2 template over the item's values")),
         "valign": (Valign | None, None),
+        "read_as": (
+            ReadAs | None,
+            Field(
+                None,
+                description="how a screen reader reads the box: paragraph (the default),"
+                " heading (under the card's title) or list (an item a line, split at"
+                " <br/>; a leading number or bullet is the item's label)",
+            ),
+        ),
     },
     box=TextBox,
     fill=fill,

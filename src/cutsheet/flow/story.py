@@ -77,10 +77,17 @@ class StoryBuilder:
         return p
 
     def flowables(self, blocks: Sequence[DocBlock]) -> list[Flowable]:
-        """The blocks' flowables, each heading grouped with the start of what follows it."""
+        """The blocks' flowables, each heading grouped with the start of what follows it; a
+        worked example's title a heading one level under the heading it sits under."""
         out: list[Flowable] = []
+        level = HEADING_LEVELS["title"] + self.heading_offset
         for block in blocks:
+            if isinstance(block, ExampleBlock):
+                out.extend(self._example(block, level + 1))
+                continue
             out.extend(self.block(block))
+            if isinstance(block, Para) and block.style in HEADING_LEVELS:
+                level = HEADING_LEVELS[block.style] + self.heading_offset
         return keep_with_next(out)
 
     def block(self, block: DocBlock) -> list[Flowable]:
@@ -120,7 +127,12 @@ class StoryBuilder:
         ]
 
     def _ExampleBlock(self, b: ExampleBlock) -> list[Flowable]:  # noqa: N802
+        return self._example(b, HEADING_LEVELS["heading"] + 1 + self.heading_offset)
+
+    def _example(self, b: ExampleBlock, level: int) -> list[Flowable]:
+        """A worked example in a ruled box, its title (set in bold) read as an H``level``."""
         title = self.para(b.title, self.styles.strong)
+        title.tag = f"H{level}"
         body = self.para(b.body, self.styles.body)
         t = self.table_type([[[title, body]]], colWidths=["100%"])
         t.setStyle(example_style())

@@ -118,7 +118,7 @@ def _frame_on(el: Element, height: float) -> Element:
 
 def _more_note(like: TextElement, left: float, width: float, bottom: float) -> TextElement:
     """The front's closing line, in bold, in the style of the card's main text."""
-    box = dataclasses.replace(like.box, name="overleaf", x=left, w=width)
+    box = dataclasses.replace(like.box, name="overleaf", x=left, w=width, read_as="paragraph")  # type: ignore[call-arg]
     note = dataclasses.replace(like, box=box, avail=(width * MM, like.avail[1]), heading=False)
     note = _remeasured(note, f"<b>{MORE}</b>", 0.0)
     return _moved(note, bottom - note.box.h)  # type: ignore[return-value]

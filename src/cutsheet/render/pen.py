@@ -12,17 +12,19 @@ from ..measure import TextStyle, face_name, wrapped
 from .icons import draw_icon
 from .replay import draw_paragraph
 from .symbols import install
-from .tagging import Tagger
+from .tagging import Tagger, install_items
 
 
 class CanvasPen:
     """Implements ``boxes.Pen`` on a canvas; ``tagger`` marks text and artifacts. A face's
-    heading is tagged ``heading`` (H2 on a card, H3 on a back with its own text)."""
+    heading is tagged ``heading`` (H2 on a card, H3 on a back with its own text), a heading
+    under it (``H3`` to a box) one level lower."""
 
     def __init__(self, c: Canvas, tagger: Tagger, heading: str = "H2") -> None:
         self.c = c
         self.tagger = tagger
         self.heading = heading
+        install_items(c)
 
     @contextmanager
     def artifact(self) -> Iterator[None]:
@@ -31,7 +33,9 @@ class CanvasPen:
 
     @contextmanager
     def tagged(self, kind: str) -> Iterator[None]:
-        with self.tagger.text(self.c, self.heading if kind == "H2" else kind):
+        if kind in ("H2", "H3"):  # as on a card's front: its title, a heading under it
+            kind = f"H{int(self.heading[1:]) + int(kind[1:]) - 2}"
+        with self.tagger.text(self.c, kind):
             yield
 
     def rect(
@@ -82,6 +86,23 @@ class CanvasPen:
         para, _height = wrapped(markup, style, name, *avail)
         install(self.c)
         draw_paragraph(self.c, para, x, y)
+
+    def items(
+        self,
+        markup: str,
+        style: TextStyle,
+        name: str,
+        avail: tuple[float, float],
+        x: float,
+        y: float,
+    ) -> None:
+        """A list box: ``paragraph``, its items tagging themselves as it draws them (see
+        ``Tagger.items``); drawn afresh, never copied from an earlier drawing, which would
+        leave their tags out."""
+        para, _height = wrapped(markup, style, name, *avail)
+        install(self.c)
+        with self.tagger.items(self.c):
+            para.drawOn(self.c, x, y)
 
     def cells(
         self,

@@ -13,7 +13,9 @@ claims PDF/UA-1 (with the title and language it needs, ``xmp``).
 
 Every structure element that holds content holds one marked-content sequence (one MCID), so
 the booklet can re-point each at its half page. Marked-content sequences never nest: content
-drawn while one is open belongs to it (text inside an artifact stays an artifact).
+drawn while one is open belongs to it (text inside an artifact stays an artifact). A list
+box is one paragraph whose items open and close their own sequences inside its text object,
+from callbacks at the marks in its markup (``Tagger.items``).
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from reportlab.pdfgen.canvas import Canvas
+
+from ..boxes.text import ITEM, ITEM_END, LABEL_END
 
 _KEYS = itertools.count(1)
 
@@ -214,6 +218,84 @@ class Tagger:
         finally:
             self.open = None
             c.addLiteral("EMC")
+
+    @contextmanager
+    def items(self, c: Canvas) -> Iterator[None]:
+        """While a list box's paragraph is drawn: an ``L`` whose items the paragraph's own
+        callbacks tag as it draws them (``install_items``), each ``LI`` > ``Lbl`` (its number
+        or bullet) + ``LBody`` > ``P``, their marked content inside the paragraph's text
+        object. A list an overleaf cut in two is a list on each side, read front, "Continued
+        on the back", then back, as the card is."""
+        live = self.enabled and self.open is None
+        c._cutsheet_items = self if live else None  # type: ignore[attr-defined]
+        try:
+            with self.node("L"):
+                yield
+        finally:
+            c._cutsheet_items = None  # type: ignore[attr-defined]
+            self.open = None if live else self.open
+
+    def begin(self, c: Canvas, kind: str) -> str:
+        """Record a run of ``kind`` in the open nodes and open its sequence: the operator that
+        opens it, for a paragraph's callback to write into its text object."""
+        page = c.getPageNumber()
+        mcid = self.mcids[page] = self.mcids.get(page, -1) + 1
+        self._tags(page).add(kind, mcid, self.path(), ())
+        self.open = kind
+        return f"/{kind} <</MCID {mcid}>> BDC"
+
+    def end(self) -> str:
+        """Close the sequence ``begin`` opened: the operator that closes it."""
+        self.open = None
+        return "EMC"
+
+
+def _listed(c: Canvas) -> tuple[Tagger, list[str]] | None:
+    """The tagger of the list being drawn and the code of the paragraph's text object."""
+    tagger = getattr(c, "_cutsheet_items", None)
+    if not isinstance(tagger, Tagger):
+        return None
+    return tagger, c._curr_tx_info["tx"]._code  # type: ignore[attr-defined]
+
+
+def _item(c: Canvas, _kind: str, label: str) -> None:
+    """An item begins: its LI, and its label (``Lbl``) or, without one, its body."""
+    found = _listed(c)
+    if found is not None:
+        tagger, code = found
+        tagger.push("LI")
+        if label != "Lbl":
+            tagger.push("LBody")
+        code.append(tagger.begin(c, "Lbl" if label == "Lbl" else "P"))
+
+
+def _label_end(c: Canvas, _kind: str, _label: str) -> None:
+    """The item's label ends, its body (``LBody`` > ``P``) begins."""
+    found = _listed(c)
+    if found is not None:
+        tagger, code = found
+        code.append(tagger.end())
+        tagger.push("LBody")
+        code.append(tagger.begin(c, "P"))
+
+
+def _item_end(c: Canvas, _kind: str, _label: str) -> None:
+    """The item ends: its sequence is closed, its LBody and LI too."""
+    found = _listed(c)
+    if found is not None:
+        tagger, code = found
+        code.append(tagger.end())
+        while tagger.nodes and tagger.nodes[-1].kind in ("LBody", "LI"):
+            tagger.nodes.pop()
+
+
+def install_items(c: Canvas) -> None:
+    """Let paragraphs on this canvas draw a list box's item marks (``boxes.text.listed``):
+    silent unless drawn inside ``Tagger.items``."""
+    if c.getNamedCB(ITEM) is None:
+        c.setNamedCB(ITEM, _item)
+        c.setNamedCB(LABEL_END, _label_end)
+        c.setNamedCB(ITEM_END, _item_end)
 
 
 def tagger_of(c: Canvas) -> Tagger:

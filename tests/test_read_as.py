@@ -1,0 +1,220 @@
+"""A text box's ``read_as``: a heading under the card's title, or a list of its lines, each a
+``LI`` > ``Lbl`` + ``LBody``; the page printed as the one paragraph it was (the alpha game's
+player aid reads "Each turn", then its steps as a list)."""
+
+from __future__ import annotations
+
+import io
+import re
+from collections import defaultdict
+from pathlib import Path
+
+import pdfplumber
+import pikepdf
+import pytest
+from reportlab.pdfgen.canvas import Canvas
+
+from cutsheet.boxes.text import listed
+from cutsheet.measure import TextStyle, measure, register
+from cutsheet.render.pen import CanvasPen
+from cutsheet.render.tagging import Tagger
+
+from .readback import plumber_pages
+from .test_structure import document, kids, role, walk
+
+AID_LAYOUT = "layouts/bidding-alpha.yaml"
+
+
+def _texts(path: Path) -> dict[tuple[int, int], str]:
+    """The text of each marked-content sequence, by (page index, MCID)."""
+    out: dict[tuple[int, int], str] = defaultdict(str)
+    for i, page in enumerate(plumber_pages(path)):
+        for c in page.chars:
+            if c.get("mcid") is not None:
+                out[i, c["mcid"]] += c["text"]
+    return out
+
+
+def _outline(path: Path) -> list[list[tuple[str, object]]]:
+    """Each card section's kids: (role, its text) for a heading or paragraph, (role, the
+    items) for a list, an item its kids' (role, text)."""
+    texts = _texts(path)
+    with pikepdf.open(path) as pdf:
+        pages = {p.obj.objgen: i for i, p in enumerate(pdf.pages)}
+
+        def text(elem: pikepdf.Object) -> str:
+            return texts.get((pages[elem.Pg.objgen], int(elem.K)), "")
+
+        def item(li: pikepdf.Object) -> list[tuple[str, str]]:
+            out = []
+            for k in kids(li):
+                inner = kids(k)  # an LBody holds a P
+                out.append((role(k), text(inner[0]) if inner else text(k)))
+            return out
+
+        sections = []
+        for sect in (s for s in kids(document(pdf)) if role(s) == "Sect"):
+            row: list[tuple[str, object]] = []
+            for k in kids(sect):
+                if role(k) == "L":
+                    row.append(("L", [item(li) for li in kids(k)]))
+                else:
+                    row.append((role(k), text(k)))
+            sections.append(row)
+    return sections
+
+
+def _aids(path: Path) -> list[list[tuple[str, object]]]:
+    found = [s for s in _outline(path) if s and s[0] == ("H2", "Player aid")]
+    assert found, path
+    return found
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_player_aid_reads_headings_then_lists(built, paper):
+    path = built / "bidding-alpha" / f"standard-{paper}" / "cards.pdf"
+    for aid in _aids(path):
+        assert [r for r, _ in aid] == ["H2", "P", "H3", "L", "H3", "P", "L"], aid
+        assert aid[2] == ("H3", "Each turn")
+        assert aid[4] == ("H3", "Final scoring")
+        turn, final = aid[3][1], aid[6][1]
+        assert isinstance(turn, list) and isinstance(final, list)
+        assert len(turn) == 5 and len(final) == 4
+        for li in [*turn, *final]:
+            assert [r for r, _ in li] == ["Lbl", "LBody"], li
+        assert [li[0][1] for li in turn] == ["1.", "2.", "3.", "4.", "5."]
+        assert [li[0][1] for li in final] == ["1.", "2.", "3.", "4."]
+        # a real space between the number and its words, read with the words
+        assert turn[0][1][1].startswith(" Lay out this turn")
+        assert final[3][1][1] == " Most points wins."
+
+
+def test_the_large_print_aid_lists_go_on_over_its_back(built):
+    """Cut by its overleaf between two steps, each side's steps are a list of their own: read
+    front, "Continued on the back", then back; the label repeated on the back is silent."""
+    path = built / "bidding-alpha" / "large-print-a4" / "cards.pdf"
+    for aid in _aids(path):
+        roles = [r for r, _ in aid]
+        assert roles[:4] == ["H2", "P", "H3", "L"], aid
+        assert aid[2] == ("H3", "Each turn")
+        lists = [k for r, k in aid if r == "L"]
+        labels = [li[0][1] for lst in lists for li in lst]  # type: ignore[union-attr]
+        assert labels == ["1.", "2.", "3.", "4.", "5.", "1.", "2.", "3.", "4."], aid
+        assert ("P", "Continued on the back") in aid
+        assert ("H3", "Final scoring") in aid
+        assert not any("(continued)" in str(t) for _, t in aid)
+
+
+def test_a_wrong_read_as_is_a_located_error(ws):
+    line = ws.edit(
+        AID_LAYOUT,
+        'read_as: list, text: "{% for line in turn',
+        'read_as: steps, text: "{% for line in turn',
+    )
+    errors = [str(p) for p in ws.check("bidding-alpha")]
+    assert len(errors) == 1, errors
+    text = ws.path(AID_LAYOUT).read_text().splitlines()[line - 1]
+    col = text.index("steps") + 1
+    assert errors[0].startswith(f"{AID_LAYOUT}:{line}:{col}: ")
+    assert "'steps' is not one of 'paragraph', 'heading' or 'list'" in errors[0]
+
+
+STYLE = TextStyle(size=9, leading=11)
+STEPS = (
+    "1. Lay out this turn's cards beside the bidding tracks, then read them all aloud.<br/>"
+    "2. <b>Take</b> your income from every card that has one.<br/>"
+    "<b>3.</b> Bid on a card with your token, never above the value of your cubes.<br/>"
+    "• Outbid players move their token at once.<br/>"
+    "No label here.<br/>"
+)
+
+
+def test_a_list_is_marked_item_by_item():
+    marked = listed(STEPS)
+    assert marked.count('name="cs_li" label="Lbl"') == 4
+    assert marked.count('name="cs_li" label="P"') == 1
+    assert marked.count('name="cs_lb"') == 4
+    assert marked.count('name="cs_le"') == 5  # the blank after the last break is no item
+    assert "<b>3.</b><onDraw" in marked  # a bold number is the label, its tag closed first
+    assert (
+        listed("no breaks")
+        == '<onDraw name="cs_li" label="P"/>no breaks<onDraw name="cs_le" label=""/>'
+    )
+
+
+def _drawn(markup: str, as_list: bool) -> tuple[list[tuple[str, float, float, str]], bytes]:
+    """Draw ``markup`` as a tagged paragraph or list; its characters where they print."""
+    register()
+    buf = io.BytesIO()
+    c = Canvas(buf)
+    tagger = Tagger(True)
+    pen = CanvasPen(c, tagger)
+    avail = (170.0, 200.0)
+    if as_list:
+        pen.items(markup, STYLE, "body", avail, 50, 400)
+    else:
+        with pen.tagged("P"):
+            pen.paragraph(markup, STYLE, "body", avail, 50, 400)
+    c.showPage()
+    c.save()
+    with pdfplumber.open(io.BytesIO(buf.getvalue())) as pdf:
+        chars = [
+            (ch["text"], round(ch["x0"], 3), round(ch["top"], 3), ch["fontname"])
+            for ch in pdf.pages[0].chars
+        ]
+    kinds = [tag.kind for page in tagger.pages.values() for tag in page]
+    return chars, " ".join(kinds).encode()
+
+
+def test_a_list_prints_as_its_paragraph_did_and_measures_the_same():
+    marked = listed(STEPS)
+    assert measure(marked, STYLE, 170.0).height == measure(STEPS, STYLE, 170.0).height
+    assert measure(marked, STYLE, 170.0).plain == measure(STEPS, STYLE, 170.0).plain
+    was, kinds_was = _drawn(STEPS, as_list=False)
+    now, kinds_now = _drawn(marked, as_list=True)
+    assert now == was  # every character, its place and its font
+    assert kinds_was == b"P"
+    assert kinds_now == b"Lbl P Lbl P Lbl P Lbl P P"
+
+
+def test_a_heading_under_the_title_is_one_level_below_it():
+    register()
+    c = Canvas(io.BytesIO())
+    for face_heading, want in (("H2", "H3"), ("H3", "H4")):  # a card's front, its own back
+        tagger = Tagger(True)
+        with CanvasPen(c, tagger, heading=face_heading).tagged("H3"):
+            pass
+        assert [t.kind for page in tagger.pages.values() for t in page] == [want]
+
+
+def _headings(path: Path) -> list[tuple[str, str]]:
+    """Every heading of the file in reading order, with its text."""
+    texts = _texts(path)
+    with pikepdf.open(path) as pdf:
+        pages = {p.obj.objgen: i for i, p in enumerate(pdf.pages)}
+        out = []
+        for e in walk(document(pdf)):
+            if not re.fullmatch(r"H\d", role(e)):
+                continue
+            k, page = e.K, e.Pg
+            if isinstance(k, pikepdf.Dictionary):  # a marked-content reference (the booklet)
+                k, page = k.MCID, k.get("/Pg", page)
+            out.append((role(e), texts.get((pages[page.objgen], int(k)), "")))
+    return out
+
+
+EXAMPLES = ["Worked example: a full delivery", "Worked example: one unit short"]
+
+
+@pytest.mark.parametrize("variant", ["standard-a4", "standard-letter", "large-print-a4"])
+def test_a_worked_examples_title_is_a_heading_under_its_section(built, variant):
+    """In the rules and in the booklet (whose half pages hold the same tree: its headings are
+    the rules' own, level for level)."""
+    heads = _headings(built / "common-reserve" / variant / "rules.pdf")
+    for title in EXAMPLES:
+        at = [i for i, (_, text) in enumerate(heads) if text.replace("\n", " ") == title]
+        assert len(at) == 1, (title, heads)
+        before = [h for h, _ in heads[: at[0]] if h != "H3"]
+        assert heads[at[0]][0] == "H3" and before[-1] == "H2", heads
+    booklet = _headings(built / "common-reserve" / variant / "rules-booklet.pdf")
+    assert [h for h, _ in booklet] == [h for h, _ in heads]
