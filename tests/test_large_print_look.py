@@ -1,14 +1,18 @@
 """Large print's look, read back from the PDFs: text sits straight on a shade of its shape's
 colour, never on a white sticker pasted inside a coloured shape (a back's title panel, a cube
-token's or a counter's label); running text is left-aligned, on markers too."""
+token's or a counter's label); running text is left-aligned, on markers too. And ``check``
+holds a face laid out for large print (``NAME@large-print``) to both, at its box."""
 
 from __future__ import annotations
 
+import os
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from cutsheet.build import check_game
 
 from .readback import plumber_pages
 
@@ -95,3 +99,53 @@ def test_large_print_running_text_is_left_aligned(built, game):
                     centred.append((path.name, number, text[:40]))
     assert not centred, centred[:5]
     assert paragraphs, game
+
+
+def _problems(ws, game: str) -> list[str]:
+    """Every problem ``check`` says of ``game`` in large print, warnings too."""
+    cwd = os.getcwd()
+    os.chdir(ws.root)
+    try:
+        report = check_game(ws.project, game, ("large-print",))
+    finally:
+        os.chdir(cwd)
+    return [str(p) for p in sorted(report.problems)]
+
+
+def test_a_white_label_inside_a_laid_out_counter_is_an_error_at_its_box(ws):
+    """A counter laid out for large print with its word on a white label inside the chip
+    (as it once was) is an error at the label's box, naming the shade of the chip's colour
+    that the word reaches 7:1 on."""
+    rel = "layouts/common-reserve.yaml"
+    word = "      word: {x: 3.2, y: 16.5"
+    line = ws.line_of(rel, word)
+    panel = '      panel: {kind: rect, x: 3, y: 15.5, w: 24, h: 10.5, fill: "#FFFFFF"}\n'
+    ws.edit(rel, word, panel + word)
+    ws.edit(rel, "'FIBRE': '#26AD88'}[resource]", "'FIBRE': '#009E73'}[resource]")
+    said = _problems(ws, "common-reserve")
+    assert (
+        f"{rel}:{line}:7: error: CR-FIBRE, box 'panel': a white sticker under the text of box"
+        " 'word', pasted inside box 'chip' (#009E73); set the text straight on that shape, in a"
+        " shade of its colour that reaches 7:1 (#26AD88)"
+    ) in said, said
+    water = [s for s in said if s.startswith(f"{rel}:{line}:7: error: CR-WATER, box 'panel'")]
+    assert water and water[0].endswith("(#56B4E9, as it is)"), said
+
+
+def test_centred_running_text_on_a_laid_out_face_is_a_warning_at_its_box(ws):
+    """An event laid out for large print whose reminder (six words on two lines) is centred
+    is a warning at the box: large print sets running text left-aligned. A centred value or
+    name (one or two words) says nothing."""
+    rel = "layouts/festivibes.yaml"
+    ws.edit(
+        rel,
+        "  lp-reminder: {size: 22, leading: 28.6}",
+        "  lp-reminder: {size: 22, leading: 28.6, align: center}",
+    )
+    line = ws.line_of(rel, "      reminder-lp: {x: 6, y: 92")
+    said = [s for s in _problems(ws, "festivibes") if ": warning: " in s or ": error: " in s]
+    assert said == [
+        f"{rel}:{line}:7: warning: FV-FOOD (and 7 more), box 'reminder-lp': 6 words of running"
+        " text on 2 lines, centred (style 'lp-reminder'); large print sets running text"
+        " left-aligned (a label of one or two words may stay centred)"
+    ], said
