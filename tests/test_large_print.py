@@ -334,17 +334,16 @@ def test_text_colours_reach_7_to_1_on_every_laid_out_face():
 
 
 def test_low_contrast_text_is_an_error(ws):
+    """A face laid out for large print (``counter@large-print``) is drawn as written: its
+    fibre counter in the standard green, not the shade of it that reaches 7:1, is an error at
+    the text box, naming that shade."""
     rel = "layouts/common-reserve.yaml"
-    line = ws.edit(
-        rel,
-        '      panel: {kind: rect, x: 3, y: 15.5, w: 24, h: 10.5, radius: 1, fill: "#FFFFFF", stroke: "#000000"}\n',
-        "",
-    )
+    line = ws.edit(rel, "'FIBRE': '#26AD88'}[resource]", "'FIBRE': '#009E73'}[resource]")
     word_line = ws.line_of(rel, "      word: {x: 3.2, y: 16.5")
     problems = [str(p) for p in _check_lp(ws)]
     assert (
         f"{rel}:{word_line}:7: error: CR-FIBRE, box 'word': text #000000 on #009E73 has contrast 6.1:1, under 7:1"
-        in problems
+        " (#26AD88, a shade of #009E73, reaches it)" in problems
     )
     assert line
 

@@ -76,7 +76,8 @@ class Profile(Strict):
         "layout",
         description="layout: boxes where the layout puts them; scale: the same faces at this"
         " profile's text sizes, each text box grown to its text and the design reflowed around"
-        " it (faces named NAME@PROFILE are always laid out)",
+        " it, running text left-aligned (faces named NAME@PROFILE are always laid out; check"
+        " warns of running text one of them centres)",
     )
     card_sizes: list[Annotated[str | tuple[float, float], AfterValidator(_card_size)]] = Field(
         default_factory=list,
@@ -85,7 +86,13 @@ class Profile(Strict):
         " layout's 'sizes:', or [w, h] mm",
     )
     min_contrast: float | None = Field(
-        None, ge=1, le=21, description="text/background contrast to enforce"
+        None,
+        ge=1,
+        le=21,
+        description="text/background contrast to enforce: text on a colour that misses it is"
+        " set on a shade of that colour in a scaled face (a white panel under it inside a"
+        " coloured shape left unfilled), and an error in a laid-out one, as is a white sticker"
+        " under text inside a coloured shape",
     )
     tagged: bool = Field(False, description="write a tagged (structured, accessible) PDF")
     italics: bool = Field(True, description="false: italic markup prints upright")

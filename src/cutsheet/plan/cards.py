@@ -17,7 +17,7 @@ from ..layouts import PACKAGED, Face, Layouts
 from ..measure import TextStyle, legible_font
 from ..model import Component, Game, Item, size_mm
 from ..profiles import Profile
-from .checks import face_contrast, face_geometry
+from .checks import centred_running_text, face_contrast, face_geometry, white_stickers
 from .context import item_context
 from .faces import fill_face
 from .ink import BLACK
@@ -157,10 +157,13 @@ class _CardPlanner:
             elif over is None:
                 fc.problems.extend(face_geometry(face, size, fc.label))
         planned = tuple(recoloured(p, profile) for p in planned or (fill_face(face, size, fc),))
-        if profile.min_contrast:
-            for p in planned:
+        for p in planned:
+            if profile.min_contrast:
                 fc.problems.extend(face_contrast(p, profile.min_contrast, fc.label))
                 fc.problems.extend(markup_contrast(p, profile.min_contrast, fc.label))
+                fc.problems.extend(white_stickers(p, profile.min_contrast, fc.label))
+            if profile.faces == "scale":  # (a scaled face's running text is left-aligned)
+                fc.problems.extend(centred_running_text(p, fc.label))
         return planned, over, gap
 
     def pending(self, face: Face, fc: FillContext, mode: str, at: _Attempt, back: int) -> _Pending:

@@ -1,10 +1,12 @@
-"""Checks that read plans: face geometry (boxes inside the face, text inside the safe zone)
-and text contrast against what is really drawn under it."""
+"""Checks that read plans: face geometry (boxes inside the face, text inside the safe zone),
+text contrast against what is really drawn under it, and the large-print look: no white
+sticker under text inside a coloured shape, running text left-aligned."""
 
 from __future__ import annotations
 
 from ..boxes import Box, Element
-from ..contrast import WHITE, contrast
+from ..boxes.text import TextElement
+from ..contrast import BLACK, WHITE, contrast, reaching
 from ..diagnostics import Problem
 from ..layouts import Face
 from .model import FacePlan
@@ -95,9 +97,112 @@ def face_contrast(face: FacePlan, minimum: float, label: str) -> list[Problem]:
                 Problem(
                     el.box.loc,
                     f"box '{el.box.name}': text {fg} on {bg} has contrast {ratio:.1f}:1,"
-                    f" under {minimum:g}:1",
+                    f" under {minimum:g}:1{_shade_hint(fg, bg, minimum)}",
                     subject=label,
                     code="contrast",
                 )
             )
+    return problems
+
+
+def _shade_hint(fg: str, bg: str, minimum: float) -> str:
+    """What reaches ``minimum`` for text ``fg`` on a colour ``bg`` (not the paper): the
+    nearest shade of ``bg`` (``contrast.reaching``), or black text on a tint of it."""
+    if bg.upper() == WHITE:
+        return ""
+    shade, ink = reaching(bg, [fg], minimum)
+    if ink is None:
+        return f" ({shade}, a shade of {bg}, reaches it)"
+    return f" (no shade of {bg} does under {fg}; black text on {shade}, a tint of it, does)"
+
+
+LABEL_WORDS = 2  # a label of this many words may stay centred however it wraps
+ALIGNED = {"center": "centred", "right": "right-aligned", "left": "left-aligned"}
+
+
+def _ground(face: FacePlan, i: int) -> int | None:
+    """Which element gives element ``i`` its background (as ``background`` finds it): its
+    own fill, else the last filled shape drawn before it that covers its centre; None for
+    the paper."""
+    el = face.elements[i]
+    if el.fill:
+        return i
+    under = None
+    for j, other in enumerate(face.elements[:i]):
+        if other.box.traits.paints_under_text and other.fill and _covers(other, el):
+            under = j
+    return under
+
+
+def _pasted_in(face: FacePlan, i: int) -> Element | None:
+    """The coloured shape (not white) drawn before element ``i`` that covers it, when ``i``
+    is white: ``i`` is then a white sticker pasted inside that shape."""
+    sticker = face.elements[i]
+    if (sticker.fill or "").upper() != WHITE:
+        return None
+    for other in reversed(face.elements[:i]):
+        if other.box.traits.paints_under_text and other.fill and _covers(other, sticker):
+            if other.fill.upper() != WHITE:
+                return other
+    return None
+
+
+def white_stickers(face: FacePlan, minimum: float, label: str) -> list[Problem]:
+    """Every white fill under text pasted inside a coloured shape (a white label on a
+    coloured token): a profile that enforces a contrast sets the text straight on the shape,
+    in a shade of its colour that reaches it (named). Once a sticker, at its box."""
+    problems: list[Problem] = []
+    seen: set[int] = set()
+    for i, el in enumerate(face.elements):
+        under = _ground(face, i) if el.is_text else None
+        shape = None if under is None or under in seen else _pasted_in(face, under)
+        if under is None or shape is None or shape.fill is None:
+            continue
+        seen.add(under)
+        ink = getattr(getattr(el, "style", None), "color", BLACK)
+        shade, black = reaching(shape.fill, [ink], minimum)
+        if black is not None:
+            shade = f"black text on {shade}"
+        fix = f"{shade}, as it is" if shade == shape.fill else shade
+        problems.append(
+            Problem(
+                face.elements[under].box.loc,
+                f"box '{face.elements[under].box.name}': a white sticker under the text of"
+                f" box '{el.box.name}', pasted inside box '{shape.box.name}' ({shape.fill});"
+                f" set the text straight on that shape, in a shade of its colour that reaches"
+                f" {minimum:g}:1 ({fix})",
+                subject=label,
+                code="sticker",
+            )
+        )
+    return problems
+
+
+def centred_running_text(face: FacePlan, label: str) -> list[Problem]:
+    """Every text box of running text (more than ``LABEL_WORDS`` words on more than one
+    line; a card's title is a heading) that is not left-aligned: a profile that scales faces
+    sets running text left-aligned, and a face laid out for it is held to that too. A
+    warning, at the box: what counts as running text is told by its words."""
+    problems = []
+    for el in face.elements:
+        style = getattr(el, "style", None)
+        if not isinstance(el, TextElement) or el.heading or style is None:
+            continue
+        if style.align == "left" or el.height < 1.5 * style.leading:
+            continue
+        words = len(el.plain.split())
+        if words <= LABEL_WORDS:
+            continue
+        lines = round(el.height / style.leading)
+        problems.append(
+            Problem(
+                el.box.loc,
+                f"box '{el.box.name}': {words} words of running text on {lines} lines,"
+                f" {ALIGNED[style.align]} (style '{el.box.style}'); large print sets running text"
+                " left-aligned (a label of one or two words may stay centred)",
+                "warning",
+                subject=label,
+                code="align",
+            )
+        )
     return problems

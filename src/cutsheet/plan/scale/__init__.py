@@ -61,12 +61,12 @@ def scale_face(
     kx, ky = dst[0] / src[0], dst[1] / src[1]
     styles, names = scaled_styles(face, fc, profile)
     shown = visible(face, fc)
-    needs, wide, single = text_needs(face, fc, styles, names, kx, profile, shown)
+    needs, wide, single, running = text_needs(face, fc, styles, names, kx, profile, shown)
     key = None
     if memo is not None and fixed is not None and not any(b.traits.symbol for b in face.boxes):
         measured = tuple((n, h) for n, (h, _box) in needs.items())
         key = (face.name, src, dst, gap, fixed, frozenset(shown), measured, tuple(wide.items()))
-        key += (frozenset(single),)
+        key += (frozenset(single), frozenset(running))
         if key in memo:
             scaled_face, styles, gap = memo[key]
             adjusted = dataclasses.replace(fc, styles=styles, adjust=lambda m: clean(m, profile))
@@ -74,7 +74,7 @@ def scale_face(
     grown = badge_needs(face, fc, styles, names, kx, profile, shown)
     needs.update(icon_needs(face, fc, styles, names, needs, kx, shown))
     needs.update(grown)
-    keep_alignment(face, fc, styles, names, single)
+    keep_alignment(face, fc, styles, names, single, running)
     edges = None if key is None else ("edges", *key[:4], key[5], key[6])
     if edges is not None and memo is not None and edges in memo:
         new, gap = memo[edges]  # type: ignore[misc]

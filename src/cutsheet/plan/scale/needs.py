@@ -1,5 +1,6 @@
 """Text measured at the profile's sizes: what each text box needs at its new width (height,
-a width for an unbreakable word, whether it is one line), and the extent of text as set."""
+a width for an unbreakable word, whether it is one line or running text), and the extent of
+text as set."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from .boxes import inside
 from .styles import clean
 
 WORD_MARGIN_MM = 1.0  # a word in a tight frame keeps this much room on either side
+LABEL_WORDS = 2  # text of more words than this that wraps is running text (left-aligned)
 
 
 def text_needs(
@@ -33,12 +35,15 @@ def text_needs(
     kx: float,
     profile: Profile,
     shown: set[str],
-) -> tuple[dict[str, tuple[float, Box]], dict[str, float], set[str]]:
+) -> tuple[dict[str, tuple[float, Box]], dict[str, float], set[str], set[str]]:
     """mm each visible text box needs at its new width, by box name; the width of each box
-    whose longest word is wider than the box; and the boxes whose text is a single line."""
+    whose longest word is wider than the box; the boxes whose text is a single line; and
+    those whose text is running text (more than ``LABEL_WORDS`` words on more than one line,
+    the card's title aside: a heading)."""
     needs: dict[str, tuple[float, Box]] = {}
     wide: dict[str, float] = {}
     single: set[str] = set()
+    running: set[str] = set()
     for box, framed in _text_boxes(face, fc, names, shown):
         try:
             raw = render(box.text or "", fc.ctx)  # type: ignore[attr-defined]
@@ -55,13 +60,15 @@ def text_needs(
                 continue
             if fc.memo is not None:
                 fc.memo[key] = found
-        need, one_line, too_wide = found
+        need, one_line, too_wide, words = found
         needs[box.name] = (need, box)
         if one_line:
             single.add(box.name)
+        elif words > LABEL_WORDS and box.name != "title":
+            running.add(box.name)
         if too_wide is not None:
             wide[box.name] = too_wide
-    return needs, wide, single
+    return needs, wide, single, running
 
 
 def _text_boxes(
@@ -84,9 +91,10 @@ def _text_boxes(
 
 def _box_needs(
     box: Box, raw: str, style: TextStyle, kx: float, profile: Profile, framed: bool
-) -> tuple[float, bool, float | None] | None:
+) -> tuple[float, bool, float | None, int] | None:
     """What one text box's rendered text ``raw`` needs at its new width: mm of height,
-    whether it is one line, and the width an unbreakable word asks (None: it fits); None
+    whether it is one line, the width an unbreakable word asks (None: it fits) and how many
+    words it has; None
     when it is not markup (reported when the face is filled). The same for every word of
     one shape (``boxes.text.word_shape``)."""
     markup = expand(clean(raw, profile), style.size, style.leading, face_name("bold"))
@@ -101,7 +109,7 @@ def _box_needs(
         word = widest_word(markup, paragraph_style(style)) / MM
         if word + 2 * WORD_MARGIN_MM > box.w * kx:
             wide = max(wide or 0.0, word + 2 * WORD_MARGIN_MM)
-    return m.height / MM + 0.4, m.height < 1.5 * style.leading, wide
+    return m.height / MM + 0.4, m.height < 1.5 * style.leading, wide, len(m.plain.split())
 
 
 def _framed(face: Face, box: Box, shown: set[str]) -> bool:

@@ -2,7 +2,9 @@
 darker or lighter shade of that shape's own colour under it (``contrast.reaching``), or, when
 no shade of that colour will do, black text on a light tint of it. The shape's fill is
 replaced; nothing is pasted inside it, so a badge, band or ticket keeps its shape and its
-colour, and every text on that shape reaches the contrast."""
+colour, and every text on that shape reaches the contrast. A white sticker the standard face
+pastes inside a coloured shape under text (a back's title panel) is left unfilled first
+(``peeled``): its text is set on the shape's shade too."""
 
 from __future__ import annotations
 
@@ -38,6 +40,35 @@ def _under(boxes: list[Box], box: Box, fc: FillContext, shown: set[str]) -> int 
     return under
 
 
+def _sticker(boxes: list[Box], i: int, fc: FillContext, shown: set[str]) -> bool:
+    """Is box ``i`` white and inside a coloured shape (not white) drawn before it: a white
+    sticker pasted inside that shape?"""
+    if (_colour(fc, boxes[i].fill) or "").upper() != WHITE:
+        return False
+    for shape in boxes[:i]:
+        if shape.traits.paints_under_text and shape.name in shown and inside(shape, boxes[i]):
+            if (_colour(fc, shape.fill) or WHITE).upper() != WHITE:
+                return True
+    return False
+
+
+def peeled(
+    boxes: list[Box], fc: FillContext, styles: dict[str, TextStyle], shown: set[str]
+) -> list[Box]:
+    """The boxes with every white sticker under text (a white panel or label inside a
+    coloured shape: a standard back's title panel) left unfilled, its outline kept: the text
+    is set on the shape it was pasted in, which ``shaded`` then gives a shade of its own
+    colour that reaches the contrast."""
+    out = list(boxes)
+    for box in boxes:
+        if not box.traits.holds_text or box.name not in shown or box.style not in styles:
+            continue
+        under = _under(out, box, fc, shown)
+        if under is not None and _sticker(out, under, fc, shown):
+            out[under] = dataclasses.replace(out[under], fill=None)
+    return out
+
+
 def shaded(
     boxes: list[Box],
     fc: FillContext,
@@ -50,6 +81,7 @@ def shaded(
     under black text does, that text's style is a black ``-ink`` copy, added to ``styles``.
     Text straight on the paper that misses it is set in black."""
     minimum = profile.min_contrast or 0.0
+    boxes = peeled(boxes, fc, styles, shown)
     out = list(boxes)
     on: dict[int | None, list[int]] = {}  # fill → the text boxes set on it
     for i, box in enumerate(boxes):

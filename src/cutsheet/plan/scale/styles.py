@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import re
+from collections.abc import Iterable
 
 from ...boxes import FillContext
 from ...layouts import Face
@@ -102,12 +103,15 @@ def keep_alignment(
     styles: dict[str, TextStyle],
     names: dict[str, str],
     single: set[str],
+    running: Iterable[str] = (),
 ) -> None:
-    """A box whose text is a single line (a kicker, an id) keeps its own alignment: it gets a
-    scaled style with that alignment, added to ``styles`` and named in ``names``."""
-    for name in single:
+    """A box whose text is a single line (a kicker, an id) keeps its own alignment, and
+    running text (``needs.text_needs``: a marker's sentences, set larger than the body) is
+    left-aligned whatever its size: such a box gets a scaled style with that alignment, added
+    to ``styles`` and named in ``names``."""
+    for name, left in [(n, False) for n in sorted(single)] + [(n, True) for n in sorted(running)]:
         box = next(b for b in face.boxes if b.name == name)
-        own, scaled = fc.styles[box.style].align, styles[names[name]]
+        own, scaled = "left" if left else fc.styles[box.style].align, styles[names[name]]
         if scaled.align != own:
             names[name] = _scaled_name(box.style, name == "title", own)
             styles[names[name]] = dataclasses.replace(scaled, align=own)

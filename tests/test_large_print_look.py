@@ -1,0 +1,151 @@
+"""Large print's look, read back from the PDFs: text sits straight on a shade of its shape's
+colour, never on a white sticker pasted inside a coloured shape (a back's title panel, a cube
+token's or a counter's label); running text is left-aligned, on markers too. And ``check``
+holds a face laid out for large print (``NAME@large-print``) to both, at its box."""
+
+from __future__ import annotations
+
+import os
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cutsheet.build import check_game
+
+from .readback import plumber_pages
+
+GAMES = ["bidding-alpha", "common-reserve", "festival-charter", "festivibes"]
+PARTS = ["cards", "sheets"]  # where faces are drawn (rules pages are documents)
+
+
+def _white(colour: Any) -> bool:
+    return colour is not None and len(colour) in (1, 3) and all(abs(v - 1) < 1e-3 for v in colour)
+
+
+def _centre_in(shape: dict[str, Any], ch: dict[str, Any]) -> bool:
+    cx, cy = (ch["x0"] + ch["x1"]) / 2, (ch["top"] + ch["bottom"]) / 2
+    return shape["x0"] <= cx <= shape["x1"] and shape["top"] <= cy <= shape["bottom"]
+
+
+def _area(shape: dict[str, Any]) -> float:
+    return (shape["x1"] - shape["x0"]) * (shape["bottom"] - shape["top"])
+
+
+def _parts(built: Path, game: str) -> list[Path]:
+    folder = built / game / "large-print-a4"
+    return [folder / f"{part}.pdf" for part in PARTS if (folder / f"{part}.pdf").exists()]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_large_print_text_sits_on_a_white_sticker_inside_a_coloured_shape(built, game):
+    """Under every character of a large-print card or marker, the innermost filled shape is
+    not a white one lying inside a coloured one (a white panel or label pasted inside a back,
+    a cube token, a counter). A white centre no bigger than the character itself is the
+    inline cube-notation tile's, a symbol drawn in the text alike in every profile (not a
+    panel the text was set on)."""
+    stickers = set()
+    coloured_text = 0
+    for path in _parts(built, game):
+        for number, page in enumerate(plumber_pages(path), 1):
+            shapes = [s for s in page.rects + page.curves if s.get("fill")]
+            for ch in page.chars:
+                if not ch["text"].strip():
+                    continue
+                under = sorted((s for s in shapes if _centre_in(s, ch)), key=_area)
+                if not under:
+                    continue
+                coloured_text += not _white(under[0]["non_stroking_color"])
+                inner = under[0]
+                if not _white(inner["non_stroking_color"]):
+                    continue
+                if max(inner["x1"] - inner["x0"], inner["bottom"] - inner["top"]) <= ch["size"]:
+                    continue  # an inline cube tile's centre
+                outer = [s for s in under[1:] if not _white(s["non_stroking_color"])]
+                if outer:
+                    stickers.add((path.name, number, tuple(outer[0]["non_stroking_color"])))
+    assert not stickers, sorted(stickers)[:5]
+    assert coloured_text, game  # backs, tokens, badges: text straight on a colour
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_large_print_running_text_is_left_aligned(built, game):
+    """Every paragraph of a large-print card or marker that runs to more than one line and
+    more than two words (a marker's sentences, an event's reminder) starts each line at one
+    x; a heading (tagged H) and a label of one or two words may stay centred."""
+    centred, paragraphs = [], 0
+    for path in _parts(built, game):
+        for number, page in enumerate(plumber_pages(path), 1):
+            by_mcid: dict[int, list[dict[str, Any]]] = defaultdict(list)
+            for ch in page.chars:
+                if ch.get("mcid") is not None and str(ch.get("tag", "")).startswith("P"):
+                    by_mcid[ch["mcid"]].append(ch)
+            for chars in by_mcid.values():
+                lines: dict[int, list[dict[str, Any]]] = defaultdict(list)
+                for ch in chars:
+                    lines[round(ch["top"])].append(ch)
+                if len(lines) < 2:
+                    continue
+                text = " ".join(
+                    "".join(c["text"] for c in sorted(line, key=lambda c: c["x0"]))
+                    for _top, line in sorted(lines.items())
+                )
+                if len(text.split()) <= 2:
+                    continue
+                paragraphs += 1
+                lefts = [min(c["x0"] for c in line) for _top, line in sorted(lines.items())]
+                if max(lefts) - min(lefts) > 1.0:
+                    centred.append((path.name, number, text[:40]))
+    assert not centred, centred[:5]
+    assert paragraphs, game
+
+
+def _problems(ws, game: str) -> list[str]:
+    """Every problem ``check`` says of ``game`` in large print, warnings too."""
+    cwd = os.getcwd()
+    os.chdir(ws.root)
+    try:
+        report = check_game(ws.project, game, ("large-print",))
+    finally:
+        os.chdir(cwd)
+    return [str(p) for p in sorted(report.problems)]
+
+
+def test_a_white_label_inside_a_laid_out_counter_is_an_error_at_its_box(ws):
+    """A counter laid out for large print with its word on a white label inside the chip
+    (as it once was) is an error at the label's box, naming the shade of the chip's colour
+    that the word reaches 7:1 on."""
+    rel = "layouts/common-reserve.yaml"
+    word = "      word: {x: 3.2, y: 16.5"
+    line = ws.line_of(rel, word)
+    panel = '      panel: {kind: rect, x: 3, y: 15.5, w: 24, h: 10.5, fill: "#FFFFFF"}\n'
+    ws.edit(rel, word, panel + word)
+    ws.edit(rel, "'FIBRE': '#26AD88'}[resource]", "'FIBRE': '#009E73'}[resource]")
+    said = _problems(ws, "common-reserve")
+    assert (
+        f"{rel}:{line}:7: error: CR-FIBRE, box 'panel': a white sticker under the text of box"
+        " 'word', pasted inside box 'chip' (#009E73); set the text straight on that shape, in a"
+        " shade of its colour that reaches 7:1 (#26AD88)"
+    ) in said, said
+    water = [s for s in said if s.startswith(f"{rel}:{line}:7: error: CR-WATER, box 'panel'")]
+    assert water and water[0].endswith("(#56B4E9, as it is)"), said
+
+
+def test_centred_running_text_on_a_laid_out_face_is_a_warning_at_its_box(ws):
+    """An event laid out for large print whose reminder (six words on two lines) is centred
+    is a warning at the box: large print sets running text left-aligned. A centred value or
+    name (one or two words) says nothing."""
+    rel = "layouts/festivibes.yaml"
+    ws.edit(
+        rel,
+        "  lp-reminder: {size: 22, leading: 28.6}",
+        "  lp-reminder: {size: 22, leading: 28.6, align: center}",
+    )
+    line = ws.line_of(rel, "      reminder-lp: {x: 6, y: 92")
+    said = [s for s in _problems(ws, "festivibes") if ": warning: " in s or ": error: " in s]
+    assert said == [
+        f"{rel}:{line}:7: warning: FV-FOOD (and 7 more), box 'reminder-lp': 6 words of running"
+        " text on 2 lines, centred (style 'lp-reminder'); large print sets running text"
+        " left-aligned (a label of one or two words may stay centred)"
+    ], said
