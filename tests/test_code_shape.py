@@ -29,6 +29,7 @@ RANKS: dict[str, int] = {
     "measure": 1,
     "markup_errors": 1,
     "symbols": 1,
+    "svgshape": 1,
     "model": 2,
     "papers": 2,
     "itemmodel": 2,

@@ -119,3 +119,35 @@ def test_a_broken_icon_added_after_a_build_fails_the_next_build_as_check_says(mi
     (mini / "icons" / "x.svg").unlink()
     code, told = run(capsys, "build", "mini", "--jobs", "1", "--profile", "standard")
     assert code == 0 and all("unchanged" in line for line in told[:-1]), told
+
+
+# -- the warnings a build says, said by export and by a preview of built pages -------------
+def test_a_preview_of_built_pages_says_the_paper_warning_as_build_does(mini, capsys):
+    line = own_papers(mini, "  a4: {size: [210, 290], title: A4 short}\n")
+    warning = f"layouts/mini.yaml:{line}:3: {A4_WARNING}"
+    code, told = run(capsys, "build", "mini", "--jobs", "1", "--profile", "standard")
+    assert code == 0 and warning in told, told
+    code, told = run(capsys, "preview", "mini")
+    assert code == 0 and warning in told, told
+    code, told = run(capsys, "preview", "mini", "--page", "99")
+    assert code == 1 and warning in told, told  # beside the error, as --item says it
+
+
+def test_export_says_the_font_licence_warning_as_build_does(own, capsys):
+    from .test_own_look import add_font, edit
+
+    add_font(own, "Cinzel-Bold")
+    edit(own / "layouts" / "own.yaml", "{font: bold, size: 14", "{font: Cinzel-Bold, size: 14")
+    warning = (
+        "fonts/Cinzel-Bold.ttf: warning: font 'Cinzel-Bold' is embedded without a licence file"
+        " beside it; put its licence in fonts/ (OFL.txt, LICENSE, or OFL-<font>.txt) and every"
+        " kit carries a copy in font-licences/"
+    )
+    code, told = run(capsys, "build", "own", "--jobs", "1", "--profile", "standard")
+    assert code == 0 and warning in told, told
+    for to in ("png", "pod"):
+        code, told = run(capsys, "export", "own", "--to", to, "--dpi", "72")
+        assert code == 0 and warning in told, (to, told)
+    # large print sets the project's text in Atkinson: its kit embeds no project font
+    code, told = run(capsys, "export", "own", "--to", "png", "--profile", "large-print")
+    assert code == 0 and warning not in told, told

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from . import jobs as runner
-from .build import Progress, Project, stderr_progress
+from .build import Progress, Project, job_licences, stderr_progress
 from .cache import (
     Entry,
     cache_file,
@@ -128,6 +128,14 @@ def _commit(
             path.unlink()
 
 
+def _font_warnings(root: str, game: str, profile: str) -> list[Problem]:
+    """What a build of the game under ``profile`` warns about its fonts (a project font with
+    no licence file beside it), said by its export in the same words. An export copies no
+    licence file, so one that cannot be copied is the build's error, not the export's."""
+    _licences, problems = job_licences(root, game, profile)
+    return [p for p in problems if p.severity == "warning"]
+
+
 def _export_one(
     root: str, out: Path, game: str, profile: str, options: ExportOptions, progress: Progress
 ) -> tuple[list[dict[str, Any]], list[Problem]]:
@@ -149,6 +157,7 @@ def _export_one(
     if problems:
         progress(f"{game} {profile} {options.to}: FAILED")
         return [], problems + warnings
+    warnings += _font_warnings(root, game, profile)  # as a build that drew its kit says
     entries = [_entry(out, where, game, profile, options, f) for f in files]
     _commit(out, where, files, entries, old)
     recorded = record(Path(root), inputs)

@@ -29,6 +29,14 @@ from reportlab.graphics.shapes import Drawing
 from .confine import FileRefused, read_file
 from .diagnostics import excerpt
 from .measure import string_width
+from .svgshape import (
+    SVG_LIMIT,
+    IconFileError,
+    element_at,
+    misread,
+    shape_problem,
+    svglib_said,
+)
 
 #: The vector icons cutsheet draws (``render/icons``), for icon boxes and the ``icon`` filter.
 ICON_NAMES = (
@@ -124,15 +132,6 @@ def icon_ref(name: str) -> str | None:
     return None if path is None else "@" + quote(path, safe="/")
 
 
-class IconFileError(ValueError):
-    """An icon file that is not used; the message says why, ``line`` and ``col`` (1-based,
-    0 when unknown) where in the file."""
-
-    def __init__(self, message: str, line: int = 0, col: int = 0) -> None:
-        super().__init__(message)
-        self.line, self.col = line, col
-
-
 _OWN_PARTS = "an SVG icon may refer only to its own parts ('#id')"
 _CSS_URL = re.compile(r"url\(\s*(?!['\"]?\s*#)", re.IGNORECASE)  # url(...) but url(#id)
 
@@ -221,6 +220,8 @@ def outside_reference(data: bytes) -> IconFileError | None:
         parser.Parse(data, True)
     except expat.ExpatError as exc:
         why = f"cannot be read as SVG ({expat.ErrorString(exc.code)})"
+        if exc.code == 43:  # XML_ERROR_AMPLIFICATION_LIMIT_BREACH (billion laughs)
+            why = "declares entities that grow past any icon's size (entities of entities)"
         return found[0] if found else IconFileError(why, exc.lineno, exc.offset + 1)
     return found[0] if found else None
 
@@ -240,24 +241,23 @@ def svg_drawing(path: str, mtime: int = 0) -> Drawing:
         data = read_file(path, MAX_SVG_BYTES)
     except FileRefused as exc:
         raise IconFileError(str(exc)) from None
-    refused = outside_reference(data)
+    refused = outside_reference(data) or shape_problem(data)
     if refused is not None:
         raise refused
     try:
-        drawing = svg2rlg(io.BytesIO(data))
+        with svglib_said() as said:
+            drawing = svg2rlg(io.BytesIO(data))
     except Exception as exc:  # lxml's parse errors and the like
         raise IconFileError(f"cannot be read as SVG ({exc})") from None
+    unsaid = misread(data, said)
+    if unsaid is not None:
+        raise unsaid
     if drawing is None or not drawing.width or not drawing.height:
         raise IconFileError("cannot be read as SVG (no drawing, or no width and height)")
     why, sized = _unprintable(drawing)
     if why is not None:
         raise IconFileError(why, *_number_at(data, sized))
     return drawing
-
-
-SVG_LIMIT = 1e6
-"""Largest size or coordinate, either way, of an SVG icon in its own units (a PDF cannot
-write a number that is not finite, ReportLab none beyond about 1e20)."""
 
 
 def _unprintable(drawing: Drawing) -> tuple[str | None, bool]:
@@ -299,21 +299,12 @@ def _number_at(data: bytes, root: bool) -> tuple[int, int]:
     """Line and column in SVG ``data`` of the element ``_unprintable`` refuses: the root
     (``root``: its size), else the first with an attribute that writes a number that is not
     finite or is beyond ``SVG_LIMIT``; (0, 0) when none does."""
-    parser = expat.ParserCreate(namespace_separator=" ")
-    found: list[tuple[int, int]] = []
+    return element_at(data, lambda _value: True) if root else element_at(data, _unprintable_in)
 
-    def start(_name: str, attrs: dict[str, str]) -> None:
-        if root and not found:
-            found.append((parser.CurrentLineNumber, parser.CurrentColumnNumber + 1))
-        for value in attrs.values():
-            for token in _NUMBER.findall(value):
-                number = float(token)
-                if not found and not (math.isfinite(number) and abs(number) <= SVG_LIMIT):
-                    found.append((parser.CurrentLineNumber, parser.CurrentColumnNumber + 1))
 
-    parser.StartElementHandler = start
-    parser.Parse(data, True)  # well-formed: outside_reference parsed it
-    return found[0] if found else (0, 0)
+def _unprintable_in(value: str) -> bool:
+    numbers = (float(token) for token in _NUMBER.findall(value))
+    return any(not (math.isfinite(n) and abs(n) <= SVG_LIMIT) for n in numbers)
 
 
 PAD_IMAGE = Path(__file__).resolve().parent / "data" / "pad.png"  # transparent, for spacing

@@ -100,7 +100,10 @@ def _preview_item(args: argparse.Namespace, root: Path, out: Path) -> list[Path]
 
 
 def _preview_pages(args: argparse.Namespace, root: Path, out: Path) -> list[Path]:
-    """Pages of a part the last build wrote (read from its PDF: the game is not loaded)."""
+    """Pages of a part the last build wrote (read from its PDF, not drawn again), with the
+    warnings a build of its game says, as ``_preview_item`` says them."""
+    from .. import jobs
+    from ..diagnostics import ContentError
     from ..preview import pdf_to_pngs
 
     part = args.part or "cards"
@@ -111,7 +114,14 @@ def _preview_pages(args: argparse.Namespace, root: Path, out: Path) -> list[Path
             f"cutsheet: {display_path(pdf)} does not exist; run"
             f" 'cutsheet build {args.game}' first (or preview one item with --item ID)"
         )
-    return pdf_to_pngs(pdf, out / f"{args.game}-{part}", args.dpi, args.page or None)
+    jobs.forget()  # the game as it is now, as a preview of an item reads it
+    warnings = jobs.layout_warnings(str(root), args.game)
+    try:
+        paths = pdf_to_pngs(pdf, out / f"{args.game}-{part}", args.dpi, args.page or None)
+    except ContentError as exc:
+        raise ContentError([*exc.problems, *warnings]) from None
+    print_problems(warnings)
+    return paths
 
 
 def cmd_export(args: argparse.Namespace) -> int:

@@ -1,0 +1,225 @@
+"""What an SVG icon must be to be drawn as it is written, beyond reaching nothing outside
+itself (``symbols.outside_reference``): a size (a viewBox of four numbers, its width and
+height above 0), each ``<use>`` and ``url(#id)`` of a part it has, no part that draws itself,
+bounded nesting and size; and what svglib says it cannot draw (a colour, a transform), in
+cutsheet's words, at the element that has it, never on stderr.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from xml.parsers import expat
+
+from .diagnostics import excerpt
+
+
+class IconFileError(ValueError):
+    """An icon file that is not used; the message says why, ``line`` and ``col`` (1-based,
+    0 when unknown) where in the file."""
+
+    def __init__(self, message: str, line: int = 0, col: int = 0) -> None:
+        super().__init__(message)
+        self.line, self.col = line, col
+
+
+SVG_LIMIT = 1e6
+"""Largest size or coordinate, either way, of an SVG icon in its own units (a PDF cannot
+write a number that is not finite, ReportLab none beyond about 1e20)."""
+
+
+MAX_SVG_PARTS = 5_000
+"""Most elements an SVG icon has, each ``<use>`` counted as all it draws: svglib reads a few
+thousand a second, and every copy of the icon is drawn again."""
+MAX_SVG_DEPTH = 100
+"""Deepest an SVG icon nests its elements, through each ``<use>`` too: deeper, svglib drops
+the inner parts unsaid (from 255) or runs out of stack."""
+_URL_ID = re.compile(r"url\(\s*['\"]?#([^)'\"]*)")
+
+
+class _SvgTree:
+    """An SVG's elements as expat reads them: where each starts, its children, the first
+    element of each id, and what each refers to (a ``<use>`` its part, a ``url(#id)`` its
+    gradient or clip) as (how it is said, id, whether it is drawn there); ``problem``, the
+    first size the root or a viewBox gets wrong. ``data`` is well-formed (``outside_reference``
+    parsed it)."""
+
+    def __init__(self, data: bytes) -> None:
+        self.at: list[tuple[int, int]] = []
+        self.kids: list[list[int]] = []
+        self.ids: dict[str, int] = {}
+        self.refs: dict[int, list[tuple[str, str, bool]]] = {}
+        self.problem: IconFileError | None = None
+        self._open: list[int] = []
+        self._parser = expat.ParserCreate(namespace_separator=" ")
+        self._parser.StartElementHandler = self._start
+        self._parser.EndElementHandler = self._end
+        self._parser.Parse(data, True)
+
+    def _end(self, _name: str) -> None:
+        self._open.pop()
+
+    def _start(self, name: str, raw: dict[str, str]) -> None:
+        i, local = len(self.at), name.rsplit(" ", 1)[-1]
+        self.at.append((self._parser.CurrentLineNumber, self._parser.CurrentColumnNumber + 1))
+        self.kids.append([])
+        if self._open:
+            self.kids[self._open[-1]].append(i)
+        self._open.append(i)
+        attrs = {key.rsplit(" ", 1)[-1]: value for key, value in raw.items()}
+        self.ids.setdefault(attrs.get("id", "").strip(), i)
+        refs = [  # each url(#id): a clip-path is drawn, a fill or a mask only named
+            (f"{key} {excerpt(m.group(0) + ')')}", m.group(1).strip(), key == "clip-path")
+            for key, value in attrs.items()
+            for m in _URL_ID.finditer(value)
+        ]
+        if local == "use":
+            href = attrs.get("href", "").strip()
+            refs.insert(0, (f"a <use> of {excerpt(href)}", href[1:], True))
+        if refs:
+            self.refs[i] = refs
+        why = _size_problem(local, attrs, root=i == 0)
+        if why is not None and self.problem is None:
+            self.problem = IconFileError(why, *self.at[i])
+
+
+def _size_problem(local: str, attrs: Mapping[str, str], root: bool) -> str | None:
+    """Why an element's size cannot be drawn: the root's (no ``<svg>``, no size, a size in
+    %) or a viewBox's (not four numbers, a width or height not above 0); None when it can."""
+    limit = f"{SVG_LIMIT:,.0f}"
+    box = attrs.get("viewBox")
+    if box is not None and local in ("svg", "symbol"):
+        try:
+            values = [float(n) for n in re.split(r"[\s,]+", box.strip())]
+        except ValueError:
+            values = []
+        if len(values) != 4:
+            return f"has viewBox {excerpt(box)}: a viewBox is four numbers, x y width height"
+        w, h = values[2:]
+        if not (0 < w <= SVG_LIMIT and 0 < h <= SVG_LIMIT):
+            return (
+                f"has viewBox {excerpt(box)}, {w:g} wide and {h:g} high; a viewBox's width"
+                f" and height are above 0 and at most {limit}"
+            )
+    if not root:
+        return None
+    if local != "svg":
+        return f"is no SVG: its outermost element is <{local}>, not <svg>"
+    if box is None and not ("width" in attrs and "height" in attrs):
+        return 'has no size: give its <svg> a viewBox ("0 0 24 24") or a width and a height'
+    for key in ("width", "height"):
+        if attrs.get(key, "").strip().endswith("%"):
+            return f"has {key} {excerpt(attrs[key])}: an icon's <svg> is sized in numbers, not %"
+    return None
+
+
+def shape_problem(data: bytes) -> IconFileError | None:
+    """Why well-formed SVG ``data`` cannot be drawn as it is written, at the element: a size
+    (``_size_problem``), a ``<use>`` or ``clip-path`` of an id no element has, or of a part
+    that holds it (it would draw itself without end), nesting deeper than ``MAX_SVG_DEPTH``,
+    more than ``MAX_SVG_PARTS`` elements; None when it can be. Each element is visited once."""
+    tree = _SvgTree(data)
+    if tree.problem is not None:
+        return tree.problem
+    deps = [list(kids) for kids in tree.kids]
+    for i, refs in tree.refs.items():
+        for shown, ident, drawn in refs:
+            if ident not in tree.ids or not ident:
+                return IconFileError(f"has {shown}, but no part of it has that id", *tree.at[i])
+            if drawn:
+                deps[i].append(tree.ids[ident])
+    cost, depth, state = [0] * len(deps), [0] * len(deps), bytearray(len(deps))
+    stack, state[0] = [(0, iter(deps[0]))], 1
+    while stack:
+        i, todo = stack[-1]
+        j = next(todo, None)
+        if j is None:
+            stack.pop()
+            state[i], cost[i] = 2, 1 + sum(cost[k] for k in deps[i])
+            depth[i] = 1 + max((depth[k] for k in deps[i]), default=0)
+            if depth[i] > MAX_SVG_DEPTH:
+                why = f"nests its parts more than {MAX_SVG_DEPTH} deep (through each <use> too)"
+                return IconFileError(f"{why}; flatten its groups", *tree.at[i])
+        elif state[j] == 1:  # j holds i: a part is never its own child, so i refers to j
+            shown = next(s for s, ident, _ in tree.refs[i] if tree.ids[ident] == j)
+            why = f"has {shown} inside the part it names, so it would draw itself without end"
+            return IconFileError(why, *tree.at[i])
+        elif state[j] == 0:
+            state[j] = 1
+            stack.append((j, iter(deps[j])))
+    if cost[0] <= MAX_SVG_PARTS:
+        return None
+    at = next((i for i in tree.refs if cost[i] > MAX_SVG_PARTS), 0)
+    why = (
+        f"has {cost[0]:,} elements, each <use> counted as all it draws; an SVG icon has at"
+        f" most {MAX_SVG_PARTS:,}: simplify it, or make it a PNG icon"
+    )
+    return IconFileError(why, *tree.at[at])
+
+
+class _Kept(logging.Handler):
+    """Log records kept in a list, not printed."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+@contextmanager
+def svglib_said() -> Iterator[list[logging.LogRecord]]:
+    """What svglib logs while it reads an SVG (a colour or a transform it cannot read), kept
+    from stderr (the library's own words) for ``misread`` to say."""
+    kept = _Kept()
+    root = logging.getLogger()
+    root.addHandler(kept)
+    try:
+        yield kept.records
+    finally:
+        root.removeHandler(kept)
+
+
+_SVGLIB_SAID = {  # svglib's message -> what cutsheet says ({}: the value svglib names)
+    "Can't handle color: %s": "has the colour {}, which cutsheet cannot draw; give it as #RRGGBB",
+    "Unable to parse transform expression %r": "has the transform {}, which cannot be read",
+}
+
+
+def misread(data: bytes, said: list[logging.LogRecord]) -> IconFileError | None:
+    """The first thing svglib ``said`` it could not draw, in cutsheet's words at the element
+    that has it; None when it said nothing that changes the drawing. A gradient or pattern
+    fill (``url(#id)``) is left out: svglib leaves such a shape unfilled, as it always has."""
+    for record in said:
+        value = str(record.args[0]) if isinstance(record.args, tuple) and record.args else ""
+        if value.startswith("url("):
+            continue
+        template = _SVGLIB_SAID.get(str(record.msg))
+        if template is not None:
+            at = element_at(data, lambda v, part=value: part in v)
+            return IconFileError(template.format(excerpt(value)), *at)
+        if "percentage" in str(record.msg):
+            at = element_at(data, lambda v: v.strip().endswith("%"))
+            return IconFileError(
+                "has a size in % that cannot be worked out; give it in numbers", *at
+            )
+        return IconFileError(f"cannot be drawn as it is written ({record.getMessage()})")
+    return None
+
+
+def element_at(data: bytes, holds: Callable[[str], bool]) -> tuple[int, int]:
+    """Line and column of the first element in well-formed SVG ``data`` with an attribute
+    value that ``holds``; (0, 0) when none has."""
+    parser = expat.ParserCreate(namespace_separator=" ")
+    found: list[tuple[int, int]] = []
+
+    def start(_name: str, attrs: dict[str, str]) -> None:
+        if not found and any(holds(value) for value in attrs.values()):
+            found.append((parser.CurrentLineNumber, parser.CurrentColumnNumber + 1))
+
+    parser.StartElementHandler = start
+    parser.Parse(data, True)
+    return found[0] if found else (0, 0)

@@ -1,0 +1,112 @@
+"""An SVG icon that cannot be drawn as it is written: said at the element, in cutsheet's words,
+by check and build alike (it was svglib's "float division by zero", "Group.transform
+_isTransform(…)" or a recursion error with no line; a use bomb or a huge icon hung them)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cutsheet.cli import main
+
+from .test_own_look import write_own
+from .test_project_files_refused import GAME, LAYOUT, SVG, check_and_build, use_icon
+
+
+@pytest.fixture
+def own(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    return write_own(tmp_path, GAME, LAYOUT)
+
+
+ROOT = '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"'
+BOX = "; a viewBox's width and height are above 0 and at most 1,000,000"
+LOOP = "inside the part it names, so it would draw itself without end"
+CIRCLE = '<circle cx="12" cy="12" r="10"/>'
+
+
+def bomb(levels: int) -> str:
+    """Each level a group of two <use> of the level below: 2**levels circles."""
+    parts = [f'{SVG}<defs><circle id="l0" r="1"/>']
+    parts += [
+        f'<g id="l{i}"><use href="#l{i - 1}"/><use href="#l{i - 1}"/></g>'
+        for i in range(1, levels + 1)
+    ]
+    return "\n".join([*parts, f'</defs><use href="#l{levels}"/></svg>'])
+
+
+CASES = {  # the icon -> where and what check and build say
+    f'{ROOT}\n  viewBox="0 0 0 0">\n  {CIRCLE}\n</svg>': (
+        f"1:1: error: icon 'mine.svg' has viewBox '0 0 0 0', 0 wide and 0 high{BOX}"
+    ),
+    f'{SVG}\n<svg viewBox="0 0 -5 24" width="9" height="9">{CIRCLE}</svg></svg>': (
+        f"2:1: error: icon 'mine.svg' has viewBox '0 0 -5 24', -5 wide and 24 high{BOX}"
+    ),
+    f'{ROOT} width="24" height="24" viewBox="0 0 24 0">{CIRCLE}</svg>': (
+        f"1:1: error: icon 'mine.svg' has viewBox '0 0 24 0', 24 wide and 0 high{BOX}"
+    ),
+    f'{ROOT} viewBox="0 0 24">{CIRCLE}</svg>': (
+        "1:1: error: icon 'mine.svg' has viewBox '0 0 24': a viewBox is four numbers,"
+        " x y width height"
+    ),
+    f"{ROOT}>{CIRCLE}</svg>": (
+        "1:1: error: icon 'mine.svg' has no size: give its <svg> a viewBox (\"0 0 24 24\") or"
+        " a width and a height"
+    ),
+    f'{SVG}\n<g id="a">\n  <use xlink:href="#a"/>\n</g>\n</svg>': f"3:3: error: icon 'mine.svg'"
+    f" has a <use> of '#a' {LOOP}",
+    f'{SVG}\n<use id="a" href="#a"/></svg>': f"2:1: error: icon 'mine.svg' has a <use> of"
+    f" '#a' {LOOP}",
+    f'{SVG}<defs>\n<g id="a"><use href="#b"/></g>\n<g id="b"><use href="#a"/></g>\n</defs>'
+    '<use href="#a"/></svg>': f"3:11: error: icon 'mine.svg' has a <use> of '#a' {LOOP}",
+    f'{SVG}\n<use xlink:href="#nosuch"/>{CIRCLE}</svg>': (
+        "2:1: error: icon 'mine.svg' has a <use> of '#nosuch', but no part of it has that id"
+    ),
+    f'{SVG}\n<circle fill="url(#nograd)" r="3"/></svg>': (
+        "2:1: error: icon 'mine.svg' has fill 'url(#nograd)', but no part of it has that id"
+    ),
+    f"{SVG}\n{'<g>' * 300}{CIRCLE}{'</g>' * 300}</svg>": (  # svglib dropped the circle
+        f"2:{3 * 200 + 1}: error: icon 'mine.svg' nests its parts more than 100 deep"
+        " (through each <use> too); flatten its groups"
+    ),
+    bomb(30): (
+        "13:13: error: icon 'mine.svg' has 12,884,901,791 elements, each <use> counted as all"
+        " it draws; an SVG icon has at most 5,000: simplify it, or make it a PNG icon"
+    ),
+    f'{SVG}\n<circle fill="nosuchcolour" r="3"/></svg>': (
+        "2:1: error: icon 'mine.svg' has the colour 'nosuchcolour', which cutsheet cannot"
+        " draw; give it as #RRGGBB"
+    ),
+    '<html xmlns="http://www.w3.org/1999/xhtml"><body/></html>': (
+        "1:1: error: icon 'mine.svg' is no SVG: its outermost element is <html>, not <svg>"
+    ),
+    '<?xml version="1.0"?>\n<!DOCTYPE svg [\n<!ENTITY a "aaaaaaaaaa">\n'
+    + "".join(f'<!ENTITY a{i} "{("&a" + str(i - 1) + ";") * 10}">\n' for i in range(1, 10))
+    + f"]>\n{SVG}<desc>&a9;</desc></svg>": (
+        "14:113: error: icon 'mine.svg' declares entities that grow past any icon's size"
+        " (entities of entities)"
+    ),
+}
+
+
+@pytest.mark.parametrize("svg", CASES, ids=range(len(CASES)))
+def test_an_svg_icon_that_cannot_be_drawn_is_a_located_error(own, capsys, svg):
+    (use_icon(own) / "mine.svg").write_text(svg.replace("&a0;", "&a;"))
+    message = f"icons/mine.svg:{CASES[svg]}"
+    assert check_and_build(capsys) == [(1, [message]), (1, [message])]
+
+
+def test_svglib_says_nothing_on_stderr(own, capsys):
+    (use_icon(own) / "mine.svg").write_text(f'{SVG}<circle fill="RED" r="3"/></svg>')
+    assert main(["check", "own"]) == 1
+    err = capsys.readouterr().err
+    assert "Can't handle" not in err and "has the colour 'RED'" in err, err
+
+
+def test_an_svg_icon_that_uses_a_later_part_and_a_clip_builds(own, capsys):
+    (use_icon(own) / "mine.svg").write_text(
+        f'{SVG}<clipPath id="c"><rect width="12" height="12"/></clipPath>'
+        f'<use href="#later" clip-path="url(#c)"/><g id="later">{CIRCLE}</g></svg>'
+    )
+    assert check_and_build(capsys) == [(0, []), (0, [])]
