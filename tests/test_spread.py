@@ -179,12 +179,23 @@ def test_rules_and_a_booklet_alone_are_not_worth_a_child(monkeypatch):
     memory again costs more than drawing the rules."""
     _fake_drawing(monkeypatch, {})
     light = [_Plan(_Paper("a4"), parts=()), _Plan(_Paper("letter"), parts=())]
-    heavy_first = [_Plan(_Paper("a4"), parts=("cards",), documents=("rules", "rules-booklet"))]
-    for plans in (light, heavy_first):  # the child would get rules, then nothing but rules
-        with spread.sharing(1) as cores:
-            got = spread.draw_parts(plans, [], None, None)  # type: ignore[arg-type]
-            assert cores.take()  # the idle core is still idle
-        assert {f.name for _plan, files in got for f in files} == {str(os.getpid())}
+    with spread.sharing(1) as cores:
+        got = spread.draw_parts(light, [], None, None)  # type: ignore[arg-type]
+        assert cores.take()  # the idle core is still idle
+    assert {f.name for _plan, files in got for f in files} == {str(os.getpid())}
+
+
+def test_the_light_parts_are_drawn_first_so_the_heavy_ones_can_be_shared(monkeypatch):
+    """A job's rules and booklet come first, its cards last: a core idle by then takes
+    the cards (drawn in the papers' order, the child would have had rules alone)."""
+    _fake_drawing(monkeypatch, {})
+    mixed = [_Plan(_Paper("a4"), parts=("cards",), documents=("rules", "rules-booklet"))]
+    with spread.sharing(1):
+        got = spread.draw_parts(mixed, [], None, None)  # type: ignore[arg-type]
+    drawn_by = {f.part: f.name for _plan, files in got for f in files}
+    assert [f.part for _plan, files in got for f in files] == ["cards", "rules", "rules-booklet"]
+    assert drawn_by["rules"] == drawn_by["rules-booklet"] == str(os.getpid())
+    assert drawn_by["cards"] != str(os.getpid())  # the child's
 
 
 def test_no_child_while_the_machine_is_busy(monkeypatch):

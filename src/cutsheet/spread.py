@@ -143,7 +143,7 @@ def _draw(
 
     done: dict[int, Outcome] = {}
     children: list[_Child] = []
-    stopped: set[int] = set()
+    stopped: dict[int, int] = {}  # a plan -> its first unit that stopped it (units' order)
     todo = list(todo)
     while todo:
         if _worth_a_child(units, todo) and _spare():
@@ -153,7 +153,7 @@ def _draw(
                 todo = todo[::2]
         i = todo.pop(0)
         plan, inp = units[i]
-        if id(plan) in stopped:
+        if stopped.get(id(plan), len(units)) < i:  # after its paper stopped: left out
             done[i] = (None, False, [], None)
             continue
         found: list[Problem] = []
@@ -161,10 +161,10 @@ def _draw(
             rendered, stop = draw_input(plan, inp, found, keep, only)
         except Exception as exc:  # raised in order by ``draw_parts``, as drawing in turn would
             done[i] = (None, False, [], exc)
-            stopped.add(id(plan))
+            stopped[id(plan)] = min(i, stopped.get(id(plan), i))
             continue
         if stop:
-            stopped.add(id(plan))
+            stopped[id(plan)] = min(i, stopped.get(id(plan), i))
         done[i] = (rendered, stop, found, None)
     for child in children:
         done.update(child.outcomes())
