@@ -4,9 +4,9 @@ Once the last jobs are handed out, a worker that finishes has nothing left to do
 may still have several parts to draw. The processes of a build share one count of idle cores
 (``Cores``, in shared memory, made before the workers fork): the build adds one when a worker
 finds no job left for it. A job that still has two parts or more to draw takes one between two
-parts, forks, and the child draws every other one of them: of a paper's four parts, each
-process gets one of the two heavy ones (cards, sheets) and one of the two light ones (rules,
-booklet), and the same kinds on every paper, which draw alike. The plan and the print plans
+parts, forks, and the child draws every other one of those left. A job draws its light
+parts (rules, booklets) first and its heavy ones (cards, sheets) last, so a core that falls
+idle late in a build still finds heavy parts to share. The plan and the print plans
 are in the memory the child starts with, so nothing is planned twice, and neither process
 waits for the other until its own half is drawn. The child sends its parts back through a
 pipe, gives its core back and ends; the job takes the parts in their order, as if it had
