@@ -11,7 +11,8 @@ import pytest
 import yaml
 from pypdf import PdfReader
 
-from cutsheet.plan.overleaf import MORE, line_breaks
+from cutsheet.boxes.text import line_breaks
+from cutsheet.plan.overleaf import MORE
 
 from .conftest import ROOT
 from .readback import pypdf_texts

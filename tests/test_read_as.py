@@ -151,7 +151,7 @@ def _drawn(markup: str, as_list: bool) -> tuple[list[tuple[str, float, float, st
     pen = CanvasPen(c, tagger)
     avail = (170.0, 200.0)
     if as_list:
-        pen.items(markup, STYLE, "body", avail, 50, 400)
+        pen.paragraph(markup, STYLE, "body", avail, 50, 400, as_list=True)
     else:
         with pen.tagged("P"):
             pen.paragraph(markup, STYLE, "body", avail, 50, 400)

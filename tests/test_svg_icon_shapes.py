@@ -4,21 +4,14 @@ _isTransform(…)" or a recursion error with no line; a use bomb or a huge icon 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from cutsheet.cli import main
 
-from .test_own_look import write_own
-from .test_project_files_refused import GAME, LAYOUT, SVG, check_and_build, use_icon
+from . import test_probe_findings
+from .test_project_files_refused import SVG, check_and_build, use_icon
 
-
-@pytest.fixture
-def own(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.chdir(tmp_path)
-    return write_own(tmp_path, GAME, LAYOUT)
-
+own = test_probe_findings.own  # the fixture: a project of our own
 
 ROOT = '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"'
 BOX = "; a viewBox's width and height are above 0 and at most 1,000,000"

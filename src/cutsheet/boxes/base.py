@@ -144,15 +144,8 @@ class Pen(Protocol):
         avail: tuple[float, float],
         x: float,
         y: float,
-    ) -> None: ...
-    def items(
-        self,
-        markup: str,
-        style: TextStyle,
-        name: str,
-        avail: tuple[float, float],
-        x: float,
-        y: float,
+        *,
+        as_list: bool = False,
     ) -> None: ...
     def cells(
         self,

@@ -206,7 +206,7 @@ def draw(pen: Pen, el: TextElement, bx: float, by: float, bw: float, bh: float) 
         ty = by
     read_as = getattr(el.box, "read_as", "paragraph")
     if read_as == "list" and not el.heading and f'"{ITEM}"' in el.markup:
-        pen.items(el.markup, el.style, el.box.style, el.avail, bx, ty)
+        pen.paragraph(el.markup, el.style, el.box.style, el.avail, bx, ty, as_list=True)
         return
     with pen.tagged("H2" if el.heading else "H3" if read_as == "heading" else "P"):
         pen.paragraph(el.markup, el.style, el.box.style, el.avail, bx, ty)
@@ -223,9 +223,10 @@ _LABEL = re.compile(
 )
 
 
-def _breaks(markup: str) -> list[tuple[int, int]]:
-    """(start, end) of every ``<br/>`` outside any other tag's span (where an overleaf may
-    cut the box too): the ends of a list's items."""
+def line_breaks(markup: str) -> list[tuple[int, int]]:
+    """(start, end) of every ``<br/>`` outside any other tag's span: where a paragraph may be
+    cut without splitting a bold run or a font change in two (an overleaf cuts a box there),
+    and the ends of a list's items."""
     depth, out = 0, []
     for m in _TAG.finditer(markup):
         closing, tag, empty = m.group(1), m.group(2).lower(), m.group(3)
@@ -264,7 +265,7 @@ def _item(item: str) -> str:
 def listed(markup: str) -> str:
     """A list box's markup with each item (a run between top-level ``<br/>``) marked."""
     out, start = [], 0
-    for b_start, b_end in [*_breaks(markup), (len(markup), len(markup))]:
+    for b_start, b_end in [*line_breaks(markup), (len(markup), len(markup))]:
         out += [_item(markup[start:b_start]), markup[b_start:b_end]]
         start = b_end
     return "".join(out)

@@ -17,7 +17,7 @@ import re
 from collections.abc import Sequence
 
 from ..boxes import MM, Element
-from ..boxes.text import TextElement
+from ..boxes.text import TextElement, line_breaks
 from ..measure import MarkupError, measure
 from .faces import reading_order
 from .model import FacePlan
@@ -27,24 +27,6 @@ CONTINUED = "(continued)"  # after the label of a text box cut in two, on the ba
 LABEL_GAP_MM = 3.0  # a one-line text box this close above another is its label
 FRAME_SHARE = 0.8  # a shape this much of the face's height tall is its frame: on both sides
 SLACK_MM = 0.4  # measured text gets this much room, as a scaled box does
-_TAG_RE = re.compile(r"<(/?)([A-Za-z]+)[^>]*?(/?)>")
-
-
-def line_breaks(markup: str) -> list[tuple[int, int]]:
-    """(start, end) of every ``<br/>`` outside any other tag's span: where a paragraph may be
-    cut without splitting a bold run or a font change in two."""
-    depth = 0
-    out = []
-    for m in _TAG_RE.finditer(markup):
-        closing, tag, empty = m.group(1), m.group(2).lower(), m.group(3)
-        if tag == "br":
-            if depth == 0:
-                out.append((m.start(), m.end()))
-        elif closing:
-            depth = max(depth - 1, 0)
-        elif not empty and tag != "img":
-            depth += 1
-    return out
 
 
 def _strip_breaks(markup: str) -> str:

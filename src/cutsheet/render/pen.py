@@ -82,25 +82,17 @@ class CanvasPen:
         avail: tuple[float, float],
         x: float,
         y: float,
+        *,
+        as_list: bool = False,
     ) -> None:
+        """The box's paragraph; ``as_list``: a list box's, its items tagging themselves as
+        it draws them (see ``Tagger.items``), drawn afresh (a copy of an earlier drawing
+        would leave their tags out)."""
         para, _height = wrapped(markup, style, name, *avail)
         install(self.c)
-        draw_paragraph(self.c, para, x, y)
-
-    def items(
-        self,
-        markup: str,
-        style: TextStyle,
-        name: str,
-        avail: tuple[float, float],
-        x: float,
-        y: float,
-    ) -> None:
-        """A list box: ``paragraph``, its items tagging themselves as it draws them (see
-        ``Tagger.items``); drawn afresh, never copied from an earlier drawing, which would
-        leave their tags out."""
-        para, _height = wrapped(markup, style, name, *avail)
-        install(self.c)
+        if not as_list:
+            draw_paragraph(self.c, para, x, y)
+            return
         with self.tagger.items(self.c):
             para.drawOn(self.c, x, y)
 
