@@ -15,7 +15,7 @@ from cutsheet.boxes.text import line_breaks
 from cutsheet.plan.overleaf import MORE
 
 from .conftest import ROOT
-from .readback import pypdf_texts
+from .readback import plumber_pages, pypdf_texts
 
 PAPERS = ("a4", "letter")
 TEXT_OPS = {"Tj", "TJ", "'", '"'}
@@ -59,6 +59,26 @@ def test_bidding_aids_repeat_the_label_of_a_list_cut_in_two(built, paper):
         assert 1 <= aids <= 2
         assert pages[i + 1].count("Each turn (continued)") == aids
         assert pages[i + 1].count("Final scoring") == aids
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_an_aid_back_starts_under_its_title_though_the_id_sits_beside_it(built, paper):
+    """The aid's id is in its title's row: the back repeats the title, and what goes on
+    starts under it (the id beside the title once moved the back's text up into it)."""
+    path = built / "bidding-alpha" / f"large-print-{paper}" / "cards.pdf"
+    pages = plumber_pages(path)
+    backs = [p for p in pages if "Each turn (continued)" in (p.extract_text() or "")]
+    assert backs
+    for page in backs:
+        words = page.extract_words()
+        titles = [w for w in words if w["text"] == "Player"]
+        goes_on = [w for w in words if w["text"] == "(continued)"]
+        assert len(titles) == len(goes_on) >= 1
+        for title in titles:  # its own aid's "Each turn (continued)": the nearest
+            under = min(
+                goes_on, key=lambda w: abs(w["x0"] - title["x0"]) + abs(w["top"] - title["top"])
+            )
+            assert under["top"] >= title["bottom"], (title, under)
 
 
 def _text_tags(pdf: pikepdf.Pdf, page: pikepdf.Page) -> list[str]:

@@ -74,10 +74,13 @@ def _aids(path: Path) -> list[list[tuple[str, object]]]:
 def test_the_player_aid_reads_headings_then_lists(built, paper):
     path = built / "bidding-alpha" / f"standard-{paper}" / "cards.pdf"
     for aid in _aids(path):
-        assert [r for r, _ in aid] == ["H2", "P", "H3", "L", "H3", "P", "L"], aid
-        assert aid[2] == ("H3", "Each turn")
-        assert aid[4] == ("H3", "Final scoring")
-        turn, final = aid[3][1], aid[6][1]
+        # the name, its id (beside it, as on every card), the values, then each heading
+        # straight before its list
+        assert [r for r, _ in aid] == ["H2", "P", "P", "H3", "L", "H3", "L"], aid
+        assert aid[1] == ("P", "BA-AID")
+        assert aid[3] == ("H3", "Each turn")
+        assert aid[5] == ("H3", "Final scoring")
+        turn, final = aid[4][1], aid[6][1]
         assert isinstance(turn, list) and isinstance(final, list)
         assert len(turn) == 5 and len(final) == 4
         for li in [*turn, *final]:
@@ -95,8 +98,9 @@ def test_the_large_print_aid_lists_go_on_over_its_back(built):
     path = built / "bidding-alpha" / "large-print-a4" / "cards.pdf"
     for aid in _aids(path):
         roles = [r for r, _ in aid]
-        assert roles[:4] == ["H2", "P", "H3", "L"], aid
-        assert aid[2] == ("H3", "Each turn")
+        assert roles[:5] == ["H2", "P", "P", "H3", "L"], aid
+        assert aid[1] == ("P", "BA-AID")
+        assert aid[3] == ("H3", "Each turn")
         lists = [k for r, k in aid if r == "L"]
         labels = [li[0][1] for lst in lists for li in lst]  # type: ignore[union-attr]
         assert labels == ["1.", "2.", "3.", "4.", "5.", "1.", "2.", "3.", "4."], aid

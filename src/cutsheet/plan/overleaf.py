@@ -140,7 +140,8 @@ def overleaf(face: FacePlan) -> tuple[FacePlan, FacePlan] | float:
     if not front or not rest:
         return bottom + margin - height
     start = max((el.box.y + el.box.h for el in header), default=margin)
-    gap = min(el.box.y for el in body) - start if header else 0.0
+    under = [el.box.y for el in body if el.box.y >= start - 0.01]  # not the title's row
+    gap = min(under, default=start) - start if header else 0.0
     shift = start + gap - min(el.box.y for el in rest)
     back = [_moved(el, shift) for el in rest]
     over = max(el.box.y + el.box.h for el in back) - limit
@@ -192,8 +193,9 @@ def _header(content: Sequence[Element]) -> list[Element]:
     if not titles:
         return []
     title = titles[0]
-    below = [el.box.y for el in content if el.is_text and el.box.y > title.box.y + 0.01]
-    first = min(below, default=title.box.y + title.box.h)
+    end = title.box.y + title.box.h  # a box in the title's row (an id beside it) is not under it
+    below = [el.box.y for el in content if el.is_text and el.box.y >= end - 0.01]
+    first = min(below, default=end)
     return [title] + [
         el
         for el in content
