@@ -17,14 +17,17 @@ import pytest
 from reportlab.lib.pagesizes import A6
 from reportlab.pdfgen.canvas import Canvas
 
+from cutsheet.booklet import impose_booklet
 from cutsheet.build import Options, build
 from cutsheet.render import parts, writer
 from cutsheet.render.pdfstream import PACK, add_structure
 from cutsheet.render.pdfsyntax import string, text
+from cutsheet.render.sides import Sides
 from cutsheet.render.spill import Spill
 from cutsheet.render.tagging import Tagger, attach
 from cutsheet.render.xmp import xmp_date, xmp_packet
 
+from .conftest import ROOT
 from .tagged_reference import dump, old_add_structure
 
 TRICKY = (
@@ -85,10 +88,13 @@ def test_the_builds_tag_as_pikepdf_tagged_them(repo, tmp_path, monkeypatch):
     """A real build (both profiles: tables with scopes, figures with Alt texts, lists, cards)
     captured at the call, each part tagged both ways."""
     seen: list[tuple[bytes, Tagger]] = []
+    booklets: list[tuple[bytes, Tagger, Sides]] = []
 
-    def record(pdf: bytes | Spill, tagger: Tagger) -> bytes:
+    def record(pdf: bytes | Spill, tagger: Tagger, booklet: Sides | None = None) -> bytes:
         seen.append((pdf.getvalue() if isinstance(pdf, Spill) else pdf, tagger))
-        return add_structure(pdf, tagger)
+        if booklet is not None:
+            booklets.append((seen[-1][0], tagger, booklet))
+        return add_structure(pdf, tagger, booklet)
 
     monkeypatch.setattr(parts, "add_structure", record)
     monkeypatch.setattr(writer, "add_structure", record)
@@ -106,6 +112,21 @@ def test_the_builds_tag_as_pikepdf_tagged_them(repo, tmp_path, monkeypatch):
     assert attrs == {"Alt", "Scope"}
     for pdf, tagger in seen:
         assert dump(add_structure(pdf, tagger)) == dump(old_add_structure(pdf, tagger))
+    # the booklet's sides, written with its tags, as pikepdf imposed the tagged half pages
+    assert len(booklets) == 2
+    for pdf, tagger, sides in booklets:
+        half = add_structure(pdf, tagger)
+        with pikepdf.open(io.BytesIO(half)) as doc:
+            info = {str(k)[1:].lower(): str(v) for k, v in doc.docinfo.items()}
+            lang = str(doc.Root.Lang)
+        paper = (sides.height * 25.4 / 72, sides.width * 25.4 / 72)
+        old, count = impose_booklet(
+            half, paper, title=info["title"], author=info["author"], subject=info["subject"],
+            creator=info["creator"], lang=lang,
+        )  # fmt: skip
+        new = add_structure(pdf, tagger, sides)
+        assert count == len(sides.pairs)
+        assert dump(new) == dump(old)
 
 
 def test_the_file_is_one_pass_output(tmp_path):
@@ -231,3 +252,27 @@ def test_the_predictor_gives_the_same_rows_a_run_at_a_time(monkeypatch):
     assert pdfstream.up_predicted(rows, width) == bytes(expected)
     monkeypatch.setattr(pdfstream, "PREDICT_ROWS", 7)  # 143 runs, the last one short
     assert pdfstream.up_predicted(rows, width) == bytes(expected)
+
+
+def test_an_untagged_booklet_is_still_imposed(ws):
+    """A profile that writes no tags (a designer's own): its booklet is imposed as before
+    (pikepdf), landscape sides two half pages wide, with nothing of the structure tree."""
+    standard = (ROOT / "src/cutsheet/data/layouts/profiles/standard.yaml").read_text()
+    plain = standard.replace("name: standard", "name: plain").replace(
+        "tagged: true", "tagged: false"
+    )
+    assert plain.count("tagged: false") == 1
+    ws.path("layouts/profiles").mkdir(exist_ok=True)
+    ws.path("layouts/profiles/plain.yaml").write_text(plain)
+    options = Options(profiles=("plain",), papers=("a4",))
+    _outputs, report = build(ws.project, ["common-reserve"], options, ws.root / "build", 1, _quiet)
+    assert not report.errors, report.errors
+    path = ws.root / "build" / "common-reserve" / "plain-a4" / "rules-booklet.pdf"
+    with pikepdf.open(path) as pdf:
+        assert "/StructTreeRoot" not in pdf.Root
+        assert len(pdf.pages) % 2 == 0
+        for page in pdf.pages:
+            w, h = float(page.mediabox[2]), float(page.mediabox[3])
+            assert round(w / 72 * 25.4) == 297 and round(h / 72 * 25.4) == 210
+            if "/Contents" in page.obj:
+                assert b"/Part BMC" in page.obj.Contents.read_bytes()

@@ -265,7 +265,8 @@ def keeper(task: Task, game_plan: GamePlan, inputs: set[str]) -> Keeper:
     files = inputs - set(game_plan.game.files) - game_plan.images
     files |= {str(p) for p in font_files(Path(task.root) / "fonts").values()}
     icons = set(layouts.icons.values()) if layouts else set()
-    env = environment(files | icons, svg=any(i.lower().endswith(".svg") for i in icons))
+    svg = any(i.lower().endswith(".svg") for i in icons)
+    env = environment(files | icons, svg=svg, pikepdf=not game_plan.profile.tagged)
     read = _memo.digests.setdefault((task.root, task.game, task.profile), fingerprints())
     return Keeper(task.root, task.out, task.game, task.profile, task.options, env, read)
 
@@ -284,8 +285,7 @@ WARM = (
     "cutsheet.render.parts",
     "cutsheet.targets.pdf",
     "cutsheet.partcache",
-    "cutsheet.fingerprint",
-    "cutsheet.booklet",
+    "cutsheet.fingerprint",  # not cutsheet.booklet: pikepdf imposes an untagged booklet only
     "jinja2.meta",
     "encodings.unicode_escape",
     "ctypes",  # worker_init: a worker dies with its parent (Linux)

@@ -42,11 +42,11 @@ if TYPE_CHECKING:
     from .targets import Rendered
 
 VERSION = b"cutsheet part digest 1"
-DRAWING_LIBRARIES = (  # (module, package): drawing imports them all (pikepdf: the booklet)
+DRAWING_LIBRARIES = (  # (module, package): drawing imports them all
     ("reportlab", "reportlab"),
-    ("pikepdf", "pikepdf"),
     ("PIL", "pillow"),
 )
+PIKEPDF = ("pikepdf", "pikepdf")  # imposes an untagged booklet (a tagged one: render/sides)
 SVG_LIBRARY = ("svglib.svglib", "svglib")  # draws a project's SVG icons; patches ReportLab
 _HEX = re.compile(r"[0-9a-f]{64}")
 
@@ -112,7 +112,7 @@ def kit_records(
     return rel, records_bytes(files)
 
 
-def library_versions(svg: bool = False) -> str:
+def library_versions(svg: bool = False, pikepdf: bool = False) -> str:
     """The versions of Python and of the libraries drawing uses: another version of
     ReportLab may write other bytes. Each says its own (a search of the installed packages'
     metadata takes tens of milliseconds). svglib is imported for a project with an SVG icon
@@ -120,11 +120,12 @@ def library_versions(svg: bool = False) -> str:
     ReportLab's ``Canvas.drawPath`` for the whole process (a path without a fill rule is
     filled non-zero, not even-odd). Every path cutsheet draws names its rule, so the patch no
     longer changes cutsheet's own bytes (tests/test_fill_rule.py); it is still said, to be
-    safe for what a library draws."""
+    safe for what a library draws. pikepdf is said with ``pikepdf``: it draws only an untagged
+    profile's booklet."""
     import importlib
 
     found = [sys.version]
-    for module, package in DRAWING_LIBRARIES:
+    for module, package in (*DRAWING_LIBRARIES, *([PIKEPDF] if pikepdf else [])):
         found.append(f"{package}={_version(importlib.import_module(module), package)}")
     module, package = SVG_LIBRARY
     loaded = importlib.import_module(module) if svg else sys.modules.get(module)
@@ -144,11 +145,11 @@ def _version(module: object, package: str) -> str:
         return "?"
 
 
-def environment(files: Iterable[str], svg: bool = False) -> bytes | None:
+def environment(files: Iterable[str], svg: bool = False, pikepdf: bool = False) -> bytes | None:
     """What drawing reads besides its ``PartInput``: the drawing libraries' versions (svglib's
-    with ``svg``) and each file's hash (by path). None when a file is not a regular file that
-    can be read."""
-    h = hashlib.sha256(library_versions(svg).encode())
+    with ``svg``, pikepdf's with ``pikepdf``) and each file's hash (by path). None when a file
+    is not a regular file that can be read."""
+    h = hashlib.sha256(library_versions(svg, pikepdf).encode())
     for path in sorted(set(files)):
         try:
             digest = file_hash(path)

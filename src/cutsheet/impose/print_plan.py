@@ -15,7 +15,15 @@ from ..flow.frames import Furniture, rules_margin
 from ..model import Game
 from ..papers import Paper
 from ..plan.model import DocPlan, GamePlan, PageDoc, PrintedCard, Run
-from .base import SAFE_MARGIN, NoteSize, PagePlan, Size, mark_rule
+from .base import (
+    SAFE_MARGIN,
+    NoteSize,
+    PagePlan,
+    Size,
+    mark_rule,
+    pad_to_multiple,
+    saddle_stitch_order,
+)
 from .pages import impose
 
 CARD_PARTS = ("cards", "sheets")
@@ -62,6 +70,15 @@ class DocPrint:
     doc: DocPlan
     page: Size
     margin: float  # mm, top, left and right (the bottom holds the furniture band)
+
+    def sides(self, count: int) -> tuple[tuple[int, int], ...]:
+        """The booklet's printed sides once its ``count`` half pages are known (drawing them
+        counts them): each side's left and right half page in saddle-stitch order, -1 for a
+        blank half; none for a document that is not a booklet."""
+        if self.part != "rules-booklet":
+            return ()
+        order = saddle_stitch_order(pad_to_multiple(count, 4))
+        return tuple((a if a < count else -1, b if b < count else -1) for a, b in order)
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ from .documents import TaggedStory
 from .faces import draw_face
 from .pdf import DocMeta, apply_meta, new_canvas, page_furniture
 from .pdfstream import add_structure
+from .sides import sides_for
 from .tagging import Tagger, attach
 from .writer import PartWriter
 
@@ -102,10 +103,11 @@ def draw_part(inp: PartInput) -> tuple[bytes, int, list[Problem]]:
     that the plan should have found."""
     if isinstance(inp.part, PartPrint):
         return _card_part(inp, inp.part)
-    data, pages = _rules(inp, inp.part)
-    if inp.part.part != "rules-booklet":
+    booklet = inp.part.part == "rules-booklet"
+    data, pages, imposed = _rules(inp, inp.part, booklet)
+    if not booklet or imposed:
         return data, pages, []
-    from ..booklet import impose_booklet
+    from ..booklet import impose_booklet  # an untagged booklet: imposed by pikepdf
 
     m = inp.meta
     booklet, sides = impose_booklet(
@@ -162,10 +164,14 @@ def _card_part(inp: PartInput, part: PartPrint) -> tuple[bytes, int, list[Proble
 def render_rules(plan: PrintPlan, doc_print: DocPrint) -> tuple[bytes, int]:
     """The rules in reading order, on the paper (or on half-size pages for the booklet),
     tagged when the profile asks (the booklet's imposition keeps the tags)."""
-    return _rules(input_of(plan, doc_print), doc_print)
+    data, pages, _imposed = _rules(input_of(plan, doc_print), doc_print)
+    return data, pages
 
 
-def _rules(inp: PartInput, doc_print: DocPrint) -> tuple[bytes, int]:
+def _rules(inp: PartInput, doc_print: DocPrint, booklet: bool = False) -> tuple[bytes, int, bool]:
+    """The rules' file, its pages, and whether they were imposed as a ``booklet`` already:
+    a tagged booklet is imposed as its tags are written (``sides``); an untagged one is
+    left as half pages."""
     page, margin = doc_print.page, doc_print.margin
     meta = replace(inp.meta, duplex=None)  # the booklet's half pages: imposed, then flipped
     furniture = inp.furniture
@@ -203,7 +209,10 @@ def _rules(inp: PartInput, doc_print: DocPrint) -> tuple[bytes, int]:
     doc.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=on_page)])
     story = TaggedStory.for_profile(inp.profile).flowables(doc_print.doc.blocks)
     doc.build(story)
-    return add_structure(buf.getvalue(), tagger), doc.page
+    if not (booklet and tagger.enabled):
+        return add_structure(buf.getvalue(), tagger), doc.page, False
+    imposed = sides_for(inp.paper.size, doc_print.sides(doc.page))
+    return add_structure(buf.getvalue(), tagger, imposed), len(imposed.pairs), True
 
 
 def render_single(face: FacePlan, title: str, lang: str) -> bytes:

@@ -33,6 +33,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from . import pdfsyntax as syntax
+from . import sides
+from .sides import Sides
 from .spill import Spill
 from .xmp import xmp_packet
 
@@ -262,9 +264,12 @@ class Source:
         return hashlib.md5(whole, usedforsecurity=False).hexdigest().encode()
 
 
-def _catalog(source: Source, root: int, tree: int, metadata: int) -> dict[int, bytes]:
+def _catalog(
+    source: Source, root: int, tree: int, metadata: int, short_edge: bool = False
+) -> dict[int, bytes]:
     """The new bodies of the catalog (and of its viewer preferences, when they are an object
-    of their own): the structure tree, marked content, the XMP metadata, the title shown."""
+    of their own): the structure tree, marked content, the XMP metadata, the title shown;
+    for a booklet (``short_edge``), two-sided printing flipped on the short edge."""
     body = source.body(root)
     changes = {
         b"/StructTreeRoot": b"%d 0 R" % tree,
@@ -274,8 +279,12 @@ def _catalog(source: Source, root: int, tree: int, metadata: int) -> dict[int, b
     changed: dict[int, bytes] = {}
     prefs = syntax.values(body).get(b"/ViewerPreferences")
     show_title = {b"/DisplayDocTitle": b"true"}
+    if short_edge:
+        show_title[b"/Duplex"] = b"/DuplexFlipShortEdge"
     if prefs is None:
-        changes[b"/ViewerPreferences"] = b"<</DisplayDocTitle true>>"
+        changes[b"/ViewerPreferences"] = b"<<%s>>" % b"".join(
+            k + b" " + v for k, v in show_title.items()
+        )
     elif prefs.startswith(b"<<"):
         changes[b"/ViewerPreferences"] = syntax.edit(prefs, show_title)
     else:
@@ -285,13 +294,29 @@ def _catalog(source: Source, root: int, tree: int, metadata: int) -> dict[int, b
     return changed
 
 
-def _copy(source: Source, out: Out, changed: dict[int, bytes], pages: Sequence[int]) -> None:
+def _copy(
+    source: Source,
+    out: Out,
+    changed: dict[int, bytes],
+    pages: Sequence[int],
+    booklet: _Booklet | None = None,
+) -> None:
     """Every object of ReportLab's file, in file order: streams copied to the top level,
-    the rest packed; the pages given their ``/StructParents`` and tab order."""
+    the rest packed; the pages given their ``/StructParents`` and tab order. For a booklet,
+    each half page's content stream is copied as its form, and the half page left out."""
     index = {page: i for i, page in enumerate(pages)}
+    forms = booklet.form_of if booklet is not None else {}
     for number, gen, start, end in source.layout.spans():
         text, begin, close = source.text(number, start, end)
-        if gen == 0 and number in changed:
+        if gen == 0 and number in forms:
+            entries, data = sides.stream_parts(text, begin)
+            body = sides.form_dict(forms[number][0], forms[number][1], entries)
+            out.top(
+                number, b"%d 0 obj\n%s\nstream\n" % (number, body), data, b"\nendstream\nendobj"
+            )
+        elif booklet is not None and number in index:
+            continue  # a half page: painted by its form on a side
+        elif gen == 0 and number in changed:
             out.pack(number, changed[number])
         elif gen or text[max(begin, close - 32) : close].rstrip().endswith(b"endstream"):
             out.top(number, memoryview(text)[: close + 6], gen=gen)
@@ -319,9 +344,10 @@ class Structure:
         self.order: list[tuple[Node, int, int, int]] = []  # (node, number, parent, page)
         self.kinds: dict[str, bytes] = {}  # a kind's name, made once
 
-    def page(self, index: int, page: int, tags: PageTags | None) -> int:
+    def page(self, index: int, page: int, tags: PageTags | None, form: int | None = None) -> int:
         """Write the elements of page ``index`` (object ``page``) that hold content; the
-        number of its ParentTree entry (its elements by MCID)."""
+        number of its ParentTree entry (its elements by MCID). With ``form``, the content is
+        inside that Form XObject painted on ``page`` (a booklet's half page on its side)."""
         by_mcid: list[int] = []
         out, path, parent, kids = self.out, None, self.document, self.top
         for kind, mcid, tag_path, attrs in tags.rows() if tags is not None else ():
@@ -331,10 +357,15 @@ class Structure:
             if mcid is None:
                 continue
             number = out.new()
+            k = (
+                b"%d" % mcid
+                if form is None
+                else b"<</Type/MCR/Pg %d 0 R/Stm %d 0 R/MCID %d>>" % (page, form, mcid)
+            )
             out.pack(
                 number,
-                b"<</Type/StructElem/S%s/P %d 0 R/Pg %d 0 R/K %d%s>>"
-                % (self.kind(kind), parent, page, mcid, _attrs(attrs) if attrs else b""),
+                b"<</Type/StructElem/S%s/P %d 0 R/Pg %d 0 R/K %s%s>>"
+                % (self.kind(kind), parent, page, k, _attrs(attrs) if attrs else b""),
             )
             kids.append(number)
             by_mcid.append(number)
@@ -409,24 +440,68 @@ def _node_attrs(node: Node) -> bytes:
     return b"".join(out)
 
 
-def add_structure(pdf: bytes | Spill, tagger: Tagger) -> bytes:
+class _Booklet:
+    """The sides of a booklet being written (``sides``): the new objects' numbers, each half
+    page's form and side, and the page tree's new body."""
+
+    def __init__(self, source: Source, pages: Sequence[int], tree: int, plan: Sides, out: Out):
+        halves = sides.half_pages([source.entries(p) for p in pages], pages, tree)
+        self.plan, self.halves, self.tree = plan, halves, tree
+        self.form_of = {h.contents: (h, i) for i, h in enumerate(halves)}
+        self.forms = [h.contents for h in halves]
+        self.side_numbers = [out.new() for _ in plan.pairs]
+        self.contents = [out.new() if max(pair) >= 0 else None for pair in plan.pairs]
+        self.side_of = [0] * len(halves)
+        for side, pair in enumerate(plan.pairs):
+            for index in pair:
+                if index >= 0:
+                    self.side_of[index] = self.side_numbers[side]
+        kids = b" ".join(b"%d 0 R" % n for n in self.side_numbers)
+        self.tree_body = b"<</Type/Pages/Kids[%s]/Count %d>>" % (kids, len(self.side_numbers))
+
+    def write_sides(self, out: Out) -> None:
+        for side, pair in enumerate(self.plan.pairs):
+            content = self.contents[side]
+            out.pack(
+                self.side_numbers[side],
+                sides.side_page(self.plan, pair, self.forms, self.tree, content),
+            )
+            if content is not None:
+                attrs, data = sides.compressed(sides.side_content(self.plan, pair, self.halves))
+                out.stream(content, attrs, data)
+
+
+def add_structure(pdf: bytes | Spill, tagger: Tagger, booklet: Sides | None = None) -> bytes:
     """ReportLab's file ``pdf`` (its bytes, or the ``Spill`` it was written into) tagged
     with everything ``tagger`` recorded, PDF/UA-1 declared; ``pdf`` itself when the tagger
-    was not enabled."""
+    was not enabled. With ``booklet``, its pages are half pages, imposed on those sides
+    (``sides``)."""
     if not tagger.enabled:
         return pdf.getvalue() if isinstance(pdf, Spill) else pdf
     source = Source(pdf)
     root = syntax.ref(source.layout.trailer[b"/Root"])
     catalog = source.entries(root)
-    pages = source.pages(syntax.ref(catalog[b"/Pages"]))
+    page_tree = syntax.ref(catalog[b"/Pages"])
+    pages = source.pages(page_tree)
     out = Out(int(source.layout.trailer[b"/Size"]))
     tree, document, parent_tree, metadata = (out.new() for _ in range(4))
-    _copy(source, out, _catalog(source, root, tree, metadata), pages)
+    imposed = _Booklet(source, pages, page_tree, booklet, out) if booklet else None
+    changed = _catalog(source, root, tree, metadata, short_edge=imposed is not None)
+    if imposed is not None:
+        changed[page_tree] = imposed.tree_body
+    _copy(source, out, changed, pages, imposed)
     structure = Structure(out, document)
     entries = [
-        structure.page(index, page, tagger.pages.get(index + 1)) for index, page in enumerate(pages)
+        structure.page(index, page, tagger.pages.get(index + 1))
+        if imposed is None
+        else structure.page(
+            index, imposed.side_of[index], tagger.pages.get(index + 1), imposed.forms[index]
+        )
+        for index, page in enumerate(pages)
     ]
     structure.finish(tree, parent_tree, entries)
+    if imposed is not None:
+        imposed.write_sides(out)
     info, texts = source.info()
     lang = syntax.text(catalog[b"/Lang"]) if b"/Lang" in catalog else ""
     out.stream(metadata, b"/Type/Metadata/Subtype/XML", xmp_packet(texts, lang))
