@@ -276,3 +276,27 @@ def test_an_untagged_booklet_is_still_imposed(ws):
             assert round(w / 72 * 25.4) == 297 and round(h / 72 * 25.4) == 210
             if "/Contents" in page.obj:
                 assert b"/Part BMC" in page.obj.Contents.read_bytes()
+
+
+def test_a_booklet_the_writer_cannot_impose_is_imposed_by_pikepdf(ws, monkeypatch):
+    """Half pages the one-pass writer does not handle (``NotImposable``: several content
+    streams, annotations, a nested page tree) go to pikepdf, tags and all."""
+    from cutsheet.render import sides
+
+    def refuse(*_args: object) -> list[sides.HalfPage]:
+        raise sides.NotImposable("a nested page tree")
+
+    monkeypatch.setattr(sides, "half_pages", refuse)
+    options = Options(profiles=("standard",), papers=("a4",))
+    _outputs, report = build(ws.project, ["common-reserve"], options, ws.root / "build", 1, _quiet)
+    assert not report.errors, report.errors
+    path = ws.root / "build" / "common-reserve" / "standard-a4" / "rules-booklet.pdf"
+    with pikepdf.open(path) as pdf:
+        assert "/StructTreeRoot" in pdf.Root
+        assert round(float(pdf.pages[0].mediabox[2]) / 72 * 25.4) == 297  # landscape sides
+        mcrs = [
+            e
+            for e in pdf.Root.StructTreeRoot.ParentTree.Nums[1]
+            if isinstance(e.get("/K"), pikepdf.Dictionary)
+        ]
+        assert mcrs and all("/Stm" in e.K for e in mcrs)

@@ -25,7 +25,7 @@ from .documents import TaggedStory
 from .faces import draw_face
 from .pdf import DocMeta, apply_meta, new_canvas, page_furniture
 from .pdfstream import add_structure
-from .sides import sides_for
+from .sides import NotImposable, sides_for
 from .tagging import Tagger, attach
 from .writer import PartWriter
 
@@ -212,7 +212,10 @@ def _rules(inp: PartInput, doc_print: DocPrint, booklet: bool = False) -> tuple[
     if not (booklet and tagger.enabled):
         return add_structure(buf.getvalue(), tagger), doc.page, False
     imposed = sides_for(inp.paper.size, doc_print.sides(doc.page))
-    return add_structure(buf.getvalue(), tagger, imposed), len(imposed.pairs), True
+    try:
+        return add_structure(buf.getvalue(), tagger, imposed), len(imposed.pairs), True
+    except NotImposable:  # a file the writer cannot impose: pikepdf imposes the tagged pages
+        return add_structure(buf.getvalue(), tagger), doc.page, False
 
 
 def render_single(face: FacePlan, title: str, lang: str) -> bytes:

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 
 from . import pdfsyntax as syntax
 from . import sides
+from .deflate import deflate
 from .sides import Sides
 from .spill import Spill
 from .xmp import xmp_packet
@@ -467,8 +468,8 @@ class _Booklet:
                 sides.side_page(self.plan, pair, self.forms, self.tree, content),
             )
             if content is not None:
-                attrs, data = sides.compressed(sides.side_content(self.plan, pair, self.halves))
-                out.stream(content, attrs, data)
+                data = deflate(sides.side_content(self.plan, pair, self.halves))
+                out.stream(content, b"/Filter/FlateDecode", data)
 
 
 def add_structure(pdf: bytes | Spill, tagger: Tagger, booklet: Sides | None = None) -> bytes:

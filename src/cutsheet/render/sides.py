@@ -18,7 +18,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from . import pdfsyntax as syntax
-from .deflate import deflate
 
 PT_PER_MM = 72 / 25.4
 
@@ -41,7 +40,6 @@ def sides_for(paper_mm: tuple[float, float], pairs: Sequence[tuple[int, int]]) -
 
 @dataclass(frozen=True)
 class HalfPage:
-    number: int  # the half page's object
     contents: int  # its content stream, which becomes its form
     box: tuple[float, float, float, float]
     resources: bytes  # the value of its /Resources
@@ -63,13 +61,14 @@ def half_pages(
             raise NotImposable(f"page object {number} is not one content stream")
         if syntax.ref(page.get(b"/Parent", b"")) != root:
             raise NotImposable("a nested page tree")
-        box = [float(v) for v in page[b"/MediaBox"].strip(b"[] \n").split()]
+        try:
+            box = [float(v) for v in page[b"/MediaBox"].strip(b"[] \n").split()]
+        except (KeyError, ValueError):
+            box = []
         if len(box) != 4:
             raise NotImposable(f"page object {number} has no MediaBox of four numbers")
         found.append(
-            HalfPage(
-                number, syntax.ref(contents), (box[0], box[1], box[2], box[3]), page[b"/Resources"]
-            )
+            HalfPage(syntax.ref(contents), (box[0], box[1], box[2], box[3]), page[b"/Resources"])
         )
     return found
 
@@ -153,8 +152,3 @@ def side_page(
     if content is not None:
         body += b"/Contents %d 0 R" % content
     return body + b"/Tabs/S>>"
-
-
-def compressed(content: bytes) -> tuple[bytes, bytes]:
-    """A side's content stream's dictionary entries and data."""
-    return b"/Filter/FlateDecode", deflate(content)
