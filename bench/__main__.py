@@ -146,7 +146,8 @@ def describe(ctx: Context, load_before: str, bytecode: str = "") -> str:
 
 LEGEND = (
     "peak RSS: ru_maxrss from os.wait4 of that one run (its largest process); "
-    "tree: peak summed PSS of the run's process tree, sampled every 0.1 s.\n"
+    "tree: peak summed PSS of the run's process tree, sampled every 0.1 s (for the cold "
+    "builds and the reference, in one more run, untimed: sampling slows a run down).\n"
     "Timings are wall clock, including interpreter start; they are printed, never asserted."
 )
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import shutil
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .cli import (
@@ -70,10 +70,12 @@ def report_failure(run: Run, label: str) -> None:
         print(run.log_tail(), file=sys.stderr, flush=True)
 
 
-def build(ctx: Context, root: Path, out: Path, label: str, *options: str) -> Built:
+def build(
+    ctx: Context, root: Path, out: Path, label: str, *options: str, sampled: bool = True
+) -> Built:
     """Run ``cutsheet build`` once into ``out`` and read its manifest."""
     progress(f"{label} …")
-    run = measure(build_argv(root, out, *options), ctx.log(label), label)
+    run = measure(build_argv(root, out, *options), ctx.log(label), label, sampled=sampled)
     report_failure(run, label)
     progress(f"{label}: {run.wall_s:.2f} s")
     return Built(run, out, tuple(manifest(out)))
@@ -91,16 +93,28 @@ def cold_builds(ctx: Context) -> tuple[dict[int, list[Built]], list[Reference]]:
     """Every game, every profile, both papers, into a fresh folder each time, and the
     reference on as many pages: each round runs every job count and then the reference, so
     that drift in the machine's speed hits all of a round alike and each round gives its
-    own ratios (the table reports their medians)."""
+    own ratios (the table reports their medians). The timed runs are not sampled (see
+    ``procs``): each job count and the reference then run once more, sampled, for the
+    memory of their process tree, which every timed run of theirs reports."""
     results: dict[int, list[Built]] = {jobs: [] for jobs in job_counts(ctx.cores)}
     refs: list[Reference] = []
     for rep in range(ctx.repeats):
         for jobs in results:
             out = ctx.tmp / f"cold-jobs{jobs}-{rep + 1}"
             label = f"cold build --jobs {jobs} ({rep + 1}/{ctx.repeats})"
-            results[jobs].append(build(ctx, ctx.repo, out, label, "--jobs", str(jobs)))
+            results[jobs].append(
+                build(ctx, ctx.repo, out, label, "--jobs", str(jobs), sampled=False)
+            )
         pages = results[1][0].pages or FALLBACK_PAGES
-        refs.append(reference_run(ctx, pages, rep))
+        refs.append(reference_run(ctx, pages, rep, sampled=False))
+    for jobs, builds in results.items():
+        out = ctx.tmp / f"cold-jobs{jobs}-memory"
+        label = f"cold build --jobs {jobs} (memory, untimed)"
+        tree = build(ctx, ctx.repo, out, label, "--jobs", str(jobs)).run.tree_mib
+        results[jobs] = [replace(b, run=replace(b.run, tree_mib=tree)) for b in builds]
+    pages = results[1][0].pages or FALLBACK_PAGES
+    tree = reference_run(ctx, pages, ctx.repeats).run.tree_mib
+    refs = [replace(r, run=replace(r.run, tree_mib=tree)) for r in refs]
     return results, refs
 
 
@@ -116,14 +130,15 @@ class Reference:
         return self.pdf.stat().st_size if self.pdf.is_file() else 0
 
 
-def reference_run(ctx: Context, pages: int, rep: int) -> Reference:
+def reference_run(ctx: Context, pages: int, rep: int, sampled: bool = True) -> Reference:
     """``python -m bench.reference PAGES OUT`` in a fresh interpreter, like cutsheet's runs."""
     env = {**os.environ, "PYTHONPATH": str(ctx.repo)}
     pdf = ctx.tmp / f"reference-{rep + 1}.pdf"
-    label = f"reference, {pages} pages ({rep + 1}/{ctx.repeats})"
+    which = f"{rep + 1}/{ctx.repeats}" if sampled is False else "memory, untimed"
+    label = f"reference, {pages} pages ({which})"
     progress(f"{label} …")
     argv = [sys.executable, "-m", "bench.reference", str(pages), str(pdf)]
-    run = measure(argv, ctx.log(label), label, env)
+    run = measure(argv, ctx.log(label), label, env, sampled=sampled)
     report_failure(run, label)
     progress(f"{label}: {run.wall_s:.2f} s")
     return Reference(run, pdf, pages)
