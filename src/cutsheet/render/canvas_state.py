@@ -32,7 +32,7 @@ def push_state_stack(self: Canvas) -> None:
 
 def pop_state_stack(self: Canvas) -> None:
     """``Canvas.pop_state_stack``: the attributes the matching push saved, put back."""
-    self.__dict__.update(zip(_NAMES, self.state_stack.pop()))
+    self.__dict__.update(zip(_NAMES, self.state_stack.pop(), strict=True))
 
 
 Canvas.push_state_stack = push_state_stack  # type: ignore[method-assign]

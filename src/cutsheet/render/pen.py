@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
@@ -26,17 +25,13 @@ class CanvasPen:
         self.heading = heading
         install_items(c)
 
-    @contextmanager
-    def artifact(self) -> Iterator[None]:
-        with self.tagger.artifact(self.c):
-            yield
+    def artifact(self) -> AbstractContextManager[None]:
+        return self.tagger.artifact(self.c)
 
-    @contextmanager
-    def tagged(self, kind: str) -> Iterator[None]:
+    def tagged(self, kind: str) -> AbstractContextManager[None]:
         if kind in ("H2", "H3"):  # as on a card's front: its title, a heading under it
             kind = f"H{int(self.heading[1:]) + int(kind[1:]) - 2}"
-        with self.tagger.text(self.c, kind):
-            yield
+        return self.tagger.text(self.c, kind)
 
     def rect(
         self,

@@ -23,7 +23,7 @@ from __future__ import annotations
 import itertools
 from array import array
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
 
 from reportlab.pdfgen.canvas import Canvas
@@ -152,20 +152,17 @@ class Tagger:
         sect = self._sect[2]
         return (*sect, *self.nodes) if self.nodes else sect
 
-    @contextmanager
-    def text(self, c: Canvas, kind: str = "P", **attrs: str) -> Iterator[None]:
+    def text(self, c: Canvas, kind: str = "P", **attrs: str) -> AbstractContextManager[None]:
         """Mark what is drawn inside as one structure element of ``kind`` (with ``attrs``: a
         Figure's Alt); inside a sequence that is already open, the content simply belongs to
-        that one."""
+        that one. For ``with`` alone: the run is recorded as it is asked for."""
         if not self.enabled or self.open is not None:
-            yield
-            return
+            return _UNMARKED
         page = c.getPageNumber()
         tags = self._tags(page)
         mcid = self.mcids[page] = self.mcids.get(page, -1) + 1
         tags.add(kind, mcid, self.path(), tuple(sorted(attrs.items())) if attrs else ())
-        with self._sequence(c, kind, f"/{kind} <</MCID {mcid}>> BDC"):
-            yield
+        return _Marked(self, c, kind, f"/{kind} <</MCID {mcid}>> BDC")
 
     def push(self, kind: str, key: str | None = None, **attrs: str) -> None:
         """Open a node (see ``node``) for callers that draw through callbacks."""
@@ -177,16 +174,13 @@ class Tagger:
         if self.enabled and self.open is None and self.nodes:
             self.nodes.pop()
 
-    @contextmanager
-    def node(self, kind: str, key: str | None = None, **attrs: str) -> Iterator[None]:
+    def node(self, kind: str, key: str | None = None, **attrs: str) -> AbstractContextManager[None]:
         """Tagged content drawn inside sits in a ``kind`` element (one per ``key``: a list
-        split over two pages is one list); nothing inside an artifact."""
+        split over two pages is one list); nothing inside an artifact. For ``with`` alone:
+        the node opens as it is asked for."""
         depth = len(self.nodes)
         self.push(kind, key, **attrs)
-        try:
-            yield
-        finally:
-            del self.nodes[depth:]
+        return _Within(self.nodes, depth)
 
     def empty(self, c: Canvas) -> None:
         """Record the open nodes although nothing is drawn in them (a cell left to write in)."""
@@ -199,25 +193,12 @@ class Tagger:
             found = self.pages[page] = PageTags()
         return found
 
-    @contextmanager
-    def artifact(self, c: Canvas) -> Iterator[None]:
+    def artifact(self, c: Canvas) -> AbstractContextManager[None]:
         """Mark what is drawn inside as an artifact (decoration, furniture), unless a sequence
         is already open (an artifact inside an artifact, or a rule inside a tagged cell)."""
         if not self.enabled or self.open is not None:
-            yield
-            return
-        with self._sequence(c, "Artifact", "/Artifact BMC"):
-            yield
-
-    @contextmanager
-    def _sequence(self, c: Canvas, kind: str, begin: str) -> Iterator[None]:
-        c.addLiteral(begin)
-        self.open = kind
-        try:
-            yield
-        finally:
-            self.open = None
-            c.addLiteral("EMC")
+            return _UNMARKED
+        return _Marked(self, c, "Artifact", "/Artifact BMC")
 
     @contextmanager
     def items(self, c: Canvas) -> Iterator[None]:
@@ -248,6 +229,44 @@ class Tagger:
         """Close the sequence ``begin`` opened: the operator that closes it."""
         self.open = None
         return "EMC"
+
+
+_UNMARKED: AbstractContextManager[None] = nullcontext()
+
+
+class _Marked:
+    """A marked-content sequence open while a ``with`` lasts: its operator written as it
+    starts, ``EMC`` as it ends, however it ends. A class, not a generator: a build opens
+    some 15,000 (a face's every text and shape), and a generator's context costs four
+    times as much to open and close."""
+
+    __slots__ = ("tagger", "c", "kind", "begin")
+
+    def __init__(self, tagger: Tagger, c: Canvas, kind: str, begin: str) -> None:
+        self.tagger, self.c, self.kind, self.begin = tagger, c, kind, begin
+
+    def __enter__(self) -> None:
+        self.c.addLiteral(self.begin)
+        self.tagger.open = self.kind
+
+    def __exit__(self, *_exc: object) -> None:
+        self.tagger.open = None
+        self.c.addLiteral("EMC")
+
+
+class _Within:
+    """The nodes opened for a ``with`` (``Tagger.node``), closed as it ends."""
+
+    __slots__ = ("nodes", "depth")
+
+    def __init__(self, nodes: list[Node], depth: int) -> None:
+        self.nodes, self.depth = nodes, depth
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *_exc: object) -> None:
+        del self.nodes[self.depth :]
 
 
 def _listed(c: Canvas) -> tuple[Tagger, list[str]] | None:
