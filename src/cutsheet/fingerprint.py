@@ -89,7 +89,7 @@ class Fingerprints:
                     atoms[value] = hit
             return hit
         if kind is tuple or kind is list:
-            return b"T%d:" % len(value) + b"".join(map(self.encode, value))  # type: ignore[arg-type]
+            return b"T%d:" % len(value) + self.items(value)  # type: ignore[arg-type]
         hit = self.seen.get(id(value))
         if hit is not None:
             return hit
@@ -98,7 +98,7 @@ class Fingerprints:
             return near[0]
         shape = self.shapes.get(kind) or self.shape_of(kind)
         if shape.fields is not None:
-            body = shape.head + b"".join([self.encode(v) for v in shape.fields(value)])
+            body = shape.head + self.items(shape.fields(value))
         else:
             body = self.compose(value, shape.head)
         if shape.reads is not None:
@@ -114,6 +114,17 @@ class Fingerprints:
                 self.recent.clear()
             self.recent[id(value)] = (found, value)  # held: its id stays its own meanwhile
         return found
+
+    def items(self, values: tuple[Any, ...] | list[Any]) -> bytes:
+        """The encodings of ``values`` one after the other: ``encode`` of each, an atom met
+        before looked up here (most fields are names, sizes and colours seen already)."""
+        atoms, encode = self.atoms, self.encode
+        out = []
+        for v in values:
+            known = atoms.get(type(v))
+            hit = known.get(v) if known is not None else None
+            out.append(hit if hit is not None else encode(v))
+        return b"".join(out)
 
     def compose(self, value: object, name: bytes) -> bytes:
         """A value that is no dataclass or model: a sequence, mapping, set, enum or path."""
