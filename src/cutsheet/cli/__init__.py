@@ -29,6 +29,10 @@ def main(argv: list[str] | None = None) -> int:
         return _unwritable(exc)
     if args.command != "build":  # a build resumes collecting once it has warmed up (jobs.warm)
         gc.enable()
+    if argv is None and args.command in ("build", "check"):  # this process's own command
+        from ..jobs import ends_after_jobs
+
+        ends_after_jobs()
     if extras:  # refused by the command they follow, with its usage and a suggestion
         sub = next(a for a in p._actions if isinstance(a, argparse._SubParsersAction))
         command = sub.choices.get(args.command) if args.command else p

@@ -1,0 +1,30 @@
+"""The garbage collector's thresholds while jobs run (``jobs.rare_full_collections``):
+raised for the jobs, put back after them, left raised when the process ends then."""
+
+from __future__ import annotations
+
+import gc
+
+from cutsheet import jobs
+
+
+def test_thresholds_raised_while_jobs_run_and_put_back_after() -> None:
+    before = gc.get_threshold()
+    with jobs.rare_full_collections():
+        young, middle, old = gc.get_threshold()
+        assert young >= jobs.YOUNG and middle == before[1] and old >= jobs.RARE_FULL
+    assert gc.get_threshold() == before
+
+
+def test_left_raised_when_the_process_ends_after_its_jobs() -> None:
+    before = gc.get_threshold()
+    jobs.ends_after_jobs()
+    try:
+        with jobs.rare_full_collections():
+            raised = gc.get_threshold()
+        # put back, the middle generation's count (raised by the jobs' young collections)
+        # would set off a walk of everything the build holds at the next young collection
+        assert gc.get_threshold() == raised != before
+    finally:
+        jobs._ending.clear()
+        gc.set_threshold(*before)
