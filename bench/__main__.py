@@ -3,7 +3,7 @@ page counts, memory and sizes, all from this run. Progress goes to stderr, the t
 stdout; the exit status is 0 whatever the figures.
 
 Environment: BENCH_SIZES (synthetic deck sizes, default 100,1000,10000), BENCH_REPEATS
-(runs whose median is reported, default 3), BENCH_KEEP=1 (keep the temporary folder),
+(runs whose median is reported, default 5), BENCH_KEEP=1 (keep the temporary folder),
 BENCH_BYTECODE=0 (do not compile cutsheet's bytecode before timing).
 """
 
@@ -55,7 +55,7 @@ def sizes_from_env() -> tuple[int, ...]:
 
 
 def repeats_from_env() -> int:
-    raw = os.environ.get("BENCH_REPEATS", "3")
+    raw = os.environ.get("BENCH_REPEATS", "5")
     if not raw.isdigit() or int(raw) < 1:
         raise SystemExit(f"bench: BENCH_REPEATS={raw!r}: expected a positive integer")
     return int(raw)
