@@ -1,7 +1,7 @@
 """Run one command as a child process and measure it: wall time, the peak RSS reported by
 ``os.wait4`` for that child alone, and (unless asked not to) the peak memory of its whole
-process tree sampled from /proc while it runs. Output goes to a log file; a heartbeat goes
-to stderr.
+process tree sampled from /proc while it runs. Output goes to a log file; a sampled run
+also prints a heartbeat to stderr every 30 s.
 
 Sampling is not free: each sample reads every process's PSS (the kernel walks its page
 tables) and finds the tree's processes, which once meant reading all of /proc. On a

@@ -110,10 +110,12 @@ def cold_builds(ctx: Context) -> tuple[dict[int, list[Built]], list[Reference]]:
     for jobs, builds in results.items():
         out = ctx.tmp / f"cold-jobs{jobs}-memory"
         label = f"cold build --jobs {jobs} (memory, untimed)"
-        tree = build(ctx, ctx.repo, out, label, "--jobs", str(jobs)).run.tree_mib
+        memory = build(ctx, ctx.repo, out, label, "--jobs", str(jobs)).run
+        tree = memory.tree_mib if memory.ok else None  # a failed run's peak says nothing
         results[jobs] = [replace(b, run=replace(b.run, tree_mib=tree)) for b in builds]
     pages = results[1][0].pages or FALLBACK_PAGES
-    tree = reference_run(ctx, pages, ctx.repeats).run.tree_mib
+    memory = reference_run(ctx, pages, ctx.repeats).run
+    tree = memory.tree_mib if memory.ok else None
     refs = [replace(r, run=replace(r.run, tree_mib=tree)) for r in refs]
     return results, refs
 
@@ -134,7 +136,7 @@ def reference_run(ctx: Context, pages: int, rep: int, sampled: bool = True) -> R
     """``python -m bench.reference PAGES OUT`` in a fresh interpreter, like cutsheet's runs."""
     env = {**os.environ, "PYTHONPATH": str(ctx.repo)}
     pdf = ctx.tmp / f"reference-{rep + 1}.pdf"
-    which = f"{rep + 1}/{ctx.repeats}" if sampled is False else "memory, untimed"
+    which = f"{rep + 1}/{ctx.repeats}" if rep < ctx.repeats else "memory, untimed"
     label = f"reference, {pages} pages ({which})"
     progress(f"{label} …")
     argv = [sys.executable, "-m", "bench.reference", str(pages), str(pdf)]

@@ -420,7 +420,9 @@ _ending: list[bool] = []  # the command ends once its jobs are done (``ends_afte
 def ends_after_jobs() -> None:
     """Say that this process ends once its jobs are done (``cutsheet build``, not
     ``watch``): the collector's thresholds are then left as the jobs had them (see
-    ``rare_full_collections``)."""
+    ``rare_full_collections``), for the rest of the process. The command line says so when
+    it reads ``sys.argv`` (``cli.main()`` without arguments): a program that calls it that
+    way and goes on keeps the raised thresholds (``gc.set_threshold`` puts them back)."""
     _ending.append(True)
 
 
