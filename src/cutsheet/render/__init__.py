@@ -5,7 +5,10 @@ from functools import lru_cache
 from reportlab import rl_config
 from reportlab.pdfbase import pdfdoc
 
-from . import canvas_state  # noqa: F401  (ReportLab's state stack, in fewer steps)
+from . import (
+    canvas_state,  # noqa: F401  (ReportLab's state stack, in fewer steps)
+    subsets,  # noqa: F401  (a font's subset made once for the same characters)
+)
 from .deflate import deflate as _deflated
 
 rl_config.invariant = 1  # same inputs, byte-identical PDFs (no dates, no random ids)
