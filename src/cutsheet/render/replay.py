@@ -32,7 +32,7 @@ from reportlab.platypus import Paragraph
 _REFUSED = (" Do", " gs", " sh", "MCID", "BI ")
 
 
-def _traces(c: Canvas) -> tuple[int, ...]:
+def traces(c: Canvas) -> tuple[int, ...]:
     """The sizes of what a drawing can leave on the page besides its operators."""
     return (
         len(c._formsinuse),  # type: ignore[attr-defined]
@@ -85,12 +85,12 @@ def draw_paragraph(c: Canvas, para: Paragraph, x: float, y: float) -> None:
         c._code.extend(("q", f"{fp_str(1, 0, 0, 1, x, y)} cm", *ops, "Q"))  # type: ignore[attr-defined]
         return
     code: list[Any] = c._code  # type: ignore[attr-defined]
-    start, traces = len(code), _traces(c)
+    start, before = len(code), traces(c)
     para.drawOn(c, x, y)
     ops = code[start + 2 : -1] if len(code) >= start + 3 else None
     if (
         ops is None
-        or _traces(c) != traces
+        or traces(c) != before
         or code[start] != "q"
         or code[-1] != "Q"
         or any(isinstance(op, str) and any(r in op for r in _REFUSED) for op in ops)
