@@ -26,6 +26,7 @@ from cutsheet.plan import plan_game
 from cutsheet.plan.checks import face_contrast
 from cutsheet.plan.model import FacePlan, GamePlan, PrintedCard, Run
 from cutsheet.profiles import load_profile
+from cutsheet.render import icons as icon_forms
 from cutsheet.render.icons import ICONS, draw_icon
 
 from .readback import plumber_pages, plumber_words
@@ -226,6 +227,7 @@ def _path_points(name: str) -> list[list[tuple[float, float]]]:
         draw_path(path, *args, **kwargs)
 
     c.drawPath = record  # type: ignore[method-assign]
+    icon_forms._drawn.clear()  # drawn, not copied from an icon drawn earlier in this process
     draw_icon(c, name, -50, -50, 100, 100)
     return subpaths
 
