@@ -32,6 +32,12 @@ from reportlab.platypus import Paragraph
 _REFUSED = (" Do", " gs", " sh", "MCID", "BI ")
 
 
+def copyable(ops: Any, refused: tuple[str, ...] = _REFUSED) -> bool:
+    """Whether drawn operators may be copied: all text, none naming what ``refused`` lists
+    (by default a form, a graphics state, a shading, a marked-content id, an inline image)."""
+    return all(isinstance(op, str) and not any(r in op for r in refused) for op in ops)
+
+
 def traces(c: Canvas) -> tuple[int, ...]:
     """The sizes of what a drawing can leave on the page besides its operators."""
     return (
@@ -93,8 +99,7 @@ def draw_paragraph(c: Canvas, para: Paragraph, x: float, y: float) -> None:
         or traces(c) != before
         or code[start] != "q"
         or code[-1] != "Q"
-        or any(isinstance(op, str) and any(r in op for r in _REFUSED) for op in ops)
-        or not all(isinstance(op, str) for op in ops)
+        or not copyable(ops)
     ):
         ops = None
     _remember(drawn, forget, para, ops)

@@ -12,7 +12,7 @@ from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
 from ...symbols import svg_drawing
-from ..replay import traces
+from ..replay import copyable, traces
 from . import arrows, shapes, tickets
 from .paths import Icon
 
@@ -94,10 +94,8 @@ def _draw_packaged(c: Canvas, name: str, fill: str, stroke: str) -> None:
     if key in _drawn or len(_drawn) >= KEPT:  # refused before, or enough kept
         return
     drawn = code[start:]
-    copyable = traces(c) == before and all(
-        isinstance(op, str) and not any(r in op for r in _NOT_COPIED) for op in drawn
-    )
-    _drawn[key] = tuple(drawn) if copyable else None
+    kept = traces(c) == before and copyable(drawn, _NOT_COPIED)
+    _drawn[key] = tuple(drawn) if kept else None
 
 
 def draw_icon(
