@@ -40,8 +40,11 @@ class _Input:
 
 @pytest.fixture(autouse=True)
 def _room(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The machine has a core to spare (the tests run beside others: it seldom has)."""
+    """The machine has a core to spare (the tests run beside others: it seldom has), and
+    this process runs no other thread (a thread an earlier test on this worker left running
+    would hold the fork back to a later part, and the parts drawn here would differ)."""
     monkeypatch.setattr(spread, "_machine_has_room", lambda: True)
+    monkeypatch.setattr(spread.threading, "active_count", lambda: 1)
 
 
 def _fake_drawing(monkeypatch: pytest.MonkeyPatch, events: dict[tuple[str, str], str]) -> None:
