@@ -68,14 +68,30 @@ def draw_face(
     """Draw a planned face with its trim's bottom-left corner at (x_mm, y_mm) on the page,
     turned by ``rotation`` degrees about its centre. Text is tagged, shapes are artifacts,
     when a tagger is given: the front's title (or first text) is the card's H2, a back with
-    its own text has its own H3, an overleaf back (``role``) reads on from its front."""
+    its own text has its own H3, an overleaf back (``role``) reads on from its front.
+
+    The face is drawn in its own coordinates, under one ``cm`` that puts it in place (none
+    at the page's origin): what it writes after that depends on the face alone."""
     tagger = tagger or Tagger(False)
-    pen = CanvasPen(c, tagger, heading="H3" if role == "back" else "H2")
-    if rotation:
+    moved = bool(rotation or x_mm or y_mm)
+    if moved:
         c.saveState()
+    if rotation:  # about the face's centre, which is its origin
         c.translate((x_mm + face.width_mm / 2) * mm, (y_mm + face.height_mm / 2) * mm)
         c.rotate(rotation)
         x_mm, y_mm = -face.width_mm / 2, -face.height_mm / 2
+    elif moved:
+        c.translate(x_mm * mm, y_mm * mm)
+        x_mm = y_mm = 0.0
+    _draw_elements(c, face, x_mm, y_mm, tagger, bleed, role)
+    if moved:
+        c.restoreState()
+
+
+def _draw_elements(
+    c: Canvas, face: FacePlan, x_mm: float, y_mm: float, tagger: Tagger, bleed: float, role: Role
+) -> None:
+    pen = CanvasPen(c, tagger, heading="H3" if role == "back" else "H2")
     for el in headed(face) if role != "overleaf" else face.elements:
         x, y, w, h = _reach(el, face, bleed)
         bx, by, bw, bh = (x_mm + x) * mm, (y_mm + y) * mm, w * mm, h * mm
@@ -85,6 +101,4 @@ def draw_face(
             c.setDash(2, 2)
         with tagger.artifact(c) if repeated(el, role) else nullcontext():
             KINDS[el.box.kind].draw(pen, el, bx, by, bw, bh)
-        c.restoreState()
-    if rotation:
         c.restoreState()
