@@ -13,6 +13,7 @@ from ..boxes import KINDS, Element
 from ..boxes.text import TextElement
 from ..plan.model import FacePlan
 from ..plan.overleaf import CONTINUED
+from .face_copies import FaceCopies
 from .pen import CanvasPen
 from .tagging import Tagger
 
@@ -64,6 +65,7 @@ def draw_face(
     bleed: float = 0.0,
     rotation: int = 0,
     role: Role = "front",
+    copies: FaceCopies | None = None,
 ) -> None:
     """Draw a planned face with its trim's bottom-left corner at (x_mm, y_mm) on the page,
     turned by ``rotation`` degrees about its centre. Text is tagged, shapes are artifacts,
@@ -71,7 +73,8 @@ def draw_face(
     its own text has its own H3, an overleaf back (``role``) reads on from its front.
 
     The face is drawn in its own coordinates, under one ``cm`` that puts it in place (none
-    at the page's origin): what it writes after that depends on the face alone."""
+    at the page's origin), so a face the file prints again is copied from its first drawing
+    when ``copies`` keeps it (``face_copies``)."""
     tagger = tagger or Tagger(False)
     moved = bool(rotation or x_mm or y_mm)
     if moved:
@@ -83,7 +86,14 @@ def draw_face(
     elif moved:
         c.translate(x_mm * mm, y_mm * mm)
         x_mm = y_mm = 0.0
-    _draw_elements(c, face, x_mm, y_mm, tagger, bleed, role)
+
+    def elements() -> None:
+        _draw_elements(c, face, x_mm, y_mm, tagger, bleed, role)
+
+    if copies is None:
+        elements()
+    else:
+        copies.draw(c, face, (bool(rotation), bleed, role), tagger, elements)
     if moved:
         c.restoreState()
 

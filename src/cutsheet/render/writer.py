@@ -14,12 +14,13 @@ from ..diagnostics import Problem
 from ..flow.frames import Furniture, padded_frame, sheet_frame
 from ..flow.sheets import continued_height, continued_title, fill_frame, sheet_story
 from ..flow.story import StoryBuilder
-from ..impose import PagePlan, Rect
+from ..impose import PagePlan, Rect, Slot
 from ..impose.print_plan import ImposedPage, PrintPlan
 from ..measure import face_name, string_width
 from ..plan.model import FacePlan, PageDoc, PrintedCard
 from ..plan.overleaf import MORE
 from .calibration import draw_calibration
+from .face_copies import FaceCopies
 from .faces import draw_face
 from .pdf import (
     DocMeta,
@@ -40,6 +41,16 @@ def _box(r: Rect) -> tuple[float, float, float, float]:
     return (r.x * mm, r.y * mm, r.right * mm, r.top * mm)
 
 
+def slot_face(slot: Slot[PrintedCard]) -> FacePlan | None:
+    """The face a slot shows: its card's front, or its back (None: a card with none)."""
+    return slot.item.front if slot.side == "front" else slot.item.back
+
+
+def _shared_back(slot: Slot[PrintedCard]) -> bool:
+    """A back that is the deck's art, not the card's own content (drawn once, as a form)."""
+    return slot.side == "back" and not slot.item.back_is_content
+
+
 class PartWriter:
     """One part on one canvas, page after page; tags content when the profile asks."""
 
@@ -58,6 +69,7 @@ class PartWriter:
         self.sheet = 0
         self.pages = 0
         self.forms: dict[FacePlan, str] = {}  # identical backs, drawn once as Form XObjects
+        self.copies = FaceCopies()  # faces printed again, drawn once and copied
         self.title = meta.title
         self.titled = False
 
@@ -105,6 +117,12 @@ class PartWriter:
 
     # -- imposed card pages --------------------------------------------------------------
     def card_pages(self, pages: Sequence[ImposedPage]) -> None:
+        self.copies.expect(
+            slot_face(slot)
+            for imposed in pages
+            for slot in imposed.page.slots
+            if slot_face(slot) is not None and not _shared_back(slot)
+        )
         for imposed in pages:
             self.sheet = imposed.page.sheet
             self.draw_page(imposed.page, imposed.label)
@@ -114,10 +132,10 @@ class PartWriter:
         self.open_with_title()
         seen: dict[tuple[str, PrintedCard], int] = {}
         for slot in page.slots:
-            face = slot.item.front if slot.side == "front" else slot.item.back
+            face = slot_face(slot)
             if face is None:
                 continue
-            if slot.side == "back" and not slot.item.back_is_content:
+            if _shared_back(slot):
                 self.place_back(face, slot.trim, bleed, slot.rotation)
                 continue
             # a card is one section, its back after its front: the n-th copy of a card on a
@@ -129,7 +147,17 @@ class PartWriter:
             role = "back" if slot.side == "back" else "front"
             if role == "back" and MORE in slot.item.front.texts:
                 role = "overleaf"
-            draw_face(c, face, slot.trim.x, slot.trim.y, self.tagger, bleed, slot.rotation, role)
+            draw_face(
+                c,
+                face,
+                slot.trim.x,
+                slot.trim.y,
+                self.tagger,
+                bleed,
+                slot.rotation,
+                role,
+                self.copies,
+            )
         self.tagger.group = None
         with self.tagger.artifact(c):
             draw_segments(c, page.cut_lines, 0.25)
@@ -221,6 +249,6 @@ class PartWriter:
         the structure is added, which reads ReportLab's file back an object at a time: the
         tagged file is the only one in memory whole."""
         self.c.save()
-        del self.c, self.forms
+        del self.c, self.forms, self.copies
         with self.buf as written:
             return add_structure(written, self.tagger)

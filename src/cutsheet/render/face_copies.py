@@ -1,0 +1,217 @@
+"""A card face drawn again in the same file: its operators and its tags written once, then
+copied.
+
+A deck prints most faces more than once in a file (three copies of a card, the same back on
+every sheet). A face is drawn in its own coordinates, under the one ``cm`` that puts it in
+its slot (``faces.draw_face``), so what it writes after that depends on the face alone. The
+first time a face that the file prints again is drawn, its operators are kept, with what it
+left in the file besides them:
+
+- the forms and images it placed (an icon's form, a picture), which each page that shows
+  them must name among its resources;
+- its tagged runs: each marked-content id, counted from the page's next one, and the
+  structure nodes made while it was drawn (a cell grid's ``L`` > ``LI`` > ``LBody``), which
+  each copy makes afresh, as a drawing would.
+
+A later copy writes the kept operators with its own marked-content ids, names the forms on its
+page, and records its runs in the card being drawn. A drawing that left anything else behind
+(a link, a shading, a graphics state, an inline image, a node it did not make) is not kept:
+that face is drawn afresh every time. Each face's drawing is let go after its last copy in the
+file, so a deck of ten thousand different cards keeps none.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from reportlab.pdfgen.canvas import Canvas
+
+from ..plan.model import FacePlan
+from .replay import copyable, traces
+from .tagging import Attrs, Node, Tagger, new_key
+
+_REFUSED = (" gs", " sh", "BI ")  # a graphics state, a shading, an inline image
+_MCID = re.compile(r"(?<=<</MCID )(\d+)(?=>> BDC)")
+
+Key = tuple[bool, float, str, bool]  # centred, bleed, role, tagged
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """A tagged run (or an empty node) the face recorded: its kind, its marked-content id
+    counted from the face's first (None for none), the nodes it sits in below the card's
+    own, and its attributes."""
+
+    kind: str
+    mcid: int | None
+    inner: tuple[Node, ...]
+    attrs: Attrs
+
+
+@dataclass(frozen=True, slots=True)
+class Drawing:
+    """A face's kept drawing: its operators, those that hold marked-content ids split around
+    each id (by index, the text between ids), the forms it placed, its runs."""
+
+    ops: tuple[str, ...]
+    marked: tuple[tuple[int, tuple[str, ...]], ...]
+    forms: tuple[str, ...]
+    runs: tuple[Run, ...]
+    mcids: int
+
+
+class FaceCopies:
+    """The faces a file prints more than once (``expect`` counts each face's slots), their
+    drawings kept from the first and copied into the next until the last."""
+
+    def __init__(self) -> None:
+        self._left: Counter[int] = Counter()
+        self._kept: dict[int, tuple[FacePlan, dict[Key, Drawing | None]]] = {}
+
+    def expect(self, faces: Iterable[FacePlan]) -> None:
+        """Count the faces the file will draw (each once per slot it fills)."""
+        self._left.update(map(id, faces))
+
+    def draw(
+        self,
+        c: Canvas,
+        face: FacePlan,
+        key: tuple[bool, float, str],
+        tagger: Tagger,
+        draw: Callable[[], None],
+    ) -> None:
+        """Draw ``face`` with ``draw`` (its elements, in the face's own coordinates), or copy
+        its kept drawing under the same ``key`` (centred, bleed, role)."""
+        ident = id(face)
+        left = self._left[ident] - 1
+        kept = self._kept.get(ident)
+        drawings = kept[1] if kept is not None and kept[0] is face else {}
+        full: Key = (*key, tagger.enabled and tagger.open is None)
+        drawing = drawings.get(full)
+        if drawing is not None:
+            _replay(c, tagger, drawing)
+        elif left <= 0 or full in drawings:
+            draw()
+        else:
+            drawings[full] = _record(c, tagger, draw)
+            self._kept[ident] = (face, drawings)
+        if left > 0:
+            self._left[ident] = left
+        else:  # its last slot in the file
+            self._left.pop(ident, None)
+            self._kept.pop(ident, None)
+
+
+def _record(c: Canvas, tagger: Tagger, draw: Callable[[], None]) -> Drawing | None:
+    """Draw, and return what a copy must write and record, or None when it cannot be copied."""
+    code: list[Any] = c._code  # type: ignore[attr-defined]
+    page = c.getPageNumber()
+    tags = tagger.pages.get(page)
+    start, before, forms = len(code), traces(c), len(c._formsinuse)  # type: ignore[attr-defined]
+    tagged, mcid = len(tags) if tags is not None else 0, tagger.mcids.get(page, -1)
+    outer, first_key = tagger.path() if tagger.enabled else (), _next_key()
+    draw()
+    code = c._code  # type: ignore[attr-defined]
+    ops = code[start:]
+    after = traces(c)
+    if after[1:] != before[1:] or c.getPageNumber() != page or not copyable(ops, _REFUSED):
+        return None
+    tags = tagger.pages.get(page)
+    rows = list(tags.rows())[tagged:] if tags is not None else []
+    runs = _runs(rows, outer, mcid, first_key)
+    if runs is None:
+        return None
+    marked = _marked(ops, mcid)
+    if marked is None or sum(len(parts) // 2 for _i, parts in marked) != _count(runs):
+        return None
+    used = tuple(c._formsinuse[forms:])  # type: ignore[attr-defined]
+    return Drawing(tuple(ops), marked, used, runs, _count(runs))
+
+
+def _count(runs: tuple[Run, ...]) -> int:
+    return sum(run.mcid is not None for run in runs)
+
+
+def _next_key() -> int:
+    """The number the next new node key will carry (taking one: keys need only be unique)."""
+    return int(new_key()[1:]) + 1
+
+
+def _runs(
+    rows: list[tuple[str, int | None, tuple[Node, ...], Attrs]],
+    outer: tuple[Node, ...],
+    mcid: int,
+    first_key: int,
+) -> tuple[Run, ...] | None:
+    """The face's runs, their ids counted from its first and their paths below ``outer``;
+    None when a run sits outside the card, is out of order, or in a node not made here."""
+    runs, expected, depth = [], mcid + 1, len(outer)
+    for kind, number, path, attrs in rows:
+        if path[:depth] != outer or not all(_made_here(n, first_key) for n in path[depth:]):
+            return None
+        if number is not None:
+            if number != expected:
+                return None
+            expected += 1
+        runs.append(Run(kind, None if number is None else number - mcid - 1, path[depth:], attrs))
+    return tuple(runs)
+
+
+def _made_here(node: Node, first_key: int) -> bool:
+    digits = node.key[1:]
+    return node.key[:1] == "n" and digits.isdigit() and int(digits) >= first_key
+
+
+def _marked(ops: list[str], mcid: int) -> tuple[tuple[int, tuple[str, ...]], ...] | None:
+    """Each operator that holds marked-content ids, split around them (ids counted from the
+    face's first); None when they are not the face's ids in order."""
+    out, expected = [], mcid + 1
+    for index, op in enumerate(ops):
+        if "MCID" not in op:
+            continue
+        parts = _MCID.split(op)
+        for at in range(1, len(parts), 2):
+            if int(parts[at]) != expected:
+                return None
+            parts[at] = str(expected - mcid - 1)
+            expected += 1
+        out.append((index, tuple(parts)))
+    return tuple(out)
+
+
+def _replay(c: Canvas, tagger: Tagger, drawing: Drawing) -> None:
+    """Write a kept drawing as a fresh one would be written here (see the module's note)."""
+    ops: list[str] = list(drawing.ops)
+    if drawing.runs:
+        page = c.getPageNumber()
+        base = tagger.mcids.get(page, -1) + 1
+        if drawing.mcids:
+            tagger.mcids[page] = base + drawing.mcids - 1
+        for index, parts in drawing.marked:
+            ops[index] = "".join(str(base + int(p)) if i % 2 else p for i, p in enumerate(parts))
+        _retag(c, tagger, drawing.runs, base)
+    c._code.extend(ops)  # type: ignore[attr-defined]
+    c._formsinuse.extend(drawing.forms)  # type: ignore[attr-defined]
+
+
+def _retag(c: Canvas, tagger: Tagger, runs: tuple[Run, ...], base: int) -> None:
+    """Record the face's runs in the card being drawn, in nodes made afresh for this copy."""
+    outer = tagger.path()
+    tags = tagger._tags(c.getPageNumber())
+    fresh: dict[str, Node] = {}
+    paths: dict[tuple[Node, ...], tuple[Node, ...]] = {}
+    for run in runs:
+        path = paths.get(run.inner)
+        if path is None:
+            inner = []
+            for node in run.inner:
+                made = fresh.get(node.key)
+                if made is None:
+                    made = fresh[node.key] = Node(new_key(), node.kind, node.attrs)
+                inner.append(made)
+            path = paths[run.inner] = (*outer, *inner) if inner else outer
+        tags.add(run.kind, None if run.mcid is None else base + run.mcid, path, run.attrs)

@@ -1,0 +1,182 @@
+"""A face the file prints again is copied from its first drawing, never changed: the page's
+operators and the tagged runs (their marked-content ids, the nodes they sit in) are those of a
+face drawn afresh, wherever the copy lands; what a copy cannot carry (a graphics state, a
+node it did not make) is drawn afresh each time."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Iterator
+
+import pikepdf
+import pytest
+from reportlab.pdfgen.canvas import Canvas
+
+from cutsheet.build import Project
+from cutsheet.content import load_game
+from cutsheet.layouts import load_layouts
+from cutsheet.measure import register
+from cutsheet.plan import plan_game
+from cutsheet.plan.model import FacePlan, GamePlan, Run
+from cutsheet.profiles import load_profile
+from cutsheet.render import face_copies
+from cutsheet.render.face_copies import FaceCopies
+from cutsheet.render.faces import draw_face
+from cutsheet.render.icons import draw_icon
+from cutsheet.render.tagging import Node, Tagger
+
+PLACES = [(10.0, 10.0, 0), (80.5, 12.25, 0), (20.0, 110.0, 90), (110.0, 120.0, 270)]
+
+
+def _plan(repo: Project, game_id: str, profile: str) -> GamePlan:
+    game = load_game(repo.content / game_id)
+    layouts = load_layouts(repo.layouts, game.spec.layouts)
+    planned, problems = plan_game(game, layouts, load_profile(repo.layouts, profile))
+    assert problems == []
+    return planned
+
+
+def _faces(planned: GamePlan) -> list[FacePlan]:
+    """Every distinct card face of the plan, fronts and backs."""
+    seen: dict[int, FacePlan] = {}
+    for entries in planned.parts.values():
+        for run in entries:
+            if isinstance(run, Run):
+                for card in run.cards:
+                    for face in (card.front, card.back):
+                        if face is not None:
+                            seen.setdefault(id(face), face)
+    return list(seen.values())
+
+
+def _drawn(faces: list[FacePlan], copy: bool, pages: int = 2) -> tuple[bytes, list[tuple]]:
+    """Each face drawn at every place on each page, tagged, with or without copies: the file
+    and its runs, node keys numbered by first appearance (a copy's nodes are new nodes)."""
+    register()
+    buf = io.BytesIO()
+    c = Canvas(buf, invariant=1, pageCompression=0, pagesize=(700, 900))
+    tagger = Tagger(True)
+    copies = FaceCopies() if copy else None
+    if copies is not None:
+        copies.expect(face for _ in range(pages) for face in faces for _p in PLACES)
+    for page in range(pages):
+        for n, face in enumerate(faces):
+            for k, (x, y, turn) in enumerate(PLACES):
+                tagger.group = f"{page}:{n}:{k}"
+                role = "back" if k == 3 else "front"
+                draw_face(c, face, x, y, tagger, 1.5, turn, role, copies)
+            tagger.group = None
+        c.showPage()
+    c.save()
+    return buf.getvalue(), _rows(tagger)
+
+
+def _rows(tagger: Tagger) -> list[tuple]:
+    names: dict[str, int] = {}
+
+    def node(n: Node) -> tuple:
+        return (names.setdefault(n.key, len(names)), n.kind, n.attrs)
+
+    return [
+        (page, kind, mcid, tuple(node(n) for n in path), attrs)
+        for page, tags in sorted(tagger.pages.items())
+        for kind, mcid, path, attrs in tags.rows()
+    ]
+
+
+@pytest.mark.parametrize(
+    ("game_id", "profile"), [("bidding-alpha", "large-print"), ("festivibes", "standard")]
+)
+def test_copied_faces_write_what_fresh_ones_do(
+    repo: Project, game_id: str, profile: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    faces = _faces(_plan(repo, game_id, profile))
+    fresh = _drawn(faces, copy=False)
+    replays = []
+    replay = face_copies._replay
+    monkeypatch.setattr(face_copies, "_replay", lambda *a: replays.append(1) or replay(*a))
+    copied = _drawn(faces, copy=True)
+    # drawn once each: flat front, turned front, turned back; every other slot a copy
+    assert len(replays) == len(faces) * (2 * len(PLACES) - 3)
+    assert copied[1] == fresh[1]
+    assert copied[0] == fresh[0]
+    kinds = {n[1] for row in fresh[1] for n in row[3]}
+    assert {"L", "LI", "LBody"} <= kinds or game_id != "bidding-alpha"  # lists are copied too
+
+
+def _counting(
+    copies: FaceCopies, face: FacePlan, draw: Callable[[Canvas, Tagger], None]
+) -> Iterator[int]:
+    """How many times ``draw`` ran for each of three slots of one face on three pages."""
+    register()
+    c = Canvas(io.BytesIO(), invariant=1)
+    tagger = Tagger(True)
+    copies.expect([face] * 3)
+    runs = [0]
+
+    def drawing() -> None:
+        runs[0] += 1
+        draw(c, tagger)
+
+    for page in range(3):
+        tagger.group = f"g{page}"
+        copies.draw(c, face, (False, 0.0, "front"), tagger, drawing)
+        yield runs[0]
+        c.showPage()
+
+
+FACE = FacePlan(63, 88, (), ())
+
+
+def test_a_kept_face_is_copied_not_drawn_and_let_go_after_its_last_slot() -> None:
+    copies = FaceCopies()
+
+    def draw(c: Canvas, tagger: Tagger) -> None:
+        with tagger.text(c, "P"):
+            c.drawString(10, 10, "WATER 3")
+
+    assert list(_counting(copies, FACE, draw)) == [1, 1, 1]
+    assert copies._kept == {} and not copies._left
+
+
+@pytest.mark.parametrize(
+    "draw",
+    [
+        lambda c, t: c.setFillAlpha(0.5),  # a graphics state
+        lambda c, t: c.linkURL("https://example.org", (0, 0, 9, 9)),  # a link
+        lambda c, t: t.push("L", key="shared-list"),  # a node it did not make
+    ],
+    ids=["graphics-state", "link", "outside-node"],
+)
+def test_a_drawing_a_copy_cannot_carry_is_drawn_every_time(
+    draw: Callable[[Canvas, Tagger], None],
+) -> None:
+    def drawn(c: Canvas, tagger: Tagger) -> None:
+        draw(c, tagger)
+        with tagger.text(c, "P"):
+            c.drawString(10, 10, "FUEL")
+        del tagger.nodes[:]
+
+    assert list(_counting(FaceCopies(), FACE, drawn)) == [1, 2, 3]
+
+
+def test_a_copied_icon_names_its_form_on_every_page() -> None:
+    register()
+    buf = io.BytesIO()
+    c = Canvas(buf, invariant=1)
+    copies = FaceCopies()
+    copies.expect([FACE] * 3)
+    for _page in range(3):
+        copies.draw(
+            c,
+            FACE,
+            (False, 0.0, "front"),
+            Tagger(False),
+            lambda: draw_icon(c, "drop", 0, 0, 20, 20, "#0072B2", "#000000"),
+        )
+        c.showPage()
+    c.save()
+    with pikepdf.open(io.BytesIO(buf.getvalue())) as pdf:
+        for page in pdf.pages:
+            assert b" Do" in page.Contents.read_bytes()
+            assert len(page.Resources.XObject) == 1
