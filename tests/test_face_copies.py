@@ -15,15 +15,23 @@ from reportlab.pdfgen.canvas import Canvas
 from cutsheet.build import Project
 from cutsheet.content import load_game
 from cutsheet.layouts import load_layouts
-from cutsheet.measure import register
+from cutsheet.measure import face_name, register
 from cutsheet.plan import plan_game
 from cutsheet.plan.model import FacePlan, GamePlan, Run
 from cutsheet.profiles import load_profile
 from cutsheet.render import face_copies
 from cutsheet.render.face_copies import FaceCopies
 from cutsheet.render.faces import draw_face
+from cutsheet.render.font_codes import listener, listening, names_only
 from cutsheet.render.icons import draw_icon
 from cutsheet.render.tagging import Node, Tagger
+
+
+@pytest.fixture(autouse=True)
+def _nothing_shared(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test starts with no face kept from another file (another test's)."""
+    monkeypatch.setattr(face_copies, "_shared", {})
+
 
 PLACES = [(10.0, 10.0, 0), (80.5, 12.25, 0), (20.0, 110.0, 90), (110.0, 120.0, 270)]
 
@@ -49,12 +57,14 @@ def _faces(planned: GamePlan) -> list[FacePlan]:
     return list(seen.values())
 
 
-def _drawn(faces: list[FacePlan], copy: bool, pages: int = 2) -> tuple[bytes, list[tuple]]:
+def _drawn(
+    faces: list[FacePlan], copy: bool, pages: int = 2, size: tuple[float, float] = (700, 900)
+) -> tuple[bytes, list[tuple]]:
     """Each face drawn at every place on each page, tagged, with or without copies: the file
     and its runs, node keys numbered by first appearance (a copy's nodes are new nodes)."""
     register()
     buf = io.BytesIO()
-    c = Canvas(buf, invariant=1, pageCompression=0, pagesize=(700, 900))
+    c = Canvas(buf, invariant=1, pageCompression=0, pagesize=size)
     tagger = Tagger(True)
     copies = FaceCopies() if copy else None
     if copies is not None:
@@ -102,6 +112,75 @@ def test_copied_faces_write_what_fresh_ones_do(
     assert copied[0] == fresh[0]
     kinds = {n[1] for row in fresh[1] for n in row[3]}
     assert {"L", "LI", "LBody"} <= kinds or game_id != "bidding-alpha"  # lists are copied too
+
+
+def test_another_files_faces_are_copied_as_this_file_would_draw_them(
+    repo: Project, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The Letter file after the A4 one: a face whose characters this file codes as the A4
+    file did is copied from there, making the icon forms it places that this file has not
+    made yet; the file is the one drawn afresh, byte for byte."""
+    faces = _faces(_plan(repo, "bidding-alpha", "standard"))
+    letter = (612.0, 792.0)
+    fresh = _drawn(faces, copy=False, pages=1, size=letter)
+    recorded = []
+    record = face_copies._record
+    monkeypatch.setattr(face_copies, "_record", lambda *a: recorded.append(1) or record(*a))
+    _drawn(faces, copy=True, pages=1)
+    in_a4 = len(recorded)
+    assert len(face_copies._shared) > len(faces) / 2
+    made = []
+    make = face_copies.make
+
+    def making(c: Canvas, names: tuple[str, ...]) -> None:
+        made.extend(n for n in names if not c._doc.hasForm(n))
+        make(c, names)
+
+    monkeypatch.setattr(face_copies, "make", making)
+    copied = _drawn(faces, copy=True, pages=1, size=letter)
+    assert copied == fresh
+    assert any(name.startswith("cs-icon-") for name in made)
+    assert len(recorded) - in_a4 < in_a4 / 2  # most of the Letter file's faces were copies
+
+
+def test_a_face_whose_characters_this_file_codes_otherwise_is_drawn_afresh() -> None:
+    register()
+    files = [Canvas(io.BytesIO(), invariant=1) for _ in range(2)]
+    drawn = []
+
+    def draw(c: Canvas) -> None:
+        drawn.append(c)
+        c.setFont(face_name("bold"), 9)
+        c.drawString(10, 10, "Café × 3 — über")
+
+    files[1].setFont(face_name("bold"), 9)
+    # the same characters, coded in another order (an ASCII character keeps its own code)
+    files[1].drawString(10, 10, "ü — × é")
+    for c in files:
+        copies = FaceCopies()
+        copies.expect([FACE])
+        copies.draw(c, FACE, (False, 0.0, "front"), Tagger(False), lambda c=c: draw(c))
+    assert drawn == files
+
+
+def test_a_face_set_in_a_font_the_file_names_itself_is_not_copied_elsewhere() -> None:
+    wanted = (("Atkinson-Bold", "F2", ((87, 1),)),)
+    assert names_only(["BT /F2+0 9 Tf 11 TL (x) Tj ET"], wanted)
+    assert not names_only(["BT /F1 9 Tf 11 TL (x) Tj ET"], wanted)  # Helvetica, say
+    assert not names_only(["BT /F3+0 9 Tf 11 TL (x) Tj ET"], wanted)
+
+
+def test_listening_hears_split_text_and_stops_however_the_drawing_ends() -> None:
+    register()
+    c = Canvas(io.BytesIO(), invariant=1)
+    with pytest.raises(RuntimeError), listening(c._doc) as heard:
+        c.setFont(face_name("bold"), 9)
+        c.drawString(10, 10, "FUEL & 5R>G")
+        raise RuntimeError
+    assert heard == [(face_name("bold"), "FUEL & 5R>G")]
+    assert listener(c._doc) is None
+    c.drawString(10, 30, "not heard")
+    assert heard == [(face_name("bold"), "FUEL & 5R>G")]
 
 
 def _counting(

@@ -7,6 +7,7 @@ from reportlab.pdfbase import pdfdoc
 
 from . import (
     canvas_state,  # noqa: F401  (ReportLab's state stack, in fewer steps)
+    font_codes,  # noqa: F401  (the text a face kept for another file encodes, heard)
     subsets,  # noqa: F401  (a font's subset made once for the same characters)
 )
 from .deflate import deflate as _deflated

@@ -1,11 +1,11 @@
-"""A card face drawn again in the same file: its operators and its tags written once, then
-copied.
+"""A card face drawn again, in the same file or the next: its operators and its tags
+written once, then copied.
 
-A deck prints most faces more than once in a file (three copies of a card, the same back on
-every sheet). A face is drawn in its own coordinates, under the one ``cm`` that puts it in
-its slot (``faces.draw_face``), so what it writes after that depends on the face alone. The
-first time a face that the file prints again is drawn, its operators are kept, with what it
-left in the file besides them:
+A deck prints most faces more than once in a file (three copies of a card), and the same
+faces again in the other paper's file. A face is drawn in its own coordinates, under the one
+``cm`` that puts it in its slot (``faces.draw_face``), so what it writes after that depends
+on the face alone. The first time a face is drawn in a file, its operators are kept, with
+what it left in the file besides them:
 
 - the forms and images it placed (an icon's form, a picture), which each page that shows
   them must name among its resources;
@@ -16,13 +16,15 @@ left in the file besides them:
 A later copy writes the kept operators with its own marked-content ids, names the forms on its
 page, and records its runs in the card being drawn. A drawing that left anything else behind
 (a link, a shading, a graphics state, an inline image, a node it did not make) is not kept:
-that face is drawn afresh every time. Each face's drawing is let go after its last copy in the
-file, so a deck of ten thousand different cards keeps none.
+that face is drawn afresh every time. In the file, a face's drawing is let go after its last
+slot, so a deck of ten thousand different cards keeps none; for the next file, see
+``_share``.
 """
 
 from __future__ import annotations
 
 import re
+import weakref
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -31,10 +33,13 @@ from typing import Any
 from reportlab.pdfgen.canvas import Canvas
 
 from ..plan.model import FacePlan
+from .font_codes import Needs, agrees, listening, names_only, needs
+from .form_makers import can_make, make
 from .replay import copyable, traces
 from .tagging import Attrs, Node, Tagger, new_key
 
 _REFUSED = (" gs", " sh", "BI ")  # a graphics state, a shading, an inline image
+_NAMED_COLOURS = (" cs", " CS")  # a separation colour, named among the file's resources
 _MCID = re.compile(r"(?<=<</MCID )(\d+)(?=>> BDC)")
 
 Key = tuple[bool, float, str, bool]  # centred, bleed, role, tagged
@@ -65,8 +70,9 @@ class Drawing:
 
 
 class FaceCopies:
-    """The faces a file prints more than once (``expect`` counts each face's slots), their
-    drawings kept from the first and copied into the next until the last."""
+    """One file's faces: ``expect`` counts each face's slots; a face's drawing is kept from
+    its first slot until its last, and copied from another file's when this file would
+    write the same."""
 
     def __init__(self) -> None:
         self._left: Counter[int] = Counter()
@@ -91,14 +97,24 @@ class FaceCopies:
         kept = self._kept.get(ident)
         drawings = kept[1] if kept is not None and kept[0] is face else {}
         full: Key = (*key, tagger.enabled and tagger.open is None)
-        drawing = drawings.get(full)
+        if full in drawings:
+            drawing = drawings[full]
+        else:  # first drawn here: another file's drawing, when this file would write the same
+            drawing = _elsewhere(c, face, full)
+            if drawing is not None and left > 0:
+                drawings[full] = drawing
+                self._kept[ident] = (face, drawings)
         if drawing is not None:
             _replay(c, tagger, drawing)
-        elif left <= 0 or full in drawings:
+        elif full in drawings or (left <= 0 and len(_shared) >= SHARED):  # refused, or no use
             draw()
         else:
-            drawings[full] = _record(c, tagger, draw)
-            self._kept[ident] = (face, drawings)
+            drawing, wanted = _record(c, tagger, draw)
+            if left > 0:
+                drawings[full] = drawing
+                self._kept[ident] = (face, drawings)
+            if drawing is not None and wanted is not None:
+                _share(face, full, drawing, wanted)
         if left > 0:
             self._left[ident] = left
         else:  # its last slot in the file
@@ -106,30 +122,77 @@ class FaceCopies:
             self._kept.pop(ident, None)
 
 
-def _record(c: Canvas, tagger: Tagger, draw: Callable[[], None]) -> Drawing | None:
-    """Draw, and return what a copy must write and record, or None when it cannot be copied."""
+# ------------------------------------------------------------------ another file's drawing
+# The same faces are drawn on A4 and on Letter, each paper a file of its own, one after the
+# other: a face's drawing is kept for the other file too, and copied there when that file
+# codes every character the face draws as this one did (``font_codes``) and has made, or can
+# make, every form it places (``form_makers``: made just before the copy, where drawing the
+# face would have made them). Kept while the face lives (the plan holds it), at most
+# ``SHARED`` at a time.
+
+SHARED = 2048
+_shared: dict[tuple[int, Key], tuple[weakref.ref[FacePlan], Drawing, Needs]] = {}
+
+
+def _share(face: FacePlan, key: Key, drawing: Drawing, wanted: Needs) -> None:
+    """Keep ``face``'s drawing for the next file, with what that file must hold to copy it,
+    until the face is gone (its id may then be another's)."""
+    full = (id(face), key)
+    if full in _shared or len(_shared) >= SHARED:
+        return
+
+    def forget(held: weakref.ref[FacePlan]) -> None:
+        known = _shared.get(full)
+        if known is not None and known[0] is held:
+            del _shared[full]
+
+    _shared[full] = (weakref.ref(face, forget), drawing, wanted)
+
+
+def _elsewhere(c: Canvas, face: FacePlan, key: Key) -> Drawing | None:
+    """Another file's drawing of ``face``, when this file would write the same operators."""
+    known = _shared.get((id(face), key))
+    if known is None or known[0]() is not face:
+        return None
+    drawing = known[1]
+    if not agrees(c._doc, known[2]) or not can_make(c, drawing.forms):  # type: ignore[attr-defined]
+        return None
+    make(c, drawing.forms)  # a form the face places that this file has not made yet
+    return drawing
+
+
+def _record(
+    c: Canvas, tagger: Tagger, draw: Callable[[], None]
+) -> tuple[Drawing | None, Needs | None]:
+    """Draw, and return what a copy must write and record (None when it cannot be copied),
+    and what another file must hold to copy it (None when no other file can)."""
     code: list[Any] = c._code  # type: ignore[attr-defined]
     page = c.getPageNumber()
     tags = tagger.pages.get(page)
     start, before, forms = len(code), traces(c), len(c._formsinuse)  # type: ignore[attr-defined]
     tagged, mcid = len(tags) if tags is not None else 0, tagger.mcids.get(page, -1)
     outer, first_key = tagger.path() if tagger.enabled else (), _next_key()
-    draw()
+    with listening(c._doc) as heard:  # type: ignore[attr-defined]
+        draw()
     code = c._code  # type: ignore[attr-defined]
     ops = code[start:]
     after = traces(c)
     if after[1:] != before[1:] or c.getPageNumber() != page or not copyable(ops, _REFUSED):
-        return None
+        return None, None
     tags = tagger.pages.get(page)
     rows = list(tags.rows())[tagged:] if tags is not None else []
     runs = _runs(rows, outer, mcid, first_key)
     if runs is None:
-        return None
+        return None, None
     marked = _marked(ops, mcid)
     if marked is None or sum(len(parts) // 2 for _i, parts in marked) != _count(runs):
-        return None
+        return None, None
     used = tuple(c._formsinuse[forms:])  # type: ignore[attr-defined]
-    return Drawing(tuple(ops), marked, used, runs, _count(runs))
+    drawing = Drawing(tuple(ops), marked, used, runs, _count(runs))
+    wanted = needs(c._doc, heard)  # type: ignore[attr-defined]
+    if wanted is None or not names_only(ops, wanted) or not copyable(ops, _NAMED_COLOURS):
+        return drawing, None  # a font this cannot tell, or a colour space this file names
+    return drawing, wanted
 
 
 def _count(runs: tuple[Run, ...]) -> int:

@@ -25,17 +25,23 @@ from collections.abc import Callable
 from typing import Any
 
 from reportlab.lib.rl_accel import fp_str
-from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
+
+from .font_codes import Needs, agrees, hear, listener, needs
 
 _REFUSED = (" Do", " gs", " sh", "MCID", "BI ")
 
 
 def copyable(ops: Any, refused: tuple[str, ...] = _REFUSED) -> bool:
     """Whether drawn operators may be copied: all text, none naming what ``refused`` lists
-    (by default a form, a graphics state, a shading, a marked-content id, an inline image)."""
-    return all(isinstance(op, str) and not any(r in op for r in refused) for op in ops)
+    (by default a form, a graphics state, a shading, a marked-content id, an inline image).
+    Searched in one text, the operators a line each: no word refused holds a line's end."""
+    try:
+        text = "\n".join(ops)
+    except TypeError:  # an operator that is not text
+        return False
+    return not any(r in text for r in refused)
 
 
 def traces(c: Canvas) -> tuple[int, ...]:
@@ -85,6 +91,9 @@ def draw_paragraph(c: Canvas, para: Paragraph, x: float, y: float) -> None:
         if ops is not None:
             _remember(drawn, forget, para, ops)
     if ops is not None:
+        heard = listener(c._doc)  # type: ignore[attr-defined]
+        if heard is not None:  # a face being kept, to be copied into another file
+            hear(heard, _texts(para))
         # what saveState, translate and restoreState around the copy write, without their
         # work: the canvas's own state is the same before and after the q … Q
         x = para._hAlignAdjust(x, 0)
@@ -120,7 +129,6 @@ def _remember(drawn: Drawn, forget: Callable[[_Held], None], para: Paragraph, op
 # file has already given every character of the paragraph the same code in the same subset
 # font (its drawing would then write the very same bytes, and change nothing it keeps).
 
-Needs = tuple[tuple[str, str, tuple[tuple[int, int | None], ...]], ...]
 _shared: dict[int, tuple[_Held, list[str], Needs]] = {}
 
 
@@ -157,28 +165,16 @@ def _needs(c: Canvas, para: Paragraph) -> Needs | None:
     texts = _texts(para)
     if texts is None:
         return None
-    doc = c._doc  # type: ignore[attr-defined]
-    out = []
-    for name, chars in sorted(texts.items()):
-        font = pdfmetrics.getFont(name)
-        state = getattr(font, "state", {}).get(doc) if getattr(font, "_dynamicFont", 0) else None
-        if state is None or state.internalName is None:
-            return None
-        given = state.assignments
-        codes = tuple(
-            (o, given.get(o)) for o in sorted({32 if o == 0xA0 else o for o in map(ord, chars)})
-        )
-        out.append((name, state.internalName, codes))
-    return tuple(out)
+    return needs(c._doc, ((name, "".join(chars)) for name, chars in texts.items()))  # type: ignore[attr-defined]
 
 
 def _share(c: Canvas, para: Paragraph, ops: list[str]) -> None:
-    needs = _needs(c, para)
-    if needs is None:
+    wanted = _needs(c, para)
+    if wanted is None:
         return
     held = _Held(para, _forget_shared)
     held.key = id(para)
-    _shared[held.key] = (held, ops, needs)
+    _shared[held.key] = (held, ops, wanted)
 
 
 def _elsewhere(c: Canvas, para: Paragraph) -> list[str] | None:
@@ -186,12 +182,4 @@ def _elsewhere(c: Canvas, para: Paragraph) -> list[str] | None:
     known = _shared.get(id(para))
     if known is None or known[0]() is not para:
         return None
-    doc = c._doc  # type: ignore[attr-defined]
-    for name, internal, codes in known[2]:
-        state = pdfmetrics.getFont(name).state.get(doc)
-        if state is None or state.internalName != internal:
-            return None
-        given = state.assignments
-        if any(given.get(o) != code for o, code in codes):
-            return None
-    return known[1]
+    return known[1] if agrees(c._doc, known[2]) else None  # type: ignore[attr-defined]

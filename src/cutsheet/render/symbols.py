@@ -3,10 +3,13 @@ draw a cube tile or an icon where the text put it, and open and close ActualText
 
 from __future__ import annotations
 
+import functools
+
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
 from ..symbols import SAID
+from .form_makers import known
 from .icons import draw_icon
 
 CAP_MIDDLE = 0.35  # the middle of a capital letter, as a fraction of the font size
@@ -41,6 +44,7 @@ def _tile_form(c: Canvas, fill: str) -> str:
         c.roundRect((t - inner) / 2, (t - inner) / 2, inner, inner, t * 0.1, stroke=0, fill=1)
         c.endForm()
         made.add(form)
+        known(form, functools.partial(_tile_form, fill=fill))
     return form
 
 

@@ -3,6 +3,7 @@ registry of icon names and the drawing of one icon in a box."""
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
@@ -12,6 +13,7 @@ from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
 
 from ...symbols import svg_drawing
+from ..form_makers import known
 from ..replay import copyable, traces
 from . import arrows, shapes, tickets
 from .paths import Icon
@@ -69,6 +71,7 @@ def _icon_form(c: Canvas, name: str, fill: str, stroke: str) -> str:
         _draw_packaged(c, name, fill, stroke)
         c.endForm()
         made.add(form)
+        known(form, functools.partial(_icon_form, name=name, fill=fill, stroke=stroke))
     return form
 
 
