@@ -29,8 +29,10 @@ from cutsheet.render.tagging import Node, Tagger
 
 @pytest.fixture(autouse=True)
 def _nothing_shared(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each test starts with no face kept from another file (another test's)."""
+    """Each test starts with no face kept from another file (another test's), as a job
+    drawing two papers does (``between_papers``)."""
     monkeypatch.setattr(face_copies, "_shared", {})
+    monkeypatch.setattr(face_copies, "_sharing", [True])
 
 
 PLACES = [(10.0, 10.0, 0), (80.5, 12.25, 0), (20.0, 110.0, 90), (110.0, 120.0, 270)]
@@ -161,6 +163,19 @@ def test_a_face_whose_characters_this_file_codes_otherwise_is_drawn_afresh() -> 
         copies.expect([FACE])
         copies.draw(c, FACE, (False, 0.0, "front"), Tagger(False), lambda c=c: draw(c))
     assert drawn == files
+
+
+def test_a_job_on_one_paper_keeps_no_face_for_another_and_a_job_lets_all_go(
+    repo: Project,
+) -> None:
+    faces = _faces(_plan(repo, "festivibes", "standard"))
+    with face_copies.between_papers(1):
+        _drawn(faces, copy=True, pages=1)
+        assert face_copies._shared == {}
+    with face_copies.between_papers(2):
+        _drawn(faces, copy=True, pages=1)
+        assert len(face_copies._shared) >= len(faces)
+    assert face_copies._shared == {} and face_copies._sharing == [True]
 
 
 def test_a_face_set_in_a_font_the_file_names_itself_is_not_copied_elsewhere() -> None:

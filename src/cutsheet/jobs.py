@@ -242,7 +242,11 @@ def run(task: Task) -> Result:
     drawn: list[Problem] = []
     inputs = inputs_of(task.root, printed[0].game_plan)
     keep = keeper(task, printed[0].game_plan, inputs)
-    for print_plan, files in draw_parts(printed, drawn, keep, task.options.parts):
+    from .render.face_copies import between_papers
+
+    with between_papers(len(printed)):
+        drawn_parts = draw_parts(printed, drawn, keep, task.options.parts)
+    for print_plan, files in drawn_parts:
         result.partial |= len(files) < len(print_plan.parts) + len(print_plan.documents)
         result.files.extend(files)
     if drawn:  # the plan missed it; the render caught it: nothing of this job is written

@@ -26,7 +26,8 @@ from __future__ import annotations
 import re
 import weakref
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -106,14 +107,14 @@ class FaceCopies:
                 self._kept[ident] = (face, drawings)
         if drawing is not None:
             _replay(c, tagger, drawing)
-        elif full in drawings or (left <= 0 and len(_shared) >= SHARED):  # refused, or no use
+        elif full in drawings or (left <= 0 and not _keeping()):  # refused, or of no use
             draw()
         else:
             drawing, wanted = _record(c, tagger, draw)
             if left > 0:
                 drawings[full] = drawing
                 self._kept[ident] = (face, drawings)
-            if drawing is not None and wanted is not None:
+            if drawing is not None and wanted is not None and _keeping():
                 _share(face, full, drawing, wanted)
         if left > 0:
             self._left[ident] = left
@@ -127,11 +128,30 @@ class FaceCopies:
 # other: a face's drawing is kept for the other file too, and copied there when that file
 # codes every character the face draws as this one did (``font_codes``) and has made, or can
 # make, every form it places (``form_makers``: made just before the copy, where drawing the
-# face would have made them). Kept while the face lives (the plan holds it), at most
-# ``SHARED`` at a time.
+# face would have made them). Kept only while a job draws more than one paper
+# (``between_papers``), while the face lives (the plan holds it), at most ``SHARED`` at a
+# time: a deck of ten thousand different cards on one paper keeps none.
 
-SHARED = 2048
+SHARED = 512
 _shared: dict[tuple[int, Key], tuple[weakref.ref[FacePlan], Drawing, Needs]] = {}
+_sharing: list[bool] = []
+
+
+@contextmanager
+def between_papers(papers: int) -> Iterator[None]:
+    """While it lasts, faces drawn are kept for the next paper's files when ``papers`` (the
+    papers the job draws) is more than one; all are let go as it ends."""
+    _sharing.append(papers > 1)
+    try:
+        yield
+    finally:
+        _sharing.pop()
+        _shared.clear()
+
+
+def _keeping() -> bool:
+    """Whether a face drawn now is kept for another paper's file."""
+    return bool(_sharing) and _sharing[-1] and len(_shared) < SHARED
 
 
 def _share(face: FacePlan, key: Key, drawing: Drawing, wanted: Needs) -> None:

@@ -41,7 +41,7 @@ def _box(r: Rect) -> tuple[float, float, float, float]:
     return (r.x * mm, r.y * mm, r.right * mm, r.top * mm)
 
 
-def slot_face(slot: Slot[PrintedCard]) -> FacePlan | None:
+def _slot_face(slot: Slot[PrintedCard]) -> FacePlan | None:
     """The face a slot shows: its card's front, or its back (None: a card with none)."""
     return slot.item.front if slot.side == "front" else slot.item.back
 
@@ -118,10 +118,10 @@ class PartWriter:
     # -- imposed card pages --------------------------------------------------------------
     def card_pages(self, pages: Sequence[ImposedPage]) -> None:
         self.copies.expect(
-            slot_face(slot)
+            _slot_face(slot)
             for imposed in pages
             for slot in imposed.page.slots
-            if slot_face(slot) is not None and not _shared_back(slot)
+            if _slot_face(slot) is not None and not _shared_back(slot)
         )
         for imposed in pages:
             self.sheet = imposed.page.sheet
@@ -132,7 +132,7 @@ class PartWriter:
         self.open_with_title()
         seen: dict[tuple[str, PrintedCard], int] = {}
         for slot in page.slots:
-            face = slot_face(slot)
+            face = _slot_face(slot)
             if face is None:
                 continue
             if _shared_back(slot):
