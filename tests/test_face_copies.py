@@ -13,18 +13,16 @@ import pytest
 from reportlab.pdfgen.canvas import Canvas
 
 from cutsheet.build import Project
-from cutsheet.content import load_game
-from cutsheet.layouts import load_layouts
 from cutsheet.measure import face_name, register
-from cutsheet.plan import plan_game
-from cutsheet.plan.model import FacePlan, GamePlan, Run
-from cutsheet.profiles import load_profile
+from cutsheet.plan.model import FacePlan, GamePlan
 from cutsheet.render import face_copies
 from cutsheet.render.face_copies import FaceCopies
 from cutsheet.render.faces import draw_face
 from cutsheet.render.font_codes import listener, listening, names_only
 from cutsheet.render.icons import draw_icon
 from cutsheet.render.tagging import Node, Tagger
+
+from .test_card_design import plan, printed
 
 
 @pytest.fixture(autouse=True)
@@ -38,24 +36,13 @@ def _nothing_shared(monkeypatch: pytest.MonkeyPatch) -> None:
 PLACES = [(10.0, 10.0, 0), (80.5, 12.25, 0), (20.0, 110.0, 90), (110.0, 120.0, 270)]
 
 
-def _plan(repo: Project, game_id: str, profile: str) -> GamePlan:
-    game = load_game(repo.content / game_id)
-    layouts = load_layouts(repo.layouts, game.spec.layouts)
-    planned, problems = plan_game(game, layouts, load_profile(repo.layouts, profile))
-    assert problems == []
-    return planned
-
-
 def _faces(planned: GamePlan) -> list[FacePlan]:
     """Every distinct card face of the plan, fronts and backs."""
     seen: dict[int, FacePlan] = {}
-    for entries in planned.parts.values():
-        for run in entries:
-            if isinstance(run, Run):
-                for card in run.cards:
-                    for face in (card.front, card.back):
-                        if face is not None:
-                            seen.setdefault(id(face), face)
+    for card in printed(planned):
+        for face in (card.front, card.back):
+            if face is not None:
+                seen.setdefault(id(face), face)
     return list(seen.values())
 
 
@@ -102,7 +89,7 @@ def _rows(tagger: Tagger) -> list[tuple]:
 def test_copied_faces_write_what_fresh_ones_do(
     repo: Project, game_id: str, profile: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    faces = _faces(_plan(repo, game_id, profile))
+    faces = _faces(plan(repo, game_id, profile))
     fresh = _drawn(faces, copy=False)
     replays = []
     replay = face_copies._replay
@@ -122,7 +109,7 @@ def test_another_files_faces_are_copied_as_this_file_would_draw_them(
     """The Letter file after the A4 one: a face whose characters this file codes as the A4
     file did is copied from there, making the icon forms it places that this file has not
     made yet; the file is the one drawn afresh, byte for byte."""
-    faces = _faces(_plan(repo, "bidding-alpha", "standard"))
+    faces = _faces(plan(repo, "bidding-alpha", "standard"))
     letter = (612.0, 792.0)
     fresh = _drawn(faces, copy=False, pages=1, size=letter)
     recorded = []
@@ -168,7 +155,7 @@ def test_a_face_whose_characters_this_file_codes_otherwise_is_drawn_afresh() -> 
 def test_a_job_on_one_paper_keeps_no_face_for_another_and_a_job_lets_all_go(
     repo: Project,
 ) -> None:
-    faces = _faces(_plan(repo, "festivibes", "standard"))
+    faces = _faces(plan(repo, "festivibes", "standard"))
     with face_copies.between_papers(1):
         _drawn(faces, copy=True, pages=1)
         assert face_copies._shared == {}
