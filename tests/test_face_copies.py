@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 
 import pikepdf
 import pytest
+from reportlab.lib.colors import HexColor, PCMYKColorSep
 from reportlab.pdfgen.canvas import Canvas
 
 from cutsheet.build import Project
@@ -207,6 +208,7 @@ def _counting(
 
 
 FACE = FacePlan(63, 88, (), ())
+SPOT = PCMYKColorSep(0, 40, 100, 0, spotName="PANTONE 123 C", density=100)
 
 
 def test_a_kept_face_is_copied_not_drawn_and_let_go_after_its_last_slot() -> None:
@@ -239,6 +241,66 @@ def test_a_drawing_a_copy_cannot_carry_is_drawn_every_time(
         del tagger.nodes[:]
 
     assert list(_counting(FaceCopies(), FACE, drawn)) == [1, 2, 3]
+
+
+def _spot_file(copy: bool) -> bytes:
+    """A face in a separation colour on two pages, the first of which used it already."""
+    buf = io.BytesIO()
+    c = Canvas(buf, invariant=1, pageCompression=0)
+    copies = FaceCopies() if copy else None
+    if copies is not None:
+        copies.expect([FACE] * 2)
+
+    def draw() -> None:
+        c.setFillColor(SPOT)
+        c.rect(0, 0, 9, 9, fill=1)
+
+    for page in range(2):
+        if page == 0:
+            draw()  # the page names the colour before the face does
+        if copies is None:
+            draw()
+        else:
+            copies.draw(c, FACE, (False, 0.0, "front"), Tagger(False), draw)
+        c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def test_a_face_in_a_separation_colour_is_drawn_afresh_on_every_page() -> None:
+    """Each page that paints in a separation colour names it among its resources: a copy
+    would not, where an earlier drawing on the first page had named it already."""
+    assert _spot_file(copy=True) == _spot_file(copy=False)
+
+
+def test_a_drawing_that_leaves_a_node_open_is_drawn_every_time() -> None:
+    """What the card draws after it would sit in that node: a copy would leave it out."""
+
+    def drawn(c: Canvas, tagger: Tagger) -> None:
+        tagger.push("L")
+        with tagger.text(c, "P"):
+            c.drawString(10, 10, "FUEL")
+
+    assert list(_counting(FaceCopies(), FACE, drawn)) == [1, 2, 3]
+
+
+def test_a_copy_asks_the_file_for_the_pdf_version_its_drawing_did() -> None:
+    """A colour asks for PDF 1.4 (ReportLab sets its alpha): a face copied into a file that
+    has drawn nothing else yet leaves that file asking for what a drawing would have."""
+    register()
+    files = [Canvas(io.BytesIO(), invariant=1) for _ in range(3)]
+
+    def draw(c: Canvas) -> None:
+        c.setFillColor(HexColor("#0072B2"))
+        c.rect(0, 0, 9, 9, fill=1)
+
+    for c in files[:2]:
+        copies = FaceCopies()
+        copies.expect([FACE])
+        copies.draw(c, FACE, (False, 0.0, "front"), Tagger(False), lambda c=c: draw(c))
+    draw(files[2])  # afresh
+    assert files[1]._code == files[2]._code
+    assert files[1]._doc._pdfVersion == files[2]._doc._pdfVersion == (1, 4)
 
 
 def test_a_copied_icon_names_its_form_on_every_page() -> None:

@@ -31,6 +31,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+from reportlab.pdfbase.pdfdoc import PDF_VERSION_DEFAULT
 from reportlab.pdfgen.canvas import Canvas
 
 from ..plan.model import FacePlan
@@ -39,8 +40,9 @@ from .form_makers import can_make, make
 from .replay import copyable, traces
 from .tagging import Attrs, Node, Tagger, new_key
 
-_REFUSED = (" gs", " sh", "BI ")  # a graphics state, a shading, an inline image
-_NAMED_COLOURS = (" cs", " CS")  # a separation colour, named among the file's resources
+# a graphics state, a shading, an inline image, a named colour space (a separation colour,
+# which each page that paints in it names among its resources)
+_REFUSED = (" gs", " sh", "BI ", " cs", " CS")
 _MCID = re.compile(r"(?<=<</MCID )(\d+)(?=>> BDC)")
 
 Key = tuple[bool, float, str, bool]  # centred, bleed, role, tagged
@@ -68,6 +70,7 @@ class Drawing:
     forms: tuple[str, ...]
     runs: tuple[Run, ...]
     mcids: int
+    version: tuple[int, int]  # the PDF version its drawing asked of the file (a colour: 1.4)
 
 
 class FaceCopies:
@@ -192,12 +195,24 @@ def _record(
     start, before, forms = len(code), traces(c), len(c._formsinuse)  # type: ignore[attr-defined]
     tagged, mcid = len(tags) if tags is not None else 0, tagger.mcids.get(page, -1)
     outer, first_key = tagger.path() if tagger.enabled else (), _next_key()
-    with listening(c._doc) as heard:  # type: ignore[attr-defined]
-        draw()
+    state = (tuple(tagger.nodes), tagger.open)
+    doc = c._doc  # type: ignore[attr-defined]
+    version, doc._pdfVersion = doc._pdfVersion, PDF_VERSION_DEFAULT  # what the face needs
+    try:
+        with listening(doc) as heard:
+            draw()
+    finally:
+        needed = doc._pdfVersion
+        doc._pdfVersion = max(version, needed)
     code = c._code  # type: ignore[attr-defined]
     ops = code[start:]
     after = traces(c)
-    if after[1:] != before[1:] or c.getPageNumber() != page or not copyable(ops, _REFUSED):
+    if (
+        after[1:] != before[1:]
+        or c.getPageNumber() != page
+        or (tuple(tagger.nodes), tagger.open) != state  # a node or a sequence left open
+        or not copyable(ops, _REFUSED)
+    ):
         return None, None
     tags = tagger.pages.get(page)
     rows = list(tags.rows())[tagged:] if tags is not None else []
@@ -208,10 +223,10 @@ def _record(
     if marked is None or sum(len(parts) // 2 for _i, parts in marked) != _count(runs):
         return None, None
     used = tuple(c._formsinuse[forms:])  # type: ignore[attr-defined]
-    drawing = Drawing(tuple(ops), marked, used, runs, _count(runs))
-    wanted = needs(c._doc, heard)  # type: ignore[attr-defined]
-    if wanted is None or not names_only(ops, wanted) or not copyable(ops, _NAMED_COLOURS):
-        return drawing, None  # a font this cannot tell, or a colour space this file names
+    drawing = Drawing(tuple(ops), marked, used, runs, _count(runs), needed)
+    wanted = needs(doc, heard)
+    if wanted is None or not names_only(ops, wanted):
+        return drawing, None  # a font this cannot tell, or one the file names itself
     return drawing, wanted
 
 
@@ -279,6 +294,8 @@ def _replay(c: Canvas, tagger: Tagger, drawing: Drawing) -> None:
         _retag(c, tagger, drawing.runs, base)
     c._code.extend(ops)  # type: ignore[attr-defined]
     c._formsinuse.extend(drawing.forms)  # type: ignore[attr-defined]
+    doc = c._doc  # type: ignore[attr-defined]
+    doc._pdfVersion = max(doc._pdfVersion, drawing.version)
 
 
 def _retag(c: Canvas, tagger: Tagger, runs: tuple[Run, ...], base: int) -> None:

@@ -30,12 +30,13 @@ from reportlab.platypus import Paragraph
 
 from .font_codes import Needs, agrees, hear, listener, needs
 
-_REFUSED = (" Do", " gs", " sh", "MCID", "BI ")
+_REFUSED = (" Do", " gs", " sh", "MCID", "BI ", " cs", " CS")
 
 
 def copyable(ops: Any, refused: tuple[str, ...] = _REFUSED) -> bool:
     """Whether drawn operators may be copied: all text, none naming what ``refused`` lists
-    (by default a form, a graphics state, a shading, a marked-content id, an inline image).
+    (by default a form, a graphics state, a shading, a marked-content id, an inline image,
+    a named colour space: each names a resource of the page it is drawn on, or of the file).
     Searched in one text, the operators a line each: no word refused holds a line's end."""
     try:
         text = "\n".join(ops)
