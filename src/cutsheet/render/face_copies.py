@@ -301,7 +301,7 @@ def _replay(c: Canvas, tagger: Tagger, drawing: Drawing) -> None:
 def _retag(c: Canvas, tagger: Tagger, runs: tuple[Run, ...], base: int) -> None:
     """Record the face's runs in the card being drawn, in nodes made afresh for this copy."""
     outer = tagger.path()
-    tags = tagger._tags(c.getPageNumber())
+    tags = tagger.tags_on(c.getPageNumber())
     fresh: dict[str, Node] = {}
     paths: dict[tuple[Node, ...], tuple[Node, ...]] = {}
     for run in runs:

@@ -159,7 +159,7 @@ class Tagger:
         if not self.enabled or self.open is not None:
             return _UNMARKED
         page = c.getPageNumber()
-        tags = self._tags(page)
+        tags = self.tags_on(page)
         mcid = self.mcids[page] = self.mcids.get(page, -1) + 1
         tags.add(kind, mcid, self.path(), tuple(sorted(attrs.items())) if attrs else ())
         return _Marked(self, c, kind, f"/{kind} <</MCID {mcid}>> BDC")
@@ -185,9 +185,11 @@ class Tagger:
     def empty(self, c: Canvas) -> None:
         """Record the open nodes although nothing is drawn in them (a cell left to write in)."""
         if self.enabled and self.open is None and self.nodes:
-            self._tags(c.getPageNumber()).add("", None, self.path(), ())
+            self.tags_on(c.getPageNumber()).add("", None, self.path(), ())
 
-    def _tags(self, page: int) -> PageTags:
+    def tags_on(self, page: int) -> PageTags:
+        """The tags recorded on ``page`` (1-based), made empty on first asking (a copied
+        face, ``face_copies``, records its runs here)."""
         found = self.pages.get(page)
         if found is None:
             found = self.pages[page] = PageTags()
@@ -221,7 +223,7 @@ class Tagger:
         opens it, for a paragraph's callback to write into its text object."""
         page = c.getPageNumber()
         mcid = self.mcids[page] = self.mcids.get(page, -1) + 1
-        self._tags(page).add(kind, mcid, self.path(), ())
+        self.tags_on(page).add(kind, mcid, self.path(), ())
         self.open = kind
         return f"/{kind} <</MCID {mcid}>> BDC"
 
