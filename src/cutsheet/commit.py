@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from .cache import MAX_ENTRY, file_hash, inside, read_regular
+from .cache import COMPACT, MAX_ENTRY, file_hash, inside, read_regular
 from .licences import FOLDER, NAME, is_licence_name
 from .output import atomic_write, manifest_bytes, stage
 
@@ -65,7 +65,9 @@ def commit_game(
             tmp = stage(out / rel, data)
             moves.append(Move(tmp.relative_to(out).as_posix(), rel, _sha(data)))
         journal = [{"tmp": m.tmp, "dest": m.dest, "sha256": m.sha256} for m in moves]
-        atomic_write(journal_file(out, game), json.dumps({"moves": journal}, indent=1).encode())
+        atomic_write(
+            journal_file(out, game), json.dumps({"moves": journal}, separators=COMPACT).encode()
+        )
     except BaseException:
         for m in moves:
             (out / m.tmp).unlink(missing_ok=True)

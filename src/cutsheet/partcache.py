@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .cache import MAX_ENTRY, file_hash, inside, options_key, read_regular
+from .cache import COMPACT, MAX_ENTRY, file_hash, inside, options_key, read_regular
 from .jobs import PARTS
 
 if TYPE_CHECKING:
@@ -101,7 +101,7 @@ def records_bytes(files: Iterable[Rendered]) -> bytes:
         if f.part in PARTS and f.digest:
             sha = f.kept or hashlib.sha256(f.data).hexdigest()
             parts[f.part] = {"digest": f.digest, "sha256": sha, "pages": f.pages}
-    return json.dumps({"parts": parts}, indent=1, sort_keys=True).encode()
+    return json.dumps({"parts": parts}, separators=COMPACT, sort_keys=True).encode()
 
 
 def kit_records(

@@ -5,7 +5,10 @@ Jinja turns each template and ``when:`` expression into Python code: a build com
 That code is a function of the text alone for one interpreter, one Jinja and one sandbox, so
 it is kept the way Python keeps a module's bytecode: in this package's ``__pycache__``
 (``templates.cpython-311.bin``), looked up by kind and whole text, with the names and filters
-the template reads (``sandbox.last_compiled``). The file is used only when its header names
+the template reads (``sandbox.last_compiled``). Each entry is kept as its own ``marshal``
+bytes and read only when its template is compiled: a file that holds every template a
+machine has built (some 700 after the tests, 0.9 MB) is opened in a millisecond, not the 14 ms
+that reading all its code took in every process. The file is used only when its header names
 this interpreter's bytecode, Jinja's version and a digest of this package's source (the
 sandbox, its bounds and filters decide the code): any change compiles afresh.
 
@@ -52,7 +55,8 @@ def kept_file() -> Path | None:
     return None if tag is None else Path(__file__).parent / "__pycache__" / f"templates.{tag}.bin"
 
 
-def _read(path: Path) -> dict[Key, Entry]:
+def _read(path: Path) -> dict[Key, bytes]:
+    """The file's entries, each still its ``marshal`` bytes (``_entry`` reads one)."""
     try:
         data = path.read_bytes()
         if not data.startswith(header()):
@@ -62,25 +66,38 @@ def _read(path: Path) -> dict[Key, Entry]:
         return {}
     if not isinstance(entries, dict):
         return {}
-    return {
-        key: (code, frozenset(names), frozenset(filters))
-        for key, (code, names, filters) in entries.items()
-        if isinstance(code, CodeType)
-    }
+    return {key: raw for key, raw in entries.items() if isinstance(raw, bytes)}
+
+
+def _entry(raw: bytes) -> Entry | None:
+    """One entry read from its bytes; None when they do not hold one."""
+    try:
+        code, names, filters = marshal.loads(raw)
+    except (ValueError, EOFError, TypeError):
+        return None
+    if not isinstance(code, CodeType):
+        return None
+    return code, frozenset(names), frozenset(filters)
+
+
+def _bytes(entry: Entry) -> bytes:
+    code, names, filters = entry
+    return marshal.dumps((code, sorted(names), sorted(filters)))
 
 
 class _Kept:
     """What the file held when first asked, and what this process compiled since."""
 
     def __init__(self) -> None:
-        self.entries: dict[Key, Entry] | None = None
+        self.entries: dict[Key, bytes] | None = None
         self.added: dict[Key, Entry] = {}
 
     def find(self, key: Key) -> Entry | None:
         if self.entries is None:
             path = kept_file()
             self.entries = _read(path) if path is not None else {}
-        return self.entries.get(key)
+        raw = self.entries.get(key)
+        return None if raw is None else _entry(raw)
 
     def keep(self, key: Key, entry: Entry) -> None:
         if len(key[1]) <= MAX_SOURCE:
@@ -93,19 +110,18 @@ class _Kept:
         if not self.added or path is None or sys.dont_write_bytecode:
             self.added = {}
             return
-        entries = {**_read(path), **self.added}
+        entries = _read(path)
+        for key, entry in self.added.items():
+            entries.pop(key, None)  # added anew: it is the newest
+            entries[key] = _bytes(entry)
         self.added = {}
         while len(entries) > MAX_KEPT:
             del entries[next(iter(entries))]
-        raw = {
-            key: (code, sorted(names), sorted(filters))
-            for key, (code, names, filters) in entries.items()
-        }
-        data = marshal.dumps(raw)
-        while len(data) > MAX_BYTES and raw:
-            for key in list(raw)[: len(raw) // 4 or 1]:  # the oldest quarter goes
-                del raw[key]
-            data = marshal.dumps(raw)
+        data = marshal.dumps(entries)
+        while len(data) > MAX_BYTES and entries:
+            for key in list(entries)[: len(entries) // 4 or 1]:  # the oldest quarter goes
+                del entries[key]
+            data = marshal.dumps(entries)
         tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
         try:
             path.parent.mkdir(exist_ok=True)
