@@ -121,3 +121,26 @@ def test_another_files_drawing_is_copied_when_its_codes_agree(monkeypatch):
     monkeypatch.undo()
     assert same == one_file([first, later], False)
     assert moved == one_file([other, first, later], False)
+
+
+def test_a_copy_into_another_file_asks_for_the_pdf_version_its_drawing_did():
+    """A coloured paragraph asks its file for PDF 1.4 (ReportLab sets the colour's alpha): a
+    file that had set only uncoloured text in that font asks for the same once the paragraph
+    is copied into it."""
+    para = wrapped("FIBRE 5", STYLE, "t", 120.0, 200.0)[0]  # no other test's paragraph
+    first, _buf = _canvas()
+    draw_paragraph(first, para, 40, 600)
+    assert first._doc._pdfVersion == (1, 4)
+
+    def plain_text(c: Canvas) -> Canvas:  # the font's subset and codes, and no colour
+        c.setFont(face_name("bold"), 9)
+        c.drawString(40, 700, "FIBRE 5")
+        return c
+
+    copied, fresh = plain_text(_canvas()[0]), plain_text(_canvas()[0])
+    assert copied._doc._pdfVersion == (1, 3)
+    para.drawOn = None  # a drawing that called ReportLab would fail here: this is a copy
+    draw_paragraph(copied, para, 40, 600)
+    Paragraph.drawOn(para, fresh, 40, 600)
+    assert copied._code == fresh._code
+    assert copied._doc._pdfVersion == fresh._doc._pdfVersion == (1, 4)

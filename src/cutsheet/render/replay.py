@@ -25,6 +25,7 @@ from collections.abc import Callable
 from typing import Any
 
 from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase.pdfdoc import PDF_VERSION_DEFAULT
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
@@ -88,8 +89,11 @@ def draw_paragraph(c: Canvas, para: Paragraph, x: float, y: float) -> None:
     known = drawn.get(id(para))
     ops = known[1] if known is not None and known[0]() is para else None
     if ops is None and (known is None or known[0]() is not para):
-        ops = _elsewhere(c, para)
-        if ops is not None:
+        found = _elsewhere(c, para)
+        if found is not None:
+            ops, needed = found
+            doc = c._doc  # type: ignore[attr-defined]
+            doc._pdfVersion = max(doc._pdfVersion, needed)  # as drawing it would have asked
             _remember(drawn, forget, para, ops)
     if ops is not None:
         heard = listener(c._doc)  # type: ignore[attr-defined]
@@ -102,7 +106,13 @@ def draw_paragraph(c: Canvas, para: Paragraph, x: float, y: float) -> None:
         return
     code: list[Any] = c._code  # type: ignore[attr-defined]
     start, before = len(code), traces(c)
-    para.drawOn(c, x, y)
+    doc = c._doc  # type: ignore[attr-defined]
+    version, doc._pdfVersion = doc._pdfVersion, PDF_VERSION_DEFAULT  # what it asks, alone
+    try:
+        para.drawOn(c, x, y)
+    finally:
+        needed = doc._pdfVersion
+        doc._pdfVersion = max(version, needed)
     ops = code[start + 2 : -1] if len(code) >= start + 3 else None
     if (
         ops is None
@@ -114,7 +124,7 @@ def draw_paragraph(c: Canvas, para: Paragraph, x: float, y: float) -> None:
         ops = None
     _remember(drawn, forget, para, ops)
     if ops is not None:
-        _share(c, para, ops)
+        _share(c, para, ops, needed)
 
 
 def _remember(drawn: Drawn, forget: Callable[[_Held], None], para: Paragraph, ops: Any) -> None:
@@ -130,7 +140,10 @@ def _remember(drawn: Drawn, forget: Callable[[_Held], None], para: Paragraph, op
 # file has already given every character of the paragraph the same code in the same subset
 # font (its drawing would then write the very same bytes, and change nothing it keeps).
 
-_shared: dict[int, tuple[_Held, list[str], Needs]] = {}
+_shared: dict[int, tuple[_Held, list[str], Needs, tuple[int, int]]] = {}
+"""A paragraph's operators for another file, what that file must code as this one did, and
+the PDF version drawing it asked of the file (a colour asks for 1.4: ReportLab sets its
+alpha), which a copy asks for too."""
 
 
 def _forget_shared(held: _Held) -> None:
@@ -169,18 +182,20 @@ def _needs(c: Canvas, para: Paragraph) -> Needs | None:
     return needs(c._doc, ((name, "".join(chars)) for name, chars in texts.items()))  # type: ignore[attr-defined]
 
 
-def _share(c: Canvas, para: Paragraph, ops: list[str]) -> None:
+def _share(c: Canvas, para: Paragraph, ops: list[str], version: tuple[int, int]) -> None:
     wanted = _needs(c, para)
     if wanted is None:
         return
     held = _Held(para, _forget_shared)
     held.key = id(para)
-    _shared[held.key] = (held, ops, wanted)
+    _shared[held.key] = (held, ops, wanted, version)
 
 
-def _elsewhere(c: Canvas, para: Paragraph) -> list[str] | None:
-    """Another file's operators for ``para``, when this file would write the same."""
+def _elsewhere(c: Canvas, para: Paragraph) -> tuple[list[str], tuple[int, int]] | None:
+    """Another file's operators for ``para`` and the PDF version its drawing asked for,
+    when this file would write the same."""
     known = _shared.get(id(para))
     if known is None or known[0]() is not para:
         return None
-    return known[1] if agrees(c._doc, known[2]) else None  # type: ignore[attr-defined]
+    _held, ops, wanted, version = known
+    return (ops, version) if agrees(c._doc, wanted) else None  # type: ignore[attr-defined]
