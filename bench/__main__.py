@@ -25,6 +25,7 @@ from .scenarios import (
     Context,
     card_bytes,
     cold_builds,
+    deck_runs,
     delivery_decks,
     limit_check,
     median,
@@ -107,8 +108,9 @@ def run_all(ctx: Context) -> list[Row]:
     rows += [report.cold_parallel_row(j, b, single) for j, b in cold.items() if j != 1]
     rows += [report.noop_row(noops), report.edit_row(edits)]
     rows.append(report.watch_row(watches, watch_failed))
-    rows += report.synthetic_rows(decks)
-    rows += report.synthetic_rows(deliveries, "Common Reserve deliveries")
+    runs = {cards: deck_runs(ctx, cards) for cards in ctx.sizes}
+    rows += report.synthetic_rows(decks, runs=runs)
+    rows += report.synthetic_rows(deliveries, "Common Reserve deliveries", runs)
     rows.append(report.limit_check_row(limit, LIMIT_ITEMS))
     rows.append(report.export_row(png))
     rows += report.bytes_rows(ref, card_bytes(median(single), "standard", "a4"))

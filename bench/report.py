@@ -193,8 +193,11 @@ def _peak_target(run: Run) -> Target:
     return Target(f"peak < {PEAK_MAX_MB} MB", passed)
 
 
-def synthetic_rows(decks: dict[int, Built], what: str = "synthetic deck") -> list[Row]:
-    """One row a deck size; from the second on, the time ratio to the previous size."""
+def synthetic_rows(
+    decks: dict[int, Built], what: str = "synthetic deck", runs: dict[int, int] | None = None
+) -> list[Row]:
+    """One row a deck size; from the second on, the time ratio to the previous size (``runs``:
+    how many builds of each size the row's run is the median of; one when not given)."""
     rows, previous = [], None
     for cards, built in decks.items():
         run = built.run
@@ -218,7 +221,9 @@ def synthetic_rows(decks: dict[int, Built], what: str = "synthetic deck") -> lis
                 tree_mib=run.tree_mib,
                 ratio=fmt_ratio(ratio, f"{previous[0]:,}" if previous else ""),
                 targets=tuple(targets),
-                note=_failed(run) or f"single run; pages = cards.pdf; {deck.per_page:,.0f} B/page",
+                note=_failed(run)
+                or f"{_repeats((runs or {}).get(cards, 1))}; pages = cards.pdf;"
+                f" {deck.per_page:,.0f} B/page",
             )
         )
         previous = (cards, run)
