@@ -17,7 +17,6 @@ from cutsheet.impose import (
     MARK_GAP,
     MARK_GAP_MIN,
     MARK_LENGTH,
-    MARK_LENGTH_MIN,
     SAFE_MARGIN,
     NoteSize,
     PagePlan,
@@ -30,6 +29,7 @@ from cutsheet.impose import (
     pad_to_multiple,
     saddle_stitch_order,
 )
+from cutsheet.impose.base import HOME_MARKS, SHOP_MARKS
 
 from .conftest import PAPERS
 
@@ -106,16 +106,17 @@ def front_trims(page: PagePlan) -> list[Rect]:
 
 
 def assert_marks(page: PagePlan) -> None:
-    """Marks are straight, 2-5 mm long, start at least 1.5 mm beyond every card's bleed and
-    keep clear of the fold. On a front page each lies on a trim line, and each trim line has
-    a mark (at one end at least)."""
+    """Marks are straight, 1.5-5 mm long (3-5 mm with bleed), start at least 2 mm beyond
+    every card's trim (with bleed, 1.5 mm beyond its bleed) and keep clear of the fold. On a
+    front page each lies on a trim line, and each trim line has a mark (at one end at least)."""
     for m in page.marks:
         assert m.x1 == m.x2 or m.y1 == m.y2, m
         length = abs(m.x2 - m.x1) + abs(m.y2 - m.y1)
-        assert MARK_LENGTH_MIN - TOL <= length <= MARK_LENGTH + TOL, m
         r = seg_rect(m)
         for s in page.slots:
-            assert gap(r, s.bleed) >= MARK_GAP_MIN - TOL, (m, s.bleed)
+            rule = HOME_MARKS if s.bleed == s.trim else SHOP_MARKS
+            assert rule.length_min - TOL <= length <= MARK_LENGTH + TOL, m
+            assert gap(r, s.bleed) >= rule.gap_min - TOL, (m, s.bleed)
         for f in page.fold:
             assert gap(r, seg_rect(f)) >= CLEAR - TOL, (m, f)
     if page.side == "back":
@@ -282,7 +283,7 @@ def marks_on(page: PagePlan) -> tuple[dict[float, list[Segment]], dict[float, li
 
 def test_letter_poker_marks_its_vertical_cuts_at_the_top_only():
     """7.7 mm above and below a 3 × 88 mm grid on Letter, 5 of them bare paper: 2.7 mm is
-    too little for a mark at each end (1.5 mm gap + 2 mm mark), so the vertical cuts are marked
+    too little for a mark at each end (2 mm gap + 1.5 mm mark), so the vertical cuts are marked
     above the grid only, and the 5.4 mm of slack is shared between those marks and the
     bottom; the horizontal cuts, with room to spare, are marked at both ends."""
     page = impose([((63, 88), deck(9))], PAPERS["letter"], imposition="simplex")[0]
@@ -314,10 +315,16 @@ def test_small_items_never_trade_a_cut_mark_for_a_row(paper, bleed, name):
 
 
 def test_marks_grow_from_shortest_to_full_size():
-    assert (mark_style(3.5).gap, mark_style(3.5).length) == pytest.approx((1.5, 2.0))
+    """A home print's mark never starts closer than 2 mm to the trim (design: 2-3 mm); where
+    room is short the mark gets shorter. A print shop's starts 1.5 mm beyond the bleed at the
+    closest and is never shorter than 3 mm."""
+    assert (mark_style(3.5).gap, mark_style(3.5).length) == pytest.approx((2.0, 1.5))
     assert (mark_style(7.5).gap, mark_style(7.5).length) == pytest.approx((2.5, 5.0))
     assert mark_style(20).depth == pytest.approx(7.5)
-    assert mark_style(5.5).gap == pytest.approx(2.0)
+    assert mark_style(5.5).gap == pytest.approx(2.25)
+    shop = mark_style(4.5, SHOP_MARKS)
+    assert (shop.gap, shop.length) == pytest.approx((1.5, 3.0))
+    assert all(mark_style(d / 10).gap >= 2.0 for d in range(0, 200))
 
 
 def test_marks_only_for_rows_and_columns_that_hold_an_item():

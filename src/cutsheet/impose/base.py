@@ -62,8 +62,9 @@ def saddle_stitch_order(pages: int) -> list[tuple[int, int]]:
 # =========================================================================================
 
 SAFE_MARGIN = 5.0  # mm of bare paper at every edge: no ink of any kind closer than this
-MARK_GAP_MIN = 1.5  # mm: the closest a crop mark may start to the bleed edge, when room is short
-MARK_LENGTH_MIN = 2.0  # mm: the shortest crop mark
+MARK_GAP_MIN = 2.0  # mm: the closest a home print's crop mark starts to the trim (design: 2-3)
+MARK_LENGTH_MIN = 1.5  # mm: its shortest mark, where the safe area leaves no more
+SHOP_GAP_MIN = 1.5  # mm: the closest a print shop's mark starts beyond the bleed (4.5 from trim)
 MARK_DEPTH = MARK_GAP + MARK_LENGTH  # 7.5 mm: a zone of full-size marks beside a band of cards
 MARK_DEPTH_MIN = MARK_GAP_MIN + MARK_LENGTH_MIN  # 3.5 mm: the shallowest mark zone
 ONE_END_BELOW = 4  # a grid of fewer rows (columns) may mark its cuts at one end to fit one more
@@ -126,21 +127,24 @@ BLEED_MARK_LENGTH_MIN = 3.0  # mm: the shortest crop mark of a print-shop (bleed
 
 @dataclass(frozen=True)
 class MarkRule:
-    """How short crop marks may get: 2 mm for home printing, 3 mm for a print shop (bleed),
-    whose cutter lines a sheet up on them. Either way every cut is marked at both ends
-    wherever the paper allows; at one end only where that is what fits one more row or
-    column (``ONE_END_BELOW``)."""
+    """How close to the card a crop mark may start and how short it may get where room is
+    short. Home printing (no bleed): never closer than 2 mm to the trim, so a cut that wanders
+    leaves no mark on the card, and as short as 1.5 mm. A print shop (bleed): 1.5 mm beyond
+    the bleed (4.5 mm from the trim), never shorter than 3 mm, as its cutter lines a sheet up
+    on them. Either way every cut is marked at both ends wherever the paper allows; at one end
+    only where that is what fits one more row or column (``ONE_END_BELOW``)."""
 
+    gap_min: float
     length_min: float
 
     @property
     def depth_min(self) -> float:
         """The shallowest mark zone: the least gap and the shortest mark."""
-        return MARK_GAP_MIN + self.length_min
+        return self.gap_min + self.length_min
 
 
-HOME_MARKS = MarkRule(MARK_LENGTH_MIN)
-SHOP_MARKS = MarkRule(BLEED_MARK_LENGTH_MIN)
+HOME_MARKS = MarkRule(MARK_GAP_MIN, MARK_LENGTH_MIN)
+SHOP_MARKS = MarkRule(SHOP_GAP_MIN, BLEED_MARK_LENGTH_MIN)
 
 
 def mark_rule(bleed: float) -> MarkRule:
@@ -150,12 +154,12 @@ def mark_rule(bleed: float) -> MarkRule:
 
 def mark_style(depth: float, rule: MarkRule = HOME_MARKS) -> MarkStyle:
     """Marks for a zone ``depth`` mm deep beyond the bleed edge: 2.5 mm gap + 5 mm mark from
-    7.5 mm up; below that gap and length shrink together, linearly, to the least gap (1.5 mm)
-    and the rule's shortest mark (2 mm at 3.5 mm; with bleed, 3 mm at 4.5 mm)."""
+    7.5 mm up; below that gap and length shrink together, linearly, to the rule's least gap
+    and shortest mark (home: 2 mm + 1.5 mm at 3.5 mm; with bleed, 1.5 mm + 3 mm at 4.5 mm)."""
     low = rule.depth_min
     d = min(max(depth, low), MARK_DEPTH)
     t = (d - low) / (MARK_DEPTH - low)
-    gap = MARK_GAP_MIN + t * (MARK_GAP - MARK_GAP_MIN)
+    gap = rule.gap_min + t * (MARK_GAP - rule.gap_min)
     return MarkStyle(gap, d - gap)
 
 
