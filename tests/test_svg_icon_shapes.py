@@ -9,7 +9,7 @@ import pytest
 from cutsheet.cli import main
 
 from . import test_probe_findings
-from .test_project_files_refused import SVG, check_and_build, use_icon
+from .test_project_files_refused import SVG, check_and_build, run, use_icon
 
 own = test_probe_findings.own  # the fixture: a project of our own
 
@@ -103,3 +103,23 @@ def test_an_svg_icon_that_uses_a_later_part_and_a_clip_builds(own, capsys):
         f'<use href="#later" clip-path="url(#c)"/><g id="later">{CIRCLE}</g></svg>'
     )
     assert check_and_build(capsys) == [(0, []), (0, [])]
+
+
+def test_a_gradient_or_pattern_paint_is_a_located_warning_and_the_icon_builds(own, capsys):
+    """svglib paints no gradient or pattern (nor the colour given after one): the shape would
+    silently vanish. check and build both say so at the element, and still build."""
+    (use_icon(own) / "mine.svg").write_text(
+        f'{SVG}<defs><linearGradient id="g"><stop offset="0" stop-color="#D55E00"/>'
+        '</linearGradient></defs>\n<rect width="9" height="9" fill="#0072B2"/>\n'
+        '<circle r="3" style="stroke: #000; fill:url(#g) #D55E00"/></svg>'
+    )
+    warning = (
+        "icons/mine.svg:3:1: warning: icon 'mine.svg' has fill 'url(#g) #D55E00': a gradient"
+        " or pattern is not drawn, so this shape is drawn without its fill; give it a colour"
+        " (#RRGGBB)"
+    )
+    for command in (["check", "own"], ["build", "own", "--jobs", "1", "--paper", "a4"]):
+        code, errors, err = run(capsys, *command)
+        assert (code, errors) == (0, []), err
+        assert [line for line in err.splitlines() if ": warning: " in line] == [warning]
+    assert (own / "build" / "own" / "standard-a4" / "cards.pdf").is_file()

@@ -42,7 +42,7 @@ from .model import (
 )
 from .papers import Paper, add_papers, replaced_papers
 from .source import Located, load_yaml
-from .symbols import IconFileError, icon_files, svg_drawing
+from .symbols import IconFileError, icon_files, icon_warnings, svg_drawing
 from .validation import key_rule
 
 COLOUR_NAME = r"^[A-Za-z][A-Za-z0-9_-]*$"
@@ -188,7 +188,7 @@ class Layouts:
     fonts: Mapping[str, str] = field(default_factory=dict)  # project font -> registered name
     icons: Mapping[str, str] = field(default_factory=dict)  # project icon -> its file
     sizes: Mapping[str, tuple[float, float]] = field(default_factory=dict)  # the project's own
-    warnings: tuple[Problem, ...] = ()  # a project paper that replaces one of cutsheet's own
+    warnings: tuple[Problem, ...] = ()  # a paper replacing one of ours; an icon paint not drawn
 
     @cached_property
     def text_styles(self) -> dict[str, TextStyle]:
@@ -497,7 +497,7 @@ def load_layouts(
         fonts,
         icons,
         dict(read.sizes),
-        tuple(replaced_papers(read.papers, read.paper_locs, read.builtin)),
+        (*replaced_papers(read.papers, read.paper_locs, read.builtin), *icon_warnings(icons)),
     )
 
 

@@ -192,7 +192,8 @@ _SVGLIB_SAID = {  # svglib's message -> what cutsheet says ({}: the value svglib
 def misread(data: bytes, said: list[logging.LogRecord]) -> IconFileError | None:
     """The first thing svglib ``said`` it could not draw, in cutsheet's words at the element
     that has it; None when it said nothing that changes the drawing. A gradient or pattern
-    fill (``url(#id)``) is left out: svglib leaves such a shape unfilled, as it always has."""
+    paint (``url(#id)``) is left out: svglib draws that shape without it, which is a warning
+    (``unpainted``), not a reason to refuse the icon."""
     for record in said:
         value = str(record.args[0]) if isinstance(record.args, tuple) and record.args else ""
         if value.startswith("url("):
@@ -208,6 +209,36 @@ def misread(data: bytes, said: list[logging.LogRecord]) -> IconFileError | None:
             )
         return IconFileError(f"cannot be drawn as it is written ({record.getMessage()})")
     return None
+
+
+def unpainted(data: bytes) -> IconFileError | None:
+    """The first element of well-formed SVG ``data`` filled or stroked with a gradient or a
+    pattern (``url(#id)``, as an attribute or in its style): svglib paints neither, and a
+    fallback colour after it neither, so that shape is drawn without it (a filled shape
+    vanishes). For a warning at the element; None when no element is."""
+    parser = expat.ParserCreate(namespace_separator=" ")
+    found: list[IconFileError] = []
+
+    def start(_name: str, raw: dict[str, str]) -> None:
+        if found:
+            return
+        attrs = {key.rsplit(" ", 1)[-1]: value for key, value in raw.items()}
+        declared = (part.partition(":") for part in attrs.get("style", "").split(";"))
+        paints = [(key, attrs[key]) for key in ("fill", "stroke") if key in attrs]
+        paints += [(k.strip(), v) for k, _, v in declared if k.strip() in ("fill", "stroke")]
+        for key, value in paints:
+            if "url(" in value:
+                why = (
+                    f"has {key} {excerpt(value.strip())}: a gradient or pattern is not drawn,"
+                    f" so this shape is drawn without its {key}; give it a colour (#RRGGBB)"
+                )
+                at = (parser.CurrentLineNumber, parser.CurrentColumnNumber + 1)
+                found.append(IconFileError(why, *at))
+                return
+
+    parser.StartElementHandler = start
+    parser.Parse(data, True)
+    return found[0] if found else None
 
 
 def element_at(data: bytes, holds: Callable[[str], bool]) -> tuple[int, int]:

@@ -27,7 +27,7 @@ from xml.parsers import expat
 from reportlab.graphics.shapes import Drawing
 
 from .confine import FileRefused, read_file
-from .diagnostics import excerpt
+from .diagnostics import Loc, Problem, display_path, excerpt
 from .measure import string_width
 from .svgshape import (
     SVG_LIMIT,
@@ -36,6 +36,7 @@ from .svgshape import (
     misread,
     shape_problem,
     svglib_said,
+    unpainted,
 )
 
 #: The vector icons cutsheet draws (``render/icons``), for icon boxes and the ``icon`` filter.
@@ -258,6 +259,24 @@ def svg_drawing(path: str, mtime: int = 0) -> Drawing:
     if why is not None:
         raise IconFileError(why, *_number_at(data, sized))
     return drawing
+
+
+def icon_warnings(icons: Mapping[str, str]) -> list[Problem]:
+    """A warning at the element for each SVG icon of ``icons`` (name -> file, each read by
+    ``svg_drawing`` already) that fills or strokes a shape with a gradient or a pattern: the
+    icon is drawn, that shape without that paint (``svgshape.unpainted``)."""
+    out = []
+    for path in sorted(icons.values()):
+        if not path.lower().endswith(".svg"):
+            continue
+        try:
+            found = unpainted(read_file(path, MAX_SVG_BYTES))
+        except (FileRefused, OSError, expat.ExpatError):  # read and parsed by svg_drawing
+            continue
+        if found is not None:
+            where = Loc(display_path(path), found.line, found.col)
+            out.append(Problem(where, f"icon {excerpt(Path(path).name)} {found}", "warning"))
+    return out
 
 
 def _unprintable(drawing: Drawing) -> tuple[str | None, bool]:
