@@ -17,7 +17,13 @@ from ..layouts import PACKAGED, Face, Layouts
 from ..measure import TextStyle, legible_font
 from ..model import Component, Game, Item, size_mm
 from ..profiles import Profile
-from .checks import centred_running_text, face_contrast, face_geometry, white_stickers
+from .checks import (
+    centred_running_text,
+    face_contrast,
+    face_geometry,
+    text_overlaps,
+    white_stickers,
+)
 from .context import item_context
 from .faces import fill_face
 from .ink import BLACK
@@ -158,6 +164,7 @@ class _CardPlanner:
                 fc.problems.extend(face_geometry(face, size, fc.label))
         planned = tuple(recoloured(p, profile) for p in planned or (fill_face(face, size, fc),))
         for p in planned:
+            fc.problems.extend(text_overlaps(p, fc.label))
             if profile.min_contrast:
                 fc.problems.extend(face_contrast(p, profile.min_contrast, fc.label))
                 fc.problems.extend(markup_contrast(p, profile.min_contrast, fc.label))

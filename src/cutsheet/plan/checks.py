@@ -1,8 +1,11 @@
 """Checks that read plans: face geometry (boxes inside the face, text inside the safe zone),
-text contrast against what is really drawn under it, and the large-print look: no white
-sticker under text inside a coloured shape, running text left-aligned."""
+text contrast against what is really drawn under it, no text set over another box's, and the
+large-print look: no white sticker under text inside a coloured shape, running text
+left-aligned."""
 
 from __future__ import annotations
+
+from reportlab.lib.units import mm as MM
 
 from ..boxes import Box, Element
 from ..boxes.text import TextElement
@@ -12,6 +15,9 @@ from ..layouts import Face
 from .model import FacePlan
 
 SAFE_ZONE_MM = 3.0
+OVERLAP_MM = 1.0
+"""Two boxes' text that overlaps less than this either way sits side by side: a line's box
+holds its leading, not only ink (a badge's "+1" beside an effect's rule meets it by 0.3 mm)."""
 
 
 def face_geometry(face: Face, size: tuple[float, float], card: str | None = None) -> list[Problem]:
@@ -206,3 +212,41 @@ def centred_running_text(face: FacePlan, label: str) -> list[Problem]:
             )
         )
     return problems
+
+
+def _text_rect(el: TextElement) -> tuple[float, float, float, float]:
+    """Where a text box's lines are set on its face (mm, from the top left: left, top, right,
+    bottom): as wide as the box, as tall as its lines, where its ``valign`` puts them."""
+    box, tall = el.box, el.height / MM
+    valign = getattr(box, "valign", "top")
+    top = box.y if valign == "top" else box.y + (box.h - tall) * (0.5 if valign == "middle" else 1)
+    return box.x, top, box.x + box.w, top + tall
+
+
+def text_overlaps(face: FacePlan, label: str) -> list[Problem]:
+    """A warning at the later box for each two text boxes whose text, as set for this item,
+    lies over the other's by ``OVERLAP_MM`` or more both ways: their lines print on top of
+    each other (boxes that never both hold text for one item, by their ``when:``, never
+    meet here)."""
+    placed = [(el, _text_rect(el)) for el in face.elements if _has_text(el)]
+    problems = []
+    for i, (a, (ax0, ay0, ax1, ay1)) in enumerate(placed):
+        for b, (bx0, by0, bx1, by1) in placed[i + 1 :]:
+            wide, tall = min(ax1, bx1) - max(ax0, bx0), min(ay1, by1) - max(ay0, by0)
+            if wide >= OVERLAP_MM and tall >= OVERLAP_MM:
+                problems.append(
+                    Problem(
+                        b.box.loc,
+                        f"box '{b.box.name}': its text is set over the text of box"
+                        f" '{a.box.name}' ({wide:.1f} × {tall:.1f} mm), and the two print on"
+                        " top of each other; move or shrink one",
+                        "warning",
+                        subject=label,
+                        code="overlap",
+                    )
+                )
+    return problems
+
+
+def _has_text(el: Element) -> bool:
+    return isinstance(el, TextElement) and bool(el.text.strip())
