@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import os
 
+import pdfplumber
+
 from cutsheet.build import check_game
+from cutsheet.cli import main
 
 REL = "layouts/common-reserve.yaml"
 
@@ -39,3 +42,17 @@ def test_boxes_side_by_side_or_touching_say_nothing(ws):
     kicker = '      kicker: {x: 5, y: 4.5, w: 53, h: 4, style: small-center, text: "DELIVERY"}'
     ws.edit(REL, kicker, kicker.replace("y: 4.5", "y: 5.5"))
     assert _said(ws, "common-reserve") == []
+
+
+def test_a_warning_never_stops_a_build_from_drawing(ws, capsys):
+    """A plan's warnings are said and the job is drawn (a plan with a warning once drew
+    nothing: "0 files", exit 0)."""
+    kicker = '      kicker: {x: 5, y: 4.5, w: 53, h: 4, style: small-center, text: "DELIVERY"}'
+    ws.edit(REL, kicker, kicker.replace("y: 4.5", "y: 10"))
+    out = ws.root / "out"
+    argv = ["--root", str(ws.root), "build", "common-reserve", "--profile", "standard"]
+    assert main([*argv, "--paper", "a4", "--jobs", "1", "--out", str(out)]) == 0
+    err = capsys.readouterr().err
+    assert "warning: CR-SEED-TENT (and 11 more), box 'kicker'" in err, err
+    with pdfplumber.open(out / "common-reserve" / "standard-a4" / "cards.pdf") as pdf:
+        assert len(pdf.pages) > 1 and "Demand" in pdf.pages[0].extract_text()

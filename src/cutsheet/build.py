@@ -23,7 +23,7 @@ from . import confine
 from . import jobs as runner
 from .cache import Entry, cache_file, file_hash, options_key, read_entry, record, still_valid
 from .commit import commit_game, pending, recover
-from .diagnostics import ContentError, Loc, Problem, Report
+from .diagnostics import ContentError, Loc, Problem, Report, has_errors
 from .jobs import PARTS, Options, Result, Task
 from .output import (
     LICENCE_PART,
@@ -246,12 +246,12 @@ def run_safely(task: Task) -> Result:
     (every content mistake is a located error long before this)."""
     try:
         extra = printed_problems(task.root, task.game, task.profile)
-        if extra:  # the plan is memoised: run() would find the same plan and draw it
-            _plan, problems = runner.plan(task.root, task.game, task.profile)
-            result = Result(task, sorted(set(problems) | set(extra)))
+        if has_errors(extra):  # the plan is memoised: run() would find the same plan and draw it
+            result = Result(task, runner.plan(task.root, task.game, task.profile)[1])
         else:
             result = with_licences(runner.run(task))
-        result.problems = sorted({*result.problems, *runner.layout_warnings(task.root, task.game)})
+        warned = (*extra, *runner.layout_warnings(task.root, task.game))
+        result.problems = sorted({*result.problems, *warned})
         return result
     except Exception as exc:  # the other games go on
         where = Loc(str(Path(task.root) / "content" / task.game / "game.yaml"))

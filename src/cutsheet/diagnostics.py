@@ -121,6 +121,11 @@ class Report:
         return [p for p in self.problems if p.severity == "error"]
 
 
+def has_errors(problems: Iterable[Problem]) -> bool:
+    """Whether any of ``problems`` is an error: a warning never stops a job from drawing."""
+    return any(p.severity == "error" for p in problems)
+
+
 def clip(text: str, limit: int = 60) -> str:
     """``text`` itself when short, else its first ``limit`` characters and '…' (no quotes:
     for names and lists a message shows as they are)."""

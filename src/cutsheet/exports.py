@@ -26,7 +26,7 @@ from .cache import (
     record,
     still_valid,
 )
-from .diagnostics import ContentError, Loc, Problem, Report
+from .diagnostics import ContentError, Loc, Problem, Report, has_errors
 from .output import ManifestEntry, atomic_write, clean_temps, locked, write_manifest
 from .targets import EXPORTS, ExportSettings, Rendered, exporter
 
@@ -77,7 +77,7 @@ def _render(
     that keep it from being written; the files it read."""
     printing = runner.Options(profiles=(profile,), bleed=options.bleed)
     prints, problems = runner.prints(root, game, profile, (CONTACT_PAPER,), printing)
-    if problems or not prints:
+    if has_errors(problems) or not prints:  # a plan's warnings are said, and it is drawn
         return [], problems, set()
     plan = prints[0]
     settings = ExportSettings(
@@ -154,10 +154,10 @@ def _export_one(
     started = time.monotonic()
     files, problems, inputs = _render(root, game, profile, options, where, progress)
     warnings = runner.layout_warnings(root, game)  # said as check and build say them
-    if problems:
+    if has_errors(problems):
         progress(f"{game} {profile} {options.to}: FAILED")
         return [], problems + warnings
-    warnings += _font_warnings(root, game, profile)  # as a build that drew its kit says
+    warnings += problems + _font_warnings(root, game, profile)  # as a build that drew says
     entries = [_entry(out, where, game, profile, options, f) for f in files]
     _commit(out, where, files, entries, old)
     recorded = record(Path(root), inputs)

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import startup
-from .diagnostics import ContentError, Problem
+from .diagnostics import ContentError, Problem, has_errors
 from .spread import draw_parts
 from .targets import Rendered
 
@@ -191,7 +191,7 @@ def _prints(
     from .papers import Paper, find_paper
 
     game_plan, problems = plan(root, game_id, profile_name)
-    if game_plan is None or problems:  # a plan with problems is never imposed nor drawn
+    if game_plan is None or has_errors(problems):  # a plan with errors is never drawn
         return [], problems
     _game, layouts, _ = load(root, game_id)
     where = game_plan.game.game_src.loc(("layouts",))
@@ -200,7 +200,8 @@ def _prints(
     if unknown:
         return [], unknown
     known = [p for p in found if isinstance(p, Paper)]
-    return plan_prints(game_plan, known, options.printing)
+    printed, imposing = plan_prints(game_plan, known, options.printing)
+    return printed, [*problems, *imposing]  # the plan's warnings with what imposing found
 
 
 def inputs_of(root: str, game_plan: GamePlan) -> set[str]:
@@ -237,7 +238,7 @@ def run(task: Task) -> Result:
     that its last build did not already draw from the same input (``partcache``)."""
     printed, problems = prints(task.root, task.game, task.profile, task.papers, task.options)
     result = Result(task, sorted(set(problems)))
-    if result.problems or not printed:
+    if has_errors(result.problems) or not printed:  # its warnings are said, and it is drawn
         return result
     drawn: list[Problem] = []
     inputs = inputs_of(task.root, printed[0].game_plan)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pypdfium2 as pdfium
 
-from .diagnostics import ContentError, Loc, Problem, display_path
+from .diagnostics import ContentError, Loc, Problem, display_path, has_errors
 
 if TYPE_CHECKING:
     from .plan.model import GamePlan, PageDoc, PrintedCard
@@ -54,7 +54,7 @@ def preview_item(
 
     jobs.forget()
     prepared, problems = jobs.plan(str(root), game_id, profile_name)
-    if prepared is None or problems:
+    if prepared is None or has_errors(problems):  # (a warning never stops a drawing)
         raise ContentError(problems)
     parts = {k: v for k, v in prepared.parts.items() if part is None or k == part}
     known: set[str] = set()
