@@ -112,3 +112,20 @@ def test_the_file_is_bounded(kept_in, monkeypatch):
     assert kept.find("template", long) is None
     assert kept.find("template", "{{ a }} #39") is not None  # the newest stay
     assert kept.find("template", "{{ a }} #0") is None  # the oldest went
+
+
+def test_an_entry_that_is_not_a_template_is_compiled_afresh(kept_in, monkeypatch):
+    """An entry whose names or filters are no set of names (a damaged or foreign file with
+    this header) is never used, and never stops the template from compiling."""
+    _fresh_process(monkeypatch)
+    rendering._compile("{{ a }}!")
+    kept.save()
+    entries = marshal.loads(kept_in.read_bytes()[len(kept.header()) :])
+    key = ("template", "{{ a }}!")
+    code, _names, _filters = marshal.loads(entries[key])
+    for names, filters in ((7, []), (["a"], None), ([["a"]], []), ([3], []), (code, [])):
+        entries[key] = marshal.dumps((code, names, filters))
+        kept_in.write_bytes(kept.header() + marshal.dumps(entries))
+        _fresh_process(monkeypatch)
+        assert kept.find("template", "{{ a }}!") is None, names
+        assert rendering._compile("{{ a }}!").run.render({"a": 1}) == "1!"

@@ -73,11 +73,12 @@ def _entry(raw: bytes) -> Entry | None:
     """One entry read from its bytes; None when they do not hold one."""
     try:
         code, names, filters = marshal.loads(raw)
-    except (ValueError, EOFError, TypeError):
+        names, filters = frozenset(names), frozenset(filters)
+    except (ValueError, EOFError, TypeError):  # not three, or names that are no set
         return None
-    if not isinstance(code, CodeType):
+    if not isinstance(code, CodeType) or not all(type(n) is str for n in names | filters):
         return None
-    return code, frozenset(names), frozenset(filters)
+    return code, names, filters
 
 
 def _bytes(entry: Entry) -> bytes:
