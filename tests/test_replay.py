@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 
 import pikepdf
+from reportlab.pdfbase.pdfdoc import PDF_VERSION_DEFAULT
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
@@ -144,3 +145,16 @@ def test_a_copy_into_another_file_asks_for_the_pdf_version_its_drawing_did():
     Paragraph.drawOn(para, fresh, 40, 600)
     assert copied._code == fresh._code
     assert copied._doc._pdfVersion == fresh._doc._pdfVersion == (1, 4)
+
+
+def test_a_copy_in_the_same_file_asks_for_the_pdf_version_again():
+    """A face kept for the other paper's file starts its version afresh while it is drawn
+    (``face_copies``): a paragraph it copies from an earlier drawing in the same file asks
+    for its version again, so the kept face, copied into a file of its own, asks for it."""
+    para = wrapped("HOPS 7", STYLE, "t", 120.0, 200.0)[0]  # no other test's paragraph
+    c, _buf = _canvas()
+    draw_paragraph(c, para, 40, 600)
+    c._doc._pdfVersion = PDF_VERSION_DEFAULT  # as face_copies does while it records a face
+    para.drawOn = None  # a drawing that called ReportLab would fail here: this is a copy
+    draw_paragraph(c, para, 40, 500)
+    assert c._doc._pdfVersion == (1, 4)

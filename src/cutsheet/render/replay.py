@@ -62,7 +62,9 @@ class _Held(weakref.ref):  # type: ignore[type-arg]
     __slots__ = ("key",)
 
 
-Drawn = dict[int, tuple[_Held, list[str] | None]]
+Drawn = dict[int, tuple[_Held, list[str] | None, tuple[int, int]]]
+"""Each paragraph drawn in the file: its operators (None: drawn afresh every time) and the PDF
+version its drawing asked for, which each copy asks for again."""
 
 
 def _drawn(c: Canvas) -> tuple[Drawn, Callable[[_Held], None]]:
@@ -86,16 +88,21 @@ def draw_paragraph(c: Canvas, para: Paragraph, x: float, y: float) -> None:
     paragraph copied instead when there was one in this file, or in another file whose
     fonts gave each of its characters the code this file gives it (see the module's note)."""
     drawn, forget = _drawn(c)
+    doc = c._doc  # type: ignore[attr-defined]
     known = drawn.get(id(para))
-    ops = known[1] if known is not None and known[0]() is para else None
-    if ops is None and (known is None or known[0]() is not para):
+    alive = known is not None and known[0]() is para
+    ops, needed = (
+        (known[1], known[2]) if known is not None and alive else (None, PDF_VERSION_DEFAULT)
+    )
+    if ops is None and not alive:
         found = _elsewhere(c, para)
         if found is not None:
             ops, needed = found
-            doc = c._doc  # type: ignore[attr-defined]
-            doc._pdfVersion = max(doc._pdfVersion, needed)  # as drawing it would have asked
-            _remember(drawn, forget, para, ops)
+            _remember(drawn, forget, para, ops, needed)
     if ops is not None:
+        # what drawing it would have asked of the file (a face being kept, whose version
+        # starts afresh, learns it even when this file has already asked)
+        doc._pdfVersion = max(doc._pdfVersion, needed)
         heard = listener(c._doc)  # type: ignore[attr-defined]
         if heard is not None:  # a face being kept, to be copied into another file
             hear(heard, _texts(para))
@@ -106,7 +113,6 @@ def draw_paragraph(c: Canvas, para: Paragraph, x: float, y: float) -> None:
         return
     code: list[Any] = c._code  # type: ignore[attr-defined]
     start, before = len(code), traces(c)
-    doc = c._doc  # type: ignore[attr-defined]
     version, doc._pdfVersion = doc._pdfVersion, PDF_VERSION_DEFAULT  # what it asks, alone
     try:
         para.drawOn(c, x, y)
@@ -122,15 +128,21 @@ def draw_paragraph(c: Canvas, para: Paragraph, x: float, y: float) -> None:
         or not copyable(ops)
     ):
         ops = None
-    _remember(drawn, forget, para, ops)
+    _remember(drawn, forget, para, ops, needed)
     if ops is not None:
         _share(c, para, ops, needed)
 
 
-def _remember(drawn: Drawn, forget: Callable[[_Held], None], para: Paragraph, ops: Any) -> None:
+def _remember(
+    drawn: Drawn,
+    forget: Callable[[_Held], None],
+    para: Paragraph,
+    ops: Any,
+    version: tuple[int, int],
+) -> None:
     held = _Held(para, forget)
     held.key = id(para)
-    drawn[held.key] = (held, ops)
+    drawn[held.key] = (held, ops, version)
 
 
 # ------------------------------------------------------------------ another file's drawing
