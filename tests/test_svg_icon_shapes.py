@@ -123,3 +123,26 @@ def test_a_gradient_or_pattern_paint_is_a_located_warning_and_the_icon_builds(ow
         assert (code, errors) == (0, []), err
         assert [line for line in err.splitlines() if ": warning: " in line] == [warning]
     assert (own / "build" / "own" / "standard-a4" / "cards.pdf").is_file()
+
+
+def test_a_style_rule_that_paints_with_a_gradient_is_a_warning_at_the_style(own, capsys):
+    """A <style> rule that fills with url() leaves the shapes it styles unpainted too; an
+    attribute of another namespace (x:fill) is none of the SVG's paints and says nothing."""
+    icon = use_icon(own) / "mine.svg"
+    icon.write_text(
+        f"{SVG.replace('<svg ', '<svg xmlns:x=' + chr(34) + 'urn:x' + chr(34) + ' ')}\n"
+        '<linearGradient id="g"/><circle r="3" fill="#0072B2" x:fill="url(#g)"/></svg>'
+    )
+    code, errors, err = run(capsys, "check", "own")
+    assert (code, errors) == (0, []) and ": warning: " not in err, err
+    icon.write_text(
+        f'{SVG}<linearGradient id="g"><stop offset="0" stop-color="#D55E00"/></linearGradient>'
+        '\n  <style>.a { stroke: #000; fill: url(#g) }</style><circle class="a" r="3"/></svg>'
+    )
+    code, errors, err = run(capsys, "check", "own")
+    assert (code, errors) == (0, []), err
+    assert (
+        "icons/mine.svg:2:3: warning: icon 'mine.svg' has a <style> rule with fill 'url(#g)': a"
+        " gradient or pattern is not drawn, so the shapes it styles are drawn without their"
+        " fill; give them a colour (#RRGGBB)"
+    ) in err.splitlines(), err

@@ -211,32 +211,59 @@ def misread(data: bytes, said: list[logging.LogRecord]) -> IconFileError | None:
     return None
 
 
+SVG_NS = "http://www.w3.org/2000/svg"
+_CSS_URL_PAINT = re.compile(r"(?:^|[;{\s])(fill|stroke)\s*:\s*(url\([^;}]*)")
+
+
 def unpainted(data: bytes) -> IconFileError | None:
     """The first element of well-formed SVG ``data`` filled or stroked with a gradient or a
-    pattern (``url(#id)``, as an attribute or in its style): svglib paints neither, and a
-    fallback colour after it neither, so that shape is drawn without it (a filled shape
-    vanishes). For a warning at the element; None when no element is."""
+    pattern (``url(#id)``: as its attribute, in its style, or by a ``<style>`` element's
+    rule): svglib paints neither, nor a fallback colour after it, so that shape is drawn
+    without it (a filled shape vanishes). For a warning at the element (the ``<style>``
+    element for a rule); None when there is none. An attribute of another namespace
+    (``x:fill``) is no paint of the SVG's."""
     parser = expat.ParserCreate(namespace_separator=" ")
     found: list[IconFileError] = []
+    css: list[tuple[tuple[int, int], list[str]]] = []  # each <style> open: where, its text
 
-    def start(_name: str, raw: dict[str, str]) -> None:
-        if found:
-            return
-        attrs = {key.rsplit(" ", 1)[-1]: value for key, value in raw.items()}
+    def warn(key: str, value: str, at: tuple[int, int], rule: bool = False) -> None:
+        said = f"has {key} {excerpt(value.strip())}: a gradient or pattern is not drawn, so"
+        if rule:
+            said = f"has a <style> rule with {said[4:]} the shapes it styles are"
+            end = f"their {key}; give them a colour (#RRGGBB)"
+        else:
+            said, end = f"{said} this shape is", f"its {key}; give it a colour (#RRGGBB)"
+        found.append(IconFileError(f"{said} drawn without {end}", *at))
+
+    def start(name: str, raw: dict[str, str]) -> None:
+        at = (parser.CurrentLineNumber, parser.CurrentColumnNumber + 1)
+        if name.rsplit(" ", 1)[-1] == "style":
+            css.append((at, []))
+        attrs = {
+            key.rsplit(" ", 1)[-1]: value
+            for key, value in raw.items()
+            if " " not in key or key.startswith(SVG_NS + " ")
+        }
         declared = (part.partition(":") for part in attrs.get("style", "").split(";"))
         paints = [(key, attrs[key]) for key in ("fill", "stroke") if key in attrs]
         paints += [(k.strip(), v) for k, _, v in declared if k.strip() in ("fill", "stroke")]
         for key, value in paints:
-            if "url(" in value:
-                why = (
-                    f"has {key} {excerpt(value.strip())}: a gradient or pattern is not drawn,"
-                    f" so this shape is drawn without its {key}; give it a colour (#RRGGBB)"
-                )
-                at = (parser.CurrentLineNumber, parser.CurrentColumnNumber + 1)
-                found.append(IconFileError(why, *at))
-                return
+            if "url(" in value and not found:
+                warn(key, value, at)
 
-    parser.StartElementHandler = start
+    def text(chunk: str) -> None:
+        if css:
+            css[-1][1].append(chunk)
+
+    def end(name: str) -> None:
+        if name.rsplit(" ", 1)[-1] == "style" and css:
+            at, chunks = css.pop()
+            rule = _CSS_URL_PAINT.search("".join(chunks))
+            if rule is not None and not found:
+                warn(rule.group(1), rule.group(2), at, rule=True)
+
+    parser.StartElementHandler, parser.EndElementHandler = start, end
+    parser.CharacterDataHandler = text
     parser.Parse(data, True)
     return found[0] if found else None
 
