@@ -3,6 +3,7 @@ other: a warning at the later box (``plan.checks.text_overlaps``), said by check
 
 from __future__ import annotations
 
+import json
 import os
 
 import pdfplumber
@@ -31,16 +32,27 @@ def test_text_set_over_another_boxs_text_is_a_warning_at_the_later_box(ws):
     line = ws.line_of(REL, "      kicker: {x: 5, y: 10")
     assert _said(ws, "common-reserve") == [  # the later box in reading order: the kicker
         f"{REL}:{line}:7: warning: CR-SEED-TENT (and 11 more), box 'kicker': its text is set"
-        " over the text of box 'title' (53.0 × 2.6 mm), and the two print on top of each"
-        " other; move or shrink one"
+        " over the text of box 'title' (9.7 × 2.6 mm, standard profile), and the two print on"
+        " top of each other; move or shrink one"
     ]
 
 
 def test_boxes_side_by_side_or_touching_say_nothing(ws):
-    """A box's lines are as tall as their leading: text that meets another box's by less
-    than 1 mm is side by side, not on top of it."""
+    """A box's lines are as tall as their leading and as wide as its widest line, where its
+    alignment sets it: text that meets another box's by less than 1 mm, or a label set left
+    and a number set right in two boxes as wide as the card, on one row, say nothing."""
     kicker = '      kicker: {x: 5, y: 4.5, w: 53, h: 4, style: small-center, text: "DELIVERY"}'
     ws.edit(REL, kicker, kicker.replace("y: 4.5", "y: 5.5"))
+    assert _said(ws, "common-reserve") == []
+    ws.edit(
+        REL,
+        "  kicker: {font: bold,",
+        "  right: {size: 8, leading: 10, align: right}\n  kicker: {font: bold,",
+    )
+    label = "      demand-label: {x: 6, y: 21, w: 51, h: 4, style: small,"
+    ws.edit(
+        REL, label, '      count: {x: 6, y: 21, w: 51, h: 4, style: right, text: "3"}\n' + label
+    )
     assert _said(ws, "common-reserve") == []
 
 
@@ -54,5 +66,20 @@ def test_a_warning_never_stops_a_build_from_drawing(ws, capsys):
     assert main([*argv, "--paper", "a4", "--jobs", "1", "--out", str(out)]) == 0
     err = capsys.readouterr().err
     assert "warning: CR-SEED-TENT (and 11 more), box 'kicker'" in err, err
-    with pdfplumber.open(out / "common-reserve" / "standard-a4" / "cards.pdf") as pdf:
+    kit = out / "common-reserve" / "standard-a4"
+    with pdfplumber.open(kit / "cards.pdf") as pdf:
         assert len(pdf.pages) > 1 and "Demand" in pdf.pages[0].extract_text()
+    licence = "font-licences/OFL-AtkinsonHyperlegible.txt"
+    assert (kit / licence).is_file()  # the kit is whole: its fonts' licence too
+    listed = json.loads((out / "manifest.json").read_text())["outputs"]
+    assert f"common-reserve/standard-a4/{licence}" in {e["path"] for e in listed}
+
+
+def test_preview_of_one_item_says_its_plans_warnings(ws, capsys):
+    kicker = '      kicker: {x: 5, y: 4.5, w: 53, h: 4, style: small-center, text: "DELIVERY"}'
+    ws.edit(REL, kicker, kicker.replace("y: 4.5", "y: 10"))
+    argv = ["--root", str(ws.root), "preview", "common-reserve", "--item", "CR-SEED-TENT"]
+    assert main([*argv, "--out", str(ws.root / "png")]) == 0
+    err = capsys.readouterr().err
+    assert "warning: CR-SEED-TENT (and 11 more), box 'kicker'" in err, err
+    assert list((ws.root / "png").glob("*.png"))

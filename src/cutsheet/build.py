@@ -278,12 +278,12 @@ def job_licences(root: str, game_id: str, profile: str) -> tuple[list[Licence], 
 def with_licences(result: Result) -> Result:
     """A job that drew its PDFs, with its kit's font licence files beside them (for every
     paper) and their warnings; a licence that cannot be copied fails the job."""
-    if result.problems:
+    if has_errors(result.problems):  # (a job with warnings drew: its kit gets its licences)
         return result
     task = result.task
     licences, problems = job_licences(task.root, task.game, task.profile)
-    result.problems = sorted(set(problems))
-    if any(p.severity == "error" for p in problems):
+    result.problems = sorted({*result.problems, *problems})
+    if has_errors(problems):
         result.files = []
         return result
     for paper in task.papers:

@@ -76,7 +76,7 @@ def _preview_item(args: argparse.Namespace, root: Path, out: Path) -> list[Path]
     """One card or sheet, planned as a build plans it, with the warnings a build of its
     game says (a project paper that replaces one of cutsheet's own)."""
     from ..diagnostics import ContentError
-    from ..jobs import layout_warnings
+    from ..jobs import layout_warnings, plan
     from ..preview import preview_item
 
     if args.page:
@@ -95,7 +95,8 @@ def _preview_item(args: argparse.Namespace, root: Path, out: Path) -> list[Path]
         )
     except ContentError as exc:
         raise ContentError([*exc.problems, *layout_warnings(str(root), args.game)]) from None
-    print_problems(layout_warnings(str(root), args.game))
+    _plan, warned = plan(str(root), args.game, args.profile)  # its warnings (drawn, memoised)
+    print_problems(sorted({*warned, *layout_warnings(str(root), args.game)}))
     return paths
 
 

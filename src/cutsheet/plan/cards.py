@@ -164,7 +164,7 @@ class _CardPlanner:
                 fc.problems.extend(face_geometry(face, size, fc.label))
         planned = tuple(recoloured(p, profile) for p in planned or (fill_face(face, size, fc),))
         for p in planned:
-            fc.problems.extend(text_overlaps(p, fc.label))
+            fc.problems.extend(text_overlaps(p, fc.label, profile.name))
             if profile.min_contrast:
                 fc.problems.extend(face_contrast(p, profile.min_contrast, fc.label))
                 fc.problems.extend(markup_contrast(p, profile.min_contrast, fc.label))

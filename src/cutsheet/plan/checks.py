@@ -12,6 +12,7 @@ from ..boxes.text import TextElement
 from ..contrast import BLACK, WHITE, contrast, reaching
 from ..diagnostics import Problem
 from ..layouts import Face
+from ..measure import wrapped
 from .model import FacePlan
 
 SAFE_ZONE_MM = 3.0
@@ -216,14 +217,29 @@ def centred_running_text(face: FacePlan, label: str) -> list[Problem]:
 
 def _text_rect(el: TextElement) -> tuple[float, float, float, float]:
     """Where a text box's lines are set on its face (mm, from the top left: left, top, right,
-    bottom): as wide as the box, as tall as its lines, where its ``valign`` puts them."""
+    bottom): as wide as its widest line, where its alignment puts it, and as tall as its
+    lines, where its ``valign`` puts them (a label set left and a number set right in two
+    boxes as wide as the card sit side by side)."""
     box, tall = el.box, el.height / MM
     valign = getattr(box, "valign", "top")
     top = box.y if valign == "top" else box.y + (box.h - tall) * (0.5 if valign == "middle" else 1)
-    return box.x, top, box.x + box.w, top + tall
+    para, _height = wrapped(el.markup, el.style, box.style, *el.avail)
+    lines = para.blPara.lines
+    room = el.avail[0]
+    widest = max((room - _slack(line) for line in lines), default=room) / MM
+    slack = room / MM - widest
+    left = box.x + slack * {"left": 0.0, "center": 0.5, "right": 1.0}.get(el.style.align, 0.0)
+    return left, top, left + widest, top + tall
 
 
-def text_overlaps(face: FacePlan, label: str) -> list[Problem]:
+def _slack(line: object) -> float:
+    """The room (points) a wrapped line leaves at its end (ReportLab keeps it as the line's
+    first item, or as its ``extraSpace``)."""
+    extra = line[0] if isinstance(line, tuple) else getattr(line, "extraSpace", 0.0)
+    return max(float(extra), 0.0)
+
+
+def text_overlaps(face: FacePlan, label: str, profile: str) -> list[Problem]:
     """A warning at the later box for each two text boxes whose text, as set for this item,
     lies over the other's by ``OVERLAP_MM`` or more both ways: their lines print on top of
     each other (boxes that never both hold text for one item, by their ``when:``, never
@@ -238,8 +254,8 @@ def text_overlaps(face: FacePlan, label: str) -> list[Problem]:
                     Problem(
                         b.box.loc,
                         f"box '{b.box.name}': its text is set over the text of box"
-                        f" '{a.box.name}' ({wide:.1f} × {tall:.1f} mm), and the two print on"
-                        " top of each other; move or shrink one",
+                        f" '{a.box.name}' ({wide:.1f} × {tall:.1f} mm, {profile} profile), and the"
+                        " two print on top of each other; move or shrink one",
                         "warning",
                         subject=label,
                         code="overlap",
