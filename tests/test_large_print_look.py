@@ -103,12 +103,12 @@ def test_large_print_running_text_is_left_aligned(built, game):
     assert paragraphs, game
 
 
-def _problems(ws, game: str) -> list[str]:
-    """Every problem ``check`` says of ``game`` in large print, warnings too."""
+def problems_said(ws, game: str, profile: str = "large-print") -> list[str]:
+    """Every problem ``check`` says of ``game`` in ``profile``, warnings too."""
     cwd = os.getcwd()
     os.chdir(ws.root)
     try:
-        report = check_game(ws.project, game, ("large-print",))
+        report = check_game(ws.project, game, (profile,))
     finally:
         os.chdir(cwd)
     return [str(p) for p in sorted(report.problems)]
@@ -124,7 +124,7 @@ def test_a_white_label_inside_a_laid_out_counter_is_an_error_at_its_box(ws):
     panel = '      panel: {kind: rect, x: 3, y: 15.5, w: 24, h: 10.5, fill: "#FFFFFF"}\n'
     ws.edit(rel, word, panel + word)
     ws.edit(rel, "'FIBRE': '#26AD88'}[resource]", "'FIBRE': '#009E73'}[resource]")
-    said = _problems(ws, "common-reserve")
+    said = problems_said(ws, "common-reserve")
     assert (
         f"{rel}:{line}:7: error: CR-FIBRE, box 'panel': a white sticker under the text of box"
         " 'word', pasted inside box 'chip' (#009E73); set the text straight on that shape, in a"
@@ -145,7 +145,7 @@ def test_centred_running_text_on_a_laid_out_face_is_a_warning_at_its_box(ws):
         "  lp-reminder: {size: 22, leading: 28.6, align: center}",
     )
     line = ws.line_of(rel, "      reminder-lp: {x: 6, y: 92")
-    said = [s for s in _problems(ws, "festivibes") if ": warning: " in s or ": error: " in s]
+    said = [s for s in problems_said(ws, "festivibes") if ": warning: " in s or ": error: " in s]
     assert said == [
         f"{rel}:{line}:7: warning: FV-FOOD (and 7 more), box 'reminder-lp': 6 words of running"
         " text on 2 lines, centred (style 'lp-reminder'); large print sets running text"

@@ -4,25 +4,19 @@ other: a warning at the later box (``plan.checks.text_overlaps``), said by check
 from __future__ import annotations
 
 import json
-import os
 
 import pdfplumber
 
-from cutsheet.build import check_game
 from cutsheet.cli import main
+
+from .test_large_print_look import problems_said
 
 REL = "layouts/common-reserve.yaml"
 
 
 def _said(ws, game: str) -> list[str]:
     """Every warning and error ``check`` says of ``game`` in the standard profile."""
-    cwd = os.getcwd()
-    os.chdir(ws.root)
-    try:
-        report = check_game(ws.project, game, ("standard",))
-    finally:
-        os.chdir(cwd)
-    return [str(p) for p in sorted(report.problems)]
+    return problems_said(ws, game, "standard")
 
 
 def test_text_set_over_another_boxs_text_is_a_warning_at_the_later_box(ws):
