@@ -562,7 +562,7 @@ def _build(
 def _state(result: Result) -> str:
     """How a job went, for its progress line: FAILED, or its PDFs, pages and the parts kept
     from the last build (unchanged, not drawn again)."""
-    if any(p.severity == "error" for p in result.problems):
+    if has_errors(result.problems):
         return "FAILED"
     pdfs = [f for f in result.files if f.part != LICENCE_PART]
     kept = sum(1 for f in pdfs if f.kept)
@@ -582,7 +582,7 @@ def _finish_game(
     manifest to list too (the last commit of a build: no manifest is written after it)."""
     problems = sorted({p for r in results for p in r.problems})
     report.extend(problems)
-    if any(p.severity == "error" for p in problems):
+    if has_errors(problems):
         return []
     try:
         return _commit(out, results, keys, others or ())

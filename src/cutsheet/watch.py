@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from .build import Options, Project, build, stderr_progress
-from .diagnostics import Problem, display_path
+from .diagnostics import Problem, display_path, has_errors
 
 Batch = Iterable[tuple[Any, str]]  # (watchfiles.Change, path)
 Say = Callable[[str], None]
@@ -181,7 +181,7 @@ class _Watcher:
         # the rest's workers, forked after it, start from its plans
         problems = self.run(first, quick, resume, jobs=1)
         label = f"{quick.profiles[0]}-{quick.papers[0]}"
-        if any(p.severity == "error" for p in problems):
+        if has_errors(problems):
             self.say(f"{', '.join(first)} {label}: failed; the rest waits for a fix")
             self.finish(first, problems)
             return False

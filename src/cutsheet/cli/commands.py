@@ -8,7 +8,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..diagnostics import Problem, display_path
+from ..diagnostics import Problem, display_path, has_errors
 from .selection import (
     build_options,
     chosen_games,
@@ -46,7 +46,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
         problems.extend(stale_schemas(project.root, games))
     print_problems(problems)
-    if not any(p.severity == "error" for p in problems):
+    if not has_errors(problems):
         print(
             f"cutsheet: {len(games)} game{'s' if len(games) != 1 else ''} checked, no errors",
             file=sys.stderr,
