@@ -86,6 +86,9 @@ def _poison(out: Path, edit: object) -> None:
     (out / ENTRY).write_text(json.dumps(entry))
 
 
+_WARNING = {"path": "/etc/shadow", "line": 1, "col": 1, "message": "m", "subject": "", "code": ""}
+
+
 def _input(path: str, digest: str = "") -> object:
     def edit(entry: dict) -> None:
         entry["inputs"][path] = digest
@@ -108,6 +111,11 @@ def _input(path: str, digest: str = "") -> object:
         lambda e: e.update(inputs={}),
         lambda e: e.update(inputs=[]),
         lambda e: e["outputs"][0].update(extra="x" * 100),
+        lambda e: e.update(warnings={"path": "x"}),
+        lambda e: e.update(warnings=[{"path": "/etc/shadow", "message": "x"}]),
+        lambda e: e.update(warnings=[dict(_WARNING, line="17")]),
+        lambda e: e.update(warnings=[dict(_WARNING, col=True)]),
+        lambda e: e.update(warnings=[_WARNING] * (cache.MAX_WARNINGS + 1)),
     ],
     ids=[
         "etc-shadow",
@@ -122,6 +130,11 @@ def _input(path: str, digest: str = "") -> object:
         "no-inputs",
         "inputs-not-a-mapping",
         "output-extra-key",
+        "warnings-not-a-list",
+        "warning-missing-keys",
+        "warning-line-a-string",
+        "warning-col-a-bool",
+        "too-many-warnings",
     ],
 )
 def test_a_poisoned_entry_is_ignored_and_the_game_rebuilt(built, edit, monkeypatch):
@@ -227,3 +240,31 @@ def test_the_package_digest_is_not_kept_where_bytecode_is_not_written(tmp_path, 
     kept = package / "__pycache__" / cache.DIGEST_FILE
     assert cache.package_digest(package, kept) == cache.package_digest(package)
     assert not kept.exists()
+
+
+def test_a_kept_entrys_warnings_are_said_again_and_never_opened(built, monkeypatch):
+    """A build that keeps a job's files says the warnings that job said (they follow from the
+    same inputs): what an entry keeps is printed, made readable, never opened."""
+    root, out = built
+    hostile = dict(_WARNING, message="paper a4 \x1b[2Jreplaced\u202e", subject="S", code="c")
+    _poison(out, lambda e: e.update(warnings=[hostile]))
+    opened: list[str] = []
+    real_open = os.open
+
+    def spy(path, *args, **kwargs):
+        opened.append(str(path))
+        return real_open(path, *args, **kwargs)
+
+    monkeypatch.setattr(cache.os, "open", spy)
+    said: list[str] = []
+    _outputs, report = build(Project(root), ["tiny"], STD, out, jobs=1, progress=said.append)
+    assert not _rebuilt(said)
+    assert "/etc/shadow" not in opened
+    [warning] = report.problems
+    assert (warning.loc.path, warning.severity, warning.subject, warning.code) == (
+        "/etc/shadow",
+        "warning",
+        "S",
+        "c",
+    )
+    assert "\x1b" not in warning.message and "\u202e" not in warning.message

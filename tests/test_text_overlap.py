@@ -69,6 +69,28 @@ def test_a_warning_never_stops_a_build_from_drawing(ws, capsys):
     assert f"common-reserve/standard-a4/{licence}" in {e["path"] for e in listed}
 
 
+def test_a_build_that_keeps_its_files_says_their_warnings_again(ws, capsys):
+    """A warning does not go quiet because the files were kept: the cached build says what the
+    job that drew them said, with the same place; once the layout is mended, nothing."""
+    kicker = '      kicker: {x: 5, y: 4.5, w: 53, h: 4, style: small-center, text: "DELIVERY"}'
+    ws.edit(REL, kicker, kicker.replace("y: 4.5", "y: 10"))
+    out = ws.root / "out"
+    argv = ["--root", str(ws.root), "build", "common-reserve", "--profile", "standard"]
+    argv += ["--jobs", "1", "--out", str(out)]
+    said = []
+    for _ in range(2):
+        assert main(argv) == 0
+        said.append(capsys.readouterr().err.splitlines())
+    drawn, kept = said
+    assert "cutsheet: common-reserve standard-a4: unchanged" in kept
+    warned = [line for line in drawn if ": warning: " in line]
+    assert len(warned) == 1 and "box 'kicker'" in warned[0]
+    assert [line for line in kept if ": warning: " in line] == warned
+    ws.edit(REL, kicker.replace("y: 4.5", "y: 10"), kicker)
+    assert main(argv) == 0
+    assert ": warning: " not in capsys.readouterr().err
+
+
 def test_preview_of_one_item_says_its_plans_warnings(ws, capsys):
     kicker = '      kicker: {x: 5, y: 4.5, w: 53, h: 4, style: small-center, text: "DELIVERY"}'
     ws.edit(REL, kicker, kicker.replace("y: 4.5", "y: 10"))

@@ -21,7 +21,17 @@ from typing import TYPE_CHECKING, Any
 
 from . import confine
 from . import jobs as runner
-from .cache import Entry, cache_file, file_hash, options_key, read_entry, record, still_valid
+from .cache import (
+    Entry,
+    cache_file,
+    file_hash,
+    options_key,
+    read_entry,
+    record,
+    replayed,
+    still_valid,
+    warning_records,
+)
 from .commit import commit_game, pending, recover
 from .diagnostics import ContentError, Loc, Problem, Report, has_errors
 from .jobs import PARTS, Options, Result, Task
@@ -321,6 +331,7 @@ def _commit(
     for result in results:
         task = result.task
         inputs = record(Path(task.root), result.inputs)
+        warned = warning_records(result.problems)
         for paper in task.papers:
             outputs = []
             kits.append(f"{task.game}/{task.profile}-{paper}/")
@@ -334,7 +345,7 @@ def _commit(
             caches.append(kit_records(out, task.game, task.profile, paper, kit))
             # not cached: a job that read a file from elsewhere, or left a part undrawn
             if inputs is not None and not result.partial:
-                cache = Entry(keys[(task.profile, paper)], inputs, outputs)
+                cache = Entry(keys[(task.profile, paper)], inputs, outputs, warned)
                 where = cache_file(out, task.game, task.profile, paper).relative_to(out)
                 caches.append((where.as_posix(), cache.to_json()))
             entries.extend(outputs)
@@ -397,10 +408,12 @@ def build(
         runner.forget()
         confine.forget()
         file_hash.cache_clear()
-    kept = _unchanged(project, games, options, out)
-    if kept is not None:  # nothing to write: no lock, no manifest, no job
+    unchanged = _unchanged(project, games, options, out)
+    if unchanged is not None:  # nothing to write: no lock, no manifest, no job
+        kept, warned = unchanged
         for game, profile, paper in _kits(games, options):
             progress(f"{game} {profile}-{paper}: unchanged")
+        report.extend(warned)  # what the jobs that made the files said, said again
         progress(f"{len(kept)} files in {out} ({time.monotonic() - started:.1f} s)")
         return kept, report
     if not resume:
@@ -431,9 +444,9 @@ def _kits(games: Sequence[str], options: Options) -> Iterator[tuple[str, str, st
 
 def _unchanged(
     project: Project, games: Sequence[str], options: Options, out: Path
-) -> list[dict[str, Any]] | None:
-    """The outputs of a build with nothing to do, decided without the lock; None when there
-    is anything to do. Nothing to do: every kit's cache entry holds (its inputs and files
+) -> tuple[list[dict[str, Any]], list[Problem]] | None:
+    """The outputs of a build with nothing to do, and the warnings the jobs that made them
+    said, decided without the lock; None when there is anything to do. Nothing to do: every kit's cache entry holds (its inputs and files
     are as recorded), no stopped build left a commit or a temporary file, and the manifest
     already says what the build would write. Such a build writes nothing, so it needs no
     lock: a build that holds it and is writing here either has switched nothing yet (this
@@ -446,16 +459,18 @@ def _unchanged(
             return None
         keys, licences = _keys(project, options)
         kept: list[dict[str, Any]] = []
+        warned: list[Problem] = []
         for game, profile, paper in _kits(games, options):
             entry = _valid_entry(project, out, (game, profile, paper), keys, licences)
             if entry is None:
                 return None
             kept.extend(entry.outputs)
+            warned.extend(replayed(entry))
         if kept and not manifest_holds(out, kept):
             return None
     except OSError:  # the locked build reports it
         return None
-    return kept
+    return kept, warned
 
 
 def _valid_entry(
@@ -527,6 +542,7 @@ def _build(
                 entry = _valid_entry(project, out, (game, profile, paper), keys, licences)
                 if entry is not None:
                     outputs.extend(entry.outputs)
+                    report.extend(replayed(entry))
                     progress(f"{game} {profile}-{paper}: unchanged")
                 else:
                     papers.append(paper)

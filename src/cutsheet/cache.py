@@ -19,6 +19,7 @@ import os
 import stat
 import sys
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -26,6 +27,7 @@ from typing import Any
 
 from . import __version__
 from .confine import NONBLOCK, FileRefused, read_file
+from .diagnostics import Loc, Problem, display_path
 
 PACKAGE = Path(__file__).resolve().parent
 PACKAGE_AS_IMPORTED = Path(os.path.abspath(os.path.dirname(__file__)))
@@ -241,18 +243,75 @@ EXPORT_KEYS = (OUTPUT_KEYS - {"imposition"}) | {"kind", "target", "dpi"}  # cuts
 LICENCE_KEYS = frozenset({"path", "game", "profile", "paper", "part", "fonts", "sha256"})  # a kit's
 
 
+WARNING_KEYS = frozenset({"path", "line", "col", "message", "subject", "code"})
+MAX_WARNINGS = 1_000
+"""At most this many of a job's warnings are kept in its entry (a deck's repeated mistake is
+one warning naming its first item and how many more)."""
+
+
 @dataclass(frozen=True)
 class Entry:
     """A job's cache record: the options it ran with, the inputs it read (paths relative to
-    the project), what it wrote (paths relative to the output folder)."""
+    the project), what it wrote (paths relative to the output folder), and the warnings the
+    job said, which a build that keeps its files says again (``replayed``): they follow from
+    the same inputs and options, and a warning that went quiet once its files were kept
+    would look fixed."""
 
     key: str
     inputs: dict[str, str]  # project-relative POSIX path -> sha256 ('' when absent)
     outputs: list[dict[str, Any]]
+    warnings: tuple[dict[str, Any], ...] = ()
 
     def to_json(self) -> bytes:
-        data = {"key": self.key, "inputs": self.inputs, "outputs": self.outputs}
+        data = {
+            "key": self.key,
+            "inputs": self.inputs,
+            "outputs": self.outputs,
+            "warnings": list(self.warnings),
+        }
         return json.dumps(data, separators=COMPACT, sort_keys=True).encode()
+
+
+def warning_records(problems: Iterable[Problem]) -> tuple[dict[str, Any], ...]:
+    """The warnings among ``problems``, as an entry keeps them: a file's path made absolute
+    (a later build may run from another folder; the key holds the project's place, so a
+    moved project is rebuilt, never told of old paths). Only ever printed again, never
+    opened."""
+    records = []
+    for p in sorted({p for p in problems if p.severity == "warning"})[:MAX_WARNINGS]:
+        path = p.loc.path
+        if path and not os.path.isabs(path) and os.path.exists(path):
+            path = os.path.abspath(path)
+        records.append(
+            {
+                "path": path,
+                "line": p.loc.line,
+                "col": p.loc.col,
+                "message": p.message,
+                "subject": p.subject,
+                "code": p.code,
+            }
+        )
+    return tuple(records)
+
+
+def replayed(entry: Entry) -> list[Problem]:
+    """The warnings ``entry`` keeps, as the job said them (paths shown as the build shows
+    any path: relative to the working folder when inside it)."""
+    said = []
+    for w in entry.warnings:
+        path = display_path(w["path"]) if os.path.isabs(w["path"]) else w["path"]
+        loc = Loc(path, w["line"], w["col"])
+        said.append(Problem(loc, w["message"], "warning", w["subject"], w["code"]))
+    return said
+
+
+def _is_warning_record(w: object) -> bool:
+    if not isinstance(w, dict) or set(w) != WARNING_KEYS:
+        return False
+    texts = (w["path"], w["message"], w["subject"], w["code"])
+    numbers = (w["line"], w["col"])
+    return all(type(t) is str for t in texts) and all(type(n) is int for n in numbers)
 
 
 def cache_file(out: Path, game: str, profile: str, paper: str) -> Path:
@@ -278,7 +337,12 @@ def read_entry(path: Path) -> Entry | None:
         isinstance(o, dict) and set(o) in (OUTPUT_KEYS, EXPORT_KEYS, LICENCE_KEYS) for o in outputs
     ):
         return None
-    return Entry(key, dict(inputs), list(outputs))
+    warnings = data.get("warnings", [])
+    if not isinstance(warnings, list) or len(warnings) > MAX_WARNINGS:
+        return None
+    if not all(_is_warning_record(w) for w in warnings):
+        return None
+    return Entry(key, dict(inputs), list(outputs), tuple(warnings))
 
 
 def still_valid(entry: Entry | None, key: str, root: Path, out: Path, expected: set[str]) -> bool:
