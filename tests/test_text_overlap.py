@@ -91,6 +91,19 @@ def test_a_build_that_keeps_its_files_says_their_warnings_again(ws, capsys):
     assert ": warning: " not in capsys.readouterr().err
 
 
+def test_an_export_that_keeps_its_files_says_their_warnings_again(ws, capsys):
+    kicker = '      kicker: {x: 5, y: 4.5, w: 53, h: 4, style: small-center, text: "DELIVERY"}'
+    ws.edit(REL, kicker, kicker.replace("y: 4.5", "y: 10"))
+    argv = ["--root", str(ws.root), "export", "common-reserve", "--profile", "standard"]
+    argv += ["--to", "contact", "--out", str(ws.root / "out")]
+    said = []
+    for _ in range(2):
+        assert main(argv) == 0
+        said.append([line for line in capsys.readouterr().err.splitlines() if "warning" in line])
+    assert len(said[0]) == 1 and "box 'kicker'" in said[0][0]
+    assert said[1] == said[0]
+
+
 def test_preview_of_one_item_says_its_plans_warnings(ws, capsys):
     kicker = '      kicker: {x: 5, y: 4.5, w: 53, h: 4, style: small-center, text: "DELIVERY"}'
     ws.edit(REL, kicker, kicker.replace("y: 4.5", "y: 10"))

@@ -24,7 +24,9 @@ from .cache import (
     options_key,
     read_entry,
     record,
+    replayed,
     still_valid,
+    warning_records,
 )
 from .diagnostics import ContentError, Loc, Problem, Report, has_errors
 from .output import ManifestEntry, atomic_write, clean_temps, locked, write_manifest
@@ -150,7 +152,7 @@ def _export_one(
     expected = {o["path"] for o in old.outputs if o["path"].startswith(mine)} if old else set()
     if old is not None and still_valid(old, key, Path(root), out, expected):
         progress(f"{game} {profile} {options.to}: unchanged")
-        return old.outputs, []
+        return old.outputs, replayed(old)  # what the export that wrote them said
     started = time.monotonic()
     files, problems, inputs = _render(root, game, profile, options, where, progress)
     warnings = runner.layout_warnings(root, game)  # said as check and build say them
@@ -162,7 +164,7 @@ def _export_one(
     _commit(out, where, files, entries, old)
     recorded = record(Path(root), inputs)
     if recorded is not None:  # a job that read a file from elsewhere is not cached
-        atomic_write(cached, Entry(key, recorded, entries).to_json())
+        atomic_write(cached, Entry(key, recorded, entries, warning_records(warnings)).to_json())
     took = time.monotonic() - started
     progress(
         f"{game} {profile} {options.to}: {len(files)} file{'' if len(files) == 1 else 's'} ({took:.1f} s)"
