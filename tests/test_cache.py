@@ -246,7 +246,7 @@ def test_a_kept_entrys_warnings_are_said_again_and_never_opened(built, monkeypat
     """A build that keeps a job's files says the warnings that job said (they follow from the
     same inputs): what an entry keeps is printed, made readable, never opened."""
     root, out = built
-    hostile = dict(_WARNING, message="paper a4 \x1b[2Jreplaced\u202e", subject="S", code="c")
+    hostile = dict(_WARNING, message="paper a4 \x1b[2Jreplaced\u202e", subject="S\x1b", code="c")
     _poison(out, lambda e: e.update(warnings=[hostile]))
     opened: list[str] = []
     real_open = os.open
@@ -264,7 +264,47 @@ def test_a_kept_entrys_warnings_are_said_again_and_never_opened(built, monkeypat
     assert (warning.loc.path, warning.severity, warning.subject, warning.code) == (
         "/etc/shadow",
         "warning",
-        "S",
+        "S[U+001B]",
         "c",
     )
     assert "\x1b" not in warning.message and "\u202e" not in warning.message
+
+
+def test_a_kept_warnings_path_is_only_text(tmp_path, monkeypatch):
+    """A warning's path is kept absolute as shown (a link stays the name shown) and shown
+    again relative to the working folder, worked out as text: a path in a loop of links, or
+    a working folder that is gone, is printed as it is, never looked up."""
+    (tmp_path / "real").mkdir()
+    (tmp_path / "real" / "f.ttf").write_text("x")
+    (tmp_path / "link").symlink_to(tmp_path / "real")
+    (tmp_path / "loop").symlink_to(tmp_path / "loop")
+    monkeypatch.chdir(tmp_path)
+    here = os.getcwd()  # as the build sees it (links resolved)
+    said = [
+        cache.Problem(cache.Loc("link/f.ttf", 0, 0), "no licence", "warning"),
+        cache.Problem(cache.Loc(f"{here}/loop/x", 3, 1), "loop", "warning"),
+        cache.Problem(cache.Loc("link/f.ttf"), "an error is not kept", "error"),
+    ]
+    records = cache.warning_records(said)
+    assert records is not None
+    kept = sorted(r["path"] for r in records)
+    assert kept == [f"{here}/link/f.ttf", f"{here}/loop/x"]
+    entry = cache.Entry("k", {}, [], records)
+    assert sorted(p.loc.path for p in cache.replayed(entry)) == ["link/f.ttf", "loop/x"]
+    monkeypatch.chdir("/")
+    assert sorted(p.loc.path for p in cache.replayed(entry)) == [k[1:] for k in kept]
+
+    def gone() -> str:
+        raise FileNotFoundError("the working folder was removed")
+
+    monkeypatch.setattr(cache.os, "getcwd", gone)
+    assert sorted(p.loc.path for p in cache.replayed(entry)) == kept
+
+
+def test_a_job_with_more_warnings_than_an_entry_keeps_is_not_cached():
+    many = [
+        cache.Problem(cache.Loc("x.yaml", i + 1, 1), "m", "warning")
+        for i in range(cache.MAX_WARNINGS + 1)
+    ]
+    assert cache.warning_records(many) is None
+    assert len(cache.warning_records(many[:-1]) or ()) == cache.MAX_WARNINGS

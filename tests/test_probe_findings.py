@@ -151,3 +151,22 @@ def test_export_says_the_font_licence_warning_as_build_does(own, capsys):
     # large print sets the project's text in Atkinson: its kit embeds no project font
     code, told = run(capsys, "export", "own", "--to", "png", "--profile", "large-print")
     assert code == 0 and warning not in told, told
+
+
+def test_a_kept_export_follows_the_font_licence_put_beside_the_font(own, capsys):
+    """An export says the build's font-licence warning, and keeps it with its files: a
+    licence added to fonts/ makes the next export draw again and say nothing (the warning
+    was once said again, the export kept as 'unchanged')."""
+    from .test_own_look import add_font, edit
+
+    add_font(own, "Cinzel-Bold")
+    edit(own / "layouts" / "own.yaml", "{font: bold, size: 14", "{font: Cinzel-Bold, size: 14")
+    argv = ("export", "own", "--to", "contact", "--profile", "standard")
+    for _ in range(2):  # drawn, then kept: the warning both times
+        code, told = run(capsys, *argv)
+        assert code == 0 and any("without a licence file" in line for line in told), told
+    assert any("unchanged" in line for line in told), told
+    (own / "fonts" / "LICENSE").write_text("Cinzel's licence\n")
+    code, told = run(capsys, *argv)
+    assert code == 0 and not any("warning" in line for line in told), told
+    assert not any("unchanged" in line for line in told), told

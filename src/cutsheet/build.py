@@ -344,7 +344,8 @@ def _commit(
             kit = [f for f in result.files if f.paper == paper]
             caches.append(kit_records(out, task.game, task.profile, paper, kit))
             # not cached: a job that read a file from elsewhere, or left a part undrawn
-            if inputs is not None and not result.partial:
+            # nor one that said more warnings than an entry keeps (``warning_records``)
+            if inputs is not None and warned is not None and not result.partial:
                 cache = Entry(keys[(task.profile, paper)], inputs, outputs, warned)
                 where = cache_file(out, task.game, task.profile, paper).relative_to(out)
                 caches.append((where.as_posix(), cache.to_json()))
@@ -470,7 +471,7 @@ def _unchanged(
             return None
     except OSError:  # the locked build reports it
         return None
-    return kept, warned
+    return kept, list(dict.fromkeys(warned))  # a job's warnings are kept with each paper
 
 
 def _valid_entry(
@@ -542,7 +543,7 @@ def _build(
                 entry = _valid_entry(project, out, (game, profile, paper), keys, licences)
                 if entry is not None:
                     outputs.extend(entry.outputs)
-                    report.extend(replayed(entry))
+                    report.extend(p for p in replayed(entry) if p not in report.problems)
                     progress(f"{game} {profile}-{paper}: unchanged")
                 else:
                     papers.append(paper)

@@ -27,7 +27,7 @@ from typing import Any
 
 from . import __version__
 from .confine import NONBLOCK, FileRefused, read_file
-from .diagnostics import Loc, Problem, display_path
+from .diagnostics import Loc, Problem
 
 PACKAGE = Path(__file__).resolve().parent
 PACKAGE_AS_IMPORTED = Path(os.path.abspath(os.path.dirname(__file__)))
@@ -245,17 +245,20 @@ LICENCE_KEYS = frozenset({"path", "game", "profile", "paper", "part", "fonts", "
 
 WARNING_KEYS = frozenset({"path", "line", "col", "message", "subject", "code"})
 MAX_WARNINGS = 1_000
-"""At most this many of a job's warnings are kept in its entry (a deck's repeated mistake is
-one warning naming its first item and how many more)."""
+"""At most this many warnings are kept in an entry (a deck's repeated mistake is one warning
+naming its first item and how many more): a job that said more is not cached, so the next
+build draws it again and says every one."""
+MAX_PATH = 4_096
+"""Longest path a kept warning may name (a longer one makes the entry worthless)."""
 
 
 @dataclass(frozen=True)
 class Entry:
     """A job's cache record: the options it ran with, the inputs it read (paths relative to
     the project), what it wrote (paths relative to the output folder), and the warnings the
-    job said, which a build that keeps its files says again (``replayed``): they follow from
-    the same inputs and options, and a warning that went quiet once its files were kept
-    would look fixed."""
+    job said, which a build that keeps its files says again (``replayed``): they follow
+    from the same inputs and options, and a warning that went quiet once its files were
+    kept would look mended."""
 
     key: str
     inputs: dict[str, str]  # project-relative POSIX path -> sha256 ('' when absent)
@@ -272,38 +275,64 @@ class Entry:
         return json.dumps(data, separators=COMPACT, sort_keys=True).encode()
 
 
-def warning_records(problems: Iterable[Problem]) -> tuple[dict[str, Any], ...]:
-    """The warnings among ``problems``, as an entry keeps them: a file's path made absolute
-    (a later build may run from another folder; the key holds the project's place, so a
-    moved project is rebuilt, never told of old paths). Only ever printed again, never
-    opened."""
-    records = []
-    for p in sorted({p for p in problems if p.severity == "warning"})[:MAX_WARNINGS]:
-        path = p.loc.path
-        if path and not os.path.isabs(path) and os.path.exists(path):
-            path = os.path.abspath(path)
-        records.append(
-            {
-                "path": path,
-                "line": p.loc.line,
-                "col": p.loc.col,
-                "message": p.message,
-                "subject": p.subject,
-                "code": p.code,
-            }
-        )
-    return tuple(records)
+def warning_records(problems: Iterable[Problem]) -> tuple[dict[str, Any], ...] | None:
+    """The warnings among ``problems``, as an entry keeps them; None when there are more
+    than ``MAX_WARNINGS`` (the job is then not cached). A relative path is made absolute
+    without following any link (``_absolute``): a later build may run from another folder."""
+    warnings = sorted({p for p in problems if p.severity == "warning"})
+    if len(warnings) > MAX_WARNINGS:
+        return None
+    return tuple(
+        {
+            "path": _absolute(p.loc.path),
+            "line": p.loc.line,
+            "col": p.loc.col,
+            "message": p.message,
+            "subject": p.subject,
+            "code": p.code,
+        }
+        for p in warnings
+    )
 
 
 def replayed(entry: Entry) -> list[Problem]:
-    """The warnings ``entry`` keeps, as the job said them (paths shown as the build shows
-    any path: relative to the working folder when inside it)."""
+    """The warnings ``entry`` keeps, as the job said them. Their paths are only printed,
+    never opened nor looked up (``_shown``)."""
     said = []
     for w in entry.warnings:
-        path = display_path(w["path"]) if os.path.isabs(w["path"]) else w["path"]
-        loc = Loc(path, w["line"], w["col"])
+        loc = Loc(_shown(w["path"]), w["line"], w["col"])
         said.append(Problem(loc, w["message"], "warning", w["subject"], w["code"]))
-    return said
+    return list(dict.fromkeys(said))
+
+
+def _absolute(path: str) -> str:
+    """A warning's path (a file's, relative to the working folder as it was shown) joined to
+    the working folder, ``..`` and ``.`` taken out as text: a link in it stays the name shown
+    (a font reached through a link is named by the link). Anything else (no file there, a
+    working folder gone) stays as it is."""
+    if not path or os.path.isabs(path):
+        return path
+    try:
+        if os.path.exists(path):
+            return os.path.normpath(os.path.join(os.getcwd(), path))
+    except (OSError, ValueError):
+        pass
+    return path
+
+
+def _shown(path: str) -> str:
+    """A kept path as a build shows one: relative to the working folder when it lies inside
+    it, worked out as text (nothing on the disk is looked at; a working folder gone leaves the
+    path absolute)."""
+    if not os.path.isabs(path):
+        return path
+    try:
+        here = os.getcwd()
+    except OSError:
+        return path
+    if path.startswith(here.rstrip(os.sep) + os.sep):
+        return os.path.relpath(path, here)
+    return path
 
 
 def _is_warning_record(w: object) -> bool:
@@ -311,7 +340,9 @@ def _is_warning_record(w: object) -> bool:
         return False
     texts = (w["path"], w["message"], w["subject"], w["code"])
     numbers = (w["line"], w["col"])
-    return all(type(t) is str for t in texts) and all(type(n) is int for n in numbers)
+    if not all(type(t) is str for t in texts) or not all(type(n) is int for n in numbers):
+        return False
+    return len(w["path"]) <= MAX_PATH and "\0" not in w["path"]
 
 
 def cache_file(out: Path, game: str, profile: str, paper: str) -> Path:
@@ -327,6 +358,7 @@ def read_entry(path: Path) -> Entry | None:
     try:
         data = json.loads(raw)
         key, inputs, outputs = data["key"], data["inputs"], data["outputs"]
+        warnings = data["warnings"]
     except (ValueError, KeyError, TypeError, RecursionError):
         return None
     if not isinstance(key, str) or not isinstance(inputs, dict) or not isinstance(outputs, list):
@@ -337,7 +369,6 @@ def read_entry(path: Path) -> Entry | None:
         isinstance(o, dict) and set(o) in (OUTPUT_KEYS, EXPORT_KEYS, LICENCE_KEYS) for o in outputs
     ):
         return None
-    warnings = data.get("warnings", [])
     if not isinstance(warnings, list) or len(warnings) > MAX_WARNINGS:
         return None
     if not all(_is_warning_record(w) for w in warnings):

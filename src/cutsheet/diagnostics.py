@@ -81,8 +81,11 @@ class Problem:
             message = clip(message, MAX_MESSAGE)
         if message != self.message:
             object.__setattr__(self, "message", message)
-        if len(self.subject) > MAX_SUBJECT:
-            object.__setattr__(self, "subject", clip(readable(self.subject), MAX_SUBJECT))
+        subject = readable(self.subject)
+        if len(subject) > MAX_SUBJECT:
+            subject = clip(subject, MAX_SUBJECT)
+        if subject != self.subject:
+            object.__setattr__(self, "subject", subject)
 
     @property
     def text(self) -> str:

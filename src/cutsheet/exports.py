@@ -29,6 +29,7 @@ from .cache import (
     warning_records,
 )
 from .diagnostics import ContentError, Loc, Problem, Report, has_errors
+from .licences import licence_names
 from .output import ManifestEntry, atomic_write, clean_temps, locked, write_manifest
 from .targets import EXPORTS, ExportSettings, Rendered, exporter
 
@@ -142,8 +143,10 @@ def _export_one(
     root: str, out: Path, game: str, profile: str, options: ExportOptions, progress: Progress
 ) -> tuple[list[dict[str, Any]], list[Problem]]:
     """One game under one profile: kept when nothing changed, else rendered and written."""
-    key = (
-        options_key(options, "export", Path(root)) + f"|{profile}|icons={icon_listing(Path(root))}"
+    key = (  # the licence files too: an export says the build's font-licence warning
+        options_key(options, "export", Path(root))
+        + f"|{profile}|icons={icon_listing(Path(root))}"
+        + f"|licences={'/'.join(licence_names(Path(root)))}"
     )
     cached = _cache(out, game, profile, options.to)
     old = read_entry(cached)
@@ -163,8 +166,10 @@ def _export_one(
     entries = [_entry(out, where, game, profile, options, f) for f in files]
     _commit(out, where, files, entries, old)
     recorded = record(Path(root), inputs)
-    if recorded is not None:  # a job that read a file from elsewhere is not cached
-        atomic_write(cached, Entry(key, recorded, entries, warning_records(warnings)).to_json())
+    warned = warning_records(warnings)
+    # not cached: a job that read a file from elsewhere, or said more warnings than kept
+    if recorded is not None and warned is not None:
+        atomic_write(cached, Entry(key, recorded, entries, warned).to_json())
     took = time.monotonic() - started
     progress(
         f"{game} {profile} {options.to}: {len(files)} file{'' if len(files) == 1 else 's'} ({took:.1f} s)"
