@@ -57,6 +57,7 @@ RANKS: dict[str, int] = {
     "commit": 11,
     "partcache": 11,
     "licences": 11,
+    "kept_kits": 11,
     "build": 12,
     "exports": 12,
     "watch": 13,

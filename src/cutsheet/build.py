@@ -19,20 +19,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from . import confine
+from . import confine, kept_kits
 from . import jobs as runner
 from .cache import (
     Entry,
     cache_file,
     file_hash,
-    options_key,
-    read_entry,
     record,
     replayed,
-    still_valid,
     warning_records,
 )
-from .commit import commit_game, pending, recover
+from .commit import commit_game, recover
 from .diagnostics import ContentError, Loc, Problem, Report, has_errors
 from .jobs import PARTS, Options, Result, Task
 from .output import (
@@ -40,8 +37,6 @@ from .output import (
     LicenceEntry,
     clean_temps,
     locked,
-    manifest_holds,
-    temps,
     write_manifest,
 )
 from .partcache import kit_records
@@ -409,10 +404,10 @@ def build(
         runner.forget()
         confine.forget()
         file_hash.cache_clear()
-    unchanged = _unchanged(project, games, options, out)
+    unchanged = kept_kits.unchanged(project.root, games, options, out)
     if unchanged is not None:  # nothing to write: no lock, no manifest, no job
         kept, warned = unchanged
-        for game, profile, paper in _kits(games, options):
+        for game, profile, paper in kept_kits.kits(games, options):
             progress(f"{game} {profile}-{paper}: unchanged")
         report.extend(warned)  # what the jobs that made the files said, said again
         progress(f"{len(kept)} files in {out} ({time.monotonic() - started:.1f} s)")
@@ -423,7 +418,7 @@ def build(
         with locked(out):
             for game in recover(out):
                 progress(f"{game}: finished the commit a stopped build left half done")
-            clean_temps(_folders(out, games, options))
+            clean_temps(kept_kits.folders(out, games, options))
             outputs = _build(project, games, options, out, jobs, progress, report)
     except ContentError as exc:
         report.extend(exc.problems)
@@ -433,94 +428,6 @@ def build(
         return [], report
     progress(f"{len(outputs)} files in {out} ({time.monotonic() - started:.1f} s)")
     return outputs, report
-
-
-def _kits(games: Sequence[str], options: Options) -> Iterator[tuple[str, str, str]]:
-    """Every (game, profile, paper) a build of ``games`` makes, in the order it reports them."""
-    for game in games:
-        for profile in options.profiles:
-            for paper in options.papers:
-                yield game, profile, paper
-
-
-def _unchanged(
-    project: Project, games: Sequence[str], options: Options, out: Path
-) -> tuple[list[dict[str, Any]], list[Problem]] | None:
-    """The outputs of a build with nothing to do, and the warnings the jobs that made them
-    said, decided without the lock; None when there is anything to do. Nothing to do: every kit's cache entry holds (its inputs and files
-    are as recorded), no stopped build left a commit or a temporary file, and the manifest
-    already says what the build would write. Such a build writes nothing, so it needs no
-    lock: a build that holds it and is writing here either has switched nothing yet (this
-    view holds) or has begun to, and then its journal, a temporary file, a kit or the
-    manifest differs, and this build takes the lock like any other."""
-    try:
-        if (out / ".cache").is_symlink():  # the locked build refuses it, saying so
-            return None
-        if pending(out) or temps(_folders(out, games, options)):
-            return None
-        keys, licences = _keys(project, options)
-        kept: list[dict[str, Any]] = []
-        warned: list[Problem] = []
-        for game, profile, paper in _kits(games, options):
-            entry = _valid_entry(project, out, (game, profile, paper), keys, licences)
-            if entry is None:
-                return None
-            kept.extend(entry.outputs)
-            warned.extend(replayed(entry))
-        if kept and not manifest_holds(out, kept):
-            return None
-    except OSError:  # the locked build reports it
-        return None
-    return kept, list(dict.fromkeys(warned))  # a job's warnings are kept with each paper
-
-
-def _valid_entry(
-    project: Project,
-    out: Path,
-    kit: tuple[str, str, str],
-    keys: dict[tuple[str, str], str],
-    licences: list[str],
-) -> Entry | None:
-    """The cache entry of one kit when it still holds (see ``cache.still_valid``)."""
-    from .licences import FOLDER
-
-    game, profile, paper = kit
-    entry = read_entry(cache_file(out, game, profile, paper))
-    folder = f"{game}/{profile}-{paper}"
-    mine = {f"{folder}/{part}.pdf" for part in PARTS}
-    mine |= {f"{folder}/{FOLDER}/{name}" for name in licences}
-    valid = still_valid(entry, keys[(profile, paper)], project.root, out, mine)
-    return entry if valid else None
-
-
-def _folders(out: Path, games: Sequence[str], options: Options) -> list[Path]:
-    """Every folder a build of ``games`` writes files into."""
-    from .licences import FOLDER
-
-    folders = [out, out / ".cache"]
-    for game in games:
-        for profile in options.profiles:
-            for paper in options.papers:
-                kit = out / game / f"{profile}-{paper}"
-                folders += [kit, kit / FOLDER]
-    return folders
-
-
-def _keys(project: Project, options: Options) -> tuple[dict[tuple[str, str], str], list[str]]:
-    """Each job's cache key, by (profile, paper), and the licence files a kit may carry: a
-    licence file added to or removed from fonts/ changes the keys (every kit rebuilds), and
-    so does a file added to or removed from icons/ (``icon_listing``)."""
-    from .cache import icon_listing
-    from .licences import PACKAGED, licence_names
-
-    licences = [PACKAGED.name, *licence_names(project.root)]
-    extra = f"licences={'/'.join(licences)}|icons={icon_listing(project.root)}"
-    keys = {
-        (profile, paper): options_key(options, paper, project.root) + f"|{profile}|{extra}"
-        for profile in options.profiles
-        for paper in options.papers
-    }
-    return keys, licences
 
 
 def _build(
@@ -534,13 +441,15 @@ def _build(
 ) -> list[dict[str, Any]]:
     root = str(project.root)
     outputs: list[dict[str, Any]] = []
-    keys, licences = _keys(project, options)
+    keys, licences = kept_kits.keys(project.root, options)
     todo: list[Task] = []
     for game in games:
         for profile in options.profiles:
             papers = []
             for paper in options.papers:
-                entry = _valid_entry(project, out, (game, profile, paper), keys, licences)
+                entry = kept_kits.valid_entry(
+                    project.root, out, (game, profile, paper), keys, licences
+                )
                 if entry is not None:
                     outputs.extend(entry.outputs)
                     report.extend(p for p in replayed(entry) if p not in report.problems)
