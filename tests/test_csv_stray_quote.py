@@ -41,3 +41,46 @@ def test_a_row_too_long_after_a_cell_quoted_over_lines_on_purpose_points_at_the_
     (problem,) = raised.value.problems
     assert (problem.loc.line, problem.loc.col) == (3, 8)
     assert problem.message.startswith("row has 3 cells")
+
+
+def _problems(tmp_path, text: str) -> list[tuple[int, int, str]]:
+    import pytest
+
+    from cutsheet.diagnostics import ContentError
+
+    path = tmp_path / "cards.csv"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ContentError) as raised:
+        load_csv(path, tmp_path)
+    return [(p.loc.line, p.loc.col, p.message) for p in raised.value.problems]
+
+
+def test_a_stray_quote_whose_merged_row_has_the_headers_width_is_still_found(tmp_path):
+    """A later quote closed the cell, and the rows swallowed happen to leave a row of the
+    header's width: no count of cells shows it, but a line inside the cell that reads as a
+    row of its own (a row's commas, an id of the row's kind first) does. Reported at the
+    quote; once counted 'printed 10, the rulebook needs 12' at the header, or passed."""
+    text = (
+        "id,name,cost,effect\n"
+        'SR-CUMIN,Cumin,2,"Swap any 2 cubes, if you have < 4.\n'
+        "SR-CLOVE,Clove,2,Take 1 green\n"
+        'SR-STAR,Star,3,"Say ""the best"" twice"\n'
+        "SR-MACE,Mace,1,plain\n"
+    )
+    [(line, col, message)] = _problems(tmp_path, text)
+    assert (line, col) == (2, 18)
+    assert message.startswith("this quote opens a cell that runs on to line 4, so lines 2 to 4")
+    assert "rows of their own inside one cell" in message
+
+
+def test_lines_with_commas_inside_a_cell_quoted_on_purpose_still_read(tmp_path):
+    """A paragraph over lines, commas and all, whose lines do not begin with an id of the
+    row's kind, is a cell as meant."""
+    path = tmp_path / "cards.csv"
+    path.write_text(
+        'id,name,text\nSR-A,A,"First, then,\nSR, a, b, c\nthen, x, y"\nSR-B,B,one\n',
+        encoding="utf-8",
+    )
+    rows = load_csv(path, tmp_path).data
+    assert [row["id"] for row in rows] == ["SR-A", "SR-B"]
+    assert rows[0]["text"] == "First, then,\nSR, a, b, c\nthen, x, y"

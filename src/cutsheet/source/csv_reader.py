@@ -140,6 +140,29 @@ def _swallows_rows(cell: str, width: int) -> bool:
     return any(line.count(",") >= max(width - 1, 1) for line in cell.split("\n")[1:])
 
 
+ROW_PREFIX = 3
+"""Characters a line inside a cell shares with its row's first cell, at the start of its own
+first cell, to read as a row of the same kind (``CR-N0012`` after ``CR-N0011``)."""
+
+
+def _holds_a_row(cell: str, first: str, width: int) -> bool:
+    """Whether a cell that spans lines holds a line that reads as a whole row of its own: as
+    many commas as a row, and a first cell without spaces that begins as this row's first
+    cell does (an id of the same kind), not the same one. Such a row was swallowed by a
+    quote left open even when the merged row happens to have the header's width (a later
+    quote closed the cell), which no count of cells would show."""
+    first = first.strip()
+    if len(first) < ROW_PREFIX or " " in first:
+        return False
+    for line in cell.split("\n")[1:]:
+        if line.count(",") < max(width - 1, 1):
+            continue
+        head = line.split(",", 1)[0].strip().strip('"')
+        if head != first and " " not in head and head[:ROW_PREFIX] == first[:ROW_PREFIX]:
+            return True
+    return False
+
+
 _CELL_BOUNDARY = re.compile(r'[",]')
 
 
@@ -322,7 +345,7 @@ class _Table:
         row that runs over several lines, at the quote that opened the cell that did so."""
         width = self.width
         wrong = len(row) > width or len(row) < width and self.short_rows_are_errors
-        swallowed = self._runs_on(row, line_no, last) if wrong and last > line_no else None
+        swallowed = self._runs_on(row, line_no, last, wrong) if last > line_no else None
         if swallowed is not None:
             self.problems.append(swallowed)
             return
@@ -346,12 +369,19 @@ class _Table:
                 )
             )
 
-    def _runs_on(self, row: list[str], line_no: int, last: int) -> Problem | None:
-        """A row of the wrong width that spans lines ``line_no`` to ``last`` because a quote
-        opened a cell that swallowed whole rows (a line in the cell holds as many commas as a
-        row: a stray quote, the usual mistake), named where the quote is, not where the merged
-        row happens to end; None for a cell that only holds a line break or two."""
-        if not any(cell.count("\n") and _swallows_rows(cell, self.width) for cell in row):
+    def _runs_on(self, row: list[str], line_no: int, last: int, wrong: bool) -> Problem | None:
+        """A row that spans lines ``line_no`` to ``last`` because a quote opened a cell that
+        swallowed whole rows (a stray quote, the usual mistake), named where the quote is, not
+        where the merged row happens to end; None for a cell that only holds a line break or
+        two. A row of the wrong width (``wrong``) swallowed one when a line in the cell holds
+        as many commas as a row; one of the header's width, when such a line also begins with
+        an id of the row's kind (``_holds_a_row``)."""
+        if wrong:
+            found = any(c.count("\n") and _swallows_rows(c, self.width) for c in row)
+        else:
+            first = row[0] if row else ""
+            found = any(c.count("\n") and _holds_a_row(c, first, self.width) for c in row)
+        if not found:
             return None
         text = "\n".join(self.lines[line_no - 1 : last])
         opened, was = 0, False
@@ -363,11 +393,16 @@ class _Table:
             was = quoted
         line = line_no + text.count("\n", 0, opened)
         col = opened - text.rfind("\n", 0, opened)
+        read = (
+            f"one row of {len(row):,} cells (the header names {self.width:,})"
+            if wrong
+            else "one row, rows of their own inside one cell"
+        )
         return Problem(
             Loc(self.file, line, col),
             f"this quote opens a cell that runs on to line {last}, so lines {line_no} to {last}"
-            f" read as one row of {len(row):,} cells (the header names {self.width:,}); a quote"
-            ' inside a cell is written twice (""), or the whole cell is quoted',
+            f' read as {read}; a quote inside a cell is written twice (""), or the whole cell'
+            " is quoted",
         )
 
     def _item(
