@@ -112,3 +112,18 @@ def test_preview_of_one_item_says_its_plans_warnings(ws, capsys):
     err = capsys.readouterr().err
     assert "warning: CR-SEED-TENT (and 11 more), box 'kicker'" in err, err
     assert list((ws.root / "png").glob("*.png"))
+
+
+def test_text_too_long_for_its_box_is_an_error_and_not_also_an_overlap(tmp_path, capsys):
+    """A rule that runs out of its box prints over the box below it: that is the error's
+    doing, said once as the error (it was also an overlap warning at the box below)."""
+    assert main(["--root", str(tmp_path), "new", "star-deck"]) == 0
+    cards = tmp_path / "content" / "star-deck" / "cards.yaml"
+    long_rule = " ".join(["Draw two cards and keep the one you like best, then pass."] * 7)
+    text = cards.read_text().replace("rule: Play another card at once.", f"rule: {long_rule}")
+    cards.write_text(text)
+    capsys.readouterr()
+    assert main(["--root", str(tmp_path), "check", "--profile", "standard"]) == 1
+    said = capsys.readouterr().err
+    assert "box 'rule': text does not fit" in said, said
+    assert "warning" not in said, said

@@ -250,7 +250,7 @@ def text_overlaps(face: FacePlan, label: str, profile: str) -> list[Problem]:
     each other (boxes that never both hold text for one item, by their ``when:``, never
     meet here). Only boxes whose rows and widths meet have their lines measured: most faces
     have none, and a check of 100,000 cards plans as many faces."""
-    placed = [(el, _box_rect(el)) for el in face.elements if _has_text(el)]
+    placed = [(el, _box_rect(el)) for el in face.elements if _has_text(el) and _fits(el)]
     problems = []
     for i, (a, ra) in enumerate(placed):
         for b, rb in placed[i + 1 :]:
@@ -276,3 +276,9 @@ def text_overlaps(face: FacePlan, label: str, profile: str) -> list[Problem]:
 
 def _has_text(el: Element) -> bool:
     return isinstance(el, TextElement) and bool(el.text.strip())
+
+
+def _fits(el: Element) -> bool:
+    """Whether a text box's text fits its box: text that does not is an error already, and
+    whatever it runs over follows from that (said once the text fits, if it still does)."""
+    return not isinstance(el, TextElement) or el.height <= el.box.h * MM + 0.01
