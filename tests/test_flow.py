@@ -4,6 +4,7 @@ measured is what is drawn."""
 
 from __future__ import annotations
 
+import pytest
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
@@ -131,3 +132,20 @@ def test_a_split_leaves_the_lines_others_share_as_they_were():
     again = TaggedStory(styles, 8).flowables([Para(SHARED + "split", "body")])[0]
     again.wrapOn(canv, width, 700)
     assert _words(again) == _words(fresh)
+
+
+def test_write_ins_start_at_the_margin_and_their_boxes_in_one_column():
+    """Each write-in row was a table centred on its own: boxes of different widths started
+    their labels and boxes at different places. Now every row is set from the left margin,
+    its label column as wide as the block's longest label (and a gap), so every box of the
+    block starts at one place."""
+    register()
+    styles = doc_styles(10, 14, 20, 8, 1.25)
+    rows = (WriteIn("Winner", None, 80), WriteIn("Date", None, 20), WriteIn("Seat", "of 4", 40))
+    [block] = StoryBuilder(styles, 8).flowables([WriteInsBlock(rows)])
+    tables = [f for f in block._content if hasattr(f, "_colWidths")]  # type: ignore[attr-defined]
+    assert len(tables) == 3
+    assert {t.hAlign for t in tables} == {"LEFT"}
+    assert len({t._colWidths[0] for t in tables}) == 1  # the boxes start at one place
+    assert [t._colWidths[1] / mm for t in tables] == pytest.approx([80, 20, 40])
+    assert 10 * mm < tables[0]._colWidths[0] < 25 * mm  # "Winner" and a gap, not 62 mm

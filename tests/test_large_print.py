@@ -455,3 +455,21 @@ def test_the_reserve_sheet_spaces_are_as_large_as_a_delivery_card(built, profile
             if c.get("dash"):
                 spaces.append((round(c["width"] / MM), round(c["height"] / MM)))
     assert spaces == [card, card]
+
+
+@pytest.mark.parametrize("profile", ["standard", "large-print"])
+def test_write_ins_are_set_from_the_margin_their_boxes_in_one_column(built, profile):
+    """The session record's two write-ins: each label starts where the text above it does,
+    and the two boxes (both 40 mm) start together, so their suffixes do too."""
+    path = built / "common-reserve" / f"{profile}-a4" / "sheets.pdf"
+    page = next(
+        p
+        for p, t in zip(plumber_pages(path), plumber_texts(path), strict=True)
+        if "Session points" in (t or "")
+    )
+    words = page.extract_words()
+    first = {w["text"]: w["x0"] for w in reversed(words)}  # each word's first place
+    assert abs(first["Session"] - first["After"]) < 0.5
+    assert abs(first["Units"] - first["After"]) < 0.5
+    suffixes = sorted(w["x0"] for w in words if w["text"] in ("16", "40"))
+    assert len(suffixes) == 2 and suffixes[1] - suffixes[0] < 0.5, suffixes

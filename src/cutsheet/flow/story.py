@@ -40,6 +40,10 @@ from .tables import RuledTable, example_style, table_style, track_style, write_i
 
 HEADING_LEVELS = {"title": 1, "heading": 2}  # every other style is read as a paragraph
 TRACK_LABEL_MM = 34.0
+WRITE_IN_LABEL_MM = 80.0
+"""The widest a write-in's label column is (a longer label wraps within it)."""
+WRITE_IN_GAP = 6 + 2 * mm
+"""From a write-in's longest label to the boxes: the cell's right padding (6 pt) and 2 mm."""
 
 
 @dataclass(frozen=True)
@@ -181,15 +185,22 @@ class StoryBuilder:
         return [KeepTogether([t, Spacer(1, 3 * mm)])]
 
     def _WriteInsBlock(self, b: WriteInsBlock) -> list[Flowable]:  # noqa: N802
-        """Labelled write-in boxes, one row each, at least the profile's write-in height."""
+        """Labelled write-in boxes, one row each, at least the profile's write-in height, set
+        from the left margin as the tables and text around them are: the labels in one
+        column as wide as the widest of them (at most ``WRITE_IN_LABEL_MM``; a longer one
+        wraps), so every box starts at one place just after its label, whatever its width.
+        (Each row once stood centred on its own: a block whose boxes had different widths
+        started each label and each box at another place.)"""
+        labels = [self.para(w.label, self.styles.strong) for w in b.rows]
+        column = min(max(map(_one_line_width, labels), default=0.0), WRITE_IN_LABEL_MM * mm)
         out: list[Flowable] = []
-        for w in b.rows:
-            label = self.para(w.label, self.styles.strong)
+        for w, label in zip(b.rows, labels, strict=True):
             suffix = self.para(w.suffix, self.styles.body) if w.suffix is not None else ""
             t = self.table_type(
                 [[label, "", suffix]],
-                colWidths=[62 * mm, w.width_mm * mm, 24 * mm],
+                colWidths=[column + WRITE_IN_GAP, w.width_mm * mm, 24 * mm],
                 rowHeights=self._row_height(),
+                hAlign="LEFT",
             )
             t.setStyle(write_in_style())
             out.extend([t, Spacer(1, 2 * mm)])
@@ -236,3 +247,9 @@ class StoryBuilder:
         )
         items = self._ListBlock(ListBlock(said, False)) if said else []
         return [KeepTogether(out + [Spacer(1, 2 * mm)]), *items, Spacer(1, 3 * mm)]
+
+
+def _one_line_width(p: Flowable) -> float:
+    """How wide a paragraph's text is set on one line (points)."""
+    p.wrap(100_000, 100_000)
+    return max(p.getActualLineWidths0(), default=0.0)  # type: ignore[attr-defined]

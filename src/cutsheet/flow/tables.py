@@ -96,10 +96,11 @@ def table_style(b: TableBlock) -> TableStyle:
 
 
 def write_in_style() -> TableStyle:
-    """A write-in row: label, boxed space, suffix."""
+    """A write-in row: label (from the margin, as the text above it), boxed space, suffix."""
     return TableStyle(
         [
             ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ("LEFTPADDING", (0, 0), (0, 0), 0),
             ("BOX", (1, 0), (1, 0), 0.8, colors.black),
         ]
     )
