@@ -84,3 +84,11 @@ def test_lines_with_commas_inside_a_cell_quoted_on_purpose_still_read(tmp_path):
     rows = load_csv(path, tmp_path).data
     assert [row["id"] for row in rows] == ["SR-A", "SR-B"]
     assert rows[0]["text"] == "First, then,\nSR, a, b, c\nthen, x, y"
+
+
+def test_an_empty_cell_a_field_needs_is_missing_at_the_cell(ws):
+    """A field that must have a value and whose cell is empty is missing there, at the cell's
+    column (it was the row's first column), and the message says the cell is empty."""
+    line = ws.edit(CSV, "BA-001,1,start,Spare Change,", "BA-001,1,start,,")
+    said = [str(p) for p in ws.check("bidding-alpha") if "missing key" in p.message]
+    assert said == [f"{CSV}:{line}:16: error: missing key 'name' (its cell is empty)"], said

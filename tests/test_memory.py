@@ -95,7 +95,8 @@ def test_a_loaded_csv_file_gives_one_dict_of_places_for_keys_and_values():
     doc = parse_csv("id,title\nA,Alpha\nB,\n", "c.csv")
     assert doc.keys is doc.values and _locs(doc.values.values()) == []
     assert doc.loc((0, "title")) == doc.key_loc((0, "title")) == Loc("c.csv", 2, 3)
-    assert doc.loc((1, "title")) == Loc("c.csv", 3, 1)  # an empty cell: its row
+    assert doc.loc((1, "title")) == Loc("c.csv", 3, 3)  # an empty cell: the cell itself
+    assert "title" not in doc.data[1]  # (still an absent value)
     assert doc.key_loc((1,)) == Loc("c.csv", 3, 1)
 
 

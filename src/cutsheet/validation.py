@@ -68,7 +68,9 @@ def _message(err: Mapping[str, Any], model: type[BaseModel], located: Located) -
         hint = f", did you mean '{guess[0]}'?" if guess else f" (allowed: {', '.join(known)})"
         return located.key_loc(path), f"unknown key {excerpt(key)}{hint}"
     if kind == "missing":
-        return located.loc(path[:-1]), f"missing key {excerpt(str(path[-1]))}"
+        row, cell = located.loc(path[:-1]), located.loc(path)  # a CSV's empty cell is placed
+        empty = " (its cell is empty)" if cell != row else ""
+        return cell, f"missing key {excerpt(str(path[-1]))}{empty}"
     data_path = _data_path(located.data, path)
     at = located.loc(path)
     if path and path[-1] == "[key]":  # a mapping's key: the key is the mistake, not its value

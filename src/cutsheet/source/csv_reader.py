@@ -408,13 +408,16 @@ class _Table:
     def _item(
         self, row: list[str], spots: list[tuple[int, int]]
     ) -> tuple[dict[str, Any], dict[PathKey, int]]:
-        """The row's non-empty cells by field name, and where each is (by ``(name,)``)."""
+        """The row's non-empty cells by field name, and where each cell is, an empty one
+        too (by ``(name,)``): an empty cell is an absent value, and a field that must have one
+        is then missing at its cell, not at the row's start."""
         item: dict[str, Any] = {}
         places: dict[PathKey, int] = {}
         for name, raw, at in zip(self.header, row, spots, strict=False):  # a short row ends early
-            value = raw.strip()
-            if not value or not name:
-                continue  # an empty cell is an absent value
-            item[name] = nfc(value)
+            if not name:
+                continue
             places[(name,)] = spot(*at)
+            value = raw.strip()
+            if value:  # an empty cell is an absent value
+                item[name] = nfc(value)
         return item, places
