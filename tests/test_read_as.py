@@ -222,3 +222,27 @@ def test_a_worked_examples_title_is_a_heading_under_its_section(built, variant):
         assert heads[at[0]][0] == "H3" and before[-1] == "H2", heads
     booklet = _headings(built / "common-reserve" / variant / "rules-booklet.pdf")
     assert [h for h, _ in booklet] == [h for h, _ in heads]
+
+
+def test_a_heading_block_inside_a_rules_section_is_a_sub_heading(ws):
+    """A ``heading:`` block under a section's heading is one level below it: an H3 (it was a
+    second H2, at the section heading's size), set between the body's size and the section
+    heading's. On a sheet it stays an H2 under the page's title."""
+    from cutsheet.cli import main
+
+    rules = "content/common-reserve/rules.yaml"
+    anchor = "  - heading: The idea\n    blocks:\n"
+    ws.edit(rules, anchor, anchor + "      - heading: In one breath\n")
+    out = ws.root / "out"
+    argv = ["--root", str(ws.root), "build", "common-reserve", "--profile", "standard"]
+    assert main([*argv, "--paper", "a4", "--jobs", "1", "--out", str(out)]) == 0
+    path = out / "common-reserve" / "standard-a4" / "rules.pdf"
+    said = _headings(path)
+    at = said.index(("H2", "The idea"))
+    assert said[at + 1] == ("H3", "In one breath"), said
+    assert said[at + 2][0] == "H2"  # the next section's heading is a section heading still
+    sizes = {}
+    for page in plumber_pages(path):
+        for word in page.extract_words(extra_attrs=["size"]):
+            sizes.setdefault(word["text"], word["size"])
+    assert sizes["idea"] - 0.1 > sizes["breath"] > sizes["imaginary"] + 0.1, sizes

@@ -295,6 +295,7 @@ class DocStyles:
     title: ParagraphStyle
     subtitle: ParagraphStyle
     heading: ParagraphStyle
+    subheading: ParagraphStyle  # a ``heading:`` block inside a rules section
     body: ParagraphStyle
     strong: ParagraphStyle
     cell: ParagraphStyle
@@ -323,6 +324,13 @@ def doc_styles(body: float, heading: float, title: float, small: float, ls: floa
         title=st("title", title, "bold", spaceAfter=b * 0.4),
         subtitle=st("subtitle", b, spaceAfter=b * 0.8),
         heading=st("heading", heading, "bold", spaceBefore=b * 0.9, spaceAfter=b * 0.4),
+        subheading=st(
+            "subheading",
+            round((b + heading) / 2, 2),
+            "bold",
+            spaceBefore=b * 0.7,
+            spaceAfter=b * 0.3,
+        ),
         body=st("body", b, spaceAfter=b * 0.5),
         strong=st("strong", b, "bold", spaceAfter=b * 0.3),
         cell=st("cell", b, alignment=TA_CENTER),

@@ -14,7 +14,7 @@ class Para:
     """A paragraph of flowing text in one of the document styles."""
 
     markup: str
-    style: str  # title, subtitle, heading, body, strong, cell, small
+    style: str  # title, subtitle, heading, subheading, body, strong, cell, small
     keep_with_next: bool = False
 
 

@@ -38,7 +38,7 @@ from .keep_with_next import keep_with_next
 from .paragraphs import DocParagraph, ItemList, wraps_of
 from .tables import RuledTable, example_style, table_style, track_style, write_in_style
 
-HEADING_LEVELS = {"title": 1, "heading": 2}  # every other style is read as a paragraph
+HEADING_LEVELS = {"title": 1, "heading": 2, "subheading": 3}  # any other: a paragraph
 TRACK_LABEL_MM = 34.0
 WRITE_IN_LABEL_MM = 80.0
 """The widest a write-in's label column is (a longer label wraps within it)."""

@@ -51,6 +51,8 @@ def plan_rules(p: DocPlanner, game: Game) -> DocPlan:
         for j, block in enumerate(section.blocks):
             bloc = game.rules_src.loc(("sections", i, "blocks", j))
             planned = p.block(block, bloc)
+            if block.kind == "heading":  # under the section's heading: a level below it
+                planned = [_sub(b) for b in planned]
             blocks.extend(planned)
             locs.extend([bloc] * len(planned))
     if g.edition or g.publisher:
@@ -64,6 +66,14 @@ def plan_rules(p: DocPlanner, game: Game) -> DocPlan:
         blocks.append(p.para(literal(credit), "small", top))
         locs += [top, top]
     return DocPlan(tuple(blocks), top, tuple(locs))
+
+
+def _sub(block: DocBlock) -> DocBlock:
+    """A ``heading:`` block's heading inside a rules section: a sub-heading (H3, set between
+    the body's size and the section heading's), not a second section heading."""
+    if isinstance(block, Para) and block.style == "heading":
+        return dataclasses.replace(block, style="subheading")
+    return block
 
 
 def plan_booklet(p: DocPlanner, game: Game, rules: DocPlan) -> DocPlan:
