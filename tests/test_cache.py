@@ -86,6 +86,19 @@ def _poison(out: Path, edit: object) -> None:
     (out / ENTRY).write_text(json.dumps(entry))
 
 
+def _spy_on_opens(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every path the cache module opens from now on (the list fills as it does)."""
+    opened: list[str] = []
+    real_open = os.open
+
+    def spy(path, *args, **kwargs):  # type: ignore[no-untyped-def]
+        opened.append(str(path))
+        return real_open(path, *args, **kwargs)
+
+    monkeypatch.setattr(cache.os, "open", spy)
+    return opened
+
+
 _WARNING = {"path": "/etc/shadow", "line": 1, "col": 1, "message": "m", "subject": "", "code": ""}
 
 
@@ -140,14 +153,7 @@ def _input(path: str, digest: str = "") -> object:
 def test_a_poisoned_entry_is_ignored_and_the_game_rebuilt(built, edit, monkeypatch):
     root, out = built
     _poison(out, edit)
-    opened: list[str] = []
-    real_open = os.open
-
-    def spy(path, *args, **kwargs):
-        opened.append(str(path))
-        return real_open(path, *args, **kwargs)
-
-    monkeypatch.setattr(cache.os, "open", spy)
+    opened = _spy_on_opens(monkeypatch)
     assert _rebuilt(_build(root, out))
     outside = [p for p in opened if not Path(p).resolve().is_relative_to(root.resolve())]
     assert not [p for p in outside if not cache.from_package(p)], outside
@@ -248,14 +254,7 @@ def test_a_kept_entrys_warnings_are_said_again_and_never_opened(built, monkeypat
     root, out = built
     hostile = dict(_WARNING, message="paper a4 \x1b[2Jreplaced\u202e", subject="S\x1b", code="c")
     _poison(out, lambda e: e.update(warnings=[hostile]))
-    opened: list[str] = []
-    real_open = os.open
-
-    def spy(path, *args, **kwargs):
-        opened.append(str(path))
-        return real_open(path, *args, **kwargs)
-
-    monkeypatch.setattr(cache.os, "open", spy)
+    opened = _spy_on_opens(monkeypatch)
     said: list[str] = []
     _outputs, report = build(Project(root), ["tiny"], STD, out, jobs=1, progress=said.append)
     assert not _rebuilt(said)
