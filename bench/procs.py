@@ -135,12 +135,14 @@ class Sampler(threading.Thread):
         super().__init__(daemon=True)
         self.pid, self.label, self.start_s = pid, label, start
         self.peak = 0
+        self.samples = 0  # a run shorter than SAMPLE_S has none: its peak is not known
         self.done = threading.Event()
 
     def run(self) -> None:
         next_beat = self.start_s + HEARTBEAT_S
         while not self.done.wait(SAMPLE_S):
             self.peak = max(self.peak, tree_memory_bytes(self.pid))
+            self.samples += 1
             now = time.perf_counter()
             if now >= next_beat:
                 elapsed = now - self.start_s
@@ -182,6 +184,6 @@ def measure(
         exit_code=os.waitstatus_to_exitcode(status),
         wall_s=wall,
         peak_mib=usage.ru_maxrss * 1024 / MIB,  # Linux reports KiB
-        tree_mib=None if sampler is None else sampler.peak / MIB,
+        tree_mib=None if sampler is None or not sampler.samples else sampler.peak / MIB,
         log=log,
     )
