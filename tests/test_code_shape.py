@@ -66,6 +66,7 @@ RANKS: dict[str, int] = {
     "scaffold": 13,
     "bench": 13,
     "startup": 0,
+    "content_files": 0,
     "cli": 14,
     "entry": 15,
     "__main__": 15,

@@ -127,3 +127,30 @@ def test_text_too_long_for_its_box_is_an_error_and_not_also_an_overlap(tmp_path,
     said = capsys.readouterr().err
     assert "box 'rule': text does not fit" in said, said
     assert "warning" not in said, said
+
+
+def test_a_content_file_no_build_reads_is_a_warning_until_it_goes(ws, capsys):
+    """A YAML or CSV file in a game's folder that no component names (a list left over from
+    the scaffold, a copy saved beside the one used) is a warning at the file: an edit there
+    changes nothing. Said by check and by every build, kept or not, until it is taken out or
+    named (adding or removing one changes the game's cache key)."""
+    stray = ws.root / "content" / "common-reserve" / "old" / "deliveries-v1.csv"
+    stray.parent.mkdir()
+    stray.write_text("id,name\nCR-X,Old\n")
+    warning = (
+        "content/common-reserve/old/deliveries-v1.csv:1:1: warning: this file is not read:"
+        " no component's 'source' names it"
+    )
+    assert any(p.startswith(warning) for p in _said(ws, "common-reserve"))
+    out = ws.root / "out"
+    argv = ["--root", str(ws.root), "build", "common-reserve", "--profile", "standard"]
+    argv += ["--paper", "a4", "--jobs", "1", "--out", str(out)]
+    for _ in range(2):  # drawn, then kept
+        assert main(argv) == 0
+        said = capsys.readouterr().err.splitlines()
+        assert any(warning in line for line in said), said  # (the path as run from here)
+    assert "cutsheet: common-reserve standard-a4: unchanged" in said
+    stray.unlink()
+    assert main(argv) == 0
+    said = capsys.readouterr().err
+    assert "warning" not in said and "unchanged" not in said, said

@@ -341,7 +341,9 @@ def _commit(
             # not cached: a job that read a file from elsewhere, or left a part undrawn
             # nor one that said more warnings than an entry keeps (``warning_records``)
             if inputs is not None and warned is not None and not result.partial:
-                cache = Entry(keys[(task.profile, paper)], inputs, outputs, warned)
+                kit = (task.game, task.profile, paper)
+                key = kept_kits.kit_key(keys, Path(task.root), kit)
+                cache = Entry(key, inputs, outputs, warned)
                 where = cache_file(out, task.game, task.profile, paper).relative_to(out)
                 caches.append((where.as_posix(), cache.to_json()))
             entries.extend(outputs)

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import importlib
+import os
 from collections.abc import Callable
+from pathlib import Path
 
-from .diagnostics import ContentError, Problem, clip
+from .content_files import content_files
+from .diagnostics import ContentError, Loc, Problem, clip
 from .model import Game
 
 GameCheck = Callable[[Game], list[Problem]]
@@ -81,8 +84,41 @@ def game_specific(game: Game) -> GameCheck | None:
     return getattr(module, "check", None)
 
 
+MAX_UNREAD = 10
+"""At most this many unread files are named, one warning each (the last says how many more)."""
+
+
+def unread_files(game: Game) -> list[Problem]:
+    """A warning at each YAML or CSV file in the game's folder that no build reads: not
+    game.yaml, rules.yaml nor any component's ``source`` (a list left over from the scaffold,
+    a copy saved beside the one a component names): an edit there would change nothing."""
+    game_dir = Path(game.root)
+    read = {os.path.normpath(os.path.abspath(f)) for f in game.files}
+    unread = [
+        rel
+        for rel in content_files(game_dir)
+        if os.path.normpath(os.path.abspath(game_dir / rel)) not in read
+    ]
+    shown = os.path.dirname(game.game_src.file)  # the folder as this game's paths show it
+    problems = []
+    for i, rel in enumerate(unread[:MAX_UNREAD]):
+        more = len(unread) - MAX_UNREAD
+        tail = f" (and {more} more files not read)" if i == MAX_UNREAD - 1 and more > 0 else ""
+        problems.append(
+            Problem(
+                Loc(os.path.join(shown, rel), 1, 1),
+                "this file is not read: no component's 'source' names it (a game reads its"
+                " game.yaml, its rules.yaml and the files its components name), so a change"
+                f" here changes nothing{tail}",
+                "warning",
+                code="unread",
+            )
+        )
+    return problems
+
+
 def run_checks(game: Game) -> list[Problem]:
-    problems = check_counts(game) + check_ids(game) + check_totals(game)
+    problems = check_counts(game) + check_ids(game) + check_totals(game) + unread_files(game)
     specific = game_specific(game)
     if specific is not None:
         try:

@@ -28,6 +28,7 @@ from .cache import (
     still_valid,
     warning_records,
 )
+from .content_files import content_listing
 from .diagnostics import ContentError, Loc, Problem, Report, has_errors
 from .licences import licence_names
 from .output import ManifestEntry, atomic_write, clean_temps, locked, write_manifest
@@ -147,6 +148,7 @@ def _export_one(
         options_key(options, "export", Path(root))
         + f"|{profile}|icons={icon_listing(Path(root))}"
         + f"|licences={'/'.join(licence_names(Path(root)))}"
+        + f"|content={content_listing(root, game)}"
     )
     cached = _cache(out, game, profile, options.to)
     old = read_entry(cached)

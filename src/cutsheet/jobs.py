@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import startup
+from .content_files import CONTENT_FILES
 from .diagnostics import ContentError, Problem, has_errors
 from .spread import draw_parts
 from .targets import Rendered
@@ -379,8 +380,6 @@ def warm() -> None:
     gc.enable()
 
 
-CONTENT_FILES = (".yaml", ".yml", ".csv")
-"""What a game's items and rules are written in: the files whose size ``cost`` weighs."""
 SCALED = 1.5
 """A profile that scales the faces (fitting each face again) costs this much more."""
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from .cache import Entry, cache_file, icon_listing, options_key, read_entry, replayed, still_valid
 from .commit import pending
+from .content_files import content_listing
 from .diagnostics import Problem
 from .jobs import PARTS, Options
 from .output import manifest_holds, temps
@@ -72,7 +73,7 @@ def valid_entry(
     folder = f"{game}/{profile}-{paper}"
     mine = {f"{folder}/{part}.pdf" for part in PARTS}
     mine |= {f"{folder}/{FOLDER}/{name}" for name in licences}
-    valid = still_valid(entry, keys[(profile, paper)], root, out, mine)
+    valid = still_valid(entry, kit_key(keys, root, kit), root, out, mine)
     return entry if valid else None
 
 
@@ -103,3 +104,10 @@ def keys(root: Path, options: Options) -> tuple[Keys, list[str]]:
         for paper in options.papers
     }
     return keys, licences
+
+
+def kit_key(keys: Keys, root: Path, kit: tuple[str, str, str]) -> str:
+    """One kit's cache key: its job's (``keys``) and the names of its game's content files (a
+    file added to the game's folder or taken out changes what its check warns of)."""
+    game, profile, paper = kit
+    return f"{keys[(profile, paper)]}|content={content_listing(root, game)}"
