@@ -92,3 +92,19 @@ def test_an_empty_cell_a_field_needs_is_missing_at_the_cell(ws):
     line = ws.edit(CSV, "BA-001,1,start,Spare Change,", "BA-001,1,start,,")
     said = [str(p) for p in ws.check("bidding-alpha") if "missing key" in p.message]
     assert said == [f"{CSV}:{line}:16: error: missing key 'name' (its cell is empty)"], said
+
+
+def test_a_list_of_ids_in_prose_inside_a_quoted_cell_still_reads(tmp_path):
+    """A rule that lists other cards' ids over two lines ("SD-MOON, SD-STAR, …") has a
+    row's commas and begins with an id of the row's kind, but its commas are followed by
+    spaces: prose, never a swallowed row (it was refused as a stray quote)."""
+    path = tmp_path / "cards.csv"
+    path.write_text(
+        "id,name,points,rule,copies\n"
+        'SD-SUN,Sun,3,"Scores 1 more beside any of:\n'
+        'SD-MOON, SD-STAR, SD-COMET, or SD-NOVA, in any order.",\n'
+        "SD-MOON,Moon,2,Plain.,\n",
+        encoding="utf-8",
+    )
+    rows = load_csv(path, tmp_path).data
+    assert [row["id"] for row in rows] == ["SD-SUN", "SD-MOON"]

@@ -149,3 +149,13 @@ def test_write_ins_start_at_the_margin_and_their_boxes_in_one_column():
     assert len({t._colWidths[0] for t in tables}) == 1  # the boxes start at one place
     assert [t._colWidths[1] / mm for t in tables] == pytest.approx([80, 20, 40])
     assert 10 * mm < tables[0]._colWidths[0] < 25 * mm  # "Winner" and a gap, not 62 mm
+
+
+def test_write_ins_without_a_suffix_take_no_suffix_column():
+    """A block none of whose rows has a suffix gives its boxes the room a suffix would take:
+    a 160 mm box on A4 is 160 mm and its label, not 24 mm more."""
+    register()
+    styles = doc_styles(10, 14, 20, 8, 1.25)
+    [block] = StoryBuilder(styles, 8).flowables([WriteInsBlock((WriteIn("Name", None, 160),))])
+    [table] = [f for f in block._content if hasattr(f, "_colWidths")]  # type: ignore[attr-defined]
+    assert len(table._colWidths) == 2 and sum(table._colWidths) < 180 * mm

@@ -154,3 +154,30 @@ def test_a_content_file_no_build_reads_is_a_warning_until_it_goes(ws, capsys):
     assert main(argv) == 0
     said = capsys.readouterr().err
     assert "warning" not in said and "unchanged" not in said, said
+    # an editor's lock and backup files, and hidden ones, are no content of the game
+    for name in (".#deliveries.yaml", "deliveries.yaml~", ".notes.yaml", "#d.csv#"):
+        (stray.parent / name).write_text("x")
+    assert not [p for p in _said(ws, "common-reserve") if "not read" in p]
+
+
+def test_a_file_another_games_source_names_is_not_called_unread(ws):
+    shared = ws.root / "content" / "common-reserve" / "shared-notes.yaml"
+    shared.write_text("items: []\n")
+    assert any("shared-notes.yaml:1:1: warning" in p for p in _said(ws, "common-reserve"))
+    other = ws.root / "content" / "festivibes" / "game.yaml"
+    other.write_text(other.read_text() + "# see ../common-reserve/shared-notes.yaml\n")
+    assert not [p for p in _said(ws, "common-reserve") if "not read" in p]
+
+
+def test_an_error_from_an_empty_fields_fallback_points_at_the_item_not_the_empty_cell(ws):
+    """``{{ name if oneoff else name }}``-like fallbacks: a box whose first named field is
+    an empty CSV cell took its text from elsewhere, so its error is at the item's row (the
+    empty cell, placed since empty cells are, would blame a cell that holds nothing)."""
+    csv = "content/bidding-alpha/cards.csv"
+    line = ws.edit(csv, "BA-001,1,start,Spare Change,R,GG,", "BA-001,1,start,Spare Change ☉,R,GG,")
+    layout = "layouts/bidding-alpha.yaml"
+    text = (ws.root / layout).read_text()
+    assert "{{ name }}" in text
+    ws.edit(layout, "{{ name }}", "{{ effect or name }}")
+    said = [str(p) for p in ws.check("bidding-alpha") if "☉" in p.message]
+    assert said and all(f"{csv}:{line}:1:" in s for s in said), said

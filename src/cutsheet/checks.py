@@ -99,11 +99,14 @@ def unread_files(game: Game) -> list[Problem]:
         for rel in content_files(game_dir)
         if os.path.normpath(os.path.abspath(game_dir / rel)) not in read
     ]
+    if unread:
+        unread = [rel for rel in unread if not _named_by_another_game(game_dir, rel)]
     shown = os.path.dirname(game.game_src.file)  # the folder as this game's paths show it
     problems = []
     for i, rel in enumerate(unread[:MAX_UNREAD]):
         more = len(unread) - MAX_UNREAD
-        tail = f" (and {more} more files not read)" if i == MAX_UNREAD - 1 and more > 0 else ""
+        files = "file" if more == 1 else "files"
+        tail = f" (and {more} more {files} not read)" if i == MAX_UNREAD - 1 and more > 0 else ""
         problems.append(
             Problem(
                 Loc(os.path.join(shown, rel), 1, 1),
@@ -115,6 +118,27 @@ def unread_files(game: Game) -> list[Problem]:
             )
         )
     return problems
+
+
+def _named_by_another_game(game_dir: Path, rel: str) -> bool:
+    """Whether another game's game.yaml names the file (``source: ../<game>/<file>``: a file
+    two games share), read as text, at most ``MAX_GAME_YAML`` bytes of each."""
+    name = os.path.basename(rel)
+    try:
+        others = [d for d in game_dir.parent.iterdir() if d != game_dir and d.is_dir()]
+    except OSError:
+        return False
+    for other in others:
+        try:
+            with open(other / "game.yaml", encoding="utf-8", errors="replace") as f:
+                if name in f.read(MAX_GAME_YAML):
+                    return True
+        except OSError:
+            continue
+    return False
+
+
+MAX_GAME_YAML = 1 << 20
 
 
 def run_checks(game: Game) -> list[Problem]:

@@ -15,18 +15,24 @@ MAX_LISTED = 1_000
 
 def content_files(game_dir: Path | str) -> tuple[str, ...]:
     """The YAML and CSV files in ``game_dir`` and below, as POSIX paths relative to it,
-    sorted; nothing when the folder cannot be read."""
+    sorted (hidden ones and editors' lock files left out); nothing when the folder cannot be
+    read."""
     found: list[str] = []
     for folder, dirs, names in os.walk(game_dir):
-        dirs.sort()
+        dirs[:] = sorted(d for d in dirs if not _hidden(d))
         base = os.path.relpath(folder, game_dir)
         for name in sorted(names):
-            if name.lower().endswith(CONTENT_FILES):
+            if name.lower().endswith(CONTENT_FILES) and not _hidden(name):
                 rel = name if base == "." else f"{base}/{name}"
                 found.append(rel.replace(os.sep, "/"))
                 if len(found) >= MAX_LISTED:
                     return tuple(found)
     return tuple(found)
+
+
+def _hidden(name: str) -> bool:
+    """A hidden file or folder, or an editor's lock or backup (``.#x.yaml``, ``#x#``, ``x~``)."""
+    return name.startswith((".", "#")) or name.endswith("~")
 
 
 def content_listing(root: Path | str, game: str) -> str:

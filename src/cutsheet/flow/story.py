@@ -42,6 +42,8 @@ HEADING_LEVELS = {"title": 1, "heading": 2, "subheading": 3}  # any other: a par
 TRACK_LABEL_MM = 34.0
 WRITE_IN_LABEL_MM = 80.0
 """The widest a write-in's label column is (a longer label wraps within it)."""
+WRITE_IN_SUFFIX_MM = 24.0
+"""A write-in's suffix column ("/ 16"), in a block where some row has one."""
 WRITE_IN_GAP = 6 + 2 * mm
 """From a write-in's longest label to the boxes: the cell's right padding (6 pt) and 2 mm."""
 
@@ -193,12 +195,14 @@ class StoryBuilder:
         started each label and each box at another place.)"""
         labels = [self.para(w.label, self.styles.strong) for w in b.rows]
         column = min(max(map(_one_line_width, labels), default=0.0), WRITE_IN_LABEL_MM * mm)
+        suffixed = any(w.suffix is not None for w in b.rows)  # else no suffix column at all
         out: list[Flowable] = []
         for w, label in zip(b.rows, labels, strict=True):
             suffix = self.para(w.suffix, self.styles.body) if w.suffix is not None else ""
             t = self.table_type(
-                [[label, "", suffix]],
-                colWidths=[column + WRITE_IN_GAP, w.width_mm * mm, 24 * mm],
+                [[label, "", suffix] if suffixed else [label, ""]],
+                colWidths=[column + WRITE_IN_GAP, w.width_mm * mm]
+                + ([WRITE_IN_SUFFIX_MM * mm] if suffixed else []),
                 rowHeights=self._row_height(),
                 hAlign="LEFT",
             )

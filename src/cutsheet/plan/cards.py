@@ -212,7 +212,10 @@ class _CardPlanner:
         ctx = item_context(self.game, self.comp, item, self.profile.name)
 
         def loc_of(field: str | None, item: Item = item) -> Loc:
-            return item.loc(field) if field else item.loc()
+            # a field left empty (a CSV's empty cell has a place) gave the box no text: the
+            # text came from elsewhere (``{{ rule or name }}``), so the item is the place
+            empty = field is not None and ctx.get(field) in (None, "")
+            return item.loc(field) if field and not empty else item.loc()
 
         out = _Planned(item)
         labels = (item.id, f"{item.id} (back)")

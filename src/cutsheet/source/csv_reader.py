@@ -150,14 +150,18 @@ def _holds_a_row(cell: str, first: str, width: int) -> bool:
     many commas as a row, and a first cell without spaces that begins as this row's first
     cell does (an id of the same kind), not the same one. Such a row was swallowed by a
     quote left open even when the merged row happens to have the header's width (a later
-    quote closed the cell), which no count of cells would show."""
+    quote closed the cell), which no count of cells would show. A line whose first comma is
+    followed by a space is prose (a list of ids in a rule), never a row."""
     first = first.strip()
     if len(first) < ROW_PREFIX or " " in first:
         return False
     for line in cell.split("\n")[1:]:
         if line.count(",") < max(width - 1, 1):
             continue
-        head = line.split(",", 1)[0].strip().strip('"')
+        head, _comma, rest = line.partition(",")
+        if rest[:1].isspace():  # "SD-MOON, SD-STAR, or…": a list in prose, not a row's cells
+            continue
+        head = head.strip('"')
         if head != first and " " not in head and head[:ROW_PREFIX] == first[:ROW_PREFIX]:
             return True
     return False
