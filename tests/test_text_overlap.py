@@ -181,3 +181,21 @@ def test_an_error_from_an_empty_fields_fallback_points_at_the_item_not_the_empty
     ws.edit(layout, "{{ name }}", "{{ effect or name }}")
     said = [str(p) for p in ws.check("bidding-alpha") if "☉" in p.message]
     assert said and all(f"{csv}:{line}:1:" in s for s in said), said
+
+
+def test_looking_for_a_shared_file_never_waits_on_a_fifo_nor_reads_outside(ws, tmp_path):
+    """Whether another game names a stray file is read from the other games' game.yaml, as
+    regular files inside content/ only: a FIFO there is never waited on, a link out of the
+    project never followed."""
+    import os
+
+    (ws.root / "content" / "common-reserve" / "stray.yaml").write_text("x: 1\n")
+    (ws.root / "content" / "zz").mkdir()
+    os.mkfifo(ws.root / "content" / "zz" / "game.yaml")
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    (outside / "game.yaml").write_text("# stray.yaml\n")
+    (ws.root / "content" / "yy").symlink_to(outside)
+    from cutsheet.checks import _named_by_another_game
+
+    assert not _named_by_another_game(ws.root / "content" / "common-reserve", "stray.yaml")

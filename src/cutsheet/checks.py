@@ -7,6 +7,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
+from .confine import FileRefused, read_file
 from .content_files import content_files
 from .diagnostics import ContentError, Loc, Problem, clip
 from .model import Game
@@ -123,17 +124,20 @@ def unread_files(game: Game) -> list[Problem]:
 def _named_by_another_game(game_dir: Path, rel: str) -> bool:
     """Whether another game's game.yaml names the file (``source: ../<game>/<file>``: a file
     two games share), read as text, at most ``MAX_GAME_YAML`` bytes of each."""
-    name = os.path.basename(rel)
+    name = os.path.basename(rel).encode()
+    content = os.path.realpath(game_dir.parent)
     try:
-        others = [d for d in game_dir.parent.iterdir() if d != game_dir and d.is_dir()]
+        others = [d for d in game_dir.parent.iterdir() if d != game_dir]
     except OSError:
         return False
     for other in others:
-        try:
-            with open(other / "game.yaml", encoding="utf-8", errors="replace") as f:
-                if name in f.read(MAX_GAME_YAML):
-                    return True
-        except OSError:
+        path = os.path.realpath(other / "game.yaml")
+        if not path.startswith(content + os.sep):  # nothing outside content/ is read
+            continue
+        try:  # a regular file only, never waited on (``confine.read_file``)
+            if name in read_file(path, MAX_GAME_YAML):
+                return True
+        except FileRefused:
             continue
     return False
 
