@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import startup
-from .content_files import CONTENT_FILES
+from .content_files import content_files
 from .diagnostics import ContentError, Problem, has_errors
 from .spread import draw_parts
 from .targets import Rendered
@@ -402,15 +402,14 @@ def cost(task: Task) -> float:
 
 @functools.lru_cache(maxsize=256)
 def content_bytes(root: str, game: str) -> int:
-    """The bytes of the content files in a game's folder and below (links not followed)."""
+    """The bytes of the content files in a game's folder and below (``content_files``)."""
+    folder = Path(root) / "content" / game
     total = 0
-    for folder, _dirs, names in os.walk(Path(root) / "content" / game):
-        for name in names:
-            if name.lower().endswith(CONTENT_FILES):
-                try:
-                    total += os.lstat(os.path.join(folder, name)).st_size
-                except OSError:
-                    continue
+    for rel in content_files(folder):
+        try:
+            total += os.lstat(folder / rel).st_size
+        except OSError:
+            continue
     return total
 
 
