@@ -108,3 +108,19 @@ def test_a_list_of_ids_in_prose_inside_a_quoted_cell_still_reads(tmp_path):
     )
     rows = load_csv(path, tmp_path).data
     assert [row["id"] for row in rows] == ["SD-SUN", "SD-MOON"]
+
+
+def test_a_cell_over_the_csv_limit_is_reported_at_the_cell(tmp_path):
+    import pytest
+
+    from cutsheet.diagnostics import ContentError
+
+    path = tmp_path / "cards.csv"
+    for cell in ("x" * 140_000, '"' + "y, " * 50_000 + '"'):
+        path.write_text(f"id,name,text\nA-1,one,two\nA-2,two,{cell}\n", encoding="utf-8")
+        with pytest.raises(ContentError) as err:
+            load_csv(path, tmp_path)
+        (problem,) = err.value.problems
+        assert (problem.loc.line, problem.loc.col) == (3, 9)
+        size = len(cell) - (2 if cell.startswith('"') else 0)
+        assert problem.message.startswith(f"CSV: this cell holds {size:,} characters, over")

@@ -159,3 +159,21 @@ def test_write_ins_without_a_suffix_take_no_suffix_column():
     [block] = StoryBuilder(styles, 8).flowables([WriteInsBlock((WriteIn("Name", None, 160),))])
     [table] = [f for f in block._content if hasattr(f, "_colWidths")]  # type: ignore[attr-defined]
     assert len(table._colWidths) == 2 and sum(table._colWidths) < 180 * mm
+
+
+def test_a_write_in_whose_label_wraps_is_a_taller_row_not_an_overprint():
+    """A label longer than the label column (``WRITE_IN_LABEL_MM``) wraps within it; its row
+    grows to hold every line and its padding, where a fixed row height let the lines run
+    over the next row's label."""
+    register()
+    styles = doc_styles(10, 14, 20, 8, 1.25)
+    long = "Points scored from every festival that your troupe played this season " * 2
+    rows = (WriteIn(long.strip(), None, 40), WriteIn("Date", "of 4", 20))
+    builder = StoryBuilder(styles, 8)
+    [block] = builder.flowables([WriteInsBlock(rows)])
+    tables = [f for f in block._content if hasattr(f, "_colWidths")]  # type: ignore[attr-defined]
+    label = tables[0]._cellvalues[0][0]
+    lines_h = label.wrap(tables[0]._colWidths[0] - 6, 10_000)[1]
+    assert len(label.blPara.lines) >= 3
+    assert tables[0]._rowHeights[0] == pytest.approx(lines_h + 6)
+    assert tables[1]._rowHeights[0] == builder._row_height()  # one line: as before

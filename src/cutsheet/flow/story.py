@@ -199,11 +199,17 @@ class StoryBuilder:
         out: list[Flowable] = []
         for w, label in zip(b.rows, labels, strict=True):
             suffix = self.para(w.suffix, self.styles.body) if w.suffix is not None else ""
+            widths = [column + WRITE_IN_GAP, w.width_mm * mm]
+            widths += [WRITE_IN_SUFFIX_MM * mm] if suffixed else []
+            # a label that wraps (or a long suffix) makes its row taller, never overprints;
+            # set within its cell's padding: the label's 6 pt on the right, a suffix's both sides
+            height = max(self._row_height(), _cell_height(label, widths[0] - 6))
+            if suffix:
+                height = max(height, _cell_height(suffix, widths[-1] - 12))
             t = self.table_type(
                 [[label, "", suffix] if suffixed else [label, ""]],
-                colWidths=[column + WRITE_IN_GAP, w.width_mm * mm]
-                + ([WRITE_IN_SUFFIX_MM * mm] if suffixed else []),
-                rowHeights=self._row_height(),
+                colWidths=widths,
+                rowHeights=height,
                 hAlign="LEFT",
             )
             t.setStyle(write_in_style())
@@ -251,6 +257,12 @@ class StoryBuilder:
         )
         items = self._ListBlock(ListBlock(said, False)) if said else []
         return [KeepTogether(out + [Spacer(1, 2 * mm)]), *items, Spacer(1, 3 * mm)]
+
+
+def _cell_height(p: Flowable, width: float) -> float:
+    """How tall a write-in row must be for paragraph ``p`` set ``width`` wide: its lines and
+    the cell's padding above and below (3 pt each, ReportLab's default)."""
+    return float(p.wrap(width, 100_000)[1]) + 6
 
 
 def _one_line_width(p: Flowable) -> float:

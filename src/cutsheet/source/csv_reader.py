@@ -56,6 +56,8 @@ def parse_csv(text: str, file: str, *, short_rows_are_errors: bool | None = None
     _control_characters(text, file)
     if '"' in text:
         _unclosed_quote(text, file)
+    if len(text) > csv.field_size_limit():
+        _huge_cell(text, file)
     reader = csv.reader(io.StringIO(text))
     header = _read_header(reader, lines[0], file)
     problems, columns = _header_problems(header, lines[0], file)
@@ -116,6 +118,24 @@ def _quoting(text: str) -> Iterator[tuple[int, str, bool]]:
         elif not quoted:
             start = i + 1
         yield i, c, quoted
+
+
+def _huge_cell(text: str, file: str) -> None:
+    """A cell longer than the csv module reads (``csv.field_size_limit()``, 131,072
+    characters) is an error at the cell, not the parser's own words at the row's line."""
+    limit, start = csv.field_size_limit(), 0
+    for i, c, quoted in itertools.chain(_quoting(text), [(len(text), ",", False)]):
+        if quoted or c == '"':
+            continue
+        size = i - start - (2 if text.startswith('"', start) else 0)  # its quotes aside
+        if size > limit:
+            loc = Loc(file, text.count("\n", 0, start) + 1, start - text.rfind("\n", 0, start))
+            message = (
+                f"CSV: this cell holds {size:,} characters, over the {limit:,} a cell may"
+                " hold; no card prints that much text"
+            )
+            raise ContentError([Problem(loc, message)])
+        start = i + 1
 
 
 def _unclosed_quote(text: str, file: str) -> None:
