@@ -17,7 +17,9 @@ MM = 72 / 25.4
 TOLERANCE = 1.0  # mm: a piece of furniture grown this much on every side still misses every mark
 MARK_PT = 0.25  # crop marks are the 0.25 pt lines (see test_large_print._cut_pitches)
 BAR_PT = 0.6  # the scale bar's line and ticks
-LABEL = re.compile(r"^(.+ · (cards|sheets) · sheet|cards|sheets) \d+( front| back)?( \(blank\))?$")
+LABEL = re.compile(
+    r"^(.+ · (cards|sheets) · sheet|(.+ · )?(cards|sheets)) \d+( front| back)?( \(blank\))?$"
+)
 GAMES = ["bidding-alpha", "common-reserve", "festival-charter", "festivibes"]
 
 Box = tuple[float, float, float, float]  # x0, top, x1, bottom in points (pdfplumber's)

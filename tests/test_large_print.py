@@ -473,3 +473,28 @@ def test_write_ins_are_set_from_the_margin_their_boxes_in_one_column(built, prof
     assert abs(first["Units"] - first["After"]) < 0.5
     suffixes = sorted(w["x0"] for w in words if w["text"] in ("16", "40"))
     assert len(suffixes) == 2 and suffixes[1] - suffixes[0] < 0.5, suffixes
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_large_print_page_names_its_game(built, game):
+    """A large-print page label is set big, so it once dropped the game's name ("cards 1
+    front"): a loose page of one game's large-print set could not be told from another's.
+    A flowing page (rules, a sheet) always has the room; an imposed page names the game
+    where a margin holds the longer label and keeps the short one where none does (the
+    title never costs a page a row: the page counts are those of the short labels)."""
+    import yaml
+
+    title = yaml.safe_load((ROOT / "content" / game / "game.yaml").read_text())["title"]
+    short = re.compile(r"(cards|sheets) \d+( front| back)?$")
+    titled = untitled = 0
+    for path in [p for p in lp_pdfs(built) if p.relative_to(built).parts[0] == game]:
+        if path.name == "rules-booklet.pdf":
+            continue  # two half pages a side, each labelled as the rules' page
+        for number, text in enumerate(pypdf_texts(path), 1):
+            flat, where = " ".join(text.split()), f"{path.relative_to(built)} page {number}"
+            if f"{title} · " in flat:
+                titled += 1
+                continue
+            assert path.name == "cards.pdf" and short.search(flat), where
+            untitled += 1
+    assert untitled <= titled // 10, (titled, untitled)

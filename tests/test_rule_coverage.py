@@ -22,9 +22,10 @@ GAMES = sorted(p.stem for p in FACTS.glob("*.yaml"))
 PROFILES = ("standard-a4", "large-print-a4")
 
 # Page furniture that can fall between two halves of a sentence: the running footer
-# ("Festival Charter · rules · page 2", or "page 2" in large print), the 100 % note and
+# ("Festival Charter · rules · page 2", or "Festival Charter · page 2" in large print, or
+# "page 2" where a large-print line has no room for the title), the 100 % note and
 # the label of the scale bar.
-FURNITURE = re.compile(r"^(?:.* · rules · )?page \d+$|^Print at 100%.*$|^50 mm$")
+FURNITURE = re.compile(r"^(?:.* · (?:rules · )?)?page \d+$|^Print at 100%.*$|^50 mm$")
 CHARS = str.maketrans(
     {
         "\u2212": "-",  # minus sign

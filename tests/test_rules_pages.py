@@ -55,7 +55,10 @@ def test_no_rules_page_holds_only_a_leftover(built, game, target):
 
 
 def test_body_words_leave_out_the_furniture():
-    text = "Print at 100% (actual size)\n50 mm\npage 3\nCommon Reserve · rules · page 2\nfour words are here"
+    text = (
+        "Print at 100% (actual size)\n50 mm\npage 3\nCommon Reserve · rules · page 2\n"
+        "Common Reserve · page 4\nfour words are here"
+    )
     assert body_words(text) == ["four", "words", "are", "here"]
 
 

@@ -30,6 +30,9 @@ class Furniture:
     note_w: float = 0.0  # mm: the 100 % note set at ``size``
     bar_label_w: float = 0.0  # mm: the "50 mm" after the bar, and a gap
     label_ws: tuple[tuple[str, float], ...] = ()  # mm: the widest page label of each part
+    # mm: the same with the game's title before it, where a large-print page has room for it
+    # (``titled``); none in the standard profile, whose labels always name the game
+    titled_ws: tuple[tuple[str, float], ...] = ()
 
     @property
     def line_mm(self) -> float:
@@ -43,14 +46,30 @@ class Furniture:
     def label(self, long: str, short: str) -> str:
         return long if self.size < 12 else short
 
-    def page_label(self, part: str, sheet: int, side: str = "") -> str:
-        """The label of sheet ``sheet`` of ``part`` ("front"/"back" ``side`` when two-sided)."""
+    def titled(self, label: str, room_mm: float) -> str:
+        """``label`` as a flowing page (rules, a sheet) prints it, on a line of its own
+        ``room_mm`` long: a large-print label (``label``'s short form) with the game's title
+        before it where the line holds both, so a page found loose still names its game."""
+        if self.size < 12 or not self.title:
+            return label  # the long form already names the game
+        titled = f"{self.title} · {label}"
+        fits = string_width(titled, face_name("regular"), self.size) / mm <= room_mm
+        return titled if fits else label
+
+    def page_label(self, part: str, sheet: int, side: str = "", titled: bool = False) -> str:
+        """The label of sheet ``sheet`` of ``part`` ("front"/"back" ``side`` when two-sided);
+        ``titled``: a large-print label with the game's title before it (the imposition
+        found room for it on the page)."""
         side = f" {side}" if side else ""
         long = f"{self.title} · {part} · sheet {sheet}{side}"
-        return self.label(long, f"{part} {sheet}{side}")
+        short = self.label(long, f"{part} {sheet}{side}")
+        return f"{self.title} · {short}" if titled and short != long else short
 
     def label_w(self, part: str) -> float:
         return dict(self.label_ws).get(part, 0.0)
+
+    def titled_w(self, part: str) -> float:
+        return dict(self.titled_ws).get(part, 0.0)
 
 
 def furniture_of(profile: Profile) -> Furniture:
@@ -70,6 +89,7 @@ def measure_furniture(profile: Profile, title: str) -> Furniture:
         return string_width(text, regular, f.size) / mm
 
     labels = Furniture(f.note, f.size, title)
+    titled = f.size >= 12 and bool(title)  # large print: the short label, the title if room
     return Furniture(
         f.note,
         f.size,
@@ -77,6 +97,11 @@ def measure_furniture(profile: Profile, title: str) -> Furniture:
         note_w=width(f.note),
         bar_label_w=width("50 mm") + 1,
         label_ws=tuple((p, width(labels.page_label(p, 999, "front"))) for p in FURNISHED_PARTS),
+        titled_ws=tuple(
+            (p, width(labels.page_label(p, 999, "front", titled=True))) for p in FURNISHED_PARTS
+        )
+        if titled
+        else (),
     )
 
 

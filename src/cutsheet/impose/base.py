@@ -168,13 +168,16 @@ class NoteSize:
     """What the page furniture measures (mm) in the renderer's font at its size.
 
     ``text_w``: the 100 % note's width; ``line_h``: the height of one line of furniture text;
-    ``label_w``: the widest page label; ``bar_label_w``: the "50 mm" written after the bar.
-    The defaults are the standard profile's 6.5 pt."""
+    ``label_w``: the widest page label; ``bar_label_w``: the "50 mm" written after the bar;
+    ``titled_w``: the widest page label with the game's title before it, placed instead
+    where there is room for it (large print; 0: none). The defaults are the standard
+    profile's 6.5 pt."""
 
     text_w: float = 68.0
     line_h: float = 3.0
     label_w: float = 45.0
     bar_label_w: float = 8.0
+    titled_w: float = 0.0
 
     @property
     def bar(self) -> Size:
@@ -227,11 +230,13 @@ def _bar_at(box: Rect, vertical: bool) -> Placement:
 
 @dataclass(frozen=True)
 class PageFurniture:
-    """Where the 100 % note, the 50 mm scale bar and the page label go on one page."""
+    """Where the 100 % note, the 50 mm scale bar and the page label go on one page;
+    ``titled``: the label's place has room for the game's title before it."""
 
     note: Placement
     scale_bar: Placement
     label: Placement
+    titled: bool = False
 
     def boxes(self) -> tuple[Rect, Rect, Rect]:
         return (self.note.box, self.scale_bar.box, self.label.box)

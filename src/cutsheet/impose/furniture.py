@@ -138,8 +138,17 @@ def _furniture(
         taken = (list(solids), lines, gap)
         note_at = _put((note.text_w, note.line_h), _NOTE_PREFS, docks, paper, taken, _text_at)
         bar_at = _put(note.bar, _BAR_PREFS, docks, paper, taken, _bar_at)
+        if note_at is None or bar_at is None:
+            continue
+        # the label with the game's title where a margin holds it, else the short one: the
+        # title never costs the page a row nor moves the note or the bar (placed before it)
+        if note.titled_w > note.label_w:
+            size = (note.titled_w, note.line_h)
+            titled = _put(size, _LABEL_PREFS, docks, paper, taken, _text_at)
+            if titled is not None:
+                return PageFurniture(note_at, bar_at, titled, titled=True)
         label_at = _put((note.label_w, note.line_h), _LABEL_PREFS, docks, paper, taken, _text_at)
-        if note_at is not None and bar_at is not None and label_at is not None:
+        if label_at is not None:
             return PageFurniture(note_at, bar_at, label_at)
     return None
 

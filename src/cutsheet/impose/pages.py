@@ -61,7 +61,7 @@ def _mirror_furniture(
         origin = (ink.x + p.origin[0] - p.ink.x, p.origin[1] + offset[1])
         return Placement(box, p.vertical, origin, ink)
 
-    return PageFurniture(one(f.note), one(f.scale_bar), one(f.label))
+    return PageFurniture(one(f.note), one(f.scale_bar), one(f.label), f.titled)
 
 
 _Place = tuple[Rect, Rect, Rect, Rect, int]

@@ -102,6 +102,7 @@ def note_size(furniture: Furniture, part: str) -> NoteSize:
         line_h=furniture.line_mm,
         label_w=furniture.label_w(part),
         bar_label_w=furniture.bar_label_w,
+        titled_w=furniture.titled_w(part),
     )
 
 
@@ -192,7 +193,8 @@ def _card_part(plan: GamePlan, part: str, paper: Paper, options: PrintOptions) -
         )
         for page in imposed:
             side = "" if page.side == "single" else page.side
-            pages.append(ImposedPage(page, furniture.page_label(part, page.sheet, side)))
+            titled = page.furniture.titled
+            pages.append(ImposedPage(page, furniture.page_label(part, page.sheet, side, titled)))
     last_sheet = max((p.page.sheet for p in pages), default=0)
     game = plan.game
     return PartPrint(

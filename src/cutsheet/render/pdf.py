@@ -185,5 +185,5 @@ def page_furniture(c: Canvas, page_mm: tuple[float, float], label: str, f: Furni
     draw_note(c, f.note, 12, note_y, vertical=False, size=f.size)
     c.saveState()
     c.setFont(register(), f.size)
-    c.drawRightString((w - 12) * mm, (note_y + line + 0.5) * mm, label)
+    c.drawRightString((w - 12) * mm, (note_y + line + 0.5) * mm, f.titled(label, w - 24))
     c.restoreState()
