@@ -199,3 +199,31 @@ def test_looking_for_a_shared_file_never_waits_on_a_fifo_nor_reads_outside(ws, t
     from cutsheet.checks import _named_by_another_game
 
     assert not _named_by_another_game(ws.root / "content" / "common-reserve", "stray.yaml")
+
+
+def test_a_file_added_while_a_build_runs_is_warned_of_by_the_next(ws, capsys, monkeypatch):
+    """The kits' keys name the game's files as they were when the build started, before its
+    check looked: a file added once the game was loaded (and so not warned of) makes the
+    next build's key differ, and that build says the warning. (The key was worked out at
+    commit: it named the new file, and the next build kept the kit, silent about it.)"""
+    from cutsheet import jobs
+
+    stray = ws.root / "content" / "common-reserve" / "deliveries-old.yaml"
+    loaded = jobs.load
+
+    def load_then_add(root: str, game_id: str):  # a file saved just after the game loaded
+        found = loaded(root, game_id)
+        stray.write_text("items: []\n")
+        return found
+
+    monkeypatch.setattr(jobs, "load", load_then_add)
+    out = ws.root / "out"
+    argv = ["--root", str(ws.root), "build", "common-reserve", "--profile", "standard"]
+    argv += ["--paper", "a4", "--jobs", "1", "--out", str(out)]
+    assert main(argv) == 0
+    assert "not read" not in capsys.readouterr().err
+    monkeypatch.setattr(jobs, "load", loaded)
+    assert main(argv) == 0
+    said = capsys.readouterr().err
+    assert "deliveries-old.yaml:1:1: warning: this file is not read" in said, said
+    assert "unchanged" not in said

@@ -314,7 +314,7 @@ def printed_problems(root: str, game_id: str, profile: str) -> list[Problem]:
 def _commit(
     out: Path,
     results: list[Result],
-    keys: dict[tuple[str, str], str],
+    keys: kept_kits.Keys,
     others: Sequence[dict[str, Any]] = (),
 ) -> list[dict[str, Any]]:
     """One game's files, cache entries and manifest entries, switched in as one commit
@@ -342,8 +342,7 @@ def _commit(
             # nor one that said more warnings than an entry keeps (``warning_records``)
             if inputs is not None and warned is not None and not result.partial:
                 kit = (task.game, task.profile, paper)
-                key = kept_kits.kit_key(keys, Path(task.root), kit)
-                cache = Entry(key, inputs, outputs, warned)
+                cache = Entry(keys[kit], inputs, outputs, warned)
                 where = cache_file(out, task.game, task.profile, paper).relative_to(out)
                 caches.append((where.as_posix(), cache.to_json()))
             entries.extend(outputs)
@@ -443,7 +442,7 @@ def _build(
 ) -> list[dict[str, Any]]:
     root = str(project.root)
     outputs: list[dict[str, Any]] = []
-    keys, licences = kept_kits.keys(project.root, options)
+    keys, licences = kept_kits.keys(project.root, games, options)
     todo: list[Task] = []
     for game in games:
         for profile in options.profiles:
@@ -501,7 +500,7 @@ def _state(result: Result) -> str:
 def _finish_game(
     out: Path,
     results: list[Result],
-    keys: dict[tuple[str, str], str],
+    keys: kept_kits.Keys,
     report: Report,
     others: Sequence[dict[str, Any]] | None = None,
 ) -> list[dict[str, Any]]:

@@ -15,7 +15,8 @@ from .diagnostics import Problem
 from .jobs import PARTS, Options
 from .output import manifest_holds, temps
 
-Keys = dict[tuple[str, str], str]
+Keys = dict[tuple[str, str, str], str]
+"""Each kit's cache key, by (game, profile, paper)."""
 """Each job's cache key, by (profile, paper)."""
 
 
@@ -42,7 +43,7 @@ def unchanged(
             return None
         if pending(out) or temps(folders(out, games, options)):
             return None
-        found, licences = keys(root, options)
+        found, licences = keys(root, games, options)
         kept: list[dict[str, Any]] = []
         warned: list[Problem] = []
         for game, profile, paper in kits(games, options):
@@ -73,7 +74,7 @@ def valid_entry(
     folder = f"{game}/{profile}-{paper}"
     mine = {f"{folder}/{part}.pdf" for part in PARTS}
     mine |= {f"{folder}/{FOLDER}/{name}" for name in licences}
-    valid = still_valid(entry, kit_key(keys, root, kit), root, out, mine)
+    valid = still_valid(entry, keys[kit], root, out, mine)
     return entry if valid else None
 
 
@@ -90,24 +91,25 @@ def folders(out: Path, games: Sequence[str], options: Options) -> list[Path]:
     return folders
 
 
-def keys(root: Path, options: Options) -> tuple[Keys, list[str]]:
-    """Each job's cache key, by (profile, paper), and the licence files a kit may carry: a
-    licence file added to or removed from fonts/ changes the keys (every kit rebuilds), and
-    so does a file added to or removed from icons/ (``icon_listing``)."""
+def keys(root: Path, games: Sequence[str], options: Options) -> tuple[Keys, list[str]]:
+    """Each kit's cache key and the licence files a kit may carry, worked out once, when a
+    build starts: a licence file added to or removed from fonts/ changes the keys (every kit
+    rebuilds), and so does a file added to or removed from icons/ (``icon_listing``) or from
+    the game's folder (``content_listing``: a file added there changes what its check warns
+    of). The build records these keys, as they were before it loaded anything: a file added
+    while it runs, which its check may not have seen, makes the next build's key differ."""
     from .licences import PACKAGED, licence_names
 
     licences = [PACKAGED.name, *licence_names(root)]
     extra = f"licences={'/'.join(licences)}|icons={icon_listing(root)}"
-    keys = {
+    jobs = {
         (profile, paper): options_key(options, paper, root) + f"|{profile}|{extra}"
         for profile in options.profiles
         for paper in options.papers
     }
+    listings = {game: content_listing(root, game) for game in dict.fromkeys(games)}
+    keys = {
+        (game, profile, paper): f"{jobs[(profile, paper)]}|content={listings[game]}"
+        for game, profile, paper in kits(games, options)
+    }
     return keys, licences
-
-
-def kit_key(keys: Keys, root: Path, kit: tuple[str, str, str]) -> str:
-    """One kit's cache key: its job's (``keys``) and the names of its game's content files (a
-    file added to the game's folder or taken out changes what its check warns of)."""
-    game, profile, paper = kit
-    return f"{keys[(profile, paper)]}|content={content_listing(root, game)}"
