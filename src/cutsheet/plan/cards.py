@@ -29,6 +29,7 @@ from .faces import fill_face
 from .ink import BLACK
 from .model import FacePlan, PrintedCard, Run
 from .overleaf import overleaf
+from .picture_contrast import picture_contrast
 from .resize import resized as resize
 from .resize import same_size, size_problem
 from .run_colours import markup_contrast, recoloured
@@ -167,6 +168,9 @@ class _CardPlanner:
             fc.problems.extend(text_overlaps(p, fc.label, profile.name))
             if profile.min_contrast:
                 fc.problems.extend(face_contrast(p, profile.min_contrast, fc.label))
+                fc.problems.extend(
+                    picture_contrast(p, profile.min_contrast, fc.label, profile.name)
+                )
                 fc.problems.extend(markup_contrast(p, profile.min_contrast, fc.label))
                 fc.problems.extend(white_stickers(p, profile.min_contrast, fc.label))
             if profile.faces == "scale":  # (a scaled face's running text is left-aligned)
