@@ -177,3 +177,20 @@ def test_a_write_in_whose_label_wraps_is_a_taller_row_not_an_overprint():
     assert len(label.blPara.lines) >= 3
     assert tables[0]._rowHeights[0] == pytest.approx(lines_h + 6)
     assert tables[1]._rowHeights[0] == builder._row_height()  # one line: as before
+
+
+def test_a_write_in_row_too_wide_for_its_suffix_is_named_as_a_write_in_row():
+    """A write-in row is a table underneath: a suffix word too wide for its column was
+    reported as "a table of 3 columns … column 3"; it is the row's suffix."""
+    from cutsheet.plan.page_widths import too_narrow
+
+    register()
+    styles = doc_styles(18, 22, 28, 18, 1.25)  # large print's sizes
+    rows = (WriteIn("Final lanterns", "lanterns", 30),)
+    [block] = StoryBuilder(styles, 12).flowables([WriteInsBlock(rows)])
+    canv = Canvas("unused.pdf")
+    frames = [("A4 page", 180 * mm, 250 * mm, 0.0)]
+    said = too_narrow(block, canv, frames, "a write-in row")
+    assert said is not None and said.startswith(
+        "a write-in row does not fit the A4 page: its suffix would be 24.0 mm wide and needs"
+    ), said

@@ -493,7 +493,7 @@ def _state(result: Result) -> str:
         return "FAILED"
     pdfs = [f for f in result.files if f.part != LICENCE_PART]
     kept = sum(1 for f in pdfs if f.kept)
-    state = f"{len(pdfs)} files, {sum(f.pages for f in pdfs)} pages"
+    state = f"{len(pdfs)} PDFs, {sum(f.pages for f in pdfs)} pages"
     return state + (f", {kept} kept" if kept else "")
 
 

@@ -87,6 +87,9 @@ def _cramped_tables(
                 if what == "a track":
                     n = len(g._colWidths) - 1  # the label, then one cell a number
                     return f"a track of {n} numbers does not fit the {paper}: a cell {sizes}"
+                if what == "a write-in row":  # its label, its box, and its suffix if any
+                    part = ("label", "box", "suffix")[min(j, 2)]
+                    return f"a write-in row does not fit the {paper}: its {part} {sizes}"
                 return (
                     f"a table of {len(g._colWidths)} columns does not fit the {paper}: column"
                     f" {j + 1} {sizes}"
@@ -95,7 +98,7 @@ def _cramped_tables(
 
 
 def too_narrow(f: Flowable, canv: Canvas, frames: Sequence[PageFrame], what: str) -> str | None:
-    """What of ``f`` (a row of cards, or ``what``: "a table" or "a track") cannot be drawn
+    """What of ``f`` (a row of cards, or ``what``: "a table", "a track" or "a write-in row") cannot be drawn
     at the narrowest page's width, if anything."""
     return _narrow_rows(f, canv, frames) or _cramped_tables(f, canv, frames, what)
 

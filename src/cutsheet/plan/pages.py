@@ -40,7 +40,7 @@ from ..flow.sheets import continued_height, continued_title
 from ..flow.story import StoryBuilder
 from ..papers import Paper
 from .documents import written_at
-from .model import DocPlan, GamePlan, NewPage, PageDoc, TrackBlock
+from .model import DocPlan, GamePlan, NewPage, PageDoc, TrackBlock, WriteInsBlock
 from .page_widths import FUZZ, PageFrame, too_long_word, too_narrow, too_wide
 from .text_runs import too_small
 
@@ -163,7 +163,8 @@ def _doc_problems(
     for f in _story(doc, builder, flat=kind == "sheet"):
         block = _block_of(f)
         if not isinstance(f, Paragraph):  # a paragraph is as wide as its frame; a table not
-            what = "a track" if isinstance(doc.blocks[block], TrackBlock) else "a table"
+            kind = type(doc.blocks[block])
+            what = {TrackBlock: "a track", WriteInsBlock: "a write-in row"}.get(kind, "a table")
             narrow = too_narrow(f, canv, frames, what)
             if narrow is not None:
                 found[block] = f"{label}: {narrow}"
