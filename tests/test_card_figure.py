@@ -158,3 +158,18 @@ def test_a_card_that_fits_is_drawn_at_full_size():
     assert fig.scale == 1.0
     start, *_rest, end = fig.leaders[0].line
     assert end == pytest.approx((40 * mm, (88 - 20) * mm))  # on the box, at full size
+
+
+def test_a_figure_of_a_card_whose_face_fails_adds_no_error_of_its_own(ws):
+    """A card whose face has an error is missing from its deck's plan (or short of the box
+    that failed): the rules' figure of it once added "no card 'BA-044' in this game's
+    decks" or "BA-044 draws no box 'title'", though the card exists and the face's own
+    error says what is wrong."""
+    box = (
+        'title: {x: 5, y: 12.3, w: 53, h: 7, style: card-name, valign: middle, text: "{{ name }}"}'
+    )
+    broken = box.replace('"{{ name }}"', '"{{ name }"')
+    ws.edit("layouts/bidding-alpha.yaml", box, broken)
+    said = [p.message for p in ws.check("bidding-alpha")]
+    assert said and all("template" in m or "Jinja" in m or "{{" in m for m in said), said
+    assert not [m for m in said if m.startswith("card: ")], said

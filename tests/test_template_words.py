@@ -45,6 +45,11 @@ def test_a_renamed_card_a_rules_example_names_is_reported_without_python_words(w
         ("a <b c", "<b> is never closed (a tag ends with '>', and '<' alone is written &lt;)"),
         ("a <b>c", "<b> is never closed"),
         ("x <i>y <b>z</i>", "<b> is never closed before </i>"),
+        # ReportLab names no tag but its own 'para' (a designer's "if a<b" in a layout)
+        (
+            "x if a<b",
+            "a '<' before a letter starts a tag that never ends; a '<' that prints is &lt;",
+        ),
     ],
 )
 def test_a_tag_cut_short_is_named_without_reportlabs_own_words(markup, said):

@@ -28,6 +28,8 @@ def markup_reason(reportlab: str) -> str:
             return (
                 f"<{tags[-1]}> is never closed (a tag ends with '>', and '<' alone is written &lt;)"
             )
+        # a '<' before a letter with no '>' after it: the parser took it for a tag cut short
+        return "a '<' before a letter starts a tag that never ends; a '<' that prints is &lt;"
     found = _BAD_COLOUR.search(reason)
     if found:
         return f"{excerpt(found.group(1))} is not a colour (#RRGGBB, or a colour name)"

@@ -8,7 +8,7 @@ import dataclasses
 import re
 from collections.abc import Callable
 
-from ..diagnostics import Loc, Problem
+from ..diagnostics import Loc, Problem, has_errors
 from ..flow.frames import measure_furniture
 from ..layouts import Layouts
 from ..measure import profile_doc_styles, register
@@ -115,6 +115,7 @@ def _plan_game(game: Game, layouts: Layouts, profile: Profile) -> tuple[GamePlan
     checked: set[tuple[str, tuple[float, float]]] = set()
     docs = planner(game, profile)
     runs: dict[str, Run] = {}
+    faulty: set[str] = set()
     components = [c for c in game.components if c.spec.in_profile(profile.name)]
     for comp in components:
         if comp.spec.form != "page":
@@ -122,6 +123,8 @@ def _plan_game(game: Game, layouts: Layouts, profile: Profile) -> tuple[GamePlan
             problems.extend(probs)
             if run is not None:
                 runs[comp.id] = run
+            if has_errors(probs):
+                faulty.update(item.id for item in comp.items)
     # sheets and rules are planned after the cards: they may draw a card as its deck prints it
     docs.faces = {card.item: card.front for run in runs.values() for card in run.cards}
     docs.profiled = {  # what a card's face draws in some profiles only (a when: naming it)
@@ -130,6 +133,7 @@ def _plan_game(game: Game, layouts: Layouts, profile: Profile) -> tuple[GamePlan
         if comp.id in runs and comp.spec.face is not None
         for card in runs[comp.id].cards
     }
+    docs.faulty = frozenset(faulty)
     docs.card_components = frozenset(c.id for c in game.components if c.spec.form != "page")
     docs.card_sizes = {  # a card component that could not be planned has no size (None)
         c.id: runs[c.id].size if c.id in runs else None for c in components if c.spec.form != "page"

@@ -56,6 +56,9 @@ class DocPlanner:
     card_components: frozenset[str] = frozenset()  # every card component, in any profile
     # item id → the boxes its face draws in some profiles only (a `when:` naming the profile)
     profiled: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    # the items of card components with an error of their own: a figure of one says nothing
+    # more (its face is missing or short of the box that failed, and that error says why)
+    faulty: frozenset[str] = frozenset()
     problems: list[Problem] = field(default_factory=list)
     label: str = "rules"  # what the document is, before each markup problem: "rules", a sheet
 
@@ -254,7 +257,8 @@ def _card(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
     assert fig is not None
     face = p.faces.get(fig.item)
     if face is None:
-        p.problems.append(Problem(loc, f"card: no card '{fig.item}' in this game's decks"))
+        if fig.item not in p.faulty:
+            p.problems.append(Problem(loc, f"card: no card '{fig.item}' in this game's decks"))
         return [Space(0)]
     boxes = {el.box.name: el.box for el in face.elements}
     labels = []
@@ -262,6 +266,8 @@ def _card(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
         box = boxes.get(name)
         if box is None and name in p.profiled.get(fig.item, frozenset()):
             continue  # a box this profile leaves off the card: its label goes with it
+        if box is None and fig.item in p.faulty:
+            continue  # the box failed: its own error says why
         if box is None:
             drawn = ", ".join(sorted(boxes)) or "none"
             message = f"card: {fig.item} draws no box '{name}' (its boxes: {drawn})"
