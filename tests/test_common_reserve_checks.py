@@ -304,3 +304,13 @@ def test_delivery_sends_the_smaller_and_scores():
         1,
     )
     assert score(0, P) == 2 and score(2, P) == 0 and score(5, P) == 0
+
+
+def test_a_misspelt_choice_suggests_the_word(ws):
+    line = ws.edit(
+        DELIVERIES, "    closed: FIBRE\n  - id: CR-WARM", "    closed: FIBER\n  - id: CR-WARM"
+    )
+    assert messages(ws) == [
+        f"{DELIVERIES}:{line}:13: error: closed: 'FIBER' is not one of 'WATER', 'FUEL' or"
+        " 'FIBRE'; did you mean 'FIBRE'?"
+    ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
@@ -81,7 +82,12 @@ def _message(err: Mapping[str, Any], model: type[BaseModel], located: Located) -
         shown = excerpt(err["input"])
         msg = f"{shown} is not " + _ID_PATTERN_HINT.get(pattern, f"of the form {clip(pattern, 80)}")
     elif kind == "literal_error":
-        msg = f"{excerpt(err['input'])} is not one of {clip(str(err['ctx']['expected']), 300)}"
+        expected = str(err["ctx"]["expected"])
+        msg = f"{excerpt(err['input'])} is not one of {clip(expected, 300)}"
+        words = re.findall(r"'((?:[^'\\]|\\.)*)'", expected)  # pydantic quotes each with repr
+        typed = str(err["input"])[:100]
+        guess = difflib.get_close_matches(typed, words, n=1, cutoff=0.6)
+        msg += f"; did you mean '{guess[0]}'?" if guess else ""
     elif kind == "model_type":  # "a valid dictionary or instance of Counts_cost": ours
         msg = f"expected a mapping of keys to values, got {excerpt(err['input'])}"
     elif kind.startswith("value_error") or kind == "assertion_error":
