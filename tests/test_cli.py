@@ -133,3 +133,23 @@ def test_committed_schemas_are_current(tmp_path):
         committed = ROOT / "schema" / name
         assert committed.is_file(), f"run 'make schema': {name} is missing"
         assert json.loads(committed.read_text()) == schema, f"run 'make schema': {name} is stale"
+
+
+def test_a_large_print_preview_sits_beside_the_standard_one(ws, tmp_path):
+    """A preview in another profile (or of a sheet or pages on another paper) wrote the same
+    names as the standard A4 one, over it: the two could not be compared side by side."""
+    for profile in ("standard", "large-print"):
+        argv = ["preview", "common-reserve", "--item", "CR-SEED-TENT", "--profile", profile]
+        result = run(ws.root, *argv, "--out", str(tmp_path))
+        assert result.returncode == 0, result.stderr
+    assert sorted(p.name for p in tmp_path.glob("*.png")) == [
+        "CR-SEED-TENT-back-1.png",
+        "CR-SEED-TENT-front-1.png",
+        "CR-SEED-TENT-large-print-back-1.png",
+        "CR-SEED-TENT-large-print-front-1.png",
+    ]
+    from PIL import Image
+
+    standard = Image.open(tmp_path / "CR-SEED-TENT-front-1.png").size
+    large = Image.open(tmp_path / "CR-SEED-TENT-large-print-front-1.png").size
+    assert large[0] > standard[0]  # a jumbo card: drawn, not the standard one again

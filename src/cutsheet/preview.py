@@ -36,6 +36,12 @@ def pdf_to_pngs(
     return written
 
 
+def variant(profile: str, paper: str | None = None) -> str:
+    """What a PNG's name adds for a profile or paper other than the defaults (standard, A4),
+    so that a large-print preview does not overwrite the standard one: '-large-print-letter'."""
+    return "".join(f"-{v}" for v in (profile, paper) if v not in (None, "standard", "a4"))
+
+
 def preview_item(
     root: Path,
     game_id: str,
@@ -64,12 +70,13 @@ def preview_item(
                 known.add(entry.item)
                 if entry.item == item_id:  # the sheet alone, as the sheets part prints it
                     data = _sheet_alone(root, prepared, name, entry, paper)
-                    return pdf_to_pngs(data, out / item_id, dpi)
+                    return pdf_to_pngs(data, out / f"{item_id}{variant(profile_name, paper)}", dpi)
                 continue
             for card in entry.cards:
                 known.add(card.item)
                 if card.item == item_id:
-                    return _card_alone(card, prepared.game.spec.language, out, dpi)
+                    stem = f"{item_id}{variant(profile_name)}"
+                    return _card_alone(card, prepared.game.spec.language, out / stem, dpi)
     raise ContentError([_not_found(root, game_id, item_id, part, known, prepared.parts)])
 
 
@@ -91,15 +98,16 @@ def _sheet_alone(root: Path, plan: GamePlan, part: str, doc: PageDoc, paper: str
     return data
 
 
-def _card_alone(card: PrintedCard, lang: str, out: Path, dpi: int) -> list[Path]:
-    """A card's front and back, each alone on a page of its own size."""
+def _card_alone(card: PrintedCard, lang: str, stem: Path, dpi: int) -> list[Path]:
+    """A card's front and back, each alone on a page of its own size: ``stem``-front-1.png
+    and ``stem``-back-1.png."""
     from .render.parts import render_single
 
     paths = []
     for side, face in (("front", card.front), ("back", card.back)):
         if face is not None:
             pdf = render_single(face, f"{card.item} {side}", lang)
-            paths += pdf_to_pngs(pdf, out / f"{card.item}-{side}", dpi)
+            paths += pdf_to_pngs(pdf, stem.parent / f"{stem.name}-{side}", dpi)
     return paths
 
 

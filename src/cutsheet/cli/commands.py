@@ -105,7 +105,7 @@ def _preview_pages(args: argparse.Namespace, root: Path, out: Path) -> list[Path
     warnings a build of its game says, as ``_preview_item`` says them."""
     from .. import jobs
     from ..diagnostics import ContentError
-    from ..preview import pdf_to_pngs
+    from ..preview import pdf_to_pngs, variant
 
     part = args.part or "cards"
     built = Path(args.build) if args.build else root / "build"
@@ -118,7 +118,8 @@ def _preview_pages(args: argparse.Namespace, root: Path, out: Path) -> list[Path
     jobs.forget()  # the game as it is now, as a preview of an item reads it
     warnings = jobs.layout_warnings(str(root), args.game)
     try:
-        paths = pdf_to_pngs(pdf, out / f"{args.game}-{part}", args.dpi, args.page or None)
+        stem = out / f"{args.game}-{part}{variant(args.profile, args.paper)}"
+        paths = pdf_to_pngs(pdf, stem, args.dpi, args.page or None)
     except ContentError as exc:
         raise ContentError([*exc.problems, *warnings]) from None
     print_problems(warnings)
