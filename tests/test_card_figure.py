@@ -173,3 +173,30 @@ def test_a_figure_of_a_card_whose_face_fails_adds_no_error_of_its_own(ws):
     said = [p.message for p in ws.check("bidding-alpha")]
     assert said and all("template" in m or "Jinja" in m or "{{" in m for m in said), said
     assert not [m for m in said if m.startswith("card: ")], said
+
+
+def test_large_print_lists_a_figures_labels_in_the_order_the_card_is_read():
+    """Large print draws the card at 100 % and lists its labels under it, each saying where
+    on the card its box is: in the order the card is read (top to bottom, left to right by
+    thirds), not the order the labels were written in."""
+    from cutsheet.flow.blocks import CardBlock
+    from cutsheet.flow.story import StoryBuilder
+    from cutsheet.measure import doc_styles, register
+
+    register()
+    labels = (  # written bottom first
+        FigureLabel("What it does", (30.0, 70.0), 70.0, (31.0, 70.0)),
+        FigureLabel("Cost", (55.0, 8.0), 8.0, (55.0, 8.0)),
+        FigureLabel("Name", (30.0, 9.0), 9.0, (30.0, 9.0)),
+        FigureLabel("Type", (31.0, 44.0), 44.0, (31.0, 44.0)),
+    )
+    builder = StoryBuilder(doc_styles(18, 22, 28, 18, 1.25), 12, figures_shrink=False)
+    flowables = builder.flowables([CardBlock(_Face(63, 88), "a card", labels, None)])
+    [items] = [f for f in flowables if hasattr(f, "items")]
+    said = [item._flowable.text for item in items.items()]
+    assert said == [
+        "<b>Top middle:</b> Name",
+        "<b>Top right:</b> Cost",
+        "<b>Middle:</b> Type",
+        "<b>Bottom middle:</b> What it does",
+    ]

@@ -154,6 +154,14 @@ class CardFigure(Flowable):
         self.canv.rect(x, y, w, h, stroke=1, fill=0)
 
 
+def reading_place(point: tuple[float, float], face: Face) -> tuple[int, int, float, float]:
+    """Where ``point`` comes when the card is read top to bottom, left to right, by the
+    thirds ``position_words`` names (then by the point itself, within a third)."""
+    x, y = point
+    w, h = face.width_mm, face.height_mm
+    return (min(int(3 * y / h), 2), min(int(3 * x / w), 2), y, x) if w and h else (0, 0, y, x)
+
+
 def position_words(point: tuple[float, float], face: Face) -> str:
     """Where ``point`` (mm from the face's top-left) lies on the card, in words ("Top left")."""
     x, y = point

@@ -33,7 +33,7 @@ from .blocks import (
 )
 from .checkboxes import CheckLayout, checks_in
 from .diagrams import CardRowDiagram, CardSpaces, CheckBoxes
-from .figures import CardFigure, position_words
+from .figures import CardFigure, position_words, reading_place
 from .keep_with_next import keep_with_next
 from .paragraphs import DocParagraph, ItemList, wraps_of
 from .tables import RuledTable, example_style, table_style, track_style, write_in_style
@@ -252,9 +252,9 @@ class StoryBuilder:
         out: list[Flowable] = [Spacer(1, 2 * mm), figure]
         if b.caption is not None:
             out += [Spacer(1, 1.5 * mm), self.para(b.caption, self.styles.small)]
-        said = tuple(
-            f"<b>{position_words(lab.centre, b.face)}:</b> {lab.markup}" for lab in b.labels
-        )
+        # in the order the card is read (top to bottom, left to right), not the YAML's
+        labels = sorted(b.labels, key=lambda lab: reading_place(lab.centre, b.face))
+        said = tuple(f"<b>{position_words(lab.centre, b.face)}:</b> {lab.markup}" for lab in labels)
         items = self._ListBlock(ListBlock(said, False)) if said else []
         return [KeepTogether(out + [Spacer(1, 2 * mm)]), *items, Spacer(1, 3 * mm)]
 
