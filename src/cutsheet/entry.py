@@ -11,14 +11,37 @@ command that ends, however it went, leaves at once, without tearing down the mod
 
 from __future__ import annotations
 
-import gc
+import _signal  # the interpreter's own (``signal`` imports enum and more: 10 ms)
 import os
-import signal
 import sys
-from types import FrameType
-from typing import Any, TextIO
 
-from . import startup
+
+def _quit(_signum: int, _frame: object) -> None:
+    print("cutsheet: interrupted", file=sys.stderr, flush=True)
+    os._exit(130)
+
+
+def _is_the_command() -> bool:
+    """Whether this process is the ``cutsheet`` command (its script, or ``python -m
+    cutsheet``), not a program that imports cutsheet (a test run keeps its own Ctrl-C)."""
+    main = sys.modules.get("__main__")
+    spec = getattr(main, "__spec__", None)
+    script = os.path.basename(getattr(main, "__file__", None) or "")
+    return getattr(spec, "name", None) == "cutsheet.__main__" or script in (
+        "cutsheet",
+        "cutsheet.exe",
+    )
+
+
+if _is_the_command():  # quiet from the first line: importing the rest takes a while
+    _signal.signal(_signal.SIGINT, _quit)
+
+import gc  # noqa: E402 - after the handler: a Ctrl-C while these import ends quietly too
+import signal  # noqa: E402
+from types import FrameType  # noqa: E402
+from typing import Any, TextIO  # noqa: E402
+
+from . import startup  # noqa: E402
 
 _interrupted: list[bool] = []
 
@@ -57,11 +80,6 @@ class ReaderGone:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._stream, name)
-
-
-def _quit(_signum: int, _frame: FrameType | None) -> None:
-    print("cutsheet: interrupted", file=sys.stderr, flush=True)
-    os._exit(130)
 
 
 def _interrupt(_signum: int, _frame: FrameType | None) -> None:

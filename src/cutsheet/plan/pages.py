@@ -163,8 +163,8 @@ def _doc_problems(
     for f in _story(doc, builder, flat=kind == "sheet"):
         block = _block_of(f)
         if not isinstance(f, Paragraph):  # a paragraph is as wide as its frame; a table not
-            kind = type(doc.blocks[block])
-            what = {TrackBlock: "a track", WriteInsBlock: "a write-in row"}.get(kind, "a table")
+            drawn_as = type(doc.blocks[block])  # (``kind`` is the document's)
+            what = {TrackBlock: "a track", WriteInsBlock: "a write-in row"}.get(drawn_as, "a table")
             narrow = too_narrow(f, canv, frames, what)
             if narrow is not None:
                 found[block] = f"{label}: {narrow}"
