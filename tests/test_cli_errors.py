@@ -523,3 +523,92 @@ def test_messages_with_stderr_closed_go_nowhere_not_to_stdout(project):
     run = _started_without(project, 2, "check")
     assert run.returncode == 1
     assert run.stdout == ""
+
+
+def test_a_game_folder_without_its_game_yaml_is_an_error_not_a_silent_skip(ws, capsys):
+    """A game whose game.yaml was deleted, or saved as game.yml, dropped out of every check
+    and build ('3 games checked, no errors'); its folder is now an error, and asking for it
+    by name says what is missing."""
+    from cutsheet.cli import main
+
+    game = ws.root / "content" / "festival-charter"
+    (game / "game.yaml").rename(game / "game.yml")
+    capsys.readouterr()
+    assert main(["--root", str(ws.root), "check", "--profile", "standard"]) == 1
+    said = capsys.readouterr().err
+    assert (
+        "festival-charter: error: this folder holds game.yml, priorities.yaml, projects.yaml"
+        in said
+    )
+    assert "and 2 more but no game.yaml" in said and "3 games checked" not in said, said
+    with pytest.raises(SystemExit) as refused:
+        main(["--root", str(ws.root), "check", "festival-charter"])
+    assert "no game 'festival-charter': content/festival-charter has no game.yaml" in str(
+        refused.value
+    )
+    out = ["--out", str(ws.root / "out"), "--profile", "standard", "--paper", "a4"]
+    assert main(["--root", str(ws.root), "build", "common-reserve", *out]) == 0  # not asked
+
+
+def test_two_components_with_one_id_is_an_error_at_the_second(tmp_path, capsys):
+    """A second component with an id already used passed check: the manifest then counted
+    one of them, and an export by component kept one deck of the two."""
+    from cutsheet.cli import main
+
+    assert main(["--root", str(tmp_path), "new", "star-deck"]) == 0
+    game = tmp_path / "content" / "star-deck" / "game.yaml"
+    text = game.read_text()
+    extra = (
+        "  - id: cards\n    name: More cards\n    part: cards\n    size: poker\n    count: 1\n"
+        "    face: card-front\n    back: card-back\n"
+        "    items:\n      - {id: SD-EXTRA, name: Extra, points: 1}\n"
+        "    fields:\n      name: {type: text}\n      points: {type: int}\n"
+    )
+    game.write_text(text + extra)
+    lines = game.read_text().splitlines()
+    first = lines.index("  - id: cards") + 1
+    second = len(lines) - extra.count("\n") + 1
+    capsys.readouterr()
+    assert main(["--root", str(tmp_path), "check"]) == 1
+    said = capsys.readouterr().err
+    assert f"game.yaml:{second}:9: error: duplicate component id 'cards' (first at" in said, said
+    assert f"game.yaml:{first}:9)" in said, said
+
+
+@pytest.mark.parametrize(
+    ("file", "before", "after", "said"),
+    [
+        (
+            "content/bidding-alpha/game.yaml",
+            "    profiles: [standard, ink-saver]",
+            "    profiles: [standard, ink-saver, large-prnit]",
+            "profiles: no profile 'large-prnit'; did you mean 'large-print'?",
+        ),
+        (
+            "content/bidding-alpha/game.yaml",
+            "    sizes: {large-print: [30, 30]}",
+            "    sizes: {large-prnit: [30, 30]}",
+            "sizes: no profile 'large-prnit'; did you mean 'large-print'?",
+        ),
+        (
+            "content/bidding-alpha/game.yaml",
+            "    profiles: [standard, ink-saver]",
+            "    profiles: []",
+            "profiles: lists no profile, so it prints nowhere",
+        ),
+        (
+            "layouts/bidding-alpha.yaml",
+            "  score-board@large-print:",
+            "  score-board@large-prnit:",
+            "face 'score-board@large-prnit' names no profile 'large-prnit'; did you mean"
+            " 'large-print'?",
+        ),
+    ],
+)
+def test_a_misspelt_profile_name_is_an_error_not_a_silent_drop(ws, file, before, after, said):
+    """A component's profiles: and sizes: and a face's @profile once took any name: a
+    misspelt one left a deck out of large print (0 cards) or a size unused, and check
+    passed."""
+    line = ws.edit(file, before, after)
+    got = [str(p) for p in ws.check("bidding-alpha", ("standard", "large-print"))]
+    assert any(f"{file}:{line}:" in g and said in g for g in got), got

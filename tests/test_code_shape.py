@@ -35,6 +35,7 @@ RANKS: dict[str, int] = {
     "itemmodel": 2,
     "validation": 2,
     "content": 3,
+    "names_known": 3,
     "built": 3,
     "checks": 4,
     "games": 4,

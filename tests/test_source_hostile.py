@@ -185,3 +185,22 @@ def test_a_named_pipe_is_not_read(tmp_path: Path) -> None:
     assert [str(p) for p in exc.value.problems] == [
         "cards.csv: error: is a FIFO (a named pipe), not a file"
     ]
+
+
+def test_a_vocabulary_over_the_word_limit_is_one_error_at_once(ws):
+    """Each word of a vocabulary is a field of a card's counts: 300,000 words (2.5 MB, under
+    the file limit) kept check busy for minutes (a quadratic duplicate search, and a model
+    of 300,000 fields). A vocabulary is bounded, and the search is linear."""
+    from cutsheet.model import MAX_WORDS
+
+    words = ", ".join(f"W{i}" for i in range(MAX_WORDS * 50))
+    line = ws.edit(
+        "content/common-reserve/game.yaml",
+        "  resource: [WATER, FUEL, FIBRE]",
+        f"  resource: [{words}]",
+    )
+    said = [str(p) for p in ws.check("common-reserve")]
+    assert any(
+        f"game.yaml:{line}:" in s and f"a vocabulary has {MAX_WORDS * 50:,} words, over the" in s
+        for s in said
+    ), said[:3]

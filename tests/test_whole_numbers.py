@@ -22,14 +22,17 @@ def _said(ws: Workspace, game: str = CR) -> list[str]:
 @pytest.mark.parametrize(
     ("written", "said"),
     [
-        ('"12"', "got the text '12' (write it unquoted)"),
-        ("true", "got true"),
-        ("12.0", "got 12.0"),
+        ('"12"', "a whole number, got the text '12' (write it unquoted)"),
+        ("true", "a whole number, got true"),
+        ("12.0", "a whole number, got 12.0"),
+        ("1_2", "a whole number, got '1_2'"),  # Python's int() reads 12 (a YAML 1.1 int)
+        # unquoted, so not told to write it unquoted
+        ("1e3", "a valid integer, unable to parse string as an integer, got '1e3'"),
     ],
 )
 def test_a_components_count_is_a_whole_number_written_as_one(ws, written, said):
     line = ws.edit(GAME, "    count: 12\n", f"    count: {written}\n")
-    assert _said(ws) == [f"{line}:12: components.count: input should be a whole number, {said}"]
+    assert _said(ws) == [f"{line}:12: components.count: input should be {said}"]
 
 
 @pytest.mark.parametrize(
@@ -51,3 +54,13 @@ def test_an_items_quantities_and_copies_are_whole_numbers(ws, old, new, at, said
 def test_a_csv_cell_is_read_as_its_number(ws):
     """The bidding game's card list is a CSV file: its numbers are text, and still numbers."""
     assert _said(ws, "bidding-alpha") == []
+
+
+def test_a_csv_cell_with_underscores_is_no_whole_number(ws):
+    """A cell's text is read as its number, but "2_0", which Python reads as 20, printed card
+    #20 without a word."""
+    line = ws.line_of("content/bidding-alpha/cards.csv", "BA-002,2,")
+    ws.edit("content/bidding-alpha/cards.csv", "BA-002,2,", "BA-002,2_0,")
+    assert _said(ws, "bidding-alpha") == [
+        f"{line}:8: number: input should be a whole number, got '2_0'"
+    ]

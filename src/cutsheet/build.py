@@ -30,7 +30,7 @@ from .cache import (
     warning_records,
 )
 from .commit import commit_game, recover
-from .diagnostics import ContentError, Loc, Problem, Report, has_errors
+from .diagnostics import ContentError, Loc, Problem, Report, display_path, has_errors
 from .jobs import PARTS, Options, Result, Task
 from .output import (
     LICENCE_PART,
@@ -76,11 +76,50 @@ class Project:
     def games(self) -> list[str]:
         return sorted(p.parent.name for p in self.content.glob("*/game.yaml"))
 
+    def gameless(self) -> list[tuple[str, tuple[str, ...]]]:
+        """Each folder of content/ that holds content files (``content_files``) but no
+        game.yaml, with those files: a game whose game.yaml was deleted or renamed
+        (``game.yml``) would otherwise drop out of every build without a word."""
+        from .content_files import content_files
+
+        out = []
+        try:
+            folders = sorted(p for p in self.content.iterdir() if not p.name.startswith("."))
+        except OSError:
+            return []
+        for folder in folders:
+            if folder.is_dir() and not (folder / "game.yaml").exists():
+                files = content_files(folder)
+                if files:
+                    out.append((folder.name, files))
+        return out
+
+    def gameless_problems(self) -> list[Problem]:
+        """An error at each folder ``gameless`` finds."""
+        problems = []
+        for name, files in self.gameless():
+            shown = ", ".join(files[:3]) + (
+                f" and {len(files) - 3:,} more" if len(files) > 3 else ""
+            )
+            problems.append(
+                Problem(
+                    Loc(display_path(self.content / name)),
+                    f"this folder holds {shown} but no game.yaml, so it is no game and nothing"
+                    " in it is built (a game's folder starts with game.yaml; game.yml is not"
+                    " read)",
+                )
+            )
+        return problems
+
     def unknown(self, names: Iterable[str]) -> list[str]:
         """A message for each name that is not a game here, with a suggestion."""
         known = self.games()
+        gameless = dict(self.gameless())
         out = []
         for name in names:
+            if name in gameless:
+                out.append(f"no game '{name}': content/{name} has no game.yaml")
+                continue
             if name not in known:
                 guess = difflib.get_close_matches(name, known, n=1)
                 hint = f"; did you mean '{guess[0]}'?" if guess else ""

@@ -22,6 +22,7 @@ from .model import (
     RulesSpec,
     validate,
 )
+from .names_known import component_profiles, duplicate_components
 from .source import Located, load_any, load_yaml
 
 _NOT_VALUES = set(ITEM_KEYS)  # an item's own keys, not among its values (``Item``)
@@ -294,6 +295,8 @@ def load_game(game_dir: Path, root: Path | None = None, project: Path | None = N
                 f"id {excerpt(gspec.id)} must match its folder {excerpt(game_dir.name)}",
             )
         )
+    problems += duplicate_components(gspec, game_src)
+    problems += component_profiles(gspec, game_src, project)
     components: list[Component] = []
     files = [str(game_dir / "game.yaml"), str(game_dir / "rules.yaml")]
     files += sorted({str(game_dir / s.source) for s in gspec.components if s.source})

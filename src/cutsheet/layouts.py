@@ -40,6 +40,7 @@ from .model import (
     size_mm,
     validate,
 )
+from .names_known import face_profiles, style_colours
 from .papers import Paper, add_papers, replaced_papers
 from .source import Located, load_yaml
 from .symbols import IconFileError, icon_files, icon_warnings, svg_drawing
@@ -341,15 +342,6 @@ def _read_registries(read: _Read, spec: LayoutFile, src: Located) -> None:
             read.problems.append(Problem(src.key_loc(("sizes", sname)), str(exc)))
 
 
-def _colour_problems(read: _Read) -> list[Problem]:
-    """A style whose ``color`` names no colour of the ``colours`` tables."""
-    return [
-        Problem(loc, colours.unknown(read.styles[sname].color, read.colours, "color", none=False))
-        for sname, loc in read.colour_locs.items()
-        if colours.resolve(read.styles[sname].color, read.colours) is None
-    ]
-
-
 def _load_file(layout_dir: Path, fname: str, root: Path | None, where: Loc) -> Located:
     """The YAML of layout file ``fname``: the project's own, inside the project folder
     (``layout_dir``'s parent), else a packaged one."""
@@ -480,7 +472,8 @@ def load_layouts(
     read = _Read()
     _read_builtins(read, layout_dir, root)
     _read_file(read, layout_dir, name, root, loc, None)
-    read.problems.extend(_colour_problems(read))
+    read.problems.extend(style_colours(read.styles, read.colour_locs, read.colours))
+    read.problems.extend(face_profiles(read.faces, layout_dir))
     fonts = _project_fonts(read, layout_dir.parent)
     icons = _project_icons(read, layout_dir.parent)
     if read.problems:

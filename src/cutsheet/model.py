@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import collections
 import difflib
 import math
 import re
@@ -35,19 +36,25 @@ MAX_MM = 1_000.0
 SLUG = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 
 
+_DIGITS = re.compile(r"[-+]?[0-9]+")
+
+
 def _whole(value: Any) -> Any:
     """A count, a number of copies or a quantity is a whole number as written: pydantic would
-    read ``true`` as 1 and ``1.0`` as 1. The text of a CSV cell ("3") is still read as 3."""
+    read ``true`` as 1, ``1.0`` as 1 and the text "2_0" as 20. The text of a CSV cell ("3")
+    is still read as 3."""
     if isinstance(value, bool):  # (None, for a key that may be left out, passes)
         raise ValueError(f"input should be a whole number, got {str(value).lower()}")
     if isinstance(value, float):
         raise ValueError(f"input should be a whole number, got {value!r}")
+    if isinstance(value, str) and "_" in value:  # (other text: pydantic says it is none)
+        raise ValueError(f"input should be a whole number, got {excerpt(value)}")
     return value
 
 
 def _written_whole(value: Any) -> Any:
     """``_whole`` for a key written only in YAML, where a quoted number is text."""
-    if isinstance(value, str):
+    if isinstance(value, str) and _DIGITS.fullmatch(value.strip()):
         raise ValueError(
             f"input should be a whole number, got the text {excerpt(value)} (write it unquoted)"
         )
@@ -223,17 +230,23 @@ class FieldSpec(Strict):
         return check_words(v) if isinstance(v, list) else v
 
 
+MAX_WORDS = 1_000
+"""Most words a vocabulary names (a game's resources, colours, kinds: a handful)."""
+
+
 def check_words(words: list[str]) -> list[str]:
     """A vocabulary's words: at least one, each written once, none empty or with spaces
     around it (a card's ``cost: {" a": 1}`` would never match the word ``a``)."""
     if not words:
         raise ValueError("a vocabulary has at least one word")
+    if len(words) > MAX_WORDS:  # each word is a field of a model (a card's counts)
+        raise ValueError(f"a vocabulary has {len(words):,} words, over the {MAX_WORDS:,} limit")
     for word in words:
         if not word.strip():
             raise ValueError("a word of a vocabulary is empty")
         if word != word.strip():
             raise ValueError(f"the word {excerpt(word)} has spaces around it; remove them")
-    twice = sorted({w for w in words if words.count(w) > 1})
+    twice = sorted(w for w, n in collections.Counter(words).items() if n > 1)
     if twice:
         raise ValueError(f"a vocabulary names each word once: {', '.join(map(excerpt, twice))}")
     return words

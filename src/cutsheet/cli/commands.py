@@ -29,8 +29,9 @@ def cmd_build(args: argparse.Namespace) -> int:
     out = out_folder(args, project.root, "build")
     games = chosen_games(project, args.games)
     _outputs, report = build(project, games, options, out, jobs=args.jobs)
-    print_problems(report.problems)
-    return 1 if report.errors else 0
+    gameless = [] if args.games else project.gameless_problems()
+    print_problems([*report.problems, *gameless])
+    return 1 if report.errors or gameless else 0
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -41,6 +42,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     options = build_options(args, project.layouts)
     games = chosen_games(project, args.games)
     problems: list[Problem] = list(check_games(project, games, options, args.jobs).problems)
+    if not args.games:
+        problems.extend(project.gameless_problems())
     if (project.root / "schema").is_dir():  # a project that commits its editor schemas
         from ..schema import stale_schemas
 

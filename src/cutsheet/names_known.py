@@ -1,0 +1,90 @@
+"""Names that must be known where they are written: a component's id once in its game; the
+profiles a component (``profiles:``, ``sizes:``) or a face (``NAME@PROFILE``) names; the
+colour a style names. A misspelt or repeated one taken as written would change what prints
+without a word: a deck left out of large print, a size never used, one deck of two exported."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from . import colours
+from .diagnostics import Loc, Problem, excerpt
+from .model import GameSpec
+from .profile_files import available_profiles
+from .source import Located
+
+
+def duplicate_components(gspec: GameSpec, game_src: Located) -> list[Problem]:
+    """An error at each component whose id an earlier one has: a component is known by its
+    id everywhere (its part's counts, the manifest, an export by component)."""
+    first_at: dict[str, Loc] = {}
+    problems = []
+    for i, spec in enumerate(gspec.components):
+        at = game_src.loc(("components", i, "id"))
+        if spec.id in first_at:
+            message = f"duplicate component id {excerpt(spec.id)} (first at {first_at[spec.id]})"
+            problems.append(Problem(at, message))
+        first_at.setdefault(spec.id, at)
+    return problems
+
+
+def _unknown(name: str, known: list[str]) -> str:
+    guess = difflib.get_close_matches(name, known, n=1)
+    return f"; did you mean '{guess[0]}'?" if guess else f" (known: {', '.join(known)})"
+
+
+def component_profiles(gspec: GameSpec, game_src: Located, project: Path) -> list[Problem]:
+    """A component's ``profiles:`` and ``sizes:`` name profiles the project has (its own in
+    layouts/profiles and the packaged ones); an empty ``profiles:`` would print it nowhere."""
+    known = available_profiles(project / "layouts")
+    problems = []
+    for i, spec in enumerate(gspec.components):
+        if spec.profiles == []:
+            where = game_src.loc(("components", i, "profiles"))
+            problems.append(Problem(where, "profiles: lists no profile, so it prints nowhere"))
+        for j, name in enumerate(spec.profiles or []):
+            if name not in known:
+                where = game_src.loc(("components", i, "profiles", j))
+                message = f"profiles: no profile {excerpt(name)}{_unknown(name, known)}"
+                problems.append(Problem(where, message))
+        for name in spec.sizes:
+            if name not in known:
+                where = game_src.key_loc(("components", i, "sizes", name))
+                message = f"sizes: no profile {excerpt(name)}{_unknown(name, known)}"
+                problems.append(Problem(where, message))
+    return problems
+
+
+def face_profiles(
+    faces: Mapping[str, tuple[Any, Located, tuple[str, str]]], layout_dir: Path
+) -> list[Problem]:
+    """A face named ``NAME@PROFILE`` replaces ``NAME`` under that profile: one naming a
+    profile the project does not have would never be used. ``faces``: each face by name,
+    with the file it is written in and its path there."""
+    known = available_profiles(layout_dir)
+    problems = []
+    for face_name, (_face, src, path) in faces.items():
+        where = src.key_loc(path)
+        _base, at, profile = face_name.partition("@")
+        if at and profile not in known:
+            message = (
+                f"face {excerpt(face_name)} names no profile {excerpt(profile)}"
+                f"{_unknown(profile, known)}"
+            )
+            problems.append(Problem(where, message))
+    return problems
+
+
+def style_colours(
+    styles: Mapping[str, Any], colour_locs: Mapping[str, Loc], table: Mapping[str, str]
+) -> list[Problem]:
+    """A style whose ``color`` names no colour of the ``colours`` tables (``colour_locs``:
+    where each style that names one says it)."""
+    return [
+        Problem(loc, colours.unknown(styles[name].color, table, "color", none=False))
+        for name, loc in colour_locs.items()
+        if colours.resolve(styles[name].color, table) is None
+    ]
