@@ -314,3 +314,15 @@ def test_a_misspelt_choice_suggests_the_word(ws):
         f"{DELIVERIES}:{line}:13: error: closed: 'FIBER' is not one of 'WATER', 'FUEL' or"
         " 'FIBRE'; did you mean 'FIBRE'?"
     ]
+
+
+def test_a_large_print_box_problem_names_the_profile(ws):
+    """Large print scales a face's boxes: a word too wide for the 83 mm box it sets a 53 mm
+    layout box at was reported with no profile named, and the layout says 53 mm."""
+    line = ws.edit(DELIVERIES, "    name: Seed Tent\n", "    name: Seedtentextraordinar\n")
+    got = [str(p) for p in ws.check("common-reserve", ("standard", "large-print"))]
+    assert got == [
+        f"{DELIVERIES}:{line}:11: error: CR-SEED-TENT, box 'title': a word is 1.7 mm wider than"
+        " the 83 mm box in the large-print profile (words are never broken or shrunk; shorten"
+        " it or widen the box)"
+    ]

@@ -170,3 +170,24 @@ def test_a_kept_export_follows_the_font_licence_put_beside_the_font(own, capsys)
     code, told = run(capsys, *argv)
     assert code == 0 and not any("warning" in line for line in told), told
     assert not any("unchanged" in line for line in told), told
+
+
+def test_a_run_set_larger_than_its_lines_is_an_error(tmp_path, capsys):
+    """<font size="60"> in a 10 mm title box printed below the box, over the text under it,
+    and check passed: a run larger than the leading its style spaces lines by is an error."""
+    from cutsheet.cli import main
+
+    assert main(["--root", str(tmp_path), "new", "star-deck"]) == 0
+    layout = tmp_path / "layouts" / "star-deck.yaml"
+    title = 'style: title, text: "{{ name }}"}'
+    layout.write_text(
+        layout.read_text().replace(
+            title, 'style: title, text: "<font size=\\"60\\">{{ name }}</font>"}'
+        )
+    )
+    capsys.readouterr()
+    assert main(["--root", str(tmp_path), "check", "--profile", "standard"]) == 1
+    said = capsys.readouterr().err
+    assert (
+        "box 'title': a text run is 60 pt, larger than the 15 pt its style spaces lines by" in said
+    )

@@ -199,6 +199,7 @@ class Measured:
     missing: tuple[str, ...]  # "font X has no 'c' (U+....)" messages
     too_wide: float = 0.0  # points by which the widest unbreakable line exceeds the width
     smallest: float = float("inf")  # points: the smallest text run (markup can shrink one)
+    largest: float = 0.0  # points: the largest text run (markup can grow one past its line)
 
 
 def _too_wide(para: Paragraph) -> float:
@@ -252,15 +253,21 @@ def measure(markup: str, style: TextStyle, width: float) -> Measured:
 @lru_cache(maxsize=2048)  # as ``_wrapped``
 def _measured(markup: str, style: TextStyle, width: float) -> Measured:
     para, h, missing = _wrapped(markup, style, width)
-    return Measured(h, para.getPlainText(), missing, _too_wide(para), smallest_run(para))
+    sizes = run_sizes(para)
+    smallest, largest = min(sizes, default=float("inf")), max(sizes, default=0.0)
+    return Measured(h, para.getPlainText(), missing, _too_wide(para), smallest, largest)
+
+
+def run_sizes(para: Paragraph) -> list[float]:
+    """The size (points) of each run of ``para`` that prints something: a ``<font size>``,
+    ``<super>`` or ``<sub>`` sets a run smaller (or larger) than its style."""
+    words = _getFragWords(para.frags) if para.frags else []  # parsed, or wrapped
+    return [float(part[0].fontSize) for word in words for part in word[1:] if str(part[1]).strip()]
 
 
 def smallest_run(para: Paragraph) -> float:
-    """The size (points) of the smallest run of ``para`` that prints something: a
-    ``<font size>``, ``<super>`` or ``<sub>`` sets a run smaller than its style."""
-    words = _getFragWords(para.frags) if para.frags else []  # parsed, or wrapped
-    sizes = [part[0].fontSize for word in words for part in word[1:] if str(part[1]).strip()]
-    return float(min(sizes, default=float("inf")))
+    """The size (points) of the smallest run of ``para`` that prints something."""
+    return min(run_sizes(para), default=float("inf"))
 
 
 # ------------------------------------------------------------------ images in markup

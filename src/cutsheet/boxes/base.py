@@ -96,6 +96,7 @@ class FillContext:
     colours: Mapping[str, str] = field(default_factory=dict)  # the layouts' named colours
     ink: Ink | None = None  # the profile's ink saving, applied to each box's paint
     back: bool = False  # the face is a card's back (an ink-saving profile frames its fills)
+    profile: str = ""  # named in a box's measured problems when not the standard one
     # Boxes filled without a problem, kept for the next items of a deck (boxes/text.py): the
     # same for every item filled with this context's styles, adjustment and paint.
     memo: dict[tuple[object, ...], Any] | None = None

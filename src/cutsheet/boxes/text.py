@@ -172,11 +172,14 @@ def _fill(box: TextBox, fc: FillContext, fill: str | None, stroke: str | None) -
 
 def _measured_problems(m: Measured, box: TextBox, style: TextStyle, fc: FillContext) -> list[str]:
     """What is wrong with the box's text as measured: a glyph its font lacks, a word wider
-    than the box, a run under the profile's least size, text taller than the box."""
+    than the box, a run under the profile's least size or over its style's line, text taller
+    than the box. A profile other than the standard one is named: its boxes are not the
+    layout's (large print scales them)."""
     out = list(m.missing)
+    box_w = f"{box.w:g} mm box" + (f" in the {fc.profile} profile" if _named(fc) else "")
     if m.too_wide > 0.5:
         out.append(
-            f"a word is {m.too_wide / MM:.1f} mm wider than the {box.w:g} mm box"
+            f"a word is {m.too_wide / MM:.1f} mm wider than the {box_w}"
             " (words are never broken or shrunk; shorten it or widen the box)"
         )
     if m.smallest < fc.min_size <= style.size:  # a style under it is the style's problem
@@ -184,13 +187,23 @@ def _measured_problems(m: Measured, box: TextBox, style: TextStyle, fc: FillCont
             f"a text run is {m.smallest:g} pt, under this profile's {fc.min_size:g} pt"
             " (<font size>, <super> and <sub> set text smaller than its style)"
         )
+    if m.largest > style.leading + 0.01:  # its lines are spaced for the style's size
+        out.append(
+            f"a text run is {m.largest:g} pt, larger than the {style.leading:g} pt its style"
+            " spaces lines by: it prints over the lines around it and out of the box (set it"
+            " with a style of that size instead of <font size>)"
+        )
     if m.height > box.h * MM + 0.01:
         over = (m.height - box.h * MM) / MM
         out.append(
-            f"text does not fit: it needs {m.height / MM:.1f} mm,"
-            f" the box is {box.h:g} mm ({over:.1f} mm over)"
+            f"text does not fit: it needs {m.height / MM:.1f} mm, the box is {box.h:g} mm"
+            f" ({over:.1f} mm over{f', {fc.profile} profile' if _named(fc) else ''})"
         )
     return out
+
+
+def _named(fc: FillContext) -> bool:
+    return fc.profile not in ("", "standard")
 
 
 def draw(pen: Pen, el: TextElement, bx: float, by: float, bw: float, bh: float) -> None:

@@ -240,6 +240,7 @@ class _CardPlanner:
                 ink=self.profile.ink,
                 back=bool(back),
                 memo=self.memo.boxes,
+                profile=self.profile.name,
             )
             face = self.resized.get(name) or self.layouts.face(name)
             one = self.pending(face, fc, mode, at, back)
