@@ -116,6 +116,14 @@ def _yaml_problem(exc: yaml.YAMLError, text: str, file: str) -> ContentError:
             hint = f'; remove it, or write it as "\\u{code:04X}" inside a double-quoted value'
         return ContentError([Problem(loc, f"YAML: character U+{code:04X} is not allowed{hint}")])
     if isinstance(exc, yaml.MarkedYAMLError):
+        if exc.context == "while scanning a quoted scalar" and exc.context_mark is not None:
+            # a quote never closed runs to the end of the file: the mistake is where it opens
+            where = mark_loc(file, exc.context_mark)
+            message = (
+                "YAML syntax: this quote is never closed (a quoted value ends with the same"
+                " quote; a ' inside '…' is written '', a \" inside \"…\" is written \\\")"
+            )
+            return ContentError([Problem(where, message)])
         mark = exc.problem_mark or exc.context_mark
         msg = exc.problem or exc.context or "invalid YAML"
         return ContentError([Problem(mark_loc(file, mark), f"YAML syntax: {short(msg)}")])
