@@ -326,3 +326,18 @@ def test_a_large_print_box_problem_names_the_profile(ws):
         " the 83 mm box in the large-print profile (words are never broken or shrunk; shorten"
         " it or widen the box)"
     ]
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "col"),
+    [
+        ("publisher: Round & Revel", "publisher: Round & Revel ☃", 12),
+        ("time: No clock;", "time: ☃ No clock;", 7),
+    ],
+)
+def test_a_glyph_missing_from_a_game_yaml_line_is_reported_there(ws, before, after, col):
+    """The rules' opening and credit lines print game.yaml's title, subtitle, players, time,
+    publisher and edition: a glyph the font lacks there was reported at rules.yaml:4:1."""
+    line = ws.edit(GAME, before, after)
+    got = [f"{p.loc.path}:{p.loc.line}:{p.loc.col}" for p in ws.check("common-reserve")]
+    assert got and set(got) == {f"{GAME}:{line}:{col}"}, got

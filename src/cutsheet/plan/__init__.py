@@ -11,7 +11,7 @@ from collections.abc import Callable
 from ..diagnostics import Loc, Problem, has_errors
 from ..flow.frames import measure_furniture
 from ..layouts import Layouts
-from ..measure import profile_doc_styles, register
+from ..measure import face_name, missing_glyphs, profile_doc_styles, register
 from ..model import Game, PageItem
 from ..profiles import Profile
 from ..symbols import project_look
@@ -35,15 +35,28 @@ def planner(game: Game, profile: Profile) -> DocPlanner:
     )
 
 
+def _game_loc(game: Game, *keys: str) -> Loc:
+    """Where game.yaml writes the first of ``keys`` that holds a character the body font
+    lacks (that is the mistake a line made of them can have), else the first it writes at
+    all; the start of rules.yaml when it writes none."""
+    written = [key for key in keys if getattr(game.spec, key, None)]
+    lacking = [k for k in written if missing_glyphs(str(getattr(game.spec, k)), face_name("bold"))]
+    for key in lacking or written:
+        return game.game_src.loc((key,))
+    return game.rules_src.loc(())
+
+
 def plan_rules(p: DocPlanner, game: Game) -> DocPlan:
     g = game.spec
     top = game.rules_src.loc(())
     # the rules' own title is a template; the game's title is a value, printed as written
-    title = p.markup(game.rules.title, top) if game.rules.title else literal(g.title)
-    blocks: list[DocBlock] = [p.para(title, "title", top)]
+    title_at = game.rules_src.loc(("title",)) if game.rules.title else _game_loc(game, "title")
+    title = p.markup(game.rules.title, title_at) if game.rules.title else literal(g.title)
+    blocks: list[DocBlock] = [p.para(title, "title", title_at)]
     facts = " · ".join(x for x in (g.subtitle, g.players, g.time) if x)
-    blocks.append(p.para(literal(facts), "subtitle", top))
-    locs = [top, top]
+    facts_at = _game_loc(game, "subtitle", "players", "time")
+    blocks.append(p.para(literal(facts), "subtitle", facts_at))
+    locs = [title_at, facts_at]
     for i, section in enumerate(game.rules.sections):
         loc = game.rules_src.loc(("sections", i, "heading"))
         blocks.append(p.text(section.heading, "heading", loc, keep=True))
@@ -63,8 +76,9 @@ def plan_rules(p: DocPlanner, game: Game) -> DocPlan:
             blocks[-1] = dataclasses.replace(blocks[-1], keep_with_next=True)
         blocks.append(Space(4))
         credit = ". ".join(x for x in (g.publisher, g.edition) if x) + "."
-        blocks.append(p.para(literal(credit), "small", top))
-        locs += [top, top]
+        credit_at = _game_loc(game, "publisher", "edition")
+        blocks.append(p.para(literal(credit), "small", credit_at))
+        locs += [credit_at, credit_at]
     return DocPlan(tuple(blocks), top, tuple(locs))
 
 
@@ -79,15 +93,15 @@ def _sub(block: DocBlock) -> DocBlock:
 def plan_booklet(p: DocPlanner, game: Game, rules: DocPlan) -> DocPlan:
     """The rules as a booklet: a cover (the title, what the game is, players and time, and
     what is in the box), then the rules from their first section on a fresh page."""
-    top = game.rules_src.loc(())
+    names = game.game_src.key_loc(("components",))  # the box lists the components' names
     box = " · ".join(literal(t) for t in component_lines(game, p.profile.name, notes=False))
     cover: list[DocBlock] = [
         *rules.blocks[:2],  # the title and the facts line, as the rules open
         Space(6),
-        p.para(f"<b>In the box:</b> {box}", "body", top),  # short, even in large print
+        p.para(f"<b>In the box:</b> {box}", "body", names),  # short, even in large print
         NewPage(),
     ]
-    locs = [*rules.locs[:2], top, top, top]
+    locs = [*rules.locs[:2], names, names, names]
     return DocPlan(tuple(cover) + rules.blocks[2:], rules.loc, tuple(locs) + rules.locs[2:])
 
 
