@@ -283,3 +283,18 @@ def test_the_ledgers_two_a_page_still_give_every_player_one(ws, built):
         ledgers = [t for t in texts if "Cube ledgers" in (t or "")]
         assert len(ledgers) == 3 and all(t.count("Final") == 2 for t in ledgers)
         assert not any("(continued)" in t for t in ledgers)
+
+
+def test_text_too_long_is_reported_at_the_cell_the_box_prints(ws):
+    """A box whose template tries ``scoring``, then ``effect`` printed a card's effect but
+    named the empty scoring cell (and its row's first column): the field named is the first
+    of the template's that holds something."""
+    csv = "content/bidding-alpha/cards.csv"
+    words = " ".join(["Trade two cubes for one."] * 120)
+    row = "BA-003,3,start,Trading Post,R,,,3R<>G,"
+    line = ws.edit(csv, f"{row},,,1,yes", f"{row}{words},,,1,yes")
+    col = len(row) + 1
+    got = [p for p in ws.check("bidding-alpha", ("standard", "large-print")) if "BA-003" in str(p)]
+    assert got, got
+    assert all((p.loc.line, p.loc.col) == (line, col) for p in got), [str(p) for p in got]
+    assert all("field scoring" not in p.message for p in got), [str(p) for p in got]

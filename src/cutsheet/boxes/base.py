@@ -70,11 +70,14 @@ _FIELD_RE = re.compile(r"{{-?\s*([A-Za-z_][A-Za-z0-9_]*)")
 
 
 def field_of(template: str | None, values: Mapping[str, Any]) -> str | None:
-    """The first item field a template names, to point an error at that field."""
-    for name in _FIELD_RE.findall(template or ""):
-        if name in values and name not in CONTEXT_NAMES:
+    """The item field a template prints, to point an error at that field: the first it
+    names that holds something (``{% if scoring %}{{ scoring }}{% elif effect %}…`` prints
+    the effect of a card with no scoring), else the first it names."""
+    named = [n for n in _FIELD_RE.findall(template or "") if n in values and n not in CONTEXT_NAMES]
+    for name in named:
+        if values[name] not in (None, "", [], {}):
             return name
-    return None
+    return named[0] if named else None
 
 
 LocOf = Callable[[str | None], Loc]
