@@ -612,3 +612,26 @@ def test_a_misspelt_profile_name_is_an_error_not_a_silent_drop(ws, file, before,
     line = ws.edit(file, before, after)
     got = [str(p) for p in ws.check("bidding-alpha", ("standard", "large-print"))]
     assert any(f"{file}:{line}:" in g and said in g for g in got), got
+
+
+def test_an_empty_source_and_an_svg_picture_say_what_they_are(tmp_path, capsys):
+    """source: "" said the game's folder 'is a folder, not a file'; an SVG in an image box
+    said 'is not an image (cannot identify image file)'."""
+    from cutsheet.cli import main
+
+    assert main(["--root", str(tmp_path), "new", "star-deck"]) == 0
+    game = tmp_path / "content" / "star-deck" / "game.yaml"
+    game.write_text(game.read_text().replace("source: cards.yaml", 'source: ""'))
+    capsys.readouterr()
+    assert main(["--root", str(tmp_path), "check"]) == 1
+    said = capsys.readouterr().err
+    assert "error: source is empty: name the YAML or CSV file of its items" in said, said
+    game.write_text(game.read_text().replace('source: ""', "source: cards.yaml"))
+    (tmp_path / "content" / "star-deck" / "art.svg").write_text("<svg/>")
+    layout = tmp_path / "layouts" / "star-deck.yaml"
+    title = '      title: {x: 5, y: 6, w: 53, h: 10, style: title, text: "{{ name }}"}'
+    art = "      art: {kind: image, src: art.svg, x: 5, y: 20, w: 20, h: 20}\n"
+    layout.write_text(layout.read_text().replace(title, art + title))
+    assert main(["--root", str(tmp_path), "check"]) == 1
+    said = capsys.readouterr().err
+    assert "'art.svg' is an SVG: an image box takes PNG" in said, said

@@ -63,3 +63,14 @@ def test_the_scaffold_shows_where_a_font_a_palette_an_icon_and_a_size_go(tmp_pat
     layout.write_text(uncommented.replace("fill: brand", "fill: brnad"))
     assert main(["--root", str(tmp_path), "check"]) == 1
     assert "did you mean 'brand'?" in capsys.readouterr().err
+
+
+def test_a_title_with_a_control_character_is_refused_before_anything_is_written(tmp_path):
+    """'cutsheet new t-two --title $'Star\\x07'' wrote a game.yaml its own check refused."""
+    import pytest
+
+    from cutsheet.scaffold import ScaffoldError, new_game
+
+    with pytest.raises(ScaffoldError, match="U\\+0007, a character that prints nothing"):
+        new_game(tmp_path, "t-two", title="Star\x07")
+    assert not (tmp_path / "content").exists()

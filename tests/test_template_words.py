@@ -45,6 +45,7 @@ def test_a_renamed_card_a_rules_example_names_is_reported_without_python_words(w
         ("a <b c", "<b> is never closed (a tag ends with '>', and '<' alone is written &lt;)"),
         ("a <b>c", "<b> is never closed"),
         ("x <i>y <b>z</i>", "<b> is never closed before </i>"),
+        ("x y</b> z", "</b> closes a <b> that was never opened"),  # not "<para> is never…"
         # ReportLab names no tag but its own 'para' (a designer's "if a<b" in a layout)
         (
             "x if a<b",

@@ -48,6 +48,11 @@ def _items_of(
         items = game_src.sub(where)
         return items, [items.sub((j,)) for j in range(len(items.data))]
     loc = game_src.loc(("components", index, "source"))
+    if not spec.source.strip():  # (it would name the game's folder itself)
+        message = (
+            "source is empty: name the YAML or CSV file of its items, or list them under items:"
+        )
+        raise ContentError([Problem(loc, message)])
     path = confined(spec.source, project, loc, "source", base=game_dir)
     refused = not_a_file(path)
     if refused is not None:  # a folder, a FIFO: not "no file"

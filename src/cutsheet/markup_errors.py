@@ -18,6 +18,8 @@ def markup_reason(reportlab: str) -> str:
     reason = " ".join(reportlab.split()).rsplit("caused exception ", 1)[-1]
     reason = reason.removeprefix("Parse error: ").removeprefix("paraparser: ")
     found = _NEVER_CLOSED.search(reason)
+    if found and found.group(2) == "para":  # ReportLab's own wrapper: nothing else was open
+        return f"</{found.group(1)}> closes a <{found.group(1)}> that was never opened"
     if found:
         closing = "" if found.group(1) == "para" else f" before </{found.group(1)}>"
         return f"<{found.group(2)}> is never closed{closing}"

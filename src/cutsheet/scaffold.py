@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from importlib.resources import files
 from pathlib import Path
 
@@ -85,6 +86,11 @@ def new_game(
     if not CODE.fullmatch(code):
         raise ScaffoldError(f"--code '{code}' must be 2 to 5 capital letters, e.g. MG")
     title = title if title is not None and title.strip() else title_of(name)
+    control = next((c for c in title if unicodedata.category(c) in ("Cc", "Cs")), None)
+    if control is not None:  # the game.yaml written would fail its own check
+        raise ScaffoldError(
+            f"--title holds U+{ord(control):04X}, a character that prints nothing; remove it"
+        )
     where = targets(root, name)
     game_dir = where["game.yaml"].parent
     for taken in (game_dir, where["layout.yaml"]):

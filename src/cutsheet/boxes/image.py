@@ -64,6 +64,11 @@ def picture_problem(path: Path) -> str | None:
     refused = not_a_file(path)
     if refused is not None:
         return refused
+    if path.suffix.lower() == ".svg":
+        return (
+            "is an SVG: an image box takes PNG, JPEG, GIF, BMP, TIFF or WEBP; put an SVG in"
+            " the project's icons/ folder and draw it with an icon box (kind: icon)"
+        )
     info = path.stat()
     why = _unreadable(str(path), info.st_mtime_ns, info.st_size)
     return None if why is None else f"is not an image ({why})"
