@@ -141,7 +141,8 @@ def test_merge_keys_copy_an_anchored_mapping_and_explicit_keys_win():
 def test_merging_a_scalar_is_an_error():
     with pytest.raises(ContentError) as exc:
         parse_yaml("a: &v 1\nb:\n  <<: *v\n", "f.yaml")
-    assert only_problem(exc) == "f.yaml:1:4: error: '<<' merges a mapping (an anchor like *deck)"
+    # at the merge that names the scalar, not at the anchored scalar elsewhere in the file
+    assert only_problem(exc) == "f.yaml:3:7: error: '<<' merges a mapping (an anchor like *deck)"
 
 
 # --- Located views ---------------------------------------------------------------------------

@@ -46,6 +46,7 @@ YAML_CASES = {
         f"2:1: duplicate key '{'k' * 60}…' (1,000 characters) (first defined at line 1)"
     ),
     "not_utf8.yaml": "1:10: not UTF-8 text: byte 0xE9 cannot be read here; save the file as UTF-8",
+    "merge_a_list.yaml": "5:7: '<<' merges a mapping (an anchor like *deck)",
     # at the quote, not at the end of the file where the parser gave up ("end of stream")
     "unclosed_quote.yaml": "4:11: YAML syntax: this quote is never closed (a quoted value ends"
     " with the same quote; a ' inside '…' is written '', a \" inside \"…\" is written \\\")",

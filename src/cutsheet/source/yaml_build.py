@@ -13,7 +13,7 @@ from typing import Any
 
 from ..diagnostics import Loc, Problem, excerpt
 from .located import Packed, PathKey, Spots, pack_bucket, spot, spot_line
-from .yaml_nodes import Collection, Node, Scalar, target
+from .yaml_nodes import Alias, Collection, Node, Scalar, target
 from .yaml_schema import CONSTRUCT, MAP, MERGE, SEQ
 
 SURROGATE = re.compile("[\ud800-\udfff]")
@@ -131,11 +131,21 @@ class DataBuilder:
             if target(key_node).tag != MERGE:
                 continue
             value = target(value_node)
+            if isinstance(value_node, Alias) and not (
+                isinstance(value, Collection) and value.is_map
+            ):
+                # an alias of a list or a value: one mistake, where the merge names it (not
+                # at each item of what its anchor holds, elsewhere in the file)
+                self.problems.append(
+                    Problem(value_node.loc, "'<<' merges a mapping (an anchor like *deck)")
+                )
+                continue
             sources = value.items if isinstance(value, Collection) and not value.is_map else [value]
-            for src in map(target, sources):
+            for raw in sources:  # a list written here: each of its entries, where it is
+                src = target(raw)
                 if not (isinstance(src, Collection) and src.is_map):
                     self.problems.append(
-                        Problem(src.loc, "'<<' merges a mapping (an anchor like *deck)")
+                        Problem(raw.loc, "'<<' merges a mapping (an anchor like *deck)")
                     )
                     continue
                 for key, item in self._mapping(src, path).items():
