@@ -540,7 +540,8 @@ def test_a_game_folder_without_its_game_yaml_is_an_error_not_a_silent_skip(ws, c
         "festival-charter: error: this folder holds game.yml, priorities.yaml, projects.yaml"
         in said
     )
-    assert "and 2 more but no game.yaml" in said and "3 games checked" not in said, said
+    assert "and 2 more but no game.yaml, and no game's source names them" in said, said
+    assert "3 games checked" not in said, said
     with pytest.raises(SystemExit) as refused:
         main(["--root", str(ws.root), "check", "festival-charter"])
     assert "no game 'festival-charter': content/festival-charter has no game.yaml" in str(
@@ -635,3 +636,25 @@ def test_an_empty_source_and_an_svg_picture_say_what_they_are(tmp_path, capsys):
     assert main(["--root", str(tmp_path), "check"]) == 1
     said = capsys.readouterr().err
     assert "'art.svg' is an SVG: an image box takes PNG" in said, said
+
+
+def test_a_folder_of_files_games_share_needs_no_game_yaml(tmp_path, capsys):
+    """content/shared/ holding a card list that a game reads (source: ../shared/x.yaml) is
+    no game whose game.yaml went missing."""
+    from cutsheet.cli import main
+
+    assert main(["--root", str(tmp_path), "new", "star-deck"]) == 0
+    game = tmp_path / "content" / "star-deck"
+    shared = tmp_path / "content" / "shared"
+    shared.mkdir()
+    (game / "cards.yaml").rename(shared / "star-cards.yaml")
+    text = (game / "game.yaml").read_text()
+    (game / "game.yaml").write_text(
+        text.replace("source: cards.yaml", "source: ../shared/star-cards.yaml")
+    )
+    capsys.readouterr()
+    assert main(["--root", str(tmp_path), "check"]) == 0, capsys.readouterr().err
+    (shared / "notes.yaml").write_text("a: 1\n")  # one no game reads: that one is said
+    assert main(["--root", str(tmp_path), "check"]) == 1
+    said = capsys.readouterr().err
+    assert "shared: error: this folder holds notes.yaml but no game.yaml" in said, said

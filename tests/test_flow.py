@@ -9,7 +9,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from cutsheet.flow.story import StoryBuilder
-from cutsheet.measure import doc_styles, register
+from cutsheet.measure import doc_styles, face_name, register, string_width
 from cutsheet.plan.model import (
     CardRowBlock,
     Checks,
@@ -194,3 +194,22 @@ def test_a_write_in_row_too_wide_for_its_suffix_is_named_as_a_write_in_row():
     assert said is not None and said.startswith(
         "a write-in row does not fit the A4 page: its suffix would be 24.0 mm wide and needs"
     ), said
+
+
+def test_a_standard_label_too_long_for_its_line_cuts_the_title_short():
+    """A standard rules or sheet page label names the game first: a title too long for the
+    line ran its ink off the paper's left edge. It is cut short (…) to fit; the page number
+    always prints. Large print tries the title before the short label, else leaves it out."""
+    from cutsheet.flow.frames import Furniture
+
+    register()
+    title = "The Extraordinarily Long Chronicle of the Lantern Market " * 3
+    standard = Furniture("Print at 100%", 6.5, title.strip())
+    long = f"{title.strip()} · rules · page 12"
+    got = standard.titled(long, 100)
+    assert got.endswith("… · rules · page 12") and got.startswith("The Extraordinarily")
+    assert string_width(got, face_name("regular"), 6.5) / mm <= 100
+    assert standard.titled("Tiny · rules · page 2", 100) == "Tiny · rules · page 2"
+    large = Furniture("Print at 100%", 18, title.strip())
+    assert large.titled("page 12", 100) == "page 12"
+    assert Furniture("Print at 100%", 18, "Tiny").titled("page 12", 100) == "Tiny · page 12"

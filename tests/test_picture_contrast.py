@@ -66,3 +66,26 @@ def test_a_text_box_with_a_fill_of_its_own_hides_the_picture(tmp_path, capsys):
     layout.write_text(layout.read_text().replace(TITLE, TITLE[:-1] + ', fill: "#FFFFFF"}'))
     code, said = _check(tmp_path, capsys, "large-print")
     assert code == 0 and "picture" not in said, said
+
+
+def test_a_panel_drawn_over_the_picture_is_what_the_text_is_set_on(tmp_path, capsys):
+    """A white banner pasted over a photo, the title on it: the title reads black on white,
+    and the picture under the banner is not measured (it was, and refused the title)."""
+    layout = _game(tmp_path, (10, 20, 60))
+    banner = '      banner: {kind: rect, x: 3, y: 4, w: 57, h: 14, fill: "#FFFFFF"}\n'
+    layout.write_text(layout.read_text().replace(TITLE, banner + TITLE))
+    code, said = _check(tmp_path, capsys, "large-print")
+    assert code == 0 and "picture" not in said, said
+
+
+def test_a_huge_picture_is_measured_on_a_small_copy(tmp_path, capsys):
+    """A picture of 27 million pixels is reduced before it is converted: the check reads it
+    as it does a small one (and does not hold a converted copy of it whole)."""
+    from cutsheet.plan import picture_contrast
+
+    _game(tmp_path, (10, 20, 60), size=(9000, 3000))
+    code, said = _check(tmp_path, capsys, "large-print")
+    assert code == 1 and "misses 7:1 contrast on 100% of the box" in said, said
+    path = str(tmp_path / "content" / "star-deck" / "pic.png")
+    cols, rows, _lums = picture_contrast._sample(path, "#FFFFFF")
+    assert max(cols, rows) <= picture_contrast.SAMPLE

@@ -5,6 +5,7 @@ from __future__ import annotations
 import unicodedata
 
 import pdfplumber
+import pytest
 
 from .corpus_cases import build, check, make_project
 
@@ -26,7 +27,10 @@ def test_a_decomposed_accent_prints_as_one_letter(tmp_path, capsys):
     assert "R\u00e9sum\u00e9" in title and unicodedata.is_normalized("NFC", title)
 
 
-def test_a_title_printed_in_the_page_label_is_glyph_checked(tmp_path, capsys):
+@pytest.mark.parametrize("profile", ["standard", "large-print"])
+def test_a_title_printed_in_the_page_label_is_glyph_checked(tmp_path, capsys, profile):
+    """Large print's labels carry the title too, where the margin has room (they once left
+    it out, and the check with them: a missing glyph printed as a box)."""
     root = make_project(tmp_path)
     game = root / "content" / "tiny" / "game.yaml"
     game.write_text(game.read_text().replace("title: Tiny", 'title: "Tiny \u2609"'))
@@ -34,8 +38,8 @@ def test_a_title_printed_in_the_page_label_is_glyph_checked(tmp_path, capsys):
         "content/tiny/game.yaml:4:8: error: the title (printed in every page label):"
         " font Atkinson has no '\u2609' (U+2609)"
     )
-    checked = check(root, capsys)
-    built = build(root, capsys, tmp_path / "out")
+    checked = check(root, capsys, profile)
+    built = build(root, capsys, tmp_path / "out", profile)
     assert checked.code == built.code == 1
     assert want in checked.problems and want in built.problems
     assert checked.problems == built.problems

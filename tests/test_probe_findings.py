@@ -191,3 +191,18 @@ def test_a_run_set_larger_than_its_lines_is_an_error(tmp_path, capsys):
     assert (
         "box 'title': a text run is 60 pt, larger than the 15 pt its style spaces lines by" in said
     )
+
+
+def test_a_tight_style_whose_leading_is_under_its_size_is_no_error(tmp_path, capsys):
+    """A display style set 20 on 18 is a layout's choice, not a run grown by markup."""
+    from cutsheet.cli import main
+
+    assert main(["--root", str(tmp_path), "new", "star-deck"]) == 0
+    layout = tmp_path / "layouts" / "star-deck.yaml"
+    text = layout.read_text().replace("style: title,", "style: display,", 1)
+    text += "styles:\n  display: {font: bold, size: 20, leading: 18, align: center}\n"
+    layout.write_text(text)
+    capsys.readouterr()
+    code = main(["--root", str(tmp_path), "check", "--profile", "standard"])
+    said = capsys.readouterr().err
+    assert code == 0 and "larger than" not in said, said

@@ -196,9 +196,9 @@ def test_looking_for_a_shared_file_never_waits_on_a_fifo_nor_reads_outside(ws, t
     outside.mkdir()
     (outside / "game.yaml").write_text("# stray.yaml\n")
     (ws.root / "content" / "yy").symlink_to(outside)
-    from cutsheet.checks import _named_by_another_game
+    from cutsheet.checks import named_by_another_game
 
-    assert not _named_by_another_game(ws.root / "content" / "common-reserve", "stray.yaml")
+    assert not named_by_another_game(ws.root / "content" / "common-reserve", "stray.yaml")
 
 
 def test_a_file_added_while_a_build_runs_is_warned_of_by_the_next(ws, capsys, monkeypatch):

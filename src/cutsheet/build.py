@@ -78,8 +78,9 @@ class Project:
 
     def gameless(self) -> list[tuple[str, tuple[str, ...]]]:
         """Each folder of content/ that holds content files (``content_files``) but no
-        game.yaml, with those files: a game whose game.yaml was deleted or renamed
-        (``game.yml``) would otherwise drop out of every build without a word."""
+        game.yaml, with those of them no game's game.yaml names (a folder of files games
+        share, ``source: ../shared/cards.yaml``, is no mistake): a game whose game.yaml was
+        deleted or renamed (``game.yml``) would otherwise drop out of every build unsaid."""
         from .content_files import content_files
 
         out = []
@@ -90,6 +91,10 @@ class Project:
         for folder in folders:
             if folder.is_dir() and not (folder / "game.yaml").exists():
                 files = content_files(folder)
+                if files:  # (checks imports pydantic: not for a no-op build of good games)
+                    from .checks import named_by_another_game
+
+                    files = tuple(f for f in files if not named_by_another_game(folder, f))
                 if files:
                     out.append((folder.name, files))
         return out
@@ -104,9 +109,9 @@ class Project:
             problems.append(
                 Problem(
                     Loc(display_path(self.content / name)),
-                    f"this folder holds {shown} but no game.yaml, so it is no game and nothing"
-                    " in it is built (a game's folder starts with game.yaml; game.yml is not"
-                    " read)",
+                    f"this folder holds {shown} but no game.yaml, and no game's source names"
+                    " them: nothing in it is built (a game's folder starts with game.yaml;"
+                    " game.yml is not read)",
                 )
             )
         return problems

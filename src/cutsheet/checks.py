@@ -101,7 +101,7 @@ def unread_files(game: Game) -> list[Problem]:
         if os.path.normpath(os.path.abspath(game_dir / rel)) not in read
     ]
     if unread:
-        unread = [rel for rel in unread if not _named_by_another_game(game_dir, rel)]
+        unread = [rel for rel in unread if not named_by_another_game(game_dir, rel)]
     shown = os.path.dirname(game.game_src.file)  # the folder as this game's paths show it
     problems = []
     for i, rel in enumerate(unread[:MAX_UNREAD]):
@@ -121,7 +121,7 @@ def unread_files(game: Game) -> list[Problem]:
     return problems
 
 
-def _named_by_another_game(game_dir: Path, rel: str) -> bool:
+def named_by_another_game(game_dir: Path, rel: str) -> bool:
     """Whether another game's game.yaml names the file (``source: ../<game>/<file>``: a file
     two games share), read as text, at most ``MAX_GAME_YAML`` bytes of each."""
     name = os.path.basename(rel).encode()

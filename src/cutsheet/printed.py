@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .diagnostics import ContentError, Loc, Problem, char_name
-from .flow.frames import furniture_of
 from .measure import FACES, missing_glyphs, register
 
 if TYPE_CHECKING:
@@ -23,8 +22,8 @@ def printed_text_problems(root: Path, game: Game, profile: Profile) -> list[Prob
     register()
     font = FACES["regular"][0]
     texts = [
-        (
-            furniture_of(profile).label(game.spec.title, ""),
+        (  # large print's labels carry it too, where the margin has room
+            game.spec.title,
             game.game_src.loc(("title",)),
             "the title (printed in every page label)",
         ),

@@ -187,7 +187,9 @@ def _measured_problems(m: Measured, box: TextBox, style: TextStyle, fc: FillCont
             f"a text run is {m.smallest:g} pt, under this profile's {fc.min_size:g} pt"
             " (<font size>, <super> and <sub> set text smaller than its style)"
         )
-    if m.largest > style.leading + 0.01:  # its lines are spaced for the style's size
+    # markup set a run larger than both its style and the lines the style spaces (a style
+    # whose leading is under its size, a tight display face, is the layout's own choice)
+    if m.largest > max(style.size, style.leading) + 0.01:
         out.append(
             f"a text run is {m.largest:g} pt, larger than the {style.leading:g} pt its style"
             " spaces lines by: it prints over the lines around it and out of the box (set it"

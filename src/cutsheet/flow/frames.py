@@ -49,12 +49,22 @@ class Furniture:
     def titled(self, label: str, room_mm: float) -> str:
         """``label`` as a flowing page (rules, a sheet) prints it, on a line of its own
         ``room_mm`` long: a large-print label (``label``'s short form) with the game's title
-        before it where the line holds both, so a page found loose still names its game."""
-        if self.size < 12 or not self.title:
-            return label  # the long form already names the game
-        titled = f"{self.title} · {label}"
-        fits = string_width(titled, face_name("regular"), self.size) / mm <= room_mm
-        return titled if fits else label
+        before it where the line holds both, so a page found loose still names its game; a
+        standard label (its long form, the title first) with the title cut short (…) where
+        the line does not hold it whole: no ink past the margin."""
+
+        def fits(text: str) -> bool:
+            return string_width(text, face_name("regular"), self.size) / mm <= room_mm
+
+        if self.size >= 12 and self.title:
+            titled = f"{self.title} · {label}"
+            return titled if fits(titled) else label
+        if fits(label) or not self.title or not label.startswith(self.title):
+            return label
+        rest, title = label[len(self.title) :], self.title
+        while title and not fits(f"{title.rstrip()}…{rest}"):
+            title = title[:-1]
+        return f"{title.rstrip()}…{rest}" if title.strip() else rest.removeprefix(" · ")
 
     def page_label(self, part: str, sheet: int, side: str = "", titled: bool = False) -> str:
         """The label of sheet ``sheet`` of ``part`` ("front"/"back" ``side`` when two-sided);

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from PIL import Image
 
+from ..boxes.base import Element
 from ..boxes.image import FORMATS, ImageElement
 from ..contrast import luminance
 from ..diagnostics import Problem
@@ -31,7 +32,7 @@ def picture_contrast(face: FacePlan, minimum: float, label: str, profile: str) -
     """Every text box whose colour misses ``minimum`` against the pictures drawn under it
     over more than ``MOST_BELOW`` of the box (the rest of the box is on its background,
     which ``face_contrast`` measures)."""
-    pictures = [el for el in face.elements if isinstance(el, ImageElement)]
+    pictures = [(i, el) for i, el in enumerate(face.elements) if isinstance(el, ImageElement)]
     if not pictures:
         return []
     problems = []
@@ -42,7 +43,9 @@ def picture_contrast(face: FacePlan, minimum: float, label: str, profile: str) -
         ground = background(face, el)
         text = (el.box.x, el.box.y, el.box.w, el.box.h)
         area = el.box.w * el.box.h
-        for pic in pictures:
+        for i, pic in pictures:
+            if _covered(face, i, el):
+                continue
             drawn = _drawn(pic)
             if drawn is None or area <= 0:
                 continue
@@ -62,6 +65,21 @@ def picture_contrast(face: FacePlan, minimum: float, label: str, profile: str) -
                 )
                 break
     return problems
+
+
+def _covered(face: FacePlan, i: int, text: Element) -> bool:
+    """Whether a filled shape drawn after picture ``i`` lies under ``text`` (covers its
+    centre, as ``background`` finds a text's ground): a panel pasted over a photo."""
+    box = text.box
+    cx, cy = box.x + box.w / 2, box.y + box.h / 2
+    for other in face.elements[i + 1 :]:
+        if other is text:
+            break
+        b = other.box
+        if other.box.traits.paints_under_text and other.fill:
+            if b.x <= cx <= b.x + b.w and b.y <= cy <= b.y + b.h:
+                return True
+    return False
 
 
 def _drawn(pic: ImageElement) -> Rect | None:
@@ -128,29 +146,37 @@ def _read_size(path: str, _mtime_ns: int, _size: int) -> tuple[int, int] | None:
 
 
 def _sample(path: str, ground: str) -> tuple[int, int, tuple[float, ...]] | None:
+    """The picture shrunk to at most ``SAMPLE`` pixels a side, over ``ground`` where it is
+    transparent, as each pixel's relative luminance, row by row from the top."""
     try:
         info = os.stat(path)
     except OSError:
         return None
-    return _read_sample(path, info.st_mtime_ns, info.st_size, ground)
+    small = _small(path, info.st_mtime_ns, info.st_size)
+    if small is None:
+        return None
+    base = Image.new("RGBA", small.size, ground)
+    raw = Image.alpha_composite(base, small).convert("RGB").tobytes()  # r, g, b a pixel
+    lums = tuple(luminance("#" + raw[i : i + 3].hex()) for i in range(0, len(raw), 3))
+    return small.size[0], small.size[1], lums
 
 
 @functools.lru_cache(maxsize=64)
-def _read_sample(
-    path: str, _mtime_ns: int, _size: int, ground: str
-) -> tuple[int, int, tuple[float, ...]] | None:
-    """The picture shrunk to at most ``SAMPLE`` pixels a side, over ``ground`` where it is
-    transparent, as each pixel's relative luminance, row by row from the top."""
+def _small(path: str, _mtime_ns: int, _size: int) -> Image.Image | None:
+    """The picture at most ``SAMPLE`` pixels a side, RGBA. Halved while it is decoded where
+    the format allows (a JPEG), and reduced before it is converted (a 49-megapixel PNG is
+    not converted whole); a palette or bit image is converted first (its indexes cannot be
+    averaged)."""
     try:
         with Image.open(path, formats=FORMATS) as im:
-            im.draft("RGB", (SAMPLE * 4, SAMPLE * 4))  # a JPEG decodes at a fraction
-            rgba = im.convert("RGBA")
+            im.draft("RGB", (SAMPLE * 4, SAMPLE * 4))
+            im.load()
+            if im.mode not in ("RGB", "RGBA", "L", "LA"):
+                im = im.convert("RGBA")
+            factor = max(1, min(im.size) // (SAMPLE * 2))
+            small = im.reduce(factor) if factor > 1 else im.copy()
     except Exception:  # noqa: BLE001 - the image box's own check says why it cannot be read
         return None
-    rgba.thumbnail((SAMPLE, SAMPLE), Image.Resampling.BOX)
-    base = Image.new("RGBA", rgba.size, ground)
-    rgb = Image.alpha_composite(base, rgba).convert("RGB")
-    cols, rows = rgb.size
-    raw = rgb.tobytes()  # r, g, b of each pixel, row by row
-    lums = tuple(luminance("#" + raw[i : i + 3].hex()) for i in range(0, len(raw), 3))
-    return cols, rows, lums
+    small = small.convert("RGBA")
+    small.thumbnail((SAMPLE, SAMPLE), Image.Resampling.BOX)
+    return small
