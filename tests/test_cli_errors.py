@@ -658,3 +658,18 @@ def test_a_folder_of_files_games_share_needs_no_game_yaml(tmp_path, capsys):
     assert main(["--root", str(tmp_path), "check"]) == 1
     said = capsys.readouterr().err
     assert "shared: error: this folder holds notes.yaml but no game.yaml" in said, said
+
+
+def test_watch_says_once_that_a_folder_has_no_game_yaml(tmp_path, capsys):
+    """check and build report a game folder whose game.yaml went missing; watch, which
+    builds the same games, said nothing of it."""
+    from cutsheet.cli import main
+
+    assert main(["--root", str(tmp_path), "new", "star-deck"]) == 0
+    assert main(["--root", str(tmp_path), "new", "moon-deck"]) == 0
+    (tmp_path / "content" / "moon-deck" / "game.yaml").unlink()
+    capsys.readouterr()
+    argv = ["--root", str(tmp_path), "watch", "--profile", "standard", "--paper", "a4"]
+    main([*argv, "--timeout", "1", "--out", str(tmp_path / "out")])
+    said = capsys.readouterr().err
+    assert said.count("moon-deck: error: this folder holds") == 1, said

@@ -202,6 +202,8 @@ def cmd_watch(args: argparse.Namespace) -> int:
     options = build_options(args, project.layouts)
     out = out_folder(args, project.root, "build")
     out.mkdir(parents=True, exist_ok=True)  # unwritable: one line now, not an error a save
+    if not args.games:  # a game whose game.yaml went missing is not watched: said once
+        print_problems(project.gameless_problems())
     code = watch_loop(
         project,
         list(args.games),
