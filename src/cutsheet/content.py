@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import difflib
 import os
 from pathlib import Path
 
 from pydantic import BaseModel
 
 from .confine import confined, not_a_file, project_of
-from .diagnostics import ContentError, Loc, Problem, clip, excerpt
+from .diagnostics import ContentError, Loc, Problem, clip, did_you_mean, excerpt
 from .itemmodel import BadPattern, BadWord, ItemBase, item_model
 from .model import (
     ITEM_KEYS,
@@ -89,11 +88,6 @@ def _selected(spec: ComponentSpec, located: Located) -> bool:
     return all(str(data.get(k)) == v for k, v in spec.where.items())
 
 
-def _guess(word: str, known: list[str]) -> str:
-    guess = difflib.get_close_matches(word[:100], known, n=1, cutoff=0.6)
-    return f"; did you mean '{guess[0]}'?" if guess else ""
-
-
 def _listed(values: list[str], most: int = 12) -> str:
     shown = ", ".join(clip(v, 30) for v in values[:most])
     return shown if len(values) <= most else f"{shown} and {len(values) - most:,} more"
@@ -114,7 +108,7 @@ def _where_problems(
                 Problem(
                     game_src.key_loc(path),
                     f"where: no item has a field {excerpt(key)} (fields: {_listed(keys)})"
-                    + _guess(key, keys),
+                    + did_you_mean(key, keys),
                 )
             )
             continue
@@ -124,7 +118,7 @@ def _where_problems(
                 Problem(
                     game_src.loc(path),
                     f"where: no item has {clip(key, 40)} {excerpt(value)}"
-                    f" (values: {_listed(values)})" + _guess(value, values),
+                    f" (values: {_listed(values)})" + did_you_mean(value, values),
                 )
             )
     return problems
@@ -136,7 +130,7 @@ def _header_problems(listing: Located, model: type[BaseModel]) -> list[Problem]:
     problems = []
     for name, loc in listing.columns.items():
         if name not in known:
-            hint = _guess(name, known) or f" (fields: {', '.join(known)})"
+            hint = did_you_mean(name, known) or f" (fields: {', '.join(known)})"
             problems.append(Problem(loc, f"unknown column {excerpt(name)}{hint}"))
     return problems
 
@@ -170,7 +164,7 @@ def _uncovered_rows(
             Problem(
                 loc,
                 f"no deck takes this row: {clip(key, 40)} {excerpt(value)} is none of"
-                f" {_listed(wanted[key])}" + _guess(value, wanted[key]),
+                f" {_listed(wanted[key])}" + did_you_mean(value, wanted[key]),
             )
         )
     return problems

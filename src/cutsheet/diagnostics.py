@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import re
 import reprlib
 import unicodedata
@@ -165,3 +166,9 @@ def excerpt(value: object, limit: int = 60) -> str:
         n = len(value)
         shown += f" ({n:,} item{'' if n == 1 else 's'})"
     return shown
+
+
+def did_you_mean(word: str, known: Iterable[str]) -> str:
+    """ "; did you mean 'x'?" for the known name closest to ``word`` (a misspelling), or ""."""
+    guess = difflib.get_close_matches(word[:100], list(known), n=1, cutoff=0.6)
+    return f"; did you mean '{guess[0]}'?" if guess else ""

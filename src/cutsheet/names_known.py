@@ -5,13 +5,12 @@ without a word: a deck left out of large print, a size never used, one deck of t
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from . import colours
-from .diagnostics import Loc, Problem, excerpt
+from .diagnostics import Loc, Problem, did_you_mean, excerpt
 from .model import GameSpec
 from .profile_files import available_profiles
 from .source import Located
@@ -32,8 +31,7 @@ def duplicate_components(gspec: GameSpec, game_src: Located) -> list[Problem]:
 
 
 def _unknown(name: str, known: list[str]) -> str:
-    guess = difflib.get_close_matches(name, known, n=1)
-    return f"; did you mean '{guess[0]}'?" if guess else f" (known: {', '.join(known)})"
+    return did_you_mean(name, known) or f" (known: {', '.join(known)})"
 
 
 def component_profiles(gspec: GameSpec, game_src: Located, project: Path) -> list[Problem]:

@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from .diagnostics import ContentError, Loc, Problem, clip, excerpt
+from .diagnostics import ContentError, Loc, Problem, clip, did_you_mean, excerpt
 from .model import ITEM_ID, SLUG
 from .source import Located
 
@@ -85,9 +85,7 @@ def _message(err: Mapping[str, Any], model: type[BaseModel], located: Located) -
         expected = str(err["ctx"]["expected"])
         msg = f"{excerpt(err['input'])} is not one of {clip(expected, 300)}"
         words = re.findall(r"'((?:[^'\\]|\\.)*)'", expected)  # pydantic quotes each with repr
-        typed = str(err["input"])[:100]
-        guess = difflib.get_close_matches(typed, words, n=1, cutoff=0.6)
-        msg += f"; did you mean '{guess[0]}'?" if guess else ""
+        msg += did_you_mean(str(err["input"]), words)
     elif kind == "model_type":  # "a valid dictionary or instance of Counts_cost": ours
         msg = f"expected a mapping of keys to values, got {excerpt(err['input'])}"
     elif kind.startswith("value_error") or kind == "assertion_error":

@@ -4,7 +4,6 @@ its ``cmd_*`` function), and the argument types that refuse a bad value with one
 from __future__ import annotations
 
 import argparse
-import difflib
 import math
 import os
 import re
@@ -13,6 +12,7 @@ from collections.abc import Callable
 from typing import IO, NoReturn, TypeAlias
 
 from .. import __version__
+from ..diagnostics import did_you_mean
 from .commands import (
     cmd_build,
     cmd_check,
@@ -29,11 +29,6 @@ _Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 _CHOICE = re.compile(r"invalid choice: '([^']*)' \(choose from (.*)\)$")
 
 
-def _suggestion(word: str, known: list[str]) -> str:
-    guess = difflib.get_close_matches(word, known, n=1, cutoff=0.6)
-    return f"; did you mean '{guess[0]}'?" if guess else ""
-
-
 class Parser(argparse.ArgumentParser):
     """argparse with suggestions: a misspelt command or choice (``bulid``) and an unknown
     option (``--profle``) get the closest valid one, and an option error shows the usage of
@@ -43,7 +38,7 @@ class Parser(argparse.ArgumentParser):
         found = _CHOICE.search(message)
         if found:
             known = [c.strip().strip("'") for c in found.group(2).split(",")]
-            message += _suggestion(found.group(1), known)
+            message += did_you_mean(found.group(1), known)
         super().error(message)
 
     def _print_message(self, message: str, file: IO[str] | None = None) -> None:
@@ -58,7 +53,7 @@ class Parser(argparse.ArgumentParser):
         hint = ""
         for extra in extras:
             if extra.startswith("-"):
-                hint = _suggestion(extra.split("=", 1)[0], options)
+                hint = did_you_mean(extra.split("=", 1)[0], options)
                 if hint:
                     break
         self.error(f"unrecognized arguments: {' '.join(extras)}{hint}")

@@ -69,7 +69,7 @@ def _stroke_past(box: Box, w: float, h: float) -> float:
     return max(-box.x, -box.y, box.x + box.w - w, box.y + box.h - h) + half
 
 
-def _covers(outer: Element, inner: Element) -> bool:
+def covers(outer: Element, inner: Element) -> bool:
     a, b = outer.box, inner.box
     cx, cy = b.x + b.w / 2, b.y + b.h / 2
     return a.x <= cx <= a.x + a.w and a.y <= cy <= a.y + a.h
@@ -84,7 +84,7 @@ def background(face: FacePlan, element: Element) -> str:
     for other in face.elements:
         if other is element:
             break
-        if other.box.traits.paints_under_text and other.fill and _covers(other, element):
+        if other.box.traits.paints_under_text and other.fill and covers(other, element):
             under = other.fill
     return under
 
@@ -136,7 +136,7 @@ def _ground(face: FacePlan, i: int) -> int | None:
         return i
     under = None
     for j, other in enumerate(face.elements[:i]):
-        if other.box.traits.paints_under_text and other.fill and _covers(other, el):
+        if other.box.traits.paints_under_text and other.fill and covers(other, el):
             under = j
     return under
 
@@ -148,7 +148,7 @@ def _pasted_in(face: FacePlan, i: int) -> Element | None:
     if (sticker.fill or "").upper() != WHITE:
         return None
     for other in reversed(face.elements[:i]):
-        if other.box.traits.paints_under_text and other.fill and _covers(other, sticker):
+        if other.box.traits.paints_under_text and other.fill and covers(other, sticker):
             if other.fill.upper() != WHITE:
                 return other
     return None

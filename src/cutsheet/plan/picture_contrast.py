@@ -16,7 +16,7 @@ from ..boxes.base import Element
 from ..boxes.image import FORMATS, ImageElement
 from ..contrast import luminance
 from ..diagnostics import Problem
-from .checks import background
+from .checks import background, covers
 from .model import FacePlan
 
 SAMPLE = 48
@@ -70,15 +70,11 @@ def picture_contrast(face: FacePlan, minimum: float, label: str, profile: str) -
 def _covered(face: FacePlan, i: int, text: Element) -> bool:
     """Whether a filled shape drawn after picture ``i`` lies under ``text`` (covers its
     centre, as ``background`` finds a text's ground): a panel pasted over a photo."""
-    box = text.box
-    cx, cy = box.x + box.w / 2, box.y + box.h / 2
     for other in face.elements[i + 1 :]:
         if other is text:
             break
-        b = other.box
-        if other.box.traits.paints_under_text and other.fill:
-            if b.x <= cx <= b.x + b.w and b.y <= cy <= b.y + b.h:
-                return True
+        if other.box.traits.paints_under_text and other.fill and covers(other, text):
+            return True
     return False
 
 
