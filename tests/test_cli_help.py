@@ -76,6 +76,24 @@ def test_an_option_nothing_resembles_gets_no_guess(capsys):
     assert err[-1] == "cutsheet list: error: unrecognized arguments: --zzz"
 
 
+@pytest.mark.parametrize(
+    ("value", "offset"), [("-1,2", (-1.0, 2.0)), ("-1.5,-2", (-1.5, -2.0)), ("-.5,1", (-0.5, 1.0))]
+)
+@pytest.mark.parametrize("command", ["build", "watch", "check"])
+def test_a_back_offset_may_start_with_a_minus(command, value, offset):
+    """``--back-offset -1,2`` is the offset -1,2, not a missing value followed by an
+    option: the duplex calibration sheet labels its squares with negative offsets too."""
+    args = parser().parse_args([command, "--back-offset", value])
+    assert args.back_offset == offset
+
+
+def test_a_value_that_is_no_number_after_an_option_is_still_refused(capsys):
+    err = refusal(capsys, "build", "--back-offset", "-x")
+    assert err[-1] == "cutsheet build: error: argument --back-offset: expected one argument"
+    err = refusal(capsys, "build", "--back-offset", "-1,2,3")
+    assert err[-1].startswith("cutsheet build: error: argument --back-offset: expected X,Y in mm")
+
+
 @pytest.mark.parametrize("command", COMMANDS)
 def test_every_command_has_a_description_and_helps_every_option(command):
     p = parser()

@@ -341,3 +341,33 @@ def test_a_glyph_missing_from_a_game_yaml_line_is_reported_there(ws, before, aft
     line = ws.edit(GAME, before, after)
     got = [f"{p.loc.path}:{p.loc.line}:{p.loc.col}" for p in ws.check("common-reserve")]
     assert got and set(got) == {f"{GAME}:{line}:{col}"}, got
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "col"),
+    [
+        ("    name: Delivery cards\n", "    name: Delivery cards ☃\n", 11),
+        ("    note: pencil tracks and", "    note: ☃ pencil tracks and", 11),
+    ],
+)
+def test_a_glyph_missing_from_a_components_name_or_note_is_reported_there_once(
+    ws, before, after, col
+):
+    """A component's name prints on every card's default back (base.yaml's box) and in the
+    rules' and the booklet's lists of what is in the box; its note in the rules' list. A
+    character the font lacks was reported at each of the twelve delivery cards, and at the
+    components' list (game.yaml:16:1): now once a place it prints, at the name or the note."""
+    line = ws.edit(GAME, before, after)
+    got = ws.check("common-reserve", ("standard", "large-print"))
+    assert {f"{p.loc.path}:{p.loc.line}:{p.loc.col}" for p in got} == {f"{GAME}:{line}:{col}"}
+    said = sorted({p.text for p in got})
+    rules = "rules: font Atkinson has no '☃' (U+2603)"
+    if "name" in before:
+        assert said == [
+            "CR-SEED-TENT (back) (and 11 more), box 'kind': font Atkinson has no '☃' (U+2603)"
+            " (cutsheet's own box, base.yaml:56: shorten the text or give the face a box of"
+            " your own)",
+            rules,
+        ], said
+    else:
+        assert said == [rules], said

@@ -42,6 +42,21 @@ def test_duplicate_key_is_located_at_the_second_one():
     assert only_problem(exc) == "f.yaml:3:1: error: duplicate key 'name' (first defined at line 1)"
 
 
+def test_keys_that_differ_only_in_how_their_accents_are_typed_are_one_key():
+    """``Café`` typed as one letter é (U+00E9) and as e with a combining accent (U+0301) is
+    one word: two such keys are a duplicate, and a key reads as the text values do (normal
+    form C), so ``terms[word]`` finds the word a card prints."""
+    composed, combined = "Caf\u00e9", "Cafe\u0301"
+    with pytest.raises(ContentError) as exc:
+        parse_yaml(f"{composed}: 1\n{combined}: 2\n", "f.yaml")
+    assert only_problem(exc) == (
+        f"f.yaml:2:1: error: duplicate key '{composed}' (first defined at line 1;"
+        " the two are the same word, its accents typed differently)"
+    )
+    doc = parse_yaml(f"terms:\n  {combined}: {{rule: x}}\nword: {combined}\n", "f.yaml")
+    assert list(doc.data["terms"]) == [composed] == [doc.data["word"]]
+
+
 def test_yaml_syntax_error_is_located():
     with pytest.raises(ContentError) as exc:
         parse_yaml("items:\n  - id: X\n   name: [unclosed\n", "f.yaml")

@@ -9,7 +9,7 @@ import os
 import re
 import sys
 from collections.abc import Callable
-from typing import IO, NoReturn, TypeAlias
+from typing import IO, Any, NoReturn, TypeAlias
 
 from .. import __version__
 from ..diagnostics import did_you_mean
@@ -26,13 +26,23 @@ from .commands import (
 
 _Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
+NEGATIVE_VALUE = re.compile(r"^-\.?\d")
+"""An argument that is a negative value (``-1,2``, ``-0.5``, ``-.5``), not an option."""
+
 _CHOICE = re.compile(r"invalid choice: '([^']*)' \(choose from (.*)\)$")
 
 
 class Parser(argparse.ArgumentParser):
     """argparse with suggestions: a misspelt command or choice (``bulid``) and an unknown
     option (``--profle``) get the closest valid one, and an option error shows the usage of
-    the command it belongs to, not the whole program's."""
+    the command it belongs to, not the whole program's. A value that starts with a minus
+    and a digit is a value, never an option: ``--back-offset -1,2`` as ``--back-offset=-1,2``
+    (argparse's own pattern takes only a plain number, so ``-1,2`` was "expected one
+    argument"); no option of cutsheet's starts with a digit."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._negative_number_matcher = NEGATIVE_VALUE
 
     def error(self, message: str) -> NoReturn:
         found = _CHOICE.search(message)

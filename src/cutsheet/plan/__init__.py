@@ -17,7 +17,7 @@ from ..profiles import Profile
 from ..symbols import project_look
 from ..text import literal
 from .cards import plan_component
-from .context import component_lines, document_context
+from .context import component_line_locs, component_lines, document_context
 from .documents import DocPlanner
 from .model import DocBlock, DocPlan, GamePlan, NewPage, PageDoc, Para, Run, Space
 
@@ -25,13 +25,15 @@ __all__ = ["GamePlan", "plan_game", "collapse_repeats"]
 
 
 def planner(game: Game, profile: Profile) -> DocPlanner:
+    styles = profile_doc_styles(profile)
     return DocPlanner(
         profile,
-        profile_doc_styles(profile),
+        styles,
         document_context(game, profile.name),
         examples=game.rules.examples,
         example_locs={k: game.rules_src.key_loc(("examples", k)) for k in game.rules.examples},
         component_lines=component_lines(game, profile.name),
+        component_locs=component_line_locs(game, profile.name, (styles.body.fontName,)),
     )
 
 
@@ -93,8 +95,16 @@ def _sub(block: DocBlock) -> DocBlock:
 def plan_booklet(p: DocPlanner, game: Game, rules: DocPlan) -> DocPlan:
     """The rules as a booklet: a cover (the title, what the game is, players and time, and
     what is in the box), then the rules from their first section on a fresh page."""
-    names = game.game_src.key_loc(("components",))  # the box lists the components' names
-    box = " · ".join(literal(t) for t in component_lines(game, p.profile.name, notes=False))
+    # the box lists the components' names: a problem of the line is placed at the first name
+    # that holds a character the body's font lacks, else at the components' list
+    lines = component_lines(game, p.profile.name, notes=False)
+    lacking = [
+        loc
+        for line, loc in zip(lines, p.component_locs, strict=True)
+        if missing_glyphs(line, p.styles.body.fontName)
+    ]
+    names = lacking[0] if lacking else game.game_src.key_loc(("components",))
+    box = " · ".join(literal(t) for t in lines)
     cover: list[DocBlock] = [
         *rules.blocks[:2],  # the title and the facts line, as the rules open
         Space(6),

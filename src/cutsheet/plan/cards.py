@@ -247,7 +247,7 @@ class _CardPlanner:
             out.pending.append(one)
             over, out.gaps[back] = self.overflow(one, at)
             if over is not None:  # its boxes leave the card: that is the one problem
-                out.overflows.append(_in_content(over, face, self.game, item))
+                out.overflows.append(_in_content(over, face, self.game, self.comp, item))
         if at.spill:
             self.filled(out, at)
         return out
@@ -266,7 +266,9 @@ class _CardPlanner:
         for one in out.pending:
             planned = self.fill(one, at)[0]
             face, item = one.face, out.item
-            out.problems.extend(_in_content(p, face, self.game, item) for p in one.fc.problems)
+            out.problems.extend(
+                _in_content(p, face, self.game, self.comp, item) for p in one.fc.problems
+            )
             if one.back:
                 out.back = planned[0]
             else:
@@ -311,7 +313,9 @@ class _CardPlanner:
         return cards, problems, [p for g in got for p in g.overflows]
 
 
-_GAME_FACT = re.compile(r"\{\{\s*game\.(\w+)\s*\}\}")
+_FACT = re.compile(r"\{\{\s*(game|component)\.(\w+)\s*\}\}")
+"""A box that prints one fact of the game (``{{ game.title }}``) or of the component
+(``{{ component.name }}``) alone: its text is written in game.yaml, not in the item."""
 
 
 def _packaged(shown: str) -> bool:
@@ -323,16 +327,22 @@ def _packaged(shown: str) -> bool:
         return False
 
 
-def _in_content(problem: Problem, face: Face, game: Game, item: Item) -> Problem:
+def _in_content(problem: Problem, face: Face, game: Game, comp: Component, item: Item) -> Problem:
     """A problem placed in a layout cutsheet ships (``base.yaml``: its box for the game's
     title on a default back) is the designer's to mend, but not in that file, which they do
-    not edit: it is placed where the text comes from (the game's fact a box prints alone,
-    else the item), and names the packaged box."""
+    not edit: it is placed where the text comes from (the game's or the component's fact a
+    box prints alone, in game.yaml: one place for every card, so ``collapse_repeats`` says
+    it once; else the item), and names the packaged box."""
     if not problem.loc.path or not _packaged(problem.loc.path):
         return problem
     box = next((b for b in face.boxes if b.loc == problem.loc), None)
-    fact = _GAME_FACT.fullmatch((box.text or "").strip()) if isinstance(box, TextBox) else None
-    where = game.game_src.loc((fact.group(1),)) if fact else item.loc()
+    fact = _FACT.fullmatch((box.text or "").strip()) if isinstance(box, TextBox) else None
+    if fact is None:
+        where = item.loc()
+    elif fact.group(1) == "game":
+        where = game.game_src.loc((fact.group(2),))
+    else:
+        where = component_key_loc(game, comp, fact.group(2))
     own = f"{Path(problem.loc.path).name}:{problem.loc.line}"
     return dataclasses.replace(
         problem,

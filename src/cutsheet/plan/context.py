@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..diagnostics import Loc
+from ..measure import missing_glyphs
 from ..model import Component, Game, Item
 
 
@@ -52,3 +54,23 @@ def component_lines(game: Game, profile: str, notes: bool = True) -> list[str]:
             text += " (optional)"
         lines.append(text)
     return lines
+
+
+def component_line_locs(game: Game, profile: str, fonts: tuple[str, ...]) -> list[Loc]:
+    """Where each line of ``component_lines`` comes from, to point a problem of that line at
+    the text to mend: the component's ``note`` in game.yaml when the note holds a character
+    one of ``fonts`` lacks and its name none, else its ``name``."""
+    locs = []
+    for index, comp in enumerate(game.components):
+        s = comp.spec
+        if not s.in_profile(profile):
+            continue
+        key = "name"
+        if s.note and not _lacks(s.name, fonts) and _lacks(s.note, fonts):
+            key = "note"
+        locs.append(game.game_src.loc(("components", index, key)))
+    return locs
+
+
+def _lacks(text: str, fonts: tuple[str, ...]) -> bool:
+    return any(missing_glyphs(text, font) for font in fonts)

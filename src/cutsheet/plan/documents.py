@@ -51,6 +51,7 @@ class DocPlanner:
     examples: Mapping[str, Example] = field(default_factory=dict)
     example_locs: Mapping[str, Loc] = field(default_factory=dict)
     component_lines: Sequence[str] = ()
+    component_locs: Sequence[Loc] = ()  # where each of those lines comes from in game.yaml
     faces: Mapping[str, FacePlan] = field(default_factory=dict)  # item id → its planned front
     card_sizes: Mapping[str, tuple[float, float] | None] = field(default_factory=dict)  # mm
     card_components: frozenset[str] = frozenset()  # every card component, in any profile
@@ -125,7 +126,10 @@ def _list(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
 
 
 def _components(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
-    items = tuple(p.para(literal(t), "body", loc).markup for t in p.component_lines)
+    locs = p.component_locs or [loc] * len(p.component_lines)
+    items = tuple(
+        p.para(literal(t), "body", at).markup for t, at in zip(p.component_lines, locs, strict=True)
+    )
     return [ListBlock(items, False)]
 
 

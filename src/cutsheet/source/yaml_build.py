@@ -156,7 +156,7 @@ class DataBuilder:
         self, pairs: list[tuple[Node, Node]], path: PathKey, out: dict[str, Any]
     ) -> None:
         """Set the keys written in the mapping itself, each once, over merged ones."""
-        explicit: set[str] = set()
+        explicit: dict[str, str] = {}  # each key, in normal form C: as it was written
         for key_node, value_node in pairs:
             key_target = target(key_node)
             if key_target.tag == MERGE:
@@ -166,17 +166,25 @@ class DataBuilder:
                 self.problems.append(Problem(kloc, "a mapping key must be a plain word"))
                 continue
             # Keys are words: take their text as written, so `yes:` or `no:` stay words
-            # instead of booleans.
-            key = self._no_markers(key_target.text, kloc)
+            # instead of booleans; in normal form C, as every text value is, so that a key
+            # and the text that names it match however an editor composed their accents.
+            written = self._no_markers(key_target.text, kloc)
+            key = nfc(written)
             if key in explicit:
                 first = self.keys[path + (key,)]
+                same = (
+                    ""
+                    if explicit[key] == written
+                    else "; the two are the same word, its accents typed differently"
+                )
                 self.problems.append(
                     Problem(
                         kloc,
-                        f"duplicate key {excerpt(key)} (first defined at line {spot_line(first)})",
+                        f"duplicate key {excerpt(key)} (first defined at line"
+                        f" {spot_line(first)}{same})",
                     )
                 )
                 continue
-            explicit.add(key)
+            explicit[key] = written
             self.keys[path + (key,)] = spot(kloc.line, kloc.col)
             out[key] = self.build(value_node, path + (key,))
