@@ -31,6 +31,20 @@ def test_text_set_over_another_boxs_text_is_a_warning_at_the_later_box(ws):
     ]
 
 
+def test_an_overlap_of_a_different_size_on_each_card_is_said_once_with_the_largest(ws):
+    """The kicker printing each card's name over its title overlaps by as much as the name
+    is wide: one warning, not eleven that differ only in their size."""
+    kicker = '      kicker: {x: 5, y: 4.5, w: 53, h: 4, style: small-center, text: "DELIVERY"}'
+    moved = kicker.replace("y: 4.5", "y: 10").replace('"DELIVERY"', '"{{ name }}"')
+    ws.edit(REL, kicker, moved)
+    line = ws.line_of(REL, "      kicker: {x: 5, y: 10")
+    assert _said(ws, "common-reserve") == [
+        f"{REL}:{line}:7: warning: CR-SEED-TENT (and 11 more), box 'kicker': its text is set"
+        " over the text of box 'title' (up to 17.9 × 2.6 mm, standard profile), and the two"
+        " print on top of each other; move or shrink one"
+    ]
+
+
 def test_boxes_side_by_side_or_touching_say_nothing(ws):
     """A box's lines are as tall as their leading and as wide as its widest line, where its
     alignment sets it: text that meets another box's by less than 1 mm, or a label set left

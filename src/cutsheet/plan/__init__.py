@@ -189,24 +189,42 @@ def _profiled_boxes(layouts: Layouts, face: str) -> frozenset[str]:
     )
 
 
+_SIZE = re.compile(r"\((\d+\.\d) × (\d+\.\d) mm, ")
+"""The size an overlap message gives (``checks.text_overlaps``), different from item to item."""
+
+
 def collapse_repeats(problems: list[Problem]) -> list[Problem]:
     """A layout mistake repeats for every item that uses the box: report it once, with a count.
-    The same mistake (kind, place and message) about several subjects is one mistake."""
+    The same mistake (kind, place and message) about several subjects is one mistake; two
+    boxes' text set over each other is one mistake whatever its size on each item, said
+    with the largest (``up to``)."""
     groups: dict[tuple[Loc, str, str, str], list[Problem]] = {}
     out: list[Problem] = []
     for p in problems:
         if not p.subject:
             out.append(p)
             continue
-        groups.setdefault((p.loc, p.code, p.message, p.severity), []).append(p)
+        message = _SIZE.sub("(", p.message) if p.code == "overlap" else p.message
+        groups.setdefault((p.loc, p.code, message, p.severity), []).append(p)
     for group in groups.values():
         first = group[0]
         if len(group) == 1:
             out.append(first)
             continue
         subject = f"{first.subject} (and {len(group) - 1} more)"
-        out.append(dataclasses.replace(first, subject=subject))
+        out.append(dataclasses.replace(first, subject=subject, message=_largest(group)))
     return out
+
+
+def _largest(group: list[Problem]) -> str:
+    """The first problem's message; an overlap's with the largest width and height any of
+    the group has, when they differ."""
+    message = group[0].message
+    sizes = [m.groups() for p in group if (m := _SIZE.search(p.message))]
+    if group[0].code != "overlap" or len(set(sizes)) < 2:
+        return message
+    wide, tall = (max(float(s[i]) for s in sizes) for i in (0, 1))
+    return _SIZE.sub(f"(up to {wide:.1f} × {tall:.1f} mm, ", message, count=1)
 
 
 __all__ += ["Para", "DocPlan"]
