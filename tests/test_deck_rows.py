@@ -55,12 +55,14 @@ def test_a_row_no_deck_takes_is_an_error_at_its_cell_with_a_suggestion(alpha, ca
     assert messages(alpha, capsys) == {"check": expected, "build": expected}
 
 
-def test_a_row_with_no_value_at_all_is_named_at_its_line(alpha, capsys):
+def test_a_row_with_no_value_at_all_is_named_at_its_empty_cell(alpha, capsys):
+    """The empty cell has its place (the column after ``BA-002,2,``): the error points
+    there, not at the row's first column."""
     line = edit(alpha, CSV, "BA-002,2,start,", "BA-002,2,,")
     said = messages(alpha, capsys)
     assert said["check"] == said["build"]
     assert said["check"][1:] == [
-        f"{CSV}:{line}:1: error: no deck takes this row: stage '' is none of 1, 2, 3, base, start"
+        f"{CSV}:{line}:10: error: no deck takes this row: stage '' is none of 1, 2, 3, base, start"
     ]
 
 

@@ -159,7 +159,7 @@ def _uncovered_rows(
         wanted = {k: sorted({s.where[k] for s, _l, _r in decks if k in s.where}) for k in keys}
         key = next((k for k in keys if str(data.get(k)) not in wanted[k]), keys[0])
         value = str(data.get(key, ""))
-        loc = row.loc((key,)) if key in data else row.loc(())
+        loc = row.loc((key,))  # an empty cell has its place too; a key never written, the row's
         problems.append(
             Problem(
                 loc,
