@@ -175,6 +175,17 @@ def test_a_figure_of_a_card_whose_face_fails_adds_no_error_of_its_own(ws):
     assert not [m for m in said if m.startswith("card: ")], said
 
 
+def test_a_figures_mistake_is_said_though_another_card_of_its_deck_fails(ws):
+    """One card of a deck with an error of its own (a glyph the font lacks in its name, BA-045) no
+    longer hides the rules' figure of another card of that deck: a label naming a box the
+    card does not draw is said at once, not after the first error is mended."""
+    ws.edit("content/bidding-alpha/cards.csv", ",Rainbow,", ",Rainbow ☃,")  # BA-044's deck
+    ws.edit(RULES, "public-star:", "public-sun:")
+    said = [p.message for p in ws.check(BA)]
+    assert any("U+2603" in m for m in said), said
+    assert any("draws no box 'public-sun'" in m for m in said), said
+
+
 def test_large_print_lists_a_figures_labels_in_the_order_the_card_is_read():
     """Large print draws the card at 100 % and lists its labels under it, each saying where
     on the card its box is: in the order the card is read (top to bottom, left to right by

@@ -8,7 +8,7 @@ import dataclasses
 import re
 from collections.abc import Callable
 
-from ..diagnostics import Loc, Problem, has_errors
+from ..diagnostics import Loc, Problem
 from ..flow.frames import measure_furniture
 from ..layouts import Layouts
 from ..measure import face_name, missing_glyphs, profile_doc_styles, register
@@ -143,12 +143,11 @@ def _plan_game(game: Game, layouts: Layouts, profile: Profile) -> tuple[GamePlan
     components = [c for c in game.components if c.spec.in_profile(profile.name)]
     for comp in components:
         if comp.spec.form != "page":
-            run, probs = plan_component(game, comp, layouts, profile, checked)
+            run, probs, bad = plan_component(game, comp, layouts, profile, checked)
             problems.extend(probs)
             if run is not None:
                 runs[comp.id] = run
-            if has_errors(probs):
-                faulty.update(item.id for item in comp.items)
+            faulty.update(bad)
     # sheets and rules are planned after the cards: they may draw a card as its deck prints it
     docs.faces = {card.item: card.front for run in runs.values() for card in run.cards}
     docs.profiled = {  # what a card's face draws in some profiles only (a when: naming it)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from ..boxes import FillContext
 from ..boxes.text import TextBox
-from ..diagnostics import Loc, Problem, excerpt
+from ..diagnostics import Loc, Problem, excerpt, has_errors
 from ..layouts import PACKAGED, Face, Layouts
 from ..measure import TextStyle, legible_font
 from ..model import Component, Game, Item, size_mm
@@ -113,6 +113,8 @@ class _CardPlanner:
     modes: tuple[str, str]
     resized: dict[str, Face] = dataclasses.field(default_factory=dict)  # faces scaled to size
     memo: SideMemo = dataclasses.field(default_factory=SideMemo)  # sides planned once
+    # the items whose own sides have an error (or overflow), as the last ``cards`` planned them
+    faulty: set[str] = dataclasses.field(default_factory=set)
 
     @functools.cached_property
     def styles(self) -> dict[str, TextStyle]:
@@ -310,6 +312,8 @@ class _CardPlanner:
             card = PrintedCard(self.comp.id, item.id, planned.front, planned.back, own)
             cards.extend(card for _ in range(item.copies))
         problems = [p for g in got for p in g.problems]
+        self.faulty.clear()
+        self.faulty.update(g.item.id for g in got if g.overflows or has_errors(g.problems))
         return cards, problems, [p for g in got for p in g.overflows]
 
 
@@ -376,17 +380,34 @@ def plan_component(
     layouts: Layouts,
     profile: Profile,
     checked: set[tuple[str, tuple[float, float]]],
-) -> tuple[Run | None, list[Problem]]:
-    """The run of printed cards of one card component, and its problems."""
+) -> tuple[Run | None, list[Problem], frozenset[str]]:
+    """The run of printed cards of one card component, its problems, and its faulty items:
+    those with an error of their own, or every item when the deck has one (its faces, its
+    size, its backs) or could not be planned."""
+    every = frozenset(item.id for item in comp.items)
+    run, problems, faulty = _plan_component(game, comp, layouts, profile, checked)
+    if run is None:
+        return None, problems, every
+    return run, problems, faulty if faulty is not None else every
+
+
+def _plan_component(
+    game: Game,
+    comp: Component,
+    layouts: Layouts,
+    profile: Profile,
+    checked: set[tuple[str, tuple[float, float]]],
+) -> tuple[Run | None, list[Problem], frozenset[str] | None]:
+    """``plan_component``; the faulty items None when every item is."""
     spec = comp.spec
     problems = _unknown_faces(game, comp, layouts)
     if problems:
-        return None, problems
+        return None, problems, None
     try:  # a name that is not built in is a project's own, from the layouts' 'sizes:'
         size, own = spec.size_for(profile.name, layouts.sizes), spec.size_mm(layouts.sizes)
     except ValueError as exc:
         key = "sizes" if profile.name in spec.sizes else "size"
-        return None, [Problem(component_key_loc(game, comp, key), f"{spec.name}: {exc}")]
+        return None, [Problem(component_key_loc(game, comp, key), f"{spec.name}: {exc}")], None
     front_name, front_mode = face_for(layouts, spec.face or "", profile)
     back_name, back_mode = face_for(layouts, spec.back, profile) if spec.back else (None, "layout")
     resized: dict[str, Face] = {}
@@ -406,7 +427,7 @@ def plan_component(
             checked.add((name, size))
             problems.extend(face_geometry(face, size))
     if problems:
-        return None, problems
+        return None, problems, None
     planner = _CardPlanner(
         game, comp, layouts, profile, (front_name, back_name), (front_mode, back_mode), resized
     )
@@ -418,9 +439,15 @@ def plan_component(
             break
     if overflows and spec.overleaf:  # a reference card goes on over its back
         cards, probs, overflows = planner.cards(_Attempt(size, spill=True))
-    problems.extend(probs + overflows + _backs_differ(game, comp, cards))
+    deck = _backs_differ(game, comp, cards)
+    problems.extend(probs + overflows + deck)
     grid, found = _grid_of(game, comp, layouts)
-    return Run(comp.id, size, tuple(cards), grid), problems + found
+    whole = has_errors(deck + found)
+    return (
+        Run(comp.id, size, tuple(cards), grid),
+        problems + found,
+        None if whole else planner.faulty,
+    )
 
 
 def _sizes_tried(size: Size, card_sizes: Sequence[str | Size]) -> list[Size]:
