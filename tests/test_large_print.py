@@ -185,7 +185,7 @@ def _plan_at(repo, game_id: str, component: str, size: tuple[float, float]) -> l
     spec = comp.spec.model_copy(update={"sizes": {"large-print": size}})
     comp = dataclasses.replace(comp, spec=spec)
     profile = load_profile(repo.layouts, "large-print").model_copy(update={"card_sizes": []})
-    _run, problems = plan_component(game, comp, layouts, profile, set())
+    _run, problems, _faulty = plan_component(game, comp, layouts, profile, set())
     return [p.text for p in problems]
 
 

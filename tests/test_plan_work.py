@@ -37,7 +37,7 @@ def _plan_stage_1(monkeypatch, profile_name: str):  # type: ignore[no-untyped-de
     layouts = load_layouts(ROOT / "layouts", game.spec.layouts)
     profile = load_profile(ROOT / "layouts", profile_name, layouts.sizes)
     comp = next(c for c in game.components if c.id == "stage-1")
-    run, problems = cards.plan_component(game, comp, layouts, profile, set())
+    run, problems, _faulty = cards.plan_component(game, comp, layouts, profile, set())
     return comp, run, problems, tried
 
 
