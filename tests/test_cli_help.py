@@ -114,7 +114,7 @@ def test_list_labels_what_it_prints(capsys, monkeypatch):
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "4 games in content"
     start = out.index(
-        "game common-reserve: Common Reserve, Any group, cooperative (no individual scores);"
+        "game common-reserve: Common Reserve, A small group, cooperative (no individual scores);"
         " item ids start CR-"
     )
     header = out[start + 1].split()
