@@ -472,6 +472,21 @@ def test_preview_names_the_pdf_a_page_is_missing_from_and_refuses_odd_pages(proj
     assert case.returncode == 1 and "did you mean 'MG-SUN'?" in case.stderr
 
 
+@pytest.mark.parametrize("damage", ["empty", "cut short"])
+def test_preview_of_a_built_pdf_that_cannot_be_read_is_one_line(project, damage):
+    """A third probe: a built rules.pdf emptied or cut short made ``preview --part rules``
+    end in PDFium's traceback ("Failed to load document")."""
+    assert cutsheet(project, "build", "--profile", "standard", "--paper", "a4").returncode == 0
+    pdf = project / "build" / "my-game" / "standard-a4" / "rules.pdf"
+    pdf.write_bytes(b"" if damage == "empty" else pdf.read_bytes()[:3000])
+    result = cutsheet(project, "preview", "my-game", "--part", "rules")
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert lines(result) == [
+        "build/my-game/standard-a4/rules.pdf: error: not a PDF that can be read"
+        " (PDFium: Data format error); build it again"
+    ]
+
+
 def test_a_counts_value_that_is_no_mapping_names_no_internal_model(project):
     """A second probe: 'input should be a valid dictionary or instance of Counts_cost'."""
     game = project / "content" / "my-game" / "game.yaml"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -17,8 +18,19 @@ if TYPE_CHECKING:
 def pdf_to_pngs(
     pdf: bytes | Path, out_stem: Path, dpi: int, pages: list[int] | None = None
 ) -> list[Path]:
-    """Render ``pages`` (1-based; all when None) of a PDF to ``<out_stem>-<n>.png``."""
-    doc = pdfium.PdfDocument(pdf if isinstance(pdf, bytes) else str(pdf))
+    """Render ``pages`` (1-based; all when None) of a PDF to ``<out_stem>-<n>.png``. A built
+    file that cannot be read (emptied, cut short, overwritten) is a located error saying to
+    build it again, not PDFium's exception."""
+    try:
+        doc = pdfium.PdfDocument(pdf if isinstance(pdf, bytes) else str(pdf))
+    except pdfium.PdfiumError as exc:
+        if not isinstance(pdf, Path):
+            raise  # a PDF cutsheet drew in memory: a bug, not the user's file
+        found = re.search(r"\(([^()]+)\)", str(exc))  # "… (PDFium: Data format error)."
+        said = found.group(1) if found else str(exc)
+        raise ContentError(
+            [Problem(Loc(display_path(pdf)), f"not a PDF that can be read ({said}); build it again")]
+        ) from None
     written = []
     try:
         numbers = pages or list(range(1, len(doc) + 1))
