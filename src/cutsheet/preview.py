@@ -29,7 +29,11 @@ def pdf_to_pngs(
         found = re.search(r"\(([^()]+)\)", str(exc))  # "… (PDFium: Data format error)."
         said = found.group(1) if found else str(exc)
         raise ContentError(
-            [Problem(Loc(display_path(pdf)), f"not a PDF that can be read ({said}); build it again")]
+            [
+                Problem(
+                    Loc(display_path(pdf)), f"not a PDF that can be read ({said}); build it again"
+                )
+            ]
         ) from None
     written = []
     try:
