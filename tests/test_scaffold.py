@@ -74,3 +74,23 @@ def test_a_title_with_a_control_character_is_refused_before_anything_is_written(
     with pytest.raises(ScaffoldError, match="U\\+0007, a character that prints nothing"):
         new_game(tmp_path, "t-two", title="Star\x07")
     assert not (tmp_path / "content").exists()
+
+
+def test_a_game_named_like_a_yaml_number_or_null_checks_clean(tmp_path, capsys):
+    """A probe: ``cutsheet new 123`` (or ``null``, ``true``, ``0x1f``) wrote ``id: 123``,
+    which YAML reads as a number, and the new game failed its first check ("id: input should
+    be a valid string, got 123"). Such an id is written quoted; a plain one stays plain."""
+    names = ["123", "null", "true", "0x1f", "my-game"]
+    for name in names:
+        assert main(["--root", str(tmp_path), "new", name]) == 0
+    ids = [
+        next(
+            line
+            for line in (tmp_path / "content" / n / "game.yaml").read_text().splitlines()
+            if line.startswith("id: ")
+        )
+        for n in names
+    ]
+    assert ids == ['id: "123"', 'id: "null"', 'id: "true"', 'id: "0x1f"', "id: my-game"]
+    capsys.readouterr()
+    assert main(["--root", str(tmp_path), "check"]) == 0, capsys.readouterr().err

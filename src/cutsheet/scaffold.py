@@ -15,6 +15,8 @@ import unicodedata
 from importlib.resources import files
 from pathlib import Path
 
+import yaml
+
 from .model import SLUG
 
 TEMPLATE = files("cutsheet").joinpath("data", "new-game")
@@ -51,11 +53,18 @@ def _yaml_string(text: str) -> str:
     return json.dumps(text, ensure_ascii=False)
 
 
+def _yaml_word(text: str) -> str:
+    """``text`` as written when YAML reads it back as that text, else quoted: a game named
+    ``123``, ``null``, ``true`` or ``0x1f`` is a name, not a number or nothing."""
+    return text if yaml.safe_load(text) == text else _yaml_string(text)
+
+
 def _fill(text: str, name: str, code: str, title: str) -> str:
     one_line = " ".join(title.split())
     return (
         text.replace("__TITLE_YAML__", _yaml_string(one_line))
         .replace("__TITLE__", one_line)
+        .replace("id: __NAME__", f"id: {_yaml_word(name)}")
         .replace("__NAME__", name)
         .replace("__CODE__", code)
     )
