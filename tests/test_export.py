@@ -349,3 +349,31 @@ def test_a_game_without_cards_is_one_located_line(project, capsys, tmp_path, mon
         " component prints a card)"
     ]
     assert not (tmp_path / "out" / "my-game" / "export").exists()
+
+
+def test_two_files_of_one_export_with_one_name_are_an_error_not_one_lost(ws, capsys):
+    """A probe: a component ``deliveries-back`` beside ``deliveries`` made the tts export
+    write its sheet over the deliveries' back image ('11 files', ten on disk, the delivery
+    deck's back now the TURN card). The later component is named, at its id, with the file
+    both would write; nothing is written."""
+    game = "content/common-reserve/game.yaml"
+    marker = "  - id: counters\n"
+    ws.edit(
+        game,
+        marker,
+        "  - id: deliveries-back\n    name: Second TURN marker\n    part: sheets\n"
+        "    size: poker\n    count: 1\n    face: turn\n    items:\n"
+        "      - {id: CR-TURN-TWO, text: Pass clockwise after every action.}\n"
+        "    fields:\n      text: {type: text}\n\n" + marker,
+    )
+    line = ws.line_of(game, "  - id: deliveries-back")
+    out = ws.root / "out"
+    argv = ["--root", str(ws.root), "export", "common-reserve", "--to", "tts", "--out", str(out)]
+    assert main(argv) == 1
+    said = [x for x in capsys.readouterr().err.splitlines() if ": error: " in x]
+    assert said == [
+        f"{ws.root / game}:{line}:9: error: the tts export of component 'deliveries-back' and"
+        " component 'deliveries' would both write 'deliveries-back.png', one over the other;"
+        " rename a component (or an item) so that their files differ"
+    ]
+    assert not (out / "common-reserve" / "export").exists()

@@ -29,8 +29,9 @@ from .cache import (
     warning_records,
 )
 from .content_files import content_listing
-from .diagnostics import ContentError, Loc, Problem, Report, has_errors
+from .diagnostics import ContentError, Loc, Problem, Report, excerpt, has_errors
 from .licences import licence_names
+from .model import Game
 from .output import ManifestEntry, atomic_write, clean_temps, locked, write_manifest
 from .targets import EXPORTS, ExportSettings, Rendered, exporter
 
@@ -94,7 +95,37 @@ def _render(
     if not files:
         loc = plan.game_plan.game.game_src.loc(("components",))
         return [], [Problem(loc, f"{game}: no cards to export (no component prints a card)")], set()
+    clashes = same_names(files, plan.game_plan.game, options.to)
+    if clashes:
+        return [], problems + clashes, set()
     return files, problems, runner.inputs_of(root, plan.game_plan)
+
+
+def same_names(files: list[Rendered], game: Game, to: str) -> list[Problem]:
+    """Two files of one export that would have the same name (a letter's case aside: not
+    every disk tells ``BACK.png`` from ``back.png``), one written over the other: the tts
+    export names a deck's sheet after its component and its back ``<deck>-back.png``, so a
+    component ``deliveries-back`` beside ``deliveries`` lost one image. An error at the
+    later file's component, naming both."""
+    first: dict[str, Rendered] = {}
+    problems = []
+    ids = [c.id for c in game.components]
+    for f in files:
+        taken = first.setdefault(f.name.casefold(), f)
+        if taken is f:
+            continue
+        index = ids.index(f.part) if f.part in ids else None
+        loc = game.game_src.loc(("components",) if index is None else ("components", index, "id"))
+        whose = "it" if taken.part == f.part else f"component '{taken.part}'"
+        problems.append(
+            Problem(
+                loc,
+                f"the {to} export of component '{f.part}' and {whose} would both write"
+                f" {excerpt(f.name)}, one over the other; rename a component (or an item) so"
+                " that their files differ",
+            )
+        )
+    return problems
 
 
 def _entry(
