@@ -126,6 +126,27 @@ def test_an_unknown_profile_lists_the_profiles_with_a_suggestion(project, args):
     ]
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("build", "--paper", "A4"),
+        ("check", "--paper", "A4"),
+        ("preview", "my-game", "--part", "rules", "--paper", "A4"),
+        ("watch", "--paper", "A4", "--timeout", "1"),
+    ],
+    ids=["build", "check", "preview", "watch"],
+)
+def test_a_paper_no_game_has_is_refused_in_one_line_with_a_suggestion(project, args):
+    """A third probe: ``--paper A4`` was an error at each game's ``layouts:`` line, with no
+    suggestion for the slip of case; build then listed every job FAILED, and watch went on
+    watching for a save that could never mend it."""
+    result = cutsheet(project, *args)
+    assert result.returncode == 1
+    assert lines(result) == [
+        "cutsheet: unknown paper 'A4' (known: a3, a4, letter, tabloid); did you mean 'a4'?"
+    ]
+
+
 def test_a_projects_own_profile_is_a_known_name(project):
     (project / "layouts" / "profiles").mkdir()
     shutil.copy(

@@ -70,11 +70,29 @@ def test_a_card_too_big_for_the_paper_with_bleed_is_a_located_error(
     assert over in mine[0]
 
 
-def test_an_unknown_paper_is_a_located_error_with_a_suggestion(mini, capsys):
-    errors = _check_equals_build(capsys, "--paper", "a3x")
-    assert len(errors) == 1
-    assert "no paper 'a3x' (known: a3, a4, letter, tabloid); did you mean 'a3'?" in errors[0]
-    assert errors[0].startswith("content/mini/game.yaml:")
+def test_a_paper_only_another_game_has_is_a_located_error_with_a_suggestion(mini, capsys):
+    """A paper of one game's own layouts, asked for a game whose layouts lack it: that game's
+    mistake, at its ``layouts:`` line (a paper no game has is refused on the command line,
+    test_cli_errors.py)."""
+    other = mini / "content" / "other"
+    (mini / "content" / "mini").rename(other)
+    (mini / "content" / "mini").mkdir()
+    for f in other.iterdir():  # the same game again, under its own name, with its own layouts
+        (mini / "content" / "mini" / f.name).write_bytes(f.read_bytes())
+    _edit(other / "game.yaml", "id: mini\n", "id: other\n")
+    _edit(other / "game.yaml", "layouts: mini.yaml\n", "layouts: other.yaml\n")
+    layouts = mini / "layouts"
+    (layouts / "other.yaml").write_text(
+        (layouts / "mini.yaml").read_text() + "papers:\n  a3x: {size: [297, 420]}\n"
+    )
+    code, checked = _run(capsys, "check", "--paper", "a3x")  # both games
+    assert code == 1
+    code, built = _run(capsys, "build", "--jobs", "1", "--paper", "a3x")
+    assert code == 1 and built == checked
+    assert len(checked) == 1, checked
+    assert "no paper 'a3x' (known: a3, a4, letter, tabloid); did you mean 'a3'?" in checked[0]
+    assert checked[0].startswith("content/mini/game.yaml:")
+    assert list(Path("build/other").rglob("*.pdf"))  # the game that has the paper prints
 
 
 def _page_mm(pdf: Path) -> set[tuple[float, float]]:

@@ -10,12 +10,11 @@ booklet is set on (half the sheet, turned; A4's is A5). How a layout file declar
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .diagnostics import Loc, Problem, excerpt
+from .diagnostics import Loc, Problem, did_you_mean, excerpt
 
 if TYPE_CHECKING:  # the registry is read without pydantic: a no-op build never imports it
     from .model import PaperSpec
@@ -100,8 +99,7 @@ def find_paper(papers: Mapping[str, Paper], name: str, loc: Loc) -> Paper | Prob
     if name in papers:
         return papers[name]
     known = sorted(papers)
-    guess = difflib.get_close_matches(name, known, n=1)
-    hint = f"; did you mean '{guess[0]}'?" if guess else ""
+    hint = did_you_mean(name, known)
     return Problem(loc, f"no paper {excerpt(name)} (known: {', '.join(known)}){hint}")
 
 

@@ -12,6 +12,7 @@ from ..diagnostics import Problem, display_path, has_errors
 from .selection import (
     build_options,
     chosen_games,
+    chosen_papers,
     chosen_profiles,
     out_folder,
     print_problems,
@@ -28,6 +29,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     options = build_options(args, project.layouts)
     out = out_folder(args, project.root, "build")
     games = chosen_games(project, args.games)
+    chosen_papers(project, games, options.papers)
     _outputs, report = build(project, games, options, out, jobs=args.jobs)
     gameless = [] if args.games else project.gameless_problems()
     print_problems([*report.problems, *gameless])
@@ -41,6 +43,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     require_games(project)
     options = build_options(args, project.layouts)
     games = chosen_games(project, args.games)
+    chosen_papers(project, games, options.papers)
     problems: list[Problem] = list(check_games(project, games, options, args.jobs).problems)
     if not args.games:
         problems.extend(project.gameless_problems())
@@ -65,6 +68,7 @@ def cmd_preview(args: argparse.Namespace) -> int:
     project = Project(root)
     chosen_games(project, [args.game])
     chosen_profiles(project.layouts, [args.profile])
+    chosen_papers(project, [args.game], [args.paper])
     out = out_folder(args, root, "build/preview")
     if args.item:
         paths = _preview_item(args, root, out)
@@ -198,8 +202,9 @@ def cmd_watch(args: argparse.Namespace) -> int:
 
     project = Project(project_root(args))
     require_games(project)
-    chosen_games(project, args.games)
+    games = chosen_games(project, args.games)
     options = build_options(args, project.layouts)
+    chosen_papers(project, games, options.papers)
     out = out_folder(args, project.root, "build")
     out.mkdir(parents=True, exist_ok=True)  # unwritable: one line now, not an error a save
     if not args.games:  # a game whose game.yaml went missing is not watched: said once

@@ -7,10 +7,11 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..diagnostics import Problem
+from ..diagnostics import Problem, did_you_mean, excerpt
 
 if TYPE_CHECKING:  # the commands import the heavy modules only when they run
     from ..build import Options, Project
@@ -65,8 +66,6 @@ def chosen_profiles(layouts: Path, asked: list[str] | None) -> tuple[str, ...]:
     """The profiles asked for (when none: every profile not marked ``default: false``): the
     project's own (``layouts/profiles``) and the packaged ones; an unknown one lists the
     valid names."""
-    import difflib
-
     from ..profile_files import available_profiles, default_profiles
 
     known = available_profiles(layouts)
@@ -74,10 +73,9 @@ def chosen_profiles(layouts: Path, asked: list[str] | None) -> tuple[str, ...]:
         raise SystemExit(f"cutsheet: no print profiles in {layouts / 'profiles'}")
     for name in asked or []:
         if name not in known:
-            guess = difflib.get_close_matches(name, known, n=1)
-            hint = f"; did you mean '{guess[0]}'?" if guess else ""
             raise SystemExit(
-                f"cutsheet: unknown profile '{name}' (known: {', '.join(known)}){hint}"
+                f"cutsheet: unknown profile '{name}' (known: {', '.join(known)})"
+                + did_you_mean(name, known)
             )
     return tuple(asked or default_profiles(layouts))
 
@@ -89,6 +87,35 @@ def chosen_games(project: Project, names: list[str]) -> list[str]:
     if unknown:
         raise SystemExit("\n".join(f"cutsheet: {message}" for message in unknown))
     return names or project.games()
+
+
+def chosen_papers(project: Project, games: list[str], papers: Sequence[str]) -> None:
+    """A paper that no game asked for can print (not one of cutsheet's, nor in a chosen
+    game's layouts) is a mistake on the command line: refused before anything is built, in
+    one line with the known papers and a suggestion (``A4``: did you mean 'a4'?), not once
+    a game at its ``layouts:`` line. A paper some of the games have is theirs to report."""
+    from ..papers import DEFAULT_PAPERS
+
+    if set(papers) <= set(DEFAULT_PAPERS):  # nothing to load: a no-op build stays light
+        return
+    from .. import jobs
+    from ..layouts import packaged_papers
+
+    known = set(packaged_papers())
+    odd = [name for name in dict.fromkeys(papers) if name not in known]
+    if not odd:
+        return
+    for game in games:  # only when a paper is not cutsheet's: a project's own, or a slip
+        _game, layouts, _problems = jobs.load(str(project.root), game)
+        if layouts is not None:
+            known.update(layouts.papers)
+    for name in odd:
+        if name not in known:
+            listed = sorted(known)
+            raise SystemExit(
+                f"cutsheet: unknown paper {excerpt(name)} (known: {', '.join(listed)})"
+                + did_you_mean(name, listed)
+            )
 
 
 def build_options(args: argparse.Namespace, layouts: Path) -> Options:
