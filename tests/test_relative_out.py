@@ -74,3 +74,24 @@ def test_an_out_folder_among_the_sources_is_refused(tmp_path: Path) -> None:
         assert done.returncode == 1, (out, done.stderr)
         assert "among the project's sources" in done.stderr and "Traceback" not in done.stderr
     assert sorted(str(p.relative_to(root)) for p in root.rglob("*")) == before
+
+
+def test_the_project_folder_is_refused_when_a_game_is_named_like_a_source(tmp_path: Path) -> None:
+    """A probe: a game named ``content`` built with ``--out .`` wrote its PDFs into
+    ``content/standard-a4/``, among the sources (the folder given is the project's, which
+    previews may use; the game's folder under it is not)."""
+    root = make_project(tmp_path)
+    (root / "content" / "tiny").rename(root / "content" / "content")
+    game = root / "content" / "content" / "game.yaml"
+    game.write_text(game.read_text().replace("id: tiny", "id: content"))
+    (root / "layouts" / "tiny.yaml").rename(root / "layouts" / "content.yaml")
+    game.write_text(game.read_text().replace("layouts: tiny.yaml", "layouts: content.yaml"))
+    before = sorted(str(p.relative_to(root)) for p in root.rglob("*"))
+    done = subprocess.run(
+        [sys.executable, "-m", "cutsheet.cli", "build", "--paper", "a4", "--out", "."],
+        cwd=root,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 1 and "among the project's sources" in done.stderr, done.stderr
+    assert sorted(str(p.relative_to(root)) for p in root.rglob("*")) == before

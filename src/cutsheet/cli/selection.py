@@ -37,7 +37,10 @@ def out_folder(args: argparse.Namespace, root: Path, default: str) -> Path:
     here = Path(os.path.realpath(out))
     top = Path(os.path.realpath(root))
     sources = [top / "content", top / "layouts"]
-    if any(here == s or s in here.parents for s in sources):
+    # the project's own folder is a place for previews; but a game writes <out>/<game>/,
+    # which for a game named 'content' or 'layouts' is among the sources again
+    clash = here == top and any((top / "content" / s.name / "game.yaml").is_file() for s in sources)
+    if clash or any(here == s or s in here.parents for s in sources):
         raise SystemExit(
             f"cutsheet: --out {args.out} would write among the project's sources; choose a"
             " folder of its own (the default is build/)"
