@@ -19,7 +19,7 @@ from pypdf import PdfReader
 from watchfiles import Change
 
 from cutsheet.build import Options, Project
-from cutsheet.diagnostics import Problem
+from cutsheet.diagnostics import Problem, has_errors
 from cutsheet.jobs import memo
 from cutsheet.scaffold import new_game
 from cutsheet.watch import changed_games, changes, edited_games, watch_loop, watching_now
@@ -245,6 +245,31 @@ def test_a_yaml_error_shows_after_the_quick_pass_and_the_rest_waits(run):
         "my-game: 1 error; the last good PDFs are kept; watching for changes",
     ]
     assert not [m for m in run.said if "large-print" in m or "0 files" in m]
+
+
+def test_a_rest_that_fails_after_the_quick_pass_says_which_kit_has_the_edit(run):
+    """A probe: an edit that breaks only large print left standard-a4 with the edit (the quick
+    pass wrote it) and the rest as it was, and watch said "the last good PDFs are kept",
+    as if nothing had changed; it now says which kit has the edit, and build's own line says
+    the game's failing pass wrote nothing."""
+    shown: list[list[Problem]] = []
+    layout = "layouts/my-game.yaml"
+    old = 'text: "{{ name }}"'
+
+    def batches() -> Iterator[set[tuple[Change, str]]]:
+        run.said.clear()
+        yield run.edit(layout, old, "text: \"{{ name }}{{ (1/0) if profile == 'large-print' }}\"")
+
+    watch_loop(run.project, [], BOTH, run.out, batches(), say=run.said.append, show=shown.append)
+    assert has_errors(shown[-1])
+    assert run.said[-1] == (
+        "my-game: 1 error; standard-a4 has this edit, the other kits keep their last good"
+        " PDFs; watching for changes (Ctrl-C to stop)"
+    ), run.said
+    assert (
+        "my-game: nothing written, 1 of its 2 jobs failed; a game's files are written"
+        " together, its last good PDFs are kept" in run.said
+    ), run.said
 
 
 def test_the_first_pass_is_the_games_own_layout_or_every_game_for_a_shared_one(run):

@@ -522,7 +522,14 @@ def _build(
         remaining[task.game] -= 1
         if remaining[task.game] == 0:
             whole = outputs if i == len(todo) else None  # the last commit lists every file
-            entries = _finish_game(out, by_game.pop(task.game), keys, report, whole)
+            results = by_game.pop(task.game)
+            failed = sum(1 for r in results if has_errors(r.problems))
+            if 0 < failed < len(results):  # a job's line said its PDFs: none is written
+                progress(
+                    f"{task.game}: nothing written, {failed} of its {len(results)} jobs failed;"
+                    " a game's files are written together, its last good PDFs are kept"
+                )
+            entries = _finish_game(out, results, keys, report, whole)
             written = whole is not None and bool(entries)
             outputs.extend(entries)
     if (todo or outputs) and not written:

@@ -144,13 +144,18 @@ class _Watcher:
         )
         return report.problems
 
-    def finish(self, which: list[str], problems: list[Problem]) -> None:
+    def finish(self, which: list[str], problems: list[Problem], fresh: str = "") -> None:
+        """Show ``problems`` and say how ``which`` stand; ``fresh``: the kit the quick pass
+        already wrote with this edit (standard-a4), which a failure of the rest leaves new."""
         self.show(problems)
         errors = sum(1 for p in problems if p.severity == "error")
         (self.failing.update if errors else self.failing.difference_update)(which)
         if errors:
             kept = any((self.out / g).is_dir() for g in which)
-            state = _plural(errors, "error") + ("; the last good PDFs are kept" if kept else "")
+            said = "; the last good PDFs are kept"
+            if fresh:
+                said = f"; {fresh} has this edit, the other kits keep their last good PDFs"
+            state = _plural(errors, "error") + (said if kept else "")
         else:
             state = "no errors"
         self.say(f"{', '.join(which)}: {state}; {WATCHING}")
@@ -169,7 +174,8 @@ class _Watcher:
             if not self.quick_pass(first, quick, "up to date", "; now the rest", passes > 0):
                 return
             passes += 1
-        self.finish(rest, self.run(rest, self.options, resume=passes > 0))
+        fresh = f"{quick.profiles[0]}-{quick.papers[0]}" if passes and quick != self.options else ""
+        self.finish(rest, self.run(rest, self.options, resume=passes > 0), fresh)
 
     def quick_pass(
         self, first: list[str], quick: Options, done: str, then: str, resume: bool
