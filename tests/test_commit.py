@@ -237,3 +237,70 @@ def test_the_last_commit_lists_the_kits_a_build_kept(tmp_path):
     for entry in manifest["outputs"]:
         data = (out / entry["path"]).read_bytes()
         assert hashlib.sha256(data).hexdigest() == entry["sha256"], entry["path"]
+
+
+def _export(root: Path, out: Path) -> list[str]:
+    from cutsheet.exports import ExportOptions, export
+
+    said: list[str] = []
+    options = ExportOptions(to="png", profiles=("standard",), dpi=72)
+    _entries, report = export(Project(root), ["tiny"], options, out, progress=said.append)
+    assert not report.errors, report.errors
+    return said
+
+
+def _exported(out: Path) -> dict[str, str]:
+    folder = out / "tiny" / "export" / "png"
+    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(folder.glob("*"))}
+
+
+def test_an_export_stopped_at_every_rename_is_all_old_or_all_new_and_keeps_the_build(
+    tmp_path, monkeypatch
+):
+    """A probe: an export wrote its images one by one (a killed one left new and old cards
+    side by side, the manifest's hashes wrong), and it did not finish a build's half-done
+    commit first, so the next build's recovery put a stale manifest over the export's. An
+    export now commits as a build does, and finishes a stopped commit before its own."""
+    root = make_project(tmp_path)
+    good = tmp_path / "good"
+    _build(root, good)
+    _export(root, good)
+    built, old = _hashes(good), _exported(good)
+    layout = root / "layouts" / "tiny.yaml"  # every front changes, and the back: the title
+    layout.write_text(layout.read_text().replace('"Cost {{ cost }}"', '"Price {{ cost }}"'))
+    game = root / "content" / "tiny" / "game.yaml"
+    game.write_text(game.read_text().replace("title: Tiny", "title: Tiny Two", 1))
+    counting, calls = tmp_path / "counting", []
+    shutil.copytree(good, counting)
+    real_replace = os.replace
+    monkeypatch.setattr(os, "replace", lambda a, b: calls.append(b) or real_replace(a, b))
+    _export(root, counting)
+    monkeypatch.undo()
+    calls = [b for b in calls if Path(b).is_relative_to(counting)]  # not cutsheet's own caches
+    new = _exported(counting)
+    assert set(new) == set(old) and all(new[k] != old[k] for k in new), (old, new)
+    for stop in range(len(calls)):
+        out = tmp_path / f"stop{stop}"
+        shutil.copytree(good, out)
+        seen = [0]
+
+        def replace(
+            a: str, b: str, stop: int = stop, seen: list[int] = seen, out: Path = out
+        ) -> None:
+            if Path(b).is_relative_to(out):
+                if seen[0] == stop:
+                    raise Killed
+                seen[0] += 1
+            real_replace(a, b)
+
+        monkeypatch.setattr(os, "replace", replace)
+        with pytest.raises(Killed):
+            _export(root, out)
+        monkeypatch.undo()
+        _build(root, out)  # the next build finishes the export's commit, then its own
+        now = _exported(out)
+        assert now in (old, new), f"stopped at rename {stop}: old and new images mixed"
+        _manifest_agrees(out, PDFS + [f"tiny/export/png/{n}" for n in now] + LICENCES[:1])
+        _export(root, out)
+        assert _exported(out) == new and _hashes(out) != built
+        _manifest_agrees(out, PDFS + [f"tiny/export/png/{n}" for n in new] + LICENCES[:1])

@@ -1,5 +1,6 @@
 """A game's commit: its new PDFs, its cache entries and the manifest that lists them appear
-together or not at all, whatever stops the build (a kill, a full disk).
+together or not at all, whatever stops the build (a kill, a full disk). An export commits
+its files the same way (``exports._commit``), one game and profile at a time.
 
 1. **Stage**: every new file is written to a temporary file beside its destination
    (``.NAME.*.tmp``); the merged manifest too. A failure here (a full disk) removes what was
@@ -89,13 +90,14 @@ def _sha(data: bytes) -> str:
 
 
 _PDF = re.compile(r"[^/]+/[^/]+/[a-z-]+\.pdf")
+_EXPORTED = re.compile(r"[^/]+/export/[^/]+/[^/]+\.(png|json|pdf)")  # exports.folder's files
 _LICENCE = re.compile(rf"[^/]+/[^/]+/{FOLDER}/{NAME}")
 
 
 def _allowed(dest: str) -> bool:
-    """A destination a commit writes: a game's PDF, a font licence file of a kit (named as
-    one in ``fonts/`` may be), a cache entry, the manifest."""
-    if dest == "manifest.json" or _PDF.fullmatch(dest):
+    """A destination a commit writes: a game's PDF, an export's file, a font licence file
+    of a kit (named as one in ``fonts/`` may be), a cache entry, the manifest."""
+    if dest == "manifest.json" or _PDF.fullmatch(dest) or _EXPORTED.fullmatch(dest):
         return True
     if _LICENCE.fullmatch(dest) and is_licence_name(PurePosixPath(dest).name):
         return True

@@ -28,11 +28,12 @@ from .cache import (
     still_valid,
     warning_records,
 )
+from .commit import commit_game, recover
 from .content_files import content_listing
 from .diagnostics import ContentError, Loc, Problem, Report, excerpt, has_errors
 from .licences import licence_names
 from .model import Game
-from .output import ManifestEntry, atomic_write, clean_temps, locked, write_manifest
+from .output import ManifestEntry, clean_temps, locked, write_manifest
 from .targets import EXPORTS, ExportSettings, Rendered, exporter
 
 DPI_RANGE = (72, 1200)
@@ -148,14 +149,29 @@ def _entry(
 
 
 def _commit(
-    out: Path, where: Path, files: list[Rendered], entries: list[dict[str, Any]], old: Entry | None
+    out: Path,
+    where: Path,
+    files: list[Rendered],
+    entries: list[dict[str, Any]],
+    old: Entry | None,
+    cached: tuple[Path, bytes] | None,
 ) -> None:
-    """Write every file that changed, atomically (an unchanged image keeps its date, so a
-    folder synced to a host uploads only what changed), then remove what the last export
-    wrote that this one did not (a card since removed), never anything else."""
-    for f, e in zip(files, entries, strict=True):
-        if file_hash.__wrapped__(str(where / f.name)) != e["sha256"]:
-            atomic_write(where / f.name, f.data)
+    """Switch in every file that changed (an unchanged image keeps its date, so a folder
+    synced to a host uploads only what changed), the export's cache entry (``cached``) and
+    the manifest with its entries, as one commit (``commit.commit_game``: a stopped export
+    leaves its old files or its new ones, and the next build or export finishes a commit
+    it stopped in); then remove what the last export wrote that this one did not (a card
+    since removed), never anything else."""
+    rel = where.relative_to(out).as_posix()
+    changed = [
+        (f"{rel}/{f.name}", f.data)
+        for f, e in zip(files, entries, strict=True)
+        if file_hash.__wrapped__(str(where / f.name)) != e["sha256"]
+    ]
+    if cached is not None:
+        changed.append((cached[0].relative_to(out).as_posix(), cached[1]))
+    # this export lists every file of its folder: an entry it does not list is gone
+    commit_game(out, f"export-{rel.replace('/', '-')}", changed, entries, (f"{rel}/",))
     kept = {e["path"] for e in entries}
     for e in old.outputs if old else []:
         path = out / e["path"]
@@ -197,12 +213,15 @@ def _export_one(
         return [], problems + warnings
     warnings += problems + _font_warnings(root, game, profile)  # as a build that drew says
     entries = [_entry(out, where, game, profile, options, f) for f in files]
-    _commit(out, where, files, entries, old)
     recorded = record(Path(root), inputs)
     warned = warning_records(warnings)
     # not cached: a job that read a file from elsewhere, or said more warnings than kept
+    entry = None
     if recorded is not None and warned is not None:
-        atomic_write(cached, Entry(key, recorded, entries, warned).to_json())
+        entry = (cached, Entry(key, recorded, entries, warned).to_json())
+    else:
+        cached.unlink(missing_ok=True)  # an older entry would keep files this one replaced
+    _commit(out, where, files, entries, old, entry)
     took = time.monotonic() - started
     progress(
         f"{game} {profile} {options.to}: {len(files)} file{'' if len(files) == 1 else 's'} ({took:.1f} s)"
@@ -231,6 +250,8 @@ def export(
     entries: list[dict[str, Any]] = []
     try:
         with locked(out):
+            for done in recover(out):  # a build or an export stopped mid-commit: finished first
+                progress(f"{done}: finished the commit a stopped build left half done")
             clean_temps(
                 [out / ".cache"]
                 + [folder(out, g, p, options.to) for g in games for p in options.profiles]

@@ -250,8 +250,9 @@ def _merged(
             path = inside(out, e["path"])
             if path is None or not isinstance(e["sha256"], str) or not e["sha256"]:
                 continue
-            if e.get("part") == LICENCE_PART and e["path"].startswith(rebuilt):
-                continue  # a licence the kit no longer carries
+            exported = e.get("kind") == "export"
+            if (e.get("part") == LICENCE_PART or exported) and e["path"].startswith(rebuilt):
+                continue  # a licence the kit no longer carries, a file the export no longer has
             if current_hash(str(path)) == e["sha256"]:
                 entries[e["path"]] = e  # hashed afresh: a commit may have just replaced it
     except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
