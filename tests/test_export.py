@@ -320,14 +320,37 @@ def cli(project: Project, capsys, *args: str) -> tuple[int, list[str]]:
 @pytest.mark.parametrize(
     ("args", "said"),
     [
-        (["--to", "pdf"], "cutsheet: unknown export target 'pdf' (known: png, tts, pod, contact)"),
-        (["--to", "png", "--dpi", "71"], "cutsheet: a resolution is 72 to 1200 dpi, got 71"),
-        (["--to", "png", "--dpi", "1201"], "cutsheet: a resolution is 72 to 1200 dpi, got 1201"),
-        (["--to", "png", "--dpi", "lots"], "cutsheet: --dpi expects a whole number, got 'lots'"),
+        (
+            ["--to", "pdf"],
+            "cutsheet: unknown export target 'pdf' (known: png, tts, pod, contact);"
+            " did you mean 'pod'?",
+        ),
+        (
+            ["--to", "PNG"],
+            "cutsheet: unknown export target 'PNG' (known: png, tts, pod, contact);"
+            " did you mean 'png'?",
+        ),
+        (
+            ["--to", "pod", "--order", "back-frnt"],
+            "cutsheet: unknown page order 'back-frnt' (known: front-back, back-front);"
+            " did you mean 'back-front'?",
+        ),
     ],
 )
-def test_bad_input_is_one_line_and_exit_1(project, capsys, args, said):
+def test_a_name_export_does_not_know_is_one_line_and_exit_1(project, capsys, args, said):
     assert cli(project, capsys, *args) == (1, [said])
+
+
+@pytest.mark.parametrize("dpi", ["71", "1201", "lots", "-300"])
+def test_a_resolution_out_of_range_is_refused_as_every_number_is(project, capsys, dpi):
+    """As preview's --dpi and build's numbers are: by the command line, exit 2, the range
+    given (a probe: '-300' got "expects a whole number", no range)."""
+    with pytest.raises(SystemExit) as exc:
+        main(["--root", str(project.root), "export", "--to", "png", "--dpi", dpi])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[-1].startswith("cutsheet export: error: argument --dpi: --dpi is a whole number")
+    assert "from 72 to 1200 dots per inch, got " in err[-1]
 
 
 def test_a_game_without_cards_is_one_located_line(project, capsys, tmp_path, monkeypatch):

@@ -30,7 +30,7 @@ from .cache import (
 )
 from .commit import commit_game, recover
 from .content_files import content_listing
-from .diagnostics import ContentError, Loc, Problem, Report, excerpt, has_errors
+from .diagnostics import ContentError, Loc, Problem, Report, did_you_mean, excerpt, has_errors
 from .licences import licence_names
 from .model import Game
 from .output import ManifestEntry, clean_temps, locked, write_manifest
@@ -57,12 +57,18 @@ class ExportOptions:
     def refusal(self) -> str | None:
         """What is wrong with these options, in one line (None: nothing)."""
         if self.to not in EXPORTS:
-            return f"unknown export target '{self.to}' (known: {', '.join(EXPORTS)})"
+            known = ", ".join(EXPORTS)
+            return f"unknown export target {excerpt(self.to)} (known: {known})" + did_you_mean(
+                self.to, EXPORTS
+            )
         low, high = DPI_RANGE
         if not low <= self.dpi <= high:
             return f"a resolution is {low} to {high} dpi, got {self.dpi}"
         if self.order not in ORDERS:
-            return f"unknown page order '{self.order}' (known: {', '.join(ORDERS)})"
+            known = ", ".join(ORDERS)
+            return f"unknown page order {excerpt(self.order)} (known: {known})" + did_you_mean(
+                self.order, ORDERS
+            )
         return None
 
 

@@ -140,6 +140,7 @@ def _whole(option: str, low: int, high: int, unit: str = "") -> Callable[[str], 
 
 _jobs = _whole("--jobs", 1, MAX_JOBS, " workers")
 _dpi = _whole("--dpi", 10, 1200, " dots per inch")
+_export_dpi = _whole("--dpi", 72, 1200, " dots per inch")  # exports.DPI_RANGE
 _page = _whole("--page", 1, 100_000)
 MAX_WATCH_S = 7 * 24 * 3600  # a week; without --timeout, watch runs until Ctrl-C
 
@@ -329,7 +330,11 @@ def _add_export(sub: _Subparsers) -> None:
         help="art beyond the trim, mm (default: 3 for pod, else 0)",
     )
     e.add_argument(
-        "--dpi", default="300", metavar="N", help="png and tts resolution, 72 to 1200 (default 300)"
+        "--dpi",
+        type=_export_dpi,
+        default=300,
+        metavar="N",
+        help="png and tts resolution, 72 to 1200 (default 300)",
     )
     e.add_argument(
         "--order",

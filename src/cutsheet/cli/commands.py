@@ -140,14 +140,12 @@ def cmd_export(args: argparse.Namespace) -> int:
     project = Project(project_root(args))
     require_games(project)
     games = chosen_games(project, args.games)
-    if not args.dpi.isdigit():
-        raise SystemExit(f"cutsheet: --dpi expects a whole number, got {args.dpi[:40]!r}")
     bleed = args.bleed if args.bleed is not None else (3.0 if args.to == "pod" else 0.0)
     options = ExportOptions(
         to=args.to,
         profiles=chosen_profiles(project.layouts, args.profile or ["standard"]),
         bleed=bleed,
-        dpi=int(args.dpi),
+        dpi=args.dpi,
         order=args.order,
     )
     if (refusal := options.refusal()) is not None:
