@@ -508,6 +508,21 @@ def test_preview_of_a_built_pdf_that_cannot_be_read_is_one_line(project, damage)
     ]
 
 
+def test_preview_of_a_built_pdf_that_is_a_link_is_refused(project, tmp_path):
+    """A probe: preview read a built rules.pdf that was a link to a file outside the project;
+    a build writes files, never links."""
+    assert cutsheet(project, "build", "--profile", "standard", "--paper", "a4").returncode == 0
+    pdf = project / "build" / "my-game" / "standard-a4" / "rules.pdf"
+    elsewhere = tmp_path / "elsewhere.pdf"
+    pdf.rename(elsewhere)
+    pdf.symlink_to(elsewhere)
+    result = cutsheet(project, "preview", "my-game", "--part", "rules")
+    assert result.returncode == 1
+    assert lines(result)[-1].endswith(
+        "rules.pdf is a link, not a file a build wrote; run 'cutsheet build my-game' again"
+    )
+
+
 def test_a_counts_value_that_is_no_mapping_names_no_internal_model(project):
     """A second probe: 'input should be a valid dictionary or instance of Counts_cost'."""
     game = project / "content" / "my-game" / "game.yaml"

@@ -87,6 +87,24 @@ def test_a_back_offset_may_start_with_a_minus(command, value, offset):
     assert args.back_offset == offset
 
 
+@pytest.mark.parametrize("value", ["1_0,0", "\uff11,\uff12", "0x1,0"])
+def test_a_back_offset_is_a_number_as_typed_in_ascii(capsys, value):
+    """A probe: float() took '1_0' as 10 and full-width '１' as 1."""
+    err = refusal(capsys, "build", "--back-offset", value)
+    assert err[-1].startswith("cutsheet build: error: argument --back-offset: expected mm, got")
+
+
+def test_game_names_after_an_option_are_games_too(monkeypatch, capsys):
+    """A probe: 'build common-reserve --profile standard festivibes' was "unrecognized
+    arguments: festivibes" (argparse takes positionals before the first option only)."""
+    monkeypatch.chdir(ROOT)
+    argv = ["check", "common-reserve", "--profile", "standard", "festivibes", "--jobs", "1"]
+    assert main(argv) == 0
+    assert capsys.readouterr().err.splitlines()[-1] == "cutsheet: 2 games checked, no errors"
+    err = refusal(capsys, "check", "common-reserve", "--profile", "standard", "x", "--bogus")
+    assert err[-1].startswith("cutsheet check: error: unrecognized arguments: x --bogus")
+
+
 def test_a_value_that_is_no_number_after_an_option_is_still_refused(capsys):
     err = refusal(capsys, "build", "--back-offset", "-x")
     assert err[-1] == "cutsheet build: error: argument --back-offset: expected one argument"

@@ -400,3 +400,19 @@ def test_two_files_of_one_export_with_one_name_are_an_error_not_one_lost(ws, cap
         " rename a component (or an item) so that their files differ"
     ]
     assert not (out / "common-reserve" / "export").exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--to", "pod", "--dpi", "100"], "--dpi is for --to png or tts; the pod"),
+        (["--to", "contact", "--order", "back-front"], "--order is for --to pod; the contact"),
+    ],
+)
+def test_an_option_the_target_does_not_use_is_a_warning(project, capsys, tmp_path, args, said):
+    """A probe: 'export --to pod --dpi 100' and '--to png --order back-front' were ignored
+    without a word."""
+    argv = ["--root", str(project.root), "export", *args, "--out", str(tmp_path / "out")]
+    assert main(argv) == 0
+    err = capsys.readouterr().err
+    assert f"cutsheet: warning: {said} export does not use it" in err, err

@@ -95,3 +95,20 @@ def test_the_project_folder_is_refused_when_a_game_is_named_like_a_source(tmp_pa
     )
     assert done.returncode == 1 and "among the project's sources" in done.stderr, done.stderr
     assert sorted(str(p.relative_to(root)) for p in root.rglob("*")) == before
+
+
+def test_a_default_build_folder_that_links_into_the_sources_is_named(tmp_path: Path) -> None:
+    """A probe: build/ a link to content/ said "--out None would write among ..."."""
+    root = make_project(tmp_path)
+    (root / "build").symlink_to(root / "content")
+    done = subprocess.run(
+        [sys.executable, "-m", "cutsheet.cli", "build", "--paper", "a4"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 1
+    assert done.stderr.strip() == (
+        "cutsheet: build/ leads into the project's sources (a link?); remove it, or give --out"
+        " a folder of its own"
+    )

@@ -33,6 +33,12 @@ def main(argv: list[str] | None = None) -> int:
         from ..jobs import ends_after_jobs
 
         ends_after_jobs()
+    words = [x for x in extras if not x.startswith("-")]
+    if extras and len(words) == len(extras) and isinstance(getattr(args, "games", None), list):
+        # game names after an option ('build a --profile standard b'): argparse takes the
+        # positionals given before the first option only; these are more of them
+        args.games = [*args.games, *words]
+        extras = []
     if extras:  # refused by the command they follow, with its usage and a suggestion
         sub = next(a for a in p._actions if isinstance(a, argparse._SubParsersAction))
         command = sub.choices.get(args.command) if args.command else p

@@ -96,10 +96,16 @@ MAX_BACK_OFFSET = 10.0
 MAX_JOBS = 256
 
 
+_DECIMAL = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?|[+-]?(inf|nan)", re.I)
+"""A number as a person types one in ASCII (``inf`` and ``nan`` are refused by their range)."""
+
+
 def _millimetres(text: str, what: str, low: float, high: float) -> float:
     """A finite number of mm from ``low`` to ``high``; anything else (``inf``, ``nan``, ``1e9``)
     is refused with the range that works."""
     try:
+        if not _DECIMAL.fullmatch(text.strip()):  # float() also takes '1_0' and '１'
+            raise ValueError(text)
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected mm, got {text.strip()[:40]!r}") from None

@@ -122,6 +122,11 @@ def _preview_pages(args: argparse.Namespace, root: Path, out: Path) -> list[Path
             f"cutsheet: {display_path(pdf)} does not exist; run"
             f" 'cutsheet build {args.game}' first (or preview one item with --item ID)"
         )
+    if pdf.is_symlink():  # a build writes files, never links: this one may point anywhere
+        raise SystemExit(
+            f"cutsheet: {display_path(pdf)} is a link, not a file a build wrote; run"
+            f" 'cutsheet build {args.game}' again"
+        )
     jobs.forget()  # the game as it is now, as a preview of an item reads it
     warnings = jobs.layout_warnings(str(root), args.game)
     try:
@@ -150,6 +155,16 @@ def cmd_export(args: argparse.Namespace) -> int:
     )
     if (refusal := options.refusal()) is not None:
         raise SystemExit(f"cutsheet: {refusal}")
+    for option, given, used in (
+        ("--dpi", args.dpi != 300, ("png", "tts")),
+        ("--order", args.order != "front-back", ("pod",)),
+    ):
+        if given and args.to not in used:  # said, not refused: the export is still right
+            print(
+                f"cutsheet: warning: {option} is for --to {' or '.join(used)}; the {args.to}"
+                " export does not use it",
+                file=sys.stderr,
+            )
     _entries, report = export(project, games, options, out_folder(args, project.root, "build"))
     print_problems(report.problems)
     return 1 if report.errors else 0

@@ -41,6 +41,11 @@ def out_folder(args: argparse.Namespace, root: Path, default: str) -> Path:
     # which for a game named 'content' or 'layouts' is among the sources again
     clash = here == top and any((top / "content" / s.name / "game.yaml").is_file() for s in sources)
     if clash or any(here == s or s in here.parents for s in sources):
+        if not args.out:  # the default folder itself leads there: a link
+            raise SystemExit(
+                f"cutsheet: {default}/ leads into the project's sources (a link?); remove"
+                " it, or give --out a folder of its own"
+            )
         raise SystemExit(
             f"cutsheet: --out {args.out} would write among the project's sources; choose a"
             " folder of its own (the default is build/)"
