@@ -474,6 +474,13 @@ def test_a_cache_folder_that_is_a_link_or_a_lock_that_is_a_folder_is_named(proje
     assert lines(result) == [
         f"{out / '.cache' / 'lock'}: error: cannot write here: is a folder; remove it"
     ]
+    shutil.rmtree(out / ".cache")
+    (out / ".cache").write_text("")  # a third probe: the output folder was blamed for it
+    result = cutsheet(project, *args)
+    assert result.returncode == 1
+    assert lines(result) == [
+        f"{out / '.cache'}: error: cannot write here: is a file, not a folder; remove it"
+    ]
 
 
 def test_preview_names_the_pdf_a_page_is_missing_from_and_refuses_odd_pages(project, capsys):

@@ -97,8 +97,11 @@ def locked(out: Path) -> Iterator[None]:
     cache = out / ".cache"
     try:
         cache.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise ContentError([Problem(Loc(str(out)), f"cannot write here: {exc.strerror}")]) from None
+    except OSError as exc:  # named where it is: the folder, or a file in the cache's place
+        where = cache if out.is_dir() else out
+        taken = exc.errno == errno.EEXIST and where == cache
+        said = "is a file, not a folder; remove it" if taken else exc.strerror
+        raise ContentError([Problem(Loc(str(where)), f"cannot write here: {said}")]) from None
     if cache.is_symlink():  # the cache and the lock are written nowhere but in the folder
         why = "cannot write here: is a symbolic link; remove it"
         raise ContentError([Problem(Loc(str(cache)), why)])
