@@ -107,44 +107,36 @@ def test_an_unknown_game_lists_the_games_with_a_suggestion(project, args):
     assert len(lines(result)) == 1, result.stderr
 
 
-@pytest.mark.parametrize(
-    "args",
-    [
-        ("build", "--profile", "larg-print"),
-        ("check", "--profile", "larg-print"),
-        ("preview", "my-game", "--item", "MG-SUN", "--profile", "larg-print"),
-        ("watch", "--profile", "larg-print", "--timeout", "1"),
-    ],
-    ids=["build", "check", "preview", "watch"],
+PROFILE = (
+    "cutsheet: unknown profile 'larg-print' (known: ink-saver, large-print, standard);"
+    " did you mean 'large-print'?"
 )
-def test_an_unknown_profile_lists_the_profiles_with_a_suggestion(project, args):
-    result = cutsheet(project, *args)
-    assert result.returncode == 1
-    assert lines(result) == [
-        "cutsheet: unknown profile 'larg-print' (known: ink-saver, large-print, standard);"
-        " did you mean 'large-print'?"
-    ]
+PAPER = "cutsheet: unknown paper 'A4' (known: a3, a4, letter, tabloid); did you mean 'a4'?"
 
 
 @pytest.mark.parametrize(
+    ("option", "said"), [("--profile larg-print", PROFILE), ("--paper A4", PAPER)]
+)
+@pytest.mark.parametrize(
     "args",
     [
-        ("build", "--paper", "A4"),
-        ("check", "--paper", "A4"),
-        ("preview", "my-game", "--part", "rules", "--paper", "A4"),
-        ("watch", "--paper", "A4", "--timeout", "1"),
+        ("build",),
+        ("check",),
+        ("preview", "my-game", "--part", "rules"),
+        ("watch", "--timeout", "1"),
     ],
     ids=["build", "check", "preview", "watch"],
 )
-def test_a_paper_no_game_has_is_refused_in_one_line_with_a_suggestion(project, args):
-    """A third probe: ``--paper A4`` was an error at each game's ``layouts:`` line, with no
-    suggestion for the slip of case; build then listed every job FAILED, and watch went on
-    watching for a save that could never mend it."""
-    result = cutsheet(project, *args)
+def test_an_unknown_profile_or_paper_is_refused_in_one_line_with_a_suggestion(
+    project, args, option, said
+):
+    """Every command that takes them refuses a profile or a paper no game has, before it
+    does anything (a third probe: ``--paper A4`` was an error at each game's ``layouts:``
+    line, with no suggestion for the slip of case; build then listed every job FAILED, and
+    watch went on watching for a save that could never mend it)."""
+    result = cutsheet(project, *args, *option.split())
     assert result.returncode == 1
-    assert lines(result) == [
-        "cutsheet: unknown paper 'A4' (known: a3, a4, letter, tabloid); did you mean 'a4'?"
-    ]
+    assert lines(result) == [said]
 
 
 def test_a_projects_own_profile_is_a_known_name(project):

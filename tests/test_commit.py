@@ -10,6 +10,7 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -29,6 +30,23 @@ LICENCES = [
 
 class Killed(BaseException):
     """The process stops here: nothing after it runs (no except Exception catches it)."""
+
+
+def _stopping(
+    stop: int, real_replace: Callable[[str, str], None], out: Path | None = None
+) -> Callable[[str, str], None]:
+    """``os.replace`` that stops the process (``Killed``) at its rename number ``stop``,
+    counting only the renames into ``out`` when given (not cutsheet's own caches)."""
+    seen = [0]
+
+    def replace(a: str, b: str) -> None:
+        if out is None or Path(b).is_relative_to(out):
+            if seen[0] == stop:
+                raise Killed
+            seen[0] += 1
+        real_replace(a, b)
+
+    return replace
 
 
 def _build(root: Path, out: Path) -> list[str]:
@@ -97,15 +115,7 @@ def test_a_build_stopped_at_every_rename_of_a_commit_is_all_old_or_all_new(tmp_p
     for stop in range(len(calls)):
         out = tmp_path / f"stop{stop}"
         shutil.copytree(good, out)
-        seen = [0]
-
-        def replace(a: str, b: str, stop: int = stop, seen: list[int] = seen) -> None:
-            if seen[0] == stop:
-                raise Killed
-            seen[0] += 1
-            real_replace(a, b)
-
-        monkeypatch.setattr(os, "replace", replace)
+        monkeypatch.setattr(os, "replace", _stopping(stop, real_replace))
         with pytest.raises(Killed):
             _build(root, out)
         monkeypatch.undo()
@@ -282,18 +292,7 @@ def test_an_export_stopped_at_every_rename_is_all_old_or_all_new_and_keeps_the_b
     for stop in range(len(calls)):
         out = tmp_path / f"stop{stop}"
         shutil.copytree(good, out)
-        seen = [0]
-
-        def replace(
-            a: str, b: str, stop: int = stop, seen: list[int] = seen, out: Path = out
-        ) -> None:
-            if Path(b).is_relative_to(out):
-                if seen[0] == stop:
-                    raise Killed
-                seen[0] += 1
-            real_replace(a, b)
-
-        monkeypatch.setattr(os, "replace", replace)
+        monkeypatch.setattr(os, "replace", _stopping(stop, real_replace, out))
         with pytest.raises(Killed):
             _export(root, out)
         monkeypatch.undo()

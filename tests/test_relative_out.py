@@ -10,24 +10,20 @@ from pathlib import Path
 from .corpus_cases import make_project
 
 
+def build_in(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """``cutsheet build --paper a4 ARGS…`` run as a user runs it, in ``cwd``."""
+    command = [sys.executable, "-m", "cutsheet.cli", "build", "--paper", "a4", *args]
+    return subprocess.run(command, cwd=cwd, capture_output=True, text=True)
+
+
 def test_a_relative_out_folder_builds(tmp_path: Path) -> None:
     root = make_project(tmp_path)
-    done = subprocess.run(
-        [sys.executable, "-m", "cutsheet.cli", "build", "--paper", "a4", "--out", "kit"],
-        cwd=root,
-        capture_output=True,
-        text=True,
-    )
+    done = build_in(root, "--out", "kit")
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
     cards = root / "kit" / "tiny" / "standard-a4" / "cards.pdf"
     assert cards.read_bytes().startswith(b"%PDF-")
-    again = subprocess.run(
-        [sys.executable, "-m", "cutsheet.cli", "build", "--paper", "a4", "--out", "kit"],
-        cwd=root,
-        capture_output=True,
-        text=True,
-    )
+    again = build_in(root, "--out", "kit")
     assert again.returncode == 0 and "unchanged" in again.stderr, again.stderr
 
 
@@ -65,12 +61,7 @@ def test_an_out_folder_among_the_sources_is_refused(tmp_path: Path) -> None:
     root = make_project(tmp_path)
     before = sorted(str(p.relative_to(root)) for p in root.rglob("*"))
     for out in ("content", "content/tiny", "layouts", str(root / "content" / "x")):
-        done = subprocess.run(
-            [sys.executable, "-m", "cutsheet.cli", "build", "--paper", "a4", "--out", out],
-            cwd=root,
-            capture_output=True,
-            text=True,
-        )
+        done = build_in(root, "--out", out)
         assert done.returncode == 1, (out, done.stderr)
         assert "among the project's sources" in done.stderr and "Traceback" not in done.stderr
     assert sorted(str(p.relative_to(root)) for p in root.rglob("*")) == before
@@ -87,12 +78,7 @@ def test_the_project_folder_is_refused_when_a_game_is_named_like_a_source(tmp_pa
     (root / "layouts" / "tiny.yaml").rename(root / "layouts" / "content.yaml")
     game.write_text(game.read_text().replace("layouts: tiny.yaml", "layouts: content.yaml"))
     before = sorted(str(p.relative_to(root)) for p in root.rglob("*"))
-    done = subprocess.run(
-        [sys.executable, "-m", "cutsheet.cli", "build", "--paper", "a4", "--out", "."],
-        cwd=root,
-        capture_output=True,
-        text=True,
-    )
+    done = build_in(root, "--out", ".")
     assert done.returncode == 1 and "among the project's sources" in done.stderr, done.stderr
     assert sorted(str(p.relative_to(root)) for p in root.rglob("*")) == before
 
@@ -101,12 +87,7 @@ def test_a_default_build_folder_that_links_into_the_sources_is_named(tmp_path: P
     """A probe: build/ a link to content/ said "--out None would write among ..."."""
     root = make_project(tmp_path)
     (root / "build").symlink_to(root / "content")
-    done = subprocess.run(
-        [sys.executable, "-m", "cutsheet.cli", "build", "--paper", "a4"],
-        cwd=root,
-        capture_output=True,
-        text=True,
-    )
+    done = build_in(root)
     assert done.returncode == 1
     assert done.stderr.strip() == (
         "cutsheet: build/ leads into the project's sources (a link?); remove it, or give --out"
