@@ -198,6 +198,9 @@ def test_a_full_disk_is_one_line_naming_the_file_and_keeps_the_last_good_build(t
     smallest = min((out / p).stat().st_size for p in PDFS)
     game = root / "content" / "tiny" / "game.yaml"
     game.write_text(game.read_text().replace("title: Tiny", "title: Tiny Two", 1))
+    game.write_text(game.read_text().replace("    count: 3\n", "    count: 2\n", 1))
+    cards = root / "content" / "tiny" / "cards.csv"  # TY-B goes: its image must go too
+    cards.write_text(cards.read_text().replace("TY-B,plain,Beta,2,\n", ""))
 
     def limit() -> None:  # a file can grow to just below the smallest PDF: none fits
         resource.setrlimit(resource.RLIMIT_FSIZE, (smallest - 1, smallest - 1))
@@ -280,6 +283,9 @@ def test_an_export_stopped_at_every_rename_is_all_old_or_all_new_and_keeps_the_b
     layout.write_text(layout.read_text().replace('"Cost {{ cost }}"', '"Price {{ cost }}"'))
     game = root / "content" / "tiny" / "game.yaml"
     game.write_text(game.read_text().replace("title: Tiny", "title: Tiny Two", 1))
+    game.write_text(game.read_text().replace("    count: 3\n", "    count: 2\n", 1))
+    cards = root / "content" / "tiny" / "cards.csv"  # TY-B goes: its image must go too
+    cards.write_text(cards.read_text().replace("TY-B,plain,Beta,2,\n", ""))
     counting, calls = tmp_path / "counting", []
     shutil.copytree(good, counting)
     real_replace = os.replace
@@ -288,7 +294,7 @@ def test_an_export_stopped_at_every_rename_is_all_old_or_all_new_and_keeps_the_b
     monkeypatch.undo()
     calls = [b for b in calls if Path(b).is_relative_to(counting)]  # not cutsheet's own caches
     new = _exported(counting)
-    assert set(new) == set(old) and all(new[k] != old[k] for k in new), (old, new)
+    assert set(old) - set(new) == {"TY-B.png"} and all(new[k] != old[k] for k in new), new
     for stop in range(len(calls)):
         out = tmp_path / f"stop{stop}"
         shutil.copytree(good, out)

@@ -103,6 +103,24 @@ def _page_mm(pdf: Path) -> set[tuple[float, float]]:
     }
 
 
+def test_a_projects_own_paper_does_not_hide_a_games_errors(mini, capsys):
+    """A review: with its own paper asked for, a game whose files had an error was told
+    "unknown paper" (its layouts, where the paper is, did not load): its own error is said."""
+    layout = mini / "layouts" / "mini.yaml"
+    _edit(
+        layout,
+        "include: [base.yaml]\n",
+        "include: [base.yaml]\npapers:\n  sq: {size: [250, 250]}\n",
+    )
+    line = _edit(_game(mini), "    count: 4\n", "    count: 4\n    part: cardz\n") + 1
+    code, errors = _run(capsys, "check", "mini", "--paper", "sq")
+    assert code == 1
+    assert errors == [
+        f"content/mini/game.yaml:{line}:5: error: duplicate key 'part' (first defined at line"
+        f" {line - 2})"
+    ]
+
+
 def test_a3_prints_at_its_size(mini, capsys):
     assert main(["build", "mini", "--paper", "a3", "--profile", "standard", "--jobs", "1"]) == 0
     out = mini / "build" / "mini" / "standard-a3"

@@ -53,12 +53,14 @@ def commit_game(
     files: list[tuple[str, bytes]],
     outputs: list[dict[str, Any]],
     kits: tuple[str, ...] = (),
+    removals: tuple[str, ...] = (),
 ) -> None:
     """Switch in one game's ``files`` (paths relative to ``out``: PDFs and font licences,
     then cache entries) and the manifest with ``outputs`` merged in, as one commit (``kits``:
-    the kit folders written, whose earlier licence entries ``outputs`` replaces). An OSError
-    before the commit point (staging, the journal) leaves everything as it was and names
-    the file."""
+    the kit folders written, whose earlier licence entries ``outputs`` replaces), and remove
+    ``removals`` after (an export's files the new one no longer has: journaled too, so a
+    commit finished by ``recover`` removes them). An OSError before the commit point
+    (staging, the journal) leaves everything as it was and names the file."""
     moves: list[Move] = []
     try:
         manifest = manifest_bytes(out, outputs, kits)
@@ -66,15 +68,36 @@ def commit_game(
             tmp = stage(out / rel, data)
             moves.append(Move(tmp.relative_to(out).as_posix(), rel, _sha(data)))
         journal = [{"tmp": m.tmp, "dest": m.dest, "sha256": m.sha256} for m in moves]
-        atomic_write(
-            journal_file(out, game), json.dumps({"moves": journal}, separators=COMPACT).encode()
-        )
+        said = {"moves": journal, "remove": list(removals)}
+        atomic_write(journal_file(out, game), json.dumps(said, separators=COMPACT).encode())
     except BaseException:
         for m in moves:
             (out / m.tmp).unlink(missing_ok=True)
         raise
     _switch(out, moves)
+    _remove(out, list(removals))
     journal_file(out, game).unlink()
+
+
+def _remove(out: Path, removals: list[str]) -> None:
+    """Remove each of ``removals`` that is still there (only an export's own files)."""
+    for rel in removals:
+        path = out / rel
+        if path.is_file() and not path.is_symlink():
+            path.unlink()
+
+
+def _removals(out: Path, raw: bytes | None) -> list[str] | None:
+    """The removals a journal lists, when every one is an export's file inside ``out``."""
+    try:
+        listed = json.loads(raw or b"{}").get("remove", [])
+    except (ValueError, AttributeError, RecursionError):
+        return None
+    if not isinstance(listed, list) or not all(isinstance(r, str) for r in listed):
+        return None
+    if not all(_EXPORTED.fullmatch(r) and inside(out, r) is not None for r in listed):
+        return None
+    return listed
 
 
 def _switch(out: Path, moves: list[Move]) -> None:
@@ -142,7 +165,10 @@ def recover(out: Path) -> list[str]:
     except OSError:
         return []
     for journal in journals:
-        moves = _moves(out, read_regular(journal, MAX_ENTRY))
+        raw = read_regular(journal, MAX_ENTRY)
+        moves, removals = _moves(out, raw), _removals(out, raw)
+        if removals is None:
+            moves = None
         if moves is not None:
             for m in moves:  # a staged file must be what the journal says it is
                 if (out / m.tmp).exists() and file_hash.__wrapped__(str(out / m.tmp)) != m.sha256:
@@ -150,6 +176,7 @@ def recover(out: Path) -> list[str]:
                     break
         if moves is not None:
             _switch(out, moves)
+            _remove(out, removals or [])
             finished.append(journal.name[len(JOURNAL_PREFIX) : -len(".json")])
         journal.unlink(missing_ok=True)
     return finished

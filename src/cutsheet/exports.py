@@ -164,10 +164,10 @@ def _commit(
 ) -> None:
     """Switch in every file that changed (an unchanged image keeps its date, so a folder
     synced to a host uploads only what changed), the export's cache entry (``cached``) and
-    the manifest with its entries, as one commit (``commit.commit_game``: a stopped export
-    leaves its old files or its new ones, and the next build or export finishes a commit
-    it stopped in); then remove what the last export wrote that this one did not (a card
-    since removed), never anything else."""
+    the manifest with its entries, and the removal of what the last export wrote that this
+    one did not (a card since removed; never anything else), as one commit
+    (``commit.commit_game``: a stopped export leaves its old files or its new ones, and the
+    next build or export finishes a commit it stopped in)."""
     rel = where.relative_to(out).as_posix()
     changed = [
         (f"{rel}/{f.name}", f.data)
@@ -176,13 +176,14 @@ def _commit(
     ]
     if cached is not None:
         changed.append((cached[0].relative_to(out).as_posix(), cached[1]))
-    # this export lists every file of its folder: an entry it does not list is gone
-    commit_game(out, f"export-{rel.replace('/', '-')}", changed, entries, (f"{rel}/",))
     kept = {e["path"] for e in entries}
-    for e in old.outputs if old else []:
-        path = out / e["path"]
-        if e["path"] not in kept and path.parent == where and path.is_file():
-            path.unlink()
+    gone = tuple(
+        e["path"]
+        for e in (old.outputs if old else [])
+        if e["path"] not in kept and (out / e["path"]).parent == where
+    )
+    # this export lists every file of its folder: an entry it does not list is gone
+    commit_game(out, f"export-{rel.replace('/', '-')}", changed, entries, (f"{rel}/",), gone)
 
 
 def _font_warnings(root: str, game: str, profile: str) -> list[Problem]:
@@ -259,7 +260,7 @@ def export(
             for done in recover(out):  # a build or an export stopped mid-commit: finished first
                 progress(f"{done}: finished the commit a stopped build left half done")
             clean_temps(
-                [out / ".cache"]
+                [out, out / ".cache"]  # out: a manifest staged by a stopped export
                 + [folder(out, g, p, options.to) for g in games for p in options.profiles]
             )
             for game in games:

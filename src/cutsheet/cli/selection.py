@@ -115,8 +115,9 @@ def chosen_papers(project: Project, games: list[str], papers: Sequence[str]) -> 
         return
     for game in games:  # only when a paper is not cutsheet's: a project's own, or a slip
         _game, layouts, _problems = jobs.load(str(project.root), game)
-        if layouts is not None:
-            known.update(layouts.papers)
+        if layouts is None:  # it may have the paper: its own errors say what is wrong
+            return
+        known.update(layouts.papers)
     for name in odd:
         if name not in known:
             listed = sorted(known)
