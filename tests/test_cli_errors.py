@@ -467,6 +467,12 @@ def test_a_cache_folder_that_is_a_link_or_a_lock_that_is_a_folder_is_named(proje
         f"{out / '.cache' / 'lock'}: error: cannot write here: is a folder; remove it"
     ]
     shutil.rmtree(out / ".cache")
+    (out / ".cache").symlink_to(tmp_path / "nowhere")  # a link to nothing: still a link
+    result = cutsheet(project, *args)
+    assert lines(result) == [
+        f"{out / '.cache'}: error: cannot write here: is a symbolic link; remove it"
+    ]
+    (out / ".cache").unlink()
     (out / ".cache").write_text("")  # a third probe: the output folder was blamed for it
     result = cutsheet(project, *args)
     assert result.returncode == 1

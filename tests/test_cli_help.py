@@ -103,6 +103,8 @@ def test_game_names_after_an_option_are_games_too(monkeypatch, capsys):
     assert capsys.readouterr().err.splitlines()[-1] == "cutsheet: 2 games checked, no errors"
     err = refusal(capsys, "check", "common-reserve", "--profile", "standard", "x", "--bogus")
     assert err[-1].startswith("cutsheet check: error: unrecognized arguments: x --bogus")
+    err = refusal(capsys, "check", "common-reserve", "--paper", "a4", "letter")
+    assert err[-1] == "cutsheet check: error: unrecognized arguments: letter"  # not a game
 
 
 def test_a_value_that_is_no_number_after_an_option_is_still_refused(capsys):

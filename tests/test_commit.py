@@ -302,7 +302,10 @@ def test_an_export_stopped_at_every_rename_is_all_old_or_all_new_and_keeps_the_b
         with pytest.raises(Killed):
             _export(root, out)
         monkeypatch.undo()
-        _build(root, out)  # the next build finishes the export's commit, then its own
+        journaled = bool(list((out / ".cache").glob("commit-export-*.json")))
+        said = _build(root, out)  # the next build finishes the export's commit, then its own
+        finished = "tiny/export/png: finished the export a stopped one left half done"
+        assert (finished in said) == journaled, (stop, said)
         now = _exported(out)
         assert now in (old, new), f"stopped at rename {stop}: old and new images mixed"
         _manifest_agrees(out, PDFS + [f"tiny/export/png/{n}" for n in now] + LICENCES[:1])

@@ -341,7 +341,7 @@ def test_a_name_export_does_not_know_is_one_line_and_exit_1(project, capsys, arg
     assert cli(project, capsys, *args) == (1, [said])
 
 
-@pytest.mark.parametrize("dpi", ["71", "1201", "lots", "-300"])
+@pytest.mark.parametrize("dpi", ["71", "1201", "lots", "-300", "7_2", "\uff17\uff12"])
 def test_a_resolution_out_of_range_is_refused_as_every_number_is(project, capsys, dpi):
     """As preview's --dpi and build's numbers are: by the command line, exit 2, the range
     given (a probe: '-300' got "expects a whole number", no range)."""
@@ -407,6 +407,7 @@ def test_two_files_of_one_export_with_one_name_are_an_error_not_one_lost(ws, cap
     [
         (["--to", "pod", "--dpi", "100"], "--dpi is for --to png or tts; the pod"),
         (["--to", "contact", "--order", "back-front"], "--order is for --to pod; the contact"),
+        (["--to", "tts", "--bleed", "3"], "--bleed is for --to png or pod; the tts"),
     ],
 )
 def test_an_option_the_target_does_not_use_is_a_warning(project, capsys, tmp_path, args, said):

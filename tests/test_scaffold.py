@@ -80,7 +80,7 @@ def test_a_game_named_like_a_yaml_number_or_null_checks_clean(tmp_path, capsys):
     """A probe: ``cutsheet new 123`` (or ``null``, ``true``, ``0x1f``) wrote ``id: 123``,
     which YAML reads as a number, and the new game failed its first check ("id: input should
     be a valid string, got 123"). Such an id is written quoted; a plain one stays plain."""
-    names = ["123", "null", "true", "0x1f", "my-game"]
+    names = ["123", "null", "true", "0x1f", "0o17", "my-game"]
     for name in names:
         assert main(["--root", str(tmp_path), "new", name]) == 0
     ids = [
@@ -91,6 +91,13 @@ def test_a_game_named_like_a_yaml_number_or_null_checks_clean(tmp_path, capsys):
         )
         for n in names
     ]
-    assert ids == ['id: "123"', 'id: "null"', 'id: "true"', 'id: "0x1f"', "id: my-game"]
+    assert ids == [
+        'id: "123"',
+        'id: "null"',
+        'id: "true"',
+        'id: "0x1f"',
+        'id: "0o17"',  # a number to cutsheet's reader (YAML 1.2), not to PyYAML's
+        "id: my-game",
+    ]
     capsys.readouterr()
     assert main(["--root", str(tmp_path), "check"]) == 0, capsys.readouterr().err

@@ -29,7 +29,7 @@ from .cache import (
     replayed,
     warning_records,
 )
-from .commit import commit_game, recover
+from .commit import commit_game, recover, stopped_commit
 from .diagnostics import ContentError, Loc, Problem, Report, display_path, has_errors
 from .jobs import PARTS, Options, Result, Task
 from .output import (
@@ -461,8 +461,8 @@ def build(
         file_hash.cache_clear()  # the locked build hashes afresh what it decides on
     try:
         with locked(out):
-            for game in recover(out):
-                progress(f"{game}: finished the commit a stopped build left half done")
+            for done in recover(out):
+                progress(stopped_commit(done))
             clean_temps(kept_kits.folders(out, games, options))
             outputs = _build(project, games, options, out, jobs, progress, report)
     except ContentError as exc:
@@ -525,9 +525,10 @@ def _build(
             results = by_game.pop(task.game)
             failed = sum(1 for r in results if has_errors(r.problems))
             if 0 < failed < len(results):  # a job's line said its PDFs: none is written
+                kept = "; its last good PDFs are kept" if (out / task.game).is_dir() else ""
                 progress(
-                    f"{task.game}: nothing written, {failed} of its {len(results)} jobs failed;"
-                    " a game's files are written together, its last good PDFs are kept"
+                    f"{task.game}: nothing written, {failed} of its {len(results)} jobs failed"
+                    f" (a game's files are written together){kept}"
                 )
             entries = _finish_game(out, results, keys, report, whole)
             written = whole is not None and bool(entries)

@@ -156,9 +156,19 @@ def pending(out: Path) -> bool:
         return True
 
 
+def stopped_commit(name: str) -> str:
+    """What the next build or export says of a commit ``recover`` finished: ``name`` is a
+    game's, or an export folder's (``export-<game>~export~<target>``)."""
+    if name.startswith("export-"):
+        folder = name.removeprefix("export-").replace("~", "/")
+        return f"{folder}: finished the export a stopped one left half done"
+    return f"{name}: finished the commit a stopped build left half done"
+
+
 def recover(out: Path) -> list[str]:
-    """Finish every commit a stopped build left half done (call it holding the lock, before
-    removing temporary files). Returns the games whose commit was finished."""
+    """Finish every commit a stopped build or export left half done (call it holding the
+    lock, before removing temporary files). Returns the names of the commits finished: a
+    game's, or an export's (``stopped_commit`` says which)."""
     finished = []
     try:
         journals = sorted((out / ".cache").glob(f"{JOURNAL_PREFIX}*.json"))

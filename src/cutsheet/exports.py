@@ -28,7 +28,7 @@ from .cache import (
     still_valid,
     warning_records,
 )
-from .commit import commit_game, recover
+from .commit import commit_game, recover, stopped_commit
 from .content_files import content_listing
 from .diagnostics import ContentError, Loc, Problem, Report, did_you_mean, excerpt, has_errors
 from .licences import licence_names
@@ -183,7 +183,7 @@ def _commit(
         if e["path"] not in kept and (out / e["path"]).parent == where
     )
     # this export lists every file of its folder: an entry it does not list is gone
-    commit_game(out, f"export-{rel.replace('/', '-')}", changed, entries, (f"{rel}/",), gone)
+    commit_game(out, f"export-{rel.replace('/', '~')}", changed, entries, (f"{rel}/",), gone)
 
 
 def _font_warnings(root: str, game: str, profile: str) -> list[Problem]:
@@ -258,7 +258,7 @@ def export(
     try:
         with locked(out):
             for done in recover(out):  # a build or an export stopped mid-commit: finished first
-                progress(f"{done}: finished the commit a stopped build left half done")
+                progress(stopped_commit(done))
             clean_temps(
                 [out, out / ".cache"]  # out: a manifest staged by a stopped export
                 + [folder(out, g, p, options.to) for g in games for p in options.profiles]

@@ -95,6 +95,9 @@ def locked(out: Path) -> Iterator[None]:
     """One build at a time per output folder (``out/.cache/lock``, a portable file lock); a
     second one is refused with a clear message."""
     cache = out / ".cache"
+    if cache.is_symlink():  # the cache and the lock are written nowhere but in the folder
+        why = "cannot write here: is a symbolic link; remove it"
+        raise ContentError([Problem(Loc(str(cache)), why)])
     try:
         cache.mkdir(parents=True, exist_ok=True)
     except OSError as exc:  # named where it is: the folder, or a file in the cache's place

@@ -54,9 +54,13 @@ def _yaml_string(text: str) -> str:
 
 
 def _yaml_word(text: str) -> str:
-    """``text`` as written when YAML reads it back as that text, else quoted: a game named
-    ``123``, ``null``, ``true`` or ``0x1f`` is a name, not a number or nothing."""
-    return text if yaml.safe_load(text) == text else _yaml_string(text)
+    """``text`` as written when cutsheet's own YAML reader (and PyYAML's, as an editor's
+    tools may use) reads it back as that text, else quoted: a game named ``123``, ``null``,
+    ``true``, ``0x1f`` or ``0o17`` is a name, not a number or nothing."""
+    from .source import parse_yaml
+
+    ours = parse_yaml(f"word: {text}\n", "new-game").data.get("word")
+    return text if ours == text == yaml.safe_load(text) else _yaml_string(text)
 
 
 def _fill(text: str, name: str, code: str, title: str) -> str:

@@ -153,8 +153,10 @@ class _Watcher:
         if errors:
             kept = any((self.out / g).is_dir() for g in which)
             said = "; the last good PDFs are kept"
-            if fresh:
+            if fresh and len(which) == 1:
                 said = f"; {fresh} has this edit, the other kits keep their last good PDFs"
+            elif fresh:  # which of the games failed is in the messages above
+                said = f"; {fresh} has this edit; a game with a failed job keeps its last good PDFs"
             state = _plural(errors, "error") + (said if kept else "")
         else:
             state = "no errors"
@@ -174,7 +176,11 @@ class _Watcher:
             if not self.quick_pass(first, quick, "up to date", "; now the rest", passes > 0):
                 return
             passes += 1
-        fresh = f"{quick.profiles[0]}-{quick.papers[0]}" if passes and quick != self.options else ""
+        fresh = ""
+        if passes and quick != self.options:  # the quick pass wrote its kit of these games
+            label = f"{quick.profiles[0]}-{quick.papers[0]}"
+            done = [g for g in first if g in rest]
+            fresh = label if done == rest else f"{label} of {', '.join(done)}"
         self.finish(rest, self.run(rest, self.options, resume=passes > 0), fresh)
 
     def quick_pass(

@@ -15,6 +15,7 @@ import argparse
 import gc
 import os
 import sys
+from pathlib import Path
 
 from ..diagnostics import ContentError
 from .arguments import Parser, commands_summary, parser
@@ -33,12 +34,14 @@ def main(argv: list[str] | None = None) -> int:
         from ..jobs import ends_after_jobs
 
         ends_after_jobs()
-    words = [x for x in extras if not x.startswith("-")]
-    if extras and len(words) == len(extras) and isinstance(getattr(args, "games", None), list):
+    if extras and isinstance(getattr(args, "games", None), list):
         # game names after an option ('build a --profile standard b'): argparse takes the
-        # positionals given before the first option only; these are more of them
-        args.games = [*args.games, *words]
-        extras = []
+        # positionals given before the first option only; a word that names a game folder
+        # is one more ('--paper a4 letter' leaves 'letter' unrecognized, as it is)
+        content = Path(getattr(args, "root", None) or ".") / "content"
+        games = [x for x in extras if not x.startswith("-") and _is_game(content, x)]
+        args.games = [*args.games, *games]
+        extras = [x for x in extras if x not in games]
     if extras:  # refused by the command they follow, with its usage and a suggestion
         sub = next(a for a in p._actions if isinstance(a, argparse._SubParsersAction))
         command = sub.choices.get(args.command) if args.command else p
@@ -59,6 +62,14 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     except OSError as exc:  # an unwritable --out, a full disk: one line, no traceback
         return _unwritable(exc)
+
+
+def _is_game(content: Path, word: str) -> bool:
+    """Whether ``word`` names a game folder of the project (its game.yaml is there)."""
+    try:
+        return "/" not in word and (content / word / "game.yaml").is_file()
+    except (OSError, ValueError):
+        return False
 
 
 def _unwritable(exc: OSError) -> int:

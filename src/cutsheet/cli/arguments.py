@@ -134,6 +134,8 @@ def _whole(option: str, low: int, high: int, unit: str = "") -> Callable[[str], 
     def parse(text: str) -> int:
         shown = text.strip()[:40]
         try:
+            if not re.fullmatch(r"[+-]?[0-9]+", text.strip()):  # int() takes '7_2' and '７'
+                raise ValueError(text)
             n = int(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"{works}, got {shown!r}") from None

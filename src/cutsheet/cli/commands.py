@@ -69,7 +69,7 @@ def cmd_preview(args: argparse.Namespace) -> int:
     chosen_games(project, [args.game])
     chosen_profiles(project.layouts, [args.profile])
     chosen_papers(project, [args.game], [args.paper])
-    out = out_folder(args, root, "build/preview")
+    out = out_folder(args, root, "build/preview", per_game=False)
     if args.item:
         paths = _preview_item(args, root, out)
     else:
@@ -158,6 +158,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     for option, given, used in (
         ("--dpi", args.dpi != 300, ("png", "tts")),
         ("--order", args.order != "front-back", ("pod",)),
+        ("--bleed", args.bleed is not None, ("png", "pod")),
     ):
         if given and args.to not in used:  # said, not refused: the export is still right
             print(

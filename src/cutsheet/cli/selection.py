@@ -27,7 +27,7 @@ def project_root(args: argparse.Namespace) -> Path:
     return root
 
 
-def out_folder(args: argparse.Namespace, root: Path, default: str) -> Path:
+def out_folder(args: argparse.Namespace, root: Path, default: str, per_game: bool = True) -> Path:
     """``--out`` as given (relative to the working directory), else ``<root>/<default>``;
     made absolute and without ``..`` (as the temporary files staged in it are named), so a
     build's staged files are found inside it whatever it was given as. A folder that would
@@ -39,7 +39,11 @@ def out_folder(args: argparse.Namespace, root: Path, default: str) -> Path:
     sources = [top / "content", top / "layouts"]
     # the project's own folder is a place for previews; but a game writes <out>/<game>/,
     # which for a game named 'content' or 'layouts' is among the sources again
-    clash = here == top and any((top / "content" / s.name / "game.yaml").is_file() for s in sources)
+    clash = (
+        per_game  # a preview writes flat files: no <out>/<game>/ folder
+        and here == top
+        and any((top / "content" / s.name / "game.yaml").is_file() for s in sources)
+    )
     if clash or any(here == s or s in here.parents for s in sources):
         if not args.out:  # the default folder itself leads there: a link
             raise SystemExit(

@@ -216,13 +216,13 @@ def collapse_repeats(problems: list[Problem]) -> list[Problem]:
 
 
 def _largest(group: list[Problem]) -> str:
-    """The first problem's message; an overlap's with the largest width and height any of
-    the group has, when they differ."""
+    """The first problem's message; an overlap's with the largest of the group's sizes (by
+    area: a size one of the cards has), when they differ."""
     message = group[0].message
-    sizes = [m.groups() for p in group if (m := _SIZE.search(p.message))]
+    sizes = [(float(m[1]), float(m[2])) for p in group if (m := _SIZE.search(p.message))]
     if group[0].code != "overlap" or len(set(sizes)) < 2:
         return message
-    wide, tall = (max(float(s[i]) for s in sizes) for i in (0, 1))
+    wide, tall = max(sizes, key=lambda size: size[0] * size[1])
     return _SIZE.sub(f"(up to {wide:.1f} × {tall:.1f} mm, ", message, count=1)
 
 
