@@ -3,7 +3,9 @@ or a contact sheet, each an output target drawn from the print plan that ``check
 ``build`` make. Incremental like a build (the same cache, keyed on the files the game read
 and the export's options), written into ``<out>/<game>/export/<to>/`` (``<to>-<profile>``
 beside it for a profile other than standard) only when the whole export of that game
-rendered, each file atomically; recorded in ``<out>/manifest.json`` with ``kind: export``."""
+rendered, its changed files, cache entry, removals and manifest entries switched in as one
+commit (``commit.commit_game``, as a build's game); recorded in ``<out>/manifest.json`` with
+``kind: export``."""
 
 from __future__ import annotations
 
