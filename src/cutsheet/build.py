@@ -523,19 +523,25 @@ def _build(
         if remaining[task.game] == 0:
             whole = outputs if i == len(todo) else None  # the last commit lists every file
             results = by_game.pop(task.game)
-            failed = sum(1 for r in results if has_errors(r.problems))
-            if 0 < failed < len(results):  # a job's line said its PDFs: none is written
-                kept = "; its last good PDFs are kept" if (out / task.game).is_dir() else ""
-                progress(
-                    f"{task.game}: nothing written, {failed} of its {len(results)} jobs failed"
-                    f" (a game's files are written together){kept}"
-                )
+            _say_unwritten(out, task.game, results, progress)
             entries = _finish_game(out, results, keys, report, whole)
             written = whole is not None and bool(entries)
             outputs.extend(entries)
     if (todo or outputs) and not written:
         write_manifest(out, outputs)
     return outputs
+
+
+def _say_unwritten(out: Path, game: str, results: list[Result], progress: Progress) -> None:
+    """A game some of whose jobs drew their PDFs (their lines said so) and some failed: say
+    that none of its files is written, as a game's files are written together."""
+    failed = sum(1 for r in results if has_errors(r.problems))
+    if 0 < failed < len(results):
+        kept = "; its last good PDFs are kept" if (out / game).is_dir() else ""
+        progress(
+            f"{game}: nothing written, {failed} of its {len(results)} jobs failed"
+            f" (a game's files are written together){kept}"
+        )
 
 
 def _state(result: Result) -> str:
