@@ -9,7 +9,6 @@ keeps its last good PDFs while the others build.
 
 from __future__ import annotations
 
-import difflib
 import hashlib
 import os
 import sys
@@ -30,7 +29,15 @@ from .cache import (
     warning_records,
 )
 from .commit import commit_game, recover, stopped_commit
-from .diagnostics import ContentError, Loc, Problem, Report, display_path, has_errors
+from .diagnostics import (
+    ContentError,
+    Loc,
+    Problem,
+    Report,
+    did_you_mean,
+    display_path,
+    has_errors,
+)
 from .jobs import PARTS, Options, Result, Task
 from .output import (
     LICENCE_PART,
@@ -126,8 +133,7 @@ class Project:
                 out.append(f"no game '{name}': content/{name} has no game.yaml")
                 continue
             if name not in known:
-                guess = difflib.get_close_matches(name, known, n=1)
-                hint = f"; did you mean '{guess[0]}'?" if guess else ""
+                hint = did_you_mean(name, known)
                 out.append(f"no game '{name}' (known: {', '.join(known)}){hint}")
         return out
 

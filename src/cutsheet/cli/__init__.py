@@ -38,8 +38,10 @@ def main(argv: list[str] | None = None) -> int:
         # game names after an option ('build a --profile standard b'): argparse takes the
         # positionals given before the first option only; a word that names a game folder
         # is one more ('--paper a4 letter' leaves 'letter' unrecognized, as it is)
-        content = Path(getattr(args, "root", None) or ".") / "content"
-        games = [x for x in extras if not x.startswith("-") and _is_game(content, x)]
+        from ..build import Project  # every command that takes games imports it
+
+        known = set(Project(Path(getattr(args, "root", None) or ".")).games())
+        games = [x for x in extras if x in known]
         args.games = [*args.games, *games]
         extras = [x for x in extras if x not in games]
     if extras:  # refused by the command they follow, with its usage and a suggestion
@@ -62,14 +64,6 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     except OSError as exc:  # an unwritable --out, a full disk: one line, no traceback
         return _unwritable(exc)
-
-
-def _is_game(content: Path, word: str) -> bool:
-    """Whether ``word`` names a game folder of the project (its game.yaml is there)."""
-    try:
-        return "/" not in word and (content / word / "game.yaml").is_file()
-    except (OSError, ValueError):
-        return False
 
 
 def _unwritable(exc: OSError) -> int:

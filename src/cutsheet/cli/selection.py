@@ -27,6 +27,12 @@ def project_root(args: argparse.Namespace) -> Path:
     return root
 
 
+def _games(root: Path) -> list[str]:
+    from ..build import Project  # the commands import it when they run
+
+    return Project(root).games()
+
+
 def out_folder(args: argparse.Namespace, root: Path, default: str, per_game: bool = True) -> Path:
     """``--out`` as given (relative to the working directory), else ``<root>/<default>``;
     made absolute and without ``..`` (as the temporary files staged in it are named), so a
@@ -42,7 +48,7 @@ def out_folder(args: argparse.Namespace, root: Path, default: str, per_game: boo
     clash = (
         per_game  # a preview writes flat files: no <out>/<game>/ folder
         and here == top
-        and any((top / "content" / s.name / "game.yaml").is_file() for s in sources)
+        and any(s.name in _games(top) for s in sources)
     )
     if clash or any(here == s or s in here.parents for s in sources):
         if not args.out:  # the default folder itself leads there: a link
