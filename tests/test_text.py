@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import inspect
+import sys
+
 import pytest
 from reportlab.platypus import Paragraph
 
@@ -102,6 +105,32 @@ def test_glyphs_mark_cube_runs_only():
 def test_templates_are_bounded_and_fail_as_template_problems(template, message):
     with pytest.raises(TemplateProblem, match=message.replace("(", r"\(").replace("*", r"\*")):
         render(template, {})
+
+
+@pytest.mark.parametrize(
+    "template",
+    [
+        "{%% macro f(n) %%}{%% if n %%}{{ f(n-1) }}{%% endif %%}{%% endmacro %%}{{ f(%d) }}",
+        "{%% for x in %s recursive %%}{{ loop(x) }}{%% endfor %%}",
+    ],
+)
+def test_calls_nest_50_deep_and_stop_before_pythons_own_limit(template):
+    """A template's own depth bound stops a runaway macro, not Python's RecursionError: at
+    that limit the garbage collector's finalisers fail too (multiprocessing's heap was left
+    half updated, and a later test's workers failed with KeyError)."""
+
+    def source(n: int) -> str:
+        return template % (n if "macro" in template else "[" * n + "]" * n)
+
+    assert render(source(45), {}) == ""
+    # room for 100 levels of Python's stack, so only cutsheet's bound can stop 60
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old, len(inspect.stack(0)) + 900))
+    try:
+        with pytest.raises(TemplateProblem, match="calls itself too deeply"):
+            render(source(60), {})
+    finally:
+        sys.setrecursionlimit(old)
 
 
 @pytest.mark.parametrize(

@@ -3,7 +3,11 @@
 * it prints at most ``MAX_OUTPUT`` (100,000) characters;
 * no string, list or ``range`` it builds holds more than ``MAX_SIZE`` (100,000) items, and
   no number more than ``MAX_BITS`` bits (``'x' * 10**9``, ``range(10**9)``, ``9**9**9``);
-* one rendering makes at most ``MAX_STEPS`` (100,000) loop turns and calls.
+* one rendering makes at most ``MAX_STEPS`` (100,000) loop turns and calls;
+* calls nest at most ``MAX_DEPTH`` (50) deep, so a macro that calls itself stops long
+  before Python's own recursion limit (reaching that limit is not a clean error: a
+  finaliser that the garbage collector runs there fails too, and can leave a shared
+  structure, such as multiprocessing's heap, half updated).
 
 Each check raises a ``TemplateProblem`` that says which bound was broken.
 """
@@ -25,6 +29,9 @@ MAX_BITS = 10_000
 """Largest number (in bits, about 3,000 digits) a template may compute."""
 MAX_STEPS = 100_000
 """Most loop turns and calls in one rendering (about half a second of the slowest kind)."""
+MAX_DEPTH = 50
+"""Most calls nested in one another (a macro calling itself, a recursive loop): each costs
+Jinja about seven Python frames, so 50 stay far below Python's limit of 1,000."""
 
 
 class Steps:
@@ -45,6 +52,24 @@ class Steps:
             raise TemplateProblem(
                 f"template makes more than {MAX_STEPS:,} loop turns and calls; simplify it"
             )
+
+
+class Depth:
+    """How deeply the calls of the current rendering are nested."""
+
+    now = 0
+
+    @classmethod
+    def enter(cls) -> None:
+        """One call deeper; a TemplateProblem when that is over ``MAX_DEPTH``."""
+        if cls.now >= MAX_DEPTH:
+            raise TemplateProblem("template calls itself too deeply")
+        cls.now += 1
+
+    @classmethod
+    def leave(cls) -> None:
+        """Back out of one call."""
+        cls.now -= 1
 
 
 def sized(value: Any) -> Any:

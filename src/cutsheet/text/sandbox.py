@@ -22,6 +22,7 @@ from . import filters
 from .limits import (
     MAX_BITS,
     MAX_SIZE,
+    Depth,
     Steps,
     check_args,
     check_format,
@@ -143,7 +144,11 @@ class BoundedEnvironment(SandboxedEnvironment):
         owner = getattr(__obj, "__self__", None)
         if isinstance(owner, str):
             _check_str_method(owner, getattr(__obj, "__name__", ""), args)
-        return sized(SandboxedEnvironment.call(__self, __context, __obj, *args, **kwargs))
+        Depth.enter()
+        try:
+            return sized(SandboxedEnvironment.call(__self, __context, __obj, *args, **kwargs))
+        finally:
+            Depth.leave()
 
 
 def _check_binop(operator: str, left: Any, right: Any) -> None:
