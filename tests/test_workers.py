@@ -59,10 +59,26 @@ def test_the_longest_first_then_a_worker_keeps_to_its_games(costs):
     assert _run(Schedule(todo), 2, costs) == [
         "0:big/large-print",  # the longest jobs first, side by side
         "1:big/standard",
-        "1:mid/large-print",  # a game nobody has started
+        "1:mid/large-print",  # the longest job left
         "1:mid/standard",  # the worker's own game before small's longer job
         "0:small/large-print",
         "1:small/standard",  # a started game's job rather than wait
+    ]
+
+
+def test_a_long_job_of_a_started_game_is_not_left_for_last(costs):
+    """The worker that started a game is busy with its longest job; the game's next job is
+    still the longest left, and goes before the short jobs of other games (it used to wait
+    for every game nobody had started, and end the build on one core)."""
+    costs.update({("mid", "large-print"): 12.0, ("big", "standard"): 11.9})
+    todo = [_task(g, p) for g in ("small", "mid", "big") for p in OPTIONS.profiles]
+    assert _run(Schedule(todo), 2, costs) == [
+        "0:big/large-print",
+        "1:mid/large-print",
+        "1:mid/standard",  # the worker's own game first
+        "1:big/standard",  # then the longest left, though worker 0 started its game
+        "0:small/large-print",
+        "1:small/standard",
     ]
 
 

@@ -454,17 +454,18 @@ def rare_full_collections() -> Iterator[None]:
 class Schedule:
     """Which job a worker that is free takes next. The jobs are taken longest first
     (``cost``, guessed without loading a game), with one exception that saves work: once
-    a worker has run a job of a game, it takes that game's other jobs (it has what the
-    game's profiles share in memory), as long as no other worker would be left idle. So a worker that has run nothing takes the longest job; then a free worker takes,
-    in this order: the longest job left of a game it has worked on; else the longest job of
-    a game no worker has started; else the longest job left. Which worker runs which job
-    depends on which finishes first; what a job makes never does."""
+    a worker has run a job of a game, it takes that game's other jobs first (it has what
+    the game's profiles share in memory). So a worker that has run nothing takes the
+    longest job; then a free worker takes the longest job left of a game it has worked on,
+    else the longest job left, whoever started its game. (Preferring a game no worker had
+    started left a long job of a started game for last, while the worker holding its game
+    was busy, and one core idle at the end: 0.4 s of a 3.2 s build.) Which worker runs
+    which job depends on which finishes first; what a job makes never does."""
 
     def __init__(self, todo: list[Task]) -> None:
         costs = [cost(task) for task in todo]
         order = sorted(range(len(todo)), key=lambda i: -costs[i])  # ties: the given order
         self.left = [todo[i] for i in order]
-        self.started: set[str] = set()
 
     def __len__(self) -> int:
         return len(self.left)
@@ -488,15 +489,8 @@ class Schedule:
         no job is left."""
         if not self.left:
             return None
-        if not loaded:  # the first round: the longest jobs, side by side
-            task = self.left.pop(0)
-            self.started.add(task.game)
-            return task
-        mine = (t for t in self.left if t.game in loaded)
-        fresh = (t for t in self.left if t.game not in self.started)
-        task = next(mine, None) or next(fresh, None) or self.left[0]
+        task = next((t for t in self.left if t.game in loaded), self.left[0])
         self.left.remove(task)
-        self.started.add(task.game)
         return task
 
 
