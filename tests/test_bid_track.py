@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from .readback import plumber_pages, plumber_texts
+from .readback import plumber_pages, plumber_texts, reader_texts
 
 BA = "bidding-alpha"
 MM = 72 / 25.4
@@ -137,7 +137,7 @@ def test_large_print_bid_tokens_grow_with_the_cubes(built, paper):
 
 def _texts(path: Path) -> list[str]:
     """Each page's text, its whitespace collapsed to single spaces."""
-    return [" ".join((t or "").split()) for t in plumber_texts(path)]
+    return [" ".join((t or "").split()) for t in reader_texts(path)]
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
