@@ -729,3 +729,19 @@ def test_watch_says_once_that_a_folder_has_no_game_yaml(tmp_path, capsys):
     main([*argv, "--timeout", "1", "--out", str(tmp_path / "out")])
     said = capsys.readouterr().err
     assert said.count("moon-deck: error: this folder holds") == 1, said
+
+
+def test_the_command_lines_export_dpi_range_is_the_exports_own():
+    """``export --dpi`` is refused by the command line (exit 2) in the range the export
+    itself allows (``exports.DPI_RANGE``); the command line does not import the export at
+    start-up, so this keeps the two numbers in step."""
+    import argparse
+
+    from cutsheet.cli.arguments import _export_dpi
+    from cutsheet.exports import DPI_RANGE
+
+    low, high = DPI_RANGE
+    assert (_export_dpi(str(low)), _export_dpi(str(high))) == (low, high)
+    for outside in (low - 1, high + 1):
+        with pytest.raises(argparse.ArgumentTypeError, match=f"from {low} to {high}"):
+            _export_dpi(str(outside))
