@@ -148,9 +148,9 @@ def _whole(option: str, low: int, high: int, unit: str = "") -> Callable[[str], 
 
 _jobs = _whole("--jobs", 1, MAX_JOBS, " workers")
 _dpi = _whole("--dpi", 10, 1200, " dots per inch")
-_export_dpi = _whole(
-    "--dpi", 72, 1200, " dots per inch"
-)  # exports.DPI_RANGE (a test keeps them equal)
+# exports.DPI_RANGE, repeated so the command line starts without importing the export (a test
+# keeps the two equal)
+_export_dpi = _whole("--dpi", 72, 1200, " dots per inch")
 _page = _whole("--page", 1, 100_000)
 MAX_WATCH_S = 7 * 24 * 3600  # a week; without --timeout, watch runs until Ctrl-C
 
