@@ -194,7 +194,10 @@ def test_a_kept_pattern_is_the_pattern_re_compiles(tmp_path):
     )
     done = _python(script, str(tmp_path / "startup.bin"))
     assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["True", "False"]
+    # patterns are kept on Python 3.11 only (the compiler whose private parts ``startup``
+    # knows); on any other they compile as usual, nothing kept, the same patterns
+    kept = sys.version_info[:2] == (3, 11)
+    assert done.stdout.split() == [str(kept), "False"]
 
 
 def test_a_damaged_or_foreign_file_is_ignored_and_none_is_written_without_bytecode(tmp_path):
@@ -258,7 +261,8 @@ def test_with_plugins_off_pydantic_never_imports_its_plugin_loader(tmp_path):
 
 def test_a_start_that_compiled_only_a_few_anew_does_not_rewrite_the_file(tmp_path):
     """Some libraries build a pattern from a set, in another order every run: new each
-    time, never worth rewriting the whole file for."""
+    time, never worth rewriting the whole file for. (One new piece of code stands for it
+    here: functions are kept on every Python, patterns on 3.11 only.)"""
     kept = tmp_path / "startup.bin"
     first = _python(KEEP, str(kept))
     assert first.returncode == 0, first.stderr
@@ -269,7 +273,7 @@ def test_a_start_that_compiled_only_a_few_anew_does_not_rewrite_the_file(tmp_pat
         "from cutsheet import startup\n"
         "sys.dont_write_bytecode = False\n"
         "startup.install(Path(sys.argv[1]))\n"
-        "re.compile('a new one, ' + str(id(sys)))\n"
+        "startup._kept[0].code('a_new_one = ' + str(id(sys)))  # as a dataclass asks\n"
         "print(startup._kept[0].added)\n"
         "startup.finish()\n"
     )

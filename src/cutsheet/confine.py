@@ -10,6 +10,7 @@ there is then refused by what it is when it is no regular file (``not_a_file``,
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from functools import lru_cache
@@ -47,10 +48,23 @@ def _resolved(full: str, root: str) -> tuple[Path | None, bool, str]:
     resolved. ``forget`` starts afresh; a build and a check call it first."""
     try:
         resolved = Path(full).resolve()
+        _no_loop(resolved)
         return resolved, resolved.is_relative_to(Path(root).resolve()), ""
     except (OSError, RuntimeError, ValueError) as exc:  # a symlink loop, a NUL byte...
         reason = "a symlink loop" if isinstance(exc, RuntimeError) else "not a usable path"
         return None, False, reason
+
+
+def _no_loop(resolved: Path) -> None:
+    """RuntimeError when ``resolved`` ends in a symlink loop. ``Path.resolve`` raises it
+    itself up to Python 3.12; from 3.13 it returns the path where the loop begins, which
+    only a look at what is there tells apart (ELOOP). Anything else there, or nothing at
+    all, is the caller's to find out."""
+    try:
+        os.stat(resolved)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise RuntimeError(f"symlink loop from {str(resolved)!r}") from None
 
 
 def forget() -> None:
