@@ -144,6 +144,25 @@ def test_only_saves_under_content_and_layouts_rebuild(run):
     assert len(run.problems) == 1  # the first build only
 
 
+def test_a_symlink_loop_saved_into_a_game_is_reported_and_the_watch_goes_on(run):
+    """A probe on Python 3.11: a symlink to itself saved into a game's folder ended the
+    watch with a traceback (``Path.resolve`` raises RuntimeError on a loop up to 3.12)."""
+    loop = run.root / "content" / "my-game" / "loop.yaml"
+
+    def batches() -> Iterator[set[tuple[Change, str]]]:
+        loop.symlink_to(loop)
+        yield {(Change.added, str(loop))}
+        yield run.edit(CARDS, "name: Sun", "name: Sunrise")  # and the loop goes on
+
+    assert run.loop(batches()) == 0
+    assert "changed: content/my-game/loop.yaml" in run.said
+    assert "Sunrise" in card_text(run.out)
+    assert changed_games(run.project, [str(loop)], ["my-game"]) == ["my-game"]
+    assert edited_games(run.project, [str(loop)], ["my-game"]) == ["my-game"]
+    said = [str(p) for batch in run.problems[1:] for p in batch]
+    assert said and all(p.startswith("content/my-game/loop.yaml:1:1: warning:") for p in said)
+
+
 def test_a_layout_save_concerns_every_watched_game_and_a_content_save_its_own(run):
     new_game(run.root, "second-game")
     root = run.root

@@ -18,6 +18,7 @@ rebuilt; :func:`changes` keeps watching a folder that was deleted and recreated.
 
 from __future__ import annotations
 
+import os
 import queue
 import re
 import sys
@@ -46,6 +47,17 @@ def _print_problems(problems: list[Problem]) -> None:
         print(p, file=sys.stderr, flush=True)
 
 
+def _resolved(path: str | Path) -> Path:
+    """``path`` with its symlinks followed where they can be; where they cannot (a symlink
+    loop saved into a watched folder, which ``Path.resolve`` raises on up to Python 3.12)
+    the path as it is, made absolute: enough to tell which game it is in, and the build
+    then says what is wrong with it (if anything: a file no game reads is only a warning)."""
+    try:
+        return Path(path).resolve()
+    except (OSError, RuntimeError, ValueError):
+        return Path(os.path.abspath(path))
+
+
 def _under(path: Path, folder: Path) -> Path | None:
     try:
         return path.relative_to(folder)
@@ -58,12 +70,12 @@ def _game_of(project: Project, path: str, watched: list[str]) -> list[str]:
     folder itself (deleted or recreated), that game; a layout file (``layouts/…``) or the
     folder itself every watched game (the build cache then finds the jobs whose inputs really
     changed); anything else none."""
-    resolved = Path(path).resolve()
-    rel = _under(resolved, project.content.resolve())
+    resolved = _resolved(path)
+    rel = _under(resolved, _resolved(project.content))
     if rel is not None:
         return [rel.parts[0]] if rel.parts and rel.parts[0] in watched else []
     shared = (project.layouts, *_project_files(project))
-    return list(watched) if any(_under(resolved, f.resolve()) is not None for f in shared) else []
+    return list(watched) if any(_under(resolved, _resolved(f)) is not None for f in shared) else []
 
 
 def _project_files(project: Project) -> tuple[Path, Path]:
@@ -83,9 +95,9 @@ def edited_games(project: Project, paths: Iterable[str], watched: list[str]) -> 
     watched game."""
     direct: set[str] = set()
     shared = False
-    layouts = project.layouts.resolve()
+    layouts = _resolved(project.layouts)
     for path in paths:
-        resolved = Path(path).resolve()
+        resolved = _resolved(path)
         rel = _under(resolved, layouts)
         if rel is not None and len(rel.parts) == 1 and resolved.stem in watched:
             direct.add(resolved.stem)
@@ -203,7 +215,7 @@ class _Watcher:
         return True
 
     def ours(self, path: str) -> bool:  # a file this loop wrote (an --out inside content/)
-        return _under(Path(path).resolve(), self.out.resolve()) is not None
+        return _under(_resolved(path), _resolved(self.out)) is not None
 
     def start(self) -> None:
         self.known = self.present(self.watched())
@@ -273,8 +285,8 @@ def _what_changed(project: Project, batch: list[tuple[Any, str]]) -> str:
 
 
 def _display(project: Project, path: str) -> str:
-    resolved = Path(path).resolve()
-    rel = _under(resolved, project.root.resolve())
+    resolved = _resolved(path)
+    rel = _under(resolved, _resolved(project.root))
     if rel is None:
         return path
     shown = rel.as_posix()
