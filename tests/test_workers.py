@@ -150,6 +150,38 @@ def test_warm_imports_what_a_job_imports(tmp_path):
     assert done.stdout.strip() == "[]"
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="workers fork on Linux")
+def test_workers_are_forked_from_the_build_whatever_pythons_default(tmp_path):
+    """Python 3.14 starts a pool's workers from a fork server on Linux: they would begin
+    without what ``warm`` imported and ``preload`` loaded. The build forks them itself."""
+    root = make_project(tmp_path)
+    script = (
+        "import multiprocessing, os, sys\n"
+        "from pathlib import Path\n"
+        "multiprocessing.set_start_method('forkserver', force=True)  # 3.14's default\n"
+        "from cutsheet import jobs\n"
+        "from cutsheet.build import Options, Project, build\n"
+        "root, seen = Path(sys.argv[1]), Path(sys.argv[2])\n"
+        "original = jobs.worker_init\n"
+        "def init():\n"
+        "    with seen.open('a') as f:\n"
+        "        f.write(f'{os.getppid()}\\n')\n"
+        "    original()\n"
+        "jobs.worker_init = init\n"
+        "options = Options(profiles=('standard', 'large-print'))\n"
+        "_out, report = build(Project(root), ['tiny'], options, root / 'out', jobs=2)\n"
+        "assert not report.problems, report.problems\n"
+        "print(sorted(set(seen.read_text().split())) == [str(os.getpid())])\n"
+    )
+    seen = tmp_path / "parents.txt"
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(root), str(seen)], capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "True"
+    assert len(seen.read_text().split()) == 2  # two workers, both forked from the build
+
+
 def _digests(out: Path) -> dict[str, str]:
     return {
         str(p.relative_to(out)): hashlib.sha256(p.read_bytes()).hexdigest()

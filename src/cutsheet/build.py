@@ -244,7 +244,9 @@ def _in_workers(
     schedule.preload(workers)  # a game the first jobs share: the workers fork with it loaded
     with (
         sharing(0) as cores,
-        ProcessPoolExecutor(max_workers=workers, initializer=runner.worker_init) as pool,
+        ProcessPoolExecutor(
+            max_workers=workers, mp_context=runner.forking(), initializer=runner.worker_init
+        ) as pool,
     ):
         try:
             yield from _dispatch(pool, schedule, workers, job, cores)
