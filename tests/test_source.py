@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cutsheet.confine import confined
-from cutsheet.diagnostics import ContentError, Loc, excerpt
+from cutsheet.diagnostics import ContentError, Loc, display_path, excerpt
 from cutsheet.source import Located, parse_csv, parse_yaml
 from cutsheet.source.csv_reader import SHORT_ROWS_ARE_ERRORS
 from cutsheet.source.limits import MAX_PROBLEMS
@@ -477,6 +477,22 @@ def test_confined_refuses_what_leaves_the_project(project, written, shown):
         f"game/game.yaml:7:13: error: source {shown or excerpt(secret)}"
         " is outside the project folder"
     )
+
+
+def test_a_path_shown_in_a_message_is_shown_as_given_when_it_cannot_be_resolved(
+    project, monkeypatch
+):
+    """A symlink loop (which ``Path.resolve`` raises on up to Python 3.12) or a working
+    folder that is gone: the message shows the path as it was given, never a traceback."""
+    loop = project / "game" / "loop.csv"
+    loop.symlink_to(loop)
+    assert display_path(loop, project) in (str(loop), "game/loop.csv")  # 3.13 resolves it
+    assert display_path(project / "game" / "game.yaml", project) == "game/game.yaml"
+    gone = project / "gone"
+    gone.mkdir()
+    monkeypatch.chdir(gone)
+    gone.rmdir()
+    assert display_path("game.yaml") == "game.yaml"
 
 
 def test_confined_reports_a_symlink_loop(project):

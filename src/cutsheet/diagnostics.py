@@ -31,10 +31,10 @@ class Loc:
 def display_path(path: Path | str, root: Path | None = None) -> str:
     """The path as the user should see it: relative to the working directory when possible."""
     p = Path(path)
-    base = root or Path.cwd()
     try:
+        base = root or Path.cwd()
         return str(p.resolve().relative_to(base.resolve()))
-    except ValueError:
+    except (ValueError, OSError, RuntimeError):  # elsewhere; a gone folder; a symlink loop
         return str(p)
 
 
