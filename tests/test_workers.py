@@ -153,7 +153,8 @@ def test_warm_imports_what_a_job_imports(tmp_path):
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="workers fork on Linux")
 def test_workers_are_forked_from_the_build_whatever_pythons_default(tmp_path):
     """Python 3.14 starts a pool's workers from a fork server on Linux: they would begin
-    without what ``warm`` imported and ``preload`` loaded. The build forks them itself."""
+    without what ``warm`` imported and ``preload`` loaded, and the idle-core count would
+    start a resource tracker process for its lock. The build forks them itself."""
     root = make_project(tmp_path)
     script = (
         "import multiprocessing, os, sys\n"
@@ -172,13 +173,15 @@ def test_workers_are_forked_from_the_build_whatever_pythons_default(tmp_path):
         "_out, report = build(Project(root), ['tiny'], options, root / 'out', jobs=2)\n"
         "assert not report.problems, report.problems\n"
         "print(sorted(set(seen.read_text().split())) == [str(os.getpid())])\n"
+        "from multiprocessing import resource_tracker\n"
+        "print(resource_tracker._resource_tracker._pid is None)  # no tracker started\n"
     )
     seen = tmp_path / "parents.txt"
     done = subprocess.run(
         [sys.executable, "-c", script, str(root), str(seen)], capture_output=True, text=True
     )
     assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "True"
+    assert done.stdout.split() == ["True", "True"]
     assert len(seen.read_text().split()) == 2  # two workers, both forked from the build
 
 

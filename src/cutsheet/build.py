@@ -47,7 +47,7 @@ from .output import (
     write_manifest,
 )
 from .partcache import kit_records
-from .spread import Cores, sharing
+from .spread import Cores, forking, sharing
 from .targets import Rendered
 
 if TYPE_CHECKING:
@@ -245,7 +245,7 @@ def _in_workers(
     with (
         sharing(0) as cores,
         ProcessPoolExecutor(
-            max_workers=workers, mp_context=runner.forking(), initializer=runner.worker_init
+            max_workers=workers, mp_context=forking(), initializer=runner.worker_init
         ) as pool,
     ):
         try:

@@ -24,8 +24,6 @@ from .spread import draw_parts
 from .targets import Rendered
 
 if TYPE_CHECKING:
-    from multiprocessing.context import BaseContext
-
     from .fingerprint import Fingerprints
     from .impose.print_plan import PrintOptions, PrintPlan
     from .layouts import Layouts
@@ -494,18 +492,6 @@ class Schedule:
         task = next((t for t in self.left if t.game in loaded), self.left[0])
         self.left.remove(task)
         return task
-
-
-def forking() -> BaseContext | None:
-    """How workers start: forked on Linux, so that they begin with what ``warm`` imported
-    and ``Schedule.preload`` loaded, and share the build's idle-core count (``spread``),
-    whatever the interpreter's default (Python 3.14 starts them from a fork server there);
-    elsewhere the platform's own way (macOS and Windows spawn: each worker imports afresh)."""
-    if not sys.platform.startswith("linux"):
-        return None
-    import multiprocessing
-
-    return multiprocessing.get_context("fork")
 
 
 def worker_init() -> None:

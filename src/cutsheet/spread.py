@@ -26,6 +26,8 @@ from typing import TYPE_CHECKING
 from .diagnostics import Problem
 
 if TYPE_CHECKING:
+    from multiprocessing.context import BaseContext
+
     from .impose.print_plan import PrintPlan
     from .render.parts import PartInput
     from .targets import Rendered
@@ -37,6 +39,19 @@ Outcome = tuple["Rendered | None", bool, list[Problem], BaseException | None]
 out after it, the problems drawing it found, and the exception it raised (if any)."""
 
 
+def forking() -> BaseContext | None:
+    """How a build's worker processes start: forked on Linux, so that they begin with what
+    ``jobs.warm`` imported and ``Schedule.preload`` loaded, and share the build's count of
+    idle cores (``Cores``), whatever the interpreter's default (Python 3.14 starts them
+    from a fork server there, cold); elsewhere the platform's own way (macOS and Windows
+    spawn them, and each imports afresh)."""
+    if not sys.platform.startswith("linux"):
+        return None
+    import multiprocessing
+
+    return multiprocessing.get_context("fork")
+
+
 class Cores:
     """How many cores the build's processes leave idle (shared by every process forked after
     it is made); below zero while more processes draw than there are cores."""
@@ -44,7 +59,7 @@ class Cores:
     def __init__(self, idle: int = 0) -> None:
         import multiprocessing
 
-        self._idle = multiprocessing.Value("i", idle)
+        self._idle = (forking() or multiprocessing).Value("i", idle)
 
     def add(self, n: int) -> None:
         with self._idle.get_lock():
