@@ -128,6 +128,26 @@ def test_every_command_has_a_description_and_helps_every_option(command):
     assert command_parser.description.split()[0] in text
 
 
+def test_list_shows_every_game_it_can_read_and_says_what_is_wrong_with_the_others(tmp_path, capsys):
+    """A probe: one broken game ended ``list`` there, and the games after it were never
+    listed (``build`` and ``check`` keep the games independent)."""
+    for game in ("aa-game", "zz-game"):
+        new_game(tmp_path, game)
+    broken = tmp_path / "content" / "aa-game" / "game.yaml"
+    broken.write_text(broken.read_text().replace('title: "Aa Game"', "title: [Aa", 1))
+    assert main(["--root", str(tmp_path), "list"]) == 1
+    said = capsys.readouterr()
+    out = said.out.splitlines()
+    assert out[0] == f"2 games in {tmp_path / 'content'}"
+    assert "game aa-game: cannot be read (see below)" in out
+    assert any(line.startswith("game zz-game: Zz Game") for line in out)
+    errors = said.err.splitlines()
+    assert errors[0].endswith(
+        "aa-game/game.yaml:7:8: error: YAML syntax: expected ',' or ']', but got ':'"
+    )
+    assert errors[-1] == "cutsheet: 1 error"
+
+
 def test_list_labels_what_it_prints(capsys, monkeypatch):
     monkeypatch.chdir(ROOT)
     assert main(["list"]) == 0
@@ -179,7 +199,11 @@ def test_item_with_part_looks_only_in_that_part(reserve, tmp_path, capsys, monke
     assert line.startswith("content/common-reserve: error: no card 'CR-RESERVE' (known: ")
     assert line.endswith("; 'CR-RESERVE' is in the sheets part")
     assert main([*argv, "--item", "CR-SEED-TENT", "--part", "sheets"]) == 1
-    assert "no sheet 'CR-SEED-TENT' (known: CR-EXCHANGE," in capsys.readouterr().err
+    said = capsys.readouterr().err
+    assert "no sheet 'CR-SEED-TENT' (known: CR-EXCHANGE," in said
+    # the very id in the other part comes before a near one in this part (a probe: a score
+    # pad's id asked for among the cards got "did you mean" a card's)
+    assert said.splitlines()[0].endswith("; 'CR-SEED-TENT' is in the cards part")
     with pytest.raises(SystemExit) as exc:
         main([*argv, "--item", "CR-SEED-TENT", "--part", "rules"])
     assert "the rules part has none" in str(exc.value.code)
@@ -189,6 +213,12 @@ def test_item_with_part_looks_only_in_that_part(reserve, tmp_path, capsys, monke
 def test_preview_of_a_built_part_says_how_to_build_it(tmp_path):
     new_game(tmp_path, "my-game")
     with pytest.raises(SystemExit) as exc:
-        main(["--root", str(tmp_path), "preview", "my-game", "--part", "sheets"])
+        main(["--root", str(tmp_path), "preview", "my-game", "--part", "cards"])
     message = str(exc.value.code)
-    assert "sheets.pdf does not exist; run 'cutsheet build my-game' first" in message
+    assert "cards.pdf does not exist; run 'cutsheet build my-game' first" in message
+    # a part the game does not have: no build would write it (a probe was told to build)
+    with pytest.raises(SystemExit) as exc:
+        main(["--root", str(tmp_path), "preview", "my-game", "--part", "sheets"])
+    assert (
+        exc.value.code == "cutsheet: my-game has no sheets (its parts: cards, rules, rules-booklet)"
+    )

@@ -139,12 +139,12 @@ def _not_found(
     import difflib
 
     what = "card or sheet" if part is None else {"cards": "card", "sheets": "sheet"}[part]
+    others = [k for k, v in parts.items() if k != part and _holds(v, item_id)]
     same = [k for k in sorted(known) if k.casefold() == item_id.casefold()]  # mg-sun: MG-SUN
     guess = same or difflib.get_close_matches(item_id, sorted(known), n=1)
     hint = f"; did you mean '{guess[0]}'?" if guess else ""
-    if part is not None and not guess:
-        others = [k for k, v in parts.items() if k != part and _holds(v, item_id)]
-        hint = f"; '{item_id}' is in the {others[0]} part" if others else ""
+    if part is not None and others:  # the very id, in the other part: not a near one here
+        hint = f"; '{item_id}' is in the {others[0]} part"
     return Problem(
         Loc(display_path(root / "content" / game_id)),
         f"no {what} '{item_id}' (known: {', '.join(sorted(known)) or 'none'}){hint}",

@@ -8,7 +8,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..diagnostics import Problem, display_path, has_errors
+from ..diagnostics import ContentError, Problem, display_path, has_errors
 from .selection import (
     build_options,
     chosen_games,
@@ -82,7 +82,6 @@ def cmd_preview(args: argparse.Namespace) -> int:
 def _preview_item(args: argparse.Namespace, root: Path, out: Path) -> list[Path]:
     """One card or sheet, planned as a build plans it, with the warnings a build of its
     game says (a project paper that replaces one of cutsheet's own)."""
-    from ..diagnostics import ContentError
     from ..jobs import layout_warnings, plan
     from ..preview import preview_item
 
@@ -107,17 +106,32 @@ def _preview_item(args: argparse.Namespace, root: Path, out: Path) -> list[Path]
     return paths
 
 
+def _parts_of(root: Path, game_id: str) -> list[str] | None:
+    """The parts a build of the game writes (cards and sheets when a component prints
+    them; rules and the booklet always); None when the game cannot be read (a build says
+    why)."""
+    from .. import jobs
+
+    game, _layouts, _problems = jobs.load(str(root), game_id)
+    if game is None:
+        return None
+    printed = {c.spec.part for c in game.components}
+    return [p for p in ("cards", "sheets") if p in printed] + ["rules", "rules-booklet"]
+
+
 def _preview_pages(args: argparse.Namespace, root: Path, out: Path) -> list[Path]:
     """Pages of a part the last build wrote (read from its PDF, not drawn again), with the
     warnings a build of its game says, as ``_preview_item`` says them."""
     from .. import jobs
-    from ..diagnostics import ContentError
     from ..preview import pdf_to_pngs, variant
 
     part = args.part or "cards"
     built = Path(args.build) if args.build else root / "build"
     pdf = built / args.game / f"{args.profile}-{args.paper}" / f"{part}.pdf"
     if not pdf.is_file():
+        parts = _parts_of(root, args.game)
+        if parts is not None and part not in parts:  # no build will ever write it
+            raise SystemExit(f"cutsheet: {args.game} has no {part} (its parts: {', '.join(parts)})")
         raise SystemExit(
             f"cutsheet: {display_path(pdf)} does not exist; run"
             f" 'cutsheet build {args.game}' first (or preview one item with --item ID)"
@@ -243,8 +257,14 @@ def cmd_list(args: argparse.Namespace) -> int:
     project = Project(project_root(args))
     games = project.games()
     print(f"{len(games)} game{'s' if len(games) != 1 else ''} in {display_path(project.content)}")
-    for gid in games:
-        game = load_game(project.content / gid)
+    problems: list[Problem] = []
+    for gid in games:  # a game that cannot be read is said, and the others are still listed
+        try:
+            game = load_game(project.content / gid)
+        except ContentError as exc:
+            print(f"\ngame {gid}: cannot be read (see below)")
+            problems.extend(exc.problems)
+            continue
         spec = game.spec
         print(f"\ngame {gid}: {spec.title}, {spec.players}; item ids start {spec.code}-")
         rows = [
@@ -258,4 +278,7 @@ def cmd_list(args: argparse.Namespace) -> int:
                 v.ljust(w) for v, w in zip(row[1:], widths[1:], strict=True)
             ]
             print("  " + "  ".join(cells).rstrip())
-    return 0
+    if problems:
+        sys.stdout.flush()  # the list first, then what is wrong (as check says it)
+        print_problems(problems)
+    return 1 if has_errors(problems) else 0
