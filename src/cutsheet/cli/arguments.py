@@ -191,7 +191,8 @@ def _print_options(b: argparse.ArgumentParser) -> None:
     b.add_argument(
         "--profile",
         action="append",
-        help="standard, large-print, ink-saver (default: all); repeatable",
+        help="standard, large-print, ink-saver or a project's own (default: every one not"
+        " marked 'default: false', so not ink-saver); repeatable",
     )
     b.add_argument(
         "--paper",
