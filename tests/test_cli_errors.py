@@ -694,6 +694,28 @@ def test_an_empty_source_and_an_svg_picture_say_what_they_are(tmp_path, capsys):
     assert "'art.svg' is an SVG: an image box takes PNG" in said, said
 
 
+@pytest.mark.parametrize("src", ['""', '" "'])
+def test_an_image_box_with_a_blank_src_is_an_error_at_the_box(tmp_path, capsys, src):
+    """A probe: src: "" checked and built with no picture and no word, while a src left
+    out was an error. A template that gives nothing for some items stays allowed."""
+    from cutsheet.cli import main
+
+    assert main(["--root", str(tmp_path), "new", "star-deck"]) == 0
+    layout = tmp_path / "layouts" / "star-deck.yaml"
+    title = '      title: {x: 5, y: 6, w: 53, h: 10, style: title, text: "{{ name }}"}'
+    art = f"      art: {{kind: image, src: {src}, x: 5, y: 20, w: 20, h: 20}}\n"
+    text = layout.read_text()
+    line = text[: text.index(title)].count("\n") + 1
+    layout.write_text(text.replace(title, art + title))
+    capsys.readouterr()
+    assert main(["--root", str(tmp_path), "check"]) == 1
+    said = capsys.readouterr().err.splitlines()
+    assert said[0] == (
+        f"{layout}:{line}:7: error: image box 'art': 'src' is blank; name a picture file"
+        " (or a template giving one), or take the box out"
+    ), said
+
+
 def test_a_folder_of_files_games_share_needs_no_game_yaml(tmp_path, capsys):
     """content/shared/ holding a card list that a game reads (source: ../shared/x.yaml) is
     no game whose game.yaml went missing."""

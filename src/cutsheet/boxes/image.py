@@ -108,6 +108,20 @@ def fill(box: ImageBox, fc: FillContext, fill: str | None, stroke: str | None) -
     return ImageElement(box=box, path=str(path))
 
 
+def check(box: ImageBox) -> list[Problem]:
+    """A ``src`` written blank in the layout names no picture at all: a slip, not a choice
+    (a template that gives nothing for some items, ``{{ art }}``, leaves those without one)."""
+    if box.src.strip():
+        return []
+    return [
+        Problem(
+            box.loc,
+            f"image box {excerpt(box.name)}: 'src' is blank; name a picture file (or a template"
+            " giving one), or take the box out",
+        )
+    ]
+
+
 def draw(pen: Pen, el: ImageElement, bx: float, by: float, bw: float, bh: float) -> None:
     with pen.artifact():
         pen.image(el.path, bx, by, bw, bh)
@@ -125,6 +139,7 @@ KIND = BoxKind(
         )
     },
     box=ImageBox,
+    check=check,
     fill=fill,
     draw=draw,
     traits=Traits(picture=True),
