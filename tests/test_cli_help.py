@@ -16,7 +16,7 @@ from cutsheet.scaffold import new_game
 
 from .conftest import ROOT
 
-COMMANDS = ["build", "watch", "new", "check", "preview", "schema", "list", "export"]
+COMMANDS = ["build", "watch", "new", "check", "preview", "schema", "list", "export", "guide"]
 
 
 def refusal(capsys: pytest.CaptureFixture[str], *argv: str) -> list[str]:
@@ -146,6 +146,17 @@ def test_list_shows_every_game_it_can_read_and_says_what_is_wrong_with_the_other
         "aa-game/game.yaml:7:8: error: YAML syntax: expected ',' or ']', but got ':'"
     )
     assert errors[-1] == "cutsheet: 1 error"
+
+
+def test_guide_prints_the_editing_guide_that_new_games_point_to(capsys, tmp_path):
+    assert main(["guide"]) == 0
+    text = capsys.readouterr().out
+    assert text.startswith("# Editing a game, step by step")
+    new_game(tmp_path, "my-game")
+    for made in ("README.md", "layouts/my-game.yaml"):
+        said = (tmp_path / made).read_text()
+        assert '`cutsheet guide`, "Make it yours"' in said, made
+    assert "## Make it yours" in text and "docs/editing.md" not in said
 
 
 def test_list_labels_what_it_prints(capsys, monkeypatch):

@@ -11,7 +11,7 @@ from cutsheet.model import Block, Column, PageItem, Track, WriteIn
 
 from .conftest import ROOT
 
-EDITING = (ROOT / "docs" / "editing.md").read_text(encoding="utf-8")
+EDITING = (ROOT / "src" / "cutsheet" / "data" / "guide" / "editing.md").read_text(encoding="utf-8")
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 

@@ -48,6 +48,7 @@ DATA = [f"data/fonts/{f}" for f in FONTS] + [
     "data/new-game/layout.yaml",
     "data/new-game/README.md",
     "data/new-game/gitignore",
+    "data/guide/editing.md",
 ]
 
 
@@ -148,7 +149,15 @@ def test_a_new_game_builds_from_an_installed_wheel(installed, tmp_path):
         "content/my-game/rules.yaml",
         "layouts/my-game.yaml",
     ]
-    assert (project / "README.md").read_text().startswith("Print-and-play games made with cutsheet")
+    readme = (project / "README.md").read_text()
+    assert readme.startswith("Print-and-play games made with cutsheet")
+    # what the new files point to is there for whoever installed the wheel (a probe found
+    # them pointing at docs/editing.md, which only a clone of the repository has)
+    assert "`cutsheet guide`" in readme
+    guide = run(installed, "guide", cwd=project)
+    assert guide.returncode == 0, guide.stderr
+    assert guide.stdout.startswith("# Editing a game, step by step")
+    assert "## Make it yours" in guide.stdout
     assert "build/" in (project / ".gitignore").read_text().splitlines()
 
     built = run(installed, "build", cwd=project)

@@ -17,6 +17,7 @@ from .commands import (
     cmd_build,
     cmd_check,
     cmd_export,
+    cmd_guide,
     cmd_list,
     cmd_new,
     cmd_preview,
@@ -379,6 +380,17 @@ def _add_list(sub: _Subparsers) -> None:
     ls.set_defaults(func=cmd_list)
 
 
+def _add_guide(sub: _Subparsers) -> None:
+    g = sub.add_parser(
+        "guide",
+        help="the editing guide, step by step (cutsheet guide | less)",
+        description="Print the editing guide that comes with cutsheet (Markdown): a new game,"
+        " cards, components, CSV columns, sheets, errors, previews, watch, printing, papers,"
+        " and making it yours (fonts, palette, icons, card sizes).",
+    )
+    g.set_defaults(func=cmd_guide)
+
+
 def parser() -> argparse.ArgumentParser:
     p = Parser(prog="cutsheet", description="Cut-ready print-and-play PDFs from YAML.")
     p.add_argument("--version", action="version", version=f"cutsheet {__version__}")
@@ -393,4 +405,5 @@ def parser() -> argparse.ArgumentParser:
     for add in (_add_build, _add_watch, _add_new, _add_check, _add_preview, _add_schema, _add_list):
         add(sub)
     _add_export(sub)
+    _add_guide(sub)
     return p

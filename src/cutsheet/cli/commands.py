@@ -1,5 +1,5 @@
 """One function a command: ``cmd_build``, ``cmd_check``, ``cmd_preview``, ``cmd_schema``,
-``cmd_new``, ``cmd_watch``, ``cmd_list``, ``cmd_export``. Each takes the parsed arguments and returns the exit
+``cmd_new``, ``cmd_watch``, ``cmd_list``, ``cmd_export``, ``cmd_guide``. Each takes the parsed arguments and returns the exit
 status; the heavy modules are imported only when a command runs."""
 
 from __future__ import annotations
@@ -282,3 +282,14 @@ def cmd_list(args: argparse.Namespace) -> int:
         sys.stdout.flush()  # the list first, then what is wrong (as check says it)
         print_problems(problems)
     return 1 if has_errors(problems) else 0
+
+
+GUIDE = Path(__file__).resolve().parent.parent / "data" / "guide" / "editing.md"
+"""The editing guide, step by step (Markdown), shipped in the package."""
+
+
+def cmd_guide(args: argparse.Namespace) -> int:
+    """Print the editing guide: what ``cutsheet new``'s files point to, for everyone who
+    installed cutsheet (the repository's docs/ are not in the wheel)."""
+    sys.stdout.write(GUIDE.read_text(encoding="utf-8"))
+    return 0
