@@ -716,6 +716,18 @@ def test_an_image_box_with_a_blank_src_is_an_error_at_the_box(tmp_path, capsys, 
     ), said
 
 
+def test_an_unknown_face_names_the_faces_there_are_or_none(tmp_path, capsys):
+    """A probe: a layout file holding only a comment said "(known: )"."""
+    from cutsheet.cli import main
+
+    assert main(["--root", str(tmp_path), "new", "star-deck"]) == 0
+    (tmp_path / "layouts" / "star-deck.yaml").write_text("# nothing here yet\n")
+    capsys.readouterr()
+    assert main(["--root", str(tmp_path), "check"]) == 1
+    said = capsys.readouterr().err
+    assert "error: unknown face 'card-front' (known: none)" in said, said
+
+
 def test_a_folder_of_files_games_share_needs_no_game_yaml(tmp_path, capsys):
     """content/shared/ holding a card list that a game reads (source: ../shared/x.yaml) is
     no game whose game.yaml went missing."""

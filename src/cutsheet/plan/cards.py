@@ -364,7 +364,7 @@ def _unknown_faces(game: Game, comp: Component, layouts: Layouts) -> list[Proble
     problems = []
     for key, name in (("face", comp.spec.face), ("back", comp.spec.back)):
         if name is not None and name not in layouts.faces:
-            known = ", ".join(sorted(f for f in layouts.faces if "@" not in f))
+            known = ", ".join(sorted(f for f in layouts.faces if "@" not in f)) or "none"
             problems.append(
                 Problem(
                     component_key_loc(game, comp, key),
