@@ -1,6 +1,7 @@
 """One function a command: ``cmd_build``, ``cmd_check``, ``cmd_preview``, ``cmd_schema``,
-``cmd_new``, ``cmd_watch``, ``cmd_list``, ``cmd_export``, ``cmd_guide``. Each takes the parsed arguments and returns the exit
-status; the heavy modules are imported only when a command runs."""
+``cmd_new``, ``cmd_watch``, ``cmd_list``, ``cmd_export``, ``cmd_guide``. Each takes the
+parsed arguments and returns the exit status; the heavy modules are imported only when a
+command runs."""
 
 from __future__ import annotations
 
