@@ -60,6 +60,10 @@ class Walk:
                         )
                     marked.append(int(mcid))
                     tag = f"#{tag}"  # a sequence that claims its content for a structure element
+                elif tag == "/Artifact" and any(k.startswith("#") for k in outer + stack):
+                    # Matterhorn 01-003: an artifact inside tagged content (a probe found the
+                    # icons and cube tiles of running text marked so, inside their paragraph)
+                    self.problems.append(f"{where} op {index}: Artifact inside tagged content")
                 stack.append(tag)
             elif op == "EMC":
                 if not stack:

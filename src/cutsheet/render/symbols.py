@@ -22,6 +22,13 @@ def _pdf_string(text: str) -> str:
     return "(" + text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)") + ")"
 
 
+SILENT = "/Span <</ActualText ()>> BDC"
+"""How a drawing inside running text (a cube's tile, an icon beside its word, a spacer) is
+marked: a span read as nothing, part of its paragraph's content. Not an artifact: the
+paragraph's text is tagged content around it, and PDF/UA allows no artifact inside tagged
+content (Matterhorn 01-003); a span without an MCID claims nothing for the structure tree,
+so it is also allowed where the paragraph itself is an artifact (a ruled table's cell)."""
+
 TILE_FORM = 100.0  # pt: a cube tile is drawn once per file and colour at this size, then scaled
 TILE_LINE = 0.6  # pt: the tile's outline, whatever its size
 
@@ -58,7 +65,7 @@ def _cube(c: Canvas, kind: str, label: str) -> None:
     y = info["cur_y"] + CAP_MIDDLE * s - t / 2
     form = _tile_form(c, fill)
     scale = t / TILE_FORM
-    c.addLiteral("/Artifact BMC")  # the tile is decoration: its letter is the text
+    c.addLiteral(SILENT)  # the tile is decoration: its letter is the text
     c.saveState()
     c.translate(x, y)
     c.scale(scale, scale)
@@ -73,7 +80,7 @@ def _icon(c: Canvas, kind: str, label: str) -> None:
     name, colour, tile, size = label.split("|")
     t, s = float(tile), float(size)
     x, y = info["cur_x"], info["cur_y"] + CAP_MIDDLE * s - t / 2
-    c.addLiteral("/Artifact BMC")  # an icon beside its word is silent
+    c.addLiteral(SILENT)  # an icon beside its word is silent
     c.saveState()
     draw_icon(c, name, x, y, t, t, colour, colour)
     c.restoreState()
@@ -81,8 +88,8 @@ def _icon(c: Canvas, kind: str, label: str) -> None:
 
 
 def _artifact(c: Canvas, kind: str, label: str) -> None:
-    """Open (``(``) or close (``)``) an artifact around a transparent spacer image."""
-    c.addLiteral("/Artifact BMC" if label == "(" else "EMC")
+    """Open (``(``) or close (``)``) a silent span around a transparent spacer image."""
+    c.addLiteral(SILENT if label == "(" else "EMC")
 
 
 def _text(c: Canvas, kind: str, label: str) -> None:
