@@ -481,6 +481,39 @@ def test_a_cache_folder_that_is_a_link_or_a_lock_that_is_a_folder_is_named(proje
     ]
 
 
+def test_a_preview_stopped_half_way_keeps_the_last_pngs_whole(tmp_path, monkeypatch):
+    """A probe: Ctrl-C during a preview left a truncated PNG where the last good one was,
+    and pages of two resolutions. Pages are drawn to temporary files and replace the last
+    ones only once all are drawn."""
+    import pypdfium2 as pdfium
+    from reportlab.pdfgen.canvas import Canvas
+
+    from cutsheet.preview import pdf_to_pngs
+
+    pdf = tmp_path / "two.pdf"
+    c = Canvas(str(pdf))
+    for text in ("one", "two"):
+        c.drawString(72, 720, text)
+        c.showPage()
+    c.save()
+    out = tmp_path / "preview"
+    before = pdf_to_pngs(pdf, out / "two", 20)
+    kept = {p.name: p.read_bytes() for p in before}
+    render = pdfium.PdfPage.render
+    calls: list[int] = []
+
+    def stopped(page, **kwargs):  # the second page is where Ctrl-C lands
+        calls.append(1)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return render(page, **kwargs)
+
+    monkeypatch.setattr(pdfium.PdfPage, "render", stopped)
+    with pytest.raises(KeyboardInterrupt):
+        pdf_to_pngs(pdf, out / "two", 40)
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == kept  # whole, and no temporary
+
+
 def test_preview_names_the_pdf_a_page_is_missing_from_and_refuses_odd_pages(project, capsys):
     """A second probe: a page out of range named the PNGs' prefix, --page -1 got past the
     arguments, --page beside --item was ignored, and 'mg-sun' got no 'MG-SUN' suggestion."""

@@ -227,6 +227,19 @@ def test_preview_of_a_built_part_says_how_to_build_it(tmp_path):
         main(["--root", str(tmp_path), "preview", "my-game", "--part", "cards"])
     message = str(exc.value.code)
     assert "cards.pdf does not exist; run 'cutsheet build my-game' first" in message
+    # a profile or paper a plain build leaves out: the command that writes that very file
+    with pytest.raises(SystemExit) as exc:
+        main(["--root", str(tmp_path), "preview", "my-game", "--profile", "ink-saver"])
+    assert "run 'cutsheet build my-game --profile ink-saver' first" in str(exc.value.code)
+    with pytest.raises(SystemExit) as exc:
+        main(["--root", str(tmp_path), "preview", "my-game", "--paper", "a3"])
+    assert "run 'cutsheet build my-game --paper a3' first" in str(exc.value.code)
+    # a folder where the PDF belongs is said to be one (a probe: "does not exist")
+    folder = tmp_path / "build" / "my-game" / "standard-a4" / "cards.pdf"
+    folder.mkdir(parents=True)
+    with pytest.raises(SystemExit) as exc:
+        main(["--root", str(tmp_path), "preview", "my-game"])
+    assert str(exc.value.code).endswith("cards.pdf is a folder, not a file")
     # a part the game does not have: no build would write it (a probe was told to build)
     with pytest.raises(SystemExit) as exc:
         main(["--root", str(tmp_path), "preview", "my-game", "--part", "sheets"])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Mapping
 from pathlib import Path
@@ -35,7 +36,8 @@ def pdf_to_pngs(
                 )
             ]
         ) from None
-    written = []
+    written: list[Path] = []
+    staged: list[Path] = []  # the temporary files drawn so far, one a page
     try:
         numbers = pages or list(range(1, len(doc) + 1))
         for n in numbers:
@@ -45,10 +47,16 @@ def pdf_to_pngs(
             image = doc[n - 1].render(scale=dpi / 72).to_pil()
             path = out_stem.parent / f"{out_stem.name}-{n}.png"
             path.parent.mkdir(parents=True, exist_ok=True)
-            image.save(path)
+            staged.append(path.with_name(f".{path.name}.{os.getpid()}.tmp"))
+            image.save(staged[-1], format="PNG")
             written.append(path)
+        for tmp, path in zip(staged, written, strict=True):  # all drawn: now they replace
+            os.replace(tmp, path)  # the last ones, never a half-written or mixed set
+        staged = []
     finally:
         doc.close()
+        for tmp in staged:  # stopped (Ctrl-C, an error): the last good PNGs stay as they were
+            tmp.unlink(missing_ok=True)
     return written
 
 

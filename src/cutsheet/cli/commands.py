@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from ..diagnostics import ContentError, Problem, display_path, has_errors
+from ..papers import DEFAULT_PAPERS
 from .selection import (
     build_options,
     chosen_games,
@@ -130,12 +131,22 @@ def _preview_pages(args: argparse.Namespace, root: Path, out: Path) -> list[Path
     built = Path(args.build) if args.build else root / "build"
     pdf = built / args.game / f"{args.profile}-{args.paper}" / f"{part}.pdf"
     if not pdf.is_file():
+        from ..confine import not_a_file
+
+        refused = not_a_file(pdf)  # a folder or a FIFO where the file belongs
+        if refused is not None:
+            raise SystemExit(f"cutsheet: {display_path(pdf)} {refused}")
         parts = _parts_of(root, args.game)
         if parts is not None and part not in parts:  # no build will ever write it
             raise SystemExit(f"cutsheet: {args.game} has no {part} (its parts: {', '.join(parts)})")
+        command = f"cutsheet build {args.game}"  # what writes this very file
+        if args.profile != "standard":
+            command += f" --profile {args.profile}"
+        if args.paper not in DEFAULT_PAPERS:
+            command += f" --paper {args.paper}"
         raise SystemExit(
             f"cutsheet: {display_path(pdf)} does not exist; run"
-            f" 'cutsheet build {args.game}' first (or preview one item with --item ID)"
+            f" '{command}' first (or preview one item with --item ID)"
         )
     if pdf.is_symlink():  # a build writes files, never links: this one may point anywhere
         raise SystemExit(
