@@ -312,3 +312,26 @@ def test_an_export_stopped_at_every_rename_is_all_old_or_all_new_and_keeps_the_b
         _export(root, out)
         assert _exported(out) == new and _hashes(out) != built
         _manifest_agrees(out, PDFS + [f"tiny/export/png/{n}" for n in new] + LICENCES[:1])
+
+
+@pytest.mark.parametrize(
+    ("damage", "why"), [("not json", "not JSON"), ('{"outputs": 5}', "no list")]
+)
+def test_a_manifest_that_cannot_be_read_is_said_before_it_is_written_afresh(tmp_path, damage, why):
+    """A probe: a damaged build/manifest.json was replaced without a word, and the entries of
+    files still on disk (other kits, exports) dropped out of it."""
+    root = make_project(tmp_path)
+    out = tmp_path / "out"
+    options = Options(profiles=("standard",), papers=("a4",))
+    _outputs, report = build(Project(root), ["tiny"], options, out)
+    assert not report.problems, report.problems
+    (out / "manifest.json").write_text(damage)
+    _outputs, report = build(Project(root), ["tiny"], options, out)
+    (warned,) = [p for p in report.problems if p.severity == "warning"]
+    assert str(warned.loc).endswith("manifest.json")
+    assert f"not a manifest cutsheet can read ({why}" in warned.message
+    assert "build and export again to list the other files" in warned.message
+    listed = json.loads((out / "manifest.json").read_text())["outputs"]
+    assert listed and all((out / e["path"]).is_file() for e in listed)  # written afresh
+    _outputs, report = build(Project(root), ["tiny"], options, out)
+    assert not report.problems  # said once: the next build reads it

@@ -44,6 +44,7 @@ from .output import (
     LicenceEntry,
     clean_temps,
     locked,
+    unreadable_manifest,
     write_manifest,
 )
 from .partcache import kit_records
@@ -472,6 +473,7 @@ def build(
             for done in recover(out):
                 progress(stopped_commit(done))
             clean_temps(kept_kits.folders(out, games, options))
+            report.extend(p for p in [unreadable_manifest(out)] if p is not None)
             outputs = _build(project, games, options, out, jobs, progress, report)
     except ContentError as exc:
         report.extend(exc.problems)

@@ -35,7 +35,7 @@ from .content_files import content_listing
 from .diagnostics import ContentError, Loc, Problem, Report, did_you_mean, excerpt, has_errors
 from .licences import licence_names
 from .model import Game
-from .output import ManifestEntry, clean_temps, locked, write_manifest
+from .output import ManifestEntry, clean_temps, locked, unreadable_manifest, write_manifest
 from .targets import EXPORTS, ExportSettings, Rendered, exporter
 
 DPI_RANGE = (72, 1200)
@@ -265,6 +265,7 @@ def export(
                 [out, out / ".cache"]  # out: a manifest staged by a stopped export
                 + [folder(out, g, p, options.to) for g in games for p in options.profiles]
             )
+            report.extend(p for p in [unreadable_manifest(out)] if p is not None)
             for game in games:
                 for profile in options.profiles:
                     found, problems = _export_one(root, out, game, profile, options, progress)

@@ -15,7 +15,7 @@ from typing import Any
 
 from . import __version__
 from .cache import MAX_ENTRY, current_hash, inside, read_regular
-from .diagnostics import ContentError, Loc, Problem
+from .diagnostics import ContentError, Loc, Problem, display_path
 
 
 def _umask() -> int:
@@ -227,6 +227,39 @@ def manifest_bytes(out: Path, outputs: list[dict[str, Any]], kits: Iterable[str]
     raw = read_regular(out / "manifest.json", MAX_ENTRY)
     manifest = _merged(out, outputs, kits, raw)
     return (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode()
+
+
+def unreadable_manifest(out: Path) -> Problem | None:
+    """A warning when ``out/manifest.json`` is there but is no manifest cutsheet can read
+    (damaged, or written by something else): it is started afresh, so the files of earlier
+    builds and exports drop out of it until they are written again, and the user is told so
+    rather than finding entries gone."""
+    path = out / "manifest.json"
+    if not os.path.lexists(path):
+        return None
+    raw = read_regular(path, MAX_ENTRY)
+    why = None
+    if raw is None:
+        why = "not a regular file, or too big"
+    else:
+        try:
+            data = json.loads(raw)
+        except (ValueError, RecursionError):
+            why = "not JSON"
+        else:
+            listed = data.get("outputs") if isinstance(data, dict) else None
+            if not isinstance(listed, list) or not all(
+                isinstance(e, dict) and isinstance(e.get("path"), str) for e in listed
+            ):
+                why = "no list of outputs"
+    if why is None:
+        return None
+    return Problem(
+        Loc(display_path(path)),
+        f"not a manifest cutsheet can read ({why}); it is written afresh and lists only what"
+        " this run writes: build and export again to list the other files",
+        "warning",
+    )
 
 
 def manifest_holds(out: Path, outputs: list[dict[str, Any]]) -> bool:
