@@ -479,6 +479,14 @@ def test_a_cache_folder_that_is_a_link_or_a_lock_that_is_a_folder_is_named(proje
     assert lines(result) == [
         f"{out / '.cache'}: error: cannot write here: is a file, not a folder; remove it"
     ]
+    dangling = tmp_path / "dangling"  # --out a link to nothing: a probe was told "File exists"
+    dangling.symlink_to(tmp_path / "nowhere")
+    result = cutsheet(project, *args, "--out", str(dangling))
+    assert result.returncode == 1
+    assert lines(result) == [
+        f"{dangling}: error: cannot write here: is a link to {tmp_path / 'nowhere'},"
+        " which does not exist"
+    ]
 
 
 def test_a_preview_stopped_half_way_keeps_the_last_pngs_whole(tmp_path, monkeypatch):
