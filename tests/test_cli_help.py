@@ -246,3 +246,18 @@ def test_preview_of_a_built_part_says_how_to_build_it(tmp_path):
     assert (
         exc.value.code == "cutsheet: my-game has no sheets (its parts: cards, rules, rules-booklet)"
     )
+
+
+def test_preview_refuses_an_empty_item_and_names_a_file_in_the_out_folders_place(tmp_path, capsys):
+    """A probe: --item '' previewed the built pages instead, and --out naming a file said
+    only 'File exists'."""
+    new_game(tmp_path, "my-game")
+    with pytest.raises(SystemExit) as exc:
+        main(["--root", str(tmp_path), "preview", "my-game", "--item", " "])
+    assert exc.value.code == "cutsheet: --item needs a card's or a sheet's id (see cutsheet list)"
+    taken = tmp_path / "taken"
+    taken.write_text("mine")
+    argv = ["--root", str(tmp_path), "preview", "my-game", "--item", "MG-SUN", "--out", str(taken)]
+    assert main(argv) == 1
+    assert capsys.readouterr().err.strip() == f"cutsheet: {taken}: is a file, not a folder"
+    assert taken.read_text() == "mine"

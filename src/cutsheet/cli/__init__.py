@@ -72,5 +72,12 @@ def _unwritable(exc: OSError) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
     where = f"{exc.filename}: " if exc.filename else ""
-    print(f"cutsheet: {where}{exc.strerror or exc}", file=sys.stderr)
+    why = exc.strerror or str(exc)
+    if isinstance(exc, FileExistsError) and exc.filename:  # a folder was to be made there
+        there = Path(os.fsdecode(exc.filename))
+        if there.is_symlink() and not there.exists():
+            why = f"is a link to {os.readlink(there)}, which does not exist"
+        elif there.exists() and not there.is_dir():
+            why = "is a file, not a folder"
+    print(f"cutsheet: {where}{why}", file=sys.stderr)
     return 1

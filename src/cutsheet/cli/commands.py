@@ -72,6 +72,8 @@ def cmd_preview(args: argparse.Namespace) -> int:
     chosen_profiles(project.layouts, [args.profile])
     chosen_papers(project, [args.game], [args.paper])
     out = out_folder(args, root, "build/preview", per_game=False)
+    if args.item is not None and not args.item.strip():  # not the built pages, silently
+        raise SystemExit("cutsheet: --item needs a card's or a sheet's id (see cutsheet list)")
     if args.item:
         paths = _preview_item(args, root, out)
     else:
