@@ -103,6 +103,18 @@ def kind_of(mode: int) -> str:
     return "not a regular file"
 
 
+def not_a_folder(path: Path | str) -> str | None:
+    """Why no folder can be made or used at ``path`` when something else is there ("is a
+    file, not a folder", or a link that points at nothing); None for a folder, and for
+    nothing at all. Nothing is opened."""
+    there = Path(path)
+    if there.is_symlink() and not there.exists():
+        return f"is a link to {os.readlink(there)}, which does not exist"
+    if there.exists() and not there.is_dir():
+        return "is a file, not a folder"
+    return None
+
+
 def not_a_file(path: Path | str) -> str | None:
     """Why ``path`` is not read when something that is no regular file is there ("is a
     folder, not a file"); None for a regular file, and for nothing at all (the caller says

@@ -15,6 +15,7 @@ from typing import Any
 
 from . import __version__
 from .cache import MAX_ENTRY, current_hash, inside, read_regular
+from .confine import not_a_folder
 from .diagnostics import ContentError, Loc, Problem, display_path
 
 
@@ -104,8 +105,8 @@ def locked(out: Path) -> Iterator[None]:
         where = cache if out.is_dir() else out
         taken = exc.errno == errno.EEXIST and where == cache
         said = "is a file, not a folder; remove it" if taken else exc.strerror
-        if out.is_symlink() and not out.exists():  # a probe was told "File exists"
-            said = f"is a link to {os.readlink(out)}, which does not exist"
+        if not taken and exc.errno == errno.EEXIST:  # a probe was told "File exists"
+            said = not_a_folder(out) or said
         raise ContentError([Problem(Loc(str(where)), f"cannot write here: {said}")]) from None
     if cache.is_symlink():  # the cache and the lock are written nowhere but in the folder
         why = "cannot write here: is a symbolic link; remove it"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 import re
 from collections.abc import Mapping
@@ -11,6 +12,7 @@ from typing import TYPE_CHECKING
 import pypdfium2 as pdfium
 
 from .diagnostics import ContentError, Loc, Problem, display_path, has_errors
+from .output import stage
 
 if TYPE_CHECKING:
     from .plan.model import GamePlan, PageDoc, PrintedCard
@@ -46,9 +48,10 @@ def pdf_to_pngs(
                 raise ContentError([Problem(Loc(where), f"no page {n} (the file has {len(doc)})")])
             image = doc[n - 1].render(scale=dpi / 72).to_pil()
             path = out_stem.parent / f"{out_stem.name}-{n}.png"
-            path.parent.mkdir(parents=True, exist_ok=True)
-            staged.append(path.with_name(f".{path.name}.{os.getpid()}.tmp"))
-            image.save(staged[-1], format="PNG")
+            path.parent.mkdir(parents=True, exist_ok=True)  # an error names the folder
+            png = io.BytesIO()
+            image.save(png, format="PNG")
+            staged.append(stage(path, png.getvalue()))  # beside it, as a build stages a PDF
             written.append(path)
         for tmp, path in zip(staged, written, strict=True):  # all drawn: now they replace
             os.replace(tmp, path)  # the last ones, never a half-written or mixed set

@@ -74,10 +74,8 @@ def _unwritable(exc: OSError) -> int:
     where = f"{exc.filename}: " if exc.filename else ""
     why = exc.strerror or str(exc)
     if isinstance(exc, FileExistsError) and exc.filename:  # a folder was to be made there
-        there = Path(os.fsdecode(exc.filename))
-        if there.is_symlink() and not there.exists():
-            why = f"is a link to {os.readlink(there)}, which does not exist"
-        elif there.exists() and not there.is_dir():
-            why = "is a file, not a folder"
+        from ..confine import not_a_folder
+
+        why = not_a_folder(os.fsdecode(exc.filename)) or why
     print(f"cutsheet: {where}{why}", file=sys.stderr)
     return 1
