@@ -27,6 +27,7 @@ RANKS: dict[str, int] = {
     "fingerprint": 0,
     "text": 1,
     "measure": 1,
+    "word_breaks": 1,
     "markup_errors": 1,
     "symbols": 1,
     "svgshape": 1,

@@ -1,7 +1,8 @@
 """The structure tree of every large-print PDF read back the way a screen reader reads it: one
 H1 first and no heading level skipped, a heading in every card section that has content,
 lists as L > LI > Lbl + LBody, tables as Table > TR > TH/TD with Scope, cube notation
-spoken, and list labels apart from their words in the text layer."""
+spoken, list labels apart from their words in the text layer, and a space at every line's
+end in every file's tagged text."""
 
 from __future__ import annotations
 
@@ -202,3 +203,29 @@ def test_no_list_label_is_glued_to_its_word(built, paper):
         text = "\n".join(pypdf_texts(path))  # content order, like pdftotext -raw
         bad = [ln for ln in text.splitlines() if glued.match(ln)]
         assert not bad, f"{path}: {bad[:5]}"
+
+
+def test_every_line_break_in_tagged_text_is_a_word_break(built):
+    """A screen reader reads a tagged run as its characters: the last word of one line and
+    the first of the next would be one word ("keepthe") but for the space drawn after it
+    (``word_breaks``). A Figure's text is not read (its Alt is), so it is not looked at."""
+    files = sorted(p for p in built.glob("*/*/*.pdf") if "booklet" not in p.name)
+    assert len(files) == 44
+    glued = []
+    for path in files:
+        for number, page in enumerate(plumber_pages(path), 1):
+            before: dict[int, dict] = {}
+            for ch in page.chars:
+                mcid = ch.get("mcid")
+                if mcid is None or ch.get("tag") == "Figure" or ch["text"].isspace():
+                    if mcid is not None and ch["text"].isspace():
+                        before[mcid] = ch
+                    continue
+                last = before.get(mcid)
+                new_line = last is not None and abs(last["top"] - ch["top"]) > last["size"] / 2
+                if new_line and not last["text"].isspace():
+                    glued.append(
+                        f"{path.relative_to(built)} p{number}: {last['text']}|{ch['text']}"
+                    )
+                before[mcid] = ch
+    assert not glued, glued[:10]

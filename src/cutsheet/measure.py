@@ -33,6 +33,7 @@ from reportlab.platypus.paraparser import ParaFrag
 from .confine import FileRefused, read_file
 from .diagnostics import Loc, Problem, char_name
 from .markup_errors import markup_reason
+from .word_breaks import SpacedParagraph
 
 # The fonts ship inside the package (cutsheet/data/fonts), so an installed cutsheet finds them.
 FONT_DIR = Path(str(files("cutsheet").joinpath("data", "fonts")))
@@ -227,7 +228,7 @@ def _wrapped(
     ReportLab's ``Paragraph.wrap`` never reads (it breaks the lines to the width alone; a
     large-print face measures its text in an unbounded box, then fills the box it grew)."""
     once = parsed(markup, _paragraph_style(style))  # parsed once, whatever the width
-    para = Paragraph(once.text, once.style, once.bulletText, frags=once.frags)
+    para = SpacedParagraph(once.text, once.style, once.bulletText, frags=once.frags)
     missing = tuple(unprintable(para))  # before wrapping, which regroups the fragments
     _, h = para.wrap(width, UNBOUNDED)
     return para, h, missing

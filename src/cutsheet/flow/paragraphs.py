@@ -11,6 +11,8 @@ from typing import Any, ClassVar
 from reportlab.platypus import Flowable, ListFlowable, Paragraph
 from reportlab.platypus.flowables import LIIndenter
 
+from ..word_breaks import SpacedParagraph
+
 _NO_ROOM = 0x7FFFFFFF
 
 
@@ -65,7 +67,7 @@ def wraps_of(parsed: Paragraph) -> Wraps:
     return wraps
 
 
-class DocParagraph(Paragraph):
+class DocParagraph(SpacedParagraph):
     """A paragraph read as ``tag`` (H1, H2 or P); the continuation of a heading split over a
     page break is still the heading. A page break never falls after a line that ends with a
     colon (it reads as a lead-in cut off from what it introduces): such a split leaves that

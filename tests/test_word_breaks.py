@@ -1,0 +1,59 @@
+"""A paragraph's lines drawn with a space after each line's last word (``word_breaks``): the
+lines ReportLab measured are left as they were, and only a space is added."""
+
+from __future__ import annotations
+
+from reportlab.lib.styles import ParagraphStyle
+
+from cutsheet.word_breaks import SpacedParagraph, spaced
+
+STYLE = ParagraphStyle("t", fontName="Helvetica", fontSize=10, leading=12)
+
+
+def _words(lines) -> list[list[str]]:
+    if lines.kind == 0:
+        return [list(words) for _extra, words in lines.lines]
+    return [[getattr(w, "text", "<cb>") for w in line.words] for line in lines.lines]
+
+
+def _wrapped(markup: str, width: float = 60) -> SpacedParagraph:
+    para = SpacedParagraph(markup, STYLE)
+    para.wrap(width, 1000)
+    return para
+
+
+def test_plain_lines_end_with_a_space_but_the_last():
+    para = _wrapped("keep the cubes you bid in front of you")
+    before = _words(para.blPara)
+    after = _words(spaced(para.blPara))
+    assert len(before) > 2
+    assert [line[:-1] for line in after] == [line[:-1] for line in before]
+    assert all(line[-1] == was[-1] + " " for line, was in zip(after[:-1], before[:-1], strict=True))
+    assert after[-1] == before[-1]
+    assert _words(para.blPara) == before  # the measured lines are never written to
+
+
+def test_a_break_leaves_an_empty_fragment_and_the_word_before_it_gets_the_space():
+    para = _wrapped("<font size='6'>COST</font><br/>2", width=100)
+    assert _words(para.blPara) == [["COST", ""], ["2"]]
+    assert _words(spaced(para.blPara)) == [["COST ", ""], ["2"]]
+
+
+def test_one_line_and_spaced_lines_are_left_as_they_are():
+    one = _wrapped("DELIVERY", width=100)
+    assert spaced(one.blPara) is one.blPara
+    twice = spaced(_wrapped("<b>keep</b> the cubes you bid in front of you").blPara)
+    assert _words(spaced(twice)) == _words(twice)
+
+
+def test_drawing_restores_the_measured_lines():
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    para = _wrapped("<i>keep</i> the cubes you bid in front of you")
+    lines = para.blPara
+    c = Canvas(io.BytesIO())
+    para.drawOn(c, 10, 10)
+    assert para.blPara is lines
+    assert "keep" in "".join(str(op) for op in c._code)
