@@ -84,10 +84,18 @@ def test_large_print_draws_the_card_whole_and_says_where_each_label_is(built, pa
         " ".join((t or "").split()) for t in plumber_texts(path)[page.page_number - 1 :][:2]
     )
     for label in LABELS[:-1]:
-        found = [m for m in ("Top", "Middle", "Bottom") if f"{m}" in after]
-        assert f"{label}" in after and found, label
-    assert "Top middle: Stage and card id" in after
-    assert "Middle: What it does" in after
+        assert f"{label}" in after, label
+    # each place said once: a place that would repeat is said from the box before it
+    said = [
+        "Top middle: Stage and card id",
+        "Right of it: Public scoring mark",
+        "Below it: Name",
+        "Below it: Cost",
+        "Middle: Kind",
+        "Below it: What it does",
+    ]
+    at = [after.find(words) for words in said]
+    assert -1 not in at and at == sorted(at), dict(zip(said, at, strict=True))
     # the id's label goes with the id the large-print card leaves off
     assert LABELS[-1] not in after
 
@@ -210,4 +218,26 @@ def test_large_print_lists_a_figures_labels_in_the_order_the_card_is_read():
         "<b>Top right:</b> Cost",
         "<b>Middle:</b> Type",
         "<b>Bottom middle:</b> What it does",
+    ]
+
+
+def test_a_place_said_just_before_is_said_from_the_box_before():
+    """Four boxes in a card's top third are not four times "Top middle": after the first,
+    each says where it lies from the one before (below, or beside on the same line)."""
+    from cutsheet.flow.figures import places_in_words
+
+    face = _Face(63, 88)
+    points = [(31.5, 5.0), (40.0, 5.5), (31.5, 15.0), (31.5, 24.0), (31.5, 44.0), (31.5, 52.0)]
+    assert places_in_words(points, face) == [
+        "Top middle",
+        "Right of it",
+        "Below it",
+        "Below it",
+        "Middle",
+        "Below it",
+    ]
+    assert places_in_words([(40.0, 5.0), (25.0, 6.0), (50.0, 80.0)], face) == [
+        "Top middle",
+        "Left of it",
+        "Bottom right",
     ]

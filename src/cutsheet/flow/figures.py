@@ -169,3 +169,27 @@ def position_words(point: tuple[float, float], face: Face) -> str:
     row = "top" if y < h / 3 else "bottom" if y > 2 * h / 3 else "middle"
     col = "left" if x < w / 3 else "right" if x > 2 * w / 3 else "middle" if row != "middle" else ""
     return f"{row} {col}".strip().capitalize()
+
+
+SAME_LINE_MM = 3.0  # two boxes whose middles are closer in height than this are side by side
+
+
+def places_in_words(points: Sequence[tuple[float, float]], face: Face) -> list[str]:
+    """Where each of ``points`` (in reading order) lies, in words: ``position_words``, or,
+    where that would repeat the place said just before ("Top middle" four times over a
+    card's band, name and cost), where it lies from the one before: "Below it", "Right of
+    it", "Left of it"."""
+    said: list[str] = []
+    before: tuple[str, tuple[float, float]] | None = None
+    for point in points:
+        words = position_words(point, face)
+        if before is not None and before[0] == words:
+            dx, dy = point[0] - before[1][0], point[1] - before[1][1]
+            if abs(dy) >= SAME_LINE_MM:
+                said.append("Below it" if dy > 0 else "Above it")
+            else:
+                said.append("Right of it" if dx >= 0 else "Left of it")
+        else:
+            said.append(words)
+        before = (words, point)
+    return said

@@ -33,7 +33,7 @@ from .blocks import (
 )
 from .checkboxes import CheckLayout, checks_in
 from .diagrams import CardRowDiagram, CardSpaces, CheckBoxes
-from .figures import CardFigure, position_words, reading_place
+from .figures import CardFigure, places_in_words, reading_place
 from .keep_with_next import keep_with_next
 from .paragraphs import DocParagraph, ItemList, wraps_of
 from .tables import RuledTable, example_style, table_style, track_style, write_in_style
@@ -254,7 +254,10 @@ class StoryBuilder:
             out += [Spacer(1, 1.5 * mm), self.para(b.caption, self.styles.small)]
         # in the order the card is read (top to bottom, left to right), not the YAML's
         labels = sorted(b.labels, key=lambda lab: reading_place(lab.centre, b.face))
-        said = tuple(f"<b>{position_words(lab.centre, b.face)}:</b> {lab.markup}" for lab in labels)
+        places = places_in_words([lab.centre for lab in labels], b.face)
+        said = tuple(
+            f"<b>{place}:</b> {lab.markup}" for place, lab in zip(places, labels, strict=True)
+        )
         items = self._ListBlock(ListBlock(said, False)) if said else []
         return [KeepTogether(out + [Spacer(1, 2 * mm)]), *items, Spacer(1, 3 * mm)]
 
