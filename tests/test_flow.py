@@ -35,6 +35,7 @@ DRAWING = {
     "_drawLines",
     "draw_card",
     "draw_leaders",
+    "draw_card_text",
 }
 TYPES = [name for name in vars(StoryBuilder) if name.endswith("_type")]
 

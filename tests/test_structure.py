@@ -127,6 +127,9 @@ def test_every_card_section_with_content_has_a_heading(built):
 
 
 def test_lists_are_l_li_lbl_lbody_in_every_rules_file(built):
+    """Bullets and steps are L > LI > Lbl + LBody; a row of cards (Festi'vibes' two-player
+    row) is a list whose items have no label: a card's label and mark are its body."""
+    rows = 0
     for path in lp_pdfs(built):
         if not path.name.startswith("rules"):
             continue
@@ -136,9 +139,16 @@ def test_lists_are_l_li_lbl_lbody_in_every_rules_file(built):
             for lst in lists:
                 items = kids(lst)
                 assert items and all(role(i) == "LI" for i in items), path
+                shapes = {tuple(role(k) for k in kids(item)) for item in items}
+                assert shapes in ({("Lbl", "LBody")}, {("LBody",)}), (path, shapes)
+                if shapes == {("LBody",)}:  # a card row: each card's label, then its mark
+                    rows += 1
+                    said = [[role(p) for p in kids(kids(item)[0])] for item in items]
+                    assert len(items) == 5 and said[0] == ["P", "P"] and said[4] == ["P"], said
+                    continue
                 for item in items:
-                    assert [role(k) for k in kids(item)] == ["Lbl", "LBody"], path
                     assert all(marks_content(k) for k in kids(item)), path
+    assert rows == 4  # Festi'vibes' large-print rules and booklet, A4 and Letter
 
 
 def test_tables_are_table_tr_th_td_with_scope_in_every_sheets_file(built):

@@ -163,13 +163,20 @@ class CardRowDiagram(Flowable):
 
     def draw(self) -> None:
         self.draw_outlines()
+        for n, (card, box) in enumerate(zip(self.cards, self.boxes, strict=True)):
+            self.draw_card_text(n, card, box)
+
+    def draw_card_text(
+        self, n: int, card: tuple[Paragraph, Paragraph | None], box: CardBox
+    ) -> None:
+        """The ``n``-th card's label and, on a marked card, its mark."""
+        label, mark = card
         c = self.canv
-        for (label, mark), box in zip(self.cards, self.boxes, strict=True):
-            label.wrap(box.label[2], 1e6)
-            label.drawOn(c, box.label[0], box.label[1])
-            if mark is not None and box.mark is not None:
-                mark.wrap(box.mark[2], 1e6)
-                mark.drawOn(c, box.mark[0], box.mark[1])
+        label.wrap(box.label[2], 1e6)
+        label.drawOn(c, box.label[0], box.label[1])
+        if mark is not None and box.mark is not None:
+            mark.wrap(box.mark[2], 1e6)
+            mark.drawOn(c, box.mark[0], box.mark[1])
 
     def draw_outlines(self) -> None:
         """The cards' outlines and the marked cards' tabs."""

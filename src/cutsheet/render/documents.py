@@ -17,7 +17,7 @@ from ..flow.tables import RuledTable
 from ..plan.model import FacePlan
 from .faces import draw_face
 from .symbols import install
-from .tagging import tagger_of
+from .tagging import new_key, tagger_of
 
 
 class TaggedParagraph(DocParagraph):
@@ -109,8 +109,20 @@ class ArtifactCardSpaces(CardSpaces):
 
 
 class TaggedCardRow(CardRowDiagram):
-    """A row of cards whose outlines and tabs are artifacts; the labels and marks tag
-    themselves as text."""
+    """A row of cards read as a list, ``L`` > ``LI`` > ``LBody``, a card an item whose
+    label and mark tag themselves as text ("Limit 2", "blocking ticket"); the outlines and
+    tabs are artifacts. (Read as loose paragraphs, the row's labels and marks ran together
+    with no sign that they belong to one row of cards.)"""
+
+    def draw(self) -> None:
+        key = self.__dict__.setdefault("_key", new_key())  # a row is drawn on one page
+        with tagger_of(self.canv).node("L", key):
+            super().draw()
+
+    def draw_card_text(self, n: int, card: tuple[Any, Any], box: Any) -> None:
+        tagger, key = tagger_of(self.canv), f"{self._key}-{n}"
+        with tagger.node("LI", key), tagger.node("LBody", key + "-body"):
+            super().draw_card_text(n, card, box)
 
     def draw_outlines(self) -> None:
         with tagger_of(self.canv).artifact(self.canv):
