@@ -13,7 +13,9 @@ STYLE = ParagraphStyle("t", fontName="Helvetica", fontSize=10, leading=12)
 def _words(lines) -> list[list[str]]:
     if lines.kind == 0:
         return [list(words) for _extra, words in lines.lines]
-    return [[getattr(w, "text", "<cb>") for w in line.words] for line in lines.lines]
+    return [
+        ["<cb>" if hasattr(w, "cbDefn") else w.text for w in line.words] for line in lines.lines
+    ]
 
 
 def _wrapped(markup: str, width: float = 60) -> SpacedParagraph:
@@ -57,3 +59,35 @@ def test_drawing_restores_the_measured_lines():
     para.drawOn(c, 10, 10)
     assert para.blPara is lines
     assert "keep" in "".join(str(op) for op in c._code)
+
+
+NOTATION = (
+    '<onDraw name="cs_text" label="5R&gt;G"/>5R&gt;G<onDraw name="cs_end" label=""/><br/>'
+    '<onDraw name="cs_text" label="8R&gt;B"/>8R&gt;B<onDraw name="cs_end" label=""/>'
+)
+
+
+def test_a_line_that_ends_with_a_notation_gets_its_space_after_the_span_closes():
+    """Two exchanges on two lines ("5R>G" over "8R>B") were read "5R>G8R>B": the space goes
+    after the span's end, in the empty fragment the break leaves, never inside the span."""
+    para = _wrapped(NOTATION, width=100)
+    first = spaced(para.blPara).lines[0].words
+    names = [getattr(getattr(w, "cbDefn", None), "name", None) for w in first]
+    end = names.index("cs_end")
+    assert [w.text for w in first[end + 1 :]] == [" "]
+    assert "".join(getattr(w, "text", "") for w in first[:end]) == "5R>G"
+
+
+def test_a_notation_that_ends_a_wrapped_line_gets_a_space_of_its_own():
+    words = " ".join(['<onDraw name="cs_text" label="RR"/>RR<onDraw name="cs_end" label=""/>'] * 6)
+    para = _wrapped(words, width=40)
+    lines = _words(spaced(para.blPara))
+    assert len(lines) > 1
+    for line in lines[:-1]:  # the next notation's span, opened at the line's end, follows it
+        assert line[-3:] == ["<cb>", " ", "<cb>"], line
+
+
+def test_a_line_that_ends_a_list_item_is_left_alone():
+    """After a list item's end (its marked sequence closed) a space would be untagged."""
+    para = _wrapped('one<onDraw name="cs_le" label=""/><br/>two', width=100)
+    assert _words(spaced(para.blPara))[0] == ["one", "<cb>", ""]

@@ -44,12 +44,21 @@ def spaced(lines: Any) -> Any:
 
 def _line_spaced(line: Any) -> Any:
     """A line of fragments with a space after its last word: the last fragment that holds
-    text (a ``<br/>`` leaves an empty one after it), unless a drawn symbol comes after it."""
+    text (a ``<br/>`` leaves an empty one after it); after a drawn symbol that ends the line
+    (a notation's span, an icon), a space of its own after it, still inside the paragraph.
+    A span that a line break left opened at the line's end (its text on the next line) is
+    passed over: the space goes before it, never inside it (a span's ActualText would read
+    for it). A line that ends with any other callback (a list item's end, which closes its
+    marked sequence) is left as it is: a space after it would be content outside every
+    marked sequence."""
     words = line.words
     for at in range(len(words) - 1, -1, -1):
         word = words[at]
-        if hasattr(word, "cbDefn"):
-            return line
+        callback = getattr(word, "cbDefn", None)
+        if callback is not None:
+            if _is(callback, SYMBOL_STARTS):
+                continue
+            return _space_after(line, at) if _is(callback, SYMBOL_ENDS) else line
         text = getattr(word, "text", None)
         if not isinstance(text, str):
             return line
@@ -58,6 +67,39 @@ def _line_spaced(line: Any) -> Any:
                 return line
             return line.clone(words=[*words[:at], word.clone(text=text + " "), *words[at + 1 :]])
     return line
+
+
+SYMBOL_ENDS = {"cs_end": None, "cs_icon": None, "cs_art": ")"}
+"""The callbacks after which a line has drawn a symbol whole (``render.symbols``): a
+notation's span closed, an icon drawn, a spacer's span closed (its label ``)``)."""
+SYMBOL_STARTS = {"cs_text": None, "cs_art": "("}
+"""The callbacks that open a symbol's span (a notation's, a spacer's)."""
+
+
+def _is(callback: Any, names: dict[str, str | None]) -> bool:
+    """Whether ``callback`` is one of ``names`` (with that label, where one is given)."""
+    name = getattr(callback, "name", None)
+    if getattr(callback, "kind", None) != "onDraw" or name not in names:
+        return False
+    label = names[name]
+    return label is None or getattr(callback, "label", None) == label
+
+
+def _space_after(line: Any, at: int) -> Any:
+    """``line`` with a space drawn right after its ``at``-th word (a callback): in the
+    empty fragment that follows it, else in a fragment of its own, set in the font of the
+    last text before it; ``line`` itself when no text gives it a font."""
+    words = line.words
+    after = words[at + 1] if at + 1 < len(words) else None
+    if after is not None and not hasattr(after, "cbDefn") and getattr(after, "text", None) == "":
+        return line.clone(words=[*words[: at + 1], after.clone(text=" "), *words[at + 2 :]])
+    font = next(
+        (w for w in reversed(words[:at]) if not hasattr(w, "cbDefn") and getattr(w, "text", "")),
+        None,
+    )
+    if font is None:
+        return line
+    return line.clone(words=[*words[: at + 1], font.clone(text=" "), *words[at + 1 :]])
 
 
 class SpacedParagraph(Paragraph):
