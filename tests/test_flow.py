@@ -36,6 +36,8 @@ DRAWING = {
     "draw_card",
     "draw_leaders",
     "draw_card_text",
+    "draw_space",
+    "draw_label",
 }
 TYPES = [name for name in vars(StoryBuilder) if name.endswith("_type")]
 

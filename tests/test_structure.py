@@ -239,3 +239,16 @@ def test_every_line_break_in_tagged_text_is_a_word_break(built):
                     )
                 before[mcid] = ch
     assert not glued, glued[:10]
+
+
+@pytest.mark.parametrize("profile", ["standard", "large-print"])
+def test_card_space_labels_are_read_and_their_frames_are_not(built, profile):
+    """The reserve sheet's CURRENT and NEXT spaces: each label is a tagged paragraph (it
+    was an artifact, so a screen reader never heard where the cards go)."""
+    path = built / "common-reserve" / f"{profile}-a4" / "sheets.pdf"
+    found = set()
+    for page in plumber_pages(path):
+        for word in page.extract_words(extra_attrs=["tag", "mcid"]):
+            if word["text"] in ("CURRENT", "NEXT") and word["tag"] == "P":
+                found.add(word["text"] if word["mcid"] is not None else "")
+    assert found == {"CURRENT", "NEXT"}

@@ -54,15 +54,23 @@ class CardSpaces(Flowable):
         return n * self.w_mm * mm + (n - 1) * self.gap, self.h_mm * mm + self.size * 1.6
 
     def draw(self) -> None:
-        c = self.canv
         for i, label in enumerate(self.labels):
             x = i * (self.w_mm * mm + self.gap)
-            c.setDash(4, 3)
-            c.setLineWidth(1)
-            c.roundRect(x, 0, self.w_mm * mm, self.h_mm * mm, 2.5 * mm, stroke=1, fill=0)
-            c.setDash()
-            c.setFont(self.font, self.size)
-            c.drawString(x, self.h_mm * mm + self.size * 0.5, label)
+            self.draw_space(x)
+            self.draw_label(x, label)
+
+    def draw_space(self, x: float) -> None:
+        """One space's dashed frame, ``x`` points from the left."""
+        c = self.canv
+        c.setDash(4, 3)
+        c.setLineWidth(1)
+        c.roundRect(x, 0, self.w_mm * mm, self.h_mm * mm, 2.5 * mm, stroke=1, fill=0)
+        c.setDash()
+
+    def draw_label(self, x: float, label: str) -> None:
+        """The label above the space ``x`` points from the left."""
+        self.canv.setFont(self.font, self.size)
+        self.canv.drawString(x, self.h_mm * mm + self.size * 0.5, label)
 
 
 Rect = tuple[float, float, float, float]  # x, y, width, height in points, from the bottom left

@@ -100,12 +100,17 @@ class ArtifactCheckBoxes(CheckBoxes):
             super().draw()
 
 
-class ArtifactCardSpaces(CardSpaces):
-    """Card-sized spaces and their labels, drawn as an artifact."""
+class TaggedCardSpaces(CardSpaces):
+    """Card-sized spaces whose dashed frames are artifacts; each label ("CURRENT", "NEXT")
+    is text, read where the space is."""
 
-    def draw(self) -> None:
+    def draw_space(self, x: float) -> None:
         with tagger_of(self.canv).artifact(self.canv):
-            super().draw()
+            super().draw_space(x)
+
+    def draw_label(self, x: float, label: str) -> None:
+        with tagger_of(self.canv).text(self.canv, "P"):
+            super().draw_label(x, label)
 
 
 class TaggedCardRow(CardRowDiagram):
@@ -162,6 +167,6 @@ class TaggedStory(StoryBuilder):
     list_type = TaggedList
     table_type = ArtifactTable
     check_boxes_type = ArtifactCheckBoxes
-    card_spaces_type = ArtifactCardSpaces
+    card_spaces_type = TaggedCardSpaces
     card_row_type = TaggedCardRow
     card_figure_type = TaggedCardFigure
