@@ -13,7 +13,7 @@ from pathlib import Path
 import pikepdf
 import pytest
 
-from .readback import plumber_pages, pypdf_texts
+from .readback import plumber_pages, pypdf_texts, reader_texts
 
 GAMES = ["bidding-alpha", "common-reserve", "festival-charter", "festivibes"]
 PAPERS = ["a4", "letter"]
@@ -252,3 +252,15 @@ def test_card_space_labels_are_read_and_their_frames_are_not(built, profile):
             if word["text"] in ("CURRENT", "NEXT") and word["tag"] == "P":
                 found.add(word["text"] if word["mcid"] is not None else "")
     assert found == {"CURRENT", "NEXT"}
+
+
+@pytest.mark.parametrize("profile", ["standard", "large-print"])
+def test_a_tracks_framed_number_is_read_as_framed(built, profile):
+    """The reserve tracks box and shade the number each session starts on, and the sheet
+    says "The framed numbers are where each session starts": a reader hears "2 (framed)"
+    (ActualText), so that sentence can be followed; pypdf, which ignores ActualText, still
+    reads the printed 2."""
+    path = built / "common-reserve" / f"{profile}-a4" / "sheets.pdf"
+    heard = " ".join(reader_texts(path))
+    assert heard.count("2 (framed)") == 3  # water, fuel and fibre
+    assert "(framed)" not in " ".join(pypdf_texts(path))

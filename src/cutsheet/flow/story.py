@@ -14,6 +14,7 @@ from reportlab.platypus import Flowable, KeepTogether, ListItem, PageBreak, Spac
 
 from ..measure import DocStyles, face_name, parsed, profile_doc_styles, suffix_style
 from ..profiles import Profile
+from ..symbols import actual_text, expand
 from .blocks import (
     CardBlock,
     CardRowBlock,
@@ -152,13 +153,20 @@ class StoryBuilder:
         label = self.para(b.label, self.styles.strong)
         cells: list[Any] = [label]
         for v in b.values:
-            text = f"<b>{v}</b>" if b.mark == v else str(v)
+            text = self._marked(v) if b.mark == v else str(v)
             cells.append(self.para(text, self.styles.cell))
         height = self._row_height() + 2 * mm
         widths = [TRACK_LABEL_MM * mm] + [None] * len(b.values)
         t = self.table_type([cells], colWidths=widths, rowHeights=[height]).read_as("column")
         t.setStyle(track_style(b))
         return [KeepTogether([t, Spacer(1, 3 * mm)])]
+
+    def _marked(self, value: int) -> str:
+        """A track's marked number, boxed and shaded on the page: read as it is seen, "2
+        (framed)", so the text that says what the framed numbers mean can be followed."""
+        style = self.styles.cell
+        shown = actual_text(f"{value} (framed)", f"<b>{value}</b>")
+        return expand(shown, style.fontSize, style.leading, face_name("bold"))
 
     def _checks(self, n: int, width: float | None) -> CheckLayout:
         return checks_in(n, self.write_in_mm, self.styles.cell.fontSize, width)
