@@ -91,3 +91,74 @@ def test_a_line_that_ends_a_list_item_is_left_alone():
     """After a list item's end (its marked sequence closed) a space would be untagged."""
     para = _wrapped('one<onDraw name="cs_le" label=""/><br/>two', width=100)
     assert _words(spaced(para.blPara))[0] == ["one", "<cb>", ""]
+
+
+def test_a_word_a_soft_hyphen_broke_gets_no_space():
+    """ "extra-" over "ordinary" reads "extra-ordinary", never "extra- ordinary"."""
+    for markup in (
+        "Draw a card now. extra&shy;ordinary extra&shy;ordinary",
+        "<b>x</b> Draw a card now. extra&shy;ordinary extra&shy;ordinary",
+    ):
+        para = _wrapped(markup, width=95)
+        lines = _words(para.blPara)
+        broken = [
+            i
+            for i, line in enumerate(lines[:-1])
+            if line[-1].endswith("-") or line[-2:-1] and line[-2].endswith("-")
+        ]
+        assert broken, lines
+        for i in broken:
+            assert _words(spaced(para.blPara, soft_hyphens=True))[i] == lines[i]
+
+
+def test_an_underlined_word_gets_its_space_apart_from_its_underline():
+    """A space in the underlined word's own text would lengthen its underline by a space."""
+    para = _wrapped("<u>underlined words that wrap over the end</u> of it", width=60)
+    for line in spaced(para.blPara).lines[:-1]:
+        space = line.words[-1]
+        assert space.text == " " and not space.us_lines, [w.text for w in line.words]
+        assert line.words[-2].us_lines and not line.words[-2].text.endswith(" ")
+
+
+def _spans_open(words, depth):
+    for w in words:
+        name = getattr(getattr(w, "cbDefn", None), "name", None)
+        label = getattr(getattr(w, "cbDefn", None), "label", None)
+        if name == "cs_text" or (name == "cs_art" and label == "("):
+            depth += 1
+        elif name == "cs_end" or (name == "cs_art" and label == ")"):
+            depth -= 1
+        yield w, depth
+
+
+def test_no_space_is_ever_drawn_inside_a_symbol_span():
+    """A notation that a break splits ("3R<>" over "G", its spacers wrapped on) keeps the
+    line's end as it is: a space inside the span would be read as the notation's."""
+    from markupsafe import escape
+
+    from cutsheet.measure import face_name, register
+    from cutsheet.symbols import actual_text, cube, expand
+
+    register()
+
+    def notation(run: str) -> str:  # as the glyphs filter writes it
+        shown = "".join(cube(c, "#D55E00") if c.isalpha() else f"<b>{escape(c)}</b>" for c in run)
+        return actual_text(str(escape(run)), shown, "said")
+
+    text = f"{notation('12R>B')} {notation('3R<>G')} now then {notation('RRRR')} and more"
+    markup = expand(text, 8, 9.6, face_name("bold"))
+    inside = 0
+    for width in range(40, 140, 3):
+        para = _wrapped(markup, width=width)
+        open_before = 0
+        for before, after in zip(para.blPara.lines, spaced(para.blPara).lines, strict=True):
+            was = {id(w) for w in before.words}
+            for w, depth in _spans_open(after.words, open_before):
+                open_before = depth
+                inside += depth > 0 and w is after.words[-1]
+                changed = id(w) not in was and getattr(w, "text", "").endswith(" ")
+                assert not (changed and depth > 0), (
+                    width,
+                    [getattr(x, "text", "<cb>") for x in after.words],
+                )
+    assert inside  # some widths do break a notation

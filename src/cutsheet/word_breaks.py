@@ -6,7 +6,14 @@ search or a copy that follows the structure tree reads the marked content as wri
 gets "keepthe" for "keep" at one line's end and "the" at the next's start. Tagged PDF wants
 each word break to be a space character (ISO 32000-1, 14.8.2.5), so every line but the last
 is drawn with a space after its last word: after the last glyph, it changes no ink and no
-position, and the lines ReportLab measured (and the plan fitted) are unchanged.
+position, and the lines ReportLab measured (and the plan fitted) are unchanged. A word that
+carries a line of its own (underlined, struck, a link, a background) gets its space as a
+fragment of its own without it, so that line still ends with the word's last glyph.
+
+No space is drawn where it would say something false: inside a span whose ActualText reads
+for what it holds (a notation that a break splits, ``5R>`` over ``G``: the space would be
+read as the notation), after a word a soft hyphen broke (``extra-`` over ``ordinary``), or
+after a list item's end (its marked sequence closed: the space would be untagged).
 
 A line's space is added to a copy of the lines for the drawing alone: the lines are shared
 (a paragraph's wraps serve both papers and the fit check) and a split reads them.
@@ -18,11 +25,20 @@ from typing import Any
 
 from reportlab.platypus import Paragraph
 
+SYMBOL_ENDS = {"cs_end": None, "cs_icon": None, "cs_art": ")"}
+"""The callbacks after which a line has drawn a symbol whole (``render.symbols``): a
+notation's span closed, an icon drawn, a spacer's span closed (its label ``)``)."""
+SYMBOL_STARTS = {"cs_text": None, "cs_art": "("}
+"""The callbacks that open a symbol's span (a notation's, a spacer's)."""
+SOFT_HYPHENS = ("\xad", "&shy;", "&#173;", "&#xad;", "&#xAD;")
+"""How a soft hyphen is written in a paragraph's markup."""
 
-def spaced(lines: Any) -> Any:
+
+def spaced(lines: Any, soft_hyphens: bool = False) -> Any:
     """``lines`` (a paragraph's ``blPara``) with a space after the last word of every line
-    but the last, where the line does not already end with one and ends with a word (a line
-    that ends with a drawn symbol is left as it is); ``lines`` itself when none needs one."""
+    but the last (see the module's text); ``lines`` itself when it has one line.
+    ``soft_hyphens``: the paragraph's text holds one, so a line that ends with a hyphen was
+    broken there."""
     rows = lines.lines
     last = len(rows) - 1
     if last < 1:
@@ -30,50 +46,78 @@ def spaced(lines: Any) -> Any:
     if lines.kind == 0:
         out = []
         for i, (extra, words) in enumerate(rows):
-            if i < last and words and not words[-1][-1:].isspace():
+            if i < last and words and _spaceable(words[-1], soft_hyphens):
                 words = [*words[:-1], words[-1] + " "]
             out.append((extra, words))
         return lines.clone(lines=out)
-    out = []
+    out, depth = [], 0
     for i, line in enumerate(rows):
+        after = _depths(line.words, depth)
         if i < last:
-            line = _line_spaced(line)
+            line = _line_spaced(line, after, depth, soft_hyphens)
+        depth = after[-1] if after else depth
         out.append(line)
     return lines.clone(lines=out)
 
 
-def _line_spaced(line: Any) -> Any:
-    """A line of fragments with a space after its last word: the last fragment that holds
-    text (a ``<br/>`` leaves an empty one after it); after a drawn symbol that ends the line
-    (a notation's span, an icon), a space of its own after it, still inside the paragraph.
-    A span that a line break left opened at the line's end (its text on the next line) is
-    passed over: the space goes before it, never inside it (a span's ActualText would read
-    for it). A line that ends with any other callback (a list item's end, which closes its
-    marked sequence) is left as it is: a space after it would be content outside every
-    marked sequence."""
+def _spaceable(text: str, soft_hyphens: bool) -> bool:
+    """Whether a line may end with a space after ``text``: it holds text, has no space
+    already, and is not the first half of a word a soft hyphen broke."""
+    if not text or text[-1:].isspace():
+        return False
+    broken = text.endswith("-") and (soft_hyphens or type(text).__name__ == "_SHYStr")
+    return not broken
+
+
+def _depths(words: list[Any], depth: int) -> list[int]:
+    """How many symbol spans are open after each of ``words``, ``depth`` before them."""
+    out = []
+    for word in words:
+        callback = getattr(word, "cbDefn", None)
+        if callback is not None:
+            if _is(callback, SYMBOL_STARTS):
+                depth += 1
+            elif _is(callback, SYMBOL_ENDS) and getattr(callback, "name", "") != "cs_icon":
+                depth = max(depth - 1, 0)
+        out.append(depth)
+    return out
+
+
+def _line_spaced(line: Any, depths: list[int], before: int, soft_hyphens: bool) -> Any:
+    """A line of fragments with a space after its last word (``depths``: the spans open
+    after each word, ``before`` at its start): the last fragment that holds text (a
+    ``<br/>`` leaves an empty one after it); after a drawn symbol that ends the line, a
+    space of its own after it. A span a break left opened at the line's end (its text on the
+    next line) is passed over: the space goes before it. Left as it is where the line ends
+    inside a span, after a soft hyphen, or after any other callback (a list item's end)."""
     words = line.words
     for at in range(len(words) - 1, -1, -1):
         word = words[at]
         callback = getattr(word, "cbDefn", None)
+        if callback is not None and _is(callback, SYMBOL_STARTS):
+            continue
+        if depths[at] > 0:
+            return line  # inside a span: its ActualText would read the space as its own
         if callback is not None:
-            if _is(callback, SYMBOL_STARTS):
-                continue
             return _space_after(line, at) if _is(callback, SYMBOL_ENDS) else line
         text = getattr(word, "text", None)
         if not isinstance(text, str):
             return line
         if text:
-            if text[-1:].isspace():
+            if not _spaceable(text, soft_hyphens):
                 return line
+            if _draws_lines(word):
+                return _space_after(line, at)
             return line.clone(words=[*words[:at], word.clone(text=text + " "), *words[at + 1 :]])
     return line
 
 
-SYMBOL_ENDS = {"cs_end": None, "cs_icon": None, "cs_art": ")"}
-"""The callbacks after which a line has drawn a symbol whole (``render.symbols``): a
-notation's span closed, an icon drawn, a spacer's span closed (its label ``)``)."""
-SYMBOL_STARTS = {"cs_text": None, "cs_art": "("}
-"""The callbacks that open a symbol's span (a notation's, a spacer's)."""
+def _draws_lines(word: Any) -> bool:
+    """Whether a fragment draws a line or a fill along its text (underline, strike, link,
+    background), which a space in its own text would lengthen."""
+    return bool(getattr(word, "us_lines", None) or getattr(word, "link", None)) or bool(
+        getattr(word, "backColor", None)
+    )
 
 
 def _is(callback: Any, names: dict[str, str | None]) -> bool:
@@ -86,20 +130,26 @@ def _is(callback: Any, names: dict[str, str | None]) -> bool:
 
 
 def _space_after(line: Any, at: int) -> Any:
-    """``line`` with a space drawn right after its ``at``-th word (a callback): in the
-    empty fragment that follows it, else in a fragment of its own, set in the font of the
-    last text before it; ``line`` itself when no text gives it a font."""
+    """``line`` with a space drawn right after its ``at``-th word: in the empty fragment
+    that follows it, else in a fragment of its own, set in the font of the last text up to
+    it and drawing no line or fill; ``line`` itself when no text gives it a font."""
     words = line.words
     after = words[at + 1] if at + 1 < len(words) else None
     if after is not None and not hasattr(after, "cbDefn") and getattr(after, "text", None) == "":
-        return line.clone(words=[*words[: at + 1], after.clone(text=" "), *words[at + 2 :]])
+        if not _draws_lines(after):
+            return line.clone(words=[*words[: at + 1], after.clone(text=" "), *words[at + 2 :]])
     font = next(
-        (w for w in reversed(words[:at]) if not hasattr(w, "cbDefn") and getattr(w, "text", "")),
+        (
+            w
+            for w in reversed(words[: at + 1])
+            if not hasattr(w, "cbDefn") and getattr(w, "text", "")
+        ),
         None,
     )
     if font is None:
         return line
-    return line.clone(words=[*words[: at + 1], font.clone(text=" "), *words[at + 1 :]])
+    space = font.clone(text=" ", us_lines=[], link=[], backColor=None)
+    return line.clone(words=[*words[: at + 1], space, *words[at + 1 :]])
 
 
 class SpacedParagraph(Paragraph):
@@ -108,7 +158,8 @@ class SpacedParagraph(Paragraph):
 
     def drawPara(self, debug: int = 0) -> None:  # noqa: N802 (ReportLab's name)
         lines = self.blPara
-        drawn = spaced(lines)
+        markup = getattr(self, "text", "") or ""
+        drawn = spaced(lines, any(s in markup for s in SOFT_HYPHENS))
         if drawn is lines:
             super().drawPara(debug)
             return

@@ -41,7 +41,9 @@ def headed(face: FacePlan) -> tuple[Element, ...]:
     texts = [el for el in face.elements if isinstance(el, TextElement) and el.plain.strip()]
     if not texts or any(el.heading for el in texts):
         return face.elements
-    first = texts[0]
+    # not a box read as a list where another text can head the card: set as a heading, its
+    # items would run together ("…from the deck2. Play one…")
+    first = next((el for el in texts if getattr(el.box, "read_as", "") != "list"), texts[0])
     return tuple(
         dataclasses.replace(first, heading=True) if el is first else el for el in face.elements
     )
