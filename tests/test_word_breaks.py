@@ -162,3 +162,22 @@ def test_no_space_is_ever_drawn_inside_a_symbol_span():
                     [getattr(x, "text", "<cb>") for x in after.words],
                 )
     assert inside  # some widths do break a notation
+
+
+def test_a_part_of_a_split_paragraph_keeps_a_soft_hyphens_break_unspaced():
+    """ReportLab makes the parts of a paragraph split over a page break without its markup:
+    a line of a part that ends with a hyphen is taken to be a soft hyphen's break."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    para = SpacedParagraph("Draw a card now. " * 3 + "extra&shy;ordinary " * 8, STYLE)
+    para.wrap(95, 1000)
+    first, _rest = para.split(95, 60)
+    assert first.text is None
+    c = Canvas(io.BytesIO())
+    first.wrap(95, 60)
+    first.drawOn(c, 10, 10)
+    drawn = " ".join(str(op) for op in c._code)
+    assert "(-) Tj" in drawn  # the hyphen a soft hyphen's break draws, and no space after it
+    assert "(- )" not in drawn and "(-) Tj ( )" not in drawn

@@ -158,8 +158,9 @@ class SpacedParagraph(Paragraph):
 
     def drawPara(self, debug: int = 0) -> None:  # noqa: N802 (ReportLab's name)
         lines = self.blPara
-        markup = getattr(self, "text", "") or ""
-        drawn = spaced(lines, any(s in markup for s in SOFT_HYPHENS))
+        markup = getattr(self, "text", None)  # None: a part of a split paragraph
+        soft = markup is None or any(s in markup for s in SOFT_HYPHENS)
+        drawn = spaced(lines, soft)
         if drawn is lines:
             super().drawPara(debug)
             return
