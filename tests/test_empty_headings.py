@@ -1,6 +1,6 @@
 """A heading with no words would be an empty heading in the structure tree (a screen reader
 announces "heading level 2" and nothing), and a list of no steps an empty list: both are
-refused where they are written."""
+refused where they are written; so is a card space with no label."""
 
 from __future__ import annotations
 
@@ -22,3 +22,11 @@ def test_a_list_of_no_steps_is_refused_where_it_is_written(ws):
     said = [(p.loc.line, p.message) for p in ws.check("bidding-alpha")]
     assert len(said) == 1 and said[0][0] == line, said
     assert "steps: list should have at least 1 item" in said[0][1], said
+
+
+def test_a_card_space_without_a_label_is_refused_where_it_is_written(ws):
+    """A space's label is all a screen reader hears of it (and all a player reads)."""
+    sheet = "content/common-reserve/reserve-sheet.yaml"
+    line = ws.edit(sheet, "labels: [CURRENT, NEXT]", 'labels: [CURRENT, " "]')
+    said = [(p.loc.line, p.message) for p in ws.check("common-reserve")]
+    assert said == [(line, "blocks.spaces.labels: is empty: a space's label says what goes there")]

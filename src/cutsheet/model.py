@@ -429,8 +429,15 @@ class WriteIn(Strict):
     width: float | None = Field(None, gt=0, le=MAX_MM, description="mm")
 
 
+def _said(value: str) -> str:
+    """A space's label is all a reader hears of it, and all a player reads of it."""
+    if not value.strip():
+        raise ValueError("is empty: a space's label says what goes there")
+    return value
+
+
 class Spaces(Strict):
-    labels: list[str]
+    labels: list[Annotated[str, AfterValidator(_said)]] = Field(min_length=1)
     size: str = Field("poker", description="card size of each space")
     card: str | None = Field(
         None,
