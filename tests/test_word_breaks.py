@@ -87,10 +87,11 @@ def test_a_notation_that_ends_a_wrapped_line_gets_a_space_of_its_own():
         assert line[-3:] == ["<cb>", " ", "<cb>"], line
 
 
-def test_a_line_that_ends_a_list_item_is_left_alone():
-    """After a list item's end (its marked sequence closed) a space would be untagged."""
+def test_a_line_that_ends_a_list_item_gets_its_space_inside_the_item():
+    """After a list item's end (its marked sequence closed) a space would be untagged; with
+    none, a list box set as a card's heading read its items run together."""
     para = _wrapped('one<onDraw name="cs_le" label=""/><br/>two', width=100)
-    assert _words(spaced(para.blPara))[0] == ["one", "<cb>", ""]
+    assert _words(spaced(para.blPara))[0] == ["one ", "<cb>", ""]
 
 
 def test_a_word_a_soft_hyphen_broke_gets_no_space():

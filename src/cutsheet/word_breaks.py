@@ -13,7 +13,8 @@ fragment of its own without it, so that line still ends with the word's last gly
 No space is drawn where it would say something false: inside a span whose ActualText reads
 for what it holds (a notation that a break splits, ``5R>`` over ``G``: the space would be
 read as the notation), after a word a soft hyphen broke (``extra-`` over ``ordinary``), or
-after a list item's end (its marked sequence closed: the space would be untagged).
+after a list item's end (its marked sequence closed: the space would be untagged; it goes
+before the end, in the item).
 
 A line's space is added to a copy of the lines for the drawing alone: the lines are shared
 (a paragraph's wraps serve both papers and the fit check) and a split reads them.
@@ -30,6 +31,10 @@ SYMBOL_ENDS = {"cs_end": None, "cs_icon": None, "cs_art": ")"}
 notation's span closed, an icon drawn, a spacer's span closed (its label ``)``)."""
 SYMBOL_STARTS = {"cs_text": None, "cs_art": "("}
 """The callbacks that open a symbol's span (a notation's, a spacer's)."""
+ITEM_ENDS = {"cs_le": None}
+"""A list item's end (``boxes.text``), which closes its marked sequence: a line's space goes
+before it, in the item (after it, it would be untagged; with none, a list box set as a
+card's heading would run its items together)."""
 SOFT_HYPHENS = ("\xad", "&shy;", "&#173;", "&#xad;", "&#xAD;")
 """How a soft hyphen is written in a paragraph's markup."""
 
@@ -88,14 +93,15 @@ def _line_spaced(line: Any, depths: list[int], before: int, soft_hyphens: bool) 
     after each word, ``before`` at its start): the last fragment that holds text (a
     ``<br/>`` leaves an empty one after it); after a drawn symbol that ends the line, a
     space of its own after it. A span a break left opened at the line's end (its text on the
-    next line) is passed over: the space goes before it. Left as it is where the line ends
-    inside a span, after a soft hyphen, or after any other callback (a list item's end)."""
+    next line) is passed over, and so is a list item's end: the space goes before them. Left
+    as it is where the line ends inside a span, after a soft hyphen, or after any other
+    callback."""
     words = line.words
     for at in range(len(words) - 1, -1, -1):
         word = words[at]
         callback = getattr(word, "cbDefn", None)
-        if callback is not None and _is(callback, SYMBOL_STARTS):
-            continue
+        if callback is not None and (_is(callback, SYMBOL_STARTS) or _is(callback, ITEM_ENDS)):
+            continue  # the space goes before: outside the span, inside the list item
         if depths[at] > 0:
             return line  # inside a span: its ActualText would read the space as its own
         if callback is not None:
