@@ -182,3 +182,21 @@ def test_a_part_of_a_split_paragraph_keeps_a_soft_hyphens_break_unspaced():
     drawn = " ".join(str(op) for op in c._code)
     assert "(-) Tj" in drawn  # the hyphen a soft hyphen's break draws, and no space after it
     assert "(- )" not in drawn and "(-) Tj ( )" not in drawn
+
+
+def test_the_callback_names_are_the_ones_that_draw():
+    """word_breaks sits below the boxes and the renderer, so it names their callbacks: the
+    names must stay theirs."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from cutsheet.boxes.text import ITEM_END
+    from cutsheet.render.symbols import install
+    from cutsheet.word_breaks import ITEM_ENDS, SYMBOL_ENDS, SYMBOL_STARTS
+
+    c = Canvas(io.BytesIO())
+    install(c)
+    assert set(ITEM_ENDS) == {ITEM_END}
+    for name in {*SYMBOL_ENDS, *SYMBOL_STARTS}:
+        assert c.getNamedCB(name) is not None, name

@@ -26,9 +26,12 @@ from typing import Any
 
 from reportlab.platypus import Paragraph
 
-SYMBOL_ENDS = {"cs_end": None, "cs_icon": None, "cs_art": ")"}
-"""The callbacks after which a line has drawn a symbol whole (``render.symbols``): a
-notation's span closed, an icon drawn, a spacer's span closed (its label ``)``)."""
+SPAN_ENDS = {"cs_end": None, "cs_art": ")"}
+"""The callbacks that close a symbol's span (``render.symbols``): a notation's, a spacer's
+(its label ``)``)."""
+SYMBOL_ENDS = {**SPAN_ENDS, "cs_icon": None}
+"""The callbacks after which a line has drawn a symbol whole: a span closed, an icon drawn
+(its silent span opened and closed within)."""
 SYMBOL_STARTS = {"cs_text": None, "cs_art": "("}
 """The callbacks that open a symbol's span (a notation's, a spacer's)."""
 ITEM_ENDS = {"cs_le": None}
@@ -59,7 +62,7 @@ def spaced(lines: Any, soft_hyphens: bool = False) -> Any:
     for i, line in enumerate(rows):
         after = _depths(line.words, depth)
         if i < last:
-            line = _line_spaced(line, after, depth, soft_hyphens)
+            line = _line_spaced(line, after, soft_hyphens)
         depth = after[-1] if after else depth
         out.append(line)
     return lines.clone(lines=out)
@@ -82,15 +85,15 @@ def _depths(words: list[Any], depth: int) -> list[int]:
         if callback is not None:
             if _is(callback, SYMBOL_STARTS):
                 depth += 1
-            elif _is(callback, SYMBOL_ENDS) and getattr(callback, "name", "") != "cs_icon":
+            elif _is(callback, SPAN_ENDS):
                 depth = max(depth - 1, 0)
         out.append(depth)
     return out
 
 
-def _line_spaced(line: Any, depths: list[int], before: int, soft_hyphens: bool) -> Any:
+def _line_spaced(line: Any, depths: list[int], soft_hyphens: bool) -> Any:
     """A line of fragments with a space after its last word (``depths``: the spans open
-    after each word, ``before`` at its start): the last fragment that holds text (a
+    after each word): the last fragment that holds text (a
     ``<br/>`` leaves an empty one after it); after a drawn symbol that ends the line, a
     space of its own after it. A span a break left opened at the line's end (its text on the
     next line) is passed over, and so is a list item's end: the space goes before them. Left
@@ -121,9 +124,7 @@ def _line_spaced(line: Any, depths: list[int], before: int, soft_hyphens: bool) 
 def _draws_lines(word: Any) -> bool:
     """Whether a fragment draws a line or a fill along its text (underline, strike, link,
     background), which a space in its own text would lengthen."""
-    return bool(getattr(word, "us_lines", None) or getattr(word, "link", None)) or bool(
-        getattr(word, "backColor", None)
-    )
+    return any(getattr(word, name, None) for name in ("us_lines", "link", "backColor"))
 
 
 def _is(callback: Any, names: dict[str, str | None]) -> bool:
