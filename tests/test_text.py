@@ -49,6 +49,35 @@ def test_printing_a_method_is_an_error():
     assert render("{{ s['get'] }}", {"s": {"get": "WATER"}}) == "WATER"
 
 
+def test_a_constant_method_is_refused_not_printed_with_its_address():
+    # Jinja folds a constant while compiling and escapes it before ``finalize`` sees it:
+    # the method's text, with a memory address, would be printed (a different PDF each run)
+    for source in ('{{ "a".upper }}', '{{ "{}".format }}', "{{ (1).conjugate }}"):
+        with pytest.raises(TemplateProblem, match="prints a method"):
+            render(source, {})
+    assert render('{{ "a".upper() }}', {}) == "A"
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "{% set _ = terms.update({'R': 'x'}) %}{{ terms.R }}",
+        "{% set _ = costs.append(9) %}{{ costs|join(',') }}",
+        "{{ terms.pop('R') }}",
+        "{% set seen = [] %}{% set _ = seen.append(1) %}{{ seen }}",
+    ],
+)
+def test_a_template_cannot_change_what_cards_share(source):
+    # ``terms`` and an item's lists are the same objects for every card: a change in place
+    # would print on the next card, and how jobs are ordered would change the PDFs
+    context = {"terms": {"R": "red"}, "costs": [1, 2]}
+    with pytest.raises(TemplateProblem, match="in place, which templates may not do"):
+        render(source, context)
+    assert context == {"terms": {"R": "red"}, "costs": [1, 2]}
+    counted = "{% set n = namespace(t=0) %}{% for c in costs %}{% set n.t = n.t + c %}{% endfor %}"
+    assert render(counted + "{{ n.t }}", context) == "3"
+
+
 def test_glyphs_mark_cube_runs_only():
     terms = {"R": {"fill": "#D55E00"}, "G": {"fill": "#009E73"}, "B": {"fill": "#56B4E9"}}
     markup = render("{{ t|glyphs(terms) }}", {"t": "5R>G, RRRR, 3R<>G & Bank", "terms": terms})

@@ -13,8 +13,13 @@ from typing import Any
 
 from jinja2 import StrictUndefined, Undefined, nodes
 from jinja2.compiler import CodeGenerator, Frame
+from jinja2.exceptions import SecurityError
 from jinja2.runtime import Macro
-from jinja2.sandbox import SandboxedEnvironment
+from jinja2.sandbox import (
+    ImmutableSandboxedEnvironment,
+    SandboxedEnvironment,
+    modifies_known_mutable,
+)
 from markupsafe import Markup
 
 from ..source.yaml_build import MARKER, marker_message
@@ -79,11 +84,38 @@ class _NamesNoted(CodeGenerator):
             if action == "resolve" and not param.startswith(OWN_HELPERS):
                 self.undeclared.add(param)
 
+    def _output_child_to_const(self, node: nodes.Expr, frame: Frame, finalize: Any) -> str:
+        """What a constant output prints, found while compiling, except a method
+        (``{{ "a".upper }}``): Jinja escapes a constant before ``finalize`` sees it, so its
+        text (with a memory address, never the same twice) would be printed; left to run,
+        it is refused as any method is."""
+        if not isinstance(node, nodes.TemplateData) and callable(node.as_const(frame.eval_ctx)):
+            raise nodes.Impossible()
+        return super()._output_child_to_const(node, frame, finalize)  # type: ignore[no-any-return]
 
-class BoundedEnvironment(SandboxedEnvironment):
-    """The sandbox, with bounds on what a template may build, compute and print."""
+
+class BoundedEnvironment(ImmutableSandboxedEnvironment):
+    """The sandbox, with bounds on what a template may build, compute and print, where no
+    list, mapping or set may be changed in place (``append``, ``update``…): a card's
+    context holds values every item shares (``terms``, a list an item reads), so a template
+    that changed one would change the next card's text, and what a build prints would
+    depend on the order its jobs run in."""
 
     intercepted_binops = frozenset({"*", "**", "+", "%"})
+
+    def unsafe_undefined(self, obj: Any, attribute: str) -> Undefined:
+        """What an unsafe attribute reads as: said plainly when it would change a value in
+        place."""
+        if modifies_known_mutable(obj, attribute):
+            kind = type(obj).__name__
+            return self.undefined(  # type: ignore[no-any-return]
+                f"{kind}.{attribute} would change a {kind} in place, which templates may not"
+                " do; build a new one (+, a filter, namespace())",
+                name=attribute,
+                obj=obj,
+                exc=SecurityError,
+            )
+        return super().unsafe_undefined(obj, attribute)  # type: ignore[no-any-return]
 
     def _parse(self, source: str, name: str | None, filename: str | None) -> nodes.Template:
         tree = super()._parse(source, name, filename)
@@ -135,6 +167,7 @@ class BoundedEnvironment(SandboxedEnvironment):
                 printable(arg)
             return wrapped(*args, **kwargs)
 
+        bounded.__name__ = getattr(value, "__name__", "format")  # what a refusal names
         return bounded
 
     def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: B902, N805
