@@ -41,3 +41,23 @@ def test_a_template_and_an_expression_run_once_per_context():
     other = dict(ctx)  # an equal but other context (the next item) runs them again
     assert render("{{ f(v) }}", other) == "a" and evaluate("f(v) == 'a'", other)
     assert len(calls) == 4
+
+
+def test_a_template_reading_only_shared_values_runs_once_for_every_card():
+    from cutsheet.text.rendering import shared
+
+    calls = []
+
+    def counted(x):
+        calls.append(x)
+        return x
+
+    game = shared({"title": "Common Reserve", "f": counted})
+    for n in range(3):  # three items' contexts, one game object (``plan.context``)
+        assert render("{{ game.f(game.title) }}", {"game": game, "id": f"CR-{n}"}) == (
+            "Common Reserve"
+        )
+    assert len(calls) == 1
+    for _ in range(2):  # an equal mapping that is not the shared object runs again
+        assert render("{{ game.f(game.title) }}", {"game": dict(game)}) == "Common Reserve"
+    assert len(calls) == 3

@@ -1,5 +1,6 @@
 """The structure tree of every large-print PDF read back the way a screen reader reads it: one
-H1 first and no heading level skipped, a heading in every card section that has content,
+H1 first and no heading level skipped, a heading in every card section that has content
+(once a file: a later copy of a card reads as paragraphs),
 lists as L > LI > Lbl + LBody, tables as Table > TR > TH/TD with Scope, cube notation
 spoken, list labels apart from their words in the text layer, and a space at every line's
 end in every file's tagged text."""
@@ -110,20 +111,48 @@ def test_the_h1_ends_on_its_page_in_every_file(built):
     assert long_titles  # the alpha game's sheets title is among them
 
 
-def test_every_card_section_with_content_has_a_heading(built):
+def section_texts(pdf: pikepdf.Pdf, path: Path, sect: pikepdf.Object) -> tuple[str, ...]:
+    """The text of each element under ``sect`` that marks content, in reading order (read
+    from the pages' characters by their marked-content ids)."""
+    pages = {page.obj.objgen: n for n, page in enumerate(pdf.pages)}
+    chars = plumber_pages(path)
+    out = []
+    for elem in walk(sect):
+        k = elem.get("/K")
+        items = list(k) if isinstance(k, pikepdf.Array) else ([] if k is None else [k])
+        ids = [int(i) for i in items if not isinstance(i, pikepdf.Dictionary)]
+        if not ids or "/Pg" not in elem:
+            continue
+        page = chars[pages[elem.Pg.objgen]]
+        out.append("".join(c["text"] for c in page.chars if c.get("mcid") in ids).strip())
+    return tuple(out)
+
+
+def test_every_card_is_headed_once_a_file(built):
+    """A card section with content has a heading, but a later copy of a card in its file:
+    moving by headings meets each card once (Bid & Build's fifty cubes "R" are one heading),
+    and the copy reads the same words as paragraphs, so nothing printed is left unread."""
     problems = []
+    copies = 0
     for path in lp_pdfs(built):
         if path.name not in ("cards.pdf", "sheets.pdf"):
             continue
+        headed: set[tuple[str, ...]] = set()
         with pikepdf.open(path) as pdf:
             for n, sect in enumerate(e for e in walk(document(pdf)) if role(e) == "Sect"):
                 inside = [role(e) for e in walk(sect)][1:]
                 if marks_content(sect) or any(marks_content(k) for k in kids(sect)):
-                    if not any(re.fullmatch(r"H\d", r) for r in inside):
-                        problems.append(f"{path.relative_to(built)}: section {n} {inside[:4]}")
+                    said = section_texts(pdf, path, sect)
+                    if any(re.fullmatch(r"H\d", r) for r in inside):
+                        headed.add(said)
+                    elif said in headed and "P" in inside:
+                        copies += 1
+                    else:
+                        problems.append(f"{path.relative_to(built)}: section {n} {said[:4]}")
                 elif "/Alt" not in sect:
                     problems.append(f"{path.relative_to(built)}: section {n} empty without /Alt")
     assert not problems, "\n".join(problems[:40])
+    assert copies >= 100  # the cubes, tokens and tickets printed more than once
 
 
 def test_lists_are_l_li_lbl_lbody_in_every_rules_file(built):

@@ -9,6 +9,7 @@ import functools
 import re
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from ..boxes import FillContext
 from ..boxes.text import TextBox
@@ -24,7 +25,7 @@ from .checks import (
     text_overlaps,
     white_stickers,
 )
-from .context import item_context
+from .context import item_context, shared_context
 from .faces import fill_face
 from .ink import BLACK
 from .model import FacePlan, PrintedCard, Run
@@ -115,6 +116,11 @@ class _CardPlanner:
     memo: SideMemo = dataclasses.field(default_factory=SideMemo)  # sides planned once
     # the items whose own sides have an error (or overflow), as the last ``cards`` planned them
     faulty: set[str] = dataclasses.field(default_factory=set)
+
+    @functools.cached_property
+    def shared(self) -> dict[str, Any]:
+        """What every item's context holds alike (``shared_context``), made once."""
+        return shared_context(self.game, self.comp)
 
     @functools.cached_property
     def styles(self) -> dict[str, TextStyle]:
@@ -215,7 +221,7 @@ class _CardPlanner:
         """One item's sides, scaled: its gaps and overflows known, its sides filled later
         (``filled``); filled now when a card may go on over its back (which decides its
         overflow)."""
-        ctx = item_context(self.game, self.comp, item, self.profile.name)
+        ctx = item_context(self.game, self.comp, item, self.profile.name, self.shared)
 
         def loc_of(field: str | None, item: Item = item) -> Loc:
             # a field left empty (a CSV's empty cell has a place) gave the box no text: the

@@ -7,19 +7,38 @@ from typing import Any
 from ..diagnostics import Loc
 from ..measure import missing_glyphs
 from ..model import Component, Game, Item
+from ..text.rendering import shared
 
 
-def item_context(game: Game, component: Component, item: Item, profile: str) -> dict[str, Any]:
-    """What a card's templates may name: the item's fields, its id and copies, the game, its
-    terms, the component and the profile's name (``profile``, for a box a profile leaves off)."""
+def shared_context(game: Game, component: Component) -> dict[str, Any]:
+    """What every item of ``component`` names alike: the game, its terms and the component.
+    Made once for a component's items, so each is one object in every item's context: a
+    template that reads only these gives the same result on every card, found once
+    (``text.rendering`` remembers a result by the identity of such a value; templates
+    cannot change a value in place)."""
     g = game.spec
+    return {
+        "game": shared({"title": g.title, "code": g.code, "vocab": g.vocab, "folder": game.root}),
+        "terms": shared(g.terms),
+        "component": shared({"id": component.id, "name": component.spec.name}),
+    }
+
+
+def item_context(
+    game: Game,
+    component: Component,
+    item: Item,
+    profile: str,
+    shared: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """What a card's templates may name: the item's fields, its id and copies, the game, its
+    terms, the component (``shared``: made by ``shared_context`` for this component) and the
+    profile's name (``profile``, for a box a profile leaves off)."""
     return {
         **item.values,
         "id": item.id,
         "copies": item.copies,
-        "game": {"title": g.title, "code": g.code, "vocab": g.vocab, "folder": game.root},
-        "terms": g.terms,
-        "component": {"id": component.id, "name": component.spec.name},
+        **(shared if shared is not None else shared_context(game, component)),
         "profile": profile,
     }
 

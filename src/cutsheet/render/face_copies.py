@@ -45,7 +45,7 @@ from .tagging import Attrs, Node, Tagger, new_key
 _REFUSED = (" gs", " sh", "BI ", " cs", " CS")
 _MCID = re.compile(r"(?<=<</MCID )(\d+)(?=>> BDC)")
 
-Key = tuple[bool, float, str, bool]  # centred, bleed, role, tagged
+Key = tuple[bool, float, str, bool, bool]  # centred, bleed, role, headed, tagged
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,12 +90,12 @@ class FaceCopies:
         self,
         c: Canvas,
         face: FacePlan,
-        key: tuple[bool, float, str],
+        key: tuple[bool, float, str, bool],
         tagger: Tagger,
         draw: Callable[[], None],
     ) -> None:
         """Draw ``face`` with ``draw`` (its elements, in the face's own coordinates), or copy
-        its kept drawing under the same ``key`` (centred, bleed, role)."""
+        its kept drawing under the same ``key`` (centred, bleed, role, headed)."""
         ident = id(face)
         left = self._left[ident] - 1
         kept = self._kept.get(ident)

@@ -68,6 +68,7 @@ def draw_face(
     rotation: int = 0,
     role: Role = "front",
     copies: FaceCopies | None = None,
+    first: bool = True,
 ) -> None:
     """Draw a planned face with its trim's bottom-left corner at (x_mm, y_mm) on the page,
     turned by ``rotation`` degrees about its centre. Text is tagged, shapes are artifacts,
@@ -76,7 +77,8 @@ def draw_face(
 
     The face is drawn in its own coordinates, under one ``cm`` that puts it in place (none
     at the page's origin), so a face the file prints again is copied from its first drawing
-    when ``copies`` keeps it (``face_copies``)."""
+    when ``copies`` keeps it (``face_copies``). A card's later copy in its file (not
+    ``first``) has no heading: its texts are paragraphs."""
     tagger = tagger or Tagger(False)
     moved = bool(rotation or x_mm or y_mm)
     if moved:
@@ -90,21 +92,29 @@ def draw_face(
         x_mm = y_mm = 0.0
 
     def elements() -> None:
-        _draw_elements(c, face, x_mm, y_mm, tagger, bleed, role)
+        _draw_elements(c, face, x_mm, y_mm, tagger, bleed, role, first)
 
     if copies is None:
         elements()
     else:
-        copies.draw(c, face, (bool(rotation), bleed, role), tagger, elements)
+        copies.draw(c, face, (bool(rotation), bleed, role, first), tagger, elements)
     if moved:
         c.restoreState()
 
 
 def _draw_elements(
-    c: Canvas, face: FacePlan, x_mm: float, y_mm: float, tagger: Tagger, bleed: float, role: Role
+    c: Canvas,
+    face: FacePlan,
+    x_mm: float,
+    y_mm: float,
+    tagger: Tagger,
+    bleed: float,
+    role: Role,
+    first: bool = True,
 ) -> None:
-    pen = CanvasPen(c, tagger, heading="H3" if role == "back" else "H2")
-    for el in headed(face) if role != "overleaf" else face.elements:
+    heading = ("H3" if role == "back" else "H2") if first else "P"
+    pen = CanvasPen(c, tagger, heading=heading)
+    for el in headed(face) if role != "overleaf" and first else face.elements:
         x, y, w, h = _reach(el, face, bleed)
         bx, by, bw, bh = (x_mm + x) * mm, (y_mm + y) * mm, w * mm, h * mm
         c.saveState()

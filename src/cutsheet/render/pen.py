@@ -17,7 +17,8 @@ from .tagging import Tagger, install_items
 class CanvasPen:
     """Implements ``boxes.Pen`` on a canvas; ``tagger`` marks text and artifacts. A face's
     heading is tagged ``heading`` (H2 on a card, H3 on a back with its own text), a heading
-    under it (``H3`` to a box) one level lower."""
+    under it (``H3`` to a box) one level lower; with ``heading`` "P" (a card's later copy
+    in its file) no text of the face is a heading."""
 
     def __init__(self, c: Canvas, tagger: Tagger, heading: str = "H2") -> None:
         self.c = c
@@ -30,7 +31,7 @@ class CanvasPen:
 
     def tagged(self, kind: str) -> AbstractContextManager[None]:
         if kind in ("H2", "H3"):  # as on a card's front: its title, a heading under it
-            kind = f"H{int(self.heading[1:]) + int(kind[1:]) - 2}"
+            kind = "P" if self.heading == "P" else f"H{int(self.heading[1:]) + int(kind[1:]) - 2}"
         return self.tagger.text(self.c, kind)
 
     def rect(

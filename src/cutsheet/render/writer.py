@@ -70,6 +70,7 @@ class PartWriter:
         self.pages = 0
         self.forms: dict[FacePlan, str] = {}  # identical backs, drawn once as Form XObjects
         self.copies = FaceCopies()  # faces printed again, drawn once and copied
+        self.headed: set[tuple[str, str, str]] = set()  # (side, component, item) read as headed
         self.title = meta.title
         self.titled = False
 
@@ -147,6 +148,11 @@ class PartWriter:
             role = "back" if slot.side == "back" else "front"
             if role == "back" and MORE in slot.item.front.texts:
                 role = "overleaf"
+            # a card's headings are read once a file: on its first copy (a reader moving by
+            # headings meets each card once, not fifty cubes "R"); later copies read as text
+            seen_as = (slot.side, slot.item.component, slot.item.item)
+            first = seen_as not in self.headed
+            self.headed.add(seen_as)
             draw_face(
                 c,
                 face,
@@ -157,6 +163,7 @@ class PartWriter:
                 slot.rotation,
                 role,
                 self.copies,
+                first,
             )
         self.tagger.group = None
         with self.tagger.artifact(c):

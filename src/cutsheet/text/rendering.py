@@ -152,6 +152,39 @@ _MEMO_MAX = 16_384
 #: another item with the same values gets the same result (``when: "effects"`` on every
 #: card of a deck). Failures are never kept: they are raised again each time.
 _BY_VALUES: dict[tuple[object, ...], Any] = {}
+#: Values many contexts hold as one object (``shared``), by identity; held, so an id here is
+#: its own object's. Emptied when full (a value no longer here is simply not remembered by).
+_SHARED: dict[int, object] = {}
+_SHARED_MAX = 1_024
+
+
+def shared(value: Any) -> Any:
+    """Mark ``value`` (a mapping or list every item of a component names alike: the game,
+    the component, the terms) as one object its contexts share, and return it: a result
+    that reads it is remembered by its identity, so a template that reads only such values
+    and plain ones runs once for every card (``{{ game.title }}`` on a deck's back).
+    Templates cannot change a value in place (the sandbox is immutable), and cutsheet does
+    not change a context's values once it is made."""
+    if len(_SHARED) >= _SHARED_MAX:
+        _SHARED.clear()
+    _SHARED[id(value)] = value
+    return value
+
+
+class _Same:
+    """A shared value in a result's key: equal only to itself, and held by the key (so its
+    id cannot be another object's while the key is remembered)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: object) -> None:
+        self.value = value
+
+    def __hash__(self) -> int:
+        return id(self.value)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Same) and other.value is self.value
 
 
 def _values_key(kind: str, source: str, context: Mapping[str, Any]) -> tuple[object, ...] | None:
@@ -159,7 +192,8 @@ def _values_key(kind: str, source: str, context: Mapping[str, Any]) -> tuple[obj
     value (and type: ``1`` is not ``True``) of every name it reads (a global of the
     environment the context does not override counts as itself), and the project's look
     (its icons and named colours: the ``icon`` filter reads them, however it is called).
-    None when a name is not a plain value of the context, when the source uses a filter that reads the project, or when
+    None when a name is not a plain value of the context (or one ``shared``), when the source
+    uses a filter that reads the project, or when
     it prints one text value alone (``_plain`` substitutes it faster than a key is made, and
     remembering every card's name would only hold memory)."""
     names = _reads(source, kind == "evaluate")
@@ -175,7 +209,10 @@ def _values_key(kind: str, source: str, context: Mapping[str, Any]) -> tuple[obj
             parts.append((name, type(None), _reads))  # the environment's own: the same always
             continue
         if type(value) not in _SCALARS:  # a name the context lacks is never a plain value
-            return None
+            if _SHARED.get(id(value)) is not value:
+                return None
+            parts.append((name, _Same, _Same(value)))
+            continue
         parts.append((name, type(value), value))
     return (kind, source, (*parts, ("", type(None), look_key())))
 
