@@ -30,3 +30,19 @@ def test_a_card_space_without_a_label_is_refused_where_it_is_written(ws):
     line = ws.edit(sheet, "labels: [CURRENT, NEXT]", 'labels: [CURRENT, " "]')
     said = [(p.loc.line, p.message) for p in ws.check("common-reserve")]
     assert said == [(line, "blocks.spaces.labels: is empty: a space's label says what goes there")]
+
+
+def test_a_card_space_label_wider_than_its_space_is_refused(ws):
+    """A label is one line above its space: one wider than the space ran over the next
+    space's label, printed without a word of warning."""
+    sheet = "content/common-reserve/reserve-sheet.yaml"
+    long = "CURRENT DELIVERY BEING WORKED ON"
+    line = ws.edit(sheet, "labels: [CURRENT, NEXT]", f"labels: [{long}, NEXT]")
+    said = [(p.loc.line, p.message) for p in ws.check("common-reserve")]
+    assert said == [
+        (
+            line,
+            f"spaces: label '{long}' is 69 mm wide at 10 pt, wider than its 63 mm space (it"
+            " would run over the next); shorten it",
+        )
+    ]

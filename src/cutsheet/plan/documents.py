@@ -9,7 +9,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..boxes import Box
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from ..boxes import MM, Box
 from ..boxes.icon import IconElement
 from ..diagnostics import Loc, Problem, excerpt
 from ..measure import DocStyles, MarkupError, face_name, parsed, suffix_style, unprintable
@@ -220,6 +222,18 @@ def _spaces(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
             )
             p.problems.append(Problem(loc, message))
         size = p.card_sizes.get(sp.card) or size  # (unplanned: its own problems say why)
+    font_size = p.styles.strong.fontSize  # each label is drawn on one line above its space
+    for label in sp.labels:
+        width = stringWidth(label, face_name("bold"), font_size) / MM
+        if width > size[0]:
+            p.problems.append(
+                Problem(
+                    loc,
+                    f"spaces: label {excerpt(label)} is {width:.0f} mm wide at"
+                    f" {font_size:g} pt, wider than its {size[0]:g} mm space (it would run"
+                    " over the next); shorten it",
+                )
+            )
     return [SpacesBlock(tuple(sp.labels), size)]
 
 
