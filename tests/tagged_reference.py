@@ -11,7 +11,7 @@ from typing import Any
 import pikepdf
 from pikepdf import Array, Dictionary, Name
 
-from cutsheet.render.tagging import Node, Tagger
+from cutsheet.render.tagging import WITHIN, Node, Tagger
 
 
 def old_add_structure(pdf: bytes, tagger: Tagger) -> bytes:
@@ -37,6 +37,10 @@ def old_add_structure(pdf: bytes, tagger: Tagger) -> bytes:
                     kids.append(found[0])
                 parent, kids = found
             if tag.mcid is None:
+                continue
+            if tag.kind == WITHIN:  # a part of its node's content (a split paragraph)
+                kids.append(Dictionary(Type=Name.MCR, Pg=page_obj, MCID=tag.mcid))
+                by_mcid.append(parent)
                 continue
             elem = Dictionary(
                 Type=Name.StructElem, S=Name(f"/{tag.kind}"), P=parent, Pg=page_obj, K=tag.mcid
@@ -173,4 +177,7 @@ def _walk(
     out.append((depth, str(elem.S), str(elem.Type), page, ids[elem.P.objgen], content, attrs))
     if isinstance(k, pikepdf.Array):
         for kid in k:
+            if "/S" not in kid:  # a marked-content reference among the kids
+                out.append((depth + 1, "mcr", int(kid.MCID), pages[kid.Pg.objgen], "/Stm" in kid))
+                continue
             _walk(kid, depth + 1, ids, pages, out)

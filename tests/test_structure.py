@@ -7,6 +7,7 @@ end in every file's tagged text."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -293,3 +294,50 @@ def test_a_tracks_framed_number_is_read_as_framed(built, profile):
     heard = " ".join(reader_texts(path))
     assert heard.count("2 (framed)") == 3  # water, fuel and fibre
     assert "(framed)" not in " ".join(pypdf_texts(path))
+
+
+def reading_parts(path: Path) -> list[tuple[int, str, int, str]]:
+    """Every marked-content part in reading order: its element's number in the walk, the
+    element's role, its page and its text (read from the page's characters by MCID)."""
+    chars: dict[int, dict[int | None, str]] = {}
+
+    def text(page: int, mcid: int) -> str:
+        if page not in chars:
+            found: dict[int | None, list[str]] = {}
+            for c in plumber_pages(path)[page].chars:
+                found.setdefault(c.get("mcid"), []).append(c["text"])
+            chars[page] = {k: "".join(v) for k, v in found.items()}
+        return chars[page].get(mcid, "")
+
+    parts: list[tuple[int, str, int, str]] = []
+    with pikepdf.open(path) as pdf:
+        pages = {p.obj.objgen: i for i, p in enumerate(pdf.pages)}
+        for number, elem in enumerate(walk(document(pdf))):
+            k = elem.get("/K")
+            for item in list(k) if isinstance(k, pikepdf.Array) else ([] if k is None else [k]):
+                if isinstance(item, pikepdf.Dictionary) and "/S" in item:
+                    continue
+                if isinstance(item, pikepdf.Dictionary):  # a reference: a part on its page
+                    page, mcid = pages[item.Pg.objgen], int(item.MCID)
+                else:
+                    page, mcid = pages[elem.Pg.objgen], int(item)
+                parts.append((number, role(elem), page, text(page, mcid)))
+    return sorted(parts, key=lambda p: p[0])  # (kids before: an element's parts in order)
+
+
+def test_a_paragraph_cut_by_a_page_break_is_one_element(built):
+    """A sentence a page break cuts ("…treat | the rest of the game…") reads as one
+    paragraph: the P holds a marked-content reference on each page, not two P elements (a
+    reader paused and announced a new paragraph mid-sentence)."""
+    problems, joined = [], 0
+    for path in sorted(built.glob("*/*/rules.pdf")):
+        parts = reading_parts(path)
+        for (n, kind, page, said), (m, _k, next_page, then) in itertools.pairwise(parts):
+            cut = said.rstrip() and said.rstrip()[-1] not in '.:!?)”"' and then[:1].islower()
+            if next_page != page and kind in ("P", "H2", "H3") and cut:
+                if n == m:
+                    joined += 1
+                else:
+                    problems.append(f"{path.relative_to(built)} p{page + 1}: …{said[-40:]!r}")
+    assert not problems, "\n".join(problems)
+    assert joined >= 6, joined  # standard and large print, both papers, cut mid-sentence

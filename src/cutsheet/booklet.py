@@ -49,6 +49,12 @@ def _repoint_structure(
         key = int(half.StructParents)
         xobject.StructParents = key
         for mcid, elem in enumerate(by_key.get(key, [])):
+            kids = elem.K
+            if isinstance(kids, pikepdf.Array):  # one element over pages: a reference a part
+                for i, kid in enumerate(kids):
+                    if kid.Pg.objgen == half.objgen and int(kid.MCID) == mcid:
+                        kids[i] = Dictionary(Type=Name.MCR, Pg=sheet.obj, Stm=xobject, MCID=mcid)
+                continue  # (its page: the one it starts on, with the groups')
             elem.Pg = sheet.obj
             elem.K = Dictionary(Type=Name.MCR, Pg=sheet.obj, Stm=xobject, MCID=mcid)
     sheets = {pdf.pages[index].obj.objgen: sheet.obj for index, (sheet, _x) in placed.items()}

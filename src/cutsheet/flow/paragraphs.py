@@ -67,6 +67,9 @@ def wraps_of(parsed: Paragraph) -> Wraps:
     return wraps
 
 
+_SPLITS = itertools.count(1)
+
+
 class DocParagraph(SpacedParagraph):
     """A paragraph read as ``tag`` (H1, H2 or P); the continuation of a heading split over a
     page break is still the heading. A page break never falls after a line that ends with a
@@ -75,6 +78,7 @@ class DocParagraph(SpacedParagraph):
 
     tag = "P"
     shared: Wraps | None = None  # the lines of every paragraph of the same parsed markup
+    split_key: str | None = None  # the parts of one paragraph split over a page break share it
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803
         """ReportLab's wrap, broken into lines once per width: a document wraps a paragraph
@@ -116,8 +120,14 @@ class DocParagraph(SpacedParagraph):
             earlier = self._split(availWidth, availHeight - self.style.leading)
             if len(earlier) > 1 and not ends_with_colon(earlier[0]):
                 parts = earlier
-        for part in parts:
-            part.tag = self.tag  # type: ignore[attr-defined]
+        if len(parts) > 1:  # its parts are one paragraph to a reader (``split_key``)
+            key = self.split_key or f"split{next(_SPLITS)}"
+            for part in parts:
+                part.tag = self.tag  # type: ignore[attr-defined]
+                part.split_key = key  # type: ignore[attr-defined]
+        else:
+            for part in parts:
+                part.tag = self.tag  # type: ignore[attr-defined]
         return parts
 
     def _split(self, availWidth: float, availHeight: float) -> list[Flowable]:  # noqa: N803

@@ -22,11 +22,17 @@ from .tagging import new_key, tagger_of
 
 class TaggedParagraph(DocParagraph):
     """A paragraph that marks its text for the structure tree (H1, H2 or P) and draws the
-    symbols in it."""
+    symbols in it; the parts of one split over a page break (``split_key``) are one element."""
 
     def draw(self) -> None:
         install(self.canv)
-        with tagger_of(self.canv).text(self.canv, self.tag):
+        tagger = tagger_of(self.canv)
+        key = self.split_key
+        if key is None:
+            marked = tagger.text(self.canv, self.tag)
+        else:
+            marked = tagger.continued(self.canv, self.tag, key)
+        with marked:
             super().draw()
 
 

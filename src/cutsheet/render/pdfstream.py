@@ -37,6 +37,7 @@ from . import sides
 from .deflate import deflate
 from .sides import Sides
 from .spill import Spill
+from .tagging import WITHIN
 from .xmp import xmp_packet
 
 if TYPE_CHECKING:
@@ -344,6 +345,7 @@ class Structure:
         self.groups: dict[str, tuple[int, array]] = {}  # node key → (number, kids)
         self.order: list[tuple[Node, int, int, int]] = []  # (node, number, parent, page)
         self.kinds: dict[str, bytes] = {}  # a kind's name, made once
+        self.within: dict[str, list[bytes]] = {}  # node key → its marked-content references
 
     def page(self, index: int, page: int, tags: PageTags | None, form: int | None = None) -> int:
         """Write the elements of page ``index`` (object ``page``) that hold content; the
@@ -356,6 +358,12 @@ class Structure:
                 path = tag_path
                 parent, kids = self.parent(path, page)
             if mcid is None:
+                continue
+            if kind == WITHIN:  # a part of its node's content: a reference among its kids
+                stm = b"" if form is None else b"/Stm %d 0 R" % form
+                reference = b"<</Type/MCR/Pg %d 0 R%s/MCID %d>>" % (page, stm, mcid)
+                self.within.setdefault(path[-1].key, []).append(reference)
+                by_mcid.append(parent)
                 continue
             number = out.new()
             k = (
@@ -397,16 +405,19 @@ class Structure:
         """Write the grouping elements with their kids, the Document, the ParentTree and the
         StructTreeRoot."""
         for node, number, parent, page in self.order:
-            kids = self.groups[node.key][1]
+            kids = _refs(self.groups[node.key][1])
+            within = self.within.get(node.key)
+            if within:
+                kids = b" ".join([kids, *within]) if kids else b" ".join(within)
             body = b"<</Type/StructElem/S%s/P %d 0 R/Pg %d 0 R%s/K[%s]>>" % (
                 self.kind(node.kind),
                 parent,
                 page,
                 _node_attrs(node),
-                _refs(kids),
+                kids,
             )
             self.out.pack(number, body)
-        self.order, self.groups = [], {}
+        self.order, self.groups, self.within = [], {}, {}
         self.out.pack(
             self.document,
             b"<</Type/StructElem/S/Document/P %d 0 R/K[%s]>>" % (tree, _refs(self.top)),

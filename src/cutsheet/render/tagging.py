@@ -12,7 +12,10 @@ same element), the ParentTree, ``/StructParents``, ``/MarkInfo`` and the XMP met
 claims PDF/UA-1 (with the title and language it needs, ``xmp``).
 
 Every structure element that holds content holds one marked-content sequence (one MCID), so
-the booklet can re-point each at its half page. Marked-content sequences never nest: content
+the booklet can re-point each at its half page; but a paragraph split over a page break is
+one element with a sequence on each page (``Tagger.continued``: the sequences are recorded
+as ``WITHIN`` its node, and the element holds a marked-content reference to each, which the
+booklet points at its half page as it does an MCID). Marked-content sequences never nest: content
 drawn while one is open belongs to it (text inside an artifact stays an artifact). A list
 box is one paragraph whose items open and close their own sequences inside its text object,
 from callbacks at the marks in its markup (``Tagger.items``).
@@ -38,6 +41,11 @@ def new_key() -> str:
     return f"n{next(_KEYS)}"
 
 
+WITHIN = "~"
+"""A tag's kind for a marked-content sequence that belongs to the innermost node of its path,
+not to an element of its own (a part of a paragraph split over a page break)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Node:
     """A structure element that groups others: a card's Sect, L, LI, LBody, Table, TR, TH,
@@ -53,7 +61,8 @@ class Tag:
     """One tagged run (or an empty node) as recorded while drawing; a 10,000-card deck
     records a hundred thousand of them, so they have no ``__dict__``."""
 
-    kind: str  # H1, H2, H3, P, Lbl; "" for an empty node (a TD with nothing written in it)
+    kind: str  # H1, H2, H3, P, Lbl; "" for an empty node (a TD with nothing written in it);
+    # WITHIN for a part of the last node's content (a paragraph split over a page break)
     mcid: int | None
     path: tuple[Node, ...]  # the nodes it sits in, outermost first
     attrs: tuple[tuple[str, str], ...] = ()  # ("Alt", text) on a Figure
@@ -162,6 +171,18 @@ class Tagger:
         tags = self.tags_on(page)
         mcid = self.mcids[page] = self.mcids.get(page, -1) + 1
         tags.add(kind, mcid, self.path(), tuple(sorted(attrs.items())) if attrs else ())
+        return _Marked(self, c, kind, f"/{kind} <</MCID {mcid}>> BDC")
+
+    def continued(self, c: Canvas, kind: str, key: str) -> AbstractContextManager[None]:
+        """Mark what is drawn inside as a part of the one element ``key`` of ``kind`` (a
+        paragraph split over a page break: each part calls this with the same key, and the
+        reader meets one paragraph, not two)."""
+        if not self.enabled or self.open is not None:
+            return _UNMARKED
+        page = c.getPageNumber()
+        tags = self.tags_on(page)
+        mcid = self.mcids[page] = self.mcids.get(page, -1) + 1
+        tags.add(WITHIN, mcid, (*self.path(), Node(key, kind)), ())
         return _Marked(self, c, kind, f"/{kind} <</MCID {mcid}>> BDC")
 
     def push(self, kind: str, key: str | None = None, **attrs: str) -> None:
