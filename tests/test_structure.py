@@ -328,11 +328,15 @@ def reading_parts(path: Path) -> list[tuple[int, str, int, str]]:
 def test_a_paragraph_cut_by_a_page_break_is_one_element(built):
     """A sentence a page break cuts ("…treat | the rest of the game…") reads as one
     paragraph: the P holds a marked-content reference on each page, not two P elements (a
-    reader paused and announced a new paragraph mid-sentence)."""
+    reader paused and announced a new paragraph mid-sentence); the part before the break
+    ends with a space, so its last word and the next part's first stay two words."""
     problems, joined = [], 0
     for path in sorted(built.glob("*/*/rules.pdf")):
         parts = reading_parts(path)
         for (n, kind, page, said), (m, _k, next_page, then) in itertools.pairwise(parts):
+            if n == m and next_page != page and not (said[-1:].isspace() or then[:1].isspace()):
+                # one element: its parts' words would run together ("forthem.")
+                problems.append(f"{path.relative_to(built)} p{page + 1}: glued {said[-20:]!r}")
             cut = said.rstrip() and said.rstrip()[-1] not in '.:!?)”"' and then[:1].islower()
             if next_page != page and kind in ("P", "H2", "H3") and cut:
                 if n == m:

@@ -200,3 +200,27 @@ def test_the_callback_names_are_the_ones_that_draw():
     assert set(ITEM_ENDS) == {ITEM_END}
     for name in {*SYMBOL_ENDS, *SYMBOL_STARTS}:
         assert c.getNamedCB(name) is not None, name
+
+
+def test_a_part_a_page_break_cut_ends_with_a_space_too():
+    """A paragraph split over a page break is one element to a reader: the part that goes on
+    on the next page ends its last line with a space, a single line too."""
+    para = _wrapped("keep the cubes you bid in front of you")
+    before = _words(para.blPara)
+    assert _words(spaced(para.blPara, continues=True))[-1] == [
+        *before[-1][:-1],
+        before[-1][-1] + " ",
+    ]
+    one = _wrapped("DELIVERY", width=100)
+    assert _words(spaced(one.blPara, continues=True)) == [["DELIVERY "]]
+    from cutsheet.flow.paragraphs import DocParagraph
+
+    whole = DocParagraph("keep the cubes you bid in front of you until the end", STYLE)
+    whole.wrap(60, 1000)
+    first, rest = whole.split(60, 25)  # two lines fit: the rest goes on the next page
+    assert (first.continues, rest.continues) == (True, False)
+    assert first.split_key == rest.split_key is not None  # one element to a reader
+    rest.wrap(60, 1000)
+    again = rest.split(60, 25)  # the rest cut again: only its last part ends the paragraph
+    assert [p.continues for p in again] == [True, False]
+    assert {p.split_key for p in again} == {first.split_key}

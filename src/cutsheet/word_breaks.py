@@ -42,13 +42,15 @@ SOFT_HYPHENS = ("\xad", "&shy;", "&#173;", "&#xad;", "&#xAD;")
 """How a soft hyphen is written in a paragraph's markup."""
 
 
-def spaced(lines: Any, soft_hyphens: bool = False) -> Any:
+def spaced(lines: Any, soft_hyphens: bool = False, continues: bool = False) -> Any:
     """``lines`` (a paragraph's ``blPara``) with a space after the last word of every line
     but the last (see the module's text); ``lines`` itself when it has one line.
     ``soft_hyphens``: the paragraph's text holds one, so a line that ends with a hyphen was
-    broken there."""
+    broken there. ``continues``: these are a part of a paragraph a page break cut, which
+    goes on on the next page (one element to a reader): its last line ends with a space
+    too."""
     rows = lines.lines
-    last = len(rows) - 1
+    last = len(rows) - (0 if continues else 1)
     if last < 1:
         return lines
     if lines.kind == 0:
@@ -161,13 +163,16 @@ def _space_after(line: Any, at: int) -> Any:
 
 class SpacedParagraph(Paragraph):
     """ReportLab's paragraph, drawn with a space at each line's end (``spaced``); measured,
-    wrapped and split exactly as ReportLab's."""
+    wrapped and split exactly as ReportLab's. A part of a split paragraph that the next
+    part goes on from (``continues``, set by whoever splits it) ends with a space too."""
+
+    continues = False
 
     def drawPara(self, debug: int = 0) -> None:  # noqa: N802 (ReportLab's name)
         lines = self.blPara
         markup = getattr(self, "text", None)  # None: a part of a split paragraph
         soft = markup is None or any(s in markup for s in SOFT_HYPHENS)
-        drawn = spaced(lines, soft)
+        drawn = spaced(lines, soft, self.continues)
         if drawn is lines:
             super().drawPara(debug)
             return

@@ -122,9 +122,11 @@ class DocParagraph(SpacedParagraph):
                 parts = earlier
         if len(parts) > 1:  # its parts are one paragraph to a reader (``split_key``)
             key = self.split_key or f"split{next(_SPLITS)}"
-            for part in parts:
+            for i, part in enumerate(parts):
                 part.tag = self.tag  # type: ignore[attr-defined]
                 part.split_key = key  # type: ignore[attr-defined]
+                # the words of one part run on into the next's: a space ends each but the last
+                part.continues = i < len(parts) - 1 or self.continues  # type: ignore[attr-defined]
         else:
             for part in parts:
                 part.tag = self.tag  # type: ignore[attr-defined]
