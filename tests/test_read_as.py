@@ -120,7 +120,7 @@ def test_a_wrong_read_as_is_a_located_error(ws):
     text = ws.path(AID_LAYOUT).read_text().splitlines()[line - 1]
     col = text.index("steps") + 1
     assert errors[0].startswith(f"{AID_LAYOUT}:{line}:{col}: ")
-    assert "'steps' is not one of 'paragraph', 'heading' or 'list'" in errors[0]
+    assert "'steps' is not one of 'paragraph', 'heading', 'list' or 'title'" in errors[0]
 
 
 STYLE = TextStyle(size=9, leading=11)
@@ -249,3 +249,26 @@ def test_a_heading_block_inside_a_rules_section_is_a_sub_heading(ws):
         for word in page.extract_words(extra_attrs=["size"]):
             sizes.setdefault(word["text"], word["size"])
     assert sizes["idea"] - 0.1 > sizes["breath"] > sizes["imaginary"] + 0.1, sizes
+
+
+@pytest.mark.parametrize("profile", ["standard", "large-print"])
+def test_a_box_read_as_title_joins_the_cards_heading(built, profile):
+    """Festi'vibes' tickets are all titled "TICKET" and its festivals "FESTIVAL": the colour
+    and the limit (``read_as: title``) join the heading, one H2 holding both texts, said
+    "TICKET ORANGE" and "FESTIVAL 2"; a later copy of a ticket says the same as a paragraph."""
+    path = built / "festivibes" / f"{profile}-a4" / "cards.pdf"
+    texts = _texts(path)
+    said: list[tuple[str, str, list[str]]] = []
+    with pikepdf.open(path) as pdf:
+        pages = {p.obj.objgen: i for i, p in enumerate(pdf.pages)}
+        for sect in (s for s in kids(document(pdf)) if role(s) == "Sect"):
+            first = kids(sect)[0]
+            if "/ActualText" not in first:
+                continue
+            parts = [texts[pages[r.Pg.objgen], int(r.MCID)] for r in first.K]  # MCRs
+            said.append((role(first), str(first.ActualText), parts))
+    heads = [(r, words) for r, words, _parts in said if r == "H2"]
+    assert ("H2", "TICKET ORANGE") in heads and ("H2", "FESTIVAL 2") in heads, heads
+    assert sum(words.startswith("TICKET ") for _r, words in heads) == 4  # one a colour
+    assert ("P", "TICKET ORANGE", ["TICKET", "ORANGE"]) in said  # a later copy's
+    assert all(" ".join(parts) == words for _r, words, parts in said), said

@@ -18,9 +18,11 @@ from ..text import render
 from .base import Box, BoxKind, Element, FillContext, Pen, Traits, field_of
 
 Valign = Literal["top", "middle", "bottom"]
-ReadAs = Literal["paragraph", "heading", "list"]
+ReadAs = Literal["paragraph", "heading", "list", "title"]
 """How a screen reader is told a text box: a paragraph; a heading under the card's title (H3
-on a card); a list, an item a line (split at ``<br/>``), a leading number or bullet its label."""
+on a card); a list, an item a line (split at ``<br/>``), a leading number or bullet its label;
+part of the card's own heading, read with its title as one (a ticket's "TICKET" and its
+colour: "TICKET ORANGE", where every ticket's title alone says "TICKET")."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -296,8 +298,9 @@ KIND = BoxKind(
             Field(
                 None,
                 description="how a screen reader reads the box: paragraph (the default),"
-                " heading (under the card's title) or list (an item a line, split at"
-                " <br/>; a leading number or bullet is the item's label)",
+                " heading (under the card's title), list (an item a line, split at"
+                " <br/>; a leading number or bullet is the item's label) or title (part of"
+                " the card's heading, read with its title as one: TICKET ORANGE)",
             ),
         ),
     },

@@ -36,17 +36,33 @@ def _reach(el: Element, face: FacePlan, bleed: float) -> tuple[float, float, flo
 
 
 def headed(face: FacePlan) -> tuple[Element, ...]:
-    """The face's elements with one heading: its title, else its first text (a vote's "SECRET
-    VOTE", a ticket's "TICKET", a back's "SOLD OUT"), so every card's section is headed."""
+    """The face's elements with its heading: its title, else its first text (a vote's "SECRET
+    VOTE", a ticket's "TICKET", a back's "SOLD OUT"), so every card's section is headed; and
+    each text box read as part of it (``read_as: title``: a ticket's colour)."""
     texts = [el for el in face.elements if isinstance(el, TextElement) and el.plain.strip()]
-    if not texts or any(el.heading for el in texts):
+    if not texts:
         return face.elements
-    # not a box read as a list where another text can head the card: set as a heading, its
-    # items would run together ("…from the deck2. Play one…")
-    first = next((el for el in texts if getattr(el.box, "read_as", "") != "list"), texts[0])
+    heads = {id(el) for el in texts if getattr(el.box, "read_as", "") == "title"}
+    if not any(el.heading for el in texts):
+        # not a box read as a list where another text can head the card: set as a heading,
+        # its items would run together ("…from the deck2. Play one…")
+        first = next(
+            (el for el in texts if getattr(el.box, "read_as", "") not in ("list", "title")),
+            texts[0],
+        )
+        heads.add(id(first))
+    if not heads:
+        return face.elements
     return tuple(
-        dataclasses.replace(first, heading=True) if el is first else el for el in face.elements
+        dataclasses.replace(el, heading=True) if id(el) in heads else el for el in face.elements
     )
+
+
+def heading_words(elements: tuple[Element, ...]) -> str | None:
+    """What a heading made of several texts says, their words in reading order with a space
+    between ("TICKET ORANGE"); None for a heading of one text (it says its own)."""
+    parts = [el.plain.strip() for el in elements if isinstance(el, TextElement) and el.heading]
+    return " ".join(parts) if len(parts) > 1 else None
 
 
 def repeated(el: Element, role: Role) -> bool:
@@ -113,8 +129,9 @@ def _draw_elements(
     first: bool = True,
 ) -> None:
     heading = ("H3" if role == "back" else "H2") if first else "P"
-    pen = CanvasPen(c, tagger, heading=heading)
-    for el in headed(face) if role != "overleaf" and first else face.elements:
+    elements = headed(face) if role != "overleaf" else face.elements
+    pen = CanvasPen(c, tagger, heading=heading, said=heading_words(elements))
+    for el in elements:
         x, y, w, h = _reach(el, face, bleed)
         bx, by, bw, bh = (x_mm + x) * mm, (y_mm + y) * mm, w * mm, h * mm
         c.saveState()

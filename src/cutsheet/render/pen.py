@@ -11,27 +11,36 @@ from ..measure import TextStyle, face_name, wrapped
 from .icons import draw_icon
 from .replay import draw_paragraph
 from .symbols import install
-from .tagging import Tagger, install_items
+from .tagging import Tagger, install_items, new_key
 
 
 class CanvasPen:
     """Implements ``boxes.Pen`` on a canvas; ``tagger`` marks text and artifacts. A face's
     heading is tagged ``heading`` (H2 on a card, H3 on a back with its own text), a heading
     under it (``H3`` to a box) one level lower; with ``heading`` "P" (a card's later copy
-    in its file) no text of the face is a heading."""
+    in its file) no text of the face is a heading. A heading of several texts (``said``:
+    their words) is one element holding each, read as ``said`` (its ActualText)."""
 
-    def __init__(self, c: Canvas, tagger: Tagger, heading: str = "H2") -> None:
+    def __init__(
+        self, c: Canvas, tagger: Tagger, heading: str = "H2", said: str | None = None
+    ) -> None:
         self.c = c
         self.tagger = tagger
         self.heading = heading
+        # a heading of several texts (``faces.heading_words``): one element, said as a whole
+        self.said, self._key = said, None
         install_items(c)
 
     def artifact(self) -> AbstractContextManager[None]:
         return self.tagger.artifact(self.c)
 
     def tagged(self, kind: str) -> AbstractContextManager[None]:
+        joined = kind == "H2" and self.said is not None
         if kind in ("H2", "H3"):  # as on a card's front: its title, a heading under it
             kind = "P" if self.heading == "P" else f"H{int(self.heading[1:]) + int(kind[1:]) - 2}"
+        if joined:  # each of its texts a part of one element, which says them as one
+            self._key = self._key or new_key()
+            return self.tagger.continued(self.c, kind, self._key, ActualText=self.said or "")
         return self.tagger.text(self.c, kind)
 
     def rect(

@@ -173,16 +173,19 @@ class Tagger:
         tags.add(kind, mcid, self.path(), tuple(sorted(attrs.items())) if attrs else ())
         return _Marked(self, c, kind, f"/{kind} <</MCID {mcid}>> BDC")
 
-    def continued(self, c: Canvas, kind: str, key: str) -> AbstractContextManager[None]:
+    def continued(
+        self, c: Canvas, kind: str, key: str, **attrs: str
+    ) -> AbstractContextManager[None]:
         """Mark what is drawn inside as a part of the one element ``key`` of ``kind`` (a
-        paragraph split over a page break: each part calls this with the same key, and the
-        reader meets one paragraph, not two)."""
+        paragraph split over a page break, a card's heading of several texts: each part
+        calls this with the same key and ``attrs``, and the reader meets one element)."""
         if not self.enabled or self.open is not None:
             return _UNMARKED
         page = c.getPageNumber()
         tags = self.tags_on(page)
         mcid = self.mcids[page] = self.mcids.get(page, -1) + 1
-        tags.add(WITHIN, mcid, (*self.path(), Node(key, kind)), ())
+        node = Node(key, kind, tuple(sorted(attrs.items())))
+        tags.add(WITHIN, mcid, (*self.path(), node), ())
         return _Marked(self, c, kind, f"/{kind} <</MCID {mcid}>> BDC")
 
     def push(self, kind: str, key: str | None = None, **attrs: str) -> None:
