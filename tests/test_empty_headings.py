@@ -46,3 +46,15 @@ def test_a_card_space_label_wider_than_its_space_is_refused(ws):
             " would run over the next); shorten it",
         )
     ]
+
+
+def test_a_card_space_label_that_prints_nothing_or_two_lines_is_refused(ws):
+    """A zero-width space says nothing; a tab or a line break printed as a missing glyph's
+    box (a label is drawn as one line)."""
+    sheet = "content/common-reserve/reserve-sheet.yaml"
+    line = ws.edit(sheet, "labels: [CURRENT, NEXT]", 'labels: ["A\\tB", "\\u200b"]')
+    said = [(p.loc.line, p.message) for p in ws.check("common-reserve")]
+    assert said == [
+        (line, "blocks.spaces.labels: is one line above its space: no tab or line break"),
+        (line, "blocks.spaces.labels: is empty: a space's label says what goes there"),
+    ]

@@ -254,21 +254,73 @@ def test_a_heading_block_inside_a_rules_section_is_a_sub_heading(ws):
 @pytest.mark.parametrize("profile", ["standard", "large-print"])
 def test_a_box_read_as_title_joins_the_cards_heading(built, profile):
     """Festi'vibes' tickets are all titled "TICKET" and its festivals "FESTIVAL": the colour
-    and the limit (``read_as: title``) join the heading, one H2 holding both texts, said
-    "TICKET ORANGE" and "FESTIVAL 2"; a later copy of a ticket says the same as a paragraph."""
+    and the limit (``read_as: title``) join the heading, one H2 holding both texts, the
+    first ending with a space ("TICKET ORANGE", "FESTIVAL 2"); a later copy of a ticket
+    says the same as one paragraph."""
     path = built / "festivibes" / f"{profile}-a4" / "cards.pdf"
     texts = _texts(path)
-    said: list[tuple[str, str, list[str]]] = []
+    said: list[tuple[str, str]] = []
     with pikepdf.open(path) as pdf:
         pages = {p.obj.objgen: i for i, p in enumerate(pdf.pages)}
         for sect in (s for s in kids(document(pdf)) if role(s) == "Sect"):
             first = kids(sect)[0]
-            if "/ActualText" not in first:
+            if not isinstance(first.K, pikepdf.Array):
                 continue
             parts = [texts[pages[r.Pg.objgen], int(r.MCID)] for r in first.K]  # MCRs
-            said.append((role(first), str(first.ActualText), parts))
-    heads = [(r, words) for r, words, _parts in said if r == "H2"]
-    assert ("H2", "TICKET ORANGE") in heads and ("H2", "FESTIVAL 2") in heads, heads
-    assert sum(words.startswith("TICKET ") for _r, words in heads) == 4  # one a colour
-    assert ("P", "TICKET ORANGE", ["TICKET", "ORANGE"]) in said  # a later copy's
-    assert all(" ".join(parts) == words for _r, words, parts in said), said
+            assert all(part.endswith(" ") for part in parts[:-1]), parts  # words apart
+            said.append((role(first), "".join(parts)))
+    heads = [words for r, words in said if r == "H2"]
+    assert "TICKET ORANGE" in heads and "FESTIVAL 2" in heads, heads
+    assert sum(words.startswith("TICKET ") for words in heads) == 4  # one a colour
+    assert sum(words.startswith("FESTIVAL ") for words in heads) == 6  # one a festival
+    assert ("P", "TICKET ORANGE") in said  # a later copy's
+
+
+def test_an_error_in_a_badges_text_is_located_in_large_print(ws):
+    """A text box held by an icon (a festival's limit in its ring) is measured to grow the
+    badge in large print: a template error there was a traceback from ``check``."""
+    layout = "layouts/festivibes.yaml"
+    line = ws.edit(layout, 'read_as: title, text: "{{ limit }}"', 'text: "{{ limit }}{{ nope }}"')
+    for profile in ("standard", "large-print"):
+        said = [(p.loc.line, p.message) for p in ws.check("festivibes", (profile,))]
+        assert said and all(ln == line and "'nope' is undefined" in m for ln, m in said), said
+
+
+def test_a_title_part_never_takes_the_cards_running_text_into_its_heading(ws):
+    """A ticket whose "TICKET" is left out is headed by its colour alone, not by the
+    colour and the paragraph after it."""
+    layout = "layouts/festivibes.yaml"
+    ws.edit(layout, 'style: title, text: "TICKET"', "style: title, text: \"{{ '' }}\"")
+    assert not ws.check("festivibes")
+    from cutsheet.build import build
+    from cutsheet.jobs import Options
+
+    out = ws.root / "out"
+    options = Options(profiles=("standard",), papers=("a4",))
+    _outputs, report = build(ws.project, ["festivibes"], options, out, 1, lambda _m: None)
+    assert not report.errors, report.errors
+    path = out / "festivibes" / "standard-a4" / "cards.pdf"
+    heads = [k for row in _outline_joined(path) for k in row if k[0] == "H2"]
+    assert ("H2", "ORANGE") in heads, heads
+
+
+def _outline_joined(path: Path) -> list[list[tuple[str, str]]]:
+    """Each card section's kids as (role, text), an element's parts joined."""
+    texts = _texts(path)
+    rows = []
+    with pikepdf.open(path) as pdf:
+        pages = {p.obj.objgen: i for i, p in enumerate(pdf.pages)}
+        for sect in (s for s in kids(document(pdf)) if role(s) == "Sect"):
+            row = []
+            for k in kids(sect):
+                refs = list(k.K) if isinstance(k.K, pikepdf.Array) else [k.K]
+                said = "".join(
+                    texts[pages[r.Pg.objgen], int(r.MCID)]
+                    if isinstance(r, pikepdf.Dictionary)
+                    else texts.get((pages[k.Pg.objgen], int(r)), "")
+                    for r in refs
+                    if not (isinstance(r, pikepdf.Dictionary) and "/S" in r)
+                )
+                row.append((role(k), said))
+            rows.append(row)
+    return rows

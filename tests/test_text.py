@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+import re
 import sys
 
 import pytest
@@ -65,6 +66,8 @@ def test_a_constant_method_is_refused_not_printed_with_its_address():
         "{% set _ = costs.append(9) %}{{ costs|join(',') }}",
         "{{ terms.pop('R') }}",
         "{% set seen = [] %}{% set _ = seen.append(1) %}{{ seen }}",
+        "{{ dict.update(terms, {'R': 'x'}) }}",  # the method read off the type, a global
+        "{{ (dict|attr('clear'))(terms) }}",
     ],
 )
 def test_a_template_cannot_change_what_cards_share(source):
@@ -76,6 +79,37 @@ def test_a_template_cannot_change_what_cards_share(source):
     assert context == {"terms": {"R": "red"}, "costs": [1, 2]}
     counted = "{% set n = namespace(t=0) %}{% for c in costs %}{% set n.t = n.t + c %}{% endfor %}"
     assert render(counted + "{{ n.t }}", context) == "3"
+
+
+@pytest.mark.parametrize(
+    ("source", "why"),
+    [
+        ("{{ cycler(1, 2) }}", "Cycler object"),
+        ("{{ [terms.get] }}", "prints a method"),
+        ("{{ id.upper|string }}", "prints a method"),
+        ("{{ id.upper ~ '' }}", "prints a method"),
+        ("{{ '{0.upper}'.format(id) }}", "format field names an argument"),
+        ("{{ costs|reverse }}", "iterator"),
+        ("{{ costs|map('string') }}", "iterator"),
+        ("{{ (terms.keys() - [])|join(' ') }}", "set's items in turn"),
+        ("{{ (terms.keys() - [])|list }}", "set's items in turn"),
+        ("{% for k in terms.keys() - [] %}{{ k }}{% endfor %}", "loops over a set"),
+        ("{{ '%s'|format(terms.keys() - []) }}", "prints a set"),
+        ("{{ id|replace('X', cycler(1)) }}", "Cycler object"),
+        ("{{ costs|random }}", "No filter named 'random'"),
+    ],
+)
+def test_a_template_cannot_print_what_changes_from_run_to_run(source, why):
+    """An object's text holds its memory address, a set's order follows each run's string
+    hashes, ``random`` is random: any of them would make the same content print a different
+    PDF each run."""
+    context = {"terms": {"R": "red", "G": "green"}, "costs": [1, 2], "id": "X"}
+    with pytest.raises(TemplateProblem, match=re.escape(why)):
+        render(source, context)
+    assert render("{{ (terms.keys() - [])|sort|join(',') }}", context) == "G,R"
+    assert render("{{ costs|reverse|list|join(',') }} {{ terms }}", context) == (
+        "2,1 {&#39;R&#39;: &#39;red&#39;, &#39;G&#39;: &#39;green&#39;}"
+    )
 
 
 def test_glyphs_mark_cube_runs_only():

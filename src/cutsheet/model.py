@@ -429,10 +429,16 @@ class WriteIn(Strict):
     width: float | None = Field(None, gt=0, le=MAX_MM, description="mm")
 
 
+_UNSEEN = str.maketrans("", "", "\u00ad\u200b\u200c\u200d\u2060\ufeff")  # nothing printed
+
+
 def _said(value: str) -> str:
-    """A space's label is all a reader hears of it, and all a player reads of it."""
-    if not value.strip():
+    """A space's label is all a reader hears of it, and all a player reads of it: one line
+    (it is drawn as one) of characters that print."""
+    if not value.translate(_UNSEEN).strip():
         raise ValueError("is empty: a space's label says what goes there")
+    if any(c in value for c in "\t\n\r"):
+        raise ValueError("is one line above its space: no tab or line break")
     return value
 
 

@@ -42,15 +42,20 @@ def headed(face: FacePlan) -> tuple[Element, ...]:
     texts = [el for el in face.elements if isinstance(el, TextElement) and el.plain.strip()]
     if not texts:
         return face.elements
-    heads = {id(el) for el in texts if getattr(el.box, "read_as", "") == "title"}
+    joined = [el for el in texts if getattr(el.box, "read_as", "") == "title"]
+    heads = {id(el) for el in joined}
     if not any(el.heading for el in texts):
         # not a box read as a list where another text can head the card: set as a heading,
-        # its items would run together ("…from the deck2. Play one…")
+        # its items would run together ("…from the deck2. Play one…"); with boxes read as
+        # part of the heading, only a text before them (a ticket's "TICKET"), never the
+        # card's running text after them when that text is left out
+        before = texts[: texts.index(joined[0])] if joined else texts
         first = next(
-            (el for el in texts if getattr(el.box, "read_as", "") not in ("list", "title")),
-            texts[0],
+            (el for el in before if getattr(el.box, "read_as", "") not in ("list", "title")),
+            None if joined else texts[0],
         )
-        heads.add(id(first))
+        if first is not None:
+            heads.add(id(first))
     if not heads:
         return face.elements
     return tuple(
@@ -58,11 +63,9 @@ def headed(face: FacePlan) -> tuple[Element, ...]:
     )
 
 
-def heading_words(elements: tuple[Element, ...]) -> str | None:
-    """What a heading made of several texts says, their words in reading order with a space
-    between ("TICKET ORANGE"); None for a heading of one text (it says its own)."""
-    parts = [el.plain.strip() for el in elements if isinstance(el, TextElement) and el.heading]
-    return " ".join(parts) if len(parts) > 1 else None
+def heading_parts(elements: tuple[Element, ...]) -> int:
+    """How many texts the face's heading is made of ("TICKET" and "ORANGE": two)."""
+    return sum(1 for el in elements if isinstance(el, TextElement) and el.heading)
 
 
 def repeated(el: Element, role: Role) -> bool:
@@ -130,7 +133,7 @@ def _draw_elements(
 ) -> None:
     heading = ("H3" if role == "back" else "H2") if first else "P"
     elements = headed(face) if role != "overleaf" else face.elements
-    pen = CanvasPen(c, tagger, heading=heading, said=heading_words(elements))
+    pen = CanvasPen(c, tagger, heading=heading, parts=heading_parts(elements))
     for el in elements:
         x, y, w, h = _reach(el, face, bleed)
         bx, by, bw, bh = (x_mm + x) * mm, (y_mm + y) * mm, w * mm, h * mm

@@ -18,29 +18,29 @@ class CanvasPen:
     """Implements ``boxes.Pen`` on a canvas; ``tagger`` marks text and artifacts. A face's
     heading is tagged ``heading`` (H2 on a card, H3 on a back with its own text), a heading
     under it (``H3`` to a box) one level lower; with ``heading`` "P" (a card's later copy
-    in its file) no text of the face is a heading. A heading of several texts (``said``:
-    their words) is one element holding each, read as ``said`` (its ActualText)."""
+    in its file) no text of the face is a heading. A heading of several texts (``parts``)
+    is one element holding each, every part but the last ending with a space (the words of
+    "TICKET" and "ORANGE" stay apart, and each part keeps what it says: a cube's words)."""
 
-    def __init__(
-        self, c: Canvas, tagger: Tagger, heading: str = "H2", said: str | None = None
-    ) -> None:
+    def __init__(self, c: Canvas, tagger: Tagger, heading: str = "H2", parts: int = 1) -> None:
         self.c = c
         self.tagger = tagger
         self.heading = heading
-        # a heading of several texts (``faces.heading_words``): one element, said as a whole
-        self.said, self._key = said, None
+        self.parts, self._drawn, self._key, self._continues = parts, 0, "", False
         install_items(c)
 
     def artifact(self) -> AbstractContextManager[None]:
         return self.tagger.artifact(self.c)
 
     def tagged(self, kind: str) -> AbstractContextManager[None]:
-        joined = kind == "H2" and self.said is not None
+        joined = kind == "H2" and self.parts > 1
         if kind in ("H2", "H3"):  # as on a card's front: its title, a heading under it
             kind = "P" if self.heading == "P" else f"H{int(self.heading[1:]) + int(kind[1:]) - 2}"
-        if joined:  # each of its texts a part of one element, which says them as one
+        if joined:  # each of its texts a part of one element
             self._key = self._key or new_key()
-            return self.tagger.continued(self.c, kind, self._key, ActualText=self.said or "")
+            self._drawn += 1
+            self._continues = self._drawn < self.parts  # the next part goes on from this one
+            return self.tagger.continued(self.c, kind, self._key)
         return self.tagger.text(self.c, kind)
 
     def rect(
@@ -95,6 +95,14 @@ class CanvasPen:
         would leave their tags out)."""
         para, _height = wrapped(markup, style, name, *avail)
         install(self.c)
+        if self._continues:  # a heading's part before another: it ends with a space too
+            self._continues = False
+            para.continues = True  # (drawn afresh: a kept drawing of it has no such space)
+            try:
+                para.drawOn(self.c, x, y)
+            finally:
+                del para.continues
+            return
         if not as_list:
             draw_paragraph(self.c, para, x, y)
             return

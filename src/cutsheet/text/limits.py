@@ -15,8 +15,10 @@ Each check raises a ``TemplateProblem`` that says which bound was broken.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
+
+from jinja2 import Undefined
 
 from .problem import TemplateProblem, short
 
@@ -115,13 +117,55 @@ def weight(value: Any, limit: int = MAX_OUTPUT) -> int:
 
 
 def printable(value: Any) -> Any:
-    """``value``, if turning it into text gives at most ``MAX_OUTPUT`` characters."""
+    """``value``, if turning it into text gives at most ``MAX_OUTPUT`` characters, and the
+    same characters every run (``settled``)."""
     if isinstance(value, str):
         if len(value) > MAX_OUTPUT:
             raise TemplateProblem(f"template prints more than {MAX_OUTPUT:,} characters")
-    elif not isinstance(value, (int, float, bool)) and weight(value) > MAX_OUTPUT:
-        raise TemplateProblem(f"template prints a value of over {MAX_OUTPUT:,} characters")
+    elif not isinstance(value, (int, float, bool)):
+        if weight(value) > MAX_OUTPUT:
+            raise TemplateProblem(f"template prints a value of over {MAX_OUTPUT:,} characters")
+        settled(value)
     return value
+
+
+_SETTLED = (str, int, float, bool, type(None), range, Undefined)  # (Undefined: Jinja says)
+
+
+def settled(value: Any) -> None:
+    """Refuse a value whose text would not be the same every run: a set (its order follows
+    each run's string hashes), an iterator (what ``|map``, ``|select`` and ``|reverse``
+    give) or any other object (its text holds a memory address), also inside a list or a
+    mapping. Text, numbers, lists, tuples and mappings of them print the same always."""
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, _SETTLED):
+            continue
+        if isinstance(v, (list, tuple)):
+            stack.extend(v)
+        elif isinstance(v, Mapping) and type(v) is dict:
+            stack.extend(v.keys())
+            stack.extend(v.values())
+        else:
+            raise TemplateProblem(unsettled(v))
+
+
+def unsettled(value: Any) -> str:
+    """Why ``value`` is refused as text (``settled``)."""
+    if isinstance(value, (set, frozenset)):
+        return "template prints a set, whose order changes from run to run; sort it (|sort)"
+    if isinstance(value, Iterator):
+        return "template prints an iterator (what |map, |select and |reverse give): add |list"
+    if callable(value):
+        return (
+            f"template prints a method ({getattr(value, '__name__', 'callable')}); "
+            "write x['name'] to read a key that shares a method's name"
+        )
+    return (
+        f"template prints a {type(value).__name__} object, whose text is not the same from"
+        " run to run: print its values"
+    )
 
 
 def length(value: Any) -> int | None:
@@ -155,6 +199,8 @@ def check_args(args: Iterable[Any]) -> None:
 def check_joined(items: Any, sep: Any) -> None:
     """Refuse a join (``sep`` a string) or a sum of lists (``sep`` None) that would build
     more than ``MAX_SIZE`` characters or items."""
+    if isinstance(items, (set, frozenset)):
+        raise TemplateProblem(unsettled(items))  # joined in an order that changes each run
     if isinstance(items, (str, bytes)) or length(items) is None:
         return
     total = 0
@@ -162,6 +208,7 @@ def check_joined(items: Any, sep: Any) -> None:
         if sep is None:
             total += length(item) or 0
         else:
+            settled(item)
             total += weight(item, MAX_SIZE) + len(str(sep))
         if total > MAX_SIZE:
             raise TemplateProblem(f"template joins more than {MAX_SIZE:,} characters or items")

@@ -5,6 +5,7 @@ before it builds anything."""
 from __future__ import annotations
 
 import functools
+import string
 import threading
 from collections.abc import Callable, Iterator
 from functools import lru_cache
@@ -35,6 +36,7 @@ from .limits import (
     check_replaced,
     length,
     printable,
+    settled,
     sized,
 )
 from .problem import TemplateProblem
@@ -103,11 +105,20 @@ class BoundedEnvironment(ImmutableSandboxedEnvironment):
 
     intercepted_binops = frozenset({"*", "**", "+", "%"})
 
+    def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
+        """The immutable sandbox's rule, and the same for a method read off the type itself
+        (``dict.update(terms, …)``: ``dict`` is a global)."""
+        if isinstance(obj, type) and _changes_in_place(obj, attr):
+            return False
+        return super().is_safe_attribute(obj, attr, value)  # type: ignore[no-any-return]
+
     def unsafe_undefined(self, obj: Any, attribute: str) -> Undefined:
         """What an unsafe attribute reads as: said plainly when it would change a value in
         place."""
-        if modifies_known_mutable(obj, attribute):
-            kind = type(obj).__name__
+        if modifies_known_mutable(obj, attribute) or (
+            isinstance(obj, type) and _changes_in_place(obj, attribute)
+        ):
+            kind = obj.__name__ if isinstance(obj, type) else type(obj).__name__
             return self.undefined(  # type: ignore[no-any-return]
                 f"{kind}.{attribute} would change a {kind} in place, which templates may not"
                 " do; build a new one (+, a filter, namespace())",
@@ -163,6 +174,7 @@ class BoundedEnvironment(ImmutableSandboxedEnvironment):
 
         def bounded(*args: Any, **kwargs: Any) -> str:
             check_format(fmt)
+            _whole_fields(fmt)
             for arg in (*args, *kwargs.values()):
                 printable(arg)
             return wrapped(*args, **kwargs)
@@ -182,6 +194,36 @@ class BoundedEnvironment(ImmutableSandboxedEnvironment):
             return sized(SandboxedEnvironment.call(__self, __context, __obj, *args, **kwargs))
         finally:
             Depth.leave()
+
+
+def _whole_fields(fmt: Any) -> None:
+    """A format's fields name its arguments, not their attributes or items (``{0.upper}``
+    formats a method: its text holds a memory address, never the same twice, and is read
+    where nothing checks what is printed)."""
+    if not isinstance(fmt, str):
+        return
+    try:
+        fields = [name for _text, name, _spec, _conv in string.Formatter().parse(fmt) if name]
+    except ValueError as exc:
+        raise TemplateProblem(f"template format error: {exc}") from None
+    for name in fields:
+        if "." in name or "[" in name:
+            raise TemplateProblem(
+                f"template formats {{{name}}}: a format field names an argument, not its"
+                " attributes or items; pass the value itself"
+            )
+
+
+_CHANGEABLE = (dict, list, set, bytearray)
+
+
+def _changes_in_place(cls: type, attr: str) -> bool:
+    """Whether ``attr`` of the type ``cls`` is a method that changes its instance in place
+    (``dict.update``, ``list.append``): what ``modifies_known_mutable`` says of an instance."""
+    for base in _CHANGEABLE:
+        if issubclass(cls, base) and modifies_known_mutable(base(), attr):
+            return True
+    return False
 
 
 def _check_binop(operator: str, left: Any, right: Any) -> None:
@@ -246,10 +288,19 @@ def _bounded_filter(name: str, f: Callable[..., Any]) -> Callable[..., Any]:
                 return sized(args[lead] if len(args) > lead else kwargs.get("default_value", ""))
             args, kwargs = _none_as_nothing(name, args, kwargs, lead)
         value = args[lead - 1] if len(args) >= lead else None
+        if isinstance(value, (set, frozenset)) and name not in _ORDERLESS:
+            raise TemplateProblem(  # (|list, |first, |join… take a set's order of the run)
+                f"template takes a set's items in turn (|{name}), in an order that changes"
+                " from run to run; sort it first (|sort)"
+            )
         if len(args) > lead or kwargs:
             check_args((*args[lead:], *kwargs.values()))
+            if name not in _STRUCTURAL:  # (``format``, ``replace``…: printed into the text)
+                for arg in (*args[lead:], *kwargs.values()):
+                    settled(arg)
         if name == "join":
             sep = args[lead] if len(args) > lead else kwargs.get("d", "")
+            settled(sep)
             check_joined(value, sep)
         elif name == "sum":
             check_joined(value, None)
@@ -263,6 +314,9 @@ def _bounded_filter(name: str, f: Callable[..., Any]) -> Callable[..., Any]:
 
     return bounded
 
+
+#: Filters whose result does not depend on the order of a set's items.
+_ORDERLESS = frozenset("sort length count min max bool default d".split())
 
 #: Filters that print the values inside their arguments (a list's items, format's values).
 _NONE_INSIDE = frozenset({"join", "format"})
@@ -304,7 +358,12 @@ def _range(*args: int) -> range:
 
 
 def _turns(iterable: Any) -> Iterator[Any]:
-    """Every loop's items, each turn counted against the rendering's steps."""
+    """Every loop's items, each turn counted against the rendering's steps; never a set's,
+    which come in an order that changes from run to run."""
+    if isinstance(iterable, (set, frozenset)):
+        raise TemplateProblem(
+            "template loops over a set, whose order changes from run to run; sort it (|sort)"
+        )
     for item in iterable:
         Steps.take()
         yield item
@@ -341,6 +400,7 @@ def environment() -> SandboxedEnvironment:
     for name, f in list(env.filters.items()):
         env.filters[name] = _bounded_filter(name, f)
     env.globals.pop("lipsum", None)  # n paragraphs of filler: nothing a card needs
+    env.filters.pop("random", None)  # a different card every run: never the same PDF
     env.globals["range"] = _range
     env.globals["_cs_turns"] = _turns
     env.globals["_cs_sized"] = sized

@@ -92,8 +92,8 @@ def badge_needs(
                     style, size=smaller, leading=round(smaller * profile.line_spacing, 2)
                 )
                 size = _size_for(shape, text, style, fc, profile, pad)
-        except MarkupError:
-            continue
+        except (TemplateProblem, MarkupError):
+            continue  # reported, where it is written, when the face is filled
         if style is not styles[names[text.name]]:
             names[text.name] = f"{names[text.name]}-badge"
             styles[names[text.name]] = style
