@@ -16,6 +16,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Mapping
+from datetime import date, time
+from decimal import Decimal
+from pathlib import PurePath
 from typing import Any
 
 from jinja2 import Undefined
@@ -129,7 +132,8 @@ def printable(value: Any) -> Any:
     return value
 
 
-_SETTLED = (str, int, float, bool, type(None), range, Undefined)  # (Undefined: Jinja says)
+#: Values whose text is the same every run (Undefined: Jinja says what is wrong with it).
+_SETTLED = (str, int, float, bool, type(None), range, Undefined, PurePath, date, time, Decimal)
 
 
 def settled(value: Any) -> None:
