@@ -152,7 +152,7 @@ def _agree(mutation: tuple[str, str, str], tmp: Path, capsys: pytest.CaptureFixt
     game, rel, text = mutation
     root = _project(tmp, game)
     (root / rel).write_text(text)
-    checked = run(root, capsys, "check", game, "--profile", "standard")
+    checked = run(root, capsys, "check", game, "--profile", "standard", "--paper", "a4")
     out = tmp / "out"
     before = seed_last_good(out)
     built = run(
