@@ -120,16 +120,14 @@ class DocParagraph(SpacedParagraph):
             earlier = self._split(availWidth, availHeight - self.style.leading)
             if len(earlier) > 1 and not ends_with_colon(earlier[0]):
                 parts = earlier
-        if len(parts) > 1:  # its parts are one paragraph to a reader (``split_key``)
-            key = self.split_key or f"split{next(_SPLITS)}"
-            for i, part in enumerate(parts):
-                part.tag = self.tag  # type: ignore[attr-defined]
+        # its parts are one paragraph to a reader (``split_key``), and the words of one part
+        # run on into the next's: a space ends each but the last (``continues``)
+        key = (self.split_key or f"split{next(_SPLITS)}") if len(parts) > 1 else None
+        for i, part in enumerate(parts):
+            part.tag = self.tag  # type: ignore[attr-defined]
+            if key is not None:
                 part.split_key = key  # type: ignore[attr-defined]
-                # the words of one part run on into the next's: a space ends each but the last
                 part.continues = i < len(parts) - 1 or self.continues  # type: ignore[attr-defined]
-        else:
-            for part in parts:
-                part.tag = self.tag  # type: ignore[attr-defined]
         return parts
 
     def _split(self, availWidth: float, availHeight: float) -> list[Flowable]:  # noqa: N803

@@ -13,9 +13,10 @@ claims PDF/UA-1 (with the title and language it needs, ``xmp``).
 
 Every structure element that holds content holds one marked-content sequence (one MCID), so
 the booklet can re-point each at its half page; but a paragraph split over a page break is
-one element with a sequence on each page (``Tagger.continued``: the sequences are recorded
-as ``WITHIN`` its node, and the element holds a marked-content reference to each, which the
-booklet points at its half page as it does an MCID). Marked-content sequences never nest: content
+one element with a sequence on each page, and so is a card heading of several boxes
+(``Tagger.continued``: the sequences are recorded as ``WITHIN`` its node, and the element
+holds a marked-content reference to each, which the booklet points at its half page as it
+does an MCID). Marked-content sequences never nest: content
 drawn while one is open belongs to it (text inside an artifact stays an artifact). A list
 box is one paragraph whose items open and close their own sequences inside its text object,
 from callbacks at the marks in its markup (``Tagger.items``).
@@ -62,7 +63,7 @@ class Tag:
     records a hundred thousand of them, so they have no ``__dict__``."""
 
     kind: str  # H1, H2, H3, P, Lbl; "" for an empty node (a TD with nothing written in it);
-    # WITHIN for a part of the last node's content (a paragraph split over a page break)
+    # WITHIN for a part of the last node's content (a split paragraph, a heading's part)
     mcid: int | None
     path: tuple[Node, ...]  # the nodes it sits in, outermost first
     attrs: tuple[tuple[str, str], ...] = ()  # ("Alt", text) on a Figure
@@ -173,19 +174,16 @@ class Tagger:
         tags.add(kind, mcid, self.path(), tuple(sorted(attrs.items())) if attrs else ())
         return _Marked(self, c, kind, f"/{kind} <</MCID {mcid}>> BDC")
 
-    def continued(
-        self, c: Canvas, kind: str, key: str, **attrs: str
-    ) -> AbstractContextManager[None]:
+    def continued(self, c: Canvas, kind: str, key: str) -> AbstractContextManager[None]:
         """Mark what is drawn inside as a part of the one element ``key`` of ``kind`` (a
         paragraph split over a page break, a card's heading of several texts: each part
-        calls this with the same key and ``attrs``, and the reader meets one element)."""
+        calls this with the same key, and the reader meets one element)."""
         if not self.enabled or self.open is not None:
             return _UNMARKED
         page = c.getPageNumber()
         tags = self.tags_on(page)
         mcid = self.mcids[page] = self.mcids.get(page, -1) + 1
-        node = Node(key, kind, tuple(sorted(attrs.items())))
-        tags.add(WITHIN, mcid, (*self.path(), node), ())
+        tags.add(WITHIN, mcid, (*self.path(), Node(key, kind)), ())
         return _Marked(self, c, kind, f"/{kind} <</MCID {mcid}>> BDC")
 
     def push(self, kind: str, key: str | None = None, **attrs: str) -> None:

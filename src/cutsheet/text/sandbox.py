@@ -371,15 +371,10 @@ def _turns(iterable: Any) -> Iterator[Any]:
 
 def _finalize(value: Any) -> Any:
     """Print nothing for no value (an optional field an item leaves out: never the word
-    "None"), and refuse to print a method: ``{{ step.get }}`` names dict.get, not the key
-    'get'."""
+    "None"), and only what prints the same every run (``printable``): never a method
+    (``{{ step.get }}`` names dict.get, not the key 'get'), nor an object's address."""
     if value is None:
         return ""
-    if callable(value) and not isinstance(value, Undefined):
-        raise TemplateProblem(
-            f"template prints a method ({getattr(value, '__name__', 'callable')}); "
-            "write x['name'] to read a key that shares a method's name"
-        )
     if isinstance(value, str) and not isinstance(value, Markup):  # ours (filters') are Markup
         found = MARKER.search(value)
         if found is not None:
