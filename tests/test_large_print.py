@@ -262,6 +262,40 @@ def test_tick_boxes_are_as_big_as_the_write_ins(built, profile, size):
             assert box["top"] - above >= 1 * MM and below - box["bottom"] >= 1 * MM
 
 
+@pytest.mark.parametrize("profile", ["standard", "large-print"])
+def test_every_tick_box_keeps_its_number(built, profile):
+    """The session record's three actions are numbered on every page: beside each box where
+    the column has room (standard), else once, in the header, each number over the middle of
+    its own box's column (large print's 12 mm boxes and 18 pt numbers). Large print once
+    dropped the numbers."""
+    path = built / "common-reserve" / f"{profile}-a4" / "sheets.pdf"
+    page = next(
+        p
+        for p, t in zip(plumber_pages(path), plumber_texts(path), strict=True)
+        if "Session record" in (t or "")
+    )
+    size = 12.0 if profile == "large-print" else 8.0
+    boxes = [r for r in page.rects if abs(r["width"] - size * MM) < 0.1 and r["width"] > 3 * MM]
+    header = next(w for w in page.extract_words() if w["text"] == "Actions")
+    column = sorted({round(b["x0"], 1) for b in boxes})
+    assert len(column) == 3, column
+    numbers = [
+        w
+        for w in page.extract_words()
+        if w["text"] in ("1", "2", "3") and column[0] - 10 * MM < w["x0"] < column[-1] + size * MM
+    ]
+    if profile == "standard":  # one number beside each box of every row
+        assert len(numbers) == 3 * 8
+        for w in numbers:
+            right = min(x for x in column if x > w["x1"])
+            assert right - w["x1"] < 3 * MM
+        return
+    assert sorted(w["text"] for w in numbers) == ["1", "2", "3"]  # once, in the header
+    for w, x in zip(sorted(numbers, key=lambda w: w["x0"]), column, strict=True):
+        assert w["top"] > header["bottom"] and w["bottom"] < min(b["top"] for b in boxes)
+        assert abs((w["x0"] + w["x1"]) / 2 - (x + size * MM / 2)) < 0.5, (w, x)
+
+
 def test_pdfs_are_tagged_with_language_and_title(built):
     for path in lp_pdfs(built):
         with pikepdf.open(path) as pdf:

@@ -50,9 +50,17 @@ def check_layout(n: int, box_mm: float, size: float, numbered: bool = True) -> C
     return CheckLayout(box, tuple(numbers), tuple(boxes), x - CHECK_GAP_MM * MM)
 
 
+def centres_in(layout: CheckLayout, width: float) -> tuple[float, ...]:
+    """Where each box's centre falls, in points from the left of a cell ``width`` pt wide
+    whose content is centred (a table's cells of tick boxes are)."""
+    left = (width - layout.width) / 2
+    return tuple(left + x + layout.box / 2 for x in layout.boxes)
+
+
 def checks_in(n: int, box_mm: float, size: float, width: float | None) -> CheckLayout:
     """The tick boxes a column of ``width`` pt holds: numbered when they fit, else bare (a
-    table too narrow for numbered boxes at this size keeps the boxes at full size)."""
+    table too narrow for numbered boxes at this size keeps the boxes at full size, and its
+    header numbers them, each over its box: ``centres_in``)."""
     numbered = check_layout(n, box_mm, size)
     if width is None or numbered.cell_width <= width + 0.01:
         return numbered

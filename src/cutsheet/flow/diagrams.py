@@ -36,6 +36,25 @@ class CheckBoxes(Flowable):
             c.rect(x, 0, lay.box, lay.box, stroke=1, fill=0)
 
 
+class CheckNumbers(Flowable):
+    """The numbers of a column's tick boxes, each centred over its box, set under the column's
+    header when the boxes have no room for them beside (large print): ``centres`` are the
+    boxes' centres in points from this flowable's left."""
+
+    def __init__(self, centres: Sequence[float], font: str, size: float) -> None:
+        super().__init__()
+        self.centres, self.font, self.size = tuple(centres), font, size
+
+    def wrap(self, aw: float, ah: float) -> tuple[float, float]:
+        return aw, self.size * 1.2
+
+    def draw(self) -> None:
+        c = self.canv
+        c.setFont(self.font, self.size)
+        for i, x in enumerate(self.centres):
+            c.drawCentredString(x, self.size * 0.3, str(i + 1))
+
+
 class CardSpaces(Flowable):
     """Dashed card-sized frames with a label above each, to lay cards on."""
 

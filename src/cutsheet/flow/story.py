@@ -32,12 +32,12 @@ from .blocks import (
     TrackBlock,
     WriteInsBlock,
 )
-from .checkboxes import CheckLayout, checks_in
-from .diagrams import CardRowDiagram, CardSpaces, CheckBoxes
+from .checkboxes import CheckLayout, centres_in, checks_in
+from .diagrams import CardRowDiagram, CardSpaces, CheckBoxes, CheckNumbers
 from .figures import CardFigure, places_in_words, reading_place
 from .keep_with_next import keep_with_next
 from .paragraphs import DocParagraph, ItemList, wraps_of
-from .tables import RuledTable, example_style, table_style, track_style, write_in_style
+from .tables import CELL_PAD, RuledTable, example_style, table_style, track_style, write_in_style
 
 HEADING_LEVELS = {"title": 1, "heading": 2, "subheading": 3}  # any other: a paragraph
 TRACK_LABEL_MM = 34.0
@@ -64,6 +64,7 @@ class StoryBuilder:
     list_type: ClassVar[type[ItemList]] = ItemList
     table_type: ClassVar[type[RuledTable]] = RuledTable
     check_boxes_type: ClassVar[type[CheckBoxes]] = CheckBoxes
+    check_numbers_type: ClassVar[type[CheckNumbers]] = CheckNumbers
     card_spaces_type: ClassVar[type[CardSpaces]] = CardSpaces
     card_row_type: ClassVar[type[CardRowDiagram]] = CardRowDiagram
     card_figure_type: ClassVar[type[CardFigure]] = CardFigure
@@ -182,7 +183,9 @@ class StoryBuilder:
     def _TableBlock(self, b: TableBlock) -> list[Flowable]:  # noqa: N802
         """A table whose rows are write-in rows, taller where tick boxes (as big as a write-in)
         need their padding."""
-        header = [self.para(h, self.styles.strong) for h in b.header]
+        header: list[Any] = [self.para(h, self.styles.strong) for h in b.header]
+        for j, width in enumerate(b.widths):
+            header[j] = self._numbered_header(header[j], b, j, width)
         rows = [[self._cell(c, w) for c, w in zip(row, b.widths, strict=True)] for row in b.rows]
         heights: list[float | None] = [None]
         for row in b.rows:
@@ -193,6 +196,19 @@ class StoryBuilder:
         ).read_as("row")
         t.setStyle(table_style(b))
         return [KeepTogether([t, Spacer(1, 3 * mm)])]
+
+    def _numbered_header(self, head: Flowable, b: TableBlock, j: int, width: float | None) -> Any:
+        """The header of column ``j``, with its tick boxes' numbers under it when the boxes
+        have no room for them beside (the header's content starts ``CELL_PAD`` in)."""
+        n = next((row[j].n for row in b.rows if isinstance(row[j], Checks)), 0)
+        if n < 2 or width is None:
+            return head
+        layout = self._checks(n, width)
+        if layout.numbers:
+            return head
+        centres = [x - CELL_PAD for x in centres_in(layout, width)]
+        size = self.styles.cell.fontSize
+        return [head, self.check_numbers_type(centres, face_name("regular"), size)]
 
     def _WriteInsBlock(self, b: WriteInsBlock) -> list[Flowable]:  # noqa: N802
         """Labelled write-in boxes, one row each, at least the profile's write-in height, set

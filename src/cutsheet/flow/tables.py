@@ -13,6 +13,7 @@ from ..measure import face_name
 from .blocks import Checks, TableBlock, TrackBlock
 from .checkboxes import CHECK_PAD_MM, CHECK_PAD_V_MM
 
+CELL_PAD = 6.0  # pt: ReportLab's cell padding, left and right, where a style sets none
 HEADER_FILL = colors.HexColor("#E6E6E6")  # light grey: black text on it keeps > 15:1 contrast
 EXAMPLE_FILL = colors.HexColor("#F2F2F2")
 

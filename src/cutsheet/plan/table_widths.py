@@ -7,12 +7,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..flow.checkboxes import check_layout
+from ..flow.tables import CELL_PAD
 from ..measure import MM, DocStyles, suffix_style, widest_word
 from ..model import Column
 from .model import Cell, Checks, Para, Suffixed
 
 TABLE_WIDTH_MM = 180.0  # the narrowest frame: A4 with 15 mm margins
-CELL_PAD = 6.0  # pt: ReportLab's default cell padding, left and right
 
 Widths = tuple[float | None, ...]  # points; None: the table shares out the room left
 

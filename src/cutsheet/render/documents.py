@@ -9,7 +9,7 @@ from typing import Any
 
 from reportlab.lib.units import mm
 
-from ..flow.diagrams import CardRowDiagram, CardSpaces, CheckBoxes
+from ..flow.diagrams import CardRowDiagram, CardSpaces, CheckBoxes, CheckNumbers
 from ..flow.figures import CardFigure
 from ..flow.paragraphs import DocParagraph, ItemList, ListItemIndenter
 from ..flow.story import StoryBuilder
@@ -106,6 +106,14 @@ class ArtifactCheckBoxes(CheckBoxes):
             super().draw()
 
 
+class ArtifactCheckNumbers(CheckNumbers):
+    """The numbers over a column's tick boxes, drawn as an artifact, as the boxes are."""
+
+    def draw(self) -> None:
+        with tagger_of(self.canv).artifact(self.canv):
+            super().draw()
+
+
 class TaggedCardSpaces(CardSpaces):
     """Card-sized spaces whose dashed frames are artifacts; each label ("CURRENT", "NEXT")
     is text, read where the space is."""
@@ -173,6 +181,7 @@ class TaggedStory(StoryBuilder):
     list_type = TaggedList
     table_type = ArtifactTable
     check_boxes_type = ArtifactCheckBoxes
+    check_numbers_type = ArtifactCheckNumbers
     card_spaces_type = TaggedCardSpaces
     card_row_type = TaggedCardRow
     card_figure_type = TaggedCardFigure
