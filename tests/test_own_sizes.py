@@ -202,3 +202,26 @@ def test_a_profiles_card_size_that_is_no_size_is_located(tmp_path, capsys):
     errors = _errors(capsys, tmp_path)
     assert len(errors) == 1
     assert ":26: error: card_sizes: a size is [width, height] in mm" in errors[0]
+
+
+def test_a_round_shape_stays_round_when_its_face_scales(tmp_path):
+    """A coin (a square rect whose corners are half its side) on a face that scales to a
+    bigger card (large print's jumbo) grows as a circle: its corners grow with its side. A
+    stretched panel's corners grow as its shorter side does."""
+    from cutsheet.layouts import load_layouts
+    from cutsheet.plan.resize import resized
+
+    (tmp_path / "x.yaml").write_text(
+        "faces:\n"
+        "  token:\n"
+        "    scale: true\n"
+        "    boxes:\n"
+        "      coin: {kind: rect, x: 4, y: 4, w: 12, h: 12, radius: 6, fill: '#000000'}\n"
+        "      panel: {kind: rect, x: 4, y: 30, w: 55, h: 20, radius: 2, fill: '#000000'}\n"
+    )
+    face = load_layouts(tmp_path, "x.yaml").face("token")
+    jumbo = resized(face, (88.0, 126.0))
+    coin, panel = (next(b for b in jumbo.boxes if b.name == n) for n in ("coin", "panel"))
+    assert abs(coin.w - coin.h) < 1e-9 and coin.w > 16
+    assert abs(coin.radius - coin.w / 2) < 1e-9
+    assert abs(panel.radius - 2 * min(88 / 63, 126 / 88)) < 1e-9

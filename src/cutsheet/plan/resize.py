@@ -3,7 +3,8 @@ on a card of another size it either scales to it (``scale: true``) or is a locat
 naming the face and both sizes.
 
 Scaling stretches every box with the card, across and down; a square shape (an icon, a
-square panel) stays square, centred where it was. Text keeps its style's size and is
+square panel) stays square, centred where it was, and a rounded corner grows as the shape's
+shorter side does (a round token stays round). Text keeps its style's size and is
 reflowed in its box: on a smaller card text that no longer fits is the usual overflow
 error, never shrunk."""
 
@@ -45,7 +46,11 @@ def resized(face: Face, size: Size) -> Face:
         if box.traits.square and abs(box.w - box.h) < 0.01 and not box.traits.holds_text:
             side = box.w * min(kx, ky)
             x, y, w, h = x + (w - side) / 2, y + (h - side) / 2, side, side
-        boxes.append(dataclasses.replace(box, x=x, y=y, w=w, h=h))
+        changes: dict[str, float] = {"x": x, "y": y, "w": w, "h": h}
+        radius = getattr(box, "radius", None)
+        if radius:  # a circle (radius half its side) stays a circle; a corner keeps its shape
+            changes["radius"] = radius * min(kx, ky)
+        boxes.append(dataclasses.replace(box, **changes))
     return dataclasses.replace(face, boxes=tuple(boxes), size=size)
 
 
