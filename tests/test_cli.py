@@ -64,6 +64,9 @@ def test_a_failed_build_leaves_the_last_good_pdfs_untouched(ws):
     assert digests(out) == before
     assert (out / "manifest.json").read_text() == manifest
     assert not list(out.rglob("*.tmp"))
+    # the last line says which game was not written, not only "0 files" (as if emptied)
+    last = [line for line in bad.stderr.splitlines() if " files in " in line][-1]
+    assert last.endswith("; not written: common-reserve (an earlier build's files are kept)")
 
 
 def test_builds_are_byte_identical_and_cached(ws):

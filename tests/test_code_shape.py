@@ -60,6 +60,7 @@ RANKS: dict[str, int] = {
     "partcache": 11,
     "licences": 11,
     "kept_kits": 11,
+    "progress_lines": 12,  # what a build says as it goes
     "build": 12,
     "exports": 12,
     "watch": 13,

@@ -300,6 +300,34 @@ def test_a_missing_icon_is_a_located_error_naming_it(own: Path, capsys) -> None:
     assert any(f":{title}:7: error:" in e and "unknown icon 'gem'" in e for e in errors), errors
 
 
+def test_a_misspelt_icon_is_suggested_in_a_box_and_in_text(own: Path, capsys) -> None:
+    add_gem(own)
+    path = own / "layouts" / "own.yaml"
+    box = edit(path, "icon: gem}", "icon: gme}")
+    title = edit(path, "{{ 'gem'|icon }}", "{{ 'gme'|icon }}")
+    code, errors = run(capsys, "check", "own")
+    assert code == 1
+    assert any(
+        e.startswith(f"layouts/own.yaml:{box}:7: error: ")
+        and "box 'gem': unknown icon 'gme'; did you mean 'gem'? (no icons/gme.svg" in e
+        for e in errors
+    ), errors
+    assert any(
+        f":{title}:7: error:" in e and "unknown icon 'gme'; did you mean 'gem'? (known: " in e
+        for e in errors
+    ), errors
+
+
+def test_a_colour_that_is_not_hex_says_how_to_write_one(own: Path, capsys) -> None:
+    line = edit(own / "layouts" / "own.yaml", 'brand: "#0B6E4F"', 'brand: "#0B6E4G"')
+    code, errors = run(capsys, "check", "own")
+    assert code == 1
+    assert errors == [
+        f"layouts/own.yaml:{line}:10: error: colours.brand: '#0B6E4G' is not a colour: '#'"
+        " and six hexadecimal digits (0-9, A-F), e.g. #0B6E4F"
+    ]
+
+
 def test_an_unreadable_svg_is_a_located_error(own: Path, capsys) -> None:
     add_gem(own)
     (own / "icons" / "gem.svg").write_text("<svg")

@@ -159,6 +159,34 @@ def test_text_within_3_mm_of_a_trim_is_a_located_error(ws):
     ), problems
 
 
+def test_a_box_too_near_the_trim_is_said_once_a_profile(tmp_path, capsys):
+    """The same layout mistake on every card, in standard and in large print (which fits each
+    card's face to it, so checks each card's own), is two lines, not one a card: the
+    large-print one names the profile, the card's size and how many cards share it."""
+    from cutsheet.cli import main
+    from cutsheet.scaffold import new_game
+
+    new_game(tmp_path, "my-game")
+    layout = tmp_path / "layouts" / "my-game.yaml"
+    text = layout.read_text()
+    old = "title: {x: 5, y: 6, w: 53,"
+    assert old in text
+    layout.write_text(text.replace(old, "title: {x: 2, y: 6, w: 56,"))
+    line = next(i for i, t in enumerate(layout.read_text().splitlines(), 1) if "title: {x: 2" in t)
+    assert main(["--root", str(tmp_path), "check"]) == 1
+    err = capsys.readouterr().err
+    found = [e for e in err.splitlines() if "text box 'title'" in e]
+    assert len(found) == 2, err
+    standard, large = sorted(found, key=lambda e: " in large-print (" in e)
+    head = f"layouts/my-game.yaml:{line}:7: error: "
+    assert standard.endswith(
+        f"{head}text box 'title' of face 'card-front' comes 2.0 mm from the trim; keep text"
+        " at least 3 mm inside it"
+    ), standard
+    assert f"{head}MG-" in large and " more), text box 'title' of face 'card-front' in" in large
+    assert " in large-print (" in large and " mm from the trim" in large, large
+
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_a_bleed_builds_crop_marks_are_3_mm_or_longer(bled, paper):
     """A print shop's cutter lines a sheet up on its crop marks: with bleed, none is shorter

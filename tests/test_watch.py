@@ -286,8 +286,9 @@ def test_a_rest_that_fails_after_the_quick_pass_says_which_kit_has_the_edit(run)
         " PDFs; watching for changes (Ctrl-C to stop)"
     ), run.said
     assert (
-        "my-game: nothing written, 1 of its 2 jobs failed (a game's files are written"
-        " together); its last good PDFs are kept" in run.said
+        "my-game: nothing written, 1 of its 2 jobs failed (large-print; a game's files are"
+        " written together); its last good PDFs are kept; --profile standard writes the"
+        " others alone" in run.said
     ), run.said
 
 

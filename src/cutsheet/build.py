@@ -48,6 +48,7 @@ from .output import (
     write_manifest,
 )
 from .partcache import kit_records
+from .progress_lines import job_state, last_line, unwritten_game
 from .spread import Cores, forking, sharing
 from .targets import Rendered
 
@@ -449,6 +450,7 @@ def build(
     saves): what that build loaded, planned and hashed is used again, as one build would; a
     file changed since then is seen by the next build that does not resume."""
     report = Report()
+    unwritten: set[str] = set()  # games whose jobs found errors: nothing of theirs written
     started = time.monotonic()
     out = out.absolute()  # staged files are named relative to it
     for message in project.unknown(games):
@@ -464,7 +466,7 @@ def build(
         for game, profile, paper in kept_kits.kits(games, options):
             progress(f"{game} {profile}-{paper}: unchanged")
         report.extend(warned)  # what the jobs that made the files said, said again
-        progress(f"{len(kept)} files in {out} ({time.monotonic() - started:.1f} s)")
+        progress(last_line(len(kept), out, time.monotonic() - started, ()))
         return kept, report
     if not resume:
         file_hash.cache_clear()  # the locked build hashes afresh what it decides on
@@ -474,14 +476,14 @@ def build(
                 progress(stopped_commit(done))
             clean_temps(kept_kits.folders(out, games, options))
             report.extend(p for p in [unreadable_manifest(out)] if p is not None)
-            outputs = _build(project, games, options, out, jobs, progress, report)
+            outputs = _build(project, games, options, out, jobs, progress, report, unwritten)
     except ContentError as exc:
         report.extend(exc.problems)
         return [], report
     except OSError as exc:
         report.problems.append(write_problem(out, exc))
         return [], report
-    progress(f"{len(outputs)} files in {out} ({time.monotonic() - started:.1f} s)")
+    progress(last_line(len(outputs), out, time.monotonic() - started, unwritten))
     return outputs, report
 
 
@@ -493,6 +495,7 @@ def _build(
     workers: int,
     progress: Progress,
     report: Report,
+    unwritten: set[str],
 ) -> list[dict[str, Any]]:
     root = str(project.root)
     outputs: list[dict[str, Any]] = []
@@ -525,7 +528,7 @@ def _build(
         task = result.task
         papers = "+".join(task.papers)
         progress(
-            f"[{i}/{len(todo)}] {task.game} {task.profile} ({papers}): {_state(result)}"
+            f"[{i}/{len(todo)}] {task.game} {task.profile} ({papers}): {job_state(result)}"
             f" ({time.monotonic() - t0:.1f} s)"
         )
         by_game.setdefault(task.game, []).append(result)
@@ -533,36 +536,17 @@ def _build(
         if remaining[task.game] == 0:
             whole = outputs if i == len(todo) else None  # the last commit lists every file
             results = by_game.pop(task.game)
-            _say_unwritten(out, task.game, results, progress)
+            said = unwritten_game(out, task.game, results)
+            if said is not None:
+                progress(said)
             entries = _finish_game(out, results, keys, report, whole)
+            if any(has_errors(r.problems) for r in results):
+                unwritten.add(task.game)
             written = whole is not None and bool(entries)
             outputs.extend(entries)
     if (todo or outputs) and not written:
         write_manifest(out, outputs)
     return outputs
-
-
-def _say_unwritten(out: Path, game: str, results: list[Result], progress: Progress) -> None:
-    """A game some of whose jobs drew their PDFs (their lines said so) and some failed: say
-    that none of its files is written, as a game's files are written together."""
-    failed = sum(1 for r in results if has_errors(r.problems))
-    if 0 < failed < len(results):
-        kept = "; its last good PDFs are kept" if (out / game).is_dir() else ""
-        progress(
-            f"{game}: nothing written, {failed} of its {len(results)} jobs failed"
-            f" (a game's files are written together){kept}"
-        )
-
-
-def _state(result: Result) -> str:
-    """How a job went, for its progress line: FAILED, or its PDFs, pages and the parts kept
-    from the last build (unchanged, not drawn again)."""
-    if has_errors(result.problems):
-        return "FAILED"
-    pdfs = [f for f in result.files if f.part != LICENCE_PART]
-    kept = sum(1 for f in pdfs if f.kept)
-    state = f"{len(pdfs)} PDFs, {sum(f.pages for f in pdfs)} pages"
-    return state + (f", {kept} kept" if kept else "")
 
 
 def _finish_game(

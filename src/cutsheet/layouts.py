@@ -31,6 +31,9 @@ from .measure import (
     register_font_file,
 )
 from .model import (
+    COLOUR_NAME,
+    COLOUR_OR_NAME,
+    HEX_COLOUR,
     MAX_MM,
     NAMED_SIZES_MM,
     SLUG,
@@ -46,11 +49,7 @@ from .source import Located, load_yaml
 from .symbols import IconFileError, icon_files, icon_warnings, svg_drawing
 from .validation import key_rule
 
-COLOUR_NAME = r"^[A-Za-z][A-Za-z0-9_-]*$"
-COLOUR_OR_NAME = r"^(#[0-9A-Fa-f]{6}|[A-Za-z][A-Za-z0-9_-]*)$"
-
-
-Colour = Annotated[str, StringConstraints(pattern=r"^#[0-9A-Fa-f]{6}$")]
+Colour = Annotated[str, StringConstraints(pattern=HEX_COLOUR)]
 
 
 class Style(Strict):

@@ -34,6 +34,10 @@ MAX_MM = 1_000.0
 """Largest length in mm anywhere (a card, a box, a column): more than any paper."""
 
 SLUG = r"^[a-z0-9]+(-[a-z0-9]+)*$"
+GAME_CODE = r"^[A-Z]{2,5}$"
+HEX_COLOUR = r"^#[0-9A-Fa-f]{6}$"
+COLOUR_NAME = r"^[A-Za-z][A-Za-z0-9_-]*$"
+COLOUR_OR_NAME = r"^(#[0-9A-Fa-f]{6}|[A-Za-z][A-Za-z0-9_-]*)$"
 
 
 _DIGITS = re.compile(r"[-+]?[0-9]+")
@@ -371,7 +375,7 @@ class ComponentSpec(Strict):
 
 class GameSpec(Strict):
     id: str = Field(pattern=SLUG)
-    code: str = Field(pattern=r"^[A-Z]{2,5}$", description="prefix of every item id")
+    code: str = Field(pattern=GAME_CODE, description="prefix of every item id")
     title: str
     subtitle: str = ""
     publisher: str = ""

@@ -10,7 +10,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from .diagnostics import ContentError, Loc, Problem, clip, did_you_mean, excerpt
-from .model import ITEM_ID, SLUG
+from .model import COLOUR_NAME, COLOUR_OR_NAME, GAME_CODE, HEX_COLOUR, ITEM_ID, SLUG
 from .source import Located
 
 M = TypeVar("M", bound=BaseModel)
@@ -18,6 +18,11 @@ M = TypeVar("M", bound=BaseModel)
 _ID_PATTERN_HINT = {
     ITEM_ID: "an id in capitals and digits joined by '-', e.g. CR-SEED-TENT",
     SLUG: "lower-case words joined by '-', e.g. common-reserve",
+    GAME_CODE: "2 to 5 capital letters, e.g. CR",
+    HEX_COLOUR: "a colour: '#' and six hexadecimal digits (0-9, A-F), e.g. #0B6E4F",
+    COLOUR_NAME: "a name of letters, digits, '-' and '_', starting with a letter",
+    COLOUR_OR_NAME: "a colour ('#' and six hexadecimal digits, 0-9 and A-F, e.g. #0B6E4F) or"
+    " the name of one of the layout's 'colours'",
 }
 
 

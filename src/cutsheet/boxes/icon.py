@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from pydantic import Field
 
-from ..diagnostics import Problem, clip, excerpt
+from ..diagnostics import Problem, clip, did_you_mean, excerpt
 from ..symbols import ICON_NAMES as ICON_NAMES  # re-exported: the built-in icons
 from ..symbols import icon_ref, known_icons
 from ..text import render_plain
@@ -29,12 +29,12 @@ def fill(box: IconBox, fc: FillContext, fill: str | None, stroke: str | None) ->
     icon = render_plain(box.icon, fc.ctx).strip()
     ref = icon_ref(icon)
     if ref is None:
-        known = ", ".join(known_icons())
+        known = known_icons()
         fc.problems.append(
             Problem(
                 box.loc,
-                f"box '{box.name}': unknown icon {excerpt(icon)}"
-                f" (no icons/{clip(icon, 40)}.svg or .png; known: {known})",
+                f"box '{box.name}': unknown icon {excerpt(icon)}{did_you_mean(icon, known)}"
+                f" (no icons/{clip(icon, 40)}.svg or .png; known: {', '.join(known)})",
                 subject=fc.label,
                 code="box",
             )

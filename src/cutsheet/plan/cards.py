@@ -164,13 +164,15 @@ class _CardPlanner:
                 if isinstance(sides, tuple):
                     planned, over = sides, None
                     for one in sides:
-                        fc.problems.extend(face_geometry(_as_face(face, one), size, fc.label))
+                        fc.problems.extend(
+                            face_geometry(_as_face(face, one), size, fc.label, profile.name)
+                        )
                 else:
                     short = f"; front and back together are still {sides:.1f} mm over"
                     message = f"{over.message}{short} {OVERLEAF_CUTS}"
                     over = dataclasses.replace(over, message=message)
             elif over is None:
-                fc.problems.extend(face_geometry(face, size, fc.label))
+                fc.problems.extend(face_geometry(face, size, fc.label, profile.name))
         planned = tuple(recoloured(p, profile) for p in planned or (fill_face(face, size, fc),))
         for p in planned:
             fc.problems.extend(text_overlaps(p, fc.label, profile.name))

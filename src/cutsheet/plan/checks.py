@@ -21,18 +21,24 @@ OVERLAP_MM = 1.0
 holds its leading, not only ink (a badge's "+1" beside an effect's rule meets it by 0.3 mm)."""
 
 
-def face_geometry(face: Face, size: tuple[float, float], card: str | None = None) -> list[Problem]:
+def face_geometry(
+    face: Face, size: tuple[float, float], card: str = "", profile: str = ""
+) -> list[Problem]:
     """Boxes inside the face; text boxes at least 3 mm inside the trim (the safe zone), the
-    distance named. ``card`` names the item when the geometry is that card's own (scaled)."""
+    distance named. ``card`` names the item when the geometry is that card's own, scaled
+    for ``profile`` (its subject: the same mistake on many cards is said once, with a
+    count, and says which profile's card it is on)."""
     w, h = size
-    who = f"{card}, " if card else ""
+    on = f" in {profile} ({w:g}×{h:g} mm)" if profile else ""
     problems = []
     for box in face.boxes:
         if box.x < -0.01 or box.y < -0.01 or box.x + box.w > w + 0.01 or box.y + box.h > h + 0.01:
             problems.append(
                 Problem(
                     box.loc,
-                    f"{who}box '{box.name}' of face '{face.name}' leaves the {w:g}×{h:g} mm face",
+                    f"box '{box.name}' of face '{face.name}' leaves the {w:g}×{h:g} mm face",
+                    subject=card,
+                    code="geometry",
                 )
             )
             continue
@@ -41,9 +47,11 @@ def face_geometry(face: Face, size: tuple[float, float], card: str | None = None
             problems.append(
                 Problem(
                     box.loc,
-                    f"{who}box '{box.name}' of face '{face.name}': its {box.stroke_width:g} pt"
+                    f"box '{box.name}' of face '{face.name}': its {box.stroke_width:g} pt"
                     f" stroke reaches {past:.1f} mm past the {w:g}×{h:g} mm face (a stroke is"
                     " centred on the box's edge: keep the box half its width inside)",
+                    subject=card,
+                    code="geometry",
                 )
             )
             continue
@@ -54,8 +62,10 @@ def face_geometry(face: Face, size: tuple[float, float], card: str | None = None
             problems.append(
                 Problem(
                     box.loc,
-                    f"{who}text box '{box.name}' of face '{face.name}' comes {nearest:.1f} mm from"
-                    f" the trim; keep text at least {SAFE_ZONE_MM:g} mm inside it",
+                    f"text box '{box.name}' of face '{face.name}'{on} comes {nearest:.1f} mm"
+                    f" from the trim; keep text at least {SAFE_ZONE_MM:g} mm inside it",
+                    subject=card,
+                    code="geometry",
                 )
             )
     return problems

@@ -11,6 +11,7 @@ from jinja2.runtime import Context
 from markupsafe import Markup, escape
 
 from .. import symbols
+from ..diagnostics import did_you_mean
 from .problem import TemplateProblem, short
 
 
@@ -118,7 +119,10 @@ def icon(_context: Context, name: str, colour: str = "#000000") -> Markup:
     (a project's own icon keeps its own colours)."""
     known = symbols.known_icons()
     if str(name) not in known:
-        raise TemplateProblem(f"unknown icon {short(name)} (known: {', '.join(known)})")
+        raise TemplateProblem(
+            f"unknown icon {short(name)}{did_you_mean(str(name), known)}"
+            f" (known: {', '.join(known)})"
+        )
     named = symbols.project_colours().get(str(colour), str(colour))
     if not is_colour(named):
         raise TemplateProblem(
