@@ -143,7 +143,8 @@ def test_list_shows_every_game_it_can_read_and_says_what_is_wrong_with_the_other
     assert any(line.startswith("game zz-game: Zz Game") for line in out)
     errors = said.err.splitlines()
     assert errors[0].endswith(
-        "aa-game/game.yaml:7:8: error: YAML syntax: expected ',' or ']', but got ':'"
+        "aa-game/game.yaml:6:8: error: YAML syntax: the '[' opened here is not closed:"
+        " expected ',' or ']', but got ':' at line 7, column 8"
     )
     assert errors[-1] == "cutsheet: 1 error"
 

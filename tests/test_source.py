@@ -64,6 +64,27 @@ def test_yaml_syntax_error_is_located():
     assert text.startswith("f.yaml:3:") and "YAML syntax" in text
 
 
+def test_an_unclosed_bracket_is_located_where_it_opens():
+    """PyYAML finds a bracket left open on a later line (where a ':' cannot be): the error
+    points at the bracket, and says where the parser gave up."""
+    cases = {
+        "a: 1\nb:\n  value: [3\n  other: 4\n": (
+            "f.yaml:3:10: error: YAML syntax: the '[' opened here is not closed: expected ','"
+            " or ']', but got ':' at line 4, column 8"
+        ),
+        "x: {a: 1\ny: 2\n": (
+            "f.yaml:1:4: error: YAML syntax: the '{' opened here is not closed: expected ','"
+            " or '}', but got ':' at line 2, column 2"
+        ),
+        "k: [a, b: c: d]\n": "f.yaml:1:12: error: YAML syntax: expected ',' or ']', but got ':'",
+    }
+    for text, said in cases.items():
+        with pytest.raises(ContentError) as exc:
+            parse_yaml(text, "f.yaml")
+        assert only_problem(exc) == said
+    assert parse_yaml("v: [1,\n    2]\n", "f.yaml").data == {"v": [1, 2]}
+
+
 def test_yaml_tags_that_build_objects_are_refused():
     with pytest.raises(ContentError) as exc:
         parse_yaml("x: !!python/object/apply:os.system ['true']\n", "f.yaml")
@@ -84,8 +105,23 @@ def test_csv_locations_count_the_header_as_line_one():
 def test_csv_row_with_too_many_cells():
     with pytest.raises(ContentError) as exc:
         parse_csv("id,name\nA-1,x,extra\n", "cards.csv")
-    assert (
-        only_problem(exc) == "cards.csv:2:7: error: row has 3 cells but the header names 2 fields"
+    assert only_problem(exc) == (
+        "cards.csv:2:7: error: row has 3 cells but the header names 2 fields; a cell that"
+        ' holds a comma is written in double quotes: "Gain 2, then pass"'
+    )
+
+
+def test_a_csv_row_widened_by_a_quote_says_how_quotes_are_written():
+    """A quote inside an unquoted cell does not protect a comma after it: the hint says how
+    a cell with commas and quotes is written."""
+    with pytest.raises(ContentError) as exc:
+        parse_csv('id,name,rule\nA-1,x,Say "go, now" aloud\n', "cards.csv")
+    said = only_problem(exc)
+    assert said.startswith("cards.csv:2:")
+    assert said.endswith(
+        "row has 4 cells but the header names 3 fields; a cell that holds a comma or a quote"
+        ' is written in double quotes, each quote inside it doubled: "Gain 2, then say'
+        ' ""pass"""'
     )
 
 

@@ -59,7 +59,10 @@ CSV_CASES = {
         "3:11: row has 2 cells but the header names 3 fields; no cell for 'cost'"
         " (end the row with commas to leave cells empty)"
     ),
-    "long_row.csv": "2:15: row has 3 cells but the header names 2 fields",
+    "long_row.csv": (
+        "2:15: row has 3 cells but the header names 2 fields; a cell that holds a comma is"
+        ' written in double quotes: "Gain 2, then pass"'
+    ),
     "duplicate_column.csv": "1:9: duplicate column 'id' (also column 1)",
     "wide_header.csv": "1:4891: the header names 1,001 columns, over the 1,000 limit",
     "control_character.csv": "2:9: CSV: character U+001F is not allowed in a cell; remove it"

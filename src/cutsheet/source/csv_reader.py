@@ -297,6 +297,13 @@ def _names(names: list[str], most: int = 3) -> str:
     return shown if len(names) <= most else f"{shown} and {len(names) - most:,} more"
 
 
+_COMMA_HINT = '; a cell that holds a comma is written in double quotes: "Gain 2, then pass"'
+_QUOTE_HINT = (
+    "; a cell that holds a comma or a quote is written in double quotes, each quote inside it"
+    ' doubled: "Gain 2, then say ""pass"""'
+)
+
+
 class _Table:
     """The rows under a header, read into items with the location of every cell; the
     problems found are added to ``problems``."""
@@ -374,10 +381,12 @@ class _Table:
             self.problems.append(swallowed)
             return
         if len(row) > width:
+            text = self.lines[line_no - 1] if line_no - 1 < len(self.lines) else ""
             self.problems.append(
                 Problem(
                     Loc(self.file, *spots[width]),
-                    f"row has {len(row):,} cells but the header names {width:,} fields",
+                    f"row has {len(row):,} cells but the header names {width:,} fields"
+                    + (_QUOTE_HINT if '"' in text else _COMMA_HINT),
                 )
             )
         elif len(row) < width and self.short_rows_are_errors:

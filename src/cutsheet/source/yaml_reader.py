@@ -107,6 +107,10 @@ def _position_loc(text: str, position: int, file: str) -> Loc:
     return Loc(file, line, position - (text.rfind("\n", 0, position) + 1) + 1)
 
 
+_FLOW = {"while parsing a flow sequence": "[", "while parsing a flow mapping": "{"}
+"""PyYAML's context for a bracket it is inside, and the bracket."""
+
+
 def _yaml_problem(exc: yaml.YAMLError, text: str, file: str) -> ContentError:
     if isinstance(exc, yaml.reader.ReaderError):
         loc = _position_loc(text, exc.position, file)
@@ -124,6 +128,15 @@ def _yaml_problem(exc: yaml.YAMLError, text: str, file: str) -> ContentError:
                 " quote; a ' inside '…' is written '', a \" inside \"…\" is written \\\")"
             )
             return ContentError([Problem(where, message)])
+        opened = _FLOW.get(exc.context or "")
+        start, end = exc.context_mark, exc.problem_mark
+        if opened and start is not None and end is not None and start.line != end.line:
+            # a bracket left open is found on a later line: the mistake is where it opens
+            message = (
+                f"YAML syntax: the '{opened}' opened here is not closed: {short(exc.problem or '')}"
+                f" at line {end.line + 1}, column {end.column + 1}"
+            )
+            return ContentError([Problem(mark_loc(file, start), message)])
         mark = exc.problem_mark or exc.context_mark
         msg = exc.problem or exc.context or "invalid YAML"
         return ContentError([Problem(mark_loc(file, mark), f"YAML syntax: {short(msg)}")])
