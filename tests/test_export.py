@@ -250,6 +250,16 @@ def test_contact_sheet_counts_copies(project, tmp_path):
     assert copies_under("MG-STAR") == "× 3"
     assert copies_under("MG-SUN") == "× 1"
     assert copies_under("back") == "× 5"
+    # the back all the cards share comes after them all, not after the first card
+    labels = [  # the thumbnails' labels: each has its copies under it
+        at["text"]
+        for at in sorted(words, key=lambda w: (round(w["top"]), w["x0"]))
+        if any(
+            w["text"] == "×" and abs(w["x0"] - at["x0"]) < 1 and 0 < w["top"] - at["top"] < 12
+            for w in words
+        )
+    ]
+    assert labels == ["MG-SUN", "MG-MOON", "MG-STAR", "back"], labels
 
 
 # ------------------------------------------------------------- incremental and manifest

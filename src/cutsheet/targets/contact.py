@@ -13,6 +13,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..diagnostics import Problem
 from ..impose.print_plan import PrintPlan
 from ..measure import FACES
+from ..plan.model import FacePlan
 from ..render.faces import draw_face
 from ..render.parts import meta_for
 from ..render.pdf import DocMeta, new_canvas
@@ -99,6 +100,16 @@ class Sheet:
         self.column = 0
 
 
+def _fronts_first(faces: list[Face], shared: dict[FacePlan, str]) -> list[Face]:
+    """A deck's faces for the eye: each card with its own back, and a back the deck's cards
+    share after them all (in print order it follows the first card, and reads as that
+    card's)."""
+    together = [f.side == "back" and f.face in shared for f in faces]
+    return [f for f, t in zip(faces, together, strict=True) if not t] + [
+        f for f, t in zip(faces, together, strict=True) if t
+    ]
+
+
 def draw(plan: PrintPlan, settings: ExportSettings) -> list[Rendered]:
     game = plan.game_plan.game
     all_decks = decks(plan.game_plan)
@@ -113,7 +124,7 @@ def draw(plan: PrintPlan, settings: ExportSettings) -> list[Rendered]:
     c = new_canvas(buf, plan.paper.size, meta)
     sheet = Sheet(c, plan.paper.size, title)
     for deck in all_decks:
-        faces = deck_faces(deck, shared)
+        faces = _fronts_first(deck_faces(deck, shared), shared)
         sheet.heading(deck, len(faces))
         for face in faces:
             sheet.face(face)
