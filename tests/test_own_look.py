@@ -118,14 +118,30 @@ def test_named_colours_fill_boxes_and_colour_text(own: Path, capsys) -> None:
     assert text == {"#1A1A2E"}
 
 
-def test_unknown_colour_name_is_located_with_a_suggestion(own: Path, capsys) -> None:
-    line = edit(own / "layouts" / "own.yaml", "fill: brand}", "fill: brnad}")
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [
+        (  # a misspelt colour name
+            "fill: brand}",
+            "fill: brnad}",
+            "7: error: OWN-A (and 1 more), box 'band': fill 'brnad' is not a colour (#RRGGBB, a"
+            " name from 'colours', or none); did you mean 'brand'?",
+        ),
+        (  # a palette colour that is not hex: how to write one, not a regular expression
+            'brand: "#0B6E4F"',
+            'brand: "#0B6E4G"',
+            "10: error: colours.brand: '#0B6E4G' is not a colour: '#' and six hexadecimal"
+            " digits (0-9, A-F), e.g. #0B6E4F",
+        ),
+    ],
+)
+def test_a_colour_mistake_is_located_with_how_to_mend_it(
+    own: Path, capsys, old: str, new: str, said: str
+) -> None:
+    line = edit(own / "layouts" / "own.yaml", old, new)
     code, errors = run(capsys, "check", "own")
     assert code == 1
-    assert errors == [
-        f"layouts/own.yaml:{line}:7: error: OWN-A (and 1 more), box 'band': fill 'brnad' is"
-        " not a colour (#RRGGBB, a name from 'colours', or none); did you mean 'brand'?"
-    ]
+    assert errors == [f"layouts/own.yaml:{line}:{said}"]
 
 
 def test_unknown_style_colour_is_located(own: Path, capsys) -> None:
@@ -316,16 +332,6 @@ def test_a_misspelt_icon_is_suggested_in_a_box_and_in_text(own: Path, capsys) ->
         f":{title}:7: error:" in e and "unknown icon 'gme'; did you mean 'gem'? (known: " in e
         for e in errors
     ), errors
-
-
-def test_a_colour_that_is_not_hex_says_how_to_write_one(own: Path, capsys) -> None:
-    line = edit(own / "layouts" / "own.yaml", 'brand: "#0B6E4F"', 'brand: "#0B6E4G"')
-    code, errors = run(capsys, "check", "own")
-    assert code == 1
-    assert errors == [
-        f"layouts/own.yaml:{line}:10: error: colours.brand: '#0B6E4G' is not a colour: '#'"
-        " and six hexadecimal digits (0-9, A-F), e.g. #0B6E4F"
-    ]
 
 
 def test_an_unreadable_svg_is_a_located_error(own: Path, capsys) -> None:
