@@ -41,8 +41,8 @@ def test_a_content_error_exits_1_with_a_location_and_no_traceback(ws):
     result = run(ws.root, "check", "common-reserve")
     assert result.returncode == 1
     assert "Traceback" not in result.stderr
-    assert result.stderr.splitlines()[0].startswith(
-        f"content/common-reserve/deliveries.yaml:{line + 1}:"
+    assert result.stderr.splitlines()[0].startswith(  # at the bracket left open
+        f"content/common-reserve/deliveries.yaml:{line}:11: error: YAML syntax: the '['"
     )
     assert result.stderr.splitlines()[-1] == "cutsheet: 1 error"
 
@@ -66,7 +66,9 @@ def test_a_failed_build_leaves_the_last_good_pdfs_untouched(ws):
     assert not list(out.rglob("*.tmp"))
     # the last line says which game was not written, not only "0 files" (as if emptied)
     last = [line for line in bad.stderr.splitlines() if " files in " in line][-1]
-    assert last.endswith("; not written: common-reserve (an earlier build's files are kept)")
+    assert last.endswith(
+        "; not written: common-reserve (the last good files of common-reserve are kept)"
+    )
 
 
 def test_builds_are_byte_identical_and_cached(ws):

@@ -77,6 +77,16 @@ def test_an_unclosed_bracket_is_located_where_it_opens():
             " or '}', but got ':' at line 2, column 2"
         ),
         "k: [a, b: c: d]\n": "f.yaml:1:12: error: YAML syntax: expected ',' or ']', but got ':'",
+        # closed on the line the parser stopped at: the mistake is there (a comma left out)
+        'lines: ["First line",\n  "Second line"\n  "Third]"]\nnext: 1\n': (
+            "f.yaml:3:3: error: YAML syntax: expected ',' or ']', but got '<scalar>'"
+        ),
+        "v: [a,\n    b: c: d]\n": "f.yaml:2:9: error: YAML syntax: expected ',' or ']', but got ':'",
+        # a bracket opened and closed on a later line does not close the first
+        "\u00e4: [1\nb: [2]\n": (
+            "f.yaml:1:4: error: YAML syntax: the '[' opened here is not closed: expected ','"
+            " or ']', but got ':' at line 2, column 2"
+        ),
     }
     for text, said in cases.items():
         with pytest.raises(ContentError) as exc:
@@ -111,18 +121,32 @@ def test_csv_row_with_too_many_cells():
     )
 
 
-def test_a_csv_row_widened_by_a_quote_says_how_quotes_are_written():
-    """A quote inside an unquoted cell does not protect a comma after it: the hint says how
-    a cell with commas and quotes is written."""
+@pytest.mark.parametrize(
+    ("row", "said"),
+    [
+        (  # a quote inside an unquoted cell does not protect a comma after it
+            'A-1,x,Say "go, now" aloud',
+            "2:15: error: row has 4 cells but the header names 3 fields; a cell that holds a"
+            " comma or a quote is written in double quotes, each quote inside it doubled:"
+            ' "Gain 2, then say ""pass"""',
+        ),
+        (  # a space before the quote makes the quote text
+            'A-1,x, "Sun, Moon"',
+            "2:13: error: row has 4 cells but the header names 3 fields; a quoted cell starts"
+            " with its quote, right after the comma (a space before the quote makes it text):"
+            ' ,"Sun, Moon"',
+        ),
+        (
+            "A-1,x,y,",
+            "2:9: error: row has 4 cells but the header names 3 fields; it ends with more"
+            " commas than its fields need: remove the last",
+        ),
+    ],
+)
+def test_a_wide_csv_row_says_what_most_likely_widened_it(row, said):
     with pytest.raises(ContentError) as exc:
-        parse_csv('id,name,rule\nA-1,x,Say "go, now" aloud\n', "cards.csv")
-    said = only_problem(exc)
-    assert said.startswith("cards.csv:2:")
-    assert said.endswith(
-        "row has 4 cells but the header names 3 fields; a cell that holds a comma or a quote"
-        ' is written in double quotes, each quote inside it doubled: "Gain 2, then say'
-        ' ""pass"""'
-    )
+        parse_csv(f"id,name,rule\n{row}\n", "cards.csv")
+    assert only_problem(exc) == f"cards.csv:{said}"
 
 
 def test_csv_duplicate_column():

@@ -256,7 +256,7 @@ def test_a_yaml_error_shows_after_the_quick_pass_and_the_rest_waits(run):
         yield run.edit(CARDS, "points: 3", "points: [3")
 
     watch_loop(run.project, [], BOTH, run.out, batches(), say=run.said.append, show=shown.append)
-    assert [str(p).split(": error: ")[0] for p in shown[-1]] == [f"{CARDS}:8:9"]
+    assert [str(p).split(": error: ")[0] for p in shown[-1]] == [f"{CARDS}:7:13"]  # the "["
     assert [m.split(" (")[0] for m in run.said] == [
         f"changed: {CARDS}",
         "[1/1] my-game standard",

@@ -41,7 +41,12 @@ def unwritten_game(out: Path, game: str, results: Sequence[Result]) -> str | Non
 
 def last_line(files: int, out: Path, seconds: float, unwritten: Collection[str]) -> str:
     """The build's last line: the files in the output folder and, when some game had errors,
-    which games wrote nothing ("0 files" alone read as if the folder had been emptied)."""
-    failed = ", ".join(sorted(unwritten))
-    said = f"; not written: {failed} (an earlier build's files are kept)" if failed else ""
+    which games wrote nothing ("0 files" alone read as if the folder had been emptied), and
+    that a last good build's files are kept, for those that have one."""
+    said = ""
+    if unwritten:
+        said = f"; not written: {', '.join(sorted(unwritten))}"
+        kept = sorted(g for g in unwritten if (out / g).is_dir())
+        if kept:
+            said += f" (the last good files of {', '.join(kept)} are kept)"
     return f"{files} files in {out} ({seconds:.1f} s){said}"

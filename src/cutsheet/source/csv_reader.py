@@ -187,9 +187,6 @@ def _holds_a_row(cell: str, first: str, width: int) -> bool:
     return False
 
 
-_CELL_BOUNDARY = re.compile(r'[",]')
-
-
 def _cell_columns(line: str, most: int) -> list[int]:
     """1-based start column of the first ``most`` cells of one physical CSV line (RFC 4180
     quoting)."""
@@ -197,14 +194,11 @@ def _cell_columns(line: str, most: int) -> list[int]:
         cells = line.split(",", most - 1)
         return list(itertools.accumulate((len(c) + 1 for c in cells[:-1]), initial=1))
     starts = [1]
-    quoted = False
-    for match in _CELL_BOUNDARY.finditer(line):
-        if match.group() == '"':
-            quoted = not quoted
-        elif not quoted:
+    for i, c, quoted in _quoting(line):  # a quote inside a cell is the csv module's text too
+        if c == "," and not quoted:
             if len(starts) >= most:
                 break
-            starts.append(match.start() + 2)
+            starts.append(i + 2)
     return starts
 
 
@@ -297,11 +291,27 @@ def _names(names: list[str], most: int = 3) -> str:
     return shown if len(names) <= most else f"{shown} and {len(names) - most:,} more"
 
 
-_COMMA_HINT = '; a cell that holds a comma is written in double quotes: "Gain 2, then pass"'
-_QUOTE_HINT = (
-    "; a cell that holds a comma or a quote is written in double quotes, each quote inside it"
-    ' doubled: "Gain 2, then say ""pass"""'
-)
+_SPACED_QUOTE = re.compile(r'(^|,)[ \t]+"')
+
+
+def _wide_row_hint(extra: list[str], row: list[str], text: str) -> str:
+    """What most likely made a row wider than its header (``extra``: its cells past it):
+    commas left at its end, a space before a quoted cell's quote (the quote is then text,
+    and the comma inside the cell ends it), a quote inside an unquoted cell, or a comma in a
+    cell that is not quoted."""
+    if not any(cell.strip() for cell in extra):
+        return "; it ends with more commas than its fields need: remove the last"
+    if _SPACED_QUOTE.search(text):
+        return (
+            "; a quoted cell starts with its quote, right after the comma (a space before the"
+            ' quote makes it text): ,"Sun, Moon"'
+        )
+    if any('"' in cell for cell in row):
+        return (
+            "; a cell that holds a comma or a quote is written in double quotes, each quote"
+            ' inside it doubled: "Gain 2, then say ""pass"""'
+        )
+    return '; a cell that holds a comma is written in double quotes: "Gain 2, then pass"'
 
 
 class _Table:
@@ -386,7 +396,7 @@ class _Table:
                 Problem(
                     Loc(self.file, *spots[width]),
                     f"row has {len(row):,} cells but the header names {width:,} fields"
-                    + (_QUOTE_HINT if '"' in text else _COMMA_HINT),
+                    + _wide_row_hint(row[width:], row, text),
                 )
             )
         elif len(row) < width and self.short_rows_are_errors:

@@ -111,6 +111,45 @@ _FLOW = {"while parsing a flow sequence": "[", "while parsing a flow mapping": "
 """PyYAML's context for a bracket it is inside, and the bracket."""
 
 
+_CLOSING = {"[": "]", "{": "}"}
+
+
+def _closed(text: str, line: int, column: int, last_line: int) -> bool:
+    """Whether the bracket at ``line``, ``column`` (0-based, in characters, as both of
+    PyYAML's parsers count them) is closed by the end of line ``last_line`` (where the
+    parser gave up), brackets nested in it and quoted text passed over. A bracket closed
+    there was not left open: the mistake is where the parser stopped (a comma left out
+    between two lines of a list)."""
+    at = 0
+    for _ in range(line):
+        at = text.find("\n", at) + 1
+        if at == 0:
+            return False
+    at += column
+    if at >= len(text) or text[at] not in _CLOSING:
+        return False  # not where a bracket is: say what the parser said
+    stack: list[str] = []
+    quote = ""
+    for i in range(at, len(text)):
+        ch = text[i]
+        if ch == "\n":
+            line += 1
+            if line > last_line:
+                return False
+        elif quote:
+            if ch == quote and not (quote == '"' and text[i - 1] == "\\"):
+                quote = ""
+        elif ch in "'\"" and (not stack or text[i - 1] in "[{, \t\n"):
+            quote = ch
+        elif ch in _CLOSING:
+            stack.append(_CLOSING[ch])
+        elif stack and ch == stack[-1]:
+            stack.pop()
+            if not stack:
+                return True
+    return False
+
+
 def _yaml_problem(exc: yaml.YAMLError, text: str, file: str) -> ContentError:
     if isinstance(exc, yaml.reader.ReaderError):
         loc = _position_loc(text, exc.position, file)
@@ -130,7 +169,13 @@ def _yaml_problem(exc: yaml.YAMLError, text: str, file: str) -> ContentError:
             return ContentError([Problem(where, message)])
         opened = _FLOW.get(exc.context or "")
         start, end = exc.context_mark, exc.problem_mark
-        if opened and start is not None and end is not None and start.line != end.line:
+        if (
+            opened
+            and start is not None
+            and end is not None
+            and start.line != end.line
+            and not _closed(text, start.line, start.column, end.line)
+        ):
             # a bracket left open is found on a later line: the mistake is where it opens
             message = (
                 f"YAML syntax: the '{opened}' opened here is not closed: {short(exc.problem or '')}"
