@@ -64,6 +64,35 @@ def test_cards_grow_only_as_far_as_their_design_needs(built):
     assert {str(_cut_pitches(path, i)) for i in (0, 4)} == {"([89, 89], [127, 127])"}
 
 
+def test_marks_beside_the_cards_stay_full_length_where_those_above_are_short(built):
+    """Two 185 × 130 mm player aids fill an A4 page: the page label above them and the print
+    note below leave room for the shortest marks there (1.5 mm), but the margins beside the
+    cards have room for full ones, 5 mm, which a low-vision player can see to cut by (they
+    were 1.5 mm all round)."""
+    path = built / "bidding-alpha" / "large-print-a4" / "cards.pdf"
+    page = next(
+        p
+        for p in plumber_pages(path)
+        if len([w for w in p.extract_words() if w["text"] == "BA-AID"]) == 2
+    )
+    left, right = 12.5 * MM, page.width - 12.5 * MM  # the cards' cut lines, 185 mm apart
+    marks = [ln for ln in page.lines if abs(ln["linewidth"] - 0.25) < 0.01]
+    beside = [  # horizontal, in the margins left and right of the cards
+        ln
+        for ln in marks
+        if abs(ln["top"] - ln["bottom"]) < 0.01 and (ln["x1"] <= left or ln["x0"] >= right)
+    ]
+    ends = [  # vertical, on the cards' cut lines, above and below them
+        ln
+        for ln in marks
+        if abs(ln["x0"] - ln["x1"]) < 0.01 and min(abs(ln["x0"] - x) for x in (left, right)) < 0.1
+    ]
+    assert len(beside) == 6 and len(ends) == 4, (len(beside), len(ends))
+    assert all(abs((ln["x1"] - ln["x0"]) / MM - 5.0) < 0.01 for ln in beside)
+    assert min(min(ln["x0"], page.width - ln["x1"]) for ln in beside) / MM >= 5.0 - 0.01
+    assert all((ln["bottom"] - ln["top"]) / MM >= 1.5 - 0.01 for ln in ends)
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_a_colour_that_runs_to_the_trim_still_does_in_large_print(built, game):
     """A shape that fills a card from cut to cut (a deck's coloured back) fills the whole

@@ -253,14 +253,14 @@ def _shrink(specs: Sequence[_Spec]) -> list[_Spec]:
 
 
 def _place_bands(
-    region: _Region, specs: Sequence[_Spec], bleed: float, cap: float
+    region: _Region, specs: Sequence[_Spec], bleed: float, cap: Caps
 ) -> list[_Band] | None:
     """Positions for ``specs`` stacked top-down in ``region``, or None if they do not fit.
 
     Vertically: every mark zone starts at 3.5 mm; the slack is shared equally among the zones
     (an unmarked end counts as a zone, so it keeps some white) until they reach ``cap``; what is
     left centres the stack. Across, each band is centred with equal side zones grown the same
-    way."""
+    way. ``cap``: how deep the zones may grow above and below the bands, and beside them."""
     heights = [s.rows * (s.item[1] + 2 * bleed) for s in specs]
     k = len(specs)
     low = mark_rule(bleed).depth_min
@@ -271,12 +271,12 @@ def _place_bands(
             return None
         drop, slack = region.drop_v, slack + low
     zones = 2 * k  # the unmarked end, if any, shares the slack like a zone
-    grow = min(cap - low, max(0.0, slack) / zones)
+    grow = min(cap[0] - low, max(0.0, slack) / zones)
     depth = low + grow
     y = region.box.top - (grow if drop == "top" else depth) - (slack - zones * grow) / 2
     bands: list[_Band] = []
     for i, (spec, height) in enumerate(zip(specs, heights, strict=True)):
-        across = _across(region, spec.cols * (spec.item[0] + 2 * bleed), cap, low)
+        across = _across(region, spec.cols * (spec.item[0] + 2 * bleed), cap[1], low)
         if across is None:
             return None
         x, left, right = across
@@ -331,10 +331,11 @@ def _geometry(
     specs: tuple[_Spec, ...],
     bleed: float,
     note: NoteSize,
-    cap: float,
+    cap: Caps,
 ) -> _Geometry | None:
-    """Place ``specs`` on the page (marks grown up to ``cap``), mirror them across the fold for
-    gutterfold, and find room for the furniture; None if anything does not fit.
+    """Place ``specs`` on the page (marks grown up to ``cap``: above and below, beside), mirror
+    them across the fold for gutterfold, and find room for the furniture; None if anything
+    does not fit.
 
     Whether the page holds them is decided with the furniture ``CLEAR`` of every line (so a
     page holds what it always did); the furniture then keeps its ink ``LINE_CLEAR`` from the
@@ -344,12 +345,23 @@ def _geometry(
     if bands is None or _dressed(paper, fold, bands, note, (CLEAR,)) is None:
         return None
     low = mark_rule(bleed).depth_min
-    short = [replace(b, depth=tuple(min(d, low) for d in b.depth)) for b in bands]
-    for these in (bands, short) if short != bands else (bands,):
+    tried: list[list[_Band]] = []
+    for sides in ((), (0, 1), (2, 3), (0, 1, 2, 3)):  # the marks above and below first
+        these = [_shortened(b, sides, low) for b in bands]
+        if these in tried:
+            continue
+        tried.append(these)
         geometry = _dressed(paper, fold, these, note, (LINE_CLEAR, LINE_CLEAR_MIN))
         if geometry is not None:
             return geometry
     return None
+
+
+def _shortened(band: _Band, sides: tuple[int, ...], low: float) -> _Band:
+    """``band`` with the mark zones of ``sides`` (0 top, 1 bottom, 2 left, 3 right) at most
+    ``low`` deep: the shortest marks, where they stand (the cards never move)."""
+    depth = tuple(min(d, low) if i in sides else d for i, d in enumerate(band.depth))
+    return replace(band, depth=depth)
 
 
 def _dressed(
@@ -402,6 +414,18 @@ def _fill(
     return list(found), geometry
 
 
+Caps = tuple[float, float]
+"""How deep mark zones may grow: above and below the bands, and beside them (mm)."""
+
+
+def _caps(bleed: float) -> tuple[Caps, ...]:
+    """The caps a page is tried with, in turn: full-size marks all round; short ones above and
+    below only (a page whose furniture takes the room there keeps long marks beside the
+    cards, where the margin has room for them); short ones beside only; short ones all round."""
+    full, low = MARK_DEPTH, mark_rule(bleed).depth_min
+    return ((full, full), (low, full), (full, low), (low, low))
+
+
 @lru_cache(maxsize=1024)
 def _placed(
     specs: tuple[_Spec, ...], paper: Size, fold: Fold | None, bleed: float, note: NoteSize
@@ -410,7 +434,7 @@ def _placed(
     until they fit; ValueError (never cached) when not even one item does."""
     head = specs[0].item
     while specs:
-        for cap in (MARK_DEPTH, mark_rule(bleed).depth_min):
+        for cap in _caps(bleed):
             geometry = _geometry(paper, fold, specs, bleed, note, cap)
             if geometry is not None:
                 return specs, geometry
@@ -434,7 +458,7 @@ def _fill_grid(
     placed (and marked) on every page, the first ``count`` of its places filled."""
     cols, rows = grid
     spec = _Spec(size, cols * rows, cols)
-    for cap in (MARK_DEPTH, mark_rule(bleed).depth_min):
+    for cap in _caps(bleed):
         geometry = _geometry(paper, fold, (spec,), bleed, note, cap)
         if geometry is not None:
             take = min(count, cols * rows)
