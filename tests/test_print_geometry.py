@@ -49,6 +49,31 @@ def test_no_ink_within_5_mm_of_any_paper_edge(built):
         doc.close()
 
 
+def _stroke_extent(o: dict) -> tuple[float, float, float, float]:
+    """(x0, x1, top, bottom) of the ink a stroked object lays down: a straight line's stroke
+    reaches half its width either side of it (its butt ends stop at its ends), a shape's all
+    round."""
+    half = (o.get("linewidth") or 0) / 2 if o.get("stroke", True) else 0
+    if o["object_type"] == "line" and abs(o["top"] - o["bottom"]) < 0.01:
+        return o["x0"], o["x1"], o["top"] - half, o["bottom"] + half
+    if o["object_type"] == "line" and abs(o["x0"] - o["x1"]) < 0.01:
+        return o["x0"] - half, o["x1"] + half, o["top"], o["bottom"]
+    return o["x0"] - half, o["x1"] + half, o["top"] - half, o["bottom"] + half
+
+
+def test_no_stroke_reaches_into_the_5_mm_margin(built):
+    """The rendered check above allows a pixel for anti-aliasing; this one reads the vectors:
+    no line's or shape's stroke, counted half its width out from its path, comes within 5 mm
+    of a paper edge (the scale bar's first tick sat on the 5 mm line, its 0.6 pt stroke
+    0.1 mm inside the margin)."""
+    for path in sorted(built.rglob("*.pdf")):
+        for number, page in enumerate(plumber_pages(path), 1):
+            for o in page.lines + page.rects + page.curves:
+                x0, x1, top, bottom = _stroke_extent(o)
+                nearest = min(x0, page.width - x1, top, page.height - bottom) / MM
+                assert nearest >= SAFE - 0.005, (str(path.relative_to(built)), number, nearest)
+
+
 def _fills(page: pdfplumber.page.Page, rgb: tuple[float, ...]) -> list[dict]:
     return [
         o

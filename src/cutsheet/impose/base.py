@@ -74,6 +74,8 @@ LINE_CLEAR_MIN = 1.5  # mm: the closest, on a page whose margins leave no more
 SCALE_BAR = 50.0  # mm, the bar a reader measures
 SCALE_LABEL_AT = 52.0  # mm along the bar where its "50 mm" label starts (draw_scale_bar)
 SCALE_TICK = 1.6  # mm the bar's end ticks reach either side of its line
+SCALE_STROKE = 0.6  # pt: the bar's and its ticks' line width
+SCALE_INSET = SCALE_STROKE / 2 * 25.4 / 72  # mm: the first tick's stroke, left of its line
 SCALE_LABEL_DROP = 0.35  # font sizes the "50 mm" baseline lies below the bar's line
 TEXT_BASELINE = 0.25  # a line of text: baseline this fraction of the line height above its box
 # The furniture's face (Atkinson Hyperlegible) as the renderer sets it, in font sizes: a line
@@ -182,7 +184,7 @@ class NoteSize:
     @property
     def bar(self) -> Size:
         """The scale bar and its label as (along, across): ticks reach 1.6 mm either side."""
-        return (SCALE_LABEL_AT + self.bar_label_w, max(2 * SCALE_TICK, self.line_h))
+        return (SCALE_INSET + SCALE_LABEL_AT + self.bar_label_w, max(2 * SCALE_TICK, self.line_h))
 
 
 @dataclass(frozen=True)
@@ -218,14 +220,15 @@ def _text_at(box: Rect, vertical: bool) -> Placement:
 
 
 def _bar_at(box: Rect, vertical: bool) -> Placement:
-    """The scale bar's line runs along the middle of ``box``, from its start; its label's
+    """The scale bar's line runs along the middle of ``box``, from its start (its first
+    tick's stroke, half of it before the line's start, inside the box too); its label's
     glyphs (a font size no more than the box's height over ``TEXT_LINE``) hang below it."""
     h = box.w if vertical else box.h
     above = max(SCALE_TICK, (TEXT_ASCENT - SCALE_LABEL_DROP) * h / TEXT_LINE)
     ink = _inked(box, vertical, h / 2 + above)
     if vertical:
-        return Placement(box, True, (box.x + box.w / 2, box.y), ink)
-    return Placement(box, False, (box.x, box.y + box.h / 2), ink)
+        return Placement(box, True, (box.x + box.w / 2, box.y + SCALE_INSET), ink)
+    return Placement(box, False, (box.x + SCALE_INSET, box.y + box.h / 2), ink)
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,14 @@ from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
 from ..flow.frames import INK_MM, Furniture
-from ..impose import SCALE_BAR, SCALE_LABEL_AT, SCALE_LABEL_DROP, SCALE_TICK, Segment
+from ..impose import (
+    SCALE_BAR,
+    SCALE_LABEL_AT,
+    SCALE_LABEL_DROP,
+    SCALE_STROKE,
+    SCALE_TICK,
+    Segment,
+)
 from ..measure import register
 from .deflate import deflate
 
@@ -151,7 +158,7 @@ def draw_scale_bar(c: Canvas, x_mm: float, y_mm: float, *, vertical: bool, size:
     c.translate(x_mm * mm, y_mm * mm)
     if vertical:
         c.rotate(90)
-    c.setLineWidth(0.6)
+    c.setLineWidth(SCALE_STROKE)
     c.line(0, 0, SCALE_BAR * mm, 0)
     for t in (0, 10, 20, 30, 40, 50):
         tick = SCALE_TICK if t in (0, SCALE_BAR) else SCALE_TICK / 2
