@@ -504,6 +504,15 @@ def test_cut_lines_only_when_asked_and_only_along_trims():
     assert_page(page)
 
 
+def test_backs_keep_crop_marks_but_not_the_fronts_hairlines():
+    """With ``--cut-guides lines`` the fronts carry full-length hairlines; a duplex back
+    printed a little off would show one along its coloured backs, so backs keep crop marks."""
+    front, back = impose([((63, 88), deck(9))], PAPERS["a4"], cut_guides="lines")
+    assert front.side == "front" and back.side == "back"
+    assert front.cut_lines and back.cut_lines == ()
+    assert len(back.marks) == len(front.marks) > 0
+
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_furniture_that_finds_no_margin_costs_a_row(paper):
     """Large print: an 8.3 mm line fits neither beside a 3 × 3 poker grid (4.5 mm on A4, 7.45

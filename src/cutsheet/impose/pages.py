@@ -133,10 +133,9 @@ class _Known:
                 (_mirror_rect(p[2], pw, offset), _mirror_rect(p[3], pw, offset)) for p in places
             ]
             marks = tuple(_mirror_seg(m, pw, offset) for m in g.marks)
-            cuts = tuple(_mirror_seg(c, pw, offset) for c in g.cut_lines)
             furniture = _mirror_furniture(g.furniture, pw, offset)
-            self.mirrored[key] = (g, rects, marks, cuts, furniture)
-        _g, rects, marks, cuts, furniture = self.mirrored[key]
+            self.mirrored[key] = (g, rects, marks, furniture)
+        _g, rects, marks, furniture = self.mirrored[key]
         slots = tuple(
             Slot(s.item, rects[i][0], rects[i][1], s.side, s.mirrored, s.rotation)  # type: ignore[index]
             for s, i in zip(backs, indices, strict=True)
@@ -146,7 +145,7 @@ class _Known:
             side="back",
             slots=slots,
             marks=marks,  # type: ignore[arg-type]
-            cut_lines=cuts if front.cut_lines else (),  # type: ignore[arg-type]
+            cut_lines=(),  # hairlines on the fronts only (see ``_back_page``)
             furniture=furniture,  # type: ignore[arg-type]
             trim_box=_mirror_rect(front.trim_box, pw, offset),
             bleed_box=_mirror_rect(front.bleed_box, pw, offset),
@@ -174,8 +173,10 @@ def _back_page(
     front: PagePlan[T], backs: Sequence[Slot[T]], offset: tuple[float, float]
 ) -> PagePlan[T]:
     """The back of ``front`` for long-edge duplex: the backs on their fronts' rectangles and
-    all of the front's marks, lines and furniture boxes, reflected left to right about the
-    page's middle and shifted by ``offset``."""
+    the front's crop marks and furniture boxes, reflected left to right about the page's
+    middle and shifted by ``offset``. The full-length hairlines of ``--cut-guides lines`` are
+    the fronts' alone: one cuts from the front, and on a back printed a little off (every
+    duplex printer is) a line would run along the coloured backs beside the cut."""
     pw = front.width
 
     def rect(r: Rect) -> Rect:
@@ -186,7 +187,7 @@ def _back_page(
         side="back",
         slots=tuple(replace(s, trim=rect(s.trim), bleed=rect(s.bleed)) for s in backs),
         marks=tuple(_mirror_seg(m, pw, offset) for m in front.marks),
-        cut_lines=tuple(_mirror_seg(c, pw, offset) for c in front.cut_lines),
+        cut_lines=(),
         furniture=_mirror_furniture(front.furniture, pw, offset),
         trim_box=rect(front.trim_box),
         bleed_box=rect(front.bleed_box),
