@@ -205,7 +205,7 @@ def _print_options(b: argparse.ArgumentParser) -> None:
         "--cut-guides",
         choices=["marks", "lines"],
         default="marks",
-        help="'lines' adds full-length hairlines along every cut, for scissors",
+        help="'lines' adds full-length hairlines along every cut on the fronts, for scissors",
     )
     b.add_argument(
         "--bleed",
