@@ -95,6 +95,15 @@ def test_an_unclosed_bracket_is_located_where_it_opens():
     assert parse_yaml("v: [1,\n    2]\n", "f.yaml").data == {"v": [1, 2]}
 
 
+def test_a_bracket_is_open_only_where_there_is_one_and_it_is_not_closed():
+    from cutsheet.source.yaml_reader import _left_open
+
+    assert _left_open("a: 1\nb: [2\nc: 3\n", 1, 3, 2)  # open at the end of line 3
+    assert not _left_open("a: [1,\n 2]\nc: 3\n", 0, 3, 1)  # closed on the line it stopped at
+    assert not _left_open("a: 1\n", 0, 1, 0)  # no bracket there: the parser's own words
+    assert not _left_open("a: 1\n", 5, 0, 6)  # a line the text does not have
+
+
 def test_yaml_tags_that_build_objects_are_refused():
     with pytest.raises(ContentError) as exc:
         parse_yaml("x: !!python/object/apply:os.system ['true']\n", "f.yaml")

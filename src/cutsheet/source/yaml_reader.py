@@ -114,12 +114,13 @@ _FLOW = {"while parsing a flow sequence": "[", "while parsing a flow mapping": "
 _CLOSING = {"[": "]", "{": "}"}
 
 
-def _closed(text: str, line: int, column: int, last_line: int) -> bool:
+def _left_open(text: str, line: int, column: int, last_line: int) -> bool:
     """Whether the bracket at ``line``, ``column`` (0-based, in characters, as both of
-    PyYAML's parsers count them) is closed by the end of line ``last_line`` (where the
-    parser gave up), brackets nested in it and quoted text passed over. A bracket closed
-    there was not left open: the mistake is where the parser stopped (a comma left out
-    between two lines of a list)."""
+    PyYAML's parsers count them) is still open at the end of line ``last_line`` (where the
+    parser gave up), brackets nested in it and quoted text passed over. Only then is the
+    mistake where it opens: a bracket closed by that line was not left open (the mistake is
+    where the parser stopped, a comma left out between two lines of a list), and a place
+    that holds no bracket is not one to point at."""
     at = 0
     for _ in range(line):
         at = text.find("\n", at) + 1
@@ -127,7 +128,7 @@ def _closed(text: str, line: int, column: int, last_line: int) -> bool:
             return False
     at += column
     if at >= len(text) or text[at] not in _CLOSING:
-        return False  # not where a bracket is: say what the parser said
+        return False
     stack: list[str] = []
     quote = ""
     for i in range(at, len(text)):
@@ -135,7 +136,7 @@ def _closed(text: str, line: int, column: int, last_line: int) -> bool:
         if ch == "\n":
             line += 1
             if line > last_line:
-                return False
+                return True
         elif quote:
             if ch == quote and not (quote == '"' and text[i - 1] == "\\"):
                 quote = ""
@@ -146,8 +147,8 @@ def _closed(text: str, line: int, column: int, last_line: int) -> bool:
         elif stack and ch == stack[-1]:
             stack.pop()
             if not stack:
-                return True
-    return False
+                return False
+    return True
 
 
 def _yaml_problem(exc: yaml.YAMLError, text: str, file: str) -> ContentError:
@@ -174,7 +175,7 @@ def _yaml_problem(exc: yaml.YAMLError, text: str, file: str) -> ContentError:
             and start is not None
             and end is not None
             and start.line != end.line
-            and not _closed(text, start.line, start.column, end.line)
+            and _left_open(text, start.line, start.column, end.line)
         ):
             # a bracket left open is found on a later line: the mistake is where it opens
             message = (
