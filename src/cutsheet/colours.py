@@ -16,10 +16,13 @@ from collections.abc import Mapping
 
 from .diagnostics import excerpt
 
-_HEX = re.compile(r"^#[0-9A-Fa-f]{6}$")
+HEX = r"^#[0-9A-Fa-f]{6}$"
+"""``#RRGGBB``: the one colour notation layouts, terms and palettes use."""
+_HEX = re.compile(HEX)
 
 
 def is_hex(value: str) -> bool:
+    """Whether ``value`` is written ``#RRGGBB``."""
     return bool(_HEX.match(value))
 
 

@@ -21,6 +21,7 @@ from pydantic import (
     model_validator,
 )
 
+from .colours import HEX
 from .diagnostics import excerpt
 from .source import Located
 
@@ -35,9 +36,9 @@ MAX_MM = 1_000.0
 
 SLUG = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 GAME_CODE = r"^[A-Z]{2,5}$"
-HEX_COLOUR = r"^#[0-9A-Fa-f]{6}$"
+HEX_COLOUR = HEX
 COLOUR_NAME = r"^[A-Za-z][A-Za-z0-9_-]*$"
-COLOUR_OR_NAME = r"^(#[0-9A-Fa-f]{6}|[A-Za-z][A-Za-z0-9_-]*)$"
+COLOUR_OR_NAME = f"^({HEX[1:-1]}|{COLOUR_NAME[1:-1]})$"
 
 
 _DIGITS = re.compile(r"[-+]?[0-9]+")

@@ -11,6 +11,7 @@ from jinja2.runtime import Context
 from markupsafe import Markup, escape
 
 from .. import symbols
+from ..colours import is_hex as is_colour
 from ..diagnostics import did_you_mean
 from .problem import TemplateProblem, short
 
@@ -39,12 +40,6 @@ def signed(n: int) -> str:
 
 
 _NOTATION = re.compile(r"[0-9A-Z<>]*(?:[A-Z]|>)[0-9A-Z<>]*")
-_COLOUR = re.compile(r"^#[0-9A-Fa-f]{6}$")
-
-
-def is_colour(value: str) -> bool:
-    """``#RRGGBB``: the one colour notation layouts and terms use."""
-    return bool(_COLOUR.match(value))
 
 
 def _cube_fills(terms: Mapping[str, Mapping[str, str]]) -> dict[str, str]:
