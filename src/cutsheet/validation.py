@@ -15,7 +15,7 @@ from .source import Located
 
 M = TypeVar("M", bound=BaseModel)
 
-_ID_PATTERN_HINT = {
+_PATTERN_HINT = {
     ITEM_ID: "an id in capitals and digits joined by '-', e.g. CR-SEED-TENT",
     SLUG: "lower-case words joined by '-', e.g. common-reserve",
     GAME_CODE: "2 to 5 capital letters, e.g. CR",
@@ -24,6 +24,7 @@ _ID_PATTERN_HINT = {
     COLOUR_OR_NAME: "a colour ('#' and six hexadecimal digits, 0-9 and A-F, e.g. #0B6E4F) or"
     " the name of one of the layout's 'colours'",
 }
+"""How a value that does not match one of cutsheet's own patterns is written, said in words."""
 
 
 def _data_path(data: Any, path: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -85,7 +86,7 @@ def _message(err: Mapping[str, Any], model: type[BaseModel], located: Located) -
     if kind == "string_pattern_mismatch":
         pattern = err.get("ctx", {}).get("pattern", "")
         shown = excerpt(err["input"])
-        msg = f"{shown} is not " + _ID_PATTERN_HINT.get(pattern, f"of the form {clip(pattern, 80)}")
+        msg = f"{shown} is not " + _PATTERN_HINT.get(pattern, f"of the form {clip(pattern, 80)}")
     elif kind == "literal_error":
         expected = str(err["ctx"]["expected"])
         msg = f"{excerpt(err['input'])} is not one of {clip(expected, 300)}"
