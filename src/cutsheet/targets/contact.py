@@ -104,10 +104,7 @@ def _fronts_first(faces: list[Face], shared: dict[FacePlan, str]) -> list[Face]:
     """A deck's faces for the eye: each card with its own back, and a back the deck's cards
     share after them all (in print order it follows the first card, and reads as that
     card's)."""
-    together = [f.side == "back" and f.face in shared for f in faces]
-    return [f for f, t in zip(faces, together, strict=True) if not t] + [
-        f for f, t in zip(faces, together, strict=True) if t
-    ]
+    return sorted(faces, key=lambda f: f.side == "back" and f.face in shared)  # stable
 
 
 def draw(plan: PrintPlan, settings: ExportSettings) -> list[Rendered]:
