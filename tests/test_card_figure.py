@@ -88,7 +88,7 @@ def test_large_print_draws_the_card_whole_and_says_where_each_label_is(built, pa
     # each place said once: a place that would repeat is said from the box before it
     said = [
         "Top middle: Stage and card id",
-        "Right of it: Public scoring mark",
+        "In it, at the right: Public scoring mark",
         "Below it: Name",
         "Below it: Cost",
         "Middle: Kind",
@@ -204,10 +204,10 @@ def test_large_print_lists_a_figures_labels_in_the_order_the_card_is_read():
 
     register()
     labels = (  # written bottom first
-        FigureLabel("What it does", (30.0, 70.0), 70.0, (31.0, 70.0)),
-        FigureLabel("Cost", (55.0, 8.0), 8.0, (55.0, 8.0)),
-        FigureLabel("Name", (30.0, 9.0), 9.0, (30.0, 9.0)),
-        FigureLabel("Type", (31.0, 44.0), 44.0, (31.0, 44.0)),
+        FigureLabel("What it does", (30.0, 70.0), 70.0, (31.0, 70.0, 0.0, 0.0)),
+        FigureLabel("Cost", (55.0, 8.0), 8.0, (55.0, 8.0, 0.0, 0.0)),
+        FigureLabel("Name", (30.0, 9.0), 9.0, (30.0, 9.0, 0.0, 0.0)),
+        FigureLabel("Type", (31.0, 44.0), 44.0, (31.0, 44.0, 0.0, 0.0)),
     )
     builder = StoryBuilder(doc_styles(18, 22, 28, 18, 1.25), 12, figures_shrink=False)
     flowables = builder.flowables([CardBlock(_Face(63, 88), "a card", labels, None)])
@@ -228,7 +228,7 @@ def test_a_place_said_just_before_is_said_from_the_box_before():
 
     face = _Face(63, 88)
     points = [(31.5, 5.0), (40.0, 5.5), (31.5, 15.0), (31.5, 24.0), (31.5, 44.0), (31.5, 52.0)]
-    assert places_in_words(points, face) == [
+    assert places_in_words([(x, y, 0.0, 0.0) for x, y in points], face) == [
         "Top middle",
         "Right of it",
         "Below it",
@@ -236,8 +236,26 @@ def test_a_place_said_just_before_is_said_from_the_box_before():
         "Middle",
         "Below it",
     ]
-    assert places_in_words([(40.0, 5.0), (25.0, 6.0), (50.0, 80.0)], face) == [
+    assert places_in_words([(40, 5, 0, 0), (25, 6, 0, 0), (50, 80, 0, 0)], face) == [
         "Top middle",
         "Left of it",
         "Bottom right",
     ]
+
+
+def test_a_box_set_within_the_box_before_is_said_to_be_in_it():
+    """A mark set inside a band (Bid & Build's public-scoring star, at the band's right
+    end) is in the band, not right of it; a box beside another on its line is still beside
+    it, and one within it at its middle is simply in it."""
+    from cutsheet.flow.figures import places_in_words
+
+    face = _Face(63, 88)
+    band, star, title = (3, 3, 57, 8), (34, 4, 6, 6), (3, 13, 57, 7)
+    assert places_in_words([band, star, title], face) == [
+        "Top middle",
+        "In it, at the right",
+        "Below it",
+    ]
+    assert places_in_words([(22, 3, 10, 8), (33, 3, 8, 8)], face)[1] == "Right of it"
+    assert places_in_words([band, (29, 4, 5, 6)], face)[1] == "In it"
+    assert places_in_words([band, (18, 4, 6, 6)], face)[1] == "In it, at the left"

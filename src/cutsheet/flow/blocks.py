@@ -104,7 +104,13 @@ class FigureLabel:
     markup: str  # body style
     end: tuple[float, float]  # where its leader line ends, on the box
     run: float  # the height its line crosses the card at, to reach ``end`` clear of text
-    centre: tuple[float, float] = (0.0, 0.0)  # the box's middle (where it is, in words)
+    area: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)  # the box: x, y, w, h
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        """The box's middle (where it is, in words, and when it is read)."""
+        x, y, w, h = self.area
+        return x + w / 2, y + h / 2
 
 
 @dataclass(frozen=True)

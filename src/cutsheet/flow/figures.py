@@ -173,23 +173,48 @@ def position_words(point: tuple[float, float], face: Face) -> str:
 
 SAME_LINE_MM = 3.0  # two boxes whose middles are closer in height than this are side by side
 
+Area = tuple[float, float, float, float]
+"""A box on a face: x, y, width and height, in mm from the face's top-left."""
 
-def places_in_words(points: Sequence[tuple[float, float]], face: Face) -> list[str]:
-    """Where each of ``points`` (in reading order) lies, in words: ``position_words``, or,
-    where that would repeat the place said just before ("Top middle" four times over a
-    card's band, name and cost), where it lies from the one before: "Below it", "Right of
-    it", "Left of it"."""
+
+def places_in_words(areas: Sequence[Area], face: Face) -> list[str]:
+    """Where each of ``areas`` (boxes, in reading order) lies, in words: ``position_words``
+    of its middle, or, where that would repeat the place said just before ("Top middle"
+    four times over a card's band, name and cost), where it lies from the box before: "In
+    it, at the right" (a mark set within a band), "Below it", "Right of it", "Left of it"."""
     said: list[str] = []
-    before: tuple[str, tuple[float, float]] | None = None
-    for point in points:
+    before: tuple[str, Area] | None = None
+    for area in areas:
+        point = _middle(area)
         words = position_words(point, face)
         if before is not None and before[0] == words:
-            dx, dy = point[0] - before[1][0], point[1] - before[1][1]
-            if abs(dy) >= SAME_LINE_MM:
-                said.append("Below it" if dy > 0 else "Above it")
-            else:
-                said.append("Right of it" if dx >= 0 else "Left of it")
+            said.append(_from_the_box_before(area, before[1]))
         else:
             said.append(words)
-        before = (words, point)
+        before = (words, area)
     return said
+
+
+def _middle(area: Area) -> tuple[float, float]:
+    x, y, w, h = area
+    return x + w / 2, y + h / 2
+
+
+def _from_the_box_before(area: Area, prior: Area) -> str:
+    (x, y), (px, py) = _middle(area), _middle(prior)
+    dx, dy = x - px, y - py
+    if _within(area, prior):
+        if abs(dx) < SAME_LINE_MM:
+            return "In it"
+        return "In it, at the right" if dx > 0 else "In it, at the left"
+    if abs(dy) >= SAME_LINE_MM:
+        return "Below it" if dy > 0 else "Above it"
+    return "Right of it" if dx >= 0 else "Left of it"
+
+
+def _within(area: Area, outer: Area, slack: float = 0.1) -> bool:
+    """Whether ``area`` lies inside ``outer`` (to ``slack`` mm), and is smaller than it."""
+    x, y, w, h = area
+    ox, oy, ow, oh = outer
+    inside = ox - slack <= x and x + w <= ox + ow + slack and oy - slack <= y
+    return inside and y + h <= oy + oh + slack and w * h < ow * oh

@@ -278,7 +278,7 @@ class StoryBuilder:
             out += [Spacer(1, 1.5 * mm), self.para(b.caption, self.styles.small)]
         # in the order the card is read (top to bottom, left to right), not the YAML's
         labels = sorted(b.labels, key=lambda lab: reading_place(lab.centre, b.face))
-        places = places_in_words([lab.centre for lab in labels], b.face)
+        places = places_in_words([lab.area for lab in labels], b.face)
         said = tuple(
             f"<b>{place}:</b> {lab.markup}" for place, lab in zip(places, labels, strict=True)
         )

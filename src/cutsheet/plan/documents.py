@@ -292,8 +292,8 @@ def _card(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
             p.problems.append(Problem(loc, message))
             continue
         end, run = _leader(box, face)
-        centre = (box.x + box.w / 2, box.y + box.h / 2)
-        labels.append(FigureLabel(p.text(text, "body", loc).markup, end, run, centre))
+        area = (box.x, box.y, box.w, box.h)
+        labels.append(FigureLabel(p.text(text, "body", loc).markup, end, run, area))
     texts = " · ".join(t for t in face.texts if t.strip())
     alt = f"Card {fig.item}, as it prints: {texts}"
     caption = p.text(fig.caption, "small", loc).markup if fig.caption else None
