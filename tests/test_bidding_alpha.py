@@ -95,14 +95,14 @@ def test_faq_cards_must_exist(ws):
 
 
 def test_a_renamed_component_is_located_and_the_rest_is_still_checked(ws):
-    ws.edit(GAME, "id: ledgers", "id: ledger")
+    ws.edit(GAME, "id: ledgers\n", "id: ledger\n")
     line = ws.edit(CSV, "BA-BASE,0,base,Base card,,,RRRR,", "BA-BASE,0,base,Base card,,,RRR,")
     components = ws.line_of(GAME, "components:")
     assert messages(ws) == [
         f"{CSV}:{line}:28: error: the base card's income is RRRR",
         f"{GAME}:{components}:1: error: no component 'ledgers', which this game's rulebook checks"
         " need (components: base-cards, start-cards, stage-1, stage-2, stage-3, first-player,"
-        " aids, kinds, board, score-track, bid-tracks, tokens, cubes, ledger)",
+        " aids, kinds, board, score-track, bid-tracks, tokens, cubes, ledger, ledgers-large-print)",
     ]
 
 
@@ -283,6 +283,25 @@ def test_the_ledgers_two_a_page_still_give_every_player_one(ws, built):
         ledgers = [t for t in texts if "Cube ledgers" in (t or "")]
         assert len(ledgers) == 3 and all(t.count("Final") == 2 for t in ledgers)
         assert not any("(continued)" in t for t in ledgers)
+
+
+def test_large_print_gives_each_ledger_a_page_of_its_own(ws, built):
+    """Two ledgers do not fit a large-print page: large print's own ledger component prints
+    one a page, six pages, none of them "(continued)" (the second of two ledgers on a page
+    read as the first one going on), and the check counts its ledgers too."""
+    for paper in ("a4", "letter"):
+        texts = pypdf_texts(built / BA / f"large-print-{paper}" / "sheets.pdf")
+        ledgers = [t for t in texts if "Cube ledger" in (t or "")]
+        assert len(ledgers) == 6 and all(t.count("Final") == 1 for t in ledgers)
+        assert not any("(continued)" in t for t in ledgers)
+    ledger = "content/bidding-alpha/ledger-large-print.yaml"
+    line = ws.edit(ledger, "    copies: 6\n", "    copies: 5\n")
+    source = "    profiles: [large-print]\n    source: ledger-large-print.yaml"
+    ws.edit(GAME, "    count: 6\n" + source, "    count: 5\n" + source)
+    assert messages(ws) == [
+        f"{ledger}:{line}:13: error: 5 ledgers printed, but each of up to 6 players needs one"
+        " (a table on a page is one ledger; copies repeat the page)"
+    ]
 
 
 def test_text_too_long_is_reported_at_the_cell_the_box_prints(ws):

@@ -678,8 +678,8 @@ def test_two_components_with_one_id_is_an_error_at_the_second(tmp_path, capsys):
     [
         (
             "content/bidding-alpha/game.yaml",
-            "    profiles: [standard, ink-saver]",
-            "    profiles: [standard, ink-saver, large-prnit]",
+            "    profiles: [standard, ink-saver]  # large print: the score",
+            "    profiles: [standard, ink-saver, large-prnit]  # large print: the score",
             "profiles: no profile 'large-prnit'; did you mean 'large-print'?",
         ),
         (
@@ -690,8 +690,8 @@ def test_two_components_with_one_id_is_an_error_at_the_second(tmp_path, capsys):
         ),
         (
             "content/bidding-alpha/game.yaml",
-            "    profiles: [standard, ink-saver]",
-            "    profiles: []",
+            "    profiles: [standard, ink-saver]  # large print: the score",
+            "    profiles: []  # large print: the score",
             "profiles: lists no profile, so it prints nowhere",
         ),
         (

@@ -73,8 +73,8 @@ STALLS: dict[str, dict[str, list[str]]] = {
     },
     "festival-charter": {
         "invented projects and secondary priorities are the kit's": [
-            "the rulebook names only four of the projects",
-            "each priority's secondary feature are this kit's own inventions",
+            "made for this kit, where the original rules are silent: four of the eight",
+            "each priority's secondary feature",
         ],
         "the bargaining stays inside the fiction": [
             "keep every bargain inside the imaginary festival"

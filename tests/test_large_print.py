@@ -532,8 +532,8 @@ def test_write_ins_are_set_from_the_margin_their_boxes_in_one_column(built, prof
     )
     words = page.extract_words()
     first = {w["text"]: w["x0"] for w in reversed(words)}  # each word's first place
-    assert abs(first["Session"] - first["After"]) < 0.5
-    assert abs(first["Units"] - first["After"]) < 0.5
+    assert abs(first["Session"] - first["Once"]) < 0.5
+    assert abs(first["Units"] - first["Once"]) < 0.5
     suffixes = sorted(w["x0"] for w in words if w["text"] in ("16", "40"))
     assert len(suffixes) == 2 and suffixes[1] - suffixes[0] < 0.5, suffixes
 

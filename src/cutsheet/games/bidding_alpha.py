@@ -267,26 +267,36 @@ def _check_cubes(game: Game, p: Params) -> list[Problem]:
     return problems
 
 
+LEDGERS = ("ledgers", "ledgers-large-print")
+"""The ledger components: two a page, and large print's one a page (which may be left out)."""
+
+
 def _check_ledger(game: Game, p: Params) -> list[Problem]:
     """One ledger row a turn that pays income (the start turn, every stage turn, final
-    scoring), and a ledger a player: each table on a page is one ledger, repeated by copies."""
+    scoring), and a ledger a player in each ledger component (each prints in its own
+    profiles): each table on a page is one ledger, repeated by copies."""
     turns = 1 + p.stages * p.turns_per_stage + 1
     msg = (
         f"the ledger needs {turns} rows, one a turn that pays income: the start"
         f" turn, {p.stages} stages × {p.turns_per_stage} turns and final scoring"
     )
-    pages = typed(game, "ledgers", PageItem)
-    problems = [
-        Problem(ledger.loc("blocks", i, "table", "rows"), msg)
-        for ledger, page in pages
-        for i, block in enumerate(page.blocks)
-        if block.table is not None and block.table.rows != turns
-    ]
-    ledgers = sum(ledger.copies for ledger, page in pages for b in page.blocks if b.table)
-    if pages and ledgers < p.players.max:
-        short = f"{ledgers} ledgers printed, but each of up to {p.players.max} players needs one"
-        why = " (a table on a page is one ledger; copies repeat the page)"
-        problems.append(Problem(pages[0][0].loc("copies"), short + why))
+    present = {c.id for c in game.components}
+    problems: list[Problem] = []
+    for cid in (c for c in LEDGERS if c == LEDGERS[0] or c in present):
+        pages = typed(game, cid, PageItem)
+        problems += [
+            Problem(ledger.loc("blocks", i, "table", "rows"), msg)
+            for ledger, page in pages
+            for i, block in enumerate(page.blocks)
+            if block.table is not None and block.table.rows != turns
+        ]
+        ledgers = sum(ledger.copies for ledger, page in pages for b in page.blocks if b.table)
+        if pages and ledgers < p.players.max:
+            short = (
+                f"{ledgers} ledgers printed, but each of up to {p.players.max} players needs one"
+            )
+            why = " (a table on a page is one ledger; copies repeat the page)"
+            problems.append(Problem(pages[0][0].loc("copies"), short + why))
     return problems
 
 
