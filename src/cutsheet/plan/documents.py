@@ -253,19 +253,26 @@ def _card_row(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
     return [CardRowBlock(tuple(cards), caption)]
 
 
+TEXT_CLEARANCE = 1.0
+"""mm between a text box's right edge and the dot of the leader line that names it."""
+
+
 def _leader(box: Box, face: FacePlan) -> tuple[tuple[float, float], float]:
     """Where a label's leader line ends on ``box`` and the height it crosses the card at
-    (mm): at the box's right edge, level with its middle, unless text or an icon lies to its
-    right on that line; then along under the box, up to the middle of its bottom edge."""
+    (mm): at the box's right edge (a text box's: ``TEXT_CLEARANCE`` beyond it), level with
+    its middle, unless text or an icon lies to its right on that line; then along under
+    the box, up to the middle of its bottom edge."""
     mid = box.y + box.h / 2
     right = box.x + box.w
+    texts = any(el.box is box and el.is_text for el in face.elements)
     for el in face.elements:
         b = el.box
         if b is box or not (el.is_text or isinstance(el, IconElement)) or b.x + b.w <= right + 0.1:
             continue
         if b.y < mid < b.y + b.h:
             return (box.x + box.w / 2, box.y + box.h), box.y + box.h + 0.8
-    return (right, mid), mid
+    # a text box's dot stands clear of its box: right-aligned text ends at the edge (an id)
+    return (right + (TEXT_CLEARANCE if texts else 0.0), mid), mid
 
 
 def _card(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
