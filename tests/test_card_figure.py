@@ -88,7 +88,7 @@ def test_large_print_draws_the_card_whole_and_says_where_each_label_is(built, pa
     # each place said once: a place that would repeat is said from the box before it
     said = [
         "Top middle: Stage and card id",
-        "In it, at the right: Public scoring mark",
+        "In it: Public scoring mark",
         "Below it: Name",
         "Below it: Cost",
         "Middle: Kind",
@@ -244,18 +244,33 @@ def test_a_place_said_just_before_is_said_from_the_box_before():
 
 
 def test_a_box_set_within_the_box_before_is_said_to_be_in_it():
-    """A mark set inside a band (Bid & Build's public-scoring star, at the band's right
-    end) is in the band, not right of it; a box beside another on its line is still beside
-    it, and one within it at its middle is simply in it."""
+    """A mark set inside a band (Bid & Build's public-scoring star, right of the band's
+    middle) is in the band, not right of it; a box beside another on its line is still
+    beside it, and one within the middle third of the box it is in is simply in it."""
     from cutsheet.flow.figures import places_in_words
 
     face = _Face(63, 88)
     band, star, title = (3, 3, 57, 8), (34, 4, 6, 6), (3, 13, 57, 7)
-    assert places_in_words([band, star, title], face) == [
-        "Top middle",
-        "In it, at the right",
-        "Below it",
-    ]
+    assert places_in_words([band, star, title], face) == ["Top middle", "In it", "Below it"]
+    plate, mark = (15, 3, 30, 8), (36, 4, 6, 6)  # the mark right of the plate's middle third
+    assert places_in_words([plate, mark], face)[1] == "In it, at the right"
     assert places_in_words([(22, 3, 10, 8), (33, 3, 8, 8)], face)[1] == "Right of it"
     assert places_in_words([band, (29, 4, 5, 6)], face)[1] == "In it"
-    assert places_in_words([band, (18, 4, 6, 6)], face)[1] == "In it, at the left"
+    assert places_in_words([plate, (21.5, 4, 3, 6)], face)[1] == "In it, at the left"
+
+
+def test_a_text_boxs_leader_dot_stands_clear_of_it_and_on_the_card():
+    """A text box's dot is 1 mm beyond its right edge (an id set flush right ends there),
+    never off the card; a frame's dot stays on its edge."""
+    from types import SimpleNamespace
+
+    from cutsheet.plan.documents import TEXT_CLEARANCE, _leader
+
+    def end(x: float, w: float, is_text: bool) -> tuple[float, float]:
+        box = SimpleNamespace(x=x, y=80.0, w=w, h=4.0)
+        face = SimpleNamespace(width_mm=63.0, elements=[SimpleNamespace(box=box, is_text=is_text)])
+        return _leader(box, face)[0]  # type: ignore[arg-type]
+
+    assert end(40, 19, is_text=True) == (59 + TEXT_CLEARANCE, 82.0)
+    assert end(43, 20, is_text=True) == (63.0, 82.0)  # flush with the card's edge
+    assert end(5, 53, is_text=False) == (58.0, 82.0)

@@ -73,7 +73,7 @@ STALLS: dict[str, dict[str, list[str]]] = {
     },
     "festival-charter": {
         "invented projects and secondary priorities are the kit's": [
-            "made for this kit, where the original rules are silent: four of the eight",
+            "this kit adds what the original rules leave out: four of the eight projects",
             "each priority's secondary feature",
         ],
         "the bargaining stays inside the fiction": [

@@ -85,14 +85,17 @@ def test_a_long_job_of_a_started_game_is_not_left_for_last(costs):
 def test_a_started_games_job_must_be_longer_by_what_loading_it_again_costs(costs):
     """A job of a game another worker is running counts ``ELSEWHERE`` times its cost (the
     game loaded and measured again): big's standard job, guessed a hair longer than mid's
-    large print, goes to the worker that loaded big, not to the idle one; a job longer by
-    more than that still goes to the idle worker rather than wait (the test above)."""
+    large print, waits while the idle worker starts mid (and keeps to it); it is taken
+    once it is the longest job left, counted so, rather than leave a worker idle."""
     costs.update({("big", "standard"): 10.5})
     todo = [_task(g, p) for g in ("small", "mid", "big") for p in OPTIONS.profiles]
-    assert _run(Schedule(todo), 2, costs)[:3] == [
+    assert _run(Schedule(todo), 2, costs) == [
         "0:big/large-print",
         "1:mid/large-print",  # not big/standard: 10.5 is less than 10 * ELSEWHERE
         "1:mid/standard",  # then its own game's
+        "1:big/standard",  # 10.5 / ELSEWHERE is more than small's 8
+        "1:small/large-print",
+        "0:small/standard",
     ]
     assert jobs.ELSEWHERE * 10.0 > 10.5
 

@@ -181,7 +181,8 @@ def places_in_words(areas: Sequence[Area], face: Face) -> list[str]:
     """Where each of ``areas`` (boxes, in reading order) lies, in words: ``position_words``
     of its middle, or, where that would repeat the place said just before ("Top middle"
     four times over a card's band, name and cost), where it lies from the box before: "In
-    it, at the right" (a mark set within a band), "Below it", "Right of it", "Left of it"."""
+    it" (a mark set within a band; "In it, at the right" or "at the left" when its middle
+    is outside the middle third of that box), "Below it", "Right of it", "Left of it"."""
     said: list[str] = []
     before: tuple[str, Area] | None = None
     for area in areas:
@@ -204,7 +205,7 @@ def _from_the_box_before(area: Area, prior: Area) -> str:
     (x, y), (px, py) = _middle(area), _middle(prior)
     dx, dy = x - px, y - py
     if _within(area, prior):
-        if abs(dx) < SAME_LINE_MM:
+        if abs(dx) < prior[2] / 6:  # its middle in the middle third of the box it is in
             return "In it"
         return "In it, at the right" if dx > 0 else "In it, at the left"
     if abs(dy) >= SAME_LINE_MM:

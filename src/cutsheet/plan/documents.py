@@ -264,15 +264,18 @@ def _leader(box: Box, face: FacePlan) -> tuple[tuple[float, float], float]:
     the box, up to the middle of its bottom edge."""
     mid = box.y + box.h / 2
     right = box.x + box.w
-    texts = any(el.box is box and el.is_text for el in face.elements)
+    is_text_box = any(el.box is box and el.is_text for el in face.elements)
     for el in face.elements:
         b = el.box
         if b is box or not (el.is_text or isinstance(el, IconElement)) or b.x + b.w <= right + 0.1:
             continue
         if b.y < mid < b.y + b.h:
             return (box.x + box.w / 2, box.y + box.h), box.y + box.h + 0.8
-    # a text box's dot stands clear of its box: right-aligned text ends at the edge (an id)
-    return (right + (TEXT_CLEARANCE if texts else 0.0), mid), mid
+    # a text box's dot stands clear of its box: right-aligned text ends at the edge (an id),
+    # and never off the card
+    if is_text_box:
+        right = min(right + TEXT_CLEARANCE, face.width_mm)
+    return (right, mid), mid
 
 
 def _card(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
