@@ -96,6 +96,16 @@ class Face(Protocol):
     def height_mm(self) -> float: ...
 
 
+Area = tuple[float, float, float, float]
+"""A box on a face: x, y, width and height, in mm from the face's top-left."""
+
+
+def middle(area: Area) -> tuple[float, float]:
+    """The middle of a box on a face (mm from its top-left)."""
+    x, y, w, h = area
+    return x + w / 2, y + h / 2
+
+
 @dataclass(frozen=True)
 class FigureLabel:
     """A label beside a drawn card and its leader line, in mm from the face's top-left: the
@@ -104,13 +114,11 @@ class FigureLabel:
     markup: str  # body style
     end: tuple[float, float]  # where its leader line ends, on the box
     run: float  # the height its line crosses the card at, to reach ``end`` clear of text
-    area: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)  # the box: x, y, w, h
+    area: Area = (0.0, 0.0, 0.0, 0.0)  # the labelled box (where it is, in words; when read)
 
     @property
     def centre(self) -> tuple[float, float]:
-        """The box's middle (where it is, in words, and when it is read)."""
-        x, y, w, h = self.area
-        return x + w / 2, y + h / 2
+        return middle(self.area)
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD
 from reportlab.platypus import Flowable, Paragraph
 
-from .blocks import Face, FigureLabel
+from .blocks import Area, Face, FigureLabel, middle
 
 LEADER_GAP_MM = 10.0  # the card's right edge to its labels: room for the leader lines' elbows
 LABEL_MIN_MM = 32.0  # a label column is never narrower (the card shrinks instead)
@@ -173,9 +173,6 @@ def position_words(point: tuple[float, float], face: Face) -> str:
 
 SAME_LINE_MM = 3.0  # two boxes whose middles are closer in height than this are side by side
 
-Area = tuple[float, float, float, float]
-"""A box on a face: x, y, width and height, in mm from the face's top-left."""
-
 
 def places_in_words(areas: Sequence[Area], face: Face) -> list[str]:
     """Where each of ``areas`` (boxes, in reading order) lies, in words: ``position_words``
@@ -186,7 +183,7 @@ def places_in_words(areas: Sequence[Area], face: Face) -> list[str]:
     said: list[str] = []
     before: tuple[str, Area] | None = None
     for area in areas:
-        point = _middle(area)
+        point = middle(area)
         words = position_words(point, face)
         if before is not None and before[0] == words:
             said.append(_from_the_box_before(area, before[1]))
@@ -196,13 +193,8 @@ def places_in_words(areas: Sequence[Area], face: Face) -> list[str]:
     return said
 
 
-def _middle(area: Area) -> tuple[float, float]:
-    x, y, w, h = area
-    return x + w / 2, y + h / 2
-
-
 def _from_the_box_before(area: Area, prior: Area) -> str:
-    (x, y), (px, py) = _middle(area), _middle(prior)
+    (x, y), (px, py) = middle(area), middle(prior)
     dx, dy = x - px, y - py
     if _within(area, prior):
         if abs(dx) < prior[2] / 6:  # its middle in the middle third of the box it is in

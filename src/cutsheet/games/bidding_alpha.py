@@ -267,8 +267,10 @@ def _check_cubes(game: Game, p: Params) -> list[Problem]:
     return problems
 
 
-LEDGERS = ("ledgers", "ledgers-large-print")
-"""The ledger components: two a page, and large print's one a page (which may be left out)."""
+LEDGERS = "ledgers"
+"""The ledger component the rulebook's checks need (two ledgers a page)."""
+LARGE_PRINT_LEDGERS = "ledgers-large-print"
+"""Large print's own ledgers, one a page, checked the same way when a game has them."""
 
 
 def _check_ledger(game: Game, p: Params) -> list[Problem]:
@@ -280,9 +282,9 @@ def _check_ledger(game: Game, p: Params) -> list[Problem]:
         f"the ledger needs {turns} rows, one a turn that pays income: the start"
         f" turn, {p.stages} stages × {p.turns_per_stage} turns and final scoring"
     )
-    present = {c.id for c in game.components}
+    kinds = [LEDGERS] + [c.id for c in game.components if c.id == LARGE_PRINT_LEDGERS]
     problems: list[Problem] = []
-    for cid in (c for c in LEDGERS if c == LEDGERS[0] or c in present):
+    for cid in kinds:
         pages = typed(game, cid, PageItem)
         problems += [
             Problem(ledger.loc("blocks", i, "table", "rows"), msg)
