@@ -309,6 +309,26 @@ def test_large_print_gives_each_ledger_a_page_of_its_own(ws, built):
     ]
 
 
+def test_every_profile_prints_a_ledger_for_each_player(ws):
+    """The ledgers are counted under each profile a build can print, over the ledger
+    components that print under it: taking ink-saver out of the standard ledgers' profiles,
+    or removing large print's own ledgers, leaves that profile without one, and says so at
+    the ledgers' profiles."""
+    old = "    profiles: [standard, ink-saver]  # large print: one ledger"
+    line = ws.edit(GAME, old, old.replace(", ink-saver", ""))
+    said = "players needs one (the ledger components: ledgers"
+    assert messages(ws) == [
+        f"{GAME}:{line}:5: error: no ledger prints under the 'ink-saver' profile, but each of"
+        f" up to 6 {said} and ledgers-large-print)"
+    ]
+    ws.edit(GAME, "  - id: ledgers-large-print\n", "  - id: ledgers-big\n")
+    assert [m for m in messages(ws) if "error" in m] == [
+        f"{GAME}:{line}:5: error: no ledger prints under the '{profile}' profile, but each of"
+        f" up to 6 {said})"
+        for profile in ("ink-saver", "large-print")
+    ]
+
+
 def test_text_too_long_is_reported_at_the_cell_the_box_prints(ws):
     """A box whose template tries ``scoring``, then ``effect`` printed a card's effect but
     named the empty scoring cell (and its row's first column): the field named is the first

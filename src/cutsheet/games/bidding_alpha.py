@@ -17,9 +17,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..diagnostics import Problem
+from ..diagnostics import Loc, Problem
 from ..model import Component, Game, Item, PageItem, Strict
-from . import check_parts, typed
+from . import and_list, check_parts, printable_profiles, typed
 
 
 class Base(Strict):
@@ -275,31 +275,49 @@ LARGE_PRINT_LEDGERS = "ledgers-large-print"
 
 def _check_ledger(game: Game, p: Params) -> list[Problem]:
     """One ledger row a turn that pays income (the start turn, every stage turn, final
-    scoring), and a ledger a player in each ledger component (each prints in its own
-    profiles): each table on a page is one ledger, repeated by copies."""
+    scoring) in every ledger component, and a ledger a player under every profile the
+    project can print (``printable_profiles``): each table on a page is one ledger, repeated
+    by copies, counted over the ledger components that print under that profile."""
     turns = 1 + p.stages * p.turns_per_stage + 1
     msg = (
         f"the ledger needs {turns} rows, one a turn that pays income: the start"
         f" turn, {p.stages} stages × {p.turns_per_stage} turns and final scoring"
     )
     kinds = [LEDGERS] + [c.id for c in game.components if c.id == LARGE_PRINT_LEDGERS]
-    problems: list[Problem] = []
-    for cid in kinds:
-        pages = typed(game, cid, PageItem)
-        problems += [
-            Problem(ledger.loc("blocks", i, "table", "rows"), msg)
-            for ledger, page in pages
-            for i, block in enumerate(page.blocks)
-            if block.table is not None and block.table.rows != turns
-        ]
-        ledgers = sum(ledger.copies for ledger, page in pages for b in page.blocks if b.table)
-        if pages and ledgers < p.players.max:
-            short = (
-                f"{ledgers} ledgers printed, but each of up to {p.players.max} players needs one"
-            )
+    pages = {cid: typed(game, cid, PageItem) for cid in kinds}
+    problems = [
+        Problem(ledger.loc("blocks", i, "table", "rows"), msg)
+        for cid in kinds
+        for ledger, page in pages[cid]
+        for i, block in enumerate(page.blocks)
+        if block.table is not None and block.table.rows != turns
+    ]
+    need = p.players.max
+    for profile in printable_profiles(game):
+        printing = [cid for cid in kinds if game.component(cid).spec.in_profile(profile)]
+        if not printing:
+            said = f"no ledger prints under the '{profile}' profile, but each of up to {need}"
+            said += f" players needs one (the ledger components: {and_list(kinds)})"
+            problems.append(Problem(_profiles_loc(game, LEDGERS), said))
+            continue
+        ledgers = sum(
+            ledger.copies
+            for cid in printing
+            for ledger, page in pages[cid]
+            for _block in filter(lambda b: b.table is not None, page.blocks)
+        )
+        first = next((pairs[0][0] for cid in printing if (pairs := pages[cid])), None)
+        if first is not None and ledgers < need:
+            short = f"{ledgers} ledgers printed, but each of up to {need} players needs one"
             why = " (a table on a page is one ledger; copies repeat the page)"
-            problems.append(Problem(pages[0][0].loc("copies"), short + why))
+            problems.append(Problem(first.loc("copies"), short + why))
     return problems
+
+
+def _profiles_loc(game: Game, cid: str) -> Loc:
+    """Where the component ``cid`` says its profiles (else where it is) in game.yaml."""
+    at = [c.id for c in game.components].index(cid)
+    return game.game_src.key_loc(("components", at, "profiles"))
 
 
 def check(game: Game) -> list[Problem]:
