@@ -288,6 +288,22 @@ def test_an_svg_icon_is_drawn_as_vectors_in_boxes_and_text(own: Path, capsys) ->
     assert sizes[0] < 6
 
 
+def test_an_svg_icon_brings_no_font_into_the_pdf(own: Path, capsys) -> None:
+    """svglib's drawings start in ReportLab's default font: drawn as they come, every page
+    with an SVG icon named an unembedded Helvetica (against PDF/UA, in large print too),
+    though an icon sets no text. Each page's fonts are the embedded ones its text uses."""
+    add_gem(own)
+    for profile in ("standard", "large-print"):
+        reader = PdfReader(build(capsys, profile))
+        for page in reader.pages:
+            fonts = page["/Resources"].get("/Font", {})
+            for ref in fonts.values():
+                font = ref.get_object()
+                descendant = font.get("/DescendantFonts", [font])[0].get_object()
+                assert "/FontDescriptor" in descendant, (profile, font.get("/BaseFont"))
+                assert "/FontFile2" in descendant["/FontDescriptor"], font.get("/BaseFont")
+
+
 def test_a_png_icon_is_drawn_as_an_image(own: Path, capsys) -> None:
     from PIL import Image
 

@@ -140,5 +140,9 @@ def draw_icon(
     c.saveState()
     c.translate(x + (w - drawing.width * scale) / 2, y + (h - drawing.height * scale) / 2)
     c.scale(scale, scale)
+    # svglib's drawing would start in ReportLab's default font (Helvetica, never embedded),
+    # and the renderer names its font on the page though an icon sets no text (an SVG with
+    # text is refused): it starts in the canvas's own font instead
+    drawing.initialFontName, drawing.initialFontSize = c._fontname, c._fontsize
     renderPDF.draw(drawing, c, 0, 0)
     c.restoreState()
