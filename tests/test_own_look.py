@@ -304,6 +304,28 @@ def test_an_svg_icon_brings_no_font_into_the_pdf(own: Path, capsys) -> None:
                 assert "/FontFile2" in descendant["/FontDescriptor"], font.get("/BaseFont")
 
 
+def test_large_print_keeps_a_markup_colour_that_reaches_the_contrast(own: Path, capsys) -> None:
+    """White text set in markup on a dark band (8.9:1) reaches large print's 7:1: the band
+    keeps its colour and the text its white. The shade used to be chosen for the style's
+    colour (dark ink, far under 7:1 there), lightening the band, and the white, then under
+    7:1 on it, was dropped for black: another design, though nothing missed the contrast."""
+    path = own / "layouts" / "own.yaml"
+    edit(path, "fill: brand}", 'fill: "#0B4F6C"}')
+    edit(
+        path,
+        "  back:\n    extends: card-back",
+        "      label: {x: 5, y: 5, w: 53, h: 8, style: name, text: \"<font color='#FFFFFF'>"
+        '{{ name }}</font>"}\n  back:\n    extends: card-back',
+    )
+    for profile in ("standard", "large-print"):
+        with pdfplumber.open(build(capsys, profile)) as pdf:
+            page = pdf.pages[0]
+            fills = {hex_of(r["non_stroking_color"]) for r in page.rects if r["fill"]}
+            assert "#0B4F6C" in fills, (profile, fills)
+            inks = {hex_of(c["non_stroking_color"]) for c in page.chars if c["text"] == "A"}
+            assert "#FFFFFF" in inks, (profile, inks)
+
+
 def test_a_png_icon_is_drawn_as_an_image(own: Path, capsys) -> None:
     from PIL import Image
 

@@ -100,13 +100,20 @@ def background(face: FacePlan, element: Element) -> str:
 
 
 def face_contrast(face: FacePlan, minimum: float, label: str) -> list[Problem]:
-    """Every text element whose colour is under ``minimum`` against its background."""
+    """Every text element whose colour is under ``minimum`` against its background: its
+    style's colour, unless markup sets the colour of every run it prints (a markup colour
+    under ``minimum`` is dropped for the style's before this: ``run_colours.recoloured``)."""
+    from .run_colours import printed_inks
+
     problems = []
     for el in face.elements:
         style = getattr(el, "style", None)
         if not el.is_text or style is None:
             continue
         fg = style.color
+        inks = printed_inks(el.markup, style) if isinstance(el, TextElement) else None
+        if inks is not None and fg.upper() not in inks:
+            continue  # every run sets its colour, kept only where it reaches the contrast
         bg = background(face, el)
         ratio = contrast(fg, bg)
         if ratio < minimum:

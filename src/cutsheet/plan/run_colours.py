@@ -21,7 +21,7 @@ from ..boxes.text import TextElement
 from ..contrast import BLACK, contrast
 from ..diagnostics import Problem
 from ..flow.tables import HEADER_FILL
-from ..measure import paragraph_style, parsed
+from ..measure import MarkupError, TextStyle, paragraph_style, parsed
 from ..profiles import Profile
 from .checks import background
 from .model import FacePlan
@@ -104,6 +104,22 @@ def doc_markup(markup: str, profile: Profile) -> str:
 def _rgb(colour: Any) -> str:
     """A ReportLab colour as ``#RRGGBB``."""
     return "#" + "".join(f"{round(c * 255):02X}" for c in colour.rgb())
+
+
+_TEXT_COLOUR_SET = re.compile(r"<(?:font|span)\b[^>]*\s(?:color|fg|textcolor)\s*=", re.I)
+
+
+def printed_inks(markup: str, style: TextStyle) -> frozenset[str] | None:
+    """The colours (``#RRGGBB``) the visible runs of ``markup`` print in, set in ``style``:
+    a colour markup sets, else the style's. None when markup sets no text colour (every run
+    prints in the style's colour) or cannot be parsed (reported where the text is drawn)."""
+    if not _TEXT_COLOUR_SET.search(markup):
+        return None
+    try:
+        frags = parsed(markup, paragraph_style(style)).frags
+    except MarkupError:
+        return None
+    return frozenset(_rgb(f.textColor) for f in frags if (getattr(f, "text", "") or "").strip())
 
 
 def pair_problems(frags: Iterable[Any], minimum: float) -> list[str]:

@@ -32,7 +32,7 @@ from .boxes import squares_kept, visible
 from .edges import fitted_edge_map, kept_stretches
 from .icons import clear_icons, icon_needs
 from .needs import text_needs
-from .shades import shaded
+from .shades import markup_inks, shaded
 from .styles import clean, keep_alignment, scaled_styles
 from .widths import widened
 
@@ -62,11 +62,16 @@ def scale_face(
     styles, names = scaled_styles(face, fc, profile)
     shown = visible(face, fc)
     needs, wide, single, running = text_needs(face, fc, styles, names, kx, profile, shown)
+    inks = markup_inks(face.boxes, fc, styles, shown) if profile.min_contrast else {}
     key = None
     if memo is not None and fixed is not None and not any(b.traits.symbol for b in face.boxes):
         measured = tuple((n, h) for n, (h, _box) in needs.items())
         key = (face.name, src, dst, gap, fixed, frozenset(shown), measured, tuple(wide.items()))
-        key += (frozenset(single), frozenset(running))
+        key += (
+            frozenset(single),
+            frozenset(running),
+            tuple(sorted((n, tuple(sorted(i))) for n, i in inks.items())),
+        )
         if key in memo:
             scaled_face, styles, gap = memo[key]
             adjusted = dataclasses.replace(fc, styles=styles, adjust=lambda m: clean(m, profile))
@@ -88,7 +93,7 @@ def scale_face(
     boxes = clear_icons(boxes, fc, styles, profile, shown)
     boxes = centred_in_badges(boxes, grown, shown)
     if profile.min_contrast:
-        boxes = shaded(boxes, fc, styles, profile, shown)
+        boxes = shaded(boxes, fc, styles, profile, shown, inks)
     scaled_face = Face(face.name, tuple(boxes), face.loc)
     overflow = None
     if new[src[1]] > dst[1] + 0.01:

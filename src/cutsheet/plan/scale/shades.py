@@ -9,12 +9,13 @@ pastes inside a coloured shape under text (a back's title panel) is left unfille
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 
 from ...boxes import Box, FillContext
 from ...contrast import BLACK, WHITE, contrast, reaching
 from ...measure import TextStyle
 from ...profiles import Profile
-from ...text import TemplateProblem
+from ...text import TemplateProblem, render
 from .boxes import inside
 
 
@@ -69,18 +70,49 @@ def peeled(
     return out
 
 
+def markup_inks(
+    boxes: list[Box] | tuple[Box, ...],
+    fc: FillContext,
+    styles: Mapping[str, TextStyle],
+    shown: set[str],
+) -> dict[str, frozenset[str]]:
+    """The colours the text of each box prints in, by box name, for a box whose text sets a
+    colour in markup (``<font color=…>``): its runs' colours, the style's for a run that sets
+    none (``run_colours.printed_inks``). A box whose text sets no colour prints in its style's
+    colour, and is not here."""
+    from ..run_colours import printed_inks
+
+    inks: dict[str, frozenset[str]] = {}
+    for box in boxes:
+        style = styles.get(box.style) if box.traits.holds_text else None
+        if style is None or box.name not in shown or "<" not in (box.text or ""):
+            continue
+        try:
+            raw = render(box.text or "", fc.ctx)  # type: ignore[attr-defined]
+        except TemplateProblem:
+            continue  # reported when the face is filled
+        found = printed_inks(raw, style)
+        if found is not None:
+            inks[box.name] = found
+    return inks
+
+
 def shaded(
     boxes: list[Box],
     fc: FillContext,
     styles: dict[str, TextStyle],
     profile: Profile,
     shown: set[str],
+    inks_of: Mapping[str, frozenset[str]] | None = None,
 ) -> list[Box]:
     """The boxes with every fill that text misses ``profile.min_contrast`` on replaced by the
     nearest shade of it that all the text on it reaches the contrast on; where only a tint
     under black text does, that text's style is a black ``-ink`` copy, added to ``styles``.
-    Text straight on the paper that misses it is set in black."""
+    Text straight on the paper that misses it is set in black. Text whose markup sets its
+    colour (``inks_of``: ``markup_inks``) is judged in the colours it prints in: white text
+    set on a dark shape that it reaches the contrast on leaves the shape as it is."""
     minimum = profile.min_contrast or 0.0
+    inks_of = inks_of or {}
     boxes = peeled(boxes, fc, styles, shown)
     out = list(boxes)
     on: dict[int | None, list[int]] = {}  # fill → the text boxes set on it
@@ -90,9 +122,10 @@ def shaded(
             on.setdefault(_under(boxes, box, fc, shown), []).append(i)
     for under, texts in on.items():
         fill = WHITE if under is None else (_colour(fc, boxes[under].fill) or WHITE)
-        inks = [styles[boxes[i].style].color for i in texts]
-        if all(contrast(ink, fill) >= minimum for ink in inks):
+        printed = [inks_of.get(boxes[i].name, {styles[boxes[i].style].color}) for i in texts]
+        if all(contrast(ink, fill) >= minimum for inks in printed for ink in inks):
             continue
+        inks = [styles[boxes[i].style].color for i in texts]
         shade, ink = reaching(fill, inks, minimum) if under is not None else (WHITE, BLACK)
         if under is not None:
             out[under] = dataclasses.replace(out[under], fill=shade)
