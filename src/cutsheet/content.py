@@ -8,7 +8,7 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from .confine import confined, not_a_file, project_of
-from .diagnostics import ContentError, Loc, Problem, clip, did_you_mean, excerpt
+from .diagnostics import ContentError, Loc, Problem, clip, closest, did_you_mean, excerpt
 from .itemmodel import BadPattern, BadWord, ItemBase, item_model
 from .model import (
     ITEM_KEYS,
@@ -124,14 +124,28 @@ def _where_problems(
     return problems
 
 
-def _header_problems(listing: Located, model: type[BaseModel]) -> list[Problem]:
-    """A CSV column that is no field of the items (a misspelt header), at its header cell."""
+def _header_problems(
+    listing: Located,
+    model: type[BaseModel],
+    declared: Located | None = None,
+) -> list[Problem]:
+    """A CSV column that is no field of the items (a misspelt header), at its header cell.
+    When the field it is nearest to is one the component declares (``declared``: its
+    ``fields:`` in game.yaml) and no column fills, either name may be the misspelt one: the
+    message says where that field is declared too."""
     known = list(model.model_fields)
     problems = []
     for name, loc in listing.columns.items():
-        if name not in known:
-            hint = did_you_mean(name, known) or f" (fields: {', '.join(known)})"
-            problems.append(Problem(loc, f"unknown column {excerpt(name)}{hint}"))
+        if name in known:
+            continue
+        hint = did_you_mean(name, known) or f" (fields: {', '.join(known)})"
+        near = closest(name, known)
+        if near not in listing.columns and declared is not None and near in declared.data:
+            hint += (
+                f" (no column fills that field; if its name is the misspelt one, rename it"
+                f" where it is declared: {declared.key_loc((near,))})"
+            )
+        problems.append(Problem(loc, f"unknown column {excerpt(name)}{hint}"))
     return problems
 
 
@@ -234,7 +248,8 @@ def _load_component(
         model: type[BaseModel] = PageItem
     else:
         model = located_item_model(spec, index, gspec, game_src)
-    problems += _header_problems(listing, model)
+    declared = game_src.sub(("components", index, "fields")) if spec.fields else None
+    problems += _header_problems(listing, model, declared)
     if problems:  # every row would repeat a header's mistake
         raise ContentError(problems)
     for located in located_items:

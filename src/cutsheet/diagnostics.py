@@ -171,7 +171,13 @@ def excerpt(value: object, limit: int = 60) -> str:
 def did_you_mean(word: str, known: Iterable[str]) -> str:
     """ "; did you mean 'x'?" for the known name closest to ``word`` (a misspelling, or a
     slip of case: ``A4`` for ``a4``), or ""."""
+    guess = closest(word, known)
+    return f"; did you mean '{guess}'?" if guess is not None else ""
+
+
+def closest(word: str, known: Iterable[str]) -> str | None:
+    """The known name closest to ``word`` (``did_you_mean``'s guess), or None."""
     known = list(known)
     same = [k for k in known if k.casefold() == word.casefold()]
     guess = same or difflib.get_close_matches(word[:100], known, n=1, cutoff=0.6)
-    return f"; did you mean '{guess[0]}'?" if guess else ""
+    return guess[0] if guess else None

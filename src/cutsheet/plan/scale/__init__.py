@@ -49,9 +49,8 @@ def scale_face(
 ) -> tuple[Face, FillContext, Problem | None, float]:
     """The face re-laid for ``dst`` at the profile's sizes, the fill context with the scaled
     styles, the overflow when the structure does not fit (None when it does), and the share
-    of its inner space the design kept (at most ``gap``: cards of one deck share theirs). Text
-    at the body size that wraps is left-aligned; a single line (a kicker, an id) keeps its
-    place.
+    of its inner space the design kept (at most ``gap``: cards of one deck share theirs).
+    Wrapping body text is left-aligned; a single line (a kicker, an id) keeps its place.
 
     With a ``memo`` and the ``fixed`` values the face's templates read besides the text its
     text boxes print alone, a face without icons is re-laid once for every item whose text
@@ -62,16 +61,11 @@ def scale_face(
     styles, names = scaled_styles(face, fc, profile)
     shown = visible(face, fc)
     needs, wide, single, running = text_needs(face, fc, styles, names, kx, profile, shown)
-    inks = markup_inks(face.boxes, fc, styles, shown) if profile.min_contrast else {}
-    key = None
+    inks, key = markup_inks(face.boxes, fc, styles, shown) if profile.min_contrast else {}, None
     if memo is not None and fixed is not None and not any(b.traits.symbol for b in face.boxes):
         measured = tuple((n, h) for n, (h, _box) in needs.items())
         key = (face.name, src, dst, gap, fixed, frozenset(shown), measured, tuple(wide.items()))
-        key += (
-            frozenset(single),
-            frozenset(running),
-            tuple(sorted((n, tuple(sorted(i))) for n, i in inks.items())),
-        )
+        key += (frozenset(single), frozenset(running), tuple(sorted(inks.items())))
         if key in memo:
             scaled_face, styles, gap = memo[key]
             adjusted = dataclasses.replace(fc, styles=styles, adjust=lambda m: clean(m, profile))
