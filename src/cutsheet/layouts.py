@@ -21,7 +21,7 @@ from . import colours
 from .boxes import KINDS, Box, box_keys
 from .boxes.image import picture_problem
 from .confine import confined
-from .diagnostics import ContentError, Loc, Problem, clip, display_path, excerpt
+from .diagnostics import ContentError, Loc, Problem, clip, did_you_mean, display_path, excerpt
 from .measure import (
     FACES,
     FontFileError,
@@ -378,7 +378,13 @@ def _inherited(
             raise ContentError([Problem(ploc, message)])
         if parent not in faces:
             raise ContentError(
-                [Problem(ploc, f"face {excerpt(name)} extends unknown face {excerpt(parent)}")]
+                [
+                    Problem(
+                        ploc,
+                        f"face {excerpt(name)} extends unknown face {excerpt(parent)}"
+                        + did_you_mean(parent, [f for f in faces if f != name]),
+                    )
+                ]
             )
         boxes.update(_inherited(parent, chain + (name,), faces, resolved))
     for bname, box in spec.boxes.items():

@@ -74,6 +74,8 @@ def _message(err: Mapping[str, Any], model: type[BaseModel], located: Located) -
         guess = difflib.get_close_matches(key[:100], known, n=1, cutoff=0.6)
         hint = f", did you mean '{guess[0]}'?" if guess else f" (allowed: {', '.join(known)})"
         return located.key_loc(path), f"unknown key {excerpt(key)}{hint}"
+    if kind == "too_long" or (kind == "missing" and path and isinstance(path[-1], int)):
+        return _list_length(err, path, located)
     if kind == "missing":
         row, cell = located.loc(path[:-1]), located.loc(path)  # a CSV's empty cell is placed
         empty = " (its cell is empty)" if cell != row else ""
@@ -105,6 +107,26 @@ def _message(err: Mapping[str, Any], model: type[BaseModel], located: Located) -
     else:
         msg = f"{err['msg'][:1].lower()}{err['msg'][1:]}, got {excerpt(err['input'])}"
     return at, f"{where}: {msg}" if where else msg
+
+
+def _list_length(
+    err: Mapping[str, Any], path: tuple[Any, ...], located: Located
+) -> tuple[Loc, str]:
+    """A list of too few items (pydantic: the first missing position) or too many (its
+    ``too_long``), said as the number of items it takes, at the list; a size's message says
+    what a size is."""
+    listed = path[:-1] if err["type"] == "missing" else path
+    data_path = _data_path(located.data, listed)
+    words = [str(p) for p in data_path if not isinstance(p, int)]
+    got = _at(located.data, data_path)
+    if err["type"] == "missing":
+        msg = f"too few items, got {excerpt(got)}"
+    else:
+        msg = f"too many items (at most {err.get('ctx', {}).get('max_length', '?')}), got {excerpt(got)}"
+    if words and words[-1] in ("size", "sizes") or len(words) > 1 and words[-2] == "sizes":
+        msg += " (a size is [width, height] in mm, or a size's name)"
+    where = ".".join(clip(w, 40) for w in words)
+    return located.loc(data_path), f"{where}: {msg}" if where else msg
 
 
 def _known_keys(model: type[BaseModel], path: tuple[Any, ...], located: Located) -> list[str]:
@@ -186,4 +208,4 @@ def validate(model: type[M], located: Located) -> M:
                 continue
             loc, msg = _message(err, model, located)
             problems.append(Problem(loc, msg))
-        raise ContentError(problems) from None
+        raise ContentError(list(dict.fromkeys(problems))) from None  # a list's items: said once

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..boxes import FillContext
 from ..boxes.text import TextBox
-from ..diagnostics import Loc, Problem, excerpt, has_errors
+from ..diagnostics import Loc, Problem, did_you_mean, excerpt, has_errors
 from ..layouts import PACKAGED, Face, Layouts
 from ..measure import TextStyle, legible_font
 from ..model import Component, Game, Item, size_mm
@@ -372,11 +372,12 @@ def _unknown_faces(game: Game, comp: Component, layouts: Layouts) -> list[Proble
     problems = []
     for key, name in (("face", comp.spec.face), ("back", comp.spec.back)):
         if name is not None and name not in layouts.faces:
-            known = ", ".join(sorted(f for f in layouts.faces if "@" not in f)) or "none"
+            faces = sorted(f for f in layouts.faces if "@" not in f)
+            known = ", ".join(faces) or "none"
             problems.append(
                 Problem(
                     component_key_loc(game, comp, key),
-                    f"unknown face {excerpt(name)} (known: {known})",
+                    f"unknown face {excerpt(name)}{did_you_mean(name, faces)} (known: {known})",
                 )
             )
     return problems
