@@ -101,3 +101,23 @@ def test_a_game_named_like_a_yaml_number_or_null_checks_clean(tmp_path, capsys):
     ]
     capsys.readouterr()
     assert main(["--root", str(tmp_path), "check"]) == 0, capsys.readouterr().err
+
+
+def test_a_second_game_never_takes_a_code_another_game_uses(tmp_path, capsys):
+    """Item ids start with the game's code: 'red-rock' would have been RR, as 'river-run' is,
+    so their cards' ids would look alike. It gets the next free code; a taken --code is
+    refused before anything is written."""
+    assert main(["--root", str(tmp_path), "new", "river-run"]) == 0
+    assert main(["--root", str(tmp_path), "new", "red-rock"]) == 0
+    codes = [
+        line
+        for game in ("river-run", "red-rock")
+        for line in (tmp_path / "content" / game / "game.yaml").read_text().splitlines()
+        if line.startswith("code:")
+    ]
+    assert codes == ["code: RR", "code: RE"]
+    capsys.readouterr()
+    assert main(["--root", str(tmp_path), "new", "third", "--code", "RR"]) == 1
+    said = capsys.readouterr().err
+    assert "--code 'RR' is the code of game 'river-run' already" in said
+    assert not (tmp_path / "content" / "third").exists()

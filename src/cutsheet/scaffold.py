@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
+from collections.abc import Mapping
 from importlib.resources import files
 from pathlib import Path
 
@@ -45,6 +46,34 @@ def game_code(name: str) -> str:
     if len(letters) >= 2:
         return letters[:3]
     return (letters + "GAME")[:4]
+
+
+_CODE_LINE = re.compile(r"^code:\s*[\"']?([A-Z]{2,5})[\"']?\s*(?:#.*)?$", re.MULTILINE)
+
+
+def codes_in_use(root: Path) -> dict[str, str]:
+    """The codes the project's games already use (code → game), read from each game.yaml's
+    top-level ``code:`` line (a file that cannot be read names none)."""
+    found: dict[str, str] = {}
+    for game_yaml in sorted((root / "content").glob("*/game.yaml")):
+        try:
+            text = game_yaml.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        match = _CODE_LINE.search(text)
+        if match is not None:
+            found.setdefault(match.group(1), game_yaml.parent.name)
+    return found
+
+
+def free_code(name: str, taken: Mapping[str, str]) -> str:
+    """``game_code(name)``, else the first code made of more of the name's letters (then a
+    letter added) that no game of the project uses."""
+    first = game_code(name)
+    letters = "".join(ch for ch in name if ch.isalpha()).upper()
+    candidates = [first, *(letters[:n] for n in range(2, 6))]
+    candidates += [f"{first[:4]}{ch}" for ch in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"]
+    return next((c for c in candidates if CODE.fullmatch(c) and c not in taken), first)
 
 
 def _yaml_string(text: str) -> str:
@@ -95,9 +124,16 @@ def new_game(
             f"'{name}' cannot name a game: use lower-case letters, digits and single '-'"
             " between words, e.g. my-game"
         )
-    code = code if code is not None else game_code(name)
+    taken_codes = codes_in_use(root)
+    if code is None:
+        code = free_code(name, taken_codes)
     if not CODE.fullmatch(code):
         raise ScaffoldError(f"--code '{code}' must be 2 to 5 capital letters, e.g. MG")
+    if code in taken_codes:
+        raise ScaffoldError(
+            f"--code '{code}' is the code of game '{taken_codes[code]}' already: its cards'"
+            " ids would look like this game's; choose another"
+        )
     title = title if title is not None and title.strip() else title_of(name)
     control = next((c for c in title if unicodedata.category(c) in ("Cc", "Cs")), None)
     if control is not None:  # the game.yaml written would fail its own check
