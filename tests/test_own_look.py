@@ -486,7 +486,7 @@ def test_a_font_without_a_licence_is_a_warning_at_the_font(own: Path, capsys) ->
     (own / "fonts" / "OFL-Lato.txt").write_text("Lato's licence, not Cinzel's\n")
     edit(own / "layouts" / "own.yaml", "{font: bold, size: 14", "{font: Cinzel-Bold, size: 14")
     warning = (
-        "fonts/Cinzel-Bold.ttf: warning: font 'Cinzel-Bold' is embedded without a licence file"
+        "fonts/Cinzel-Bold.ttf: warning: font 'Cinzel-Bold' is set by the layouts (and embedded where text uses it) without a licence file"
         " beside it; put its licence in fonts/ (OFL.txt, LICENSE, or OFL-<font>.txt) and every"
         " kit carries a copy in font-licences/"
     )

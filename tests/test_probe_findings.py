@@ -139,7 +139,7 @@ def test_export_says_the_font_licence_warning_as_build_does(own, capsys):
     add_font(own, "Cinzel-Bold")
     edit(own / "layouts" / "own.yaml", "{font: bold, size: 14", "{font: Cinzel-Bold, size: 14")
     warning = (
-        "fonts/Cinzel-Bold.ttf: warning: font 'Cinzel-Bold' is embedded without a licence file"
+        "fonts/Cinzel-Bold.ttf: warning: font 'Cinzel-Bold' is set by the layouts (and embedded where text uses it) without a licence file"
         " beside it; put its licence in fonts/ (OFL.txt, LICENSE, or OFL-<font>.txt) and every"
         " kit carries a copy in font-licences/"
     )

@@ -578,7 +578,9 @@ def _project_icons(read: _Read, project: Path) -> dict[str, str]:
 
 def unknown_font(name: str, files: Mapping[str, Path], families: Mapping[str, object]) -> str:
     """The message for a style font that is none of ours, no file of fonts/ and no family."""
-    known = [*FACES, *sorted(files), *sorted(families)]
+    known = list(
+        dict.fromkeys([*FACES, *sorted(files), *sorted(families)])
+    )  # a family may be named as its regular file
     guess = difflib.get_close_matches(name, known, n=1)
     hint = f"; did you mean '{guess[0]}'?" if guess else ""
     return f"unknown font {excerpt(name)} (known: {', '.join(known)}){hint}"

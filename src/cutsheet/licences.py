@@ -101,9 +101,9 @@ def kit_licences(project: Path, fonts: Mapping[str, Path]) -> tuple[list[Licence
         problems.append(
             Problem(
                 Loc(_shown(fonts[stem])),
-                f"font {excerpt(stem)} is embedded without a licence file beside it; put its"
-                " licence in fonts/ (OFL.txt, LICENSE, or OFL-<font>.txt) and every kit"
-                f" carries a copy in {FOLDER}/",
+                f"font {excerpt(stem)} is set by the layouts (and embedded where text uses it)"
+                " without a licence file beside it; put its licence in fonts/ (OFL.txt,"
+                f" LICENSE, or OFL-<font>.txt) and every kit carries a copy in {FOLDER}/",
                 "warning",
             )
         )
