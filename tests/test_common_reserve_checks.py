@@ -161,6 +161,7 @@ def test_yaml_syntax_error(ws):
     line = ws.edit(DELIVERIES, "  - id: CR-WOVEN-ARCH", "  - id: CR-WOVEN-ARCH: [x")
     assert messages(ws) == [
         f"{DELIVERIES}:{line}:22: error: YAML syntax: mapping values are not allowed here"
+        " (a ': ' inside a value, or a key indented too far: put text with ': ' in quotes)"
     ]
 
 

@@ -432,6 +432,7 @@ def test_a_yaml_syntax_error_is_worded_as_before():
         parse_yaml(text, "f.yaml")
     assert (
         only_problem(exc) == "f.yaml:3:12: error: YAML syntax: mapping values are not allowed here"
+        " (a ': ' inside a value, or a key indented too far: put text with ': ' in quotes)"
     )
 
 

@@ -106,6 +106,10 @@ def _message(err: Mapping[str, Any], model: type[BaseModel], located: Located) -
         )
     else:
         msg = f"{err['msg'][:1].lower()}{err['msg'][1:]}, got {excerpt(err['input'])}"
+        if kind == "string_type" and isinstance(err["input"], dict) and len(err["input"]) == 1:
+            msg += (
+                " (a ': ' inside text makes YAML read a key and its value: put the text in quotes)"
+            )
     return at, f"{where}: {msg}" if where else msg
 
 

@@ -151,6 +151,17 @@ def _left_open(text: str, line: int, column: int, last_line: int) -> bool:
     return True
 
 
+_HINTS = {
+    "mapping values are not allowed here": (
+        " (a ': ' inside a value, or a key indented too far: put text with ': ' in quotes)"
+    ),
+    "expected <block end>, but found '<block mapping start>'": (
+        " (its indent lines up with no key above it: indent it as the keys it goes with)"
+    ),
+}
+"""What PyYAML's wording of a common slip means, added to its message."""
+
+
 def _yaml_problem(exc: yaml.YAMLError, text: str, file: str) -> ContentError:
     if isinstance(exc, yaml.reader.ReaderError):
         loc = _position_loc(text, exc.position, file)
@@ -184,6 +195,7 @@ def _yaml_problem(exc: yaml.YAMLError, text: str, file: str) -> ContentError:
             )
             return ContentError([Problem(mark_loc(file, start), message)])
         mark = exc.problem_mark or exc.context_mark
-        msg = exc.problem or exc.context or "invalid YAML"
-        return ContentError([Problem(mark_loc(file, mark), f"YAML syntax: {short(msg)}")])
+        msg = short(exc.problem or exc.context or "invalid YAML")
+        msg += _HINTS.get(exc.problem or "", "")
+        return ContentError([Problem(mark_loc(file, mark), f"YAML syntax: {msg}")])
     return ContentError([Problem(Loc(file, 1, 1), f"YAML: {short(str(exc))}")])
