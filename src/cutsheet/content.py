@@ -132,20 +132,32 @@ def _header_problems(
     """A CSV column that is no field of the items (a misspelt header), at its header cell.
     When the field it is nearest to is one the component declares (``declared``: its
     ``fields:`` in game.yaml) and no column fills, either name may be the misspelt one: the
-    message says where that field is declared too."""
+    message says where that field is declared too. A required field that no column fills
+    (and no misspelt column is near) is one problem at the header, not one a row."""
     known = list(model.model_fields)
     problems = []
+    guessed: set[str] = set()
     for name, loc in listing.columns.items():
         if name in known:
             continue
         hint = did_you_mean(name, known) or f" (fields: {', '.join(known)})"
         near = closest(name, known)
+        guessed.add(near or "")
         if near not in listing.columns and declared is not None and near in declared.data:
             hint += (
                 f" (no column fills that field; if its name is the misspelt one, rename it"
                 f" where it is declared: {declared.key_loc((near,))})"
             )
         problems.append(Problem(loc, f"unknown column {excerpt(name)}{hint}"))
+    if not listing.columns:  # not a CSV: a missing key is said at its item
+        return problems
+    first = min(listing.columns.values(), key=lambda at: (at.line, at.col))
+    for name, info in model.model_fields.items():
+        if info.is_required() and name not in listing.columns and name not in guessed:
+            said = f"no column {excerpt(name)}, a field every row must fill"
+            if declared is not None and name in declared.data:
+                said += f" (declared at {declared.key_loc((name,))})"
+            problems.append(Problem(first, said + "; add it to the header"))
     return problems
 
 
