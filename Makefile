@@ -1,4 +1,5 @@
-# cutsheet — every target creates .venv on first use; only python3 and make are needed.
+# cutsheet — every target but test-lowest and clean creates .venv on first use (test-lowest
+# creates .venv-lowest; clean only removes build/); only python3 and make are needed.
 PY      ?= python3
 VENV    := .venv
 BIN     := $(VENV)/bin
@@ -19,7 +20,7 @@ $(STAMP): pyproject.toml
 # module's asserts again. __pycache__/ is ignored by git.
 WRITE_BYTECODE := PYTHONDONTWRITEBYTECODE=
 
-pdfs: $(STAMP)            ## every game, every profile, both papers, into build/
+pdfs: $(STAMP)            ## every game, the default profiles (standard and large print; not ink-saver), A4 and Letter, into build/
 	$(WRITE_BYTECODE) $(BIN)/cutsheet build
 
 check: $(STAMP)           ## validate content without writing PDFs

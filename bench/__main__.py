@@ -67,7 +67,7 @@ def warm_bytecode() -> str:
     """Compile cutsheet's package (wherever this interpreter imports it from: the checkout
     being measured) and the benchmark's own modules to bytecode once, before any timing, as
     a user's first run or pip does for installed packages. Without it, an environment that
-    writes no bytecode (PYTHONDONTWRITEBYTECODE) compiles cutsheet's ~120 modules from
+    writes no bytecode (PYTHONDONTWRITEBYTECODE) compiles cutsheet's ~160 modules from
     source in every process while ReportLab's come compiled from pip. Then ``warm_kept``.
     BENCH_BYTECODE=0 skips both (the note above the table says which). Finding the package
     imports none of it."""

@@ -234,8 +234,9 @@ def _add_build(sub: _Subparsers) -> None:
     b = sub.add_parser(
         "build",
         help="write the PDFs and build/manifest.json",
-        description="Write every game (or the GAMEs named) in every print profile on A4 and"
-        " US Letter: build/<game>/<profile>-<paper>/{cards,sheets,rules,rules-booklet}.pdf."
+        description="Write every game (or the GAMEs named) in the default profiles (standard"
+        " and large print; ink-saver when asked for) on A4 and US Letter:"
+        " build/<game>/<profile>-<paper>/{cards,sheets,rules,rules-booklet}.pdf."
         " Unchanged games are taken from the cache; a broken game keeps its last good PDFs.",
     )
     _build_options(b)
@@ -279,7 +280,8 @@ def _add_check(sub: _Subparsers) -> None:
     c = sub.add_parser(
         "check",
         help="find every mistake a build would hit, without writing anything",
-        description="Validate every game (or the GAMEs named) in every print profile, and"
+        description="Validate every game (or the GAMEs named) in the default profiles"
+        " (standard and large print; ink-saver when asked for), and"
         " impose it on every paper with the print options given, as build would, and write"
         " nothing: each mistake is path:line:col: error: message, and the exit status is 1 if"
         " there is one. Out-of-date editor schemas are warnings.",
