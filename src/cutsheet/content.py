@@ -21,7 +21,7 @@ from .model import (
     RulesSpec,
     validate,
 )
-from .names_known import component_profiles, duplicate_components
+from .names_known import component_profiles, data_profiles, duplicate_components
 from .source import Located, load_any, load_yaml
 
 _NOT_VALUES = set(ITEM_KEYS)  # an item's own keys, not among its values (``Item``)
@@ -346,6 +346,7 @@ def load_game(game_dir: Path, root: Path | None = None, project: Path | None = N
         components.append(Component(spec, tuple(items), game_src.loc(("components", i)), listing))
     problems += _shared_sources(read, failed_where)
     rules, rules_src = _load_rules(game_dir / "rules.yaml", project, root, problems)
+    problems += data_profiles(rules_src, project)
     printed = sum(c.printed for c in components)
     if printed > MAX_PRINTED:
         problems.append(

@@ -43,7 +43,7 @@ from .model import (
     size_mm,
     validate,
 )
-from .names_known import face_profiles, style_colours
+from .names_known import face_profiles, style_colours, template_profiles
 from .papers import Paper, add_papers, replaced_papers
 from .source import Located, load_yaml
 from .symbols import IconFileError, icon_files, icon_warnings, svg_drawing
@@ -377,15 +377,9 @@ def _inherited(
             message = f"'extends' chains more than {MAX_NESTING} faces"
             raise ContentError([Problem(ploc, message)])
         if parent not in faces:
-            raise ContentError(
-                [
-                    Problem(
-                        ploc,
-                        f"face {excerpt(name)} extends unknown face {excerpt(parent)}"
-                        + did_you_mean(parent, [f for f in faces if f != name]),
-                    )
-                ]
-            )
+            said = f"face {excerpt(name)} extends unknown face {excerpt(parent)}"
+            said += did_you_mean(parent, [f for f in faces if f != name])
+            raise ContentError([Problem(ploc, said)])
         boxes.update(_inherited(parent, chain + (name,), faces, resolved))
     for bname, box in spec.boxes.items():
         bloc = src.key_loc(path + ("boxes", bname))
@@ -479,6 +473,7 @@ def load_layouts(
     _read_file(read, layout_dir, name, root, loc, None)
     read.problems.extend(style_colours(read.styles, read.colour_locs, read.colours))
     read.problems.extend(face_profiles(read.faces, layout_dir))
+    read.problems.extend(template_profiles(read.faces, layout_dir))
     fonts = _project_fonts(read, layout_dir.parent)
     icons = _project_icons(read, layout_dir.parent)
     if read.problems:

@@ -5,6 +5,7 @@ without a word: a deck left out of large print, a size never used, one deck of t
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -86,3 +87,73 @@ def style_colours(
         for name, loc in colour_locs.items()
         if colours.resolve(styles[name].color, table) is None
     ]
+
+
+_COMPARED = re.compile(
+    r"""\bprofile\s*(?:==|!=)\s*(['"])(?P<after>[^'"]*)\1"""
+    r"""|(['"])(?P<before>[^'"]*)\3\s*(?:==|!=)\s*profile\b"""
+    r"""|\bprofile\s+(?:not\s+)?in\s*[\[(](?P<listed>[^\])]*)[\])]"""
+)
+
+
+def compared_profiles(template: str) -> list[str]:
+    """The names a template compares ``profile`` with: ``profile == 'x'``, ``'x' != profile``,
+    ``profile in ['x', 'y']`` (and ``not in``)."""
+    names: list[str] = []
+    for m in _COMPARED.finditer(template):
+        if m.group("listed") is not None:
+            names += re.findall(r"""['"]([^'"]*)['"]""", m.group("listed"))
+        else:
+            names.append(m.group("after") if m.group("after") is not None else m.group("before"))
+    return names
+
+
+def _template_problems(value: str, where: Loc, key: str, known: list[str]) -> list[Problem]:
+    return [
+        Problem(
+            where,
+            f"{key}: compares profile with {excerpt(name)}, which is no profile"
+            f"{_unknown(name, known)}",
+        )
+        for name in dict.fromkeys(compared_profiles(value))
+        if name not in known
+    ]
+
+
+def template_profiles(
+    faces: Mapping[str, tuple[Any, Located, tuple[str, str]]], layout_dir: Path
+) -> list[Problem]:
+    """A box's ``text`` or ``when`` that compares ``profile`` with a name the project has no
+    profile of (``profile != 'large-prnt'``): the test would never be true (or always), and
+    the box would print in every profile, or in none, without a word."""
+    known = available_profiles(layout_dir)
+    problems = []
+    for face, src, path in faces.values():
+        for box_name, box in face.boxes.items():
+            for key in ("text", "when"):
+                value = getattr(box, key, None)
+                if isinstance(value, str) and "profile" in value:
+                    where = src.loc((*path, "boxes", box_name, key))
+                    problems += _template_problems(value, where, key, known)
+    return problems
+
+
+def data_profiles(src: Located, project: Path) -> list[Problem]:
+    """``template_profiles`` for every text of a content file (rules.yaml's templates)."""
+    known = available_profiles(project / "layouts")
+    problems: list[Problem] = []
+
+    def walk(value: Any, path: tuple[Any, ...]) -> None:
+        if isinstance(value, str):
+            if "profile" in value:
+                key = next((str(p) for p in reversed(path) if isinstance(p, str)), "text")
+                problems.extend(_template_problems(value, src.loc(path), key, known))
+        elif isinstance(value, Mapping):
+            for k, v in value.items():
+                walk(v, (*path, k))
+        elif isinstance(value, list):
+            for i, v in enumerate(value):
+                walk(v, (*path, i))
+
+    walk(src.data, ())
+    return problems
