@@ -237,7 +237,7 @@ def limit_check_row(run: Run, items: int) -> Row:
     """``cutsheet check`` of a deck at the item limit: time per item, under a minute."""
     passed = run.wall_s < LIMIT_CHECK_S if run.ok else None
     return Row(
-        what=f"check, {items:,} cards in one deck (every profile, both papers)",
+        what=f"check, {items:,} cards in one deck (default profiles, A4 and Letter)",
         wall_s=run.wall_s,
         per_unit=ms_per(run.wall_s, items, "card"),
         peak_mib=run.peak_mib,

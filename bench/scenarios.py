@@ -90,7 +90,7 @@ def job_counts(cores: int) -> tuple[int, ...]:
 
 
 def cold_builds(ctx: Context) -> tuple[dict[int, list[Built]], list[Reference]]:
-    """Every game, every profile, both papers, into a fresh folder each time, and the
+    """Every game, the default profiles, A4 and Letter, into a fresh folder each time, and the
     reference on as many pages: each round runs every job count and then the reference, so
     that drift in the machine's speed hits all of a round alike and each round gives its
     own ratios (the table reports their medians). The timed runs are not sampled (see
@@ -262,7 +262,7 @@ LIMIT_ITEMS = 100_000  # the most items a game may print
 
 
 def limit_check(ctx: Context) -> Run:
-    """``cutsheet check`` (default options: every profile, both papers) of a one-deck game at
+    """``cutsheet check`` (default options: the default profiles, A4 and Letter) of a one-deck game at
     the item limit, 100,000 cards with short texts in one CSV; one run."""
     root = write_limit_project(ctx.tmp / "limit", ctx.repo, LIMIT_ITEMS)
     label = f"check, one deck of {LIMIT_ITEMS:,} cards"

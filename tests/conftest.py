@@ -84,7 +84,7 @@ def repo() -> Project:
 
 @pytest.fixture(scope="session")
 def built(tmp_path_factory: pytest.TempPathFactory, repo: Project) -> Path:
-    """Every game, every profile, both papers: built once, read back by many tests."""
+    """Every game, the default profiles, A4 and Letter: built once, read back by many tests."""
     options = Options(profiles=tuple(default_profiles(repo.layouts)), papers=("a4", "letter"))
     return once_per_run(tmp_path_factory, "build", _build(repo, options))
 
