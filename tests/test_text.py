@@ -170,6 +170,17 @@ def test_templates_are_bounded_and_fail_as_template_problems(template, message):
         render(template, {})
 
 
+def test_a_syntax_error_is_said_whole_with_its_line():
+    """Jinja's syntax errors end with what matters (which block to close): never cut."""
+    with pytest.raises(TemplateProblem) as said:
+        render("{% if a %}\n{% for x in b %}\n{% endif %}", {})
+    assert str(said.value) == (
+        "template error (its line 3): Encountered unknown tag 'endif'. You probably made a"
+        " nesting mistake. Jinja is expecting this tag, but currently looking for 'endfor' or"
+        " 'else'. The innermost block that needs to be closed is 'for'."
+    )
+
+
 @pytest.mark.parametrize(
     "template",
     [

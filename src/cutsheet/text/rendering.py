@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from jinja2 import TemplateError, Undefined, UndefinedError
+from jinja2 import TemplateError, TemplateSyntaxError, Undefined, UndefinedError
 from jinja2.environment import TemplateExpression
 from markupsafe import escape
 
@@ -108,6 +108,10 @@ def _failed(exc: Exception, what: str) -> TemplateProblem:
         return exc
     if isinstance(exc, UndefinedError):
         return TemplateProblem(f"{what} uses an unknown name: {_unknown(exc.message or '')}")
+    if isinstance(exc, TemplateSyntaxError):  # said whole: its last words say what to close
+        said = " ".join((exc.message or str(exc)).split())
+        line = f" (its line {exc.lineno})" if exc.lineno and exc.lineno > 1 else ""
+        return TemplateProblem(f"{what} error{line}: {said[:400]}")
     if isinstance(exc, TemplateError):
         return TemplateProblem(f"{what} error: {_why(exc)}")
     if isinstance(exc, RecursionError):
