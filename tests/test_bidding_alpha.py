@@ -303,26 +303,29 @@ def test_large_print_gives_each_ledger_a_page_of_its_own(ws, built):
     line = ws.edit(ledger, "    copies: 6\n", "    copies: 5\n")
     source = "    profiles: [large-print]\n    source: ledger-large-print.yaml"
     ws.edit(GAME, "    count: 6\n" + source, "    count: 5\n" + source)
-    assert messages(ws) == [
+    assert [str(p) for p in ws.check(BA, ("standard", "large-print"))] == [
         f"{ledger}:{line}:13: error: 5 ledgers printed, but each of up to 6 players needs one"
         " (a table on a page is one ledger; copies repeat the page)"
     ]
 
 
 def test_every_profile_prints_a_ledger_for_each_player(ws):
-    """The ledgers are counted under each profile a build can print, over the ledger
+    """The ledgers are counted under each profile a check or build makes, over the ledger
     components that print under it: taking ink-saver out of the standard ledgers' profiles,
-    or removing large print's own ledgers, leaves that profile without one, and says so at
-    the ledgers' profiles."""
+    or removing large print's own ledgers, leaves that profile without one, said at the
+    ledgers' profiles when that profile is checked (and only then: a profile of the project
+    that is not made does not stop this game)."""
+    every = ("standard", "large-print", "ink-saver")
     old = "    profiles: [standard, ink-saver]  # large print: one ledger"
     line = ws.edit(GAME, old, old.replace(", ink-saver", ""))
     said = "players needs one (the ledger components: ledgers"
-    assert messages(ws) == [
+    assert [str(p) for p in ws.check(BA, every)] == [
         f"{GAME}:{line}:5: error: no ledger prints under the 'ink-saver' profile, but each of"
         f" up to 6 {said} and ledgers-large-print)"
     ]
+    assert messages(ws) == []  # standard alone: its ledgers are there
     ws.edit(GAME, "  - id: ledgers-large-print\n", "  - id: ledgers-big\n")
-    assert [m for m in messages(ws) if "error" in m] == [
+    assert [str(p) for p in ws.check(BA, every) if p.severity == "error"] == [
         f"{GAME}:{line}:5: error: no ledger prints under the '{profile}' profile, but each of"
         f" up to 6 {said})"
         for profile in ("ink-saver", "large-print")

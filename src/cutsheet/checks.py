@@ -73,16 +73,17 @@ def check_totals(game: Game) -> list[Problem]:
     return problems
 
 
-def game_specific(game: Game) -> GameCheck | None:
-    """``cutsheet.games.<game_id>.check`` when that module exists (a game needs none)."""
-    name = f"{__package__}.games.{game.id.replace('-', '_')}"
+def game_specific(game: Game, name: str = "check") -> Callable[..., list[Problem]] | None:
+    """``cutsheet.games.<game_id>.check`` (or the function ``name``) when that module exists
+    (a game needs none)."""
+    module_name = f"{__package__}.games.{game.id.replace('-', '_')}"
     try:
-        module = importlib.import_module(name)
+        module = importlib.import_module(module_name)
     except ModuleNotFoundError as exc:
-        if exc.name == name:
+        if exc.name == module_name:
             return None
         raise
-    return getattr(module, "check", None)
+    return getattr(module, name, None)
 
 
 MAX_UNREAD = 10
@@ -147,10 +148,22 @@ MAX_GAME_YAML = 1 << 20
 
 def run_checks(game: Game) -> list[Problem]:
     problems = check_counts(game) + check_ids(game) + check_totals(game) + unread_files(game)
-    specific = game_specific(game)
+    return problems + _game_checks(game, "check", game)
+
+
+def run_profile_checks(game: Game, profile: str) -> list[Problem]:
+    """The game's own checks of what one profile prints (``games.<game>.check_profile``):
+    each profile that a check or build makes is asked, and no other."""
+    return _game_checks(game, "check_profile", game, profile)
+
+
+def _game_checks(game: Game, name: str, *args: object) -> list[Problem]:
+    """The problems of the game's own check ``name``, called with ``args``."""
+    problems: list[Problem] = []
+    specific = game_specific(game, name)
     if specific is not None:
         try:
-            problems.extend(specific(game))
+            problems.extend(specific(*args))
         except ContentError as exc:  # a component the arithmetic needs is missing
             problems.extend(exc.problems)
         except (LookupError, TypeError, ValueError, ArithmeticError, AttributeError) as exc:

@@ -153,6 +153,7 @@ def plan(root: str, game_id: str, profile_name: str) -> tuple[GamePlan | None, l
     """The game's plan under one profile and every problem found so far; once per process."""
     key, done = (root, game_id, profile_name), _memo.planned
     if key not in done:
+        from .checks import run_profile_checks
         from .plan import plan_game
         from .profiles import load_profile
         from .text import kept as kept_templates
@@ -168,6 +169,7 @@ def plan(root: str, game_id: str, profile_name: str) -> tuple[GamePlan | None, l
             return done[key]
         _memo.plans[(game_id, profile_name)] += 1
         game_plan, found = plan_game(game, layouts, profile)
+        found += run_profile_checks(game, profile_name)  # the game's own, of this profile
         kept_templates.save()  # what planning compiled, for the next run (``text.kept``)
         done[key] = (game_plan, problems + found)
     return done[key]

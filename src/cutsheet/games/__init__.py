@@ -98,15 +98,3 @@ def in_words(n: int) -> str:
 def and_list(words: Sequence[str]) -> str:
     """'a, b and c'."""
     return " and ".join(filter(None, [", ".join(words[:-1]), *words[-1:]]))
-
-
-def printable_profiles(game: Game) -> list[str]:
-    """Every profile a build of the game can print under: the project's own and cutsheet's
-    (``ink-saver`` too, built when asked for), and any a component names in its
-    ``profiles``. A check that a component must print under each one asks them all."""
-    from ..confine import project_of
-    from ..profile_files import available_profiles
-
-    named = {name for c in game.components for name in c.spec.profiles or ()}
-    layouts = project_of(game.root) / "layouts"
-    return sorted(set(available_profiles(layouts)) | named)

@@ -19,7 +19,7 @@ from fractions import Fraction
 
 from ..diagnostics import Loc, Problem
 from ..model import Component, Game, Item, PageItem, Strict
-from . import and_list, check_parts, printable_profiles, typed
+from . import and_list, check_parts, load_params, typed
 
 
 class Base(Strict):
@@ -273,45 +273,50 @@ LARGE_PRINT_LEDGERS = "ledgers-large-print"
 """Large print's own ledgers, one a page, checked the same way when a game has them."""
 
 
+def _ledger_kinds(game: Game) -> list[str]:
+    """The game's ledger components: ``LEDGERS``, and ``LARGE_PRINT_LEDGERS`` when it has it."""
+    return [LEDGERS] + [c.id for c in game.components if c.id == LARGE_PRINT_LEDGERS]
+
+
 def _check_ledger(game: Game, p: Params) -> list[Problem]:
     """One ledger row a turn that pays income (the start turn, every stage turn, final
-    scoring) in every ledger component, and a ledger a player under every profile the
-    project can print (``printable_profiles``): each table on a page is one ledger, repeated
-    by copies, counted over the ledger components that print under that profile."""
+    scoring) in every ledger component. (A ledger for each player is counted under each
+    profile a check or build makes: ``check_profile``.)"""
     turns = 1 + p.stages * p.turns_per_stage + 1
     msg = (
         f"the ledger needs {turns} rows, one a turn that pays income: the start"
         f" turn, {p.stages} stages × {p.turns_per_stage} turns and final scoring"
     )
-    kinds = [LEDGERS] + [c.id for c in game.components if c.id == LARGE_PRINT_LEDGERS]
-    pages = {cid: typed(game, cid, PageItem) for cid in kinds}
-    problems = [
+    return [
         Problem(ledger.loc("blocks", i, "table", "rows"), msg)
-        for cid in kinds
-        for ledger, page in pages[cid]
+        for cid in _ledger_kinds(game)
+        for ledger, page in typed(game, cid, PageItem)
         for i, block in enumerate(page.blocks)
         if block.table is not None and block.table.rows != turns
     ]
+
+
+def check_profile(game: Game, profile: str) -> list[Problem]:
+    """A ledger for each of up to ``players.max`` players among the ledger components that
+    print under ``profile``: each table on a page is one ledger, repeated by copies. None at
+    all is said at the ledgers' ``profiles``."""
+    p, _said_by_check = load_params(game, Params)
+    if p is None:
+        return []
+    kinds = _ledger_kinds(game)
+    printing = [cid for cid in kinds if game.component(cid).spec.in_profile(profile)]
     need = p.players.max
-    for profile in printable_profiles(game):
-        printing = [cid for cid in kinds if game.component(cid).spec.in_profile(profile)]
-        if not printing:
-            said = f"no ledger prints under the '{profile}' profile, but each of up to {need}"
-            said += f" players needs one (the ledger components: {and_list(kinds)})"
-            problems.append(Problem(_profiles_loc(game, LEDGERS), said))
-            continue
-        ledgers = sum(
-            ledger.copies
-            for cid in printing
-            for ledger, page in pages[cid]
-            for _block in filter(lambda b: b.table is not None, page.blocks)
-        )
-        first = next((pairs[0][0] for cid in printing if (pairs := pages[cid])), None)
-        if first is not None and ledgers < need:
-            short = f"{ledgers} ledgers printed, but each of up to {need} players needs one"
-            why = " (a table on a page is one ledger; copies repeat the page)"
-            problems.append(Problem(first.loc("copies"), short + why))
-    return problems
+    if not printing:
+        said = f"no ledger prints under the '{profile}' profile, but each of up to {need}"
+        said += f" players needs one (the ledger components: {and_list(kinds)})"
+        return [Problem(_profiles_loc(game, LEDGERS), said)]
+    pages = [pair for cid in printing for pair in typed(game, cid, PageItem)]
+    ledgers = sum(ledger.copies for ledger, page in pages for b in page.blocks if b.table)
+    if not pages or ledgers >= need:
+        return []
+    short = f"{ledgers} ledgers printed, but each of up to {need} players needs one"
+    why = " (a table on a page is one ledger; copies repeat the page)"
+    return [Problem(pages[0][0].loc("copies"), short + why)]
 
 
 def _profiles_loc(game: Game, cid: str) -> Loc:
