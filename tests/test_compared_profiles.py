@@ -1,25 +1,41 @@
-"""The profile names a template compares ``profile`` with (``names_known.compared_profiles``),
-each checked against the project's profiles when layouts and rules are read."""
+"""The profile names a template compares ``profile`` with (``text.compared``), read from its
+syntax tree and checked against the project's profiles when layouts and rules are read."""
 
 from __future__ import annotations
 
 import pytest
 
-from cutsheet.names_known import compared_profiles
+from cutsheet.text.compared import compared_profiles
 
 
 @pytest.mark.parametrize(
     ("template", "names"),
     [
         ("{{ 'CLOSED' if profile == 'large-print' else 'OPEN' }}", ["large-print"]),
-        ('profile != "large-prnt"', ["large-prnt"]),
-        ("'ink-saver' == profile", ["ink-saver"]),
-        ("profile in ['standard', 'big']", ["standard", "big"]),
-        ("profile not in ('a', \"b\")", ["a", "b"]),
+        ('{% if profile != "large-prnt" %}x{% endif %}', ["large-prnt"]),
+        ("{{ 'a' if 'ink-saver' == profile }}", ["ink-saver"]),
+        ("{{ 1 if profile in ['standard', 'big'] }}", ["standard", "big"]),
+        ("{{ 1 if profile not in ('a', \"b\") }}", ["a", "b"]),
         ("{% if profile %}x{% endif %}", []),
-        ("my_profile == 'large-print'", []),  # another name, not the profile
-        ("{{ name }}", []),
+        ("{{ 1 if my_profile == 'large-print' }}", []),  # another name, not the profile
+        ("{{ 1 if hero.profile == 'brave' }}", []),  # a key of that name, not the profile
+        # prose that says "profile", even with quotes and == in it, is prose
+        ("Slide your hero's profile in (the 'ready' slot) when you start.", []),
+        ("Write the rule as profile == 'brave' on the sheet.", []),
+        ("{{ name }} {% if profile", []),  # does not parse: running it says why
     ],
 )
 def test_the_names_a_template_compares_profile_with(template: str, names: list[str]) -> None:
     assert compared_profiles(template) == names
+
+
+@pytest.mark.parametrize(
+    ("when", "names"),
+    [
+        ("profile != 'large-prnt'", ["large-prnt"]),
+        ("effect and profile == 'large-print'", ["large-print"]),
+        ("profile", []),
+    ],
+)
+def test_a_when_expression_is_read_as_an_expression(when: str, names: list[str]) -> None:
+    assert compared_profiles(when, expression=True) == names

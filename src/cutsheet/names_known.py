@@ -5,7 +5,6 @@ without a word: a deck left out of large print, a size never used, one deck of t
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -89,33 +88,16 @@ def style_colours(
     ]
 
 
-_COMPARED = re.compile(
-    r"""\bprofile\s*(?:==|!=)\s*(['"])(?P<after>[^'"]*)\1"""
-    r"""|(['"])(?P<before>[^'"]*)\3\s*(?:==|!=)\s*profile\b"""
-    r"""|\bprofile\s+(?:not\s+)?in\s*[\[(](?P<listed>[^\])]*)[\])]"""
-)
-
-
-def compared_profiles(template: str) -> list[str]:
-    """The names a template compares ``profile`` with: ``profile == 'x'``, ``'x' != profile``,
-    ``profile in ['x', 'y']`` (and ``not in``)."""
-    names: list[str] = []
-    for m in _COMPARED.finditer(template):
-        if m.group("listed") is not None:
-            names += re.findall(r"""['"]([^'"]*)['"]""", m.group("listed"))
-        else:
-            names.append(m.group("after") if m.group("after") is not None else m.group("before"))
-    return names
-
-
 def _template_problems(value: str, where: Loc, key: str, known: list[str]) -> list[Problem]:
+    from .text.compared import compared_profiles
+
     return [
         Problem(
             where,
             f"{key}: compares profile with {excerpt(name)}, which is no profile"
             f"{_unknown(name, known)}",
         )
-        for name in dict.fromkeys(compared_profiles(value))
+        for name in dict.fromkeys(compared_profiles(value, expression=key == "when"))
         if name not in known
     ]
 

@@ -1,0 +1,47 @@
+"""The names a template compares the profile's name with, read from its syntax tree: what
+``profile == 'large-print'``, ``'x' != profile`` or ``profile in ['a', 'b']`` name, and
+nothing in its text (prose that says "profile" is prose). Nothing is run."""
+
+from __future__ import annotations
+
+from jinja2 import Environment, TemplateSyntaxError, nodes
+
+_PARSER = Environment()  # parses only: the sandbox runs templates, this reads their syntax
+_COMPARING = frozenset({"eq", "ne", "in", "notin"})
+
+
+def compared_profiles(source: str, expression: bool = False) -> list[str]:
+    """Each name ``source`` (a template, or a ``when:`` expression) compares the variable
+    ``profile`` with, in order; none when it does not parse (running it reports why)."""
+    if "profile" not in source:
+        return []
+    try:
+        tree = _PARSER.parse(f"{{{{ ({source}) }}}}" if expression else source)
+    except TemplateSyntaxError:
+        return []
+    names: list[str] = []
+    for compare in tree.find_all(nodes.Compare):
+        left = compare.expr
+        for operand in compare.ops:
+            if operand.op in _COMPARING:
+                if _is_profile(left):
+                    names += _constants(operand.expr)
+                elif _is_profile(operand.expr) and operand.op in ("eq", "ne"):
+                    names += _constants(left)
+            left = operand.expr
+    return names
+
+
+def _is_profile(node: nodes.Node) -> bool:
+    return isinstance(node, nodes.Name) and node.name == "profile"
+
+
+def _constants(node: nodes.Node) -> list[str]:
+    """The text constants of a constant, or of a list or tuple of them."""
+    if isinstance(node, nodes.Const) and isinstance(node.value, str):
+        return [node.value]
+    if isinstance(node, (nodes.List, nodes.Tuple)):
+        return [
+            n.value for n in node.items if isinstance(n, nodes.Const) and isinstance(n.value, str)
+        ]
+    return []
