@@ -326,6 +326,41 @@ def test_large_print_keeps_a_markup_colour_that_reaches_the_contrast(own: Path, 
             assert "#FFFFFF" in inks, (profile, inks)
 
 
+def test_large_print_chooses_the_shade_for_the_colours_that_print(own: Path, capsys) -> None:
+    """White text (in markup, its style dark) and white text (its style's) on a grey band
+    that misses 7:1: the band is darkened for the white that prints, and both stay white.
+    The shade used to be chosen for the style's dark ink too, which no run prints in: no
+    shade suited both, so the band became a light tint under black text."""
+    path = own / "layouts" / "own.yaml"
+    edit(path, "fill: brand}", 'fill: "#777777"}')
+    edit(path, "styles:\n", 'styles:\n  light: {size: 10, leading: 12, color: "#FFFFFF"}\n')
+    edit(
+        path,
+        "  back:\n    extends: card-back",
+        "      label: {x: 5, y: 4, w: 53, h: 5, style: name, text: \"<font color='#FFFFFF'>"
+        '{{ name }}</font>"}\n'
+        '      sub: {x: 5, y: 9.5, w: 53, h: 5, style: light, text: "Sub"}\n'
+        "  back:\n    extends: card-back",
+    )
+    with pdfplumber.open(build(capsys, "large-print")) as pdf:
+        page = pdf.pages[0]
+        bands = [
+            r for r in page.rects if r["fill"] and hex_of(r["non_stroking_color"]) == "#595959"
+        ]
+        assert bands, "the nearest darker shade of #777777 for white text"
+        on = [
+            c
+            for band in bands[:1]
+            for c in page.chars
+            if band["x0"] <= c["x0"]
+            and c["x1"] <= band["x1"]
+            and band["top"] <= c["top"]
+            and c["bottom"] <= band["bottom"]
+        ]
+        assert "".join(c["text"] for c in on).replace(" ", "") == "AlphaSub"
+        assert {hex_of(c["non_stroking_color"]) for c in on} == {"#FFFFFF"}
+
+
 def test_a_png_icon_is_drawn_as_an_image(own: Path, capsys) -> None:
     from PIL import Image
 

@@ -88,7 +88,7 @@ def markup_inks(
         if style is None or box.name not in shown or "<" not in (box.text or ""):
             continue
         try:
-            raw = render(box.text or "", fc.ctx)  # type: ignore[attr-defined]
+            raw = render(box.text or "", fc.ctx)
         except TemplateProblem:
             continue  # reported when the face is filled
         found = printed_inks(raw, style)
@@ -125,7 +125,7 @@ def shaded(
         printed = [inks_of.get(boxes[i].name, {styles[boxes[i].style].color}) for i in texts]
         if all(contrast(ink, fill) >= minimum for inks in printed for ink in inks):
             continue
-        inks = [styles[boxes[i].style].color for i in texts]
+        inks = sorted(set().union(*printed))  # the shade is chosen for what prints
         shade, ink = reaching(fill, inks, minimum) if under is not None else (WHITE, BLACK)
         if under is not None:
             out[under] = dataclasses.replace(out[under], fill=shade)
