@@ -121,3 +121,12 @@ def test_a_second_game_never_takes_a_code_another_game_uses(tmp_path, capsys):
     said = capsys.readouterr().err
     assert "--code 'RR' is the code of game 'river-run' already" in said
     assert not (tmp_path / "content" / "third").exists()
+
+
+def test_an_existing_game_is_said_before_its_code(tmp_path, capsys):
+    """'cutsheet new my-game --code MG' a second time: the game exists, which is what to say
+    (its own code is taken by itself)."""
+    assert main(["--root", str(tmp_path), "new", "my-game"]) == 0
+    capsys.readouterr()
+    assert main(["--root", str(tmp_path), "new", "my-game", "--code", "MG"]) == 1
+    assert "game 'my-game' already exists" in capsys.readouterr().err

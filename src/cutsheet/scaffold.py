@@ -66,14 +66,35 @@ def codes_in_use(root: Path) -> dict[str, str]:
     return found
 
 
-def free_code(name: str, taken: Mapping[str, str]) -> str:
+def free_code(name: str, taken: Mapping[str, str]) -> str | None:
     """``game_code(name)``, else the first code made of more of the name's letters (then a
-    letter added) that no game of the project uses."""
+    letter added) that no game of the project uses; None when every one is taken."""
     first = game_code(name)
     letters = "".join(ch for ch in name if ch.isalpha()).upper()
     candidates = [first, *(letters[:n] for n in range(2, 6))]
     candidates += [f"{first[:4]}{ch}" for ch in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"]
-    return next((c for c in candidates if CODE.fullmatch(c) and c not in taken), first)
+    return next((c for c in candidates if CODE.fullmatch(c) and c not in taken), None)
+
+
+def _code_for(root: Path, name: str, code: str | None) -> str:
+    """The new game's code: ``code`` (--code), checked, else a free one from its name."""
+    taken = codes_in_use(root)
+    if code is None:
+        free = free_code(name, taken)
+        if free is None:
+            raise ScaffoldError(
+                f"every code made from the name '{name}' is another game's; give one with"
+                " --code (2 to 5 capital letters)"
+            )
+        return free
+    if not CODE.fullmatch(code):
+        raise ScaffoldError(f"--code '{code}' must be 2 to 5 capital letters, e.g. MG")
+    if code in taken:
+        raise ScaffoldError(
+            f"--code '{code}' is the code of game '{taken[code]}' already: its cards'"
+            " ids would look like this game's; choose another"
+        )
+    return code
 
 
 def _yaml_string(text: str) -> str:
@@ -124,16 +145,6 @@ def new_game(
             f"'{name}' cannot name a game: use lower-case letters, digits and single '-'"
             " between words, e.g. my-game"
         )
-    taken_codes = codes_in_use(root)
-    if code is None:
-        code = free_code(name, taken_codes)
-    if not CODE.fullmatch(code):
-        raise ScaffoldError(f"--code '{code}' must be 2 to 5 capital letters, e.g. MG")
-    if code in taken_codes:
-        raise ScaffoldError(
-            f"--code '{code}' is the code of game '{taken_codes[code]}' already: its cards'"
-            " ids would look like this game's; choose another"
-        )
     title = title if title is not None and title.strip() else title_of(name)
     control = next((c for c in title if unicodedata.category(c) in ("Cc", "Cs")), None)
     if control is not None:  # the game.yaml written would fail its own check
@@ -147,6 +158,7 @@ def new_game(
             raise ScaffoldError(
                 f"game '{name}' already exists ({taken}); choose another name or delete it first"
             )
+    code = _code_for(root, name, code)
     written: list[Path] = []
     files_to_write = dict(where)
     for template, project_file in (("README.md", "README.md"), ("gitignore", ".gitignore")):

@@ -5,7 +5,8 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Callable, Mapping
-from typing import Any, TypeVar
+from types import UnionType
+from typing import Any, TypeVar, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 
@@ -75,7 +76,7 @@ def _message(err: Mapping[str, Any], model: type[BaseModel], located: Located) -
         hint = f", did you mean '{guess[0]}'?" if guess else f" (allowed: {', '.join(known)})"
         return located.key_loc(path), f"unknown key {excerpt(key)}{hint}"
     if kind == "too_long" or (kind == "missing" and path and isinstance(path[-1], int)):
-        return _list_length(err, path, located)
+        return _list_length(err, path, located, model)
     if kind == "missing":
         row, cell = located.loc(path[:-1]), located.loc(path)  # a CSV's empty cell is placed
         empty = " (its cell is empty)" if cell != row else ""
@@ -107,30 +108,50 @@ def _message(err: Mapping[str, Any], model: type[BaseModel], located: Located) -
     else:
         msg = f"{err['msg'][:1].lower()}{err['msg'][1:]}, got {excerpt(err['input'])}"
         if kind == "string_type" and isinstance(err["input"], dict) and len(err["input"]) == 1:
-            msg += (
-                " (a ': ' inside text makes YAML read a key and its value: put the text in quotes)"
-            )
+            if next(iter(err["input"].values())) is None:  # {note}: no ': ' in it
+                msg += " (YAML reads text in { } as a mapping: put the text in quotes)"
+            else:
+                msg += (
+                    " (a ': ' inside text makes YAML read a key and its value: put the text"
+                    " in quotes)"
+                )
     return at, f"{where}: {msg}" if where else msg
 
 
 def _list_length(
-    err: Mapping[str, Any], path: tuple[Any, ...], located: Located
+    err: Mapping[str, Any], path: tuple[Any, ...], located: Located, model: type[BaseModel]
 ) -> tuple[Loc, str]:
     """A list of too few items (pydantic: the first missing position) or too many (its
     ``too_long``), said as the number of items it takes, at the list; a size's message says
-    what a size is."""
+    what a size is (and that a name will do, where one will)."""
     listed = path[:-1] if err["type"] == "missing" else path
     data_path = _data_path(located.data, listed)
     words = [str(p) for p in data_path if not isinstance(p, int)]
     got = _at(located.data, data_path)
-    if err["type"] == "missing":
-        msg = f"too few items, got {excerpt(got)}"
+    takes, named = _tuple_shape(model, words)
+    if takes is None and err["type"] == "too_long":
+        takes = err.get("ctx", {}).get("max_length")
+    if takes is not None:
+        msg = f"takes {takes} items, got {excerpt(got)}"
     else:
-        msg = f"too many items (at most {err.get('ctx', {}).get('max_length', '?')}), got {excerpt(got)}"
-    if words and words[-1] in ("size", "sizes") or len(words) > 1 and words[-2] == "sizes":
-        msg += " (a size is [width, height] in mm, or a size's name)"
+        msg = f"too {'few' if err['type'] == 'missing' else 'many'} items, got {excerpt(got)}"
+    if words and (words[-1] in ("size", "sizes") or words[-2:-1] == ["sizes"]):
+        msg += " (a size is [width, height] in mm" + (", or a size's name)" if named else ")")
     where = ".".join(clip(w, 40) for w in words)
     return located.loc(data_path), f"{where}: {msg}" if where else msg
+
+
+def _tuple_shape(model: type[BaseModel], words: list[str]) -> tuple[int | None, bool]:
+    """How many items the tuple at ``words`` (keys from ``model``) takes, and whether a
+    text (a name) will do instead; (None, False) when it is no tuple of a fixed length."""
+    ann: Any = model
+    for word in words:
+        ann = _child(ann, word)
+        if ann is None:
+            return None, False
+    members = get_args(ann) if get_origin(ann) in (Union, UnionType) else (ann,)
+    sizes = [len(get_args(m)) for m in members if get_origin(m) is tuple and ... not in get_args(m)]
+    return (sizes[0] if sizes else None), str in members
 
 
 def _known_keys(model: type[BaseModel], path: tuple[Any, ...], located: Located) -> list[str]:
