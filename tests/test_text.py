@@ -171,7 +171,8 @@ def test_templates_are_bounded_and_fail_as_template_problems(template, message):
 
 
 def test_a_syntax_error_is_said_whole_with_its_line():
-    """Jinja's syntax errors end with what matters (which block to close): never cut."""
+    """Jinja's syntax errors end with what matters (which block to close): said whole (up to
+    400 characters, where they were cut at 120)."""
     with pytest.raises(TemplateProblem) as said:
         render("{% if a %}\n{% for x in b %}\n{% endif %}", {})
     assert str(said.value) == (
