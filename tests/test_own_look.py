@@ -361,6 +361,23 @@ def test_large_print_chooses_the_shade_for_the_colours_that_print(own: Path, cap
         assert {hex_of(c["non_stroking_color"]) for c in on} == {"#FFFFFF"}
 
 
+def test_a_glyph_missing_from_large_prints_font_says_whose_font_it_replaces(own, capsys):
+    """A project font (Display-Bold) lacks a character; so does the face large print sets
+    that text in instead. The large-print message says so: it named a font the designer
+    never chose, and read as the standard message said twice."""
+    add_font(own, "Display-Bold")
+    edit(own / "layouts" / "own.yaml", "{font: bold, size: 14", "{font: Display-Bold, size: 14")
+    edit(own / "content" / "own" / "game.yaml", "name: Alpha}", "name: Alpha \u2609}")
+    code, errors = run(capsys, "check", "own", "--profile", "standard", "--profile", "large-print")
+    assert code == 1
+    glyph = "has no '\u2609' (U+2609)"
+    assert [e.split(": error: ", 1)[1] for e in errors] == [
+        f"OWN-A, box 'title': font Atkinson-Bold {glyph} (the large-print profile sets this"
+        " text in it, not in Display-Bold)",
+        f"OWN-A, box 'title': font Display-Bold {glyph}",
+    ]
+
+
 def test_a_png_icon_is_drawn_as_an_image(own: Path, capsys) -> None:
     from PIL import Image
 

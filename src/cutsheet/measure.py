@@ -159,6 +159,7 @@ class TextStyle:
     leading: float = 11.25
     align: Literal["left", "center", "right"] = "left"
     color: str = "#000000"
+    instead_of: str = ""  # the layout's font, when a profile sets this text in ours instead
 
 
 def paragraph_style(style: TextStyle) -> ParagraphStyle:

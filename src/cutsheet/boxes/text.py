@@ -178,6 +178,9 @@ def _measured_problems(m: Measured, box: TextBox, style: TextStyle, fc: FillCont
     than the box. A profile other than the standard one is named: its boxes are not the
     layout's (large print scales them)."""
     out = list(m.missing)
+    if style.instead_of and out:  # our font, set by the profile in place of the layout's
+        said = f" (the {fc.profile} profile sets this text in it, not in {style.instead_of})"
+        out = [missing + said for missing in out]
     box_w = f"{box.w:g} mm box" + (f" in the {fc.profile} profile" if _named(fc) else "")
     if m.too_wide > 0.5:
         out.append(

@@ -51,6 +51,16 @@ def face_for(layouts: Layouts, name: str, profile: Profile) -> tuple[str, str]:
     return name, profile.faces
 
 
+def _legible(style: TextStyle) -> TextStyle:
+    """``style`` in one of our faces (``legible_font``), saying which font it replaces."""
+    font = legible_font(style.font)
+    return (
+        style
+        if font == style.font
+        else dataclasses.replace(style, font=font, instead_of=style.font)
+    )
+
+
 def component_key_loc(game: Game, comp: Component, key: str) -> Loc:
     index = game.components.index(comp)
     return game.game_src.loc(("components", index, key))
@@ -128,9 +138,7 @@ class _CardPlanner:
         profile says."""
         styles = self.layouts.text_styles
         if not self.profile.own_fonts:
-            styles = {
-                k: dataclasses.replace(v, font=legible_font(v.font)) for k, v in styles.items()
-            }
+            styles = {k: _legible(v) for k, v in styles.items()}
         ink = self.profile.ink
         if ink is not None and ink.text == "black":
             styles = {k: dataclasses.replace(v, color=BLACK) for k, v in styles.items()}

@@ -45,7 +45,7 @@ def scaled_style(style: TextStyle, profile: Profile, title: bool) -> TextStyle:
     font = style.font.replace("bold-italic", "bold").replace("italic", "regular")
     align = style.align if size > body else "left"  # running text is left-aligned
     leading = round(size * profile.line_spacing, 2)
-    return TextStyle(font, size, leading, align, style.color)
+    return TextStyle(font, size, leading, align, style.color, style.instead_of)
 
 
 def clean(markup: str, profile: Profile) -> str:
