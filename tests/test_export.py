@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import re
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
@@ -223,7 +224,10 @@ def test_contact_sheet_lists_every_id(repo, tmp_path):
                 for item in comp.items:
                     assert item.id not in text, (game, item.id)
                 continue
-            assert f"({comp.id}): {comp.printed} cards" in text
+            cards = f"{comp.printed} card" + ("" if comp.printed == 1 else "s")
+            # with the cards' size and the scale they are drawn at: sizes compare across decks
+            heading = rf"\({re.escape(comp.id)}\): {cards}, \d+ faces? · [\d.]+ × [\d.]+ mm,"
+            assert re.search(heading + r" drawn at \d+%", text), (game, comp.id)
             for item in comp.items:
                 assert item.id in text, (game, item.id)
 

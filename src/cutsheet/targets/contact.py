@@ -8,6 +8,7 @@ import io
 from dataclasses import dataclass, field
 
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from ..diagnostics import Problem
@@ -64,10 +65,18 @@ class Sheet:
         if self.top - height < MARGIN:
             self.new_page()
 
-    def heading(self, deck: Deck, faces: int) -> None:
+    def heading(self, deck: Deck, faces: list[Face]) -> None:
+        """The deck's title, counts, and its cards' size and the scale they are drawn at (a
+        thumbnail fills its cell: the heading says how small, so sizes compare across decks)."""
         self.room(HEADING + CELL[1] + LABEL)
-        self.c.setFont(FACES["bold"][0], 11)
-        text = f"{deck.title} ({deck.component}): {deck.copies} cards, {faces} faces"
+        text = f"{deck.title} ({deck.component}): {_count(deck.copies, 'card')},"
+        text += f" {_count(len(faces), 'face')}"
+        if faces:
+            f = faces[0].face
+            text += f" · {f.width_mm:g} × {f.height_mm:g} mm, drawn at {_scale(f):.0%}"
+        width = (self.paper[0] - 2 * MARGIN) * mm  # a long title is set smaller, never past it
+        size = min(11.0, 11.0 * width / max(stringWidth(text, FACES["bold"][0], 11), 1.0))
+        self.c.setFont(FACES["bold"][0], size)
         self.c.drawString(MARGIN * mm, (self.top - 6) * mm, text)
         self.top -= HEADING
 
@@ -75,7 +84,7 @@ class Sheet:
         if self.column == 0:
             self.room(CELL[1] + LABEL)
         c, f = self.c, face.face
-        scale = min(CELL[0] / f.width_mm, CELL[1] / f.height_mm, 1.0)
+        scale = _scale(f)
         w, h = f.width_mm * scale, f.height_mm * scale
         x = MARGIN + self.column * (CELL[0] + GAP) + (CELL[0] - w) / 2
         y = self.top - CELL[1] + (CELL[1] - h)
@@ -100,6 +109,15 @@ class Sheet:
         self.column = 0
 
 
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" + ("" if n == 1 else "s")
+
+
+def _scale(face: FacePlan) -> float:
+    """How small a face is drawn: to fill its cell, never above its size."""
+    return min(CELL[0] / face.width_mm, CELL[1] / face.height_mm, 1.0)
+
+
 def _fronts_first(faces: list[Face], shared: dict[FacePlan, str]) -> list[Face]:
     """A deck's faces for the eye: each card with its own back, and a back the deck's cards
     share after them all (in print order it follows the first card, and reads as that
@@ -122,7 +140,7 @@ def draw(plan: PrintPlan, settings: ExportSettings) -> list[Rendered]:
     sheet = Sheet(c, plan.paper.size, title)
     for deck in all_decks:
         faces = _fronts_first(deck_faces(deck, shared), shared)
-        sheet.heading(deck, len(faces))
+        sheet.heading(deck, faces)
         for face in faces:
             sheet.face(face)
         sheet.end_row()
