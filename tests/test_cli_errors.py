@@ -585,7 +585,9 @@ def test_a_counts_value_that_is_no_mapping_names_no_internal_model(project):
     result = cutsheet(project, "check")
     assert result.returncode == 1
     (said,) = lines(result)
-    assert said.endswith("error: cost: expected a mapping of keys to values, got 'a 1; b 2'"), said
+    assert said.endswith(
+        "error: cost: input should be a mapping of keys to values, got 'a 1; b 2'"
+    ), said
     assert "Counts_" not in said
 
 

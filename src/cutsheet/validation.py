@@ -59,11 +59,44 @@ def _branch_misses(errors: list[Any], data: Any) -> set[int]:
     paths = [_data_path(data, tuple(e["loc"])) for e in errors]
     out = set()
     for i, err in enumerate(errors):
-        if not str(err["type"]).endswith("_type") or tuple(err["loc"]) == paths[i]:
+        if not _type_miss(err) or tuple(err["loc"]) == paths[i]:
             continue
-        if any(j != i and paths[j][: len(paths[i])] == paths[i] for j in range(len(errors))):
+        if any(
+            j != i
+            and paths[j][: len(paths[i])] == paths[i]
+            and (len(paths[j]) > len(paths[i]) or not _type_miss(errors[j]))
+            for j in range(len(errors))
+        ):
             out.add(i)
     return out
+
+
+def _union_misses_joined(said: list[tuple[Loc, str]], errors: list[Any]) -> list[tuple[Loc, str]]:
+    """Each member's miss of a union at one place (``size: 15``: "input should be a valid
+    string", "… a valid tuple") said once: "input should be a valid string or a valid tuple,
+    got 15"."""
+    out: list[tuple[Loc, str]] = []
+    joined: dict[tuple[Loc, str, str], int] = {}
+    for (loc, msg), err in zip(said, errors, strict=True):
+        head, sep, rest = msg.partition("input should be ")
+        wanted, got_sep, got = rest.rpartition(", got ")
+        if not (_type_miss(err) and sep and got_sep):
+            out.append((loc, msg))
+            continue
+        key = (loc, head, got)
+        if key in joined:
+            at, before = out[joined[key]]
+            kinds, _, tail = before.partition("input should be ")[2].rpartition(", got ")
+            out[joined[key]] = (at, f"{head}input should be {kinds} or {wanted}, got {tail}")
+        else:
+            joined[key] = len(out)
+            out.append((loc, msg))
+    return out
+
+
+def _type_miss(err: Mapping[str, Any]) -> bool:
+    """An error that says only which type the value is not (a union member's miss)."""
+    return str(err["type"]).endswith("_type")
 
 
 def _message(err: Mapping[str, Any], model: type[BaseModel], located: Located) -> tuple[Loc, str]:
@@ -96,10 +129,10 @@ def _message(err: Mapping[str, Any], model: type[BaseModel], located: Located) -
         words = re.findall(r"'((?:[^'\\]|\\.)*)'", expected)  # pydantic quotes each with repr
         msg += did_you_mean(str(err["input"]), words)
     elif kind == "model_type":  # "a valid dictionary or instance of Counts_cost": ours
-        msg = f"expected a mapping of keys to values, got {excerpt(err['input'])}"
+        msg = f"input should be a mapping of keys to values, got {excerpt(err['input'])}"
     elif kind.startswith("value_error") or kind == "assertion_error":
         msg = str(err["msg"]).removeprefix("Value error, ")
-    elif err["input"] is None and located.prefix + tuple(path) in located.values:
+    elif err["input"] is None and located.prefix + tuple(data_path) in located.values:
         # written as `~`, `null` or nothing at all, in YAML
         msg = (
             f"{err['msg'][:1].lower()}{err['msg'][1:]}, got nothing (YAML reads an empty value,"
@@ -107,7 +140,8 @@ def _message(err: Mapping[str, Any], model: type[BaseModel], located: Located) -
         )
     else:
         msg = f"{err['msg'][:1].lower()}{err['msg'][1:]}, got {excerpt(err['input'])}"
-        if kind == "string_type" and isinstance(err["input"], dict) and len(err["input"]) == 1:
+        one_key = isinstance(err["input"], dict) and len(err["input"]) == 1
+        if kind == "string_type" and one_key and path[-1:] != ("str",):  # not a union's member
             if next(iter(err["input"].values())) is None:  # {note}: no ': ' in it
                 msg += " (YAML reads text in { } as a mapping: put the text in quotes)"
             else:
@@ -228,9 +262,7 @@ def validate(model: type[M], located: Located) -> M:
         problems = []
         errors = exc.errors()
         misses = _branch_misses(errors, located.data)
-        for i, err in enumerate(errors):
-            if i in misses:
-                continue
-            loc, msg = _message(err, model, located)
+        kept = [err for i, err in enumerate(errors) if i not in misses] or errors
+        for loc, msg in _union_misses_joined([_message(e, model, located) for e in kept], kept):
             problems.append(Problem(loc, msg))
         raise ContentError(list(dict.fromkeys(problems))) from None  # a list's items: said once
