@@ -23,6 +23,12 @@ from cutsheet.text.compared import compared_profiles
         ("Slide your hero's profile in (the 'ready' slot) when you start.", []),
         ("Write the rule as profile == 'brave' on the sheet.", []),
         ("{{ name }} {% if profile", []),  # does not parse: running it says why
+        # a name 'profile' of the template's own is not the profile
+        ("{% for profile in ['x'] %}{% if profile == 'x' %}x{% endif %}{% endfor %}", []),
+        ("{% set profile = 'big' %}{% if profile == 'big' %}x{% endif %}", []),
+        ("{% macro m(profile) %}{{ 'a' if profile == 'big' }}{% endmacro %}", []),
+        ("{{ " + "(" * 400 + "profile == 'zz'" + ")" * 400 + " }}", []),  # too deep to read
+        (" and ".join(["{{ 1 if profile != 'standard' }}"] * 3000), ["standard"] * 3000),
     ],
 )
 def test_the_names_a_template_compares_profile_with(template: str, names: list[str]) -> None:

@@ -17,7 +17,15 @@ def compared_profiles(source: str, expression: bool = False) -> list[str]:
         return []
     try:
         tree = _PARSER.parse(f"{{{{ ({source}) }}}}" if expression else source)
-    except TemplateSyntaxError:
+        return _compared(tree)
+    except (TemplateSyntaxError, RecursionError):  # running it says why (or too deep)
+        return []
+
+
+def _compared(tree: nodes.Template) -> list[str]:
+    """``compared_profiles`` of a parsed template; none where the template makes a name
+    'profile' of its own (a loop's, a set's, a macro's argument): that is not the profile."""
+    if any(n.name == "profile" and n.ctx in ("store", "param") for n in tree.find_all(nodes.Name)):
         return []
     names: list[str] = []
     for compare in tree.find_all(nodes.Compare):
