@@ -130,3 +130,26 @@ def test_an_existing_game_is_said_before_its_code(tmp_path, capsys):
     capsys.readouterr()
     assert main(["--root", str(tmp_path), "new", "my-game", "--code", "MG"]) == 1
     assert "game 'my-game' already exists" in capsys.readouterr().err
+
+
+def test_codes_are_read_as_yaml_and_a_fifo_is_never_waited_on(tmp_path, capsys):
+    """Another game's code written as YAML allows (quoted, in flow style) is still its code;
+    a game.yaml that is a FIFO is passed over, never read (reading one waits for a writer)."""
+    import os
+
+    old = tmp_path / "content" / "old"
+    old.mkdir(parents=True)
+    (old / "game.yaml").write_text('{id: old, "code": RR}\n')
+    if hasattr(os, "mkfifo"):
+        (tmp_path / "content" / "pipe").mkdir()
+        os.mkfifo(tmp_path / "content" / "pipe" / "game.yaml")
+    assert main(["--root", str(tmp_path), "new", "red-rock"]) == 0
+    game = (tmp_path / "content" / "red-rock" / "game.yaml").read_text()
+    assert "code: RE" in game.splitlines()
+
+
+def test_a_folder_that_is_a_file_stops_new_before_anything_is_written(tmp_path, capsys):
+    (tmp_path / "layouts").write_text("")
+    assert main(["--root", str(tmp_path), "new", "zed-zoo"]) == 1
+    assert "layouts is not a folder; nothing was written" in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["layouts"]

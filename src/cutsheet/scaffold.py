@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from importlib.resources import files
 from pathlib import Path
 
@@ -48,21 +48,29 @@ def game_code(name: str) -> str:
     return (letters + "GAME")[:4]
 
 
-_CODE_LINE = re.compile(r"^code:\s*[\"']?([A-Z]{2,5})[\"']?\s*(?:#.*)?$", re.MULTILINE)
+GAME_YAML_BYTES = 1 << 20  # another game's game.yaml read for its code (never waited on)
 
 
 def codes_in_use(root: Path) -> dict[str, str]:
-    """The codes the project's games already use (code → game), read from each game.yaml's
-    top-level ``code:`` line (a file that cannot be read names none)."""
+    """The codes the project's games already use (code → game), read from each game.yaml
+    as cutsheet reads it (a regular file only, never waited on; one that cannot be read or
+    parsed names none)."""
+    from .confine import FileRefused, read_file
+    from .diagnostics import ContentError
+    from .source import parse_yaml
+
     found: dict[str, str] = {}
-    for game_yaml in sorted((root / "content").glob("*/game.yaml")):
+    content = root / "content"
+    games = sorted(content.glob("*/game.yaml")) if content.is_dir() else []
+    for game_yaml in games:
         try:
-            text = game_yaml.read_text(encoding="utf-8", errors="replace")
-        except OSError:
+            text = read_file(game_yaml, GAME_YAML_BYTES).decode("utf-8", "replace")
+            data = parse_yaml(text, str(game_yaml)).data
+        except (FileRefused, ContentError, OSError):
             continue
-        match = _CODE_LINE.search(text)
-        if match is not None:
-            found.setdefault(match.group(1), game_yaml.parent.name)
+        code = data.get("code") if isinstance(data, dict) else None
+        if isinstance(code, str):
+            found.setdefault(code, game_yaml.parent.name)
     return found
 
 
@@ -74,6 +82,17 @@ def free_code(name: str, taken: Mapping[str, str]) -> str | None:
     candidates = [first, *(letters[:n] for n in range(2, 6))]
     candidates += [f"{first[:4]}{ch}" for ch in "ABCDEFGHIJKLMNOPQRSTUVWXYZ"]
     return next((c for c in candidates if CODE.fullmatch(c) and c not in taken), None)
+
+
+def _folders_can_hold(root: Path, paths: Iterable[Path]) -> None:
+    """A ScaffoldError, before anything is written, when a folder a new file goes in is a
+    file (``layouts`` as a file): a game half written would then be 'already there'."""
+    for path in paths:
+        for folder in path.parents:
+            if folder.exists() and not folder.is_dir():
+                raise ScaffoldError(f"{folder} is not a folder; nothing was written")
+            if folder == root or root not in folder.parents:
+                break
 
 
 def _code_for(root: Path, name: str, code: str | None) -> str:
@@ -164,6 +183,7 @@ def new_game(
     for template, project_file in (("README.md", "README.md"), ("gitignore", ".gitignore")):
         if not (root / project_file).exists():  # a project's own file is never replaced
             files_to_write[template] = root / project_file
+    _folders_can_hold(root, files_to_write.values())
     for template, path in files_to_write.items():
         text = _fill(TEMPLATE.joinpath(template).read_text(encoding="utf-8"), name, code, title)
         path.parent.mkdir(parents=True, exist_ok=True)
