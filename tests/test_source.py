@@ -161,7 +161,9 @@ def test_a_wide_csv_row_says_what_most_likely_widened_it(row, said):
 def test_csv_duplicate_column():
     with pytest.raises(ContentError) as exc:
         parse_csv("id,name,id\n", "cards.csv")
-    assert only_problem(exc) == "cards.csv:1:9: error: duplicate column 'id' (also column 1)"
+    assert (
+        only_problem(exc) == "cards.csv:1:9: error: duplicate column 'id' (first at cards.csv:1:1)"
+    )
 
 
 # Every character a cell may hold, line ends aside (\r ends a line; controls are errors)
@@ -358,7 +360,8 @@ scalars = st.one_of(
     st.floats(allow_nan=False),
     st.booleans(),
     st.none(),
-    st.text(max_size=8),
+    # not cutsheet's symbol markers (U+E000–E005): content holding one is refused, by design
+    st.text(st.characters(exclude_characters="\ue000\ue001\ue002\ue003\ue004\ue005"), max_size=8),
     st.sampled_from(["yes", "on", "1:30", "017", "0o17", "1e3", "2024-05-01", "<<", "~"]),
 )
 documents = st.recursive(

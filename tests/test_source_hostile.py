@@ -63,7 +63,8 @@ CSV_CASES = {
         "2:15: row has 3 cells but the header names 2 fields; a cell that holds a comma is"
         ' written in double quotes: "Gain 2, then pass"'
     ),
-    "duplicate_column.csv": "1:9: duplicate column 'id' (also column 1)",
+    "duplicate_column.csv": "1:9: duplicate column 'id' (first at duplicate_column.csv:1:1)",
+    "blank_header.csv": "1:1: the header (line 1) is empty: it names the columns, e.g. id,name",
     "wide_header.csv": "1:4891: the header names 1,001 columns, over the 1,000 limit",
     "control_character.csv": "2:9: CSV: character U+001F is not allowed in a cell; remove it"
     " (a control character prints nothing; it often comes in with pasted text)",

@@ -240,6 +240,9 @@ def _read_header(reader: Any, first_line: str, file: str) -> list[str]:
                 )
             ]
         )
+    if not any(h.strip() for h in header):  # a blank first line: every row would be too wide
+        message = "the header (line 1) is empty: it names the columns, e.g. id,name"
+        raise ContentError([Problem(Loc(file, 1, 1), message)])
     separator = _separator_problem(header, file)
     if separator is not None:
         raise ContentError([separator])
@@ -278,7 +281,7 @@ def _header_problems(
             problems.append(
                 Problem(
                     Loc(file, 1, col),
-                    f"duplicate column {excerpt(name)} (also column {seen[name]})",
+                    f"duplicate column {excerpt(name)} (first at {Loc(file, 1, seen[name])})",
                 )
             )
         else:
