@@ -345,3 +345,14 @@ def test_text_too_long_is_reported_at_the_cell_the_box_prints(ws):
     assert got, got
     assert all((p.loc.line, p.loc.col) == (line, col) for p in got), [str(p) for p in got]
     assert all("field scoring" not in p.message for p in got), [str(p) for p in got]
+
+
+def test_a_page_component_from_a_csv_is_one_error_at_its_source(ws):
+    """A page's blocks nest, and a CSV cell cannot hold them: a page component whose source
+    is a CSV is one error at its source, not a missing 'blocks' and an 'unquote 3' a row."""
+    ws.path("content/bidding-alpha/ledger.csv").write_text("id,title,copies\nBA-LEDGER,Ledgers,3\n")
+    line = ws.edit(GAME, "    source: ledger.yaml\n", "    source: ledger.csv\n")
+    assert messages(ws) == [
+        f"{GAME}:{line}:13: error: a page's items come from YAML (their blocks nest), not from"
+        " a CSV file"
+    ]

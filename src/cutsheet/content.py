@@ -256,6 +256,10 @@ def _load_component(
     problems = _where_problems(spec, index, game_src, listing, located_items)
     located_items = [li for li in located_items if _selected(spec, li)]
     items: list[Item] = []
+    if spec.form == "page" and listing.columns:  # a CSV: a page's blocks do not fit cells
+        where = game_src.loc(("components", index, "source"))
+        said = "a page's items come from YAML (their blocks nest), not from a CSV file"
+        raise ContentError([*problems, Problem(where, said)])
     if spec.form == "page":
         model: type[BaseModel] = PageItem
     else:
