@@ -275,7 +275,8 @@ def test_the_ledgers_two_a_page_still_give_every_player_one(ws, built):
     line = ws.edit(ledger, "    copies: 3\n", "    copies: 2\n")
     ws.edit(GAME, "    count: 3  # pages", "    count: 2  # pages")
     assert messages(ws) == [
-        f"{ledger}:{line}:13: error: 4 ledgers printed, but each of up to 6 players needs one"
+        f"{ledger}:{line}:13: error: 4 ledgers print under the 'standard' profile, but each of up to 6"
+        " players needs one"
         " (a table on a page is one ledger; copies repeat the page)"
     ]
     for paper in ("a4", "letter"):
@@ -304,7 +305,8 @@ def test_large_print_gives_each_ledger_a_page_of_its_own(ws, built):
     source = "    profiles: [large-print]\n    source: ledger-large-print.yaml"
     ws.edit(GAME, "    count: 6\n" + source, "    count: 5\n" + source)
     assert [str(p) for p in ws.check(BA, ("standard", "large-print"))] == [
-        f"{ledger}:{line}:13: error: 5 ledgers printed, but each of up to 6 players needs one"
+        f"{ledger}:{line}:13: error: 5 ledgers print under the 'large-print' profile, but each of up to 6"
+        " players needs one"
         " (a table on a page is one ledger; copies repeat the page)"
     ]
 

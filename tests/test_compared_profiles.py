@@ -45,3 +45,44 @@ def test_the_names_a_template_compares_profile_with(template: str, names: list[s
 )
 def test_a_when_expression_is_read_as_an_expression(when: str, names: list[str]) -> None:
     assert compared_profiles(when, expression=True) == names
+
+
+def test_rules_data_is_not_read_as_templates(tmp_path) -> None:
+    """rules.yaml's params and an example's data are what templates read, not templates: a
+    text there that looks like a comparison is data. A section's text is a template."""
+    from cutsheet.names_known import data_profiles
+    from cutsheet.source import parse_yaml
+
+    text = (
+        "params: {note: \"{{ 1 if profile == 'zz' }}\"}\n"
+        "examples:\n"
+        "  e: {title: T, text: x, data: {say: \"{{ 1 if profile == 'zz' }}\"}}\n"
+        "sections:\n"
+        "  - heading: H\n"
+        "    blocks:\n"
+        "      - text: \"{{ 1 if profile == 'yy' }}\"\n"
+    )
+    found = data_profiles(parse_yaml(text, "rules.yaml"), tmp_path)
+    assert [(p.loc.line, "'yy'" in p.message) for p in found] == [(7, True)]
+
+
+def test_a_template_in_braces_unquoted_says_to_quote_it() -> None:
+    from cutsheet.diagnostics import ContentError
+    from cutsheet.source import parse_yaml
+
+    with pytest.raises(ContentError) as said:
+        parse_yaml("text: {{ name }}\n", "f.yaml")
+    assert [str(p) for p in said.value.problems] == [
+        "f.yaml:1:8: error: a mapping key must be a plain word (a value that starts with { is"
+        ' read as a mapping: quote it, e.g. "{{ name }}")'
+    ]
+
+
+def test_a_hidden_profile_file_is_no_profile(tmp_path) -> None:
+    from cutsheet.profile_files import available_profiles
+
+    (tmp_path / "profiles").mkdir()
+    (tmp_path / "profiles" / ".hid.yaml").write_text("name: hid\n")
+    (tmp_path / "profiles" / "poster.yaml").write_text("name: poster\n")
+    names = available_profiles(tmp_path)
+    assert "poster" in names and ".hid" not in names

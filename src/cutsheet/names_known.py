@@ -121,11 +121,14 @@ def template_profiles(
 
 
 def data_profiles(src: Located, project: Path) -> list[Problem]:
-    """``template_profiles`` for every text of a content file (rules.yaml's templates)."""
+    """``template_profiles`` for every template of rules.yaml: its texts but ``params`` and
+    an example's ``data``, which templates read and are not templates themselves."""
     known = available_profiles(project / "layouts")
     problems: list[Problem] = []
 
     def walk(value: Any, path: tuple[Any, ...]) -> None:
+        if path[:1] == ("params",) or (path[:1] == ("examples",) and path[2:3] == ("data",)):
+            return  # data a template reads, not a template
         if isinstance(value, str):
             if "profile" in value:
                 key = next((str(p) for p in reversed(path) if isinstance(p, str)), "text")

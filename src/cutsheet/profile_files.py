@@ -22,7 +22,8 @@ def folders(layout_dir: Path) -> tuple[Path, Path]:
 
 def available_profiles(layout_dir: Path) -> list[str]:
     """Every profile a project can use: its own and the packaged ones, by name."""
-    return sorted({p.stem for folder in folders(layout_dir) for p in folder.glob("*.yaml")})
+    found = {p.stem for folder in folders(layout_dir) for p in folder.glob("*.yaml")}
+    return sorted(name for name in found if not name.startswith("."))  # a hidden file: none
 
 
 def profile_path(layout_dir: Path, name: str) -> Path | None:

@@ -314,7 +314,8 @@ def check_profile(game: Game, profile: str) -> list[Problem]:
     ledgers = sum(ledger.copies for ledger, page in pages for b in page.blocks if b.table)
     if not pages or ledgers >= need:
         return []
-    short = f"{ledgers} ledgers printed, but each of up to {need} players needs one"
+    short = f"{ledgers} ledgers print under the '{profile}' profile, but each of up to {need}"
+    short += " players needs one"
     why = " (a table on a page is one ledger; copies repeat the page)"
     return [Problem(pages[0][0].loc("copies"), short + why)]
 

@@ -163,7 +163,12 @@ class DataBuilder:
                 continue
             kloc = key_target.loc
             if not isinstance(key_target, Scalar):
-                self.problems.append(Problem(kloc, "a mapping key must be a plain word"))
+                said = "a mapping key must be a plain word"
+                if isinstance(key_target, Collection) and key_target.is_map and key_target.flow:
+                    # `text: {{ name }}`: a template's braces read as YAML's own
+                    said += " (a value that starts with { is read as a mapping: quote it,"
+                    said += ' e.g. "{{ name }}")'
+                self.problems.append(Problem(kloc, said))
                 continue
             # Keys are words: take their text as written, so `yes:` or `no:` stay words
             # instead of booleans; in normal form C, as every text value is, so that a key
