@@ -38,6 +38,7 @@ from .model import (
     NAMED_SIZES_MM,
     SLUG,
     ImpositionSpec,
+    MmPair,
     PaperSpec,
     Strict,
     size_mm,
@@ -101,7 +102,7 @@ key_rule(BoxSpec, box_keys)  # an unknown key's message lists the keys of the bo
 
 class FaceSpec(Strict):
     extends: str | list[str] | None = None
-    size: str | tuple[float, float] | None = Field(
+    size: str | MmPair | None = Field(
         None,
         description="the card size the face is drawn for (a packaged name, a name from a"
         " layout's 'sizes:', or [w, h] mm; default: the face it extends, else poker)",
@@ -135,7 +136,7 @@ class LayoutFile(Strict):
     impositions: dict[str, ImpositionSpec] = Field(
         default_factory=dict, description="named fixed impositions: name -> {grid: [cols, rows]}"
     )
-    sizes: dict[Annotated[str, StringConstraints(pattern=SLUG)], tuple[float, float]] = Field(
+    sizes: dict[Annotated[str, StringConstraints(pattern=SLUG)], MmPair] = Field(
         default_factory=dict,
         description="the project's own card sizes, usable as a component's 'size':"
         " name -> [width, height] in mm",

@@ -75,6 +75,21 @@ Number = Annotated[int, BeforeValidator(_written_whole)]
 MaybeNumber = Annotated[int | None, BeforeValidator(_written_whole)]
 """``Number`` or nothing."""
 
+
+def _millimetres(value: Any) -> Any:
+    """A length in mm as YAML writes it: a number (``true`` and ``"63"`` are not lengths;
+    pydantic would read them as 1 and 63)."""
+    if isinstance(value, bool) or isinstance(value, str):
+        shown = str(value).lower() if isinstance(value, bool) else f"the text {excerpt(value)}"
+        raise ValueError(f"a length in mm is a number, got {shown}")
+    return value
+
+
+Mm = Annotated[float, BeforeValidator(_millimetres)]
+"""A length in mm, written as a number."""
+MmPair = tuple[Mm, Mm]
+"""A [width, height] in mm."""
+
 ITEM_ID = r"^[A-Z0-9]+(-[A-Z0-9]+)+$"
 FIELD_NAME = r"^[A-Za-z][A-Za-z0-9_]*$"
 """A field's name in a component's ``fields``: what its templates write, ``{{ flavour }}``."""
@@ -281,9 +296,9 @@ class ImpositionSpec(Strict):
 class PaperSpec(Strict):
     """A paper as a layout file declares it."""
 
-    size: tuple[float, float] = Field(description="[width, height] in mm, portrait")
+    size: MmPair = Field(description="[width, height] in mm, portrait")
     title: str | None = Field(None, description="the name a person reads (default: the key)")
-    half: tuple[float, float] | None = Field(
+    half: MmPair | None = Field(
         None, description="the booklet's page in mm (default: half the sheet, turned)"
     )
 
@@ -293,8 +308,8 @@ class ComponentSpec(Strict):
     name: str
     part: Literal["cards", "sheets"]
     form: Literal["card", "page"] = "card"
-    size: str | tuple[float, float] = "poker"
-    sizes: dict[str, str | tuple[float, float]] = Field(
+    size: str | MmPair = "poker"
+    sizes: dict[str, str | MmPair] = Field(
         default_factory=dict, description="size under another profile, e.g. large-print: [30, 30]"
     )
     count: Number = Field(

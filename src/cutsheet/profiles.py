@@ -16,7 +16,7 @@ from pydantic import AfterValidator, Field
 
 from .confine import confined
 from .diagnostics import ContentError, Loc, Problem, display_path
-from .model import SLUG, Strict, size_mm, validate
+from .model import SLUG, MmPair, Strict, size_mm, validate
 from .profile_files import PACKAGED, available_profiles, default_profiles, profile_path
 from .source import Located, load_yaml
 
@@ -79,7 +79,7 @@ class Profile(Strict):
         " it, running text left-aligned (faces named NAME@PROFILE are always laid out; check"
         " warns of running text one of them centres)",
     )
-    card_sizes: list[Annotated[str | tuple[float, float], AfterValidator(_card_size)]] = Field(
+    card_sizes: list[Annotated[str | MmPair, AfterValidator(_card_size)]] = Field(
         default_factory=list,
         description="scale: larger card sizes to try, in order, when a component's design does"
         " not fit its own size at this profile's text sizes: a packaged name, a name from a"

@@ -115,7 +115,7 @@ def _message(err: Mapping[str, Any], model: type[BaseModel], located: Located) -
         empty = " (its cell is empty)" if cell != row else ""
         return cell, f"missing key {excerpt(str(path[-1]))}{empty}"
     data_path = _data_path(located.data, path)
-    at = located.loc(path)
+    at = located.loc(data_path)  # (a union member's tag is no place in the file)
     if path and path[-1] == "[key]":  # a mapping's key: the key is the mistake, not its value
         at, data_path = located.key_loc(path[:-1]), data_path[:-1]
     where = ".".join(clip(str(p), 40) for p in data_path if not isinstance(p, int))
