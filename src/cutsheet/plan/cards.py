@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -51,14 +51,13 @@ def face_for(layouts: Layouts, name: str, profile: Profile) -> tuple[str, str]:
     return name, profile.faces
 
 
-def _legible(style: TextStyle) -> TextStyle:
-    """``style`` in one of our faces (``legible_font``), saying which font it replaces."""
+def _legible(style: TextStyle, named: Mapping[str, str]) -> TextStyle:
+    """``style`` in one of our faces (``legible_font``), saying which font it replaces, by
+    the name the layouts give it (``named``: registered name -> that name)."""
     font = legible_font(style.font)
-    return (
-        style
-        if font == style.font
-        else dataclasses.replace(style, font=font, instead_of=style.font)
-    )
+    if font == style.font:
+        return style
+    return dataclasses.replace(style, font=font, instead_of=named.get(style.font, style.font))
 
 
 def component_key_loc(game: Game, comp: Component, key: str) -> Loc:
@@ -138,7 +137,8 @@ class _CardPlanner:
         profile says."""
         styles = self.layouts.text_styles
         if not self.profile.own_fonts:
-            styles = {k: _legible(v) for k, v in styles.items()}
+            named = {registered: name for name, registered in self.layouts.fonts.items()}
+            styles = {k: _legible(v, named) for k, v in styles.items()}
         ink = self.profile.ink
         if ink is not None and ink.text == "black":
             styles = {k: dataclasses.replace(v, color=BLACK) for k, v in styles.items()}
