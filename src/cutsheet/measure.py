@@ -113,7 +113,7 @@ def unprintable(paragraph: Paragraph) -> list[str]:
         lost = missing_glyphs(getattr(frag, "text", ""), frag.fontName)
         if lost:
             shown = ", ".join(char_name(ch) for ch in lost)
-            out.append(f"font {frag.fontName} has no {shown}")
+            out.append(f"font {shown_font(frag.fontName)} has no {shown}")
     return out
 
 
@@ -457,6 +457,14 @@ def font_files(folder: Path) -> dict[str, Path]:
 
 
 _REGISTERED: dict[str, str] = {}  # content hash -> the name the font is registered under
+_SHOWN: dict[str, str] = {}  # registered name -> the file stem a project last named it by
+
+
+def shown_font(name: str) -> str:
+    """A registered font's name as the project's files name it: a font is registered once
+    for its bytes, under the stem of the first file that had them (or with a hash added),
+    which another project (in ``watch`` or a test run) may name otherwise."""
+    return _SHOWN.get(name, name)
 
 
 def register_font_file(path: Path) -> str:
@@ -475,6 +483,7 @@ def register_font_file(path: Path) -> str:
         )
     digest = hashlib.sha256(data).hexdigest()[:12]
     if digest in _REGISTERED:
+        _SHOWN[_REGISTERED[digest]] = path.stem
         return _REGISTERED[digest]
     register()
     name = path.stem
@@ -485,6 +494,7 @@ def register_font_file(path: Path) -> str:
     except Exception as exc:  # ReportLab's TTFError, struct errors: not a usable TrueType font
         raise FontFileError(f"cannot be read as a TrueType font ({exc})") from None
     _REGISTERED[digest] = name
+    _SHOWN[name] = path.stem
     return name
 
 
