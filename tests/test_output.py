@@ -114,7 +114,7 @@ def test_cards_have_back_pages_and_a_calibration_sheet(built):
 def test_sheets_hold_every_other_component(built):
     text = "\n".join(pypdf_texts(pdf(built, "sheets")))
     for needle in (
-        "The common reserve",
+        "Reserve sheet",
         "CURRENT",
         "NEXT",
         "Session record",
