@@ -86,3 +86,21 @@ def test_a_hidden_profile_file_is_no_profile(tmp_path) -> None:
     (tmp_path / "profiles" / "poster.yaml").write_text("name: poster\n")
     names = available_profiles(tmp_path)
     assert "poster" in names and ".hid" not in names
+
+
+def test_a_profiles_list_of_many_unknown_names_is_capped(tmp_path) -> None:
+    """20,000 unknown names printed 20,000 errors: the file's problems are capped as every
+    content file's are (``source.limits.capped``), the last line counting the rest."""
+    from cutsheet.model import GameSpec, validate
+    from cutsheet.names_known import component_profiles
+    from cutsheet.source import parse_yaml
+
+    names = ", ".join(f"p{i}" for i in range(150))
+    text = (
+        "id: g\ncode: GG\ntitle: G\nplayers: '2'\nlayouts: g.yaml\ncomponents:\n"
+        f"  - {{id: d, name: D, part: cards, count: 1, face: f, items: [], profiles: [{names}]}}\n"
+    )
+    src = parse_yaml(text, "game.yaml")
+    said = component_profiles(validate(GameSpec, src), src, tmp_path)
+    assert len(said) == 101
+    assert said[-1].message == "and 50 more problems in this file"

@@ -12,8 +12,6 @@ from .content_files import content_files
 from .diagnostics import ContentError, Loc, Problem, clip
 from .model import Game
 
-GameCheck = Callable[[Game], list[Problem]]
-
 
 def check_counts(game: Game) -> list[Problem]:
     """Every component prints exactly the number its ``count`` states (the rulebook's)."""

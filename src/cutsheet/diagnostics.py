@@ -130,6 +130,11 @@ def has_errors(problems: Iterable[Problem]) -> bool:
     return any(p.severity == "error" for p in problems)
 
 
+def counted(n: int, noun: str) -> str:
+    """'1 card', '2 cards', '1,200 cards'."""
+    return f"{n:,} {noun}{'' if n == 1 else 's'}"
+
+
 def clip(text: str, limit: int = 60) -> str:
     """``text`` itself when short, else its first ``limit`` characters and '…' (no quotes:
     for names and lists a message shows as they are)."""

@@ -14,6 +14,7 @@ from .diagnostics import Loc, Problem, did_you_mean, excerpt
 from .model import GameSpec
 from .profile_files import available_profiles
 from .source import Located
+from .source.limits import capped
 
 
 def duplicate_components(gspec: GameSpec, game_src: Located) -> list[Problem]:
@@ -34,10 +35,6 @@ def _unknown(name: str, known: list[str]) -> str:
     return did_you_mean(name, known) or f" (known: {', '.join(known)})"
 
 
-MOST_SAID = 10
-"""At most this many unknown names of one list are said, the last with how many more."""
-
-
 def component_profiles(gspec: GameSpec, game_src: Located, project: Path) -> list[Problem]:
     """A component's ``profiles:`` and ``sizes:`` name profiles the project has (its own in
     layouts/profiles and the packaged ones); an empty ``profiles:`` would print it nowhere."""
@@ -47,19 +44,17 @@ def component_profiles(gspec: GameSpec, game_src: Located, project: Path) -> lis
         if spec.profiles == []:
             where = game_src.loc(("components", i, "profiles"))
             problems.append(Problem(where, "profiles: lists no profile, so it prints nowhere"))
-        unknown = [(j, n) for j, n in enumerate(spec.profiles or []) if n not in known]
-        for j, name in unknown[:MOST_SAID]:
-            where = game_src.loc(("components", i, "profiles", j))
-            message = f"profiles: no profile {excerpt(name)}{_unknown(name, known)}"
-            if len(unknown) > MOST_SAID and j == unknown[MOST_SAID - 1][0]:
-                message += f" (and {len(unknown) - MOST_SAID:,} more unknown names in this list)"
-            problems.append(Problem(where, message))
+        for j, name in enumerate(spec.profiles or []):
+            if name not in known:
+                where = game_src.loc(("components", i, "profiles", j))
+                message = f"profiles: no profile {excerpt(name)}{_unknown(name, known)}"
+                problems.append(Problem(where, message))
         for name in spec.sizes:
             if name not in known:
                 where = game_src.key_loc(("components", i, "sizes", name))
                 message = f"sizes: no profile {excerpt(name)}{_unknown(name, known)}"
                 problems.append(Problem(where, message))
-    return problems
+    return capped(problems)  # a list of thousands of names: a hundred said, and a count
 
 
 def face_profiles(

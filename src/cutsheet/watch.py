@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from .build import Options, Project, build, stderr_progress
-from .diagnostics import Problem, display_path, has_errors
+from .diagnostics import Problem, counted, display_path, has_errors
 
 Batch = Iterable[tuple[Any, str]]  # (watchfiles.Change, path)
 Say = Callable[[str], None]
@@ -115,10 +115,6 @@ def _first_pass(options: Options) -> Options:
     return replace(options, profiles=(profile,), papers=(paper,))
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 @dataclass
 class _Watcher:
     """What a watch loop knows between batches, and how it rebuilds."""
@@ -169,7 +165,7 @@ class _Watcher:
                 said = f"; {fresh} has this edit, the other kits keep their last good PDFs"
             elif fresh:  # which of the games failed is in the messages above
                 said = f"; {fresh} has this edit; a game with a failed job keeps its last good PDFs"
-            state = _plural(errors, "error") + (said if kept else "")
+            state = counted(errors, "error") + (said if kept else "")
         else:
             state = "no errors"
         self.say(f"{', '.join(which)}: {state}; {WATCHING}")

@@ -11,7 +11,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from ..diagnostics import Problem
+from ..diagnostics import Problem, counted
 from ..impose.print_plan import PrintPlan
 from ..measure import FACES
 from ..plan.model import FacePlan
@@ -69,8 +69,8 @@ class Sheet:
         """The deck's title, counts, and its cards' size and the scale they are drawn at (a
         thumbnail fills its cell: the heading says how small, so sizes compare across decks)."""
         self.room(HEADING + CELL[1] + LABEL)
-        text = f"{deck.title} ({deck.component}): {_count(deck.copies, 'card')},"
-        text += f" {_count(len(faces), 'face')}"
+        text = f"{deck.title} ({deck.component}): {counted(deck.copies, 'card')},"
+        text += f" {counted(len(faces), 'face')}"
         if faces:
             f = faces[0].face
             text += f" · {f.width_mm:g} × {f.height_mm:g} mm, drawn at {_scale(f):.0%}"
@@ -107,10 +107,6 @@ class Sheet:
         if self.column:
             self.top -= CELL[1] + LABEL + GAP
         self.column = 0
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" + ("" if n == 1 else "s")
 
 
 def _scale(face: FacePlan) -> float:
