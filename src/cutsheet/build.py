@@ -9,7 +9,6 @@ keeps its last good PDFs while the others build.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import sys
 import time
@@ -377,6 +376,7 @@ def _commit(
     pdfs: list[tuple[str, bytes]] = []
     caches: list[tuple[str, bytes]] = []
     kits: list[str] = []
+    hashed: dict[str, str] = {}  # the files' sha256, hashed once
     for result in results:
         task = result.task
         inputs = record(Path(task.root), result.inputs)
@@ -385,10 +385,11 @@ def _commit(
             outputs = []
             kits.append(f"{task.game}/{task.profile}-{paper}/")
             for rendered in (f for f in result.files if f.paper == paper):
-                sha = rendered.kept or hashlib.sha256(rendered.data).hexdigest()
+                sha = rendered.file_sha256()
                 entry = _entry(task, rendered, sha)
                 if not rendered.kept:  # a kept part stays in place, as it is
                     pdfs.append((entry["path"], rendered.data))
+                    hashed[entry["path"]] = sha
                 outputs.append(entry)
             kit = [f for f in result.files if f.paper == paper]
             caches.append(kit_records(out, task.game, task.profile, paper, kit))
@@ -400,7 +401,8 @@ def _commit(
                 where = cache_file(out, task.game, task.profile, paper).relative_to(out)
                 caches.append((where.as_posix(), cache.to_json()))
             entries.extend(outputs)
-    commit_game(out, results[0].task.game, pdfs + caches, entries + [*others], tuple(kits))
+    game = results[0].task.game
+    commit_game(out, game, pdfs + caches, entries + [*others], tuple(kits), hashed=hashed)
     _drop_old_licences(out, kits, {e["path"] for e in entries})
     return entries
 

@@ -23,6 +23,7 @@ import hashlib
 import json
 import os
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -54,19 +55,22 @@ def commit_game(
     outputs: list[dict[str, Any]],
     kits: tuple[str, ...] = (),
     removals: tuple[str, ...] = (),
+    hashed: Mapping[str, str] | None = None,
 ) -> None:
     """Switch in one game's ``files`` (paths relative to ``out``: PDFs and font licences,
     then cache entries) and the manifest with ``outputs`` merged in, as one commit (``kits``:
     the kit folders written, whose earlier licence entries ``outputs`` replaces), and remove
     ``removals`` after (an export's files the new one no longer has: journaled too, so a
-    commit finished by ``recover`` removes them). An OSError before the commit point
+    commit finished by ``recover`` removes them); ``hashed``: the sha256 of files already
+    hashed (by path), each of ``data`` as given. An OSError before the commit point
     (staging, the journal) leaves everything as it was and names the file."""
     moves: list[Move] = []
     try:
         manifest = manifest_bytes(out, outputs, kits)
         for rel, data in [*files, ("manifest.json", manifest)]:
             tmp = stage(out / rel, data)
-            moves.append(Move(tmp.relative_to(out).as_posix(), rel, _sha(data)))
+            sha = (hashed or {}).get(rel) or _sha(data)
+            moves.append(Move(tmp.relative_to(out).as_posix(), rel, sha))
         journal = [{"tmp": m.tmp, "dest": m.dest, "sha256": m.sha256} for m in moves]
         said = {"moves": journal, "remove": list(removals)}
         atomic_write(journal_file(out, game), json.dumps(said, separators=COMPACT).encode())

@@ -120,6 +120,8 @@ def forget() -> None:
     """Start afresh (a new build in the same process may follow edits)."""
     global _memo
     _memo = Memo()
+    scales.cache_clear()
+    content_bytes.cache_clear()
 
 
 def load(root: str, game_id: str) -> tuple[Game | None, Layouts | None, list[Problem]]:
@@ -393,14 +395,19 @@ def cost(task: Task) -> float:
     content files (its items and rules), ``SCALED`` times more for a profile that scales the
     faces, for the plan and for each paper drawn. A game that cannot be loaded or a profile
     that does not load is a short job that says why (and guessing long does no harm)."""
+    size = content_bytes(task.root, task.game)
+    return size * (SCALED if scales(task.root, task.profile) else 1.0) * (1 + len(task.papers))
+
+
+@functools.lru_cache(maxsize=64)
+def scales(root: str, profile: str) -> bool:
+    """Whether a profile scales the faces (read once a build: every game's jobs ask)."""
     from .profiles import load_profile
 
     try:
-        scales = load_profile(Path(task.root) / "layouts", task.profile).faces == "scale"
+        return load_profile(Path(root) / "layouts", profile).faces == "scale"
     except ContentError:
-        scales = False
-    size = content_bytes(task.root, task.game)
-    return size * (SCALED if scales else 1.0) * (1 + len(task.papers))
+        return False
 
 
 @functools.lru_cache(maxsize=256)

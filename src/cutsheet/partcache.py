@@ -99,7 +99,7 @@ def records_bytes(files: Iterable[Rendered]) -> bytes:
     parts = {}
     for f in files:
         if f.part in PARTS and f.digest:
-            sha = f.kept or hashlib.sha256(f.data).hexdigest()
+            sha = f.file_sha256()
             parts[f.part] = {"digest": f.digest, "sha256": sha, "pages": f.pages}
     return json.dumps({"parts": parts}, separators=COMPACT, sort_keys=True).encode()
 

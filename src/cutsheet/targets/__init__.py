@@ -6,6 +6,7 @@ decks, print-on-demand PDFs and a contact sheet."""
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -29,6 +30,12 @@ class Rendered:
     fonts: tuple[str, ...] = ()  # a font licence file: the fonts it covers
     digest: str = ""  # a PDF part's: the digest of what drawing it read (``partcache``)
     kept: str = ""  # sha256 of the last build's file, kept in place undrawn ('' when drawn)
+    sha256: str = ""  # of ``data``, when hashed where it was made (a worker): '' hashes it later
+
+    def file_sha256(self) -> str:
+        """The sha256 of the file as committed: the kept file's, or of ``data`` (hashed once:
+        where it was drawn, else now)."""
+        return self.kept or self.sha256 or hashlib.sha256(self.data).hexdigest()
 
 
 @dataclass(frozen=True)

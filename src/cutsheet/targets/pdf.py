@@ -5,6 +5,7 @@ last build instead of drawing it (``keep``: see ``partcache``)."""
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
@@ -75,7 +76,8 @@ def draw_input(
         problems.append(Problem(where, f"rules: a block is taller than a page ({paper}): {why}"))
         return None, True
     problems.extend(found)
-    return Rendered(paper, inp.name, data, pages, components(inp), digest=digest), False
+    sha = hashlib.sha256(data).hexdigest()  # here: in a worker, not in the committing parent
+    return Rendered(paper, inp.name, data, pages, components(inp), digest=digest, sha256=sha), False
 
 
 def components(inp: PartInput) -> dict[str, int]:
