@@ -65,10 +65,10 @@ def test_a_bug_in_one_game_fails_that_game_only(tmp_path, monkeypatch):
         (second / f.name).write_bytes(text)
     real = jobs.plan
 
-    def plan(root: str, game_id: str, profile: str):  # noqa: ANN202 - a stand-in
+    def plan(root: str, game_id: str, profile: str, imposition: str = "duplex"):  # noqa: ANN202 - a stand-in
         if game_id == "other":
             raise ZeroDivisionError("division by zero")
-        return real(root, game_id, profile)
+        return real(root, game_id, profile, imposition)
 
     monkeypatch.setattr(jobs, "plan", plan)
     out = tmp_path / "out"

@@ -199,9 +199,10 @@ def check_games(
 def check_profile(root: str, game_id: str, profile: str, options: Options) -> list[Problem]:
     """Everything a build of one game under one profile, on every paper, would refuse."""
     _prints, problems = runner.prints(root, game_id, profile, options.papers, options)
-    found = list(problems) + printed_problems(root, game_id, profile)
+    imposition = options.imposition
+    found = list(problems) + printed_problems(root, game_id, profile, imposition)
     found += runner.layout_warnings(root, game_id)
-    return found + list(job_licences(root, game_id, profile)[1])
+    return found + list(job_licences(root, game_id, profile, imposition)[1])
 
 
 def check_in_worker(task: Task) -> tuple[int, Result]:
@@ -303,9 +304,10 @@ def run_safely(task: Task) -> Result:
     """One job; a bug that escapes it fails this job's game only, with one line saying so
     (every content mistake is a located error long before this)."""
     try:
-        extra = printed_problems(task.root, task.game, task.profile)
+        imposition = task.options.imposition
+        extra = printed_problems(task.root, task.game, task.profile, imposition)
         if has_errors(extra):  # the plan is memoised: run() would find the same plan and draw it
-            result = Result(task, runner.plan(task.root, task.game, task.profile)[1])
+            result = Result(task, runner.plan(task.root, task.game, task.profile, imposition)[1])
         else:
             result = with_licences(runner.run(task))
         warned = (*extra, *runner.layout_warnings(task.root, task.game))
@@ -318,13 +320,15 @@ def run_safely(task: Task) -> Result:
         return Result(task, [Problem(where, message)])
 
 
-def job_licences(root: str, game_id: str, profile: str) -> tuple[list[Licence], list[Problem]]:
+def job_licences(
+    root: str, game_id: str, profile: str, imposition: str = "duplex"
+) -> tuple[list[Licence], list[Problem]]:
     """The font licence files a job's kit carries (the packaged font's, and those of the
     project fonts it embeds) and their problems: a font without one is a warning, a licence
     file that cannot be copied an error."""
     from .licences import embedded_fonts, kit_licences
 
-    game_plan, _problems = runner.plan(root, game_id, profile)
+    game_plan, _problems = runner.plan(root, game_id, profile, imposition)
     _game, layouts, _ = runner.load(root, game_id)
     if game_plan is None or layouts is None:
         return [], []
@@ -339,7 +343,7 @@ def with_licences(result: Result) -> Result:
     if has_errors(result.problems):  # (a job with warnings drew: its kit gets its licences)
         return result
     task = result.task
-    licences, problems = job_licences(task.root, task.game, task.profile)
+    licences, problems = job_licences(task.root, task.game, task.profile, task.options.imposition)
     result.problems = sorted({*result.problems, *problems})
     if has_errors(problems):
         result.files = []
@@ -354,9 +358,11 @@ def with_licences(result: Result) -> Result:
     return result
 
 
-def printed_problems(root: str, game_id: str, profile: str) -> list[Problem]:
+def printed_problems(
+    root: str, game_id: str, profile: str, imposition: str = "duplex"
+) -> list[Problem]:
     """The glyph problems of the text a job prints outside its text boxes (labels, notes)."""
-    game_plan, _problems = runner.plan(root, game_id, profile)
+    game_plan, _problems = runner.plan(root, game_id, profile, imposition)
     if game_plan is None:
         return []
     from .printed import printed_text_problems

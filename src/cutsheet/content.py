@@ -342,6 +342,8 @@ def load_game(game_dir: Path, root: Path | None = None, project: Path | None = N
             read.setdefault(spec.source, []).append((spec, listing, located))
         if _where_problems(spec, i, game_src, listing, located):
             failed_where.add(spec.id)
+        if spec.form == "page":  # a page's texts are document templates, as the rules' are
+            problems += data_profiles(listing, project)
         try:
             listing, items = _load_component(spec, i, gspec, game_src, listing, located)
         except ContentError as exc:

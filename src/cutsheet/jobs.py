@@ -95,9 +95,9 @@ class Memo:
     loaded: dict[tuple[str, str], tuple[Game | None, Layouts | None, list[Problem]]] = field(
         default_factory=dict
     )
-    planned: dict[tuple[str, str, str], tuple[GamePlan | None, list[Problem]]] = field(
+    planned: dict[tuple[str, str, str, str], tuple[GamePlan | None, list[Problem]]] = field(
         default_factory=dict
-    )
+    )  # (root, game, profile, imposition)
     imposed: dict[tuple[object, ...], tuple[list[PrintPlan], list[Problem]]] = field(
         default_factory=dict
     )  # (root, game, profile, papers, print options) -> the prints and their problems
@@ -151,9 +151,13 @@ def layout_warnings(root: str, game_id: str) -> list[Problem]:
     return list(layouts.warnings) if layouts is not None else []
 
 
-def plan(root: str, game_id: str, profile_name: str) -> tuple[GamePlan | None, list[Problem]]:
-    """The game's plan under one profile and every problem found so far; once per process."""
-    key, done = (root, game_id, profile_name), _memo.planned
+def plan(
+    root: str, game_id: str, profile_name: str, imposition: str = "duplex"
+) -> tuple[GamePlan | None, list[Problem]]:
+    """The game's plan under one profile and every problem found so far; once per process.
+    ``imposition``: how cards.pdf is printed, which the rules' texts may say
+    (``imposition`` in their templates): a build plans for one."""
+    key, done = (root, game_id, profile_name, imposition), _memo.planned
     if key not in done:
         from .checks import run_profile_checks
         from .plan import plan_game
@@ -170,7 +174,7 @@ def plan(root: str, game_id: str, profile_name: str) -> tuple[GamePlan | None, l
             done[key] = (None, problems + list(exc.problems))
             return done[key]
         _memo.plans[(game_id, profile_name)] += 1
-        game_plan, found = plan_game(game, layouts, profile)
+        game_plan, found = plan_game(game, layouts, profile, imposition)
         found += run_profile_checks(game, profile_name)  # the game's own, of this profile
         kept_templates.save()  # what planning compiled, for the next run (``text.kept``)
         done[key] = (game_plan, problems + found)
@@ -196,7 +200,7 @@ def _prints(
     from .impose.print_plan import plan_prints
     from .papers import Paper, find_paper
 
-    game_plan, problems = plan(root, game_id, profile_name)
+    game_plan, problems = plan(root, game_id, profile_name, options.imposition)
     if game_plan is None or has_errors(problems):  # a plan with errors is never drawn
         return [], problems
     _game, layouts, _ = load(root, game_id)

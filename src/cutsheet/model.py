@@ -158,6 +158,11 @@ CONTEXT_NAMES: dict[str, str] = {
 }
 """Names a card's templates read besides the item's fields (plan/context.py)."""
 
+CARD_IMPOSITIONS = ("duplex", "gutterfold")
+"""How a build may impose its cards (``--imposition``; ``impose.print_plan.PrintOptions``),
+which the documents' templates read as ``imposition``: backs on the next page, or on the
+other half of the same page, across a fold."""
+
 TEMPLATE_WORDS = (
     *("true", "false", "none", "True", "False", "None", "not", "self"),
     *("loop", "caller", "varargs", "kwargs"),  # what Jinja names inside a loop or a macro

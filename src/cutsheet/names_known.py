@@ -11,7 +11,7 @@ from typing import Any
 
 from . import colours
 from .diagnostics import Loc, Problem, did_you_mean, excerpt
-from .model import GameSpec
+from .model import CARD_IMPOSITIONS, GameSpec
 from .profile_files import available_profiles
 from .source import Located
 from .source.limits import capped
@@ -89,16 +89,20 @@ def style_colours(
     ]
 
 
-def _template_problems(value: str, where: Loc, key: str, known: list[str]) -> list[Problem]:
-    from .text.compared import compared_profiles
+def _template_problems(
+    value: str, where: Loc, key: str, known: list[str], variable: str = "profile"
+) -> list[Problem]:
+    """A name ``value`` compares ``variable`` (``profile``, or a document's ``imposition``)
+    with that is none of ``known``: the test is never true (or always)."""
+    from .text.compared import compared_names
 
     return [
         Problem(
             where,
-            f"{key}: compares profile with {excerpt(name)}, which is no profile"
+            f"{key}: compares {variable} with {excerpt(name)}, which is no {variable}"
             f"{_unknown(name, known)}",
         )
-        for name in dict.fromkeys(compared_profiles(value, expression=key == "when"))
+        for name in dict.fromkeys(compared_names(value, variable, expression=key == "when"))
         if name not in known
     ]
 
@@ -122,18 +126,23 @@ def template_profiles(
 
 
 def data_profiles(src: Located, project: Path) -> list[Problem]:
-    """``template_profiles`` for every template of rules.yaml: its texts but ``params`` and
-    an example's ``data``, which templates read and are not templates themselves."""
+    """``template_profiles`` for every template of rules.yaml (its texts but ``params`` and
+    an example's ``data``, which templates read and are not templates themselves), and the
+    same of ``imposition``, which a document's templates may compare with ``CARD_IMPOSITIONS``."""
     known = available_profiles(project / "layouts")
+    impositions = list(CARD_IMPOSITIONS)
     problems: list[Problem] = []
 
     def walk(value: Any, path: tuple[Any, ...]) -> None:
         if path[:1] == ("params",) or (path[:1] == ("examples",) and path[2:3] == ("data",)):
             return  # data a template reads, not a template
         if isinstance(value, str):
+            key = next((str(p) for p in reversed(path) if isinstance(p, str)), "text")
             if "profile" in value:
-                key = next((str(p) for p in reversed(path) if isinstance(p, str)), "text")
                 problems.extend(_template_problems(value, src.loc(path), key, known))
+            if "imposition" in value:
+                where = src.loc(path)
+                problems.extend(_template_problems(value, where, key, impositions, "imposition"))
         elif isinstance(value, Mapping):
             for k, v in value.items():
                 walk(v, (*path, k))

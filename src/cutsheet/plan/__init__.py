@@ -1,6 +1,7 @@
 """The plan stage: (game, layouts, profile) → a typed, frozen ``GamePlan`` and the located
-problems found while filling and measuring it. Runs once per game and profile; every paper
-is imposed and drawn from the same plan."""
+problems found while filling and measuring it. Runs once per game and profile (and the
+build's imposition, which the documents' templates may name); every paper is imposed and
+drawn from the same plan."""
 
 from __future__ import annotations
 
@@ -24,12 +25,12 @@ from .model import DocBlock, DocPlan, GamePlan, NewPage, PageDoc, Para, Run, Spa
 __all__ = ["GamePlan", "plan_game", "collapse_repeats"]
 
 
-def planner(game: Game, profile: Profile) -> DocPlanner:
+def planner(game: Game, profile: Profile, imposition: str = "duplex") -> DocPlanner:
     styles = profile_doc_styles(profile)
     return DocPlanner(
         profile,
         styles,
-        document_context(game, profile.name),
+        document_context(game, profile.name, imposition),
         examples=game.rules.examples,
         example_locs={k: game.rules_src.key_loc(("examples", k)) for k in game.rules.examples},
         component_lines=component_lines(game, profile.name),
@@ -125,12 +126,15 @@ def plan_page(p: DocPlanner, page: PageItem, loc_of: Callable[..., Loc]) -> DocP
     return DocPlan(tuple(blocks), loc_of(), tuple(locs))
 
 
-def plan_game(game: Game, layouts: Layouts, profile: Profile) -> tuple[GamePlan, list[Problem]]:
+def plan_game(
+    game: Game, layouts: Layouts, profile: Profile, imposition: str = "duplex"
+) -> tuple[GamePlan, list[Problem]]:
     """Fill and measure every face of every item and every document block; returns the plan
-    and its located problems (overflow, glyphs, contrast, geometry, templates)."""
+    and its located problems (overflow, glyphs, contrast, geometry, templates).
+    ``imposition``: how cards.pdf is printed, for the documents' texts that say so."""
     register()
     with project_look(layouts.icons, layouts.colours):
-        return _plan_game(game, layouts, profile)
+        return _plan_game(game, layouts, profile, imposition)
 
 
 def term_icon_problems(game: Game) -> list[Problem]:
@@ -150,11 +154,13 @@ def term_icon_problems(game: Game) -> list[Problem]:
     return problems
 
 
-def _plan_game(game: Game, layouts: Layouts, profile: Profile) -> tuple[GamePlan, list[Problem]]:
+def _plan_game(
+    game: Game, layouts: Layouts, profile: Profile, imposition: str
+) -> tuple[GamePlan, list[Problem]]:
     problems: list[Problem] = term_icon_problems(game)
     parts: dict[str, list[Run | PageDoc]] = {"cards": [], "sheets": []}
     checked: set[tuple[str, tuple[float, float]]] = set()
-    docs = planner(game, profile)
+    docs = planner(game, profile, imposition)
     runs: dict[str, Run] = {}
     faulty: set[str] = set()
     components = [c for c in game.components if c.spec.in_profile(profile.name)]

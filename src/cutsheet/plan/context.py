@@ -43,10 +43,11 @@ def item_context(
     }
 
 
-def document_context(game: Game, profile: str) -> dict[str, Any]:
+def document_context(game: Game, profile: str, imposition: str = "duplex") -> dict[str, Any]:
     """What the rules' and documents' templates may name: the game, the rules' params and
-    examples, every item's values, the terms and the profile's name (``profile``, for a
-    sentence that differs in one profile)."""
+    examples, every item's values, the terms, the profile's name (``profile``, for a
+    sentence that differs in one profile) and how cards.pdf is imposed (``imposition``:
+    duplex or gutterfold, for the advice on printing it)."""
     g = game.spec
     return {
         "game": {"title": g.title, "code": g.code, "players": g.players, "time": g.time},
@@ -55,6 +56,7 @@ def document_context(game: Game, profile: str) -> dict[str, Any]:
         "items": {i.id: dict(i.values) for c in game.components for i in c.items},
         "terms": g.terms,
         "profile": profile,
+        "imposition": imposition,
     }
 
 

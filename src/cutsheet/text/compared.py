@@ -1,6 +1,7 @@
-"""The names a template compares the profile's name with, read from its syntax tree: what
-``profile == 'large-print'``, ``'x' != profile`` or ``profile in ['a', 'b']`` name, and
-nothing in its text (prose that says "profile" is prose). Nothing is run."""
+"""The names a template compares a variable with, read from its syntax tree: what
+``profile == 'large-print'``, ``'x' != profile``, ``profile in ['a', 'b']`` or
+``imposition == 'gutterfold'`` name, and nothing in its text (prose that says "profile" is
+prose). Nothing is run."""
 
 from __future__ import annotations
 
@@ -11,37 +12,43 @@ _COMPARING = frozenset({"eq", "ne", "in", "notin"})
 
 
 def compared_profiles(source: str, expression: bool = False) -> list[str]:
+    """``compared_names`` of the variable ``profile``."""
+    return compared_names(source, "profile", expression)
+
+
+def compared_names(source: str, variable: str, expression: bool = False) -> list[str]:
     """Each name ``source`` (a template, or a ``when:`` expression) compares the variable
-    ``profile`` with, in order; none when it does not parse (running it reports why)."""
-    if "profile" not in source:
+    ``variable`` with, in order; none when it does not parse (running it reports why)."""
+    if variable not in source:
         return []
     try:
         tree = _PARSER.parse(f"{{{{ ({source}) }}}}" if expression else source)
-        return _compared(tree)
+        return _compared(tree, variable)
     except (TemplateSyntaxError, RecursionError):  # running it says why (or too deep)
         return []
 
 
-def _compared(tree: nodes.Template) -> list[str]:
-    """``compared_profiles`` of a parsed template; none where the template makes a name
-    'profile' of its own (a loop's, a set's, a macro's argument): that is not the profile."""
-    if any(n.name == "profile" and n.ctx in ("store", "param") for n in tree.find_all(nodes.Name)):
+def _compared(tree: nodes.Template, variable: str) -> list[str]:
+    """``compared_names`` of a parsed template; none where the template makes a name
+    ``variable`` of its own (a loop's, a set's, a macro's argument): that is not the one the
+    context gives."""
+    if any(n.name == variable and n.ctx in ("store", "param") for n in tree.find_all(nodes.Name)):
         return []
     names: list[str] = []
     for compare in tree.find_all(nodes.Compare):
         left = compare.expr
         for operand in compare.ops:
             if operand.op in _COMPARING:
-                if _is_profile(left):
+                if _is(left, variable):
                     names += _constants(operand.expr)
-                elif _is_profile(operand.expr) and operand.op in ("eq", "ne"):
+                elif _is(operand.expr, variable) and operand.op in ("eq", "ne"):
                     names += _constants(left)
             left = operand.expr
     return names
 
 
-def _is_profile(node: nodes.Node) -> bool:
-    return isinstance(node, nodes.Name) and node.name == "profile"
+def _is(node: nodes.Node, variable: str) -> bool:
+    return isinstance(node, nodes.Name) and node.name == variable
 
 
 def _constants(node: nodes.Node) -> list[str]:

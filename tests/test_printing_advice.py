@@ -1,0 +1,95 @@
+"""The rules' advice on printing cards.pdf follows the build's ``--imposition``: a duplex
+build says to print both sides and names the two-sided test sheet; a gutterfold build (fronts
+and backs on one page, for single-sided printers) says to print one side and fold, and names
+no test sheet, which its cards.pdf does not have. Read back from the session's two builds."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from cutsheet.text.compared import compared_names, compared_profiles
+
+from .readback import pypdf_texts
+
+KITS = [
+    f"{profile}-{paper}" for profile in ("standard", "large-print") for paper in ("a4", "letter")
+]
+DOCS = ("rules.pdf", "rules-booklet.pdf")
+
+
+def _text(path: Path) -> str:
+    return re.sub(r"\s+", " ", " ".join(pypdf_texts(path)))
+
+
+def _pages(path: Path) -> list[str]:
+    return [re.sub(r"\s+", " ", t) for t in pypdf_texts(path)]
+
+
+@pytest.mark.parametrize("kit", KITS)
+@pytest.mark.parametrize("doc", DOCS)
+def test_festival_charter_says_how_to_print_its_cards(built, built_gutterfold, kit, doc):
+    duplex = _text(built / "festival-charter" / kit / doc)
+    folded = _text(built_gutterfold / "festival-charter" / kit / doc)
+    assert "Print cards.pdf on both sides of the paper" in duplex
+    assert "test of two-sided printing" in duplex
+    assert "Print cards.pdf on one side of the paper" in folded
+    assert "Fold every page on that line and glue the halves together" in folded
+    assert "two-sided printing" not in folded
+    for text in (duplex, folded):  # what follows the advice is the same in both
+        assert "four copies each of YES and NO. You also need a pencil." in text
+
+
+@pytest.mark.parametrize("kit", KITS)
+@pytest.mark.parametrize("doc", DOCS)
+def test_common_reserve_says_how_to_print_its_cards(built, built_gutterfold, kit, doc):
+    duplex = _text(built / "common-reserve" / kit / doc)
+    folded = _text(built_gutterfold / "common-reserve" / kit / doc)
+    assert "print only the odd pages of cards.pdf" in duplex
+    assert "cut out only the half of each page with the crop marks" in folded
+    assert "odd pages" not in folded and "two-sided printing" not in folded
+    for text in (duplex, folded):
+        assert "a face-down card shows nothing." in text
+
+
+@pytest.mark.parametrize("kit", KITS)
+def test_what_the_advice_names_is_in_cards_pdf(built, built_gutterfold, kit):
+    """The duplex advice names a last sheet that tests two-sided printing; the gutterfold
+    cards.pdf has none, and each of its pages has a fold line between fronts and backs."""
+    for game in ("festival-charter", "common-reserve"):
+        assert "calibration" in _pages(built / game / kit / "cards.pdf")[-1].lower()
+        folded = _pages(built_gutterfold / game / kit / "cards.pdf")
+        assert not any("calibration" in page.lower() for page in folded)
+
+
+def test_imposition_comparisons_are_read_from_the_syntax_tree():
+    assert compared_names("{% if imposition == 'gutterfold' %}x{% endif %}", "imposition") == [
+        "gutterfold"
+    ]
+    assert compared_names("'duplex' != imposition", "imposition", expression=True) == ["duplex"]
+    assert compared_names("The imposition is gutterfold.", "imposition") == []
+    assert (
+        compared_names(
+            "{% for imposition in ['a'] %}{{ imposition == 'b' }}{% endfor %}", "imposition"
+        )
+        == []
+    )
+    assert compared_profiles("{{ profile == 'large-print' }}") == ["large-print"]
+
+
+def test_the_impositions_a_document_may_name_are_the_builds():
+    """The names a rules template may compare ``imposition`` with are those a build takes."""
+    import argparse
+    from typing import get_args, get_type_hints
+
+    from cutsheet.cli.arguments import parser
+    from cutsheet.impose.print_plan import PrintOptions
+    from cutsheet.model import CARD_IMPOSITIONS
+
+    assert CARD_IMPOSITIONS == get_args(get_type_hints(PrintOptions)["imposition"])
+    commands = next(a for a in parser()._actions if isinstance(a, argparse._SubParsersAction))
+    for command in ("build", "check", "watch"):
+        options = commands.choices[command]._actions
+        assert next(a.choices for a in options if a.dest == "imposition") == list(CARD_IMPOSITIONS)
