@@ -93,3 +93,25 @@ def test_the_impositions_a_document_may_name_are_the_builds():
     for command in ("build", "check", "watch"):
         options = commands.choices[command]._actions
         assert next(a.choices for a in options if a.dest == "imposition") == list(CARD_IMPOSITIONS)
+
+
+def test_a_new_game_says_how_to_print_for_either_imposition(tmp_path, capsys):
+    """``cutsheet new`` writes rules whose printing advice follows ``--imposition``: a
+    designer starts from a sentence that is true of the file it is printed with."""
+    from cutsheet.cli import main
+
+    root = str(tmp_path)
+    assert main(["--root", root, "new", "star-deck"]) == 0
+    said = {}
+    for imposition in ("duplex", "gutterfold"):
+        out = tmp_path / imposition
+        argv = ["--root", root, "build", "--profile", "standard", "--paper", "a4"]
+        assert main([*argv, "--imposition", imposition, "--out", str(out)]) == 0
+        said[imposition] = _text(out / "star-deck" / "standard-a4" / "rules.pdf")
+    capsys.readouterr()
+    assert "Print cards.pdf on both sides of the paper, flipping on the long edge" in said["duplex"]
+    assert "fold each page on its dotted line" not in said["duplex"]
+    assert (
+        "Print cards.pdf on one side of the paper: fold each page on its dotted line"
+        in (said["gutterfold"])
+    )
