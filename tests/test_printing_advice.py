@@ -12,7 +12,7 @@ import pytest
 
 from cutsheet.text.compared import compared_names, compared_profiles
 
-from .readback import pypdf_texts
+from .readback import pypdf_reader, pypdf_texts
 
 KITS = [
     f"{profile}-{paper}" for profile in ("standard", "large-print") for paper in ("a4", "letter")
@@ -35,8 +35,9 @@ def test_festival_charter_says_how_to_print_its_cards(built, built_gutterfold, k
     folded = _text(built_gutterfold / "festival-charter" / kit / doc)
     assert "Print cards.pdf on both sides of the paper" in duplex
     assert "test of two-sided printing" in duplex
-    assert "Print cards.pdf on one side of the paper" in folded
-    assert "Fold every page on that line and glue the halves together" in folded
+    assert "Print cards.pdf on one side of the paper. A page with a dotted line" in folded
+    assert "fold it on the line and glue the halves together before cutting" in folded
+    assert "A page without a line has no backs." in folded
     assert "two-sided printing" not in folded
     for text in (duplex, folded):  # what follows the advice is the same in both
         assert "four copies each of YES and NO. You also need a pencil." in text
@@ -48,20 +49,37 @@ def test_common_reserve_says_how_to_print_its_cards(built, built_gutterfold, kit
     duplex = _text(built / "common-reserve" / kit / doc)
     folded = _text(built_gutterfold / "common-reserve" / kit / doc)
     assert "print only the odd pages of cards.pdf" in duplex
-    assert "cut out only the half of each page with the crop marks" in folded
+    assert "A page with a dotted line has the faces on one side of it" in folded
+    assert "cut out the faces alone, or fold on the line and glue before cutting" in folded
     assert "odd pages" not in folded and "two-sided printing" not in folded
     for text in (duplex, folded):
         assert "a face-down card shows nothing." in text
 
 
+FOLD = b"[3 2] 0 d"  # the dash of a gutterfold page's fold line (render.writer)
+CARDS_WITH_BACKS = {  # what only the cards the advice names print: vote ids, a closed source
+    "festival-charter": r"\bFCH-(YES|NO)\b",
+    "common-reserve": r"CLOSED( SOURCE)?: (WATER|FUEL|FIBRE)",
+}
+
+
 @pytest.mark.parametrize("kit", KITS)
 def test_what_the_advice_names_is_in_cards_pdf(built, built_gutterfold, kit):
     """The duplex advice names a last sheet that tests two-sided printing; the gutterfold
-    cards.pdf has none, and each of its pages has a fold line between fronts and backs."""
-    for game in ("festival-charter", "common-reserve"):
+    cards.pdf has none. Its advice says a page with a dotted line holds backs across it and
+    one without has none: every page with a card the advice names (a vote card, a delivery)
+    has the fold line; Festival Charter has pages without one (its projects)."""
+    for game, named in CARDS_WITH_BACKS.items():
         assert "calibration" in _pages(built / game / kit / "cards.pdf")[-1].lower()
-        folded = _pages(built_gutterfold / game / kit / "cards.pdf")
-        assert not any("calibration" in page.lower() for page in folded)
+        path = built_gutterfold / game / kit / "cards.pdf"
+        texts = _pages(path)
+        assert not any("calibration" in page.lower() for page in texts)
+        folds = [FOLD in page.get_contents().get_data() for page in pypdf_reader(path).pages]
+        assert any(folds)
+        holding = [fold for text, fold in zip(texts, folds, strict=True) if re.search(named, text)]
+        assert holding and all(holding), (game, kit, holding)
+    fc = built_gutterfold / "festival-charter" / kit / "cards.pdf"
+    assert not all(FOLD in p.get_contents().get_data() for p in pypdf_reader(fc).pages)
 
 
 def test_imposition_comparisons_are_read_from_the_syntax_tree():

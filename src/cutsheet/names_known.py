@@ -32,7 +32,11 @@ def duplicate_components(gspec: GameSpec, game_src: Located) -> list[Problem]:
 
 
 def _unknown(name: str, known: list[str]) -> str:
-    return did_you_mean(name, known) or f" (known: {', '.join(known)})"
+    return did_you_mean(name, known) or _known(known)
+
+
+def _known(known: list[str]) -> str:
+    return f" (known: {', '.join(known)})"
 
 
 def component_profiles(gspec: GameSpec, game_src: Located, project: Path) -> list[Problem]:
@@ -99,12 +103,21 @@ def _template_problems(
     return [
         Problem(
             where,
-            f"{key}: compares {variable} with {excerpt(name)}, which is no {variable}"
-            f"{_unknown(name, known)}",
+            f"{key}: compares {variable} with {_shown(name)}, which is no {variable}"
+            f"{_unknown(name, known) if isinstance(name, str) else _known(known)}",
         )
         for name in dict.fromkeys(compared_names(value, variable, expression=key == "when"))
         if name not in known
     ]
+
+
+def _shown(value: object) -> str:
+    """A compared constant as the template writes it: a name quoted, a number as is."""
+    if isinstance(value, str):
+        return excerpt(value)
+    if value is None or isinstance(value, bool):
+        return str(value).lower()  # as Jinja writes them: none, true, false
+    return repr(value)
 
 
 def template_profiles(

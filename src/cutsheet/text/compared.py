@@ -11,14 +11,19 @@ _PARSER = Environment()  # parses only: the sandbox runs templates, this reads t
 _COMPARING = frozenset({"eq", "ne", "in", "notin"})
 
 
-def compared_profiles(source: str, expression: bool = False) -> list[str]:
+Compared = str | int | float | bool | None
+"""A constant a template compares a variable with: a name, or a value no name can equal."""
+
+
+def compared_profiles(source: str, expression: bool = False) -> list[Compared]:
     """``compared_names`` of the variable ``profile``."""
     return compared_names(source, "profile", expression)
 
 
-def compared_names(source: str, variable: str, expression: bool = False) -> list[str]:
-    """Each name ``source`` (a template, or a ``when:`` expression) compares the variable
-    ``variable`` with, in order; none when it does not parse (running it reports why)."""
+def compared_names(source: str, variable: str, expression: bool = False) -> list[Compared]:
+    """Each constant ``source`` (a template, or a ``when:`` expression) compares the
+    variable ``variable`` with, in order (a number too: ``imposition == 3`` is never true);
+    none when it does not parse (running it reports why)."""
     if variable not in source:
         return []
     try:
@@ -28,13 +33,13 @@ def compared_names(source: str, variable: str, expression: bool = False) -> list
         return []
 
 
-def _compared(tree: nodes.Template, variable: str) -> list[str]:
+def _compared(tree: nodes.Template, variable: str) -> list[Compared]:
     """``compared_names`` of a parsed template; none where the template makes a name
     ``variable`` of its own (a loop's, a set's, a macro's argument): that is not the one the
     context gives."""
     if any(n.name == variable and n.ctx in ("store", "param") for n in tree.find_all(nodes.Name)):
         return []
-    names: list[str] = []
+    names: list[Compared] = []
     for compare in tree.find_all(nodes.Compare):
         left = compare.expr
         for operand in compare.ops:
@@ -51,12 +56,11 @@ def _is(node: nodes.Node, variable: str) -> bool:
     return isinstance(node, nodes.Name) and node.name == variable
 
 
-def _constants(node: nodes.Node) -> list[str]:
-    """The text constants of a constant, or of a list or tuple of them."""
-    if isinstance(node, nodes.Const) and isinstance(node.value, str):
-        return [node.value]
-    if isinstance(node, (nodes.List, nodes.Tuple)):
-        return [
-            n.value for n in node.items if isinstance(n, nodes.Const) and isinstance(n.value, str)
-        ]
-    return []
+def _constants(node: nodes.Node) -> list[Compared]:
+    """The constants (text, numbers, none) of a constant, or of a list or tuple of them."""
+    items = node.items if isinstance(node, (nodes.List, nodes.Tuple)) else [node]
+    return [n.value for n in items if isinstance(n, nodes.Const) and _plain(n.value)]
+
+
+def _plain(value: object) -> bool:
+    return value is None or isinstance(value, (str, int, float))

@@ -87,6 +87,13 @@ def _why(exc: BaseException) -> str:
     return text if len(text) <= 120 else text[:119] + "…"
 
 
+_DOCUMENTS_ONLY = {
+    "'imposition' is undefined": (
+        " (the rules' and sheets' templates read imposition, the build's --imposition;"
+        " a card's do not)"
+    )
+}
+"""What a card's template is told when it names what only the documents' templates read."""
 _NO_ATTRIBUTE = re.compile(r"'(\w+) object' has no attribute (.+)", re.DOTALL)
 _KINDS = {"dict": "mapping", "str": "text", "int": "number", "float": "number", "list": "list"}
 
@@ -97,7 +104,7 @@ def _unknown(message: str) -> str:
     which key and what it was looked up in."""
     found = _NO_ATTRIBUTE.fullmatch(message)
     if found is None:
-        return message
+        return message + _DOCUMENTS_ONLY.get(message, "")
     kind = _KINDS.get(found.group(1), "value")
     return f"there is no {found.group(2)} in the {kind} it is looked up in"
 
