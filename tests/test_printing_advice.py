@@ -28,32 +28,39 @@ def _pages(path: Path) -> list[str]:
     return [re.sub(r"\s+", " ", t) for t in pypdf_texts(path)]
 
 
-@pytest.mark.parametrize("kit", KITS)
-@pytest.mark.parametrize("doc", DOCS)
-def test_festival_charter_says_how_to_print_its_cards(built, built_gutterfold, kit, doc):
-    duplex = _text(built / "festival-charter" / kit / doc)
-    folded = _text(built_gutterfold / "festival-charter" / kit / doc)
-    assert "Print cards.pdf on both sides of the paper" in duplex
-    assert "test of two-sided printing" in duplex
-    assert "Print cards.pdf on one side of the paper. A page with a dotted line" in folded
-    assert "fold it on the line and glue the halves together before cutting" in folded
-    assert "A page without a line has no backs." in folded
-    assert "two-sided printing" not in folded
-    for text in (duplex, folded):  # what follows the advice is the same in both
-        assert "four copies each of YES and NO. You also need a pencil." in text
+ADVICE = {  # game -> what duplex says, what gutterfold says, what both say after it
+    "festival-charter": (
+        ["Print cards.pdf on both sides of the paper", "test of two-sided printing"],
+        [
+            "Print cards.pdf on one side of the paper. A page with a dotted line",
+            "fold it on the line and glue the halves together before cutting",
+            "A page without a line has no backs.",
+        ],
+        "four copies each of YES and NO. You also need a pencil.",
+    ),
+    "common-reserve": (
+        ["print only the odd pages of cards.pdf", "a test for two-sided printing"],
+        [
+            "A page with a dotted line has the faces on one side of it",
+            "cut out the faces alone, or fold on the line and glue before cutting",
+        ],
+        "a face-down card shows nothing.",
+    ),
+}
 
 
 @pytest.mark.parametrize("kit", KITS)
 @pytest.mark.parametrize("doc", DOCS)
-def test_common_reserve_says_how_to_print_its_cards(built, built_gutterfold, kit, doc):
-    duplex = _text(built / "common-reserve" / kit / doc)
-    folded = _text(built_gutterfold / "common-reserve" / kit / doc)
-    assert "print only the odd pages of cards.pdf" in duplex
-    assert "A page with a dotted line has the faces on one side of it" in folded
-    assert "cut out the faces alone, or fold on the line and glue before cutting" in folded
-    assert "odd pages" not in folded and "two-sided printing" not in folded
-    for text in (duplex, folded):
-        assert "a face-down card shows nothing." in text
+@pytest.mark.parametrize("game", sorted(ADVICE))
+def test_the_rules_say_how_to_print_their_cards(built, built_gutterfold, game, kit, doc):
+    duplex = _text(built / game / kit / doc)
+    folded = _text(built_gutterfold / game / kit / doc)
+    said_duplex, said_folded, after = ADVICE[game]
+    for phrase in said_duplex:
+        assert phrase in duplex and phrase not in folded
+    for phrase in said_folded:
+        assert phrase in folded and phrase not in duplex
+    assert after in duplex and after in folded  # what follows the advice is the same
 
 
 FOLD = b"[3 2] 0 d"  # the dash of a gutterfold page's fold line (render.writer)
