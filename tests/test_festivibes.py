@@ -209,3 +209,16 @@ def test_the_two_player_diagram_follows_the_set_up_data(ws):
     assert messages(ws) == [
         f"{RULES}:{cards_line}:11: error: the two-player diagram must show params.two_player's festivals and blocked ones"
     ]
+
+
+def test_the_tickets_fill_the_last_page_of_events(built, repo):
+    """Tickets have no back: in duplex they follow the events on the room the last page of
+    events leaves, rather than start a sheet of their own; the back page behind that page
+    holds the events' backs only."""
+    game = load_game(repo.content / "festivibes", project=repo.root)
+    events = {i.id for i in game.component("events").items}
+    for paper in ("a4", "letter"):
+        texts = pypdf_texts(built / "festivibes" / f"standard-{paper}" / "cards.pdf")
+        first = next(i for i, t in enumerate(texts) if "FV-TICKET-" in t)
+        assert events & set(texts[first].split()), paper  # an event on the same page
+        assert "FV-TICKET-" not in texts[first + 1]  # its back page: event backs only

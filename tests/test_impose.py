@@ -454,17 +454,30 @@ def test_a_size_that_does_not_fit_below_continues_on_the_next_page():
     assert [len(p.slots) for p in pages] == [6, 2]
 
 
-def test_pages_without_backs_come_last_with_blank_backs_in_a_two_sided_file():
+def test_cards_without_backs_fill_the_last_page_with_backs_then_get_blank_backs():
+    """Duplex: cards without backs come after those with backs, on the room the last page
+    with backs leaves (two 30 mm markers no longer take a sheet of their own); their places
+    on its back page stay blank. A page of them alone, in a file with front/back pairs, gets
+    a blank back, so that no two pages of cards share a sheet."""
     runs = [((20, 20), deck(5, False, "t")), ((63, 88), deck(12, True, "p"))]
     runs += [((30, 30), deck(4, False, "u"))]
     pages = impose(runs, PAPERS["a4"])
-    assert [p.side for p in pages] == ["front", "back"] * 3
-    assert [p.sheet for p in pages] == [1, 1, 2, 2, 3, 3]
+    assert [p.side for p in pages] == ["front", "back"] * 2
+    assert [p.sheet for p in pages] == [1, 1, 2, 2]
     assert fronts(pages) == [f"p{i}" for i in range(12)] + [f"t{i}" for i in range(5)] + [
         f"u{i}" for i in range(4)
     ]  # the pairs first: printing the file two-sided keeps every back behind its front
-    blank = pages[-1]  # nothing to cut on the back of the backless page: no slots, no marks
+    assert [s.item for s in pages[3].slots] == ["p9-back", "p10-back", "p11-back"]
+    many = impose([((63, 88), deck(12, True, "p")), ((63, 88), deck(30, False, "q"))], PAPERS["a4"])
+    assert [p.side for p in many] == ["front", "back"] * 5
+    assert [len(p.slots) for p in many] == [9, 9, 9, 3, 9, 0, 9, 0, 6, 0]
+    blank = many[-1]  # nothing to cut on the back of a page without backs: no slots, no marks
     assert not blank.slots and not blank.marks and blank.furniture.label
+    # gutterfold keeps them on plain pages of their own: beside a fold they waste its half
+    folded = impose(runs, PAPERS["a4"], imposition="gutterfold")
+    for page in folded:
+        backless = all(s.item[0] in "tu" for s in page.slots)
+        assert bool(page.fold) != backless, [s.item for s in page.slots]
     # a file with no backs at all is not printed two-sided: plain pages, no blank backs
     plain = impose([((20, 20), deck(5, False, "t"))], PAPERS["a4"])
     assert [p.side for p in plain] == ["single"]

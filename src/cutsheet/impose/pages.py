@@ -199,7 +199,11 @@ def _back_page(
 
 def _streams(runs: Runs[T], imposition: Imposition) -> list[tuple[list[_Item[T]], bool]]:
     """Items in order, split into those of runs with a back somewhere and those of runs
-    without (pages are never shared between the two); "simplex" drops backs, one stream."""
+    without; "simplex" drops backs, one stream. Duplex puts the two in one stream, those
+    without backs last: a page of fronts may end with cards that have none (their places on
+    its back page stay blank) rather than leave its room empty and start a page of their
+    own. Gutterfold keeps them apart: a card without a back beside a fold would leave the
+    half behind it empty."""
     if imposition == "simplex":
         flat = [(r[0], f, None, _grid(r)) for r in runs for f, _ in r[1]]
         return [(flat, False)]
@@ -209,6 +213,8 @@ def _streams(runs: Runs[T], imposition: Imposition) -> list[tuple[list[_Item[T]]
         size, items, grid = run[0], run[1], _grid(run)
         has_back = any(b is not None for _, b in items)
         (backed if has_back else plain).extend((size, f, b, grid) for f, b in items)
+    if imposition == "duplex" and backed:  # a page of fronts may end with cards without backs
+        return [(backed + plain, True)]
     return [(backed, True), (plain, False)]
 
 
@@ -379,9 +385,10 @@ def impose(
     (columns mirrored for long-edge flipping, shifted by ``back_offset``); "simplex" prints
     fronts only; "gutterfold" puts backs on the other half of the same page, across a fold line
     (see ``gutterfold_fold``; an item too big for half the page gets a front page and a back
-    page, to glue back to back). Runs with no back at all get plain pages, never a back page, and
-    never share a page with runs that have backs; those pages come after all front/back pairs
-    and, in a file that has such pairs, get a blank back page each.
+    page, to glue back to back). Runs with no back at all follow the others (duplex: on the
+    same pages, their places on the back page left blank; gutterfold: on plain pages of their
+    own, after the folded ones); a page that holds only cards without backs, in a file that
+    has front/back pairs, gets a blank back page.
 
     A run given as (size, items, (cols, rows)) is imposed on a fixed grid instead: every
     page of it holds that grid alone, placed the same way on every page.
