@@ -32,7 +32,7 @@ ADVICE = {  # game -> what duplex says, what gutterfold says, what both say afte
     "festival-charter": (
         ["Print cards.pdf on both sides of the paper", "test of two-sided printing"],
         [
-            "Print cards.pdf on one side of the paper. A page with a dotted line",
+            "Print cards.pdf on one side of the paper. A page with a dashed line",
             "fold it on the line and glue the halves together before cutting",
             "A page without a line has no backs.",
         ],
@@ -41,7 +41,7 @@ ADVICE = {  # game -> what duplex says, what gutterfold says, what both say afte
     "common-reserve": (
         ["print only the odd pages of cards.pdf", "a test for two-sided printing"],
         [
-            "A page with a dotted line has the faces on one side of it",
+            "A page with a dashed line has the faces on one side of it",
             "cut out the faces alone, or fold on the line and glue before cutting",
         ],
         "a face-down card shows nothing.",
@@ -73,7 +73,7 @@ CARDS_WITH_BACKS = {  # what only the cards the advice names print: vote ids, a 
 @pytest.mark.parametrize("kit", KITS)
 def test_what_the_advice_names_is_in_cards_pdf(built, built_gutterfold, kit):
     """The duplex advice names a last sheet that tests two-sided printing; the gutterfold
-    cards.pdf has none. Its advice says a page with a dotted line holds backs across it and
+    cards.pdf has none. Its advice says a page with a dashed line holds backs across it and
     one without has none: every page with a card the advice names (a vote card, a delivery)
     has the fold line; Festival Charter has pages without one (its projects)."""
     for game, named in CARDS_WITH_BACKS.items():
@@ -135,6 +135,6 @@ def test_a_new_game_says_how_to_print_for_either_imposition(tmp_path, capsys):
         said[imposition] = _text(out / "star-deck" / "standard-a4" / "rules.pdf")
     capsys.readouterr()
     assert "Print cards.pdf on both sides of the paper, flipping on the long edge" in said["duplex"]
-    assert "dotted line" not in said["duplex"]
+    assert "dashed line" not in said["duplex"]
     folded = said["gutterfold"]
-    assert "Print cards.pdf on one side of the paper: fold a page with a dotted line" in folded
+    assert "Print cards.pdf on one side of the paper: fold a page with a dashed line" in folded
