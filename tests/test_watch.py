@@ -378,12 +378,15 @@ def test_watching_starts_before_the_first_build(run):
     """A save made while the first build runs is a change: the command wraps ``changes`` in
     ``watching_now``, whose watcher is up at once (``changes`` alone starts when first asked,
     after that build, and missed such a save)."""
-    stream = watching_now(changes(run.project, timeout=30))
+    stop = threading.Event()
+    stream = watching_now(changes(run.project, timeout=30, stop=stop))
     time.sleep(1.0)  # the first build, during which nothing asks for a change
     cards = run.root / CARDS
     cards.write_text(cards.read_text().replace("name: Sun", "name: Sunrise"))
     batch = next(stream)  # within a second; without the eager watcher, at the timeout: none
     assert any(p == str(cards) for _c, p in batch)
+    stop.set()  # the watcher thread ends now, not 30 s on, inside watchfiles' native loop
+    list(stream)
 
 
 def test_batches_that_wait_are_merged_and_a_watcher_error_is_raised():

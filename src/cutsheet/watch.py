@@ -303,13 +303,18 @@ def _folders(project: Project) -> dict[Path, tuple[int, int]]:
     return found
 
 
-def changes(project: Project, timeout: float | None = None) -> Iterator[set[tuple[Any, str]]]:
+def changes(
+    project: Project, timeout: float | None = None, stop: threading.Event | None = None
+) -> Iterator[set[tuple[Any, str]]]:
     """Batches of saves under ``content/``, ``layouts/`` and the project's ``icons/`` and
-    ``fonts/`` (editor swap and backup files ignored), until Ctrl-C or, when given, ``timeout`` seconds. A watched folder that is
+    ``fonts/`` (editor swap and backup files ignored), until Ctrl-C, ``timeout`` seconds or
+    ``stop`` is set (within half a second: a program that watches in a thread of its own
+    ends the watcher before it ends, rather than leave it inside watchfiles' native loop,
+    which older watchfiles releases abort on at interpreter exit). A watched folder that is
     deleted and created again is watched again, and its coming back is a change."""
     from watchfiles import Change, DefaultFilter, watch
 
-    stop = threading.Event()
+    stop = stop if stop is not None else threading.Event()
     timer = None
     if timeout is not None:
         timer = threading.Timer(timeout, stop.set)
