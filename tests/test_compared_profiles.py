@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from cutsheet.text.compared import compared_profiles
+from cutsheet.text.compared import compared_names
 
 
 @pytest.mark.parametrize(
@@ -32,7 +32,7 @@ from cutsheet.text.compared import compared_profiles
     ],
 )
 def test_the_names_a_template_compares_profile_with(template: str, names: list[str]) -> None:
-    assert compared_profiles(template) == names
+    assert compared_names(template, "profile") == names
 
 
 @pytest.mark.parametrize(
@@ -44,13 +44,13 @@ def test_the_names_a_template_compares_profile_with(template: str, names: list[s
     ],
 )
 def test_a_when_expression_is_read_as_an_expression(when: str, names: list[str]) -> None:
-    assert compared_profiles(when, expression=True) == names
+    assert compared_names(when, "profile", expression=True) == names
 
 
 def test_rules_data_is_not_read_as_templates(tmp_path) -> None:
     """rules.yaml's params and an example's data are what templates read, not templates: a
     text there that looks like a comparison is data. A section's text is a template."""
-    from cutsheet.names_known import data_profiles
+    from cutsheet.names_known import document_names
     from cutsheet.source import parse_yaml
 
     text = (
@@ -62,7 +62,7 @@ def test_rules_data_is_not_read_as_templates(tmp_path) -> None:
         "    blocks:\n"
         "      - text: \"{{ 1 if profile == 'yy' }}\"\n"
     )
-    found = data_profiles(parse_yaml(text, "rules.yaml"), tmp_path)
+    found = document_names(parse_yaml(text, "rules.yaml"), tmp_path)
     assert [(p.loc.line, "'yy'" in p.message) for p in found] == [(7, True)]
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from cutsheet.text.compared import compared_names, compared_profiles
+from cutsheet.text.compared import compared_names
 
 from .readback import pypdf_reader, pypdf_texts
 
@@ -101,7 +101,7 @@ def test_imposition_comparisons_are_read_from_the_syntax_tree():
         )
         == []
     )
-    assert compared_profiles("{{ profile == 'large-print' }}") == ["large-print"]
+    assert compared_names("{{ profile == 'large-print' }}", "profile") == ["large-print"]
 
 
 def test_the_impositions_a_document_may_name_are_the_builds():

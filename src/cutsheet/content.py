@@ -21,7 +21,7 @@ from .model import (
     RulesSpec,
     validate,
 )
-from .names_known import component_profiles, data_profiles, duplicate_components
+from .names_known import component_profiles, document_names, duplicate_components
 from .source import Located, load_any, load_yaml
 
 _NOT_VALUES = set(ITEM_KEYS)  # an item's own keys, not among its values (``Item``)
@@ -343,7 +343,7 @@ def load_game(game_dir: Path, root: Path | None = None, project: Path | None = N
         if _where_problems(spec, i, game_src, listing, located):
             failed_where.add(spec.id)
         if spec.form == "page":  # a page's texts are document templates, as the rules' are
-            problems += data_profiles(listing, project)
+            problems += document_names(listing, project)
         try:
             listing, items = _load_component(spec, i, gspec, game_src, listing, located)
         except ContentError as exc:
@@ -352,7 +352,7 @@ def load_game(game_dir: Path, root: Path | None = None, project: Path | None = N
         components.append(Component(spec, tuple(items), game_src.loc(("components", i)), listing))
     problems += _shared_sources(read, failed_where)
     rules, rules_src = _load_rules(game_dir / "rules.yaml", project, root, problems)
-    problems += data_profiles(rules_src, project)
+    problems += document_names(rules_src, project)
     printed = sum(c.printed for c in components)
     if printed > MAX_PRINTED:
         problems.append(

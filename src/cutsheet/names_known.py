@@ -138,12 +138,13 @@ def template_profiles(
     return problems
 
 
-def data_profiles(src: Located, project: Path) -> list[Problem]:
-    """``template_profiles`` for every template of rules.yaml (its texts but ``params`` and
-    an example's ``data``, which templates read and are not templates themselves), and the
-    same of ``imposition``, which a document's templates may compare with ``CARD_IMPOSITIONS``."""
-    known = available_profiles(project / "layouts")
-    impositions = list(CARD_IMPOSITIONS)
+def document_names(src: Located, project: Path) -> list[Problem]:
+    """``template_profiles`` for every template of a document (rules.yaml, a page
+    component's items: their texts but ``params`` and an example's ``data``, which
+    templates read and are not templates themselves), and the same of ``imposition``, which
+    a document's templates may compare with ``CARD_IMPOSITIONS``."""
+    known = {"profile": available_profiles(project / "layouts")}
+    known["imposition"] = list(CARD_IMPOSITIONS)
     problems: list[Problem] = []
 
     def walk(value: Any, path: tuple[Any, ...]) -> None:
@@ -151,11 +152,9 @@ def data_profiles(src: Located, project: Path) -> list[Problem]:
             return  # data a template reads, not a template
         if isinstance(value, str):
             key = next((str(p) for p in reversed(path) if isinstance(p, str)), "text")
-            if "profile" in value:
-                problems.extend(_template_problems(value, src.loc(path), key, known))
-            if "imposition" in value:
-                where = src.loc(path)
-                problems.extend(_template_problems(value, where, key, impositions, "imposition"))
+            for variable, names in known.items():
+                if variable in value:
+                    problems.extend(_template_problems(value, src.loc(path), key, names, variable))
         elif isinstance(value, Mapping):
             for k, v in value.items():
                 walk(v, (*path, k))

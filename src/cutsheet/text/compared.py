@@ -15,11 +15,6 @@ Compared = str | int | float | bool | None
 """A constant a template compares a variable with: a name, or a value no name can equal."""
 
 
-def compared_profiles(source: str, expression: bool = False) -> list[Compared]:
-    """``compared_names`` of the variable ``profile``."""
-    return compared_names(source, "profile", expression)
-
-
 def compared_names(source: str, variable: str, expression: bool = False) -> list[Compared]:
     """Each constant ``source`` (a template, or a ``when:`` expression) compares the
     variable ``variable`` with, in order (a number too: ``imposition == 3`` is never true);
