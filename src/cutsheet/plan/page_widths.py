@@ -12,7 +12,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Paragraph, Table
-from reportlab.platypus.flowables import LIIndenter
+from reportlab.platypus.flowables import DDIndenter, LIIndenter
 from reportlab.platypus.paragraph import _getFragWords
 
 from ..flow.diagrams import CardRowDiagram
@@ -108,13 +108,30 @@ def too_wide(f: Flowable, canv: Canvas, frames: Sequence[PageFrame]) -> str | No
     it), if any; ``f`` is set on every page in turn."""
     found = None
     for paper, width, height, slack in frames:
-        w = f.wrapOn(canv, width, height)[0]
+        w = drawn_width(f, canv, width, height)
         if w > width + slack + FUZZ and found is None:
             found = (
                 f"a block is wider than a page: it needs {w / mm:.0f} mm,"
                 f" the {paper} has room for {(width + slack) / mm:.0f} mm"
             )
     return found
+
+
+def drawn_width(f: Flowable, canv: Canvas, avail: float, height: float) -> float:
+    """How wide ``f`` prints when set ``avail`` wide: its widest part. A group's own ``wrap``
+    (a heading kept with what follows it, a list, a KeepTogether) says no more than
+    ``avail`` whatever it holds (ReportLab's ``listWrapOnFakeWidth``), which would hide a
+    row of cards wider than the page behind the heading above it. A paragraph is as wide as
+    its frame (a word wider than that is ``too_long_word``'s), so text alone is never set."""
+    if isinstance(f, Paragraph):
+        return avail
+    if isinstance(f, DDIndenter):  # a list item: its bullet's indent, then its body
+        sides = f._leftIndent + f._rightIndent
+        return drawn_width(f._flowable, canv, avail - sides, height) + sides
+    parts = getattr(f, "_content", None)
+    if parts:
+        return max(drawn_width(part, canv, avail, height) for part in parts)
+    return float(f.wrapOn(canv, avail, height)[0])
 
 
 Overflow = tuple[float, str, bool]  # points past the line, the word, set in a table's cell
