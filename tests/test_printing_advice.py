@@ -115,7 +115,7 @@ def test_the_impositions_a_document_may_name_are_the_builds():
 
     assert CARD_IMPOSITIONS == get_args(get_type_hints(PrintOptions)["imposition"])
     commands = next(a for a in parser()._actions if isinstance(a, argparse._SubParsersAction))
-    for command in ("build", "check", "watch"):
+    for command in ("build", "check", "watch", "preview"):
         options = commands.choices[command]._actions
         assert next(a.choices for a in options if a.dest == "imposition") == list(CARD_IMPOSITIONS)
 
@@ -138,3 +138,53 @@ def test_a_new_game_says_how_to_print_for_either_imposition(tmp_path, capsys):
     assert "dashed line" not in said["duplex"]
     folded = said["gutterfold"]
     assert "Print cards.pdf on one side of the paper: fold a page with a dashed line" in folded
+
+
+def test_a_sheet_previewed_alone_says_what_the_chosen_build_says(tmp_path, monkeypatch, capsys):
+    """``preview --item`` of a sheet takes ``--imposition`` as a build does: a sheet's text
+    that names the imposition is drawn as that build draws it, into a PNG of its own name;
+    without ``--item`` (a built part's pages, as they were built) the option is refused."""
+    import shutil
+
+    import cutsheet.preview as preview
+    from cutsheet.cli import main
+
+    root = tmp_path / "project"
+    source = Path(__file__).resolve().parents[1]
+    shutil.copytree(source / "content" / "common-reserve", root / "content" / "common-reserve")
+    shutil.copytree(source / "layouts", root / "layouts")
+    sheet = root / "content" / "common-reserve" / "reserve-sheet.yaml"
+    said = '{% if imposition == "gutterfold" %}Printed to fold.{% else %}Printed duplex.{% endif %}'
+    text = sheet.read_text()
+    sheet.write_text(text.replace("each session starts.", f"each session starts. {said}", 1))
+    drawn: dict[str, bytes] = {}
+    to_pngs = preview.pdf_to_pngs
+
+    def keep(pdf: bytes, stem: Path, dpi: int, pages: list[int] | None = None) -> list[Path]:
+        drawn[stem.name] = pdf
+        return to_pngs(pdf, stem, dpi, pages)
+
+    monkeypatch.setattr(preview, "pdf_to_pngs", keep)
+    argv = ["--root", str(root), "preview", "common-reserve", "--item", "CR-RESERVE"]
+    argv += ["--out", str(tmp_path / "png"), "--dpi", "10"]
+    assert main(argv) == 0
+    assert main([*argv, "--imposition", "gutterfold"]) == 0
+    capsys.readouterr()
+    from io import BytesIO
+
+    from pypdf import PdfReader
+
+    texts = {
+        name: " ".join(PdfReader(BytesIO(pdf)).pages[0].extract_text().split())
+        for name, pdf in drawn.items()
+    }
+    assert set(texts) == {"CR-RESERVE", "CR-RESERVE-gutterfold"}
+    assert "Printed duplex." in texts["CR-RESERVE"]
+    assert "Printed to fold." in texts["CR-RESERVE-gutterfold"]
+    assert sorted(p.name for p in (tmp_path / "png").glob("*.png")) == [
+        "CR-RESERVE-1.png",
+        "CR-RESERVE-gutterfold-1.png",
+    ]
+    with pytest.raises(SystemExit) as exc:
+        main(["--root", str(root), "preview", "common-reserve", "--imposition", "gutterfold"])
+    assert "--imposition goes with --item" in str(exc.value.code)

@@ -63,10 +63,12 @@ def pdf_to_pngs(
     return written
 
 
-def variant(profile: str, paper: str | None = None) -> str:
-    """What a PNG's name adds for a profile or paper other than the defaults (standard, A4),
-    so that a large-print preview does not overwrite the standard one: '-large-print-letter'."""
-    return "".join(f"-{v}" for v in (profile, paper) if v not in (None, "standard", "a4"))
+def variant(profile: str, paper: str | None = None, imposition: str = "duplex") -> str:
+    """What a PNG's name adds for a profile, paper or imposition other than the defaults
+    (standard, A4, duplex), so that a large-print preview does not overwrite the standard
+    one: '-large-print-letter', '-gutterfold'."""
+    shown = (profile, paper, imposition)
+    return "".join(f"-{v}" for v in shown if v not in (None, "standard", "a4", "duplex"))
 
 
 def preview_item(
@@ -78,15 +80,17 @@ def preview_item(
     dpi: int,
     part: str | None = None,
     paper: str = "a4",
+    imposition: str = "duplex",
 ) -> list[Path]:
     """One item as PNGs, without building the whole game, from the same plan a build draws:
-    a card's front (and back), or the pages of a full-page sheet on ``paper``. ``part`` (cards,
-    sheets) limits the search."""
+    a card's front (and back), or the pages of a full-page sheet on ``paper``, its text as a
+    build with ``imposition`` writes it (a card's never reads it). ``part`` (cards, sheets)
+    limits the search."""
     from . import jobs
     from .plan.model import PageDoc
 
     jobs.forget()
-    prepared, problems = jobs.plan(str(root), game_id, profile_name)
+    prepared, problems = jobs.plan(str(root), game_id, profile_name, imposition)
     if prepared is None or has_errors(problems):  # (a warning never stops a drawing)
         raise ContentError(problems)
     parts = {k: v for k, v in prepared.parts.items() if part is None or k == part}
@@ -96,8 +100,9 @@ def preview_item(
             if isinstance(entry, PageDoc):
                 known.add(entry.item)
                 if entry.item == item_id:  # the sheet alone, as the sheets part prints it
-                    data = _sheet_alone(root, prepared, name, entry, paper)
-                    return pdf_to_pngs(data, out / f"{item_id}{variant(profile_name, paper)}", dpi)
+                    data = _sheet_alone(root, prepared, name, entry, paper, imposition)
+                    stem = f"{item_id}{variant(profile_name, paper, imposition)}"
+                    return pdf_to_pngs(data, out / stem, dpi)
                 continue
             for card in entry.cards:
                 known.add(card.item)
@@ -107,7 +112,9 @@ def preview_item(
     raise ContentError([_not_found(root, game_id, item_id, part, known, prepared.parts)])
 
 
-def _sheet_alone(root: Path, plan: GamePlan, part: str, doc: PageDoc, paper: str) -> bytes:
+def _sheet_alone(
+    root: Path, plan: GamePlan, part: str, doc: PageDoc, paper: str, imposition: str
+) -> bytes:
     """A full-page sheet printed alone on ``paper``, as its part prints it."""
     from dataclasses import replace
 
@@ -120,7 +127,8 @@ def _sheet_alone(root: Path, plan: GamePlan, part: str, doc: PageDoc, paper: str
     sheet = find_paper(layouts.papers if layouts else {}, paper, Loc(f"--paper {paper}"))
     if isinstance(sheet, Problem):
         raise ContentError([sheet])
-    printed = plan_print(replace(plan, parts={part: (doc,)}), sheet, PrintOptions())
+    options = PrintOptions(imposition=imposition)  # type: ignore[arg-type]
+    printed = plan_print(replace(plan, parts={part: (doc,)}), sheet, options)
     data, _pages, _problems = render_card_part(printed, printed.parts[0])
     return data
 

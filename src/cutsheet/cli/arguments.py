@@ -316,6 +316,12 @@ def _add_preview(sub: _Subparsers) -> None:
     )
     v.add_argument("--profile", default="standard", help="print profile (default: standard)")
     v.add_argument("--paper", default="a4", metavar="PAPER", help="for pages (default: a4)")
+    v.add_argument(
+        "--imposition",
+        choices=["duplex", "gutterfold"],  # model.CARD_IMPOSITIONS, as build's
+        help="with --item: the build a sheet's text is written for, as build's --imposition"
+        " (default: duplex); the pages of a built part are as they were built",
+    )
     v.add_argument("--build", help="where built PDFs are (default: build/ in the project)")
     v.add_argument("--out", help="where PNGs go (default: build/preview/ in the project)")
     v.add_argument("--dpi", type=_dpi, default=100, help="resolution, 10 to 1200 (default: 100)")

@@ -99,13 +99,22 @@ def _preview_item(args: argparse.Namespace, root: Path, out: Path) -> list[Path]
             f"cutsheet: --item names a card or a sheet; the {args.part} part has none"
             f" (drop --item to see its pages)"
         )
+    imposition = args.imposition or "duplex"
     try:
         paths = preview_item(
-            root, args.game, args.item, args.profile, out, args.dpi, args.part, args.paper
+            root,
+            args.game,
+            args.item,
+            args.profile,
+            out,
+            args.dpi,
+            args.part,
+            args.paper,
+            imposition,
         )
     except ContentError as exc:
         raise ContentError([*exc.problems, *layout_warnings(str(root), args.game)]) from None
-    _plan, warned = plan(str(root), args.game, args.profile)  # its warnings (drawn, memoised)
+    _plan, warned = plan(str(root), args.game, args.profile, imposition)  # its warnings
     print_problems(sorted({*warned, *layout_warnings(str(root), args.game)}))
     return paths
 
@@ -129,6 +138,11 @@ def _preview_pages(args: argparse.Namespace, root: Path, out: Path) -> list[Path
     from .. import jobs
     from ..preview import pdf_to_pngs, variant
 
+    if args.imposition is not None:  # a built file is as it was built: nothing to choose
+        raise SystemExit(
+            "cutsheet: --imposition goes with --item (a sheet's text as that build writes"
+            " it); the pages of a built part are as 'cutsheet build' imposed them"
+        )
     part = args.part or "cards"
     built = Path(args.build) if args.build else root / "build"
     pdf = built / args.game / f"{args.profile}-{args.paper}" / f"{part}.pdf"
