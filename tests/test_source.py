@@ -575,3 +575,42 @@ def test_confined_reports_a_symlink_loop(project):
     assert only_problem(exc) == (
         "game/game.yaml:7:13: error: image 'loop.csv' cannot be resolved (a symlink loop)"
     )
+
+
+def test_a_word_in_a_text_written_over_several_lines_is_pointed_at():
+    """A problem naming a word of a multi-line text points where the word is written inside
+    ``{{ }}`` or ``{% %}``: in a folded, literal, plain or quoted text, from the text's own
+    start or from the block that holds it on the same line; a word in the prose only, a
+    text on one line, or a file read again (its old lines) leave the place as it was."""
+    from cutsheet.source.scalar_lines import pointed
+
+    text = (
+        "a:\n"
+        "  - text: >-\n"  # 2
+        "      the price\n"
+        "      is {{ price }} now\n"  # 4
+        "  - text: one line {{ price }}\n"  # 5
+        "  - text: |\n"  # 6
+        "      price first\n"
+        "      {% if price\n"  # 8
+        "      %}x{% endif %}\n"
+        "    when: '{{ price }}'\n"  # 10: another value, not the text
+        "  - text: 'the\n"  # 11
+        "      {{ price }}'\n"
+        "  - note: price only in prose\n"  # 13
+        "      and here\n"
+    )
+    where = parse_yaml(text, "t.yaml")
+    block = where.loc(("a", 0))  # 2:5, the block: the text starts on its line
+    assert (block.line, block.col) == (2, 5)
+    assert pointed(block, "price") == Loc("t.yaml", 4, 13)
+    assert pointed(where.loc(("a", 0, "text")), "price") == Loc("t.yaml", 4, 13)
+    one_line = where.loc(("a", 1, "text"))
+    assert pointed(one_line, "price") == one_line
+    assert pointed(where.loc(("a", 2, "text")), "price") == Loc("t.yaml", 8, 13)
+    assert pointed(where.loc(("a", 3, "text")), "price") == Loc("t.yaml", 12, 10)
+    prose = where.loc(("a", 4, "note"))
+    assert pointed(prose, "price") == prose
+    assert pointed(block, "pric") == block  # a whole word only
+    parse_yaml("a:\n  - text: >-\n      moved\n", "t.yaml")  # read again, edited
+    assert pointed(block, "price") == block

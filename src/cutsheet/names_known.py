@@ -15,6 +15,7 @@ from .model import CARD_IMPOSITIONS, GameSpec
 from .profile_files import available_profiles
 from .source import Located
 from .source.limits import capped
+from .source.scalar_lines import pointed
 
 
 def duplicate_components(gspec: GameSpec, game_src: Located) -> list[Problem]:
@@ -102,7 +103,7 @@ def _template_problems(
 
     return [
         Problem(
-            where,
+            pointed(where, name) if isinstance(name, str) else where,
             f"{key}: compares {variable} with {_shown(name)}, which is no {variable}"
             f"{_unknown(name, known) if isinstance(name, str) else _known(known)}",
         )

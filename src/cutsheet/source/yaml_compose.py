@@ -20,6 +20,7 @@ import yaml
 
 from ..diagnostics import ContentError, Loc, Problem, excerpt
 from .limits import MAX_ALIAS_VALUES, MAX_DEPTH, MAX_VALUES
+from .scalar_lines import MAX_TEXT, note, start_file
 from .yaml_nodes import Alias, Collection, Node, Scalar, mark_loc, target
 from .yaml_schema import CONSTRUCT, MAP, SEQ, STR, TAG
 
@@ -30,6 +31,7 @@ _ENDS = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
 def compose(loader: yaml.SafeLoader, file: str, source_text: str) -> Node | None:
     """The document's node graph (None for a file of nothing but comments); the bounds
     broken and the aliases and anchors misused are ContentErrors."""
+    start_file(file)  # what was noted of it before is of an older text
     return _Composer(loader, file, source_text).compose()
 
 
@@ -147,6 +149,12 @@ class _Composer:
             if not self.lines:
                 self.lines = self.source_text.split("\n")
             loc = _empty_in_flow(loc, self.lines)
+        last = event.end_mark.line  # 0-based; a block text ends at the next line's start
+        multi_line = last > mark.line and (event.end_mark.column or last - 1 > mark.line)
+        if multi_line and len(self.source_text) <= MAX_TEXT:
+            if not self.lines:
+                self.lines = self.source_text.split("\n")
+            note(self.file, self.lines, loc, last + (1 if event.end_mark.column else 0))
         tag = self._scalar_tag(event, text)
         node = Scalar(loc, tag, text, _scalar_value(tag, text, loc))
         if event.anchor is not None:

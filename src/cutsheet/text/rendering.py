@@ -95,6 +95,8 @@ _DOCUMENTS_ONLY = {
 }
 """What a card's template is told when it names what only the documents' templates read."""
 _NO_ATTRIBUTE = re.compile(r"'(\w+) object' has no attribute (.+)", re.DOTALL)
+_NAMED = re.compile(r"'([^'\s]+)'(?: is undefined)?$")
+"""The name an UndefinedError's message ends with: the unknown name, or the key looked up."""
 _KINDS = {"dict": "mapping", "str": "text", "int": "number", "float": "number", "list": "list"}
 
 
@@ -114,7 +116,10 @@ def _failed(exc: Exception, what: str) -> TemplateProblem:
     if isinstance(exc, TemplateProblem):
         return exc
     if isinstance(exc, UndefinedError):
-        return TemplateProblem(f"{what} uses an unknown name: {_unknown(exc.message or '')}")
+        message = exc.message or ""
+        named = _NAMED.search(message)  # "'x' is undefined", "… has no attribute 'CR-X'"
+        word = named.group(1) if named else ""
+        return TemplateProblem(f"{what} uses an unknown name: {_unknown(message)}", word)
     if isinstance(exc, TemplateSyntaxError):  # said whole: its last words say what to close
         said = " ".join((exc.message or str(exc)).split())
         line = f" (its line {exc.lineno})" if exc.lineno and exc.lineno > 1 else ""
