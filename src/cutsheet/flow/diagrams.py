@@ -55,6 +55,9 @@ class CheckNumbers(Flowable):
             c.drawCentredString(x, self.size * 0.3, str(i + 1))
 
 
+GAP_MM = 10.0  # between two card spaces, where the page has room
+
+
 class CardSpaces(Flowable):
     """Dashed card-sized frames with a label above each, to lay cards on."""
 
@@ -63,13 +66,16 @@ class CardSpaces(Flowable):
     ) -> None:
         super().__init__()
         self.labels, self.w_mm, self.h_mm, self.font, self.size = labels, *size_mm, font, size
-        self.gap = 10 * mm
+        self.gap = GAP_MM * mm
 
     def wrap(self, aw: float, ah: float) -> tuple[float, float]:
+        """The row set ``aw`` wide: the gap between spaces worked out from the full gap each
+        time (the plan sets one flowable on every page in turn; a gap closed up for a narrow
+        page would otherwise make the row look narrower on the next, wider one)."""
         n = len(self.labels)
         room = (aw - n * self.w_mm * mm) / (n - 1) if n > 1 else 0.0
-        if 4 * mm <= room < 10 * mm:  # large cards (two jumbo spaces) close up to fit the frame
-            self.gap = room
+        # large cards (two jumbo spaces) close up to fit the frame
+        self.gap = room if 4 * mm <= room < GAP_MM * mm else GAP_MM * mm
         return n * self.w_mm * mm + (n - 1) * self.gap, self.h_mm * mm + self.size * 1.6
 
     def draw(self) -> None:
