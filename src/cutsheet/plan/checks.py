@@ -24,10 +24,10 @@ holds its leading, not only ink (a badge's "+1" beside an effect's rule meets it
 def face_geometry(
     face: Face, size: tuple[float, float], card: str = "", profile: str = ""
 ) -> list[Problem]:
-    """Boxes inside the face; text boxes at least 3 mm inside the trim (the safe zone), the
-    distance named. ``card`` names the item when the geometry is that card's own, scaled
-    for ``profile`` (its subject: the same mistake on many cards is said once, with a
-    count, and says which profile's card it is on)."""
+    """Boxes inside the face; boxes that print text (a text box, numbered cells) at least
+    3 mm inside the trim (the safe zone), the distance named. ``card`` names the item when
+    the geometry is that card's own, scaled for ``profile`` (its subject: the same mistake
+    on many cards is said once, with a count, and says which profile's card it is on)."""
     w, h = size
     on = f" in {profile} ({w:g}×{h:g} mm)" if profile else ""
     problems = []
@@ -55,14 +55,15 @@ def face_geometry(
                 )
             )
             continue
-        if not box.traits.holds_text:
+        if not box.traits.styled:  # prints text: a paragraph, or numbered cells' digits
             continue
         nearest = min(box.x, box.y, w - box.x - box.w, h - box.y - box.h)
         if nearest < SAFE_ZONE_MM - 0.01:
             problems.append(
                 Problem(
                     box.loc,
-                    f"text box '{box.name}' of face '{face.name}'{on} comes {nearest:.1f} mm"
+                    f"{'text' if box.traits.holds_text else box.kind} box '{box.name}' of"
+                    f" face '{face.name}'{on} comes {nearest:.1f} mm"
                     f" from the trim; keep text at least {SAFE_ZONE_MM:g} mm inside it",
                     subject=card,
                     code="geometry",
