@@ -42,6 +42,8 @@ class CardFigure(Flowable):
     ``alt`` the card in words; labels are stacked top to bottom in the order their lines
     cross the card, each as near its line as the others allow."""
 
+    taller_when_wider = True  # drawn at the scale the width allows (the plan tries each page)
+
     def __init__(
         self,
         face: Face,

@@ -133,8 +133,9 @@ def _too_tall(f: Flowable, canv: Canvas, frames: Sequence[PageFrame], split: boo
     be split), if any; ``f`` is tried on every page in turn."""
     narrowest = min(frame[1] for frame in frames)
     lowest = min(frame[2] for frame in frames)
-    # whole at the narrowest width within the lowest frame: it fits every page
-    if _height(f, canv, narrowest, lowest) <= lowest + FUZZ:
+    # whole at the narrowest width within the lowest frame: it fits every page (text is no
+    # taller set wider; a card figure drawn at the width it is given is, so it is tried on each)
+    if not _grows_with_width(f) and _height(f, canv, narrowest, lowest) <= lowest + FUZZ:
         return None
     found = None
     for paper, width, height, _slack in frames:
@@ -145,6 +146,15 @@ def _too_tall(f: Flowable, canv: Canvas, frames: Sequence[PageFrame], split: boo
                 f" one piece, the {paper} has room for {height / mm:.0f} mm"
             )
     return found
+
+
+def _grows_with_width(f: Flowable) -> bool:
+    """Whether ``f`` holds a flowable that may be taller set wider (``taller_when_wider``)."""
+    if getattr(f, "taller_when_wider", False):
+        return True
+    inner = getattr(f, "_flowable", None)  # a list item's body
+    parts = [inner] if inner is not None else getattr(f, "_content", None) or []
+    return any(_grows_with_width(part) for part in parts)
 
 
 def _doc_problems(
