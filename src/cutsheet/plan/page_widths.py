@@ -16,6 +16,7 @@ from reportlab.platypus.flowables import DDIndenter, LIIndenter
 from reportlab.platypus.paragraph import _getFragWords
 
 from ..flow.diagrams import CardRowDiagram
+from ..flow.figures import CardFigure
 from ..measure import face_name
 
 FUZZ = 0.5  # points
@@ -169,6 +170,11 @@ def _word_overflows(
                 for part in cell if isinstance(cell, list | tuple) else [cell]:
                     for over, text, _ in _word_overflows(part, canv, inner, height, seen):
                         yield over, text, True
+    elif isinstance(g, CardFigure):  # a label's words run from its column's left edge
+        g.wrapOn(canv, avail, height)
+        for (para, _label), lead in zip(g.labels, g.leaders, strict=True):
+            need, text = _widest_word(para, seen)
+            yield lead.x + need - avail, text, False
     elif isinstance(g, Flowable):
         for part in getattr(g, "_content", None) or []:
             yield from _word_overflows(part, canv, avail, height, seen)

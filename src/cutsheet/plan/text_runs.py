@@ -10,11 +10,13 @@ from reportlab.platypus import Flowable, Paragraph, Table
 from reportlab.platypus.flowables import LIIndenter
 
 from ..flow.diagrams import CardRowDiagram
+from ..flow.figures import CardFigure
 from ..measure import smallest_run
 
 
 def _paragraphs(g: object) -> Iterator[Paragraph]:
-    """Every paragraph in ``g``: in a group, a list item, a table's cells, a row of cards."""
+    """Every paragraph in ``g``: in a group, a list item, a table's cells, a row of cards,
+    a card figure's labels."""
     if isinstance(g, Paragraph):
         yield g
     elif isinstance(g, LIIndenter):
@@ -29,6 +31,9 @@ def _paragraphs(g: object) -> Iterator[Paragraph]:
             yield label
             if mark is not None:
                 yield mark
+    elif isinstance(g, CardFigure):  # its labels, beside the card
+        for label, _line in g.labels:
+            yield label
     elif isinstance(g, Flowable):
         for part in getattr(g, "_content", None) or []:
             yield from _paragraphs(part)
