@@ -216,3 +216,52 @@ def test_a_standard_label_too_long_for_its_line_cuts_the_title_short():
     large = Furniture("Print at 100%", 18, title.strip())
     assert large.titled("page 12", 100) == "page 12"
     assert Furniture("Print at 100%", 18, "Tiny").titled("page 12", 100) == "Tiny · page 12"
+
+
+def test_a_table_or_track_whose_text_is_taller_than_a_write_in_row_grows_to_hold_it():
+    """A table cell's value and suffix, or a track's label, taller than the profile's
+    write-in row make their row taller: drawn on a page and read back, every character lies
+    between the rules above and below its own row (a fixed row height let large print's
+    "10 / coins" and a long track label run over the next row and the title above)."""
+    import io
+
+    import pdfplumber
+    from reportlab.platypus import Frame
+
+    from cutsheet.flow.frames import flatten
+
+    register()
+    styles = doc_styles(18, 22, 28, 14, 1.25)  # large print's sizes
+    builder = StoryBuilder(styles, 8)
+    label = "Victory points scored by the leading player at the end of every round"
+    blocks = [
+        TableBlock(
+            ("Round", "Gold"),
+            tuple((str(r), Suffixed(f"{r * 10}<br/>coins")) for r in range(1, 4)),
+            (30 * mm, 40 * mm),
+        ),
+        TrackBlock(label, tuple(range(0, 6)), None),
+    ]
+    data = io.BytesIO()
+    canvas = Canvas(data, pagesize=(210 * mm, 297 * mm))
+    story = flatten(builder.flowables(blocks))  # as a full-page sheet sets it
+    Frame(15 * mm, 15 * mm, 180 * mm, 267 * mm).addFromList(story, canvas)
+    canvas.showPage()
+    canvas.save()
+    with pdfplumber.open(io.BytesIO(data.getvalue())) as pdf:
+        page = pdf.pages[0]
+        rules = sorted({round(e["top"], 1) for e in page.edges if e["orientation"] == "h"})
+        words = page.extract_words()
+    table_words = [w for w in words if w["text"] in {"10", "20", "30", "coins"}]
+    assert len(table_words) == 6
+    for w in table_words:  # between two rules of the table, none crossing one
+        above = [r for r in rules if r <= w["top"] + 0.5]
+        below = [r for r in rules if r >= w["bottom"] - 0.5]
+        assert above and below, w
+        assert not [r for r in rules if w["top"] + 0.5 < r < w["bottom"] - 0.5], w
+    track = [w for w in words if w["text"] in label.split()]
+    cells = [
+        e for e in page.edges if e["orientation"] == "h" and e["top"] > table_words[-1]["bottom"]
+    ]
+    top, bottom = min(e["top"] for e in cells), max(e["top"] for e in cells)
+    assert all(top - 0.5 <= w["top"] and w["bottom"] <= bottom + 0.5 for w in track)

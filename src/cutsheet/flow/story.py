@@ -10,7 +10,7 @@ from typing import Any, ClassVar, Self
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, KeepTogether, ListItem, PageBreak, Spacer
+from reportlab.platypus import Flowable, KeepTogether, ListItem, PageBreak, Paragraph, Spacer
 
 from ..measure import DocStyles, face_name, parsed, profile_doc_styles, suffix_style
 from ..profiles import Profile
@@ -156,7 +156,8 @@ class StoryBuilder:
         for v in b.values:
             text = self._marked(v) if b.mark == v else str(v)
             cells.append(self.para(text, self.styles.cell))
-        height = self._row_height() + 2 * mm
+        # a label that wraps makes the row taller, never runs past it (a cell's 6 pt a side)
+        height = max(self._row_height() + 2 * mm, _cell_height(label, TRACK_LABEL_MM * mm - 12))
         widths = [TRACK_LABEL_MM * mm] + [None] * len(b.values)
         t = self.table_type([cells], colWidths=widths, rowHeights=[height]).read_as("column")
         t.setStyle(track_style(b))
@@ -188,9 +189,15 @@ class StoryBuilder:
             header[j] = self._numbered_header(header[j], b, j, width)
         rows = [[self._cell(c, w) for c, w in zip(row, b.widths, strict=True)] for row in b.rows]
         heights: list[float | None] = [None]
-        for row in b.rows:
+        for row, made in zip(b.rows, rows, strict=True):
             checks = [self._checks(c.n, None).cell_height for c in row if isinstance(c, Checks)]
-            heights.append(max([self._row_height(), *checks]))
+            # a value (and its suffix) taller than a write-in row makes its row taller
+            texts = [
+                _cell_height(cell, width - 2 * CELL_PAD)
+                for cell, width in zip(made, b.widths, strict=True)
+                if isinstance(cell, Paragraph) and width is not None
+            ]
+            heights.append(max([self._row_height(), *checks, *texts]))
         t = self.table_type(
             [header] + rows, colWidths=list(b.widths), rowHeights=heights, repeatRows=1
         ).read_as("row")
