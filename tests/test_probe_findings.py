@@ -206,3 +206,34 @@ def test_a_tight_style_whose_leading_is_under_its_size_is_no_error(tmp_path, cap
     code = main(["--root", str(tmp_path), "check", "--profile", "standard"])
     said = capsys.readouterr().err
     assert code == 0 and "larger than" not in said, said
+
+
+# -- a table whose tick-box column needs more than an equal share of the page ------------
+def test_a_column_of_tick_boxes_wider_than_an_equal_share_takes_what_it_needs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Columns without a width shared the room equally: in large print, six tick boxes
+    needing 62.5 mm beside two short columns were given 60 mm and the table was refused,
+    though it fits. The boxes' column now gets what it needs and the others share the
+    rest; the sheet is built and its boxes' numbers read back, all six a row."""
+    import pdfplumber
+
+    from .corpus_cases import make_project
+
+    root = make_project(tmp_path)
+    game = root / "content" / "tiny" / "game.yaml"
+    table = "table: {rows: 2, columns: [{header: Player}, {header: Ticks, checks: 6},"
+    table += " {header: Notes}]}"
+    text = game.read_text()
+    game.write_text(text.replace("track: {label: Score, start: 0, stop: 10}", table))
+    out = tmp_path / "out"
+    argv = ["--root", str(root)]
+    assert main([*argv, "check", "--profile", "large-print"]) == 0
+    assert (
+        main([*argv, "build", "--profile", "large-print", "--paper", "a4", "--out", str(out)]) == 0
+    )
+    capsys.readouterr()
+    with pdfplumber.open(out / "tiny" / "large-print-a4" / "sheets.pdf") as pdf:
+        words = [w["text"] for w in pdf.pages[0].extract_words()]
+    # each box's number once a row (the page's label ends in a 1 too)
+    assert [words.count(str(n)) for n in range(2, 7)] == [2] * 5 and words.count("1") >= 2

@@ -55,7 +55,24 @@ def column_widths(
             f" {styles.body.fontSize:g} pt, more than the {TABLE_WIDTH_MM:g} mm page width"
         )
     if flexible:
-        share = (TABLE_WIDTH_MM * MM - fixed) / len(flexible)
-        widths = [w if w is not None else max(share, 0) for w in widths]
+        shares = _shared(TABLE_WIDTH_MM * MM - fixed, flexible)
+        given = iter(shares)
+        widths = [w if w is not None else next(given) for w in widths]
         widths = [w if w else None for w in widths]
     return tuple(widths), None
+
+
+def _shared(room: float, needs: Sequence[float]) -> list[float]:
+    """``room`` shared by columns without a width: equally, except that a column needing
+    more than its equal share (its longest word, its tick boxes) gets what it needs and the
+    others share what is left (an equal split once left such a column too narrow in a table
+    that fitted)."""
+    wide: set[int] = set()
+    while True:
+        left = room - sum(needs[i] for i in wide)
+        rest = [i for i in range(len(needs)) if i not in wide]
+        share = max(left / len(rest), 0) if rest else 0.0
+        more = {i for i in rest if needs[i] > share + 0.01}
+        if not more:
+            return [needs[i] if i in wide else share for i in range(len(needs))]
+        wide |= more
