@@ -128,6 +128,8 @@ class CardRowDiagram(Flowable):
     as tall as their wrapped text needs. When the cards, wide enough for their words, cannot
     share one row across the page, the row goes on below: every label sits inside its box."""
 
+    taller_when_wider = True  # its cards shrink on a narrow page (the plan tries each page)
+
     def __init__(
         self, cards: Sequence[tuple[Paragraph, Paragraph | None]], width_mm: float = 24
     ) -> None:
