@@ -437,7 +437,13 @@ class Track(Strict):
 
 class Column(Strict):
     header: str
-    width: float | None = Field(None, gt=0, le=MAX_MM, description="mm; shared equally when absent")
+    width: float | None = Field(
+        None,
+        gt=0,
+        le=MAX_MM,
+        description="mm; when absent, the page's room is shared, each column at least as wide"
+        " as its longest word or its tick boxes",
+    )
     value: str | None = Field(None, description="template printed in the cell ({{ row }})")
     checks: MaybeNumber = Field(None, ge=1, le=100, description="that many tick boxes")
     suffix: str = ""
