@@ -578,39 +578,56 @@ def test_confined_reports_a_symlink_loop(project):
 
 
 def test_a_word_in_a_text_written_over_several_lines_is_pointed_at():
-    """A problem naming a word of a multi-line text points where the word is written inside
-    ``{{ }}`` or ``{% %}``: in a folded, literal, plain or quoted text, from the text's own
-    start or from the block that holds it on the same line; a word in the prose only, a
-    text on one line, or a file read again (its old lines) leave the place as it was."""
-    from cutsheet.source.scalar_lines import pointed
+    """A problem naming a word of a multi-line text points at the first token of the right
+    kind that is that word (a name the template uses, a string it compares with), read with
+    the template's lexer: in a folded, literal or quoted text, from the text's own start or
+    from the block that holds it. A word in the prose, a comment or a string, a one-line
+    text, a sibling value on the block's line, or a file read again (its old lines) leave
+    the place as it was."""
+    from cutsheet.text.pointed import CONSTANT, KEY, pointed
 
     text = (
         "a:\n"
         "  - text: >-\n"  # 2
-        "      the price\n"
-        "      is {{ price }} now\n"  # 4
+        "      the price {# was {{ price }} #}\n"
+        "      is {{ 'price' }} {{ price }} now\n"  # 4
         "  - text: one line {{ price }}\n"  # 5
         "  - text: |\n"  # 6
-        "      price first\n"
-        "      {% if price\n"  # 8
+        "      {% for x in xs %}{{ x['in'] }}{% endfor %}\n"
+        "      {% if mode == 'gutterfod'\n"  # 8
         "      %}x{% endif %}\n"
-        "    when: '{{ price }}'\n"  # 10: another value, not the text
-        "  - text: 'the\n"  # 11
-        "      {{ price }}'\n"
-        "  - note: price only in prose\n"  # 13
+        "  - {title: '{{ price }}', text: 'the\n"  # 10
+        "      {{ price }}'}\n"
+        "  - note: price only in prose\n"  # 12
         "      and here\n"
     )
     where = parse_yaml(text, "t.yaml")
-    block = where.loc(("a", 0))  # 2:5, the block: the text starts on its line
+    block = where.loc(("a", 0))  # 2:5, the block: its text starts on its line
     assert (block.line, block.col) == (2, 5)
-    assert pointed(block, "price") == Loc("t.yaml", 4, 13)
-    assert pointed(where.loc(("a", 0, "text")), "price") == Loc("t.yaml", 4, 13)
+    assert pointed(block, "price") == Loc("t.yaml", 4, 27)  # not the prose, comment, string
+    assert pointed(where.loc(("a", 0, "text")), "price") == Loc("t.yaml", 4, 27)
     one_line = where.loc(("a", 1, "text"))
     assert pointed(one_line, "price") == one_line
-    assert pointed(where.loc(("a", 2, "text")), "price") == Loc("t.yaml", 8, 13)
-    assert pointed(where.loc(("a", 3, "text")), "price") == Loc("t.yaml", 12, 10)
+    third = where.loc(("a", 2, "text"))
+    assert pointed(third, "gutterfod", CONSTANT) == Loc("t.yaml", 8, 22)
+    assert pointed(third, "in", KEY) == Loc("t.yaml", 7, 30)  # the key, not 'for x in'
+    assert pointed(third, "gutterfod") == third  # a string is no name
+    title = where.loc(("a", 3, "title"))  # one line, beside a multi-line text
+    assert pointed(title, "price") == title
+    assert pointed(where.loc(("a", 3, "text")), "price") == Loc("t.yaml", 11, 10)
     prose = where.loc(("a", 4, "note"))
     assert pointed(prose, "price") == prose
     assert pointed(block, "pric") == block  # a whole word only
     parse_yaml("a:\n  - text: >-\n      moved\n", "t.yaml")  # read again, edited
     assert pointed(block, "price") == block
+
+
+def test_a_file_with_a_line_break_split_does_not_see_points_nowhere_inside_its_texts():
+    """YAML counts NEL, U+2028 and U+2029 as line breaks; a file holding one has its texts
+    left unnoted (their lines would be numbered otherwise), so a problem stays at the
+    text's start rather than on a wrong line."""
+    from cutsheet.text.pointed import pointed
+
+    where = parse_yaml('a: "x\u2028y"\nb: >-\n  one\n  {{ price }}\n', "u.yaml")
+    start = where.loc(("b",))
+    assert pointed(start, "price") == start

@@ -15,7 +15,6 @@ from .model import CARD_IMPOSITIONS, GameSpec
 from .profile_files import available_profiles
 from .source import Located
 from .source.limits import capped
-from .source.scalar_lines import pointed
 
 
 def duplicate_components(gspec: GameSpec, game_src: Located) -> list[Problem]:
@@ -100,10 +99,11 @@ def _template_problems(
     """A name ``value`` compares ``variable`` (``profile``, or a document's ``imposition``)
     with that is none of ``known``: the test is never true (or always)."""
     from .text.compared import compared_names
+    from .text.pointed import CONSTANT, pointed
 
     return [
         Problem(
-            pointed(where, name) if isinstance(name, str) else where,
+            pointed(where, name, CONSTANT) if isinstance(name, str) else where,
             f"{key}: compares {variable} with {_shown(name)}, which is no {variable}"
             f"{_unknown(name, known) if isinstance(name, str) else _known(known)}",
         )

@@ -18,9 +18,9 @@ from ..measure import DocStyles, MarkupError, face_name, parsed, suffix_style, u
 from ..model import NAMED_SIZES_MM, Block, Column, Example
 from ..profiles import Profile
 from ..source import Located
-from ..source.scalar_lines import pointed
 from ..symbols import expand
 from ..text import TemplateProblem, literal, render
+from ..text.pointed import pointed
 from .model import (
     CardBlock,
     CardRowBlock,
@@ -72,7 +72,8 @@ class DocPlanner:
         try:
             return render(template, ctx)
         except TemplateProblem as exc:
-            self.problems.append(Problem(pointed(loc, exc.word), f"{self.label}: {exc}"))
+            at = pointed(loc, exc.word, exc.kinds)
+            self.problems.append(Problem(at, f"{self.label}: {exc}"))
             return literal(template)
 
     def checked(self, markup: str, style: str, loc: Loc) -> str:

@@ -1,32 +1,48 @@
-"""Where a word of a text written over several lines of a YAML file is, for a problem that
-names it.
+"""The lines of each text written over several lines of a YAML file, for a problem that
+names a word of it to point at that word (``text.pointed``).
 
-A problem in a template is located at its text's start (``Located.loc``). A rules paragraph
-written as a folded block (``text: >-`` and five lines under it) reaches Jinja as one line,
-so "'nosuch' is undefined" would send the editor to the ``>-``. When a YAML file is read,
-each scalar written over more than one line is noted here (the file's lines are kept with
-it); ``pointed`` then finds the word a problem names in those lines and gives its own line
-and column. A word found nowhere in them (a value built by a template, a name in an
-escaped double-quoted string) leaves the problem at the text's start, as before.
+A problem in a template is located at its text's start, or at the block that holds it
+(``Located.loc``). A rules paragraph written as a folded block (``text: >-`` and five lines
+under it) reaches Jinja as one line, so "'nosuch' is undefined" would send the editor to the
+``- text:`` line. When a YAML file is read, each scalar written over more than one line is
+noted here with its own lines, under where it starts and under where the mapping holding it
+starts when that is on the same line (``- text: >-``: the block's place); a mapping with two
+such texts on its first line is no text's holder.
 
-Per process and per file: reading a file again replaces what was noted for it, so a file
-edited while ``cutsheet watch`` runs is never searched in its old lines.
+Per process, by the file's shown path: reading a file again replaces what was noted for it
+(a file edited while ``cutsheet watch`` runs is never searched in its old lines). Only the
+texts' own lines are kept, never evicted (where a problem points never depends on what else
+the process read); a file longer than ``MAX_TEXT`` characters is not noted at all.
 """
 
 from __future__ import annotations
 
-import re
+from dataclasses import dataclass, field
 
 from ..diagnostics import Loc
 
-MAX_FILES = 256
-"""Files whose multi-line texts are kept at once (a project has a few dozen)."""
 MAX_TEXT = 1 << 22
-"""Characters of a file beyond which its lines are not kept (a deck of 100,000 cards: its
-texts' problems stay at their starts rather than the process holding its lines)."""
+"""Characters of a file beyond which its texts are not noted (a deck of 100,000 cards: its
+texts' problems stay at their starts rather than the process holding their lines)."""
 
-# file -> (its lines, (line, col) where a multi-line text starts -> its last line), 1-based
-_noted: dict[str, tuple[list[str], dict[tuple[int, int], int]]] = {}
+
+@dataclass(frozen=True)
+class Written:
+    """A text as written: its first line and column (1-based) and its lines, the first from
+    that column on."""
+
+    line: int
+    col: int
+    rows: tuple[str, ...]
+
+
+@dataclass
+class _File:
+    texts: dict[tuple[int, int], Written] = field(default_factory=dict)
+    holders: dict[tuple[int, int], tuple[int, int] | None] = field(default_factory=dict)
+
+
+_noted: dict[str, _File] = {}
 
 
 def start_file(file: str) -> None:
@@ -34,37 +50,27 @@ def start_file(file: str) -> None:
     _noted.pop(file, None)
 
 
-def note(file: str, lines: list[str], loc: Loc, last_line: int) -> None:
+def note(file: str, lines: list[str], loc: Loc, last_line: int, holder: Loc | None = None) -> None:
     """A text of ``file`` (split into ``lines``) that starts at ``loc`` and runs to
-    ``last_line`` (1-based)."""
-    if file not in _noted and len(_noted) >= MAX_FILES:
-        _noted.clear()
-    _noted.setdefault(file, (lines, {}))[1][(loc.line, loc.col)] = last_line
+    ``last_line`` (1-based), in a mapping that starts at ``holder`` (None: not a mapping's
+    value, or the mapping starts on another line)."""
+    rows = [lines[n - 1] for n in range(loc.line, min(last_line, len(lines)) + 1)]
+    if not rows:
+        return
+    rows[0] = rows[0][loc.col - 1 :]
+    noted = _noted.setdefault(file, _File())
+    noted.texts[(loc.line, loc.col)] = Written(loc.line, loc.col, tuple(rows))
+    if holder is not None and holder.line == loc.line:
+        key = (holder.line, holder.col)
+        noted.holders[key] = None if key in noted.holders else (loc.line, loc.col)
 
 
-_TAGS = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.DOTALL)
-"""A template's expressions and statements: where a name it uses or compares is written."""
-
-
-def pointed(loc: Loc, word: str) -> Loc:
-    """The place of ``word``'s first whole occurrence inside a ``{{ }}`` or ``{% %}`` of the
-    multi-line text that starts at ``loc``, or on its line after it (``loc`` may be the block
-    that holds the text: ``- text: >-``); ``loc`` itself when no such text holds the word
-    there (the same word in the prose around is not what the problem is about)."""
-    found = _noted.get(loc.path)
-    if found is None or not word:
-        return loc
-    lines, texts = found
-    pattern = re.compile(rf"(?<![\w-]){re.escape(word)}(?![\w-])")
-    for col in sorted(c for line, c in texts if line == loc.line and c >= loc.col):
-        last = min(texts[(loc.line, col)], len(lines))
-        rows = [lines[n - 1][col - 1 if n == loc.line else 0 :] for n in range(loc.line, last + 1)]
-        text = "\n".join(rows)
-        for tag in _TAGS.finditer(text):
-            hit = pattern.search(text, tag.start(), tag.end())
-            if hit is not None:
-                before = text[: hit.start()]
-                row = before.count("\n")
-                column = len(before) - (before.rfind("\n") + 1) + 1
-                return Loc(loc.path, loc.line + row, column + (col - 1 if row == 0 else 0))
-    return loc
+def written(loc: Loc) -> Written | None:
+    """The multi-line text that starts at ``loc``, or whose mapping starts there."""
+    noted = _noted.get(loc.path)
+    if noted is None:
+        return None
+    key: tuple[int, int] | None = (loc.line, loc.col)
+    if key not in noted.texts:
+        key = noted.holders.get((loc.line, loc.col))
+    return noted.texts.get(key) if key is not None else None

@@ -25,6 +25,7 @@ from .yaml_nodes import Alias, Collection, Node, Scalar, mark_loc, target
 from .yaml_schema import CONSTRUCT, MAP, SEQ, STR, TAG
 
 _STARTS = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
+_OTHER_BREAKS = ("\x85", "\u2028", "\u2029")  # line breaks to YAML, not to str.split("\n")
 _ENDS = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
 
 
@@ -88,6 +89,7 @@ class _Composer:
         self.open_anchors: dict[str, Loc] = {}  # collections not complete yet
         self.stack: list[tuple[Collection, str | None]] = []
         self.lines: list[str] = []  # the source's lines, split when first needed
+        self.noting: bool | None = None  # whether its multi-line texts are noted (once known)
         self.alias_values = 0
 
     def compose(self) -> Node | None:
@@ -151,16 +153,28 @@ class _Composer:
             loc = _empty_in_flow(loc, self.lines)
         last = event.end_mark.line  # 0-based; a block text ends at the next line's start
         multi_line = last > mark.line and (event.end_mark.column or last - 1 > mark.line)
-        if multi_line and len(self.source_text) <= MAX_TEXT:
+        if multi_line and self.notes_texts():
             if not self.lines:
                 self.lines = self.source_text.split("\n")
-            note(self.file, self.lines, loc, last + (1 if event.end_mark.column else 0))
+            parent = stack[-1][0] if stack else None
+            value_of = parent is not None and parent.is_map and len(parent.items) % 2 == 1
+            holder = parent.loc if value_of and parent is not None else None
+            note(self.file, self.lines, loc, last + (1 if event.end_mark.column else 0), holder)
         tag = self._scalar_tag(event, text)
         node = Scalar(loc, tag, text, _scalar_value(tag, text, loc))
         if event.anchor is not None:
             self._check_anchor(event.anchor, loc)
             self.anchors[event.anchor] = (node, loc)
         return node
+
+    def notes_texts(self) -> bool:
+        """Whether this file's multi-line texts are noted (``scalar_lines``): not in a very
+        long file, nor in one with a line break YAML counts that splitting at ``\\n`` does not
+        (NEL, U+2028, U+2029: its lines would be numbered otherwise)."""
+        if self.noting is None:
+            text = self.source_text
+            self.noting = len(text) <= MAX_TEXT and not any(c in text for c in _OTHER_BREAKS)
+        return self.noting
 
     def _scalar_tag(self, event: Any, text: str) -> str:
         tag: str | None = event.tag

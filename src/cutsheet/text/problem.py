@@ -7,12 +7,13 @@ from ..diagnostics import excerpt
 
 class TemplateProblem(Exception):
     """A template failed; the message says why (unknown name, syntax, a bound). ``word``:
-    what of the template's own text it is about (an unknown name), to point at where that
-    is written (``source.scalar_lines``); '' when none is."""
+    what of the template's own text it is about (an unknown name, a key looked up), to point
+    at where that is written (``text.pointed``)."""
 
-    def __init__(self, message: str, word: str = "") -> None:
+    def __init__(self, message: str, word: str = "", kinds: tuple[str, ...] = ("name",)) -> None:
         super().__init__(message)
-        self.word = word
+        self.word = word  # what of the template's text it is about ('' when nothing is)
+        self.kinds = kinds  # the kinds of token that word is (``text.pointed``)
 
 
 def short(value: object) -> str:

@@ -119,7 +119,8 @@ def _failed(exc: Exception, what: str) -> TemplateProblem:
         message = exc.message or ""
         named = _NAMED.search(message)  # "'x' is undefined", "… has no attribute 'CR-X'"
         word = named.group(1) if named else ""
-        return TemplateProblem(f"{what} uses an unknown name: {_unknown(message)}", word)
+        kinds = ("name",) if message.endswith(" is undefined") else ("name", "string")
+        return TemplateProblem(f"{what} uses an unknown name: {_unknown(message)}", word, kinds)
     if isinstance(exc, TemplateSyntaxError):  # said whole: its last words say what to close
         said = " ".join((exc.message or str(exc)).split())
         line = f" (its line {exc.lineno})" if exc.lineno and exc.lineno > 1 else ""

@@ -1,0 +1,61 @@
+"""Where a word a template problem names is written, when the template is a text written
+over several lines of a YAML file (``source.scalar_lines``): the line and column of the
+first token of the right kind that is that word, read with the template's own lexer, so a
+word in the prose, in a comment or in a string is not taken for a name."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+
+from ..diagnostics import Loc
+from ..source.scalar_lines import written
+from .sandbox import environment
+
+NAME = ("name",)
+"""A name the template uses (an unknown name): not a keyword, not after a dot."""
+CONSTANT = ("string",)
+"""A value the template compares something with (a misspelt profile or imposition)."""
+KEY = ("attribute", "string")
+"""A key looked up (``x.key``: a name after a dot, or ``x["key"]``)."""
+KEYWORDS = frozenset(
+    "and or not in is if else elif endif for endfor set endset with endwith block endblock"
+    " macro endmacro call endcall filter endfilter raw endraw import from as include extends"
+    " recursive true false none True False None".split()
+)
+"""Names the lexer gives that are the language's own, never a name the template uses."""
+
+
+def pointed(loc: Loc, word: str, kinds: Collection[str] = NAME) -> Loc:
+    """The place of the first token of one of ``kinds`` that is ``word`` in the multi-line
+    text that starts at ``loc`` (or whose block does); ``loc`` itself when there is none, or
+    when the text as written does not read as a template (an escaped quoted string)."""
+    text = written(loc) if word else None
+    if text is None:
+        return loc
+    try:
+        tokens = list(environment().lex("\n".join(text.rows)))
+    except Exception:  # not a template as written: the problem stays at the text's start
+        return loc
+    pattern = re.compile(rf"(?<![\w-]){re.escape(word)}(?![\w-])")
+    seen: dict[int, int] = {}  # row -> the word's occurrences in tokens before, on that row
+    before = ""  # the last token that is not white space
+    for lineno, kind, value in tokens:
+        said = value[1:-1] if kind == "string" else value  # the lexer keeps a string's quotes
+        if kind == "name":
+            kind = "attribute" if before == "." else "keyword" if value in KEYWORDS else kind
+        if kind != "whitespace":
+            before = value
+        if kind in kinds and said == word:
+            row = lineno - 1
+            hits = list(pattern.finditer(text.rows[row])) if row < len(text.rows) else []
+            n = seen.get(row, 0)
+            if n >= len(hits):
+                return loc
+            col = hits[n].start() + 1 + (text.col - 1 if row == 0 else 0)
+            return Loc(loc.path, text.line + row, col)
+        for i, part in enumerate(str(value).split("\n")):  # a token may run over rows
+            found = len(pattern.findall(part))
+            if found:
+                seen[lineno - 1 + i] = seen.get(lineno - 1 + i, 0) + found
+    return loc
