@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from pydantic import Field
 
 from ..diagnostics import Problem, excerpt
-from ..measure import TextStyle
+from ..measure import TextStyle, face_name, string_width
 from ..model import MAX_TRACK
-from .base import Box, BoxKind, Element, FillContext, Pen, Traits
+from .base import MM, Box, BoxKind, Element, FillContext, Pen, Traits
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -46,7 +46,34 @@ def check(box: CellsBox) -> list[Problem]:
 
 
 def fill(box: CellsBox, fc: FillContext, fill: str | None, stroke: str | None) -> Element:
-    return CellsElement(box=box, fill=fill, stroke=stroke, style=fc.styles[box.style])
+    """The cells in their style; a style under the profile's least size, or a number wider
+    or taller than its cell, is the layout's problem (its digits would run over the cells'
+    rules, and out of the box)."""
+    style = fc.styles[box.style]
+    where = f"box '{box.name}'"
+    if style.size < fc.min_size:  # said as a text box's style is
+        said = f"style '{box.style}' is {style.size:g} pt, under this profile's {fc.min_size:g} pt"
+        fc.problems.append(Problem(box.loc, said))
+    rows = -(-len(box.numbers) // box.cols)
+    cell_w, cell_h = box.w / box.cols, box.h / rows  # mm
+    font = face_name(style.font)
+    widest = max(box.numbers, key=lambda n: string_width(str(n), font, style.size))
+    need = string_width(str(widest), font, style.size) / MM + 2 * CELL_PAD_MM
+    tall = DIGITS * style.size / MM  # the digits' ink, centred in the cell as drawn
+    if need > cell_w + 0.01 or tall > cell_h + 0.01:
+        said = (
+            f"'{widest}' at {style.size:g} pt needs a cell {need:.1f} × {tall:.1f} mm; its"
+            f" {box.cols} to a row make cells {cell_w:.1f} × {cell_h:.1f} mm (a wider box,"
+            " fewer to a row or a smaller style)"
+        )
+        fc.problems.append(Problem(box.loc, f"{where}: {said}", subject=fc.label, code="box"))
+    return CellsElement(box=box, fill=fill, stroke=stroke, style=style)
+
+
+CELL_PAD_MM = 0.5
+"""Room (mm) between a number and its cell's side."""
+DIGITS = 0.75
+"""A digit's height, with a little room, as a share of the font size (Atkinson's 0.7)."""
 
 
 def draw(pen: Pen, el: CellsElement, bx: float, by: float, bw: float, bh: float) -> None:
