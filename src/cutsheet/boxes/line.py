@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import Box, BoxKind, Element, FillContext, Pen
+from .base import Box, BoxKind, Element, FillContext, Pen, Traits
 
 
 def fill(box: Box, fc: FillContext, fill: str | None, stroke: str | None) -> Element:
@@ -14,4 +14,6 @@ def draw(pen: Pen, el: Element, bx: float, by: float, bw: float, bh: float) -> N
         pen.line(bx, by + bh / 2, bx + bw, by + bh / 2, el.stroke or "#000000")
 
 
-KIND = BoxKind(name="line", keys={}, box=Box, fill=fill, draw=draw)
+KIND = BoxKind(
+    name="line", keys={}, box=Box, fill=fill, draw=draw, traits=Traits(always_stroked=True)
+)

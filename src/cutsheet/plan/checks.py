@@ -73,8 +73,9 @@ def face_geometry(
 
 
 def _stroke_past(box: Box, w: float, h: float) -> float:
-    """How far (mm) the box's stroke, centred on its edge, reaches past a ``w`` × ``h`` face."""
-    if not box.stroke:
+    """How far (mm) the box's stroke, centred on its edge, reaches past a ``w`` × ``h`` face
+    (a line's, drawn black when it names no stroke, too)."""
+    if not box.stroke and not box.traits.always_stroked:
         return 0.0
     half = box.stroke_width / 2 * 25.4 / 72
     return max(-box.x, -box.y, box.x + box.w - w, box.y + box.h - h) + half
