@@ -200,10 +200,12 @@ def _measured_problems(m: Measured, box: TextBox, style: TextStyle, fc: FillCont
             " spaces lines by: it prints over the lines around it and out of the box (set it"
             " with a style of that size instead of <font size>)"
         )
-    if m.height > box.h * MM + 0.01:
-        over = (m.height - box.h * MM) / MM
+    # a style whose size is over its leading sets its first line that much lower
+    height = m.height + max(0.0, style.size - style.leading)
+    if height > box.h * MM + 0.01:
+        over = (height - box.h * MM) / MM
         out.append(
-            f"text does not fit: it needs {m.height / MM:.1f} mm, the box is {box.h:g} mm"
+            f"text does not fit: it needs {height / MM:.1f} mm, the box is {box.h:g} mm"
             f" ({over:.1f} mm over{f', {fc.profile} profile' if _named(fc) else ''})"
         )
     return out
