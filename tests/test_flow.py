@@ -265,3 +265,20 @@ def test_a_table_or_track_whose_text_is_taller_than_a_write_in_row_grows_to_hold
     ]
     top, bottom = min(e["top"] for e in cells), max(e["top"] for e in cells)
     assert all(top - 0.5 <= w["top"] and w["bottom"] <= bottom + 0.5 for w in track)
+
+
+def test_a_super_on_the_first_line_and_a_sub_on_the_last_reach_past_the_paragraph():
+    """``measure`` says how far a raised run's ink stands above a paragraph's top and a
+    lowered one drops below its bottom (the fit counts lines; the safe zone counts these):
+    only a run on the first or the last line, and nothing for plain text."""
+    from cutsheet.measure import TextStyle, measure
+
+    register()
+    style = TextStyle(size=10, leading=12)
+    assert measure("Cost 3", style, 200).reach == (0.0, 0.0)
+    up, down = measure("Cost<super>TM</super>", style, 200).reach
+    assert up > 0 and down == 0
+    up, down = measure("H<sub>2</sub>O", style, 200).reach
+    assert up == 0 and down > 0
+    middle = "one two three<br/>H<sub>2</sub>O and T<super>M</super><br/>four five"
+    assert measure(middle, style, 200).reach == (0.0, 0.0)

@@ -202,6 +202,8 @@ class Measured:
     too_wide: float = 0.0  # points by which the widest unbreakable line exceeds the width
     smallest: float = float("inf")  # points: the smallest text run (markup can shrink one)
     largest: float = 0.0  # points: the largest text run (markup can grow one past its line)
+    reach: tuple[float, float] = (0.0, 0.0)  # points a <super> rises above the first line's
+    # top and a <sub> drops below the last line's bottom (``raised``)
 
 
 def _too_wide(para: Paragraph) -> float:
@@ -257,7 +259,29 @@ def _measured(markup: str, style: TextStyle, width: float) -> Measured:
     para, h, missing = _wrapped(markup, style, width)
     sizes = run_sizes(para)
     smallest, largest = min(sizes, default=float("inf")), max(sizes, default=0.0)
-    return Measured(h, para.getPlainText(), missing, _too_wide(para), smallest, largest)
+    reach = raised(para, style.size)
+    return Measured(h, para.getPlainText(), missing, _too_wide(para), smallest, largest, reach)
+
+
+INK = 0.75
+"""How high a run's ink stands above its baseline, as a share of its size (capitals and
+digits: Atkinson's are 0.7)."""
+
+
+def raised(para: Paragraph, size: float) -> tuple[float, float]:
+    """How far (points) a raised run's ink (``<super>``) on the first line reaches above the
+    paragraph's top (a font size over the first baseline), and a lowered run (``<sub>``) on
+    the last line drops further than the line's own descent, at most: (0, 0) for a
+    paragraph with neither."""
+    lines = getattr(getattr(para, "blPara", None), "lines", None) or []
+    if not lines or isinstance(lines[0], tuple):  # one run, never raised
+        return 0.0, 0.0
+    first = getattr(lines[0], "words", None) or []
+    last = getattr(lines[-1], "words", None) or []
+    risen = [w.rise + INK * w.fontSize for w in first if getattr(w, "rise", 0) > 0]
+    up = max(risen, default=0.0) - size  # the line's top: its baseline plus its size
+    down = max((-w.rise for w in last if getattr(w, "rise", 0) < 0), default=0.0)
+    return max(float(up), 0.0), max(float(down), 0.0)
 
 
 def run_sizes(para: Paragraph) -> list[float]:

@@ -40,6 +40,15 @@ class TextElement(Element):
     height: float  # pt, as measured
     heading: bool = False  # the card's title: tagged as a heading
     text: str = ""
+    reach: tuple[float, float] = (0.0, 0.0)  # pt a <super> and a <sub> reach past the lines
+
+    def ink_rows(self) -> tuple[float, float]:
+        """Where (mm from the box's top) its text's ink starts and ends, as drawn."""
+        box = self.box
+        valign = getattr(box, "valign", "top")
+        free = box.h - self.height / MM
+        top = 0.0 if valign == "top" else free / 2 if valign == "middle" else free
+        return top - self.reach[0] / MM, top + (self.height + self.reach[1]) / MM
 
     @property
     def is_text(self) -> bool:
@@ -169,6 +178,7 @@ def _fill(box: TextBox, fc: FillContext, fill: str | None, stroke: str | None) -
         height=m.height,
         heading=box.name == "title",
         text=m.plain,
+        reach=m.reach,
     )
 
 

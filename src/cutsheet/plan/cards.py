@@ -22,6 +22,7 @@ from .checks import (
     centred_running_text,
     face_contrast,
     face_geometry,
+    raised_runs,
     text_overlaps,
     white_stickers,
 )
@@ -184,6 +185,7 @@ class _CardPlanner:
         planned = tuple(recoloured(p, profile) for p in planned or (fill_face(face, size, fc),))
         for p in planned:
             fc.problems.extend(text_overlaps(p, fc.label, profile.name))
+            fc.problems.extend(raised_runs(p, size, fc.label))
             if profile.min_contrast:
                 fc.problems.extend(face_contrast(p, profile.min_contrast, fc.label))
                 fc.problems.extend(

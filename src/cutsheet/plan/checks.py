@@ -72,6 +72,32 @@ def face_geometry(
     return problems
 
 
+def raised_runs(face: FacePlan, size: tuple[float, float], label: str) -> list[Problem]:
+    """Text boxes whose ``<super>`` (on the first line) or ``<sub>`` (on the last) reaches
+    past the box into the 3 mm safe zone: the box keeps it, the raised run does not."""
+    h = size[1]
+    problems = []
+    for el in face.elements:
+        reach = getattr(el, "reach", (0.0, 0.0))
+        if reach == (0.0, 0.0):
+            continue
+        start, end = el.ink_rows()  # type: ignore[attr-defined]  # a TextElement's
+        box = el.box
+        nearest = min(box.y + start, h - box.y - end)
+        if nearest < SAFE_ZONE_MM - 0.01:
+            problems.append(
+                Problem(
+                    box.loc,
+                    f"text box '{box.name}': a <super> or <sub> run reaches {nearest:.1f} mm"
+                    f" from the trim; keep text at least {SAFE_ZONE_MM:g} mm inside it (move"
+                    " the box in, or the run off its first or last line)",
+                    subject=label,
+                    code="geometry",
+                )
+            )
+    return problems
+
+
 def _stroke_past(box: Box, w: float, h: float) -> float:
     """How far (mm) the box's stroke, centred on its edge, reaches past a ``w`` × ``h`` face
     (a line's, drawn black when it names no stroke, too)."""
