@@ -282,3 +282,42 @@ def test_a_super_on_the_first_line_and_a_sub_on_the_last_reach_past_the_paragrap
     assert up == 0 and down > 0
     middle = "one two three<br/>H<sub>2</sub>O and T<super>M</super><br/>four five"
     assert measure(middle, style, 200).reach == (0.0, 0.0)
+
+
+def test_a_sub_on_the_last_line_counts_only_what_drops_past_the_lines_slack():
+    """The last baseline sits ``leading - size`` above the paragraph's bottom: a ``<sub>``
+    reaches past the bottom by its drop less that (a review found a subscript 3.4 mm from
+    the trim reported at 2.7 mm)."""
+    from cutsheet.measure import TextStyle, measure
+
+    register()
+    tight = measure("H<sub>2</sub>O", TextStyle(size=10, leading=10), 200).reach[1]
+    loose = measure("H<sub>2</sub>O", TextStyle(size=10, leading=12), 200).reach[1]
+    assert tight > 0 and loose == pytest.approx(max(tight - 2, 0))
+
+
+def test_a_line_is_checked_where_it_is_drawn_along_its_middle():
+    """A line box draws one stroke along its middle with square-cut ends: a full-width rule,
+    or one whose box touches the top, stays on the card; a thick one near the edge does not,
+    whether or not it names a stroke (a line without one is drawn black)."""
+    from cutsheet.boxes.base import Box
+    from cutsheet.diagnostics import Loc
+    from cutsheet.layouts import Face
+    from cutsheet.plan.checks import face_geometry
+
+    def rule(y: float, h: float, width: float, stroke: str | None = None) -> list[str]:
+        box = Box(
+            name="rule",
+            kind="line",
+            x=0,
+            y=y,
+            w=63,
+            h=h,
+            loc=Loc("l.yaml", 1, 1),
+            stroke=stroke,
+            stroke_width=width,
+        )
+        return [p.message for p in face_geometry(Face("front", (box,), Loc("l.yaml")), (63, 88))]
+
+    assert rule(40, 1, 0.5) == [] and rule(0, 1, 0.5) == []
+    assert rule(87.5, 0.5, 20) == rule(87.5, 0.5, 20, "#000000") != []

@@ -259,7 +259,7 @@ def _measured(markup: str, style: TextStyle, width: float) -> Measured:
     para, h, missing = _wrapped(markup, style, width)
     sizes = run_sizes(para)
     smallest, largest = min(sizes, default=float("inf")), max(sizes, default=0.0)
-    reach = raised(para, style.size)
+    reach = raised(para, style.size, style.leading)
     return Measured(h, para.getPlainText(), missing, _too_wide(para), smallest, largest, reach)
 
 
@@ -268,10 +268,11 @@ INK = 0.75
 digits: Atkinson's are 0.7)."""
 
 
-def raised(para: Paragraph, size: float) -> tuple[float, float]:
+def raised(para: Paragraph, size: float, leading: float) -> tuple[float, float]:
     """How far (points) a raised run's ink (``<super>``) on the first line reaches above the
-    paragraph's top (a font size over the first baseline), and a lowered run (``<sub>``) on
-    the last line drops further than the line's own descent, at most: (0, 0) for a
+    paragraph's top (a font size over the first baseline), and how far a lowered run
+    (``<sub>``) on the last line drops below the paragraph's bottom (``leading - size``
+    under the last baseline), further than the line's own descent, at most: (0, 0) for a
     paragraph with neither."""
     lines = getattr(getattr(para, "blPara", None), "lines", None) or []
     if not lines or isinstance(lines[0], tuple):  # one run, never raised
@@ -280,7 +281,8 @@ def raised(para: Paragraph, size: float) -> tuple[float, float]:
     last = getattr(lines[-1], "words", None) or []
     risen = [w.rise + INK * w.fontSize for w in first if getattr(w, "rise", 0) > 0]
     up = max(risen, default=0.0) - size  # the line's top: its baseline plus its size
-    down = max((-w.rise for w in last if getattr(w, "rise", 0) < 0), default=0.0)
+    dropped = [-w.rise for w in last if getattr(w, "rise", 0) < 0]
+    down = max(dropped, default=0.0) - max(leading - size, 0.0)
     return max(float(up), 0.0), max(float(down), 0.0)
 
 

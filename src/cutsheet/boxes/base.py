@@ -179,7 +179,8 @@ class Traits:
     of its own (a frame, an icon, an image) that large print keeps; ``symbol``: an icon that
     grows beside its words and can hold a value as a badge; ``square``: a square one stays
     square when scaled; ``reaches_bleed``: a filled one touching the trim runs into the bleed;
-    ``always_stroked``: it draws its stroke (in black) when it names none (a line)."""
+    ``rule``: it draws one stroke along its horizontal middle, with square-cut ends, black
+    when it names none (a line)."""
 
     holds_text: bool = False
     styled: bool = False
@@ -189,7 +190,7 @@ class Traits:
     symbol: bool = False
     square: bool = False
     reaches_bleed: bool = False
-    always_stroked: bool = False
+    rule: bool = False
 
 
 REGISTRY: dict[str, BoxKind] = {}

@@ -61,10 +61,13 @@ def fill(box: CellsBox, fc: FillContext, fill: str | None, stroke: str | None) -
     need = string_width(str(widest), font, style.size) / MM + 2 * CELL_PAD_MM
     tall = DIGITS * style.size / MM  # the digits' ink, centred in the cell as drawn
     if need > cell_w + 0.01 or tall > cell_h + 0.01:
+        scaled = fc.profile not in ("", "standard")  # its sizes are the profile's, not yours
+        where_said = f" in the {fc.profile} profile" if scaled else ""
+        remedy = f"a face of its own for {fc.profile} (NAME@{fc.profile})" if scaled else ""
         said = (
             f"'{widest}' at {style.size:g} pt needs a cell {need:.1f} × {tall:.1f} mm; its"
-            f" {box.cols} to a row make cells {cell_w:.1f} × {cell_h:.1f} mm (a wider box,"
-            " fewer to a row or a smaller style)"
+            f" {box.cols} to a row make cells {cell_w:.1f} × {cell_h:.1f} mm{where_said} (a"
+            f" wider box, fewer to a row or {remedy or 'a smaller style'})"
         )
         fc.problems.append(Problem(box.loc, f"{where}: {said}", subject=fc.label, code="box"))
     return CellsElement(box=box, fill=fill, stroke=stroke, style=style)

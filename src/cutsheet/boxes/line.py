@@ -14,6 +14,4 @@ def draw(pen: Pen, el: Element, bx: float, by: float, bw: float, bh: float) -> N
         pen.line(bx, by + bh / 2, bx + bw, by + bh / 2, el.stroke or "#000000")
 
 
-KIND = BoxKind(
-    name="line", keys={}, box=Box, fill=fill, draw=draw, traits=Traits(always_stroked=True)
-)
+KIND = BoxKind(name="line", keys={}, box=Box, fill=fill, draw=draw, traits=Traits(rule=True))

@@ -42,13 +42,22 @@ class TextElement(Element):
     text: str = ""
     reach: tuple[float, float] = (0.0, 0.0)  # pt a <super> and a <sub> reach past the lines
 
+    @property
+    def set_height(self) -> float:
+        """Points its lines take as drawn: their leading, and what a style whose size is
+        over its leading sets the first baseline lower (a font size below the top)."""
+        return self.height + max(0.0, self.style.size - self.style.leading)
+
+    def top_in_box(self, box_h: float) -> float:
+        """Points from the box's top to the paragraph's top, as ``valign`` places it."""
+        valign = getattr(self.box, "valign", "top")
+        free = box_h - self.set_height
+        return 0.0 if valign == "top" else free / 2 if valign == "middle" else free
+
     def ink_rows(self) -> tuple[float, float]:
         """Where (mm from the box's top) its text's ink starts and ends, as drawn."""
-        box = self.box
-        valign = getattr(box, "valign", "top")
-        free = box.h - self.height / MM
-        top = 0.0 if valign == "top" else free / 2 if valign == "middle" else free
-        return top - self.reach[0] / MM, top + (self.height + self.reach[1]) / MM
+        top = self.top_in_box(self.box.h * MM)
+        return (top - self.reach[0]) / MM, (top + self.set_height + self.reach[1]) / MM
 
     @property
     def is_text(self) -> bool:
@@ -210,7 +219,8 @@ def _measured_problems(m: Measured, box: TextBox, style: TextStyle, fc: FillCont
             " spaces lines by: it prints over the lines around it and out of the box (set it"
             " with a style of that size instead of <font size>)"
         )
-    # a style whose size is over its leading sets its first line that much lower
+    # a style whose size is over its leading sets its first line that much lower (as drawn:
+    # ``TextElement.set_height``)
     height = m.height + max(0.0, style.size - style.leading)
     if height > box.h * MM + 0.01:
         over = (height - box.h * MM) / MM
@@ -230,12 +240,13 @@ def draw(pen: Pen, el: TextElement, bx: float, by: float, bw: float, bh: float) 
         with pen.artifact():
             pen.rect(bx, by, bw, bh, fill=el.fill, stroke=None)
     valign = getattr(el.box, "valign", "top")
+    below = el.set_height - el.height  # a style over its leading sets its lines this lower
     if valign == "top":
         ty = by + bh - el.height
     elif valign == "middle":
-        ty = by + (bh - el.height) / 2
+        ty = by + (bh - el.set_height) / 2 + below
     else:
-        ty = by
+        ty = by + below
     read_as = getattr(el.box, "read_as", "paragraph")
     if read_as == "list" and not el.heading and f'"{ITEM}"' in el.markup:
         pen.paragraph(el.markup, el.style, el.box.style, el.avail, bx, ty, as_list=True)

@@ -48,8 +48,8 @@ def face_geometry(
                 Problem(
                     box.loc,
                     f"box '{box.name}' of face '{face.name}': its {box.stroke_width:g} pt"
-                    f" stroke reaches {past:.1f} mm past the {w:g}×{h:g} mm face (a stroke is"
-                    " centred on the box's edge: keep the box half its width inside)",
+                    f" stroke reaches {past:.1f} mm past the {w:g}×{h:g} mm face"
+                    f" ({_centred(box)})",
                     subject=card,
                     code="geometry",
                 )
@@ -98,12 +98,25 @@ def raised_runs(face: FacePlan, size: tuple[float, float], label: str) -> list[P
     return problems
 
 
+def _centred(box: Box) -> str:
+    """Where a box's stroke is drawn, for a message."""
+    if box.traits.rule:
+        return (
+            "a line is drawn along its box's middle, its stroke as wide above as below: keep"
+            " the line half its width inside"
+        )
+    return "a stroke is centred on the box's edge: keep the box half its width inside"
+
+
 def _stroke_past(box: Box, w: float, h: float) -> float:
-    """How far (mm) the box's stroke, centred on its edge, reaches past a ``w`` × ``h`` face
-    (a line's, drawn black when it names no stroke, too)."""
-    if not box.stroke and not box.traits.always_stroked:
-        return 0.0
+    """How far (mm) the box's stroke, centred on its edge, reaches past a ``w`` × ``h`` face;
+    a line's, drawn along its middle (black when it names no stroke), as drawn."""
     half = box.stroke_width / 2 * 25.4 / 72
+    if box.traits.rule:  # square-cut ends at the box's sides; the stroke's width up and down
+        middle = box.y + box.h / 2
+        return max(-box.x, box.x + box.w - w, half - middle, middle + half - h)
+    if not box.stroke:
+        return 0.0
     return max(-box.x, -box.y, box.x + box.w - w, box.y + box.h - h) + half
 
 

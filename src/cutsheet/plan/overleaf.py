@@ -40,7 +40,13 @@ def _remeasured(el: TextElement, markup: str, top: float) -> TextElement:
     h = m.height / MM + SLACK_MM
     box = dataclasses.replace(el.box, y=top, h=h, valign="top")  # type: ignore[call-arg]
     return dataclasses.replace(
-        el, box=box, markup=markup, avail=(el.avail[0], h * MM), height=m.height, text=m.plain
+        el,
+        box=box,
+        markup=markup,
+        avail=(el.avail[0], h * MM),
+        height=m.height,
+        text=m.plain,
+        reach=m.reach,
     )
 
 
