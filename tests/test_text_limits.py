@@ -152,8 +152,15 @@ def test_a_superscript_on_a_standard_card_under_the_least_size_is_refused(ws):
 
 
 def test_large_print_cards_lift_markup_sizes_and_superscripts(ws):
-    kick(ws, '"<font size=\\"2\\">DE</font>LI<super>VE</super><sub size=\\"3\\">RY</sub>"')
-    assert messages(ws, ("large-print",)) == []
+    """Large print sets markup's small runs and superscripts at its body size: no run is
+    under its least size. Lifted to 18 pt, the superscript on the kicker's one line (4.5 mm
+    from the card's top) stands above it into the 3 mm safe zone, which is said."""
+    line = kick(ws, '"<font size=\\"2\\">DE</font>LI<super>VE</super><sub size=\\"3\\">RY</sub>"')
+    assert messages(ws, ("large-print",)) == [
+        f"{line}:7: text box 'kicker': a <super> or <sub> run reaches 2.4 mm from the trim;"
+        " keep text at least 3 mm inside it (move the box in, or the run off its first or"
+        " last line)"
+    ]
 
 
 def test_clean_sets_a_bare_superscript_at_the_body_size():
