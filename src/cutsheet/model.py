@@ -450,7 +450,7 @@ class Column(Strict):
 
 
 class Table(Strict):
-    columns: list[Column]
+    columns: list[Column] = Field(min_length=1)
     rows: Number = Field(ge=1, le=1_000)
 
 
