@@ -42,7 +42,7 @@ from ..papers import Paper
 from .documents import written_at
 from .model import DocPlan, GamePlan, NewPage, PageDoc, TrackBlock, WriteInsBlock
 from .page_widths import FUZZ, PageFrame, too_long_word, too_narrow, too_wide
-from .text_runs import too_small
+from .text_runs import too_large, too_small
 
 MAX_PAGES = 2_000  # a block that needs more pages than this is reported as too long
 
@@ -188,6 +188,9 @@ def _doc_problems(
         )
         if small is not None:
             found[block] = f"{label}: {small}"
+        large = too_large(f) if block not in found else None
+        if large is not None:
+            found[block] = f"{label}: {large}"
         word = too_long_word(f, canv, frames) if block not in found else None
         if word is not None:
             found[block] = f"{label}: {word}"

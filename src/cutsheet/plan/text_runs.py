@@ -11,7 +11,7 @@ from reportlab.platypus.flowables import LIIndenter
 
 from ..flow.diagrams import CardRowDiagram
 from ..flow.figures import CardFigure
-from ..measure import smallest_run
+from ..measure import run_sizes, smallest_run
 
 
 def _paragraphs(g: object) -> Iterator[Paragraph]:
@@ -37,6 +37,23 @@ def _paragraphs(g: object) -> Iterator[Paragraph]:
     elif isinstance(g, Flowable):
         for part in getattr(g, "_content", None) or []:
             yield from _paragraphs(part)
+
+
+def too_large(f: Flowable) -> str | None:
+    """What of ``f`` markup sets larger than both its paragraph's style and the lines that
+    style spaces (a run taller than its line prints over the lines around it), if anything:
+    said as a card's text box says it."""
+    for p in _paragraphs(f):
+        style = p.style
+        room = max(float(style.fontSize), float(style.leading))
+        largest = max(run_sizes(p), default=0.0)
+        if largest > room + 0.01:
+            return (
+                f"a text run is {largest:g} pt, larger than the {style.leading:g} pt its style"
+                " spaces lines by: it prints over the lines around it (set it with a heading"
+                " or a style of that size instead of <font size>)"
+            )
+    return None
 
 
 def too_small(f: Flowable, least: float, profile: str) -> str | None:
