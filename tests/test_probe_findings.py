@@ -237,3 +237,37 @@ def test_a_column_of_tick_boxes_wider_than_an_equal_share_takes_what_it_needs(
         words = [w["text"] for w in pdf.pages[0].extract_words()]
     # each box's number once a row (the page's label ends in a 1 too)
     assert [words.count(str(n)) for n in range(2, 7)] == [2] * 5 and words.count("1") >= 2
+
+
+# -- a numbered list of a hundred steps or more -------------------------------------------
+def test_a_list_of_a_hundred_steps_keeps_its_numbers_clear_of_their_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A list's items were indented 1.6 em whatever their numbers: '100 ' is wider, and the
+    number printed into its step's first word (text read back as '100s'). The indent now
+    holds the widest number and its space; read back, every number ends before its word."""
+    import pdfplumber
+
+    from .corpus_cases import make_project
+
+    root = make_project(tmp_path)
+    rules = root / "content" / "tiny" / "rules.yaml"
+    steps = ", ".join(["step"] * 105)
+    text = rules.read_text()
+    rules.write_text(
+        text.replace("      - example: pay", f"      - steps: [{steps}]\n      - example: pay")
+    )
+    out = tmp_path / "out"
+    argv = ["--root", str(root), "build", "--profile", "standard", "--paper", "a4"]
+    assert main([*argv, "--out", str(out)]) == 0
+    capsys.readouterr()
+    gaps = []
+    with pdfplumber.open(out / "tiny" / "standard-a4" / "rules.pdf") as pdf:
+        for page in pdf.pages:
+            words = page.extract_words()
+            for number, word in zip(words, words[1:], strict=False):
+                if number["text"].isdigit() and word["text"] == "step":
+                    if abs(number["top"] - word["top"]) < 1:
+                        gaps.append((int(number["text"]), word["x0"] - number["x1"]))
+    assert sorted(n for n, _gap in gaps) == list(range(1, 106))
+    assert min(gap for _n, gap in gaps) > 1.0, [g for g in gaps if g[1] <= 1.0]

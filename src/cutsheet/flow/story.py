@@ -12,7 +12,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, ListItem, PageBreak, Paragraph, Spacer
 
-from ..measure import DocStyles, face_name, parsed, profile_doc_styles, suffix_style
+from ..measure import DocStyles, face_name, parsed, profile_doc_styles, string_width, suffix_style
 from ..profiles import Profile
 from ..symbols import actual_text, expand
 from .blocks import (
@@ -123,11 +123,17 @@ class StoryBuilder:
             if b.numbered
             else {"bulletType": "bullet", "start": "•"}
         )
+        size = s.body.fontSize
+        indent = size * 1.6
+        if b.numbered:  # the widest number and its space, where three digits outgrow 1.6 em
+            bold = face_name("bold")
+            labels = (string_width(f"{n} ", bold, size) for n in range(1, len(items) + 1))
+            indent = max(indent, max(labels, default=0.0))
         return [
             self.list_type(
                 items,
-                leftIndent=s.body.fontSize * 1.6,
-                bulletFontSize=s.body.fontSize,
+                leftIndent=indent,
+                bulletFontSize=size,
                 bulletFontName=kw.pop("bulletFontName", face_name("regular")),
                 bulletFormat="%s ",  # a real space between the label and its word
                 **kw,
