@@ -34,7 +34,7 @@ from ..flow.frames import (
     rules_margin,
     sheet_frame,
 )
-from ..flow.keep_with_next import keep_with_next
+from ..flow.keep_with_next import KeepWithNext, keep_with_next
 from ..flow.paragraphs import ItemList
 from ..flow.sheets import continued_height, continued_title
 from ..flow.story import StoryBuilder
@@ -148,6 +148,29 @@ def _too_tall(f: Flowable, canv: Canvas, frames: Sequence[PageFrame], split: boo
     return found
 
 
+def _heading_alone(f: Flowable, canv: Canvas, frames: Sequence[PageFrame]) -> str | None:
+    """A heading (or lead-in) kept with a block that cannot split, the two taller than a
+    page: with no place to cut them, the document template places them one by one and the
+    heading stands alone at a page's foot (a heading never ends a page)."""
+    if not isinstance(f, KeepWithNext) or f.bare:
+        return None
+    for paper, width, height, _slack in frames:
+        if _height(f, canv, width, height) <= height + FUZZ:
+            continue
+        f.canv = canv  # as a frame sets it while it splits the group
+        try:
+            cut = f.cut(width, height)
+        finally:
+            del f.canv
+        if cut is None:
+            return (
+                "a heading and the block it introduces are taller than a page together,"
+                f" and the block cannot be split: on the {paper} the heading would stand"
+                " alone (shorten the block, or move the heading away from it)"
+            )
+    return None
+
+
 def _grows_with_width(f: Flowable) -> bool:
     """Whether ``f`` holds a flowable that may be taller set wider (``taller_when_wider``)."""
     if getattr(f, "taller_when_wider", False):
@@ -198,6 +221,9 @@ def _doc_problems(
         tall = _too_tall(f, canv, frames, split=kind != "sheet")
         if tall is not None and block not in found:
             found[block] = f"{label}: {tall}"
+        alone = _heading_alone(f, canv, frames) if kind != "sheet" else None
+        if alone is not None and block not in found:
+            found[block] = f"{label}: {alone}"
     return [
         Problem(at.get(block) or doc.loc_of(block), message)
         for block, message in sorted(found.items())
