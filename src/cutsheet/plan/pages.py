@@ -128,15 +128,18 @@ def _frames(plan: GamePlan, kind: str, papers: Sequence[Paper]) -> Iterator[Page
             yield name, frame._aW, frame._aH, slack
 
 
+def _fits_every_page(f: Flowable, canv: Canvas, frames: Sequence[PageFrame]) -> bool:
+    """Whether ``f`` fits every page whole, known from one measure: at the narrowest width
+    within the lowest frame (text is no taller set wider; a card figure drawn at the width
+    it is given is, so a block holding one is not known so)."""
+    narrowest = min(frame[1] for frame in frames)
+    lowest = min(frame[2] for frame in frames)
+    return not _grows_with_width(f) and _height(f, canv, narrowest, lowest) <= lowest + FUZZ
+
+
 def _too_tall(f: Flowable, canv: Canvas, frames: Sequence[PageFrame], split: bool) -> str | None:
     """How ``f`` overflows the first page that cannot hold it (or the part of it that cannot
     be split), if any; ``f`` is tried on every page in turn."""
-    narrowest = min(frame[1] for frame in frames)
-    lowest = min(frame[2] for frame in frames)
-    # whole at the narrowest width within the lowest frame: it fits every page (text is no
-    # taller set wider; a card figure drawn at the width it is given is, so it is tried on each)
-    if not _grows_with_width(f) and _height(f, canv, narrowest, lowest) <= lowest + FUZZ:
-        return None
     found = None
     for paper, width, height, _slack in frames:
         over = _too_big(f, canv, width, height, split)
@@ -218,6 +221,8 @@ def _doc_problems(
         if word is not None:
             found[block] = f"{label}: {word}"
             at[block] = written_at(doc.blocks[block], plan.game.rules_src, word)
+        if _fits_every_page(f, canv, frames):
+            continue
         tall = _too_tall(f, canv, frames, split=kind != "sheet")
         if tall is not None and block not in found:
             found[block] = f"{label}: {tall}"

@@ -11,7 +11,7 @@ from reportlab.platypus.flowables import LIIndenter
 
 from ..flow.diagrams import CardRowDiagram
 from ..flow.figures import CardFigure
-from ..measure import run_sizes, smallest_run
+from ..measure import smallest_run
 
 
 def _paragraphs(g: object) -> Iterator[Paragraph]:
@@ -46,7 +46,10 @@ def too_large(f: Flowable) -> str | None:
     for p in _paragraphs(f):
         style = p.style
         room = max(float(style.fontSize), float(style.leading))
-        largest = max(run_sizes(p), default=0.0)
+        frags = getattr(p, "frags", None) or []  # the parsed runs (no line breaking needed)
+        largest = max(
+            (float(r.fontSize) for r in frags if str(getattr(r, "text", "")).strip()), default=0.0
+        )
         if largest > room + 0.01:
             return (
                 f"a text run is {largest:g} pt, larger than the {style.leading:g} pt its style"
