@@ -217,10 +217,14 @@ def _doc_problems(
         large = too_large(f) if block not in found else None
         if large is not None:
             found[block] = f"{label}: {large}"
-        word = too_long_word(f, canv, frames) if block not in found else None
-        if word is not None:
-            found[block] = f"{label}: {word}"
-            at[block] = written_at(doc.blocks[block], plan.game.rules_src, word)
+        # a heading kept with what follows it: a word too long is its own block's problem
+        for part in f._content if isinstance(f, KeepWithNext) else [f]:
+            owner = _block_of(part)
+            word = too_long_word(part, canv, frames) if owner not in found else None
+            if word is not None:
+                found[owner] = f"{label}: {word}"
+                at[owner] = written_at(doc.blocks[owner], plan.game.rules_src, word)
+                break
         if _fits_every_page(f, canv, frames):
             continue
         tall = _too_tall(f, canv, frames, split=kind != "sheet")
