@@ -44,9 +44,8 @@ class TextElement(Element):
 
     @property
     def set_height(self) -> float:
-        """Points its lines take as drawn: their leading, and what a style whose size is
-        over its leading sets the first baseline lower (a font size below the top)."""
-        return self.height + max(0.0, self.style.size - self.style.leading)
+        """Points its lines take as drawn (``set_height``)."""
+        return set_height(self.height, self.style)
 
     def top_in_box(self, box_h: float) -> float:
         """Points from the box's top to the paragraph's top, as ``valign`` places it."""
@@ -219,9 +218,7 @@ def _measured_problems(m: Measured, box: TextBox, style: TextStyle, fc: FillCont
             " spaces lines by: it prints over the lines around it and out of the box (set it"
             " with a style of that size instead of <font size>)"
         )
-    # a style whose size is over its leading sets its first line that much lower (as drawn:
-    # ``TextElement.set_height``)
-    height = m.height + max(0.0, style.size - style.leading)
+    height = set_height(m.height, style)
     if height > box.h * MM + 0.01:
         over = (height - box.h * MM) / MM
         out.append(
@@ -229,6 +226,12 @@ def _measured_problems(m: Measured, box: TextBox, style: TextStyle, fc: FillCont
             f" ({over:.1f} mm over{f', {fc.profile} profile' if _named(fc) else ''})"
         )
     return out
+
+
+def set_height(height: float, style: TextStyle) -> float:
+    """Points lines ``height`` tall by their leading take as drawn: a style whose size is
+    over its leading sets the first baseline that much lower (a font size below the top)."""
+    return height + max(0.0, style.size - style.leading)
 
 
 def _named(fc: FillContext) -> bool:

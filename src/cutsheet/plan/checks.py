@@ -78,10 +78,9 @@ def raised_runs(face: FacePlan, size: tuple[float, float], label: str) -> list[P
     h = size[1]
     problems = []
     for el in face.elements:
-        reach = getattr(el, "reach", (0.0, 0.0))
-        if reach == (0.0, 0.0):
+        if not isinstance(el, TextElement) or el.reach == (0.0, 0.0):
             continue
-        start, end = el.ink_rows()  # type: ignore[attr-defined]  # a TextElement's
+        start, end = el.ink_rows()
         box = el.box
         nearest = min(box.y + start, h - box.y - end)
         if nearest < SAFE_ZONE_MM - 0.01:

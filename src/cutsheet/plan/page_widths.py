@@ -25,18 +25,19 @@ MIN_CARD_MM = 10.0  # a card of a card_row diagram is never narrower (its label 
 PageFrame = tuple[str, float, float, float]  # paper, width, height, slack (points)
 
 
-def _walk(f: Flowable) -> Iterator[Flowable]:
-    """``f`` and every flowable grouped inside it."""
+def walk(f: Flowable) -> Iterator[Flowable]:
+    """``f`` and every flowable grouped inside it (a group's parts, a list item's body)."""
     yield f
-    for part in getattr(f, "_content", None) or []:
-        yield from _walk(part)
+    inner = getattr(f, "_flowable", None)
+    for part in [inner] if inner is not None else getattr(f, "_content", None) or []:
+        yield from walk(part)
 
 
 def _narrow_rows(f: Flowable, canv: Canvas, frames: Sequence[PageFrame]) -> str | None:
     """A card_row diagram whose cards, shrunk to share the page's width, would be too narrow
     to draw (with many cards, narrower than nothing), on the narrowest page."""
     paper, width, height, _slack = min(frames, key=lambda frame: frame[1])
-    for g in _walk(f):
+    for g in walk(f):
         if isinstance(g, CardRowDiagram):
             g.wrapOn(canv, width, height)
             if g.w < MIN_CARD_MM * mm:
@@ -75,7 +76,7 @@ def _cramped_tables(
     """A table (a track) whose columns, sharing the narrowest page's width, are narrower than
     what they hold: ReportLab cannot draw it."""
     paper, width, height, _slack = min(frames, key=lambda frame: frame[1])
-    for g in _walk(f):
+    for g in walk(f):
         if not isinstance(g, Table):
             continue
         g.wrapOn(canv, width, height)

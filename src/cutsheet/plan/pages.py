@@ -41,7 +41,7 @@ from ..flow.story import StoryBuilder
 from ..papers import Paper
 from .documents import written_at
 from .model import DocPlan, GamePlan, NewPage, PageDoc, TrackBlock, WriteInsBlock
-from .page_widths import FUZZ, PageFrame, too_long_word, too_narrow, too_wide
+from .page_widths import FUZZ, PageFrame, too_long_word, too_narrow, too_wide, walk
 from .text_runs import too_large, too_small
 
 MAX_PAGES = 2_000  # a block that needs more pages than this is reported as too long
@@ -176,11 +176,7 @@ def _heading_alone(f: Flowable, canv: Canvas, frames: Sequence[PageFrame]) -> st
 
 def _grows_with_width(f: Flowable) -> bool:
     """Whether ``f`` holds a flowable that may be taller set wider (``taller_when_wider``)."""
-    if getattr(f, "taller_when_wider", False):
-        return True
-    inner = getattr(f, "_flowable", None)  # a list item's body
-    parts = [inner] if inner is not None else getattr(f, "_content", None) or []
-    return any(_grows_with_width(part) for part in parts)
+    return any(getattr(g, "taller_when_wider", False) for g in walk(f))
 
 
 def _doc_problems(
