@@ -59,7 +59,8 @@ Cell = str | Checks | Suffixed  # str: markup in the cell style ('' for an empty
 class TableBlock:
     header: tuple[str, ...]
     rows: tuple[tuple[Cell, ...], ...]
-    widths: tuple[float | None, ...]  # points
+    widths: tuple[float | None, ...]  # points; None: the column shares the frame's room
+    needs: tuple[float, ...] = ()  # points: what each column without a width needs at least
 
 
 @dataclass(frozen=True)

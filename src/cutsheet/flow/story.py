@@ -4,7 +4,7 @@ each heading grouped with the start of what follows it. Decides nothing: the pla
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Self
 
 from reportlab.lib.enums import TA_CENTER
@@ -37,7 +37,17 @@ from .diagrams import CardRowDiagram, CardSpaces, CheckBoxes, CheckNumbers
 from .figures import CardFigure, places_in_words, reading_place
 from .keep_with_next import keep_with_next
 from .paragraphs import DocParagraph, ItemList, wraps_of
-from .tables import CELL_PAD, RuledTable, example_style, table_style, track_style, write_in_style
+from .tables import (
+    CELL_PAD,
+    TABLE_WIDTH_MM,
+    RuledTable,
+    column_widths_in,
+    example_style,
+    room_in_frame,
+    table_style,
+    track_style,
+    write_in_style,
+)
 
 HEADING_LEVELS = {"title": 1, "heading": 2, "subheading": 3}  # any other: a paragraph
 TRACK_LABEL_MM = 34.0
@@ -59,6 +69,7 @@ class StoryBuilder:
     write_in_mm: float
     heading_offset: int = 0  # 1 in a file whose H1 is its own title (sheets): titles are H2
     figures_shrink: bool = True  # False where cards' text is at the profile's least size
+    table_room: float = TABLE_WIDTH_MM * mm  # points a table's columns without a width share
 
     paragraph_type: ClassVar[type[DocParagraph]] = DocParagraph
     list_type: ClassVar[type[ItemList]] = ItemList
@@ -75,6 +86,11 @@ class StoryBuilder:
         # large print sets every text at its least size: a card drawn smaller would break it
         shrink = profile.min_text_size < profile.body_size
         return cls(profile_doc_styles(profile), profile.write_in_mm, figures_shrink=shrink)
+
+    def for_frame(self, width: float) -> Self:
+        """This builder for a frame ``width`` points wide: its tables share that room, at
+        most ``TABLE_WIDTH_MM`` (``flow.tables.room_in_frame``)."""
+        return replace(self, table_room=room_in_frame(width))
 
     def para(self, markup: str, style: ParagraphStyle) -> DocParagraph:
         once = parsed(markup, style)  # the rules are set for each paper and the booklet too
@@ -190,22 +206,23 @@ class StoryBuilder:
     def _TableBlock(self, b: TableBlock) -> list[Flowable]:  # noqa: N802
         """A table whose rows are write-in rows, taller where tick boxes (as big as a write-in)
         need their padding."""
+        widths = column_widths_in(b, self.table_room)
         header: list[Any] = [self.para(h, self.styles.strong) for h in b.header]
-        for j, width in enumerate(b.widths):
+        for j, width in enumerate(widths):
             header[j] = self._numbered_header(header[j], b, j, width)
-        rows = [[self._cell(c, w) for c, w in zip(row, b.widths, strict=True)] for row in b.rows]
+        rows = [[self._cell(c, w) for c, w in zip(row, widths, strict=True)] for row in b.rows]
         heights: list[float | None] = [None]
         for row, made in zip(b.rows, rows, strict=True):
             checks = [self._checks(c.n, None).cell_height for c in row if isinstance(c, Checks)]
             # a value (and its suffix) taller than a write-in row makes its row taller
             texts = [
                 _cell_height(cell, width - 2 * CELL_PAD)
-                for cell, width in zip(made, b.widths, strict=True)
+                for cell, width in zip(made, widths, strict=True)
                 if isinstance(cell, Paragraph) and width is not None
             ]
             heights.append(max([self._row_height(), *checks, *texts]))
         t = self.table_type(
-            [header] + rows, colWidths=list(b.widths), rowHeights=heights, repeatRows=1
+            [header] + rows, colWidths=widths, rowHeights=heights, repeatRows=1
         ).read_as("row")
         t.setStyle(table_style(b))
         return [KeepTogether([t, Spacer(1, 3 * mm)])]

@@ -3,6 +3,7 @@ each kind (a worked example's box, a track, a table with write-in rows, a write-
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from reportlab.lib import colors
@@ -14,6 +15,10 @@ from .blocks import Checks, TableBlock, TrackBlock
 from .checkboxes import CHECK_PAD_MM, CHECK_PAD_V_MM
 
 CELL_PAD = 6.0  # pt: ReportLab's cell padding, left and right, where a style sets none
+TABLE_WIDTH_MM = 180.0
+"""The widest a table whose columns share the room is set: a full-page sheet's frame on A4
+(210 mm less its 15 mm margins), on every paper. In a narrower frame (a rules page, a
+booklet's half page, a project's small paper) such a table shares that frame's width."""
 HEADER_FILL = colors.HexColor("#E6E6E6")  # light grey: black text on it keeps > 15:1 contrast
 EXAMPLE_FILL = colors.HexColor("#F2F2F2")
 
@@ -49,6 +54,40 @@ class RuledTable(Table):
         for part in parts:
             part.headers = self.headers
         return parts
+
+
+def room_in_frame(frame_width: float) -> float:
+    """The points a table's columns share in a frame ``frame_width`` points wide."""
+    return min(frame_width, TABLE_WIDTH_MM * mm)
+
+
+def share_room(room: float, needs: Sequence[float]) -> list[float]:
+    """``room`` shared by columns without a width: equally, except that a column needing
+    more than its equal share (its longest word, its tick boxes) gets what it needs and the
+    others share what is left (an equal split once left such a column too narrow in a table
+    that fitted). Where the needs are more than the room, each column has its need: the
+    table is wider than its frame, which the plan reports."""
+    wide: set[int] = set()
+    while True:
+        left = room - sum(needs[i] for i in wide)
+        rest = [i for i in range(len(needs)) if i not in wide]
+        share = max(left / len(rest), 0) if rest else 0.0
+        more = {i for i in rest if needs[i] > share + 0.01}
+        if not more:
+            return [needs[i] if i in wide else share for i in range(len(needs))]
+        wide |= more
+
+
+def column_widths_in(b: TableBlock, room: float) -> list[float | None]:
+    """Each column's width in points where the table's columns share ``room``: a column
+    given a width keeps it; the others share what is left by need (``share_room``). A table
+    planned without needs leaves its columns without a width to ReportLab."""
+    if not b.needs:
+        return list(b.widths)
+    fixed = sum(w for w in b.widths if w is not None)
+    shares = iter(share_room(room - fixed, b.needs))
+    widths = [w if w is not None else next(shares) for w in b.widths]
+    return [w if w else None for w in widths]
 
 
 def example_style() -> TableStyle:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
@@ -38,9 +39,10 @@ from ..flow.keep_with_next import KeepWithNext, keep_with_next
 from ..flow.paragraphs import ItemList
 from ..flow.sheets import continued_height, continued_title
 from ..flow.story import StoryBuilder
+from ..flow.tables import TABLE_WIDTH_MM, room_in_frame
 from ..papers import Paper
 from .documents import written_at
-from .model import DocPlan, GamePlan, NewPage, PageDoc, TrackBlock, WriteInsBlock
+from .model import DocPlan, GamePlan, NewPage, PageDoc, TableBlock, TrackBlock, WriteInsBlock
 from .page_widths import FUZZ, PageFrame, too_long_word, too_narrow, too_wide, walk
 from .text_runs import too_large, too_small
 
@@ -192,13 +194,48 @@ def _doc_problems(
         ]
     found: dict[int, str] = {}
     at: dict[int, Loc | None] = {}  # a word's place, when not its block's (an example's text)
-    for f in _story(doc, builder, flat=kind == "sheet"):
+    for room, some in _by_table_room(doc, frames):
+        story = _story(doc, replace(builder, table_room=room), flat=kind == "sheet")
+        _story_problems(plan, doc, kind, label, story, canv, some, found, at)
+    return [
+        Problem(at.get(block) or doc.loc_of(block), message)
+        for block, message in sorted(found.items())
+    ]
+
+
+def _by_table_room(doc: DocPlan, frames: list[PageFrame]) -> list[tuple[float, list[PageFrame]]]:
+    """The frames grouped by the room a table's columns share in them (``room_in_frame``),
+    in page order, to measure each group with the story set for it; one group when no
+    table of ``doc`` shares the room (its story is the same in every frame)."""
+    shares = any(isinstance(b, TableBlock) and b.needs for b in doc.blocks)
+    if not shares:
+        return [(TABLE_WIDTH_MM * mm, frames)]
+    groups: dict[float, list[PageFrame]] = {}
+    for frame in frames:
+        groups.setdefault(room_in_frame(frame[1]), []).append(frame)
+    return list(groups.items())
+
+
+def _story_problems(
+    plan: GamePlan,
+    doc: DocPlan,
+    kind: str,
+    label: str,
+    story: list[Flowable],
+    canv: Canvas,
+    frames: list[PageFrame],
+    found: dict[int, str],
+    at: dict[int, Loc | None],
+) -> None:
+    """Each block's first problem on ``frames`` into ``found`` (a block already there keeps
+    its own), and into ``at`` a word's place when it is not its block's."""
+    for f in story:
         block = _block_of(f)
         if not isinstance(f, Paragraph):  # a paragraph is as wide as its frame; a table not
             drawn_as = type(doc.blocks[block])  # (``kind`` is the document's)
             what = {TrackBlock: "a track", WriteInsBlock: "a write-in row"}.get(drawn_as, "a table")
             narrow = too_narrow(f, canv, frames, what)
-            if narrow is not None:
+            if narrow is not None and block not in found:
                 found[block] = f"{label}: {narrow}"
             wide = too_wide(f, canv, frames)
             if wide is not None and block not in found:
@@ -229,10 +266,6 @@ def _doc_problems(
         alone = _heading_alone(f, canv, frames) if kind != "sheet" else None
         if alone is not None and block not in found:
             found[block] = f"{label}: {alone}"
-    return [
-        Problem(at.get(block) or doc.loc_of(block), message)
-        for block, message in sorted(found.items())
-    ]
 
 
 def page_problems(plan: GamePlan, papers: Sequence[Paper]) -> list[Problem]:

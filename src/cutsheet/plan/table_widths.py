@@ -1,20 +1,20 @@
 """How wide each column of a planned table is: at least its longest word at the profile's
-sizes and its tick boxes (numbered when the page is wide enough for that, else bare), the
-columns without a width sharing what is left of the narrowest page."""
+sizes and its tick boxes (numbered when the widest table has room for that, else bare). The
+columns without a width share what is left of the frame the table is set in, at most
+``TABLE_WIDTH_MM`` (``flow.tables.column_widths_in``): a table in the rules fits the booklet's
+half page when its columns' needs do."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from ..flow.checkboxes import check_layout
-from ..flow.tables import CELL_PAD
+from ..flow.tables import CELL_PAD, TABLE_WIDTH_MM
 from ..measure import MM, DocStyles, suffix_style, widest_word
 from ..model import Column
 from .model import Cell, Checks, Para, Suffixed
 
-TABLE_WIDTH_MM = 180.0  # the narrowest frame: A4 with 15 mm margins
-
-Widths = tuple[float | None, ...]  # points; None: the table shares out the room left
+Widths = tuple[float | None, ...]  # points; None: the column shares the frame's room left
 
 
 def cell_width(cell: Cell | Para, styles: DocStyles, box_mm: float, numbered: bool) -> float:
@@ -33,10 +33,11 @@ def column_widths(
     cells: Sequence[Sequence[Cell | Para]],
     styles: DocStyles,
     box_mm: float,
-) -> tuple[Widths, str | None]:
-    """Each column at least as wide as its longest word at this profile's sizes (a table
-    set for 10 pt grows at 18 pt) and its tick boxes, numbered if the page is wide enough
-    for that, else bare; and the problem, when the table then overflows the page."""
+) -> tuple[Widths, tuple[float, ...], str | None]:
+    """Each column given a width at least as wide as its longest word at this profile's sizes
+    (a table set for 10 pt grows at 18 pt) and its tick boxes, numbered if the widest table
+    has room for that, else bare; what each column without a width needs at least; and the
+    problem, when even the widest table cannot hold them."""
     for numbered in (True, False):
         need = [
             max(cell_width(row[j], styles, box_mm, numbered) for row in cells)
@@ -50,29 +51,12 @@ def column_widths(
         if fixed + sum(flexible) <= TABLE_WIDTH_MM * MM + 0.01:
             break
     if fixed + sum(flexible) > TABLE_WIDTH_MM * MM + 0.01:
-        return tuple(widths), (
-            f"the table needs {(fixed + sum(flexible)) / MM:.0f} mm at"
-            f" {styles.body.fontSize:g} pt, more than the {TABLE_WIDTH_MM:g} mm page width"
+        return (
+            tuple(widths),
+            tuple(flexible),
+            (
+                f"the table needs {(fixed + sum(flexible)) / MM:.0f} mm at"
+                f" {styles.body.fontSize:g} pt, more than the {TABLE_WIDTH_MM:g} mm page width"
+            ),
         )
-    if flexible:
-        shares = _shared(TABLE_WIDTH_MM * MM - fixed, flexible)
-        given = iter(shares)
-        widths = [w if w is not None else next(given) for w in widths]
-        widths = [w if w else None for w in widths]
-    return tuple(widths), None
-
-
-def _shared(room: float, needs: Sequence[float]) -> list[float]:
-    """``room`` shared by columns without a width: equally, except that a column needing
-    more than its equal share (its longest word, its tick boxes) gets what it needs and the
-    others share what is left (an equal split once left such a column too narrow in a table
-    that fitted)."""
-    wide: set[int] = set()
-    while True:
-        left = room - sum(needs[i] for i in wide)
-        rest = [i for i in range(len(needs)) if i not in wide]
-        share = max(left / len(rest), 0) if rest else 0.0
-        more = {i for i in rest if needs[i] > share + 0.01}
-        if not more:
-            return [needs[i] if i in wide else share for i in range(len(needs))]
-        wide |= more
+    return tuple(widths), tuple(flexible), None

@@ -207,7 +207,8 @@ def _rules(inp: PartInput, doc_print: DocPrint, booklet: bool = False) -> tuple[
     )
     frame = rules_frame(page, margin, furniture.band_mm)  # the plan measured in this frame
     doc.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=on_page)])
-    story = TaggedStory.for_profile(inp.profile).flowables(doc_print.doc.blocks)
+    builder = TaggedStory.for_profile(inp.profile).for_frame(frame._aW)
+    story = builder.flowables(doc_print.doc.blocks)
     doc.build(story)
     if not (booklet and tagger.enabled):
         return add_structure(buf.getvalue(), tagger), doc.page, False

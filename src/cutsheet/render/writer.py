@@ -210,9 +210,10 @@ class PartWriter:
         ``flow/sheets.py`` says (groups cut where they allow, the last block kept with the one
         before it)."""
         again = continued_title(doc.doc, StoryBuilder.for_profile(self.plan.profile))
+        docs = self.docs.for_frame(sheet_frame(self.paper, self.furniture.band_mm)[2])
         for _ in range(doc.copies):
             self.open_with_title()
-            story = sheet_story(self.docs.flowables(doc.doc.blocks))
+            story = sheet_story(docs.flowables(doc.doc.blocks))
             first = True
             while story:
                 self.sheet += 1

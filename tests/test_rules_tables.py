@@ -1,0 +1,104 @@
+"""A table in the rules: its columns without a width share the frame it is set in (a rules
+page, a booklet's half page), at most the 180 mm a sheet's table has. They once shared 180 mm
+wherever they were set, so every such table in the rules was refused as wider than the
+booklet's half page, whatever it held."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from reportlab.lib.units import mm
+
+from cutsheet.cli import main
+from cutsheet.flow.blocks import TableBlock
+from cutsheet.flow.tables import TABLE_WIDTH_MM, column_widths_in, room_in_frame
+
+from .corpus_cases import make_project
+
+EXAMPLE_FILL = 0.949  # a worked example's grey (#F2F2F2), as pdfplumber reads it
+HEADER_FILL = 0.902  # a table header's grey (#E6E6E6)
+
+
+def _with_rules_table(tmp_path: Path, table: str) -> Path:
+    """The corpus's tiny game with ``table`` after the worked example in its rules."""
+    root = make_project(tmp_path)
+    rules = root / "content" / "tiny" / "rules.yaml"
+    text = rules.read_text()
+    rules.write_text(text.replace("      - example: pay\n", f"      - example: pay\n{table}"))
+    return root
+
+
+def _fills(page: object, grey: float) -> list[tuple[float, float]]:
+    """(x0, x1) of each rectangle filled with ``grey``."""
+    return [
+        (r["x0"], r["x1"])
+        for r in page.rects  # type: ignore[attr-defined]
+        if r.get("non_stroking_color") and abs(r["non_stroking_color"][0] - grey) < 0.002
+    ]
+
+
+def test_a_table_in_the_rules_fills_each_rules_page_and_booklet_half_page(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Built in both profiles on both papers, the table's header spans exactly what the
+    worked example above it spans (the frame's width), on the rules pages and on the
+    booklet's half pages alike, and its column of tick boxes prints all its numbers."""
+    import pdfplumber
+
+    table = "      - table: {rows: 3, columns: [{header: Round}, {header: Done, checks: 3}]}\n"
+    root = _with_rules_table(tmp_path, table)
+    out = tmp_path / "out"
+    assert main(["--root", str(root), "check"]) == 0, capsys.readouterr().err
+    assert main(["--root", str(root), "build", "--out", str(out)]) == 0, capsys.readouterr().err
+    capsys.readouterr()
+    seen = []
+    for kit in ("standard-a4", "standard-letter", "large-print-a4", "large-print-letter"):
+        for part in ("rules", "rules-booklet"):
+            with pdfplumber.open(out / "tiny" / kit / f"{part}.pdf") as pdf:
+                for page in pdf.pages:
+                    words = [w["text"] for w in page.extract_words()]
+                    if "Round" not in words:
+                        continue
+                    example, header = _fills(page, EXAMPLE_FILL), _fills(page, HEADER_FILL)
+                    assert len(example) == 1 and len(header) == 1, (kit, part, example, header)
+                    assert header[0] == pytest.approx(example[0], abs=0.1), (kit, part)
+                    assert {"1", "2", "3"} <= set(words), (kit, part, words)
+                    seen.append((kit, part))
+    assert len(seen) == 8, seen
+
+
+def test_a_table_wider_than_the_booklets_half_page_is_refused_where_it_is_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A column whose longest word needs most of a page leaves a table that fits the sheet's
+    180 mm and the rules pages but not the booklet's half page: check and build both refuse
+    it at the table's line, naming the page that cannot hold it."""
+    word = "Abcdefghij" * 4
+    table = f"      - table: {{rows: 3, columns: [{{header: {word}}}, {{header: Points}}]}}\n"
+    root = _with_rules_table(tmp_path, table)
+    line = 1 + (root / "content" / "tiny" / "rules.yaml").read_text().split("\n").index(
+        table.rstrip("\n")
+    )
+    for command in ("check", "build"):
+        assert main(["--root", str(root), command]) == 1
+        said = capsys.readouterr().err
+        where = f"content/tiny/rules.yaml:{line}:9: error: rules: a block is wider than a page"
+        assert where in said and "the A4 booklet page has room for" in said, said
+
+
+def test_columns_share_the_room_they_are_given_each_at_least_what_it_needs() -> None:
+    """Where the room is the widest table's, the columns share it as they always did; in a
+    narrower frame they share that, a column needing more than its share keeping its need;
+    a column given a width keeps it; a table planned without needs is left to ReportLab."""
+    block = TableBlock(("A", "B", "C"), (("", "", ""),), (30 * mm, None, None), (20.0, 150.0))
+    wide = column_widths_in(block, room_in_frame(200 * mm))
+    assert wide[0] == 30 * mm and sum(wide) == pytest.approx(TABLE_WIDTH_MM * mm)  # type: ignore[arg-type]
+    assert wide[1] == wide[2]
+    narrow = column_widths_in(block, room_in_frame(100 * mm))
+    assert narrow[0] == 30 * mm and narrow[2] == 150.0
+    assert sum(narrow) == pytest.approx(100 * mm)  # type: ignore[arg-type]
+    cramped = column_widths_in(block, 40 * mm)
+    assert cramped[1:] == [20.0, 150.0]  # each its need: the plan reports the table too wide
+    unplanned = TableBlock(("A", "B"), (("", ""),), (None, None))
+    assert column_widths_in(unplanned, 100 * mm) == [None, None]
