@@ -19,6 +19,7 @@ from pydantic import ConfigDict, Field, StringConstraints, create_model, field_v
 
 from . import colours
 from .boxes import KINDS, Box, box_keys
+from .boxes.base import TEMPLATED
 from .boxes.image import picture_problem
 from .confine import confined
 from .diagnostics import ContentError, Loc, Problem, clip, did_you_mean, display_path, excerpt
@@ -213,7 +214,9 @@ def text_style(
     return TextStyle(font, style.size, style.line_height, style.align, color)
 
 
-def _resolve_box(name: str, merged: dict[str, Any], loc: Loc) -> Box:
+def _resolve_box(
+    name: str, merged: dict[str, Any], loc: Loc, written: Mapping[str, Loc] | None = None
+) -> Box:
     missing = [k for k in ("x", "y", "w", "h") if merged.get(k) is None]
     if missing:
         raise ContentError([Problem(loc, f"box {excerpt(name)} needs {', '.join(missing)}")])
@@ -232,6 +235,7 @@ def _resolve_box(name: str, merged: dict[str, Any], loc: Loc) -> Box:
         "stroke_width": float(merged.get("stroke_width") or 0.5),
         "dash": bool(merged.get("dash")),
         "style": merged.get("style") or "body",
+        "written": tuple((written or {}).items()),
     }
     return KINDS[kind].make(common, merged)
 
@@ -265,8 +269,9 @@ def _is_packaged(path: Path) -> bool:
 
 #: A face as read: its spec, the file it is in and its path in that file.
 _FaceSource = tuple[FaceSpec, Located, tuple[str | int, ...]]
-#: A face's boxes by name: each box's keys (inherited ones merged in) and where it is.
-_Merged = dict[str, tuple[dict[str, Any], Loc]]
+#: A face's boxes by name: each box's keys (inherited ones merged in), where it is, and where
+#: each of its templates is written (inherited ones too).
+_Merged = dict[str, tuple[dict[str, Any], Loc, dict[str, Loc]]]
 
 
 @dataclass
@@ -388,8 +393,13 @@ def _inherited(
             boxes.pop(bname, None)
             continue
         base = dict(boxes[bname][0]) if bname in boxes else {}
-        base.update(box.model_dump(exclude_none=True))
-        boxes[bname] = (base, bloc)
+        keys = box.model_dump(exclude_none=True)
+        base.update(keys)
+        written = dict(boxes[bname][2]) if bname in boxes else {}
+        for key in TEMPLATED:
+            if key in keys:
+                written[key] = src.loc(path + ("boxes", bname, key))
+        boxes[bname] = (base, bloc, written)
     resolved[name] = boxes
     return boxes
 
@@ -397,8 +407,8 @@ def _inherited(
 def _face_boxes(merged: _Merged, styles: Mapping[str, Style], problems: list[Problem]) -> list[Box]:
     """Each merged box made a ``Box``; one whose text style is unknown is a problem."""
     built = []
-    for bname, (keys, bloc) in merged.items():
-        box = _resolve_box(bname, keys, bloc)
+    for bname, (keys, bloc, written) in merged.items():
+        box = _resolve_box(bname, keys, bloc, written)
         if box.traits.styled and box.style not in styles:
             problems.append(
                 Problem(bloc, f"box {excerpt(bname)} uses unknown style {excerpt(box.style)}")

@@ -19,6 +19,10 @@ if TYPE_CHECKING:
     from ..profiles import Ink
 
 
+TEMPLATED = ("text", "when", "fill", "stroke", "icon", "src")
+"""A box's keys that are templates over the item's data."""
+
+
 @dataclass(frozen=True, kw_only=True)
 class Box:
     """A named box of a face, in mm from the face's top-left corner. Kind modules subclass it
@@ -37,6 +41,9 @@ class Box:
     stroke_width: float = 0.5
     dash: bool = False
     style: str = "body"  # text and cells only; kept here so reading order can use any box
+    # where each of its templates (``TEMPLATED``) is written, for a problem naming a word of
+    # one written over several lines to point at that word (``plan.faces``)
+    written: tuple[tuple[str, Loc], ...] = ()
 
     @functools.cached_property
     def traits(self) -> Traits:

@@ -4,9 +4,10 @@
 from __future__ import annotations
 
 from ..boxes import KINDS, Box, Element, FillContext
-from ..diagnostics import Problem
+from ..diagnostics import Loc, Problem
 from ..layouts import Face
 from ..text import TemplateProblem, evaluate
+from ..text.pointed import pointed
 from .ink import inked
 from .model import FacePlan
 
@@ -20,7 +21,8 @@ def fill_face(face: Face, size: tuple[float, float], fc: FillContext) -> FacePla
                 continue
         except TemplateProblem as exc:
             message = f"box '{box.name}': when: {exc}"
-            fc.problems.append(Problem(box.loc, message, subject=fc.label, code="box"))
+            at = written_at(box, exc, ("when",))
+            fc.problems.append(Problem(at, message, subject=fc.label, code="box"))
             continue
         try:
             fill, stroke = fc.colour(box.fill), fc.colour(box.stroke, "stroke")
@@ -29,13 +31,27 @@ def fill_face(face: Face, size: tuple[float, float], fc: FillContext) -> FacePla
             element = KINDS[box.kind].fill(box, fc, fill, stroke)
         except TemplateProblem as exc:
             message = f"box '{box.name}': {exc}"
-            fc.problems.append(Problem(box.loc, message, subject=fc.label, code="box"))
+            at = written_at(box, exc)
+            fc.problems.append(Problem(at, message, subject=fc.label, code="box"))
             continue
         if element is not None:
             elements.append(element)
     ordered = reading_order(elements)
     texts = tuple(el.plain for el in ordered if el.box.traits.holds_text)
     return FacePlan(size[0], size[1], tuple(ordered), texts)
+
+
+def written_at(box: Box, problem: TemplateProblem, keys: tuple[str, ...] = ()) -> Loc:
+    """Where the word ``problem`` names (an unknown name, a key) is written in one of the
+    box's templates (``keys``, else any; a ``when:`` read as the expression it is) written
+    over several lines of its layout file; the box's own place when there is none (a text
+    on one line is read where the box is)."""
+    for key, loc in box.written:
+        if not keys or key in keys:
+            at = pointed(loc, problem.word, problem.kinds, expression=key == "when")
+            if at != loc:
+                return at
+    return box.loc
 
 
 def reading_order(elements: list[Element]) -> list[Element]:

@@ -50,13 +50,24 @@ def start_file(file: str) -> None:
     _noted.pop(file, None)
 
 
-def note(file: str, lines: list[str], loc: Loc, last_line: int, holder: Loc | None = None) -> None:
+def note(
+    file: str,
+    lines: list[str],
+    loc: Loc,
+    last_line: int,
+    holder: Loc | None = None,
+    end_col: int | None = None,
+) -> None:
     """A text of ``file`` (split into ``lines``) that starts at ``loc`` and runs to
-    ``last_line`` (1-based), in a mapping that starts at ``holder`` (None: not a mapping's
-    value, or the mapping starts on another line)."""
+    ``last_line`` (1-based), ending before column ``end_col`` (0-based) of it (None: at its
+    end; a quoted text ends at its quote, before what closes the mapping around it), in a
+    mapping that starts at ``holder`` (None: not a mapping's value, or the mapping starts
+    on another line)."""
     rows = [lines[n - 1] for n in range(loc.line, min(last_line, len(lines)) + 1)]
     if not rows:
         return
+    if end_col is not None and last_line <= len(lines):
+        rows[-1] = rows[-1][:end_col]
     rows[0] = rows[0][loc.col - 1 :]
     noted = _noted.setdefault(file, _File())
     noted.texts[(loc.line, loc.col)] = Written(loc.line, loc.col, tuple(rows))

@@ -159,7 +159,8 @@ class _Composer:
             parent = stack[-1][0] if stack else None
             value_of = parent is not None and parent.is_map and len(parent.items) % 2 == 1
             holder = parent.loc if value_of and parent is not None else None
-            note(self.file, self.lines, loc, last + (1 if event.end_mark.column else 0), holder)
+            end = event.end_mark.column or None  # 0: a block text, ending with its line
+            note(self.file, self.lines, loc, last + (1 if end else 0), holder, end)
         tag = self._scalar_tag(event, text)
         node = Scalar(loc, tag, text, _scalar_value(tag, text, loc))
         if event.anchor is not None:

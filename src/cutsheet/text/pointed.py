@@ -26,15 +26,19 @@ KEYWORDS = frozenset(
 """Names the lexer gives that are the language's own, never a name the template uses."""
 
 
-def pointed(loc: Loc, word: str, kinds: Collection[str] = NAME) -> Loc:
+def pointed(loc: Loc, word: str, kinds: Collection[str] = NAME, expression: bool = False) -> Loc:
     """The place of the first token of one of ``kinds`` that is ``word`` in the multi-line
-    text that starts at ``loc`` (or whose block does); ``loc`` itself when there is none, or
-    when the text as written does not read as a template (an escaped quoted string)."""
+    text that starts at ``loc`` (or whose block does), read as a template, or as an
+    ``expression`` (a ``when:``); ``loc`` itself when there is none, or when the text as
+    written does not read so (an escaped quoted string)."""
     text = written(loc) if word else None
     if text is None:
         return loc
+    source = "\n".join(_unquoted(text.rows))
+    if expression:  # lexed as what a template prints: no row changes, nor any word's column
+        source = "{{ " + source + " }}"
     try:
-        tokens = list(environment().lex("\n".join(text.rows)))
+        tokens = list(environment().lex(source))
     except Exception:  # not a template as written: the problem stays at the text's start
         return loc
     pattern = re.compile(rf"(?<![\w-]){re.escape(word)}(?![\w-])")
@@ -59,3 +63,15 @@ def pointed(loc: Loc, word: str, kinds: Collection[str] = NAME) -> Loc:
             if found:
                 seen[lineno - 1 + i] = seen.get(lineno - 1 + i, 0) + found
     return loc
+
+
+def _unquoted(rows: tuple[str, ...]) -> list[str]:
+    """A quoted text's rows with its quotes as spaces (no word moves): what it holds is read
+    as a template, not as one string. Any other text's rows as they are."""
+    out = list(rows)
+    quote = out[0][:1]
+    last = out[-1].rstrip()
+    if quote in ("'", '"') and len("\n".join(out).strip()) > 1 and last.endswith(quote):
+        out[-1] = last[:-1] + " "
+        out[0] = " " + out[0][1:]
+    return out
