@@ -43,6 +43,7 @@ RANKS: dict[str, int] = {
     "profiles": 4,
     "boxes": 4,
     "layouts": 5,
+    "project_assets": 5,  # the fonts and icons a project's layouts name
     "flow": 6,
     "plan": 7,
     "printed": 7,

@@ -6,7 +6,6 @@ another inherits its boxes; a box of the same name overrides the inherited one k
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -20,16 +19,11 @@ from pydantic import ConfigDict, Field, StringConstraints, create_model, field_v
 from . import colours
 from .boxes import KINDS, Box, box_keys
 from .boxes.base import TEMPLATED
-from .boxes.image import picture_problem
 from .confine import confined
-from .diagnostics import ContentError, Loc, Problem, clip, did_you_mean, display_path, excerpt
+from .diagnostics import ContentError, Loc, Problem, clip, did_you_mean, excerpt
 from .measure import (
     FACES,
-    FontFileError,
     TextStyle,
-    font_files,
-    register_family,
-    register_font_file,
 )
 from .model import (
     COLOUR_NAME,
@@ -47,8 +41,9 @@ from .model import (
 )
 from .names_known import face_profiles, style_colours, template_profiles
 from .papers import Paper, add_papers, replaced_papers
+from .project_assets import project_fonts, project_icons
 from .source import Located, load_yaml
-from .symbols import IconFileError, icon_files, icon_warnings, svg_drawing
+from .symbols import icon_warnings
 from .validation import key_rule
 
 Colour = Annotated[str, StringConstraints(pattern=HEX_COLOUR)]
@@ -485,8 +480,10 @@ def load_layouts(
     read.problems.extend(style_colours(read.styles, read.colour_locs, read.colours))
     read.problems.extend(face_profiles(read.faces, layout_dir))
     read.problems.extend(template_profiles(read.faces, layout_dir))
-    fonts = _project_fonts(read, layout_dir.parent)
-    icons = _project_icons(read, layout_dir.parent)
+    fonts = project_fonts(
+        layout_dir.parent, read.families, read.styles, read.font_locs, read.problems
+    )
+    icons = project_icons(layout_dir.parent, read.problems)
     if read.problems:
         raise ContentError(set(read.problems))
     faces = _build_faces(read.faces, read.styles, read.sizes)
@@ -513,83 +510,6 @@ def packaged_papers() -> dict[str, Paper]:
     read = _Read()
     _read_builtins(read, PACKAGED, None)
     return dict(read.papers)
-
-
-def _project_fonts(read: _Read, project: Path) -> dict[str, str]:
-    """The project fonts the styles and families name, registered: each style font or family
-    name -> its registered name. An unknown name, a font file outside the project or one
-    that cannot be embedded is a problem in ``read``."""
-    files = font_files(project / "fonts")
-    out: dict[str, str] = {}
-
-    def font(stem: str, loc: Loc) -> str | None:
-        if stem in out:
-            return out[stem]
-        if stem not in files:
-            read.problems.append(Problem(loc, unknown_font(stem, files, read.families)))
-            return None
-        path = files[stem]
-        shown = f"fonts/{path.name}"
-        try:
-            confined(path.name, project, loc, "font file", base=project / "fonts")
-            out[stem] = register_font_file(path)
-        except ContentError as exc:
-            read.problems.extend(exc.problems)
-            return None
-        except (OSError, FontFileError) as exc:
-            read.problems.append(Problem(loc, f"font file {excerpt(shown)} {exc}"))
-            return None
-        return out[stem]
-
-    for family, (fspec, src) in read.families.items():
-        members = {}
-        for style, stem in fspec.members().items():
-            found = font(stem, src.loc(("fonts", family, style)))
-            if found is not None:
-                members[style] = found
-        if "regular" in members:
-            register_family(family, members)
-    families = {
-        f: out[spec.regular] for f, (spec, _src) in read.families.items() if spec.regular in out
-    }
-    for sname, loc in read.font_locs.items():
-        name = read.styles[sname].font
-        if name not in families:
-            font(name, loc)
-    return {**out, **families}
-
-
-def _project_icons(read: _Read, project: Path) -> dict[str, str]:
-    """The project's ``icons/`` by name -> file, each inside the project and, for an SVG,
-    readable; a problem in ``read`` for one that is not."""
-    out = {}
-    for name, path in icon_files(project / "icons").items():
-        where = Loc(display_path(path))
-        try:
-            resolved = confined(path.name, project, where, "icon", base=path.parent)
-            if resolved.suffix.lower() == ".svg":
-                svg_drawing(str(resolved), resolved.stat().st_mtime_ns)
-            elif (refused := picture_problem(resolved)) is not None:  # as an image box's
-                raise IconFileError(refused)
-        except ContentError as exc:
-            read.problems.extend(exc.problems)
-            continue
-        except (OSError, IconFileError) as exc:  # an SVG's mistake has its line and column
-            at = Loc(where.path, getattr(exc, "line", 0), getattr(exc, "col", 0))
-            read.problems.append(Problem(at, f"icon {excerpt(path.name)} {exc}"))
-            continue
-        out[name] = str(resolved)
-    return out
-
-
-def unknown_font(name: str, files: Mapping[str, Path], families: Mapping[str, object]) -> str:
-    """The message for a style font that is none of ours, no file of fonts/ and no family."""
-    known = list(
-        dict.fromkeys([*FACES, *sorted(files), *sorted(families)])
-    )  # a family may be named as its regular file
-    guess = difflib.get_close_matches(name, known, n=1)
-    hint = f"; did you mean '{guess[0]}'?" if guess else ""
-    return f"unknown font {excerpt(name)} (known: {', '.join(known)}){hint}"
 
 
 def _read_builtins(read: _Read, layout_dir: Path, root: Path | None) -> None:

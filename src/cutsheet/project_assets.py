@@ -1,0 +1,102 @@
+"""A project's own fonts and icons, as its layouts name them: each file inside the project
+and usable (a font embeddable, an SVG icon readable), the fonts registered for drawing; a
+located problem for each that is not."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .boxes.image import picture_problem
+from .confine import confined
+from .diagnostics import ContentError, Loc, Problem, display_path, excerpt
+from .measure import FACES, FontFileError, font_files, register_family, register_font_file
+from .symbols import IconFileError, icon_files, svg_drawing
+
+if TYPE_CHECKING:
+    from .layouts import FamilySpec, Style
+    from .source import Located
+
+
+def project_fonts(
+    project: Path,
+    families: Mapping[str, tuple[FamilySpec, Located]],
+    styles: Mapping[str, Style],
+    font_locs: Mapping[str, Loc],
+    problems: list[Problem],
+) -> dict[str, str]:
+    """The project fonts the ``families`` and the ``styles`` (those with a ``font_locs``
+    entry) name, registered: each style font or family name -> its registered name. An
+    unknown name, a font file outside the project or one that cannot be embedded is one of
+    ``problems``."""
+    files = font_files(project / "fonts")
+    out: dict[str, str] = {}
+
+    def font(stem: str, loc: Loc) -> str | None:
+        if stem in out:
+            return out[stem]
+        if stem not in files:
+            problems.append(Problem(loc, unknown_font(stem, files, families)))
+            return None
+        path = files[stem]
+        shown = f"fonts/{path.name}"
+        try:
+            confined(path.name, project, loc, "font file", base=project / "fonts")
+            out[stem] = register_font_file(path)
+        except ContentError as exc:
+            problems.extend(exc.problems)
+            return None
+        except (OSError, FontFileError) as exc:
+            problems.append(Problem(loc, f"font file {excerpt(shown)} {exc}"))
+            return None
+        return out[stem]
+
+    for family, (fspec, src) in families.items():
+        members = {}
+        for style, stem in fspec.members().items():
+            found = font(stem, src.loc(("fonts", family, style)))
+            if found is not None:
+                members[style] = found
+        if "regular" in members:
+            register_family(family, members)
+    families = {f: out[spec.regular] for f, (spec, _src) in families.items() if spec.regular in out}
+    for sname, loc in font_locs.items():
+        name = styles[sname].font
+        if name not in families:
+            font(name, loc)
+    return {**out, **families}
+
+
+def project_icons(project: Path, problems: list[Problem]) -> dict[str, str]:
+    """The project's ``icons/`` by name -> file, each inside the project and, for an SVG,
+    readable; one of ``problems`` for one that is not."""
+    out = {}
+    for name, path in icon_files(project / "icons").items():
+        where = Loc(display_path(path))
+        try:
+            resolved = confined(path.name, project, where, "icon", base=path.parent)
+            if resolved.suffix.lower() == ".svg":
+                svg_drawing(str(resolved), resolved.stat().st_mtime_ns)
+            elif (refused := picture_problem(resolved)) is not None:  # as an image box's
+                raise IconFileError(refused)
+        except ContentError as exc:
+            problems.extend(exc.problems)
+            continue
+        except (OSError, IconFileError) as exc:  # an SVG's mistake has its line and column
+            at = Loc(where.path, getattr(exc, "line", 0), getattr(exc, "col", 0))
+            problems.append(Problem(at, f"icon {excerpt(path.name)} {exc}"))
+            continue
+        out[name] = str(resolved)
+    return out
+
+
+def unknown_font(name: str, files: Mapping[str, Path], families: Mapping[str, object]) -> str:
+    """The message for a style font that is none of ours, no file of fonts/ and no family."""
+    known = list(
+        dict.fromkeys([*FACES, *sorted(files), *sorted(families)])
+    )  # a family may be named as its regular file
+    guess = difflib.get_close_matches(name, known, n=1)
+    hint = f"; did you mean '{guess[0]}'?" if guess else ""
+    return f"unknown font {excerpt(name)} (known: {', '.join(known)}){hint}"
