@@ -271,3 +271,30 @@ def test_a_list_of_a_hundred_steps_keeps_its_numbers_clear_of_their_words(
                         gaps.append((int(number["text"]), word["x0"] - number["x1"]))
     assert sorted(n for n, _gap in gaps) == list(range(1, 106))
     assert min(gap for _n, gap in gaps) > 1.0, [g for g in gaps if g[1] <= 1.0]
+
+
+# -- a sheet whose table ends at the foot of a page ---------------------------------------
+def test_a_sheet_whose_table_ends_at_a_pages_foot_opens_no_empty_page(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The space set after a table had no room left under a table that filled its page, so
+    it opened a page of its own: a third page holding only "Board (continued)" and the
+    page's label. A space that does not fit now ends the page and is dropped: the sheet is
+    two pages, the last one holding the table's last row."""
+    import pdfplumber
+
+    from .corpus_cases import make_project
+
+    root = make_project(tmp_path)
+    game = root / "content" / "tiny" / "game.yaml"
+    value = "Round {{ row }} of the long game, with words enough to wrap onto a second line here"
+    table = f"table: {{rows: 22, columns: [{{header: Round, value: '{value}'}}, {{header: Pts}}]}}"
+    game.write_text(game.read_text().replace("track: {label: Score, start: 0, stop: 10}", table))
+    out = tmp_path / "out"
+    argv = ["--root", str(root), "build", "--profile", "standard", "--paper", "a4"]
+    assert main([*argv, "--out", str(out)]) == 0
+    capsys.readouterr()
+    with pdfplumber.open(out / "tiny" / "standard-a4" / "sheets.pdf") as pdf:
+        texts = [page.extract_text() or "" for page in pdf.pages]
+    assert len(texts) == 2, [t[:40] for t in texts]
+    assert "Round 22 of" in texts[-1]

@@ -68,6 +68,37 @@ def test_a_table_in_the_rules_fills_each_rules_page_and_booklet_half_page(
     assert len(seen) == 8, seen
 
 
+def test_tick_boxes_too_many_to_number_in_a_half_page_are_bare_there(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Eight tick boxes with their numbers beside them (six in large print) need more than
+    a booklet's half page; bare, with the header numbering them, they fit. Whether they are
+    numbered was decided once, for the widest table, and the table was refused on the half
+    page. Now each frame has them numbered where they fit and bare where not: the table
+    spans the frame on every rules page and half page, and reads every number."""
+    import pdfplumber
+
+    for profile, n in (("standard", 8), ("large-print", 6)):
+        table = (
+            f"      - table: {{rows: 2, columns: [{{header: R}}, {{header: Done, checks: {n}}}]}}\n"
+        )
+        root = _with_rules_table(tmp_path / profile, table)
+        out = tmp_path / profile / "out"
+        argv = ["--root", str(root), "build", "--profile", profile, "--out", str(out)]
+        assert main([*argv[:2], "check", *argv[3:5]]) == 0, capsys.readouterr().err
+        assert main(argv) == 0, capsys.readouterr().err
+        capsys.readouterr()
+        for paper in ("a4", "letter"):
+            for part in ("rules", "rules-booklet"):
+                with pdfplumber.open(out / "tiny" / f"{profile}-{paper}" / f"{part}.pdf") as pdf:
+                    pages = [p for p in pdf.pages if "Done" in (p.extract_text() or "")]
+                assert len(pages) == 1, (profile, paper, part)
+                example, header = _fills(pages[0], EXAMPLE_FILL), _fills(pages[0], HEADER_FILL)
+                assert header[0] == pytest.approx(example[0], abs=0.1), (profile, paper, part)
+                words = {w["text"] for w in pages[0].extract_words()}
+                assert {str(i) for i in range(1, n + 1)} <= words, (profile, paper, part)
+
+
 def test_a_table_wider_than_the_booklets_half_page_is_refused_where_it_is_written(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -61,6 +61,9 @@ class TableBlock:
     rows: tuple[tuple[Cell, ...], ...]
     widths: tuple[float | None, ...]  # points; None: the column shares the frame's room
     needs: tuple[float, ...] = ()  # points: what each column without a width needs at least
+    # the widths and needs with bare tick boxes (the header numbers them), for a frame with
+    # no room for numbered ones; None: the table has no column of tick boxes to number
+    bare: tuple[tuple[float | None, ...], tuple[float, ...]] | None = None
 
 
 @dataclass(frozen=True)

@@ -65,8 +65,8 @@ def sheet_story(story: Sequence[Flowable]) -> list[Flowable]:
 
 def fill_frame(frame: Frame, story: list[Flowable], canv: Canvas) -> int:
     """Place flowables from the front of ``story`` in ``frame`` until one does not fit (a
-    group that does not fit is cut or opened where it allows); returns how many were
-    placed."""
+    group that does not fit is cut or opened where it allows; a space that does not fit is
+    dropped, ending the page); returns how many were placed (a dropped space counts)."""
     placed = 0
     while story:
         f = story[0]
@@ -74,6 +74,10 @@ def fill_frame(frame: Frame, story: list[Flowable], canv: Canvas) -> int:
             story.pop(0)
             placed += 1
             continue
+        if isinstance(f, Spacer):  # space the page's foot has no room for ends the page
+            story.pop(0)  # and is dropped: it would open a page of its own, with nothing on it
+            placed += 1
+            break
         parts = frame.split(f, canv) if hasattr(f, "for_bare_frame") else []
         if not parts:
             break

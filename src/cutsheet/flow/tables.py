@@ -79,15 +79,24 @@ def share_room(room: float, needs: Sequence[float]) -> list[float]:
 
 
 def column_widths_in(b: TableBlock, room: float) -> list[float | None]:
-    """Each column's width in points where the table's columns share ``room``: a column
-    given a width keeps it; the others share what is left by need (``share_room``). A table
+    """Each column's width in points where the table's columns share ``room``: with its
+    tick boxes numbered where they fit the room, else bare (``TableBlock.bare``); a column
+    given a width keeps it, the others share what is left by need (``share_room``). A table
     planned without needs leaves its columns without a width to ReportLab."""
-    if not b.needs:
-        return list(b.widths)
-    fixed = sum(w for w in b.widths if w is not None)
-    shares = iter(share_room(room - fixed, b.needs))
-    widths = [w if w is not None else next(shares) for w in b.widths]
+    given, needs = b.widths, b.needs
+    if b.bare is not None and _least(given, needs) > room + 0.01:
+        given, needs = b.bare
+    if not needs:
+        return list(given)
+    fixed = sum(w for w in given if w is not None)
+    shares = iter(share_room(room - fixed, needs))
+    widths = [w if w is not None else next(shares) for w in given]
     return [w if w else None for w in widths]
+
+
+def _least(widths: Sequence[float | None], needs: Sequence[float]) -> float:
+    """The least width of a table: its columns' given widths and the others' needs."""
+    return sum(w for w in widths if w is not None) + sum(needs)
 
 
 def example_style() -> TableStyle:

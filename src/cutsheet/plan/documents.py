@@ -193,11 +193,11 @@ def _table(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
     header = [p.para(p.markup(c.header, loc), "strong", loc) for c in tb.columns]
     rows = [[_cell(p, c, r, loc) for c in tb.columns] for r in range(1, tb.rows + 1)]
     cells = [header, *rows]
-    widths, needs, problem = column_widths(tb.columns, cells, p.styles, p.profile.write_in_mm)
+    planned, bare, problem = column_widths(tb.columns, cells, p.styles, p.profile.write_in_mm)
     if problem is not None:
         p.problems.append(Problem(loc, problem))
     markup = tuple(h.markup for h in header)
-    return [TableBlock(markup, tuple(tuple(r) for r in rows), widths, needs)]
+    return [TableBlock(markup, tuple(tuple(r) for r in rows), *planned, bare)]
 
 
 def _write_ins(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:

@@ -1,5 +1,5 @@
 """How wide each column of a planned table is: at least its longest word at the profile's
-sizes and its tick boxes (numbered when the widest table has room for that, else bare). The
+sizes and its tick boxes, numbered, or bare where a frame has no room for numbered ones. The
 columns without a width share what is left of the frame the table is set in, at most
 ``TABLE_WIDTH_MM`` (``flow.tables.column_widths_in``): a table in the rules fits the booklet's
 half page when its columns' needs do."""
@@ -28,35 +28,57 @@ def cell_width(cell: Cell | Para, styles: DocStyles, box_mm: float, numbered: bo
     return (widest_word(cell, styles.cell) if cell else 0.0) + 2 * CELL_PAD
 
 
+Planned = tuple[Widths, tuple[float, ...]]
+"""A table's widths (points; None: the column shares the room) and the least each column
+without a width needs."""
+
+
 def column_widths(
     columns: Sequence[Column],
     cells: Sequence[Sequence[Cell | Para]],
     styles: DocStyles,
     box_mm: float,
-) -> tuple[Widths, tuple[float, ...], str | None]:
+) -> tuple[Planned, Planned | None, str | None]:
     """Each column given a width at least as wide as its longest word at this profile's sizes
-    (a table set for 10 pt grows at 18 pt) and its tick boxes, numbered if the widest table
-    has room for that, else bare; what each column without a width needs at least; and the
-    problem, when even the widest table cannot hold them."""
-    for numbered in (True, False):
-        need = [
-            max(cell_width(row[j], styles, box_mm, numbered) for row in cells)
-            for j in range(len(columns))
-        ]
-        widths: list[float | None] = []
-        for col, minimum in zip(columns, need, strict=True):
-            widths.append(max(col.width * MM, minimum) if col.width else None)
-        fixed = sum(w for w in widths if w is not None)
-        flexible = [n for w, n in zip(widths, need, strict=True) if w is None]
-        if fixed + sum(flexible) <= TABLE_WIDTH_MM * MM + 0.01:
-            break
-    if fixed + sum(flexible) > TABLE_WIDTH_MM * MM + 0.01:
+    (a table set for 10 pt grows at 18 pt) and its tick boxes, and what each column without
+    a width needs at least: with the tick boxes numbered, then (None when no column has any
+    to number) bare, for a frame too narrow for numbered ones (the header numbers them);
+    and the problem, when even the widest table cannot hold the bare ones."""
+    numbered = _planned(columns, cells, styles, box_mm, numbered=True)
+    has_numbers = any(
+        isinstance(row[j], Checks) and row[j].n > 1 for row in cells for j in range(len(columns))
+    )
+    bare = _planned(columns, cells, styles, box_mm, numbered=False) if has_numbers else None
+    least = _least(*(bare or numbered))
+    if least > TABLE_WIDTH_MM * MM + 0.01:  # (bare boxes need no more than numbered ones)
         return (
-            tuple(widths),
-            tuple(flexible),
+            numbered,
+            bare,
             (
-                f"the table needs {(fixed + sum(flexible)) / MM:.0f} mm at"
+                f"the table needs {least / MM:.0f} mm at"
                 f" {styles.body.fontSize:g} pt, more than the {TABLE_WIDTH_MM:g} mm page width"
             ),
         )
-    return tuple(widths), tuple(flexible), None
+    return numbered, bare, None
+
+
+def _planned(
+    columns: Sequence[Column],
+    cells: Sequence[Sequence[Cell | Para]],
+    styles: DocStyles,
+    box_mm: float,
+    numbered: bool,
+) -> Planned:
+    need = [
+        max(cell_width(row[j], styles, box_mm, numbered) for row in cells)
+        for j in range(len(columns))
+    ]
+    widths = tuple(
+        max(col.width * MM, minimum) if col.width else None
+        for col, minimum in zip(columns, need, strict=True)
+    )
+    return widths, tuple(n for w, n in zip(widths, need, strict=True) if w is None)
+
+
+def _least(widths: Widths, needs: tuple[float, ...]) -> float:
+    return sum(w for w in widths if w is not None) + sum(needs)
