@@ -10,6 +10,7 @@ import pdfplumber
 import pytest
 import reportlab
 from pypdf import PdfReader
+from reportlab.lib.units import mm as MM
 
 from cutsheet.cli import main
 
@@ -585,3 +586,32 @@ def test_a_licence_that_is_a_fifo_is_refused_not_waited_on(own: Path, capsys) ->
         "fonts/LICENSE: error: licence file 'LICENSE' cannot be copied: it is not a readable"
         " file of at most 1,000,000 bytes"
     ]
+
+
+# ------------------------------------------------------------------ a face of another size
+def test_a_face_of_another_size_extending_card_has_cards_boxes_stretched_to_it(
+    own: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``card`` is drawn for poker and scales to any size; a face that extends it at tarot
+    size inherited its border and id at poker places: the border's fill covered 63 × 88 mm
+    of a 70 × 120 mm card, and the id printed mid-card. The boxes it lends are stretched to
+    the face's size: read back, the fill covers the whole card and the id sits at its foot."""
+    layout = Path("layouts") / "own.yaml"
+    edit(layout, "  front:\n    extends: card\n", "  front:\n    extends: card\n    size: tarot\n")
+    edit(layout, "    extends: card-back\n", "    extends: card-back\n    size: tarot\n")
+    edit(layout, "      band: {kind", "      border: {fill: brand}\n      band: {kind")
+    edit(
+        Path("content") / "own" / "game.yaml",
+        "    part: cards\n",
+        "    part: cards\n    size: tarot\n",
+    )
+    with pdfplumber.open(build(capsys)) as pdf:
+        page = pdf.pages[0]
+        fills = [r for r in page.rects if hex_of(r.get("non_stroking_color")) == "#0B6E4F"]
+        borders = [r for r in fills if abs(r["width"] - 70 * MM) < 0.5]
+        assert borders and all(abs(r["height"] - 120 * MM) < 0.5 for r in borders), fills
+        card = borders[0]
+        ids = [w for w in page.extract_words() if w["text"] == "OWN-A"]
+        assert ids, page.extract_text()
+        inside = [w for w in ids if card["x0"] <= w["x0"] and w["x1"] <= card["x1"]]
+        assert inside and all(card["bottom"] - w["bottom"] < 8 * MM for w in inside), ids

@@ -18,7 +18,7 @@ from pydantic import ConfigDict, Field, StringConstraints, create_model, field_v
 
 from . import colours
 from .boxes import KINDS, Box, box_keys
-from .boxes.base import TEMPLATED
+from .boxes.base import TEMPLATED, stretched
 from .confine import confined
 from .diagnostics import ContentError, Loc, Problem, clip, did_you_mean, excerpt
 from .measure import (
@@ -361,9 +361,12 @@ def _inherited(
     chain: tuple[str, ...],
     faces: Mapping[str, _FaceSource],
     resolved: dict[str, _Merged],
+    own: Mapping[str, tuple[float, float]],
 ) -> _Merged:
     """The boxes of face ``name`` with those of the faces it ``extends`` (``chain``: the faces
-    extending it), a box of the same name merged key by key; ``resolved`` remembers faces."""
+    extending it), a box of the same name merged key by key; ``resolved`` remembers faces.
+    A face that scales (``card``) lends its boxes stretched to the size of a face drawn for
+    another (``own``: the project's named sizes), before that face's own keys are merged."""
     if name in resolved:
         return resolved[name]
     spec, src, path = faces[name]
@@ -381,7 +384,10 @@ def _inherited(
             said = f"face {excerpt(name)} extends unknown face {excerpt(parent)}"
             said += did_you_mean(parent, [f for f in faces if f != name])
             raise ContentError([Problem(ploc, said)])
-        boxes.update(_inherited(parent, chain + (name,), faces, resolved))
+        lent = _inherited(parent, chain + (name,), faces, resolved, own)
+        if faces[parent][0].scale:
+            lent = _stretched(lent, _face_size(parent, faces, own), _face_size(name, faces, own))
+        boxes.update(lent)
     for bname, box in spec.boxes.items():
         bloc = src.key_loc(path + ("boxes", bname))
         if box is None:
@@ -397,6 +403,24 @@ def _inherited(
         boxes[bname] = (base, bloc, written)
     resolved[name] = boxes
     return boxes
+
+
+def _stretched(merged: _Merged, src: tuple[float, float], dst: tuple[float, float]) -> _Merged:
+    """A face's boxes, drawn for a card of ``src`` mm, stretched to one of ``dst``."""
+    kx, ky = dst[0] / src[0], dst[1] / src[1]
+    if abs(kx - 1) < 1e-9 and abs(ky - 1) < 1e-9:
+        return merged
+    out: _Merged = {}
+    for bname, (keys, bloc, written) in merged.items():
+        keys = dict(keys)
+        if all(isinstance(keys.get(k), int | float) for k in "xywh"):
+            kind = keys.get("kind") or ("text" if keys.get("text") is not None else "rect")
+            geometry = (keys["x"], keys["y"], keys["w"], keys["h"])
+            keys.update(stretched(kind, geometry, keys.get("radius"), (kx, ky)))
+        else:  # completed by the face that extends it: what it has, stretched
+            keys.update({k: keys[k] * (kx if k in "xw" else ky) for k in "xywh" if k in keys})
+        out[bname] = (keys, bloc, written)
+    return out
 
 
 def _face_boxes(merged: _Merged, styles: Mapping[str, Style], problems: list[Problem]) -> list[Box]:
@@ -455,7 +479,7 @@ def _build_faces(
     built: dict[str, Face] = {}
     for name, (_spec, src, path) in faces.items():
         try:
-            merged = _inherited(name, (), faces, resolved)
+            merged = _inherited(name, (), faces, resolved, own)
             boxes = tuple(_face_boxes(merged, styles, problems))
             size = _face_size(name, faces, own)
             built[name] = Face(name, boxes, src.key_loc(path), size, _spec.scale)

@@ -201,6 +201,30 @@ class Traits:
 
 
 REGISTRY: dict[str, BoxKind] = {}
+
+
+def stretched(
+    kind: str,
+    geometry: tuple[float, float, float, float],
+    radius: float | None,
+    k: tuple[float, float],
+) -> dict[str, float]:
+    """A box's ``x, y, w, h`` (mm) on its face stretched ``kx`` × ``ky``, and its corners'
+    radius: a square box of a kind that stays square (and holds no text) keeps its side's
+    shorter stretch, centred where it was; a radius keeps its corners' shape (a circle stays
+    one)."""
+    (x0, y0, w0, h0), (kx, ky) = geometry, k
+    x, y, w, h = x0 * kx, y0 * ky, w0 * kx, h0 * ky
+    traits = REGISTRY[kind].traits
+    if traits.square and abs(w0 - h0) < 0.01 and not traits.holds_text:
+        side = w0 * min(kx, ky)
+        x, y, w, h = x + (w - side) / 2, y + (h - side) / 2, side, side
+    changes = {"x": x, "y": y, "w": w, "h": h}
+    if radius:
+        changes["radius"] = radius * min(kx, ky)
+    return changes
+
+
 """Every box kind by name; each kind's module registers itself (``boxes.KINDS`` lists them)."""
 
 

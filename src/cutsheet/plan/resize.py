@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 
+from ..boxes.base import stretched
 from ..diagnostics import Loc, Problem, excerpt
 from ..layouts import Face
 from ..model import NAMED_SIZES_MM
@@ -42,14 +43,8 @@ def resized(face: Face, size: Size) -> Face:
     kx, ky = size[0] / face.size[0], size[1] / face.size[1]
     boxes = []
     for box in face.boxes:
-        x, y, w, h = box.x * kx, box.y * ky, box.w * kx, box.h * ky
-        if box.traits.square and abs(box.w - box.h) < 0.01 and not box.traits.holds_text:
-            side = box.w * min(kx, ky)
-            x, y, w, h = x + (w - side) / 2, y + (h - side) / 2, side, side
-        changes: dict[str, float] = {"x": x, "y": y, "w": w, "h": h}
-        radius = getattr(box, "radius", None)
-        if radius:  # a circle (radius half its side) stays a circle; a corner keeps its shape
-            changes["radius"] = radius * min(kx, ky)
+        geometry = (box.x, box.y, box.w, box.h)
+        changes = stretched(box.kind, geometry, getattr(box, "radius", None), (kx, ky))
         boxes.append(dataclasses.replace(box, **changes))
     return dataclasses.replace(face, boxes=tuple(boxes), size=size)
 
