@@ -254,3 +254,30 @@ def test_icon_markers_typed_into_content_are_not_drawn():
 
     markup = render("{{ v }}", {"v": f"x {icon('nope')} y"})
     assert "cs_icon" not in expand(markup, 10, 14, face_name("bold"))
+
+
+@pytest.mark.parametrize(
+    ("template", "printed"),
+    [
+        ("{{ kw|first }}", ""),
+        ("{{ kw|last }}", ""),
+        ("{{ kw|max }}", ""),
+        ("{{ kw|abs }}", ""),
+        ("{{ kw|length }}", "0"),
+        ("{{ kw|count }}", "0"),
+        ("{{ kw|sum }}", "0"),
+        ("{{ kw|sort|join(', ') }}", ""),
+        ("{{ kw|map('upper')|join }}", ""),
+        ("{{ kw|batch(2)|list|length }}", "0"),
+        ("{{ kw|items|list|length }}", "0"),
+        ("{{ kw|default('-') }}", "-"),
+        ("{{ kw|int }}", "0"),
+    ],
+)
+def test_a_value_left_out_prints_nothing_through_a_filter_over_its_items(template, printed):
+    """An optional list an item leaves out reached ``|first``, ``|length``, ``|sort`` … as
+    None, and the card failed with Python's "'NoneType' object is not iterable"; the guide
+    says such a value prints as nothing through any filter. It is now an empty list (a
+    mapping for ``|items``), and one item picked from it (``|first``, ``|max``) nothing."""
+    assert render(template, {"kw": None}) == printed
+    assert evaluate("kw|length == 0", {"kw": None}) is True

@@ -286,6 +286,8 @@ def _bounded_filter(name: str, f: Callable[..., Any]) -> Callable[..., Any]:
         if len(args) >= lead and (args[lead - 1] is None or name in _NONE_INSIDE):
             if args[lead - 1] is None and name in ("default", "d"):  # left out: the fallback
                 return sized(args[lead] if len(args) > lead else kwargs.get("default_value", ""))
+            if args[lead - 1] is None and name in _ONE_OF_NONE:  # one item of nothing: nothing
+                return ""
             args, kwargs = _none_as_nothing(name, args, kwargs, lead)
         value = args[lead - 1] if len(args) >= lead else None
         if isinstance(value, (set, frozenset)) and name not in _ORDERLESS:
@@ -322,18 +324,32 @@ _ORDERLESS = frozenset("sort length count min max bool default d".split())
 _NONE_INSIDE = frozenset({"join", "format"})
 
 
+#: Filters that pick one item (or a value's own attribute, sign, rounding): of a value left
+#: out, nothing (Jinja's own would fail, or print "No first item, sequence was empty.").
+_ONE_OF_NONE = frozenset("first last min max random attr abs round".split())
+#: Filters over a mapping's items: a value left out is an empty mapping.
+_ITEMS_OF_NONE = frozenset({"items", "dictsort"})
+#: Filters that make a value of None as Jinja makes it (0, 0.0, False) or fall back.
+_SCALAR_OF_NONE = frozenset("int float bool default d".split())
+
+
 def _none_as_nothing(
     name: str, args: tuple[Any, ...], kwargs: dict[str, Any], lead: int
 ) -> tuple[tuple[Any, ...], dict[str, Any]]:
     """A filter's arguments with a value left out (None, an optional field an item does not
-    have) as nothing: an empty text, or for ``join`` an empty list and empty items, so a
-    card never prints the word "None" however the value is filtered."""
+    have) as nothing: an empty text; for ``join`` an empty list and empty items; for a
+    filter over a list's or a mapping's items an empty one; so a card never prints the word
+    "None" (nor Python's "'NoneType' object is not iterable") however the value is filtered."""
     value = args[lead - 1]
     if name == "join":
         if value is None:
             value = []
         elif isinstance(value, (list, tuple)):
             value = ["" if v is None else v for v in value]
+    elif value is None and name in _ITEMS_OF_NONE:
+        value = {}
+    elif value is None and name in _STRUCTURAL and name not in _SCALAR_OF_NONE:
+        value = []  # a list left out is an empty one: |length is 0, |sort|join('') nothing
     elif value is None and name not in _STRUCTURAL:
         value = ""
     rest = args[lead:]
