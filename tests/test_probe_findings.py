@@ -298,3 +298,32 @@ def test_a_sheet_whose_table_ends_at_a_pages_foot_opens_no_empty_page(
         texts = [page.extract_text() or "" for page in pdf.pages]
     assert len(texts) == 2, [t[:40] for t in texts]
     assert "Round 22 of" in texts[-1]
+
+
+# -- a fixed grid that large print's print note leaves no room --------------------------------
+def test_a_deck_printed_nine_up_packs_itself_in_large_print_when_told_to(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The guide's nine-up deck failed every default build: large print's larger print note
+    leaves a 3 × 3 grid of poker cards no room, and nothing let one profile pack its cards.
+    ``impositions: {large-print: auto}`` does: both profiles build, the standard cards
+    nine-up (the grid's marks round nine places for three cards) and large print packed."""
+    import pdfplumber
+
+    from .corpus_cases import make_project
+
+    root = make_project(tmp_path)
+    game = root / "content" / "tiny" / "game.yaml"
+    grid = "    source: cards.csv\n    imposition: nine-up\n    impositions: {large-print: auto}\n"
+    game.write_text(game.read_text().replace("    source: cards.csv\n", grid))
+    out = tmp_path / "out"
+    assert main(["--root", str(root), "check"]) == 0, capsys.readouterr().err
+    assert main(["--root", str(root), "build", "--paper", "a4", "--out", str(out)]) == 0
+    capsys.readouterr()
+    rows = {}  # the card rows the crop marks bound: level lines 88 mm (a poker card) apart
+    for profile in ("standard", "large-print"):
+        with pdfplumber.open(out / "tiny" / f"{profile}-a4" / "cards.pdf") as pdf:
+            level = sorted({round(ln["top"], 1) for ln in pdf.pages[0].lines if ln["height"] < 0.5})
+        card = 88 * 72 / 25.4
+        rows[profile] = sum(1 for a in level if any(abs(b - a - card) < 0.5 for b in level))
+    assert rows == {"standard": 3, "large-print": 1}, rows

@@ -346,6 +346,11 @@ class ComponentSpec(Strict):
         description="cards only: a fixed imposition (a name from a layout's 'impositions', or"
         " {grid: [cols, rows]}) instead of the automatic packing",
     )
+    impositions: dict[str, str | ImpositionSpec] = Field(
+        default_factory=dict,
+        description="imposition under another profile, e.g. large-print: auto (the automatic"
+        " packing, where that profile's larger print note leaves a fixed grid no room)",
+    )
     optional: bool = False
     note: str = ""
     profiles: list[str] | None = Field(

@@ -40,7 +40,7 @@ def _known(known: list[str]) -> str:
 
 
 def component_profiles(gspec: GameSpec, game_src: Located, project: Path) -> list[Problem]:
-    """A component's ``profiles:`` and ``sizes:`` name profiles the project has (its own in
+    """A component's ``profiles:``, ``sizes:`` and ``impositions:`` name profiles the project has (its own in
     layouts/profiles and the packaged ones); an empty ``profiles:`` would print it nowhere."""
     known = available_profiles(project / "layouts")
     problems = []
@@ -53,11 +53,12 @@ def component_profiles(gspec: GameSpec, game_src: Located, project: Path) -> lis
                 where = game_src.loc(("components", i, "profiles", j))
                 message = f"profiles: no profile {excerpt(name)}{_unknown(name, known)}"
                 problems.append(Problem(where, message))
-        for name in spec.sizes:
-            if name not in known:
-                where = game_src.key_loc(("components", i, "sizes", name))
-                message = f"sizes: no profile {excerpt(name)}{_unknown(name, known)}"
-                problems.append(Problem(where, message))
+        for key, named in (("sizes", spec.sizes), ("impositions", spec.impositions)):
+            for name in named:
+                if name not in known:
+                    where = game_src.key_loc(("components", i, key, name))
+                    message = f"{key}: no profile {excerpt(name)}{_unknown(name, known)}"
+                    problems.append(Problem(where, message))
     return capped(problems)  # a list of thousands of names: a hundred said, and a count
 
 

@@ -135,12 +135,17 @@ def _fit_problems(plan: GamePlan, paper: Paper, options: PrintOptions) -> list[P
                     back_offset=options.back_offset,
                 )
             except ValueError as exc:
-                problems.append(_too_big(plan.game, run, paper, options, str(exc)))
+                problem = _too_big(plan.game, run, paper, options, str(exc), plan.profile.name)
+                problems.append(problem)
     return problems
 
 
-def _too_big(game: Game, run: Run, paper: Paper, options: PrintOptions, why: str) -> Problem:
-    """Where and by how much a run's card overflows the paper's printable area."""
+def _too_big(
+    game: Game, run: Run, paper: Paper, options: PrintOptions, why: str, profile: str
+) -> Problem:
+    """Where and by how much a run's card overflows the paper's printable area; or, where
+    the card fits it, why the imposition has no room (at the fixed grid asked for; in a
+    profile other than the standard one, named: its print note is larger)."""
     from ..plan.cards import component_key_loc
 
     comp = next(c for c in game.components if c.id == run.component)
@@ -160,13 +165,23 @@ def _too_big(game: Game, run: Run, paper: Paper, options: PrintOptions, why: str
         given.append(f"a back offset of {options.back_offset[0]:g},{options.back_offset[1]:g} mm")
     bleed = f" with {' and '.join(given)}" if given else ""
     first = run.cards[0].item
-    if over:
+    where = component_key_loc(game, comp, "size")
+    if over:  # the card itself, whatever the profile and the imposition
         why = (
             f"with its {'bleed and ' if b else ''}crop marks it needs {need[0]:g} × {need[1]:g} mm, the"
             f" printable area is {room[0]:g} × {room[1]:g} mm: {', '.join(over)}"
         )
+    else:  # the imposition's room: its print note is the profile's (large print's is larger)
+        bleed += f" in the {profile} profile" if profile != "standard" else ""
+        if run.grid is not None:  # a fixed grid, where it is asked for
+            index = game.components.index(comp)
+            per_profile = profile in comp.spec.impositions
+            asked = ("impositions", profile) if per_profile else ("imposition",)
+            where = game.game_src.loc(("components", index, *asked))
+            if profile != "standard":
+                why += f"; 'impositions: {{{profile}: auto}}' packs them there as they fit"
     return Problem(
-        component_key_loc(game, comp, "size"),
+        where,
         f"{comp.spec.name} ({clip(first, 40)}, {w:g} × {h:g} mm) does not fit {paper.title}"
         f" ({paper.width:g} × {paper.height:g} mm){bleed}: {why}",
     )

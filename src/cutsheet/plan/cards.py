@@ -460,7 +460,7 @@ def _plan_component(
         cards, probs, overflows = planner.cards(_Attempt(size, spill=True))
     deck = _backs_differ(game, comp, cards)
     problems.extend(probs + overflows + deck)
-    grid, found = _grid_of(game, comp, layouts)
+    grid, found = _grid_of(game, comp, layouts, profile.name)
     whole = has_errors(deck + found)
     return (
         Run(comp.id, size, tuple(cards), grid),
@@ -494,18 +494,27 @@ def _backs_differ(game: Game, comp: Component, cards: list[PrintedCard]) -> list
     ]
 
 
+AUTOMATIC = "auto"
+"""The imposition a component may name under a profile (``impositions:``) for the automatic
+packing, where its own ``imposition:`` is a fixed grid."""
+
+
 def _grid_of(
-    game: Game, comp: Component, layouts: Layouts
+    game: Game, comp: Component, layouts: Layouts, profile: str
 ) -> tuple[tuple[int, int] | None, list[Problem]]:
-    """The fixed grid a component asks for (by name from the layouts' ``impositions``, or
-    inline), None for the automatic packing; an unknown name is a problem."""
-    asked = comp.spec.imposition
-    if asked is None:
+    """The fixed grid a component asks for under ``profile`` (by name from the layouts'
+    ``impositions``, or inline; its ``impositions:`` for the profile, else its
+    ``imposition:``), None for the automatic packing; an unknown name is a problem."""
+    per_profile = profile in comp.spec.impositions
+    asked = comp.spec.impositions[profile] if per_profile else comp.spec.imposition
+    if asked is None or asked == AUTOMATIC:
         return None, []
     if not isinstance(asked, str):
         return asked.grid, []
     if asked in layouts.impositions:
         return layouts.impositions[asked].grid, []
-    known = ", ".join(sorted(layouts.impositions)) or "none"
-    loc = component_key_loc(game, comp, "imposition")
-    return None, [Problem(loc, f"unknown imposition {excerpt(asked)} (known: {known})")]
+    known = ", ".join([*sorted(layouts.impositions), *([AUTOMATIC] if per_profile else [])])
+    index = game.components.index(comp)
+    path = ("impositions", profile) if per_profile else ("imposition",)
+    loc = game.game_src.loc(("components", index, *path))
+    return None, [Problem(loc, f"unknown imposition {excerpt(asked)} (known: {known or 'none'})")]
