@@ -327,3 +327,31 @@ def test_a_deck_printed_nine_up_packs_itself_in_large_print_when_told_to(
         card = 88 * 72 / 25.4
         rows[profile] = sum(1 for a in level if any(abs(b - a - card) < 0.5 for b in level))
     assert rows == {"standard": 3, "large-print": 1}, rows
+
+
+# -- text on a shape of its own colour --------------------------------------------------------
+def test_text_on_a_shape_of_its_colour_is_a_warning_where_no_contrast_is_asked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A black shape declared after a black text box is drawn under it (shapes first), and
+    the standard profile, which asks for no contrast, printed the text invisible without a
+    word. Now check and build both say it, as a warning that fails neither; large print
+    shades the shape to its contrast, as before, and says nothing."""
+    from .corpus_cases import make_project
+
+    root = make_project(tmp_path)
+    layout = root / "layouts" / "tiny.yaml"
+    blob = '      blob: {kind: rect, x: 5, y: 24, w: 53, h: 10, fill: "#000000"}\n'
+    text = layout.read_text()
+    layout.write_text(text.replace("      art: {kind: image", blob + "      art: {kind: image"))
+    said = (
+        "layouts/tiny.yaml:8:7: warning: TY-A (and 2 more), box 'cost': text #000000 on"
+        " #000000 has contrast 1.0:1 and can hardly be read"
+    )
+    argv = ["--root", str(root)]
+    for command in (["check"], ["build", "--paper", "a4", "--out", str(tmp_path / "out")]):
+        assert main([*argv, *command, "--profile", "standard"]) == 0
+        err = capsys.readouterr().err
+        assert said in err.replace(str(root) + "/", ""), err
+    assert main([*argv, "check", "--profile", "large-print"]) == 0
+    assert "warning" not in capsys.readouterr().err

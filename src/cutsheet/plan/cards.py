@@ -24,6 +24,7 @@ from .checks import (
     face_geometry,
     raised_runs,
     text_overlaps,
+    unreadable_text,
     white_stickers,
 )
 from .context import item_context, shared_context
@@ -193,6 +194,8 @@ class _CardPlanner:
                 )
                 fc.problems.extend(markup_contrast(p, profile.min_contrast, fc.label))
                 fc.problems.extend(white_stickers(p, profile.min_contrast, fc.label))
+            else:
+                fc.problems.extend(unreadable_text(p, fc.label))
             if profile.faces == "scale":  # (a scaled face's running text is left-aligned)
                 fc.problems.extend(centred_running_text(p, fc.label))
         return planned, over, gap

@@ -139,13 +139,13 @@ def background(face: FacePlan, element: Element) -> str:
     return under
 
 
-def face_contrast(face: FacePlan, minimum: float, label: str) -> list[Problem]:
-    """Every text element whose colour is under ``minimum`` against its background: its
-    style's colour, unless markup sets the colour of every run it prints (a markup colour
-    under ``minimum`` is dropped for the style's before this: ``run_colours.recoloured``)."""
+def _text_contrasts(face: FacePlan) -> list[tuple[Element, str, str, float]]:
+    """Each text element whose style's colour it prints (unless markup sets the colour of
+    every run: a markup colour under a profile's contrast is dropped for the style's before
+    this, ``run_colours.recoloured``), with that colour, its background and their contrast."""
     from .run_colours import printed_inks
 
-    problems = []
+    found = []
     for el in face.elements:
         style = getattr(el, "style", None)
         if not el.is_text or style is None:
@@ -155,18 +155,47 @@ def face_contrast(face: FacePlan, minimum: float, label: str) -> list[Problem]:
         if inks is not None and fg.upper() not in inks:
             continue  # every run sets its colour, kept only where it reaches the contrast
         bg = background(face, el)
-        ratio = contrast(fg, bg)
-        if ratio < minimum:
-            problems.append(
-                Problem(
-                    el.box.loc,
-                    f"box '{el.box.name}': text {fg} on {bg} has contrast {ratio:.1f}:1,"
-                    f" under {minimum:g}:1{_shade_hint(fg, bg, minimum)}",
-                    subject=label,
-                    code="contrast",
-                )
-            )
-    return problems
+        found.append((el, fg, bg, contrast(fg, bg)))
+    return found
+
+
+def face_contrast(face: FacePlan, minimum: float, label: str) -> list[Problem]:
+    """Every text element whose colour is under ``minimum`` against its background."""
+    return [
+        Problem(
+            el.box.loc,
+            f"box '{el.box.name}': text {fg} on {bg} has contrast {ratio:.1f}:1,"
+            f" under {minimum:g}:1{_shade_hint(fg, bg, minimum)}",
+            subject=label,
+            code="contrast",
+        )
+        for el, fg, bg, ratio in _text_contrasts(face)
+        if ratio < minimum
+    ]
+
+
+LEGIBLE = 1.5
+"""The contrast under which text can hardly be seen (black on black, yellow on white): said
+as a warning in a profile that asks for no contrast of its own (``min_contrast``)."""
+
+
+def unreadable_text(face: FacePlan, label: str) -> list[Problem]:
+    """A warning for each text element under ``LEGIBLE`` against the shapes (or the paper)
+    under it, in a profile that asks for no contrast; not for text over a picture, whose
+    colours under the text are not known here."""
+    pictures = [el for el in face.elements if el.box.kind == "image"]
+    return [
+        Problem(
+            el.box.loc,
+            f"box '{el.box.name}': text {fg} on {bg} has contrast {ratio:.1f}:1 and can hardly"
+            f" be read (shapes are drawn before text, wherever they are declared)",
+            "warning",
+            subject=label,
+            code="contrast",
+        )
+        for el, fg, bg, ratio in _text_contrasts(face)
+        if ratio < LEGIBLE and not any(covers(pic, el) for pic in pictures)
+    ]
 
 
 def _shade_hint(fg: str, bg: str, minimum: float) -> str:
