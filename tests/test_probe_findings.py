@@ -9,7 +9,7 @@ import pytest
 
 from cutsheet.cli import main
 
-from .test_own_look import write_own
+from .test_own_look import hex_of, write_own
 from .test_probe_leftovers import A4_WARNING, RULES, add_rules_text, own_papers, said
 from .test_project_files_refused import GAME, LAYOUT, SVG, check_and_build, use_icon
 
@@ -355,3 +355,51 @@ def test_text_on_a_shape_of_its_colour_is_a_warning_where_no_contrast_is_asked(
         assert said in err.replace(str(root) + "/", ""), err
     assert main([*argv, "check", "--profile", "large-print"]) == 0
     assert "warning" not in capsys.readouterr().err
+
+
+# -- a circle on a card that large print stretches --------------------------------------------
+def test_a_circle_stays_a_circle_on_a_card_large_print_stretches(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A rectangle drawn as a circle (radius half its side) was stretched with the face in
+    large print: a 12 mm coin holding a cost printed as a 17 × 15.7 mm rounded rectangle.
+    A circle now stays one: one holding a value is a badge (as an icon's circle is), grown
+    round its value; one holding nothing is kept square. Read back, every circle's ink is
+    as tall as it is wide, on the standard card and the larger large-print one."""
+    import pdfplumber
+
+    from .corpus_cases import make_project
+
+    root = make_project(tmp_path)
+    layout, game = root / "layouts" / "tiny.yaml", root / "content" / "tiny" / "game.yaml"
+    coin = (
+        '      coin: {kind: rect, x: 44, y: 22, w: 14, h: 14, radius: 7, fill: "#F0E442"}\n'
+        '      cost: {x: 45, y: 25.5, w: 12, h: 7, style: body-center, text: "{{ cost }}"}\n'
+        '      dot: {kind: rect, x: 8, y: 24, w: 8, h: 8, radius: 4, fill: "#56B4E9"}\n'
+    )
+    text = layout.read_text()
+    text = text.replace(
+        '      cost: {x: 5, y: 24, w: 53, h: 10, style: body, text: "Cost {{ cost }}"}\n', coin
+    )
+    text = text.replace("y: 72, w: 53, h: 6,", "y: 71, w: 53, h: 8,")
+    for face in ("card", "card-back"):
+        text = text.replace(f"    extends: {face}\n", f"    extends: {face}\n    scale: true\n")
+    layout.write_text(text)
+    sized = "    source: cards.csv\n    sizes: {large-print: [89, 127]}\n"
+    game.write_text(game.read_text().replace("    source: cards.csv\n", sized))
+    out = tmp_path / "out"
+    assert main(["--root", str(root), "build", "--paper", "a4", "--out", str(out)]) == 0
+    capsys.readouterr()
+    for profile in ("standard", "large-print"):
+        with pdfplumber.open(out / "tiny" / f"{profile}-a4" / "cards.pdf") as pdf:
+            page = pdf.pages[0]
+            shapes = [
+                o
+                for o in page.curves + page.rects
+                if hex_of(o.get("non_stroking_color")) in ("#F0E442", "#56B4E9")
+            ]
+        assert len(shapes) == 6, (profile, len(shapes))
+        assert all(abs(o["width"] - o["height"]) < 0.2 for o in shapes), (
+            profile,
+            [(round(o["width"], 1), round(o["height"], 1)) for o in shapes],
+        )

@@ -1,7 +1,8 @@
-"""Badges: a shape (an icon: a circle, a diamond) with a value set inside it, such as an
-event's "+2" in its green circle. In large print the value grows; the badge grows with it,
-so the value sits wholly inside the shape with a rim of colour all round it, and the badge
-keeps its shape."""
+"""Badges: a shape (an icon: a circle, a diamond; or a rectangle drawn as a circle, its radius
+half its side) with a value set inside it, such as an event's "+2" in its green circle. In
+large print the value grows; the badge grows with it, so the value sits wholly inside the
+shape with a rim of colour all round it, and the badge keeps its shape (a circle stays one
+where the face is stretched more one way than the other)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from ...layouts import Face
 from ...measure import MarkupError, TextStyle
 from ...profiles import Profile
 from ...text import TemplateProblem, render_plain
-from .boxes import inside
+from .boxes import inside, is_disc
 from .needs import text_extent
 
 RIM_MM = 2.0  # colour left around a badge's value, at the narrowest
@@ -26,12 +27,15 @@ HELD_SHARE = 0.6  # a text box this much inside an icon's box is the value it ho
 # diameter 0.9 and a diamond 0.76 wide and 1.0 tall).
 CIRCLE_DIAMETER = 0.9
 DIAMOND_SPAN = (0.76, 1.0)
+DISC = "disc"  # a rectangle drawn as a circle fills its square
 
 
 def _span(shape: str, w: float, h: float) -> float:
     """The size of a ``shape`` (drawn square) that holds a w × h mm rectangle at its centre."""
     if shape == "circle":
         return math.hypot(w, h) / CIRCLE_DIAMETER
+    if shape == DISC:
+        return math.hypot(w, h)
     if shape == "diamond":
         return w / DIAMOND_SPAN[0] + h / DIAMOND_SPAN[1]
     return max(w, h) / CIRCLE_DIAMETER
@@ -73,13 +77,15 @@ def badge_needs(
     its box: a value that would need more is set smaller, down to the body size (a corner
     index, not the card's headline), in a ``-badge`` style added to ``styles``."""
     needs: dict[str, tuple[float, Box]] = {}
-    for icon in (b for b in face.boxes if b.traits.symbol and b.name in shown):
+    badges = (b for b in face.boxes if (b.traits.symbol or is_disc(b)) and b.name in shown)
+    for icon in badges:
         text = _held(face.boxes, icon, shown)
         if text is None or text.name not in names:
             continue
         style = styles[names[text.name]]
         try:
-            shape = render_plain(getattr(icon, "icon", "") or "", fc.ctx)
+            disc = not icon.traits.symbol
+            shape = DISC if disc else render_plain(getattr(icon, "icon", "") or "", fc.ctx)
         except TemplateProblem:
             continue  # reported when the face is filled
         pad = TEXT_PAD_MM
@@ -97,8 +103,11 @@ def badge_needs(
         if style is not styles[names[text.name]]:
             names[text.name] = f"{names[text.name]}-badge"
             styles[names[text.name]] = style
-        if size > min(icon.w * kx, icon.h) + 0.01:
+        least = min(icon.w * kx, icon.h)
+        if size > least + 0.01:
             needs[icon.name] = (min(size, room), icon)
+        elif disc:  # round, as big as the shorter of its stretched sides
+            needs[icon.name] = (least, icon)
     return needs
 
 
@@ -115,6 +124,8 @@ def centred_in_badges(
         cx, cy = icon.x + icon.w / 2, icon.y + icon.h / 2
         held = _held(out, icon, shown)
         out[i] = dataclasses.replace(icon, x=cx - d / 2, y=cy - d / 2, w=d, h=d)
+        if is_disc(grown[icon.name][1]):
+            out[i] = dataclasses.replace(out[i], radius=d / 2)  # type: ignore[call-arg]
         if held is not None:
             j = out.index(held)
             out[j] = dataclasses.replace(held, x=cx - held.w / 2, y=cy - held.h / 2)

@@ -30,9 +30,16 @@ def inside(outer: Box, inner: Box) -> bool:
     return outer.x <= cx <= outer.x + outer.w and outer.y <= cy <= outer.y + outer.h
 
 
+def is_disc(box: Box) -> bool:
+    """A square rectangle whose corners' radius is half its side: a circle."""
+    radius = getattr(box, "radius", None) or 0.0
+    return abs(box.w - box.h) < 0.01 and radius >= box.w / 2 - 0.01
+
+
 def squares_kept(face: Face, boxes: list[Box], shown: set[str]) -> list[Box]:
     """A square shape that holds no text (the frame of a vote's cross) stays square once the
-    face is stretched: as big as its shorter new side, about its new centre."""
+    face is stretched: as big as its shorter new side, about its new centre (a circle, a
+    ``radius`` half its side, stays one; one holding text is a badge: ``badges``)."""
     out = list(boxes)
     for i, (old, new) in enumerate(zip(face.boxes, boxes, strict=True)):
         if not old.traits.square or abs(old.w - old.h) > 0.01 or abs(new.w - new.h) < 0.01:
@@ -42,4 +49,6 @@ def squares_kept(face: Face, boxes: list[Box], shown: set[str]) -> list[Box]:
         side = min(new.w, new.h)
         cx, cy = new.x + new.w / 2, new.y + new.h / 2
         out[i] = dataclasses.replace(new, x=cx - side / 2, y=cy - side / 2, w=side, h=side)
+        if is_disc(old):
+            out[i] = dataclasses.replace(out[i], radius=side / 2)  # type: ignore[call-arg]
     return out
