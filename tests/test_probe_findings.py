@@ -403,3 +403,52 @@ def test_a_circle_stays_a_circle_on_a_card_large_print_stretches(
             profile,
             [(round(o["width"], 1), round(o["height"], 1)) for o in shapes],
         )
+
+
+# -- a reference card going on over its back, its title on a band ------------------------------
+def test_a_reference_card_goes_on_over_its_back_with_its_title_on_its_band(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A large-print reference card going on over its back repeats its title there, but not
+    the band the title is set on when the band starts above it: white on white, refused as
+    1.0:1 contrast, the back never named. And a box at the trim (card's border) put the
+    "Continued on the back" note 0 mm from it, refused at a box the designer never wrote.
+    The band now goes with its title, the note keeps the text's own margin: both sides
+    build, and the back prints the title's words."""
+    import pdfplumber
+
+    from .corpus_cases import make_project
+
+    root = make_project(tmp_path)
+    layout, game = root / "layouts" / "tiny.yaml", root / "content" / "tiny" / "game.yaml"
+    face = (
+        "  aid:\n    extends: card\n    boxes:\n"
+        '      border: {fill: "#FFFFFF"}\n'
+        '      band: {kind: rect, x: 3, y: 3, w: 57, h: 10, fill: "#0B5FA5"}\n'
+        "      title: {x: 5, y: 4, w: 53, h: 8, style: title, text: '{{ name }}'}\n"
+        "      lines: {x: 5, y: 16, w: 53, h: 60, style: body,"
+        ' text: "{% for s in lines %}{{ s }}{% if not loop.last %}<br/>{% endif %}{% endfor %}"}\n'
+    )
+    styles = (
+        "styles:\n  title: {font: bold, size: 11, leading: 13, align: center, color: '#FFFFFF'}\n"
+    )
+    text = layout.read_text().replace("faces:\n", f"{styles}faces:\n{face}", 1)
+    layout.write_text(text)
+    steps = ", ".join(
+        f"'Step {n}: take one cube and pass the bag to the left.'" for n in range(1, 7)
+    )
+    aid = (
+        "  - id: aid\n    name: Aid\n    part: cards\n    count: 1\n    face: aid\n"
+        "    overleaf: true\n    fields: {name: {type: text}, lines: {type: list}}\n"
+        f"    items:\n      - {{id: TY-AID, name: Turn help, lines: [{steps}]}}\n"
+    )
+    game.write_text(game.read_text().replace("  - id: board\n", aid + "  - id: board\n"))
+    out = tmp_path / "out"
+    argv = ["--root", str(root), "build", "--profile", "large-print", "--paper", "a4"]
+    assert main([*argv, "--out", str(out)]) == 0, capsys.readouterr().err
+    capsys.readouterr()
+    with pdfplumber.open(out / "tiny" / "large-print-a4" / "cards.pdf") as pdf:
+        texts = [page.extract_text() or "" for page in pdf.pages]
+    fronts = [i for i, t in enumerate(texts) if "Continued on the back" in t]
+    assert len(fronts) == 1, texts
+    assert "Turn help" in texts[fronts[0] + 1] and "Step 6" in texts[fronts[0] + 1]

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from ..boxes import MM, Element
 from ..boxes.text import TextElement, line_breaks
 from ..measure import MarkupError, measure
+from .checks import covers
 from .faces import reading_order
 from .model import FacePlan
 
@@ -121,7 +122,8 @@ def overleaf(face: FacePlan) -> tuple[FacePlan, FacePlan] | float:
     texts = [el for el in content if isinstance(el, TextElement)]
     if not any(el.box.name != "title" for el in texts):
         return bottom - height  # nothing but a title: nothing to go on with
-    margin = min(el.box.y for el in content)  # the design's own top margin, kept at the foot
+    # the design's own top margin, kept at the foot: its text's (a band may start at the trim)
+    margin = min(el.box.y for el in texts)
     limit = height - margin
     header = _header(content)
     body = [el for el in content if not any(el is h for h in header)]
@@ -193,8 +195,9 @@ def _continued(whole: Element, tail: TextElement, front: Sequence[Element]) -> l
 
 
 def _header(content: Sequence[Element]) -> list[Element]:
-    """The card's title and the shapes between it and the text under it (a rule): repeated at
-    the top of the back. Nothing when the face has no box named ``title``."""
+    """The card's title, the shapes behind it (its band) and those between it and the text
+    under it (a rule): repeated at the top of the back. Nothing when the face has no box
+    named ``title``."""
     titles = [el for el in content if el.is_text and el.box.name == "title"]
     if not titles:
         return []
@@ -205,7 +208,9 @@ def _header(content: Sequence[Element]) -> list[Element]:
     return [title] + [
         el
         for el in content
-        if not el.is_text and el.box.y >= title.box.y and el.box.y + el.box.h <= first + 0.01
+        if not el.is_text
+        and (el.box.y >= title.box.y or covers(el, title))  # a band behind it, too
+        and el.box.y + el.box.h <= first + 0.01
     ]
 
 
