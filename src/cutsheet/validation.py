@@ -112,7 +112,8 @@ def _message(err: Mapping[str, Any], model: type[BaseModel], located: Located) -
         return _list_length(err, path, located, model)
     if kind == "missing":
         row, cell = located.loc(path[:-1]), located.loc(path)  # a CSV's empty cell is placed
-        empty = " (its cell is empty)" if cell != row else ""
+        in_csv = cell != row or str(path[-1]) in located.columns  # (its first cell: the row's)
+        empty = " (its cell is empty)" if in_csv else ""
         return cell, f"missing key {excerpt(str(path[-1]))}{empty}"
     data_path = _data_path(located.data, path)
     at = located.loc(data_path)  # (a union member's tag is no place in the file)

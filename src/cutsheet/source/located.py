@@ -163,4 +163,6 @@ class Located:
         data = self.data
         for part in path:
             data = data[part]
-        return Located(data, self.file, self.values, self.keys, self.prefix + tuple(path))
+        return Located(
+            data, self.file, self.values, self.keys, self.prefix + tuple(path), self.columns
+        )
