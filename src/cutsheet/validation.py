@@ -142,7 +142,11 @@ def _message(err: Mapping[str, Any], model: type[BaseModel], located: Located) -
     else:
         msg = f"{err['msg'][:1].lower()}{err['msg'][1:]}, got {excerpt(err['input'])}"
         one_key = isinstance(err["input"], dict) and len(err["input"]) == 1
-        if kind == "string_type" and one_key and path[-1:] != ("str",):  # not a union's member
+        member = path[-1:] == ("str",)  # a union's member: said with the others (joined)
+        if kind == "string_type" and not member and isinstance(err["input"], bool | int | float):
+            # YAML reads true, no, on, 1, 2.5 unquoted as a yes/no or a number, not text
+            msg += f" (YAML reads it as {_yaml_kind(err['input'])}: put it in quotes for the text)"
+        elif kind == "string_type" and one_key and not member:
             if next(iter(err["input"].values())) is None:  # {note}: no ': ' in it
                 msg += " (YAML reads text in { } as a mapping: put the text in quotes)"
             else:
@@ -151,6 +155,10 @@ def _message(err: Mapping[str, Any], model: type[BaseModel], located: Located) -
                     " in quotes)"
                 )
     return at, f"{where}: {msg}" if where else msg
+
+
+def _yaml_kind(value: bool | int | float) -> str:
+    return "a yes/no" if isinstance(value, bool) else "a number"
 
 
 def _list_length(
