@@ -76,6 +76,18 @@ def test_a_title_with_a_control_character_is_refused_before_anything_is_written(
     assert not (tmp_path / "content").exists()
 
 
+def test_a_title_the_font_cannot_print_is_refused_before_anything_is_written(tmp_path, capsys):
+    """'cutsheet new sno --title "Ünïcode ☃ Game"' wrote a game whose first check failed
+    three times over (its title is printed on every page label and on the backs). ``new``
+    now names the character and writes nothing; a title the font prints is taken."""
+    code = main(["--root", str(tmp_path), "new", "sno", "--title", "Ünïcode ☃ Game"])
+    said = capsys.readouterr().err
+    assert code == 1 and "'☃' (U+2603), which cutsheet's font cannot print" in said, said
+    assert not list(tmp_path.iterdir())
+    assert main(["--root", str(tmp_path), "new", "sno", "--title", "Ünïcode Game"]) == 0
+    assert main(["--root", str(tmp_path), "check"]) == 0, capsys.readouterr().err
+
+
 def test_a_game_named_like_a_yaml_number_or_null_checks_clean(tmp_path, capsys):
     """A probe: ``cutsheet new 123`` (or ``null``, ``true``, ``0x1f``) wrote ``id: 123``,
     which YAML reads as a number, and the new game failed its first check ("id: input should

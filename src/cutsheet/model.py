@@ -347,9 +347,7 @@ class ComponentSpec(Strict):
         " {grid: [cols, rows]}) instead of the automatic packing",
     )
     impositions: dict[str, str | ImpositionSpec] = Field(
-        default_factory=dict,
-        description="imposition under another profile, e.g. large-print: auto (the automatic"
-        " packing, where that profile's larger print note leaves a fixed grid no room)",
+        default_factory=dict, description="imposition under another profile, e.g. large-print: auto"
     )
     optional: bool = False
     note: str = ""

@@ -154,6 +154,19 @@ def targets(root: Path, name: str) -> dict[str, Path]:
     }
 
 
+def _unprintable(title: str) -> str:
+    """The characters of ``title`` the packaged font (regular or bold: the title is printed
+    in both) cannot draw, named; '' when it draws them all."""
+    from .diagnostics import char_name
+    from .measure import face_name, missing_glyphs, register
+
+    register()
+    lost = dict.fromkeys(
+        ch for face in ("regular", "bold") for ch in missing_glyphs(title, face_name(face))
+    )
+    return ", ".join(char_name(ch) for ch in lost)
+
+
 def new_game(
     root: Path, name: str, title: str | None = None, code: str | None = None
 ) -> list[Path]:
@@ -169,6 +182,12 @@ def new_game(
     if control is not None:  # the game.yaml written would fail its own check
         raise ScaffoldError(
             f"--title holds U+{ord(control):04X}, a character that prints nothing; remove it"
+        )
+    lost = _unprintable(title)
+    if lost:  # the game.yaml written would fail its own check, at the title
+        raise ScaffoldError(
+            f"--title holds {lost}, which cutsheet's font cannot print; leave it out (a font of"
+            " your own, in fonts/, can print it: see the guide)"
         )
     where = targets(root, name)
     game_dir = where["game.yaml"].parent

@@ -183,7 +183,9 @@ def unreadable_text(face: FacePlan, label: str) -> list[Problem]:
     """A warning for each text element under ``LEGIBLE`` against the shapes (or the paper)
     under it, in a profile that asks for no contrast; not for text over a picture, whose
     colours under the text are not known here."""
-    pictures = [el for el in face.elements if el.box.kind == "image"]
+    pictures = [  # (a shape's and an icon's paint is known: its fill)
+        el for el in face.elements if el.box.traits.picture and not el.box.traits.paints_under_text
+    ]
     return [
         Problem(
             el.box.loc,
