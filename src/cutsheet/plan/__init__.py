@@ -33,6 +33,11 @@ def planner(game: Game, profile: Profile, imposition: str = "duplex") -> DocPlan
         document_context(game, profile.name, imposition),
         examples=game.rules.examples,
         example_locs={k: game.rules_src.key_loc(("examples", k)) for k in game.rules.examples},
+        example_parts={
+            (k, part): game.rules_src.loc(("examples", k, part))
+            for k in game.rules.examples
+            for part in ("title", "text")
+        },
         component_lines=component_lines(game, profile.name),
         component_locs=component_line_locs(game, profile.name, (styles.body.fontName,)),
     )

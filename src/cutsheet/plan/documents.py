@@ -53,6 +53,8 @@ class DocPlanner:
     context: Mapping[str, Any]
     examples: Mapping[str, Example] = field(default_factory=dict)
     example_locs: Mapping[str, Loc] = field(default_factory=dict)
+    # where each example's title and text are written, by (example, "title" or "text")
+    example_parts: Mapping[tuple[str, str], Loc] = field(default_factory=dict)
     component_lines: Sequence[str] = ()
     component_locs: Sequence[Loc] = ()  # where each of those lines comes from in game.yaml
     faces: Mapping[str, FacePlan] = field(default_factory=dict)  # item id → its planned front
@@ -145,8 +147,9 @@ def _example(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
         p.problems.append(Problem(loc, f"unknown example '{name}' (known: {known})"))
         return [Space(0)]
     eloc = p.example_locs.get(name, loc)
-    title = p.para(literal(ex.title), "strong", eloc).markup
-    body = p.para(p.markup(ex.text, eloc, {"ex": ex.data}), "body", eloc).markup
+    tloc, xloc = (p.example_parts.get((name, part), eloc) for part in ("title", "text"))
+    title = p.para(literal(ex.title), "strong", tloc).markup
+    body = p.para(p.markup(ex.text, xloc, {"ex": ex.data}), "body", xloc).markup
     return [ExampleBlock(title, body, name)]
 
 
