@@ -406,17 +406,10 @@ def test_a_circle_stays_a_circle_on_a_card_large_print_stretches(
 
 
 # -- a reference card going on over its back, its title on a band ------------------------------
-def test_a_reference_card_goes_on_over_its_back_with_its_title_on_its_band(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """A large-print reference card going on over its back repeats its title there, but not
-    the band the title is set on when the band starts above it: white on white, refused as
-    1.0:1 contrast, the back never named. And a box at the trim (card's border) put the
-    "Continued on the back" note 0 mm from it, refused at a box the designer never wrote.
-    The band now goes with its title, the note keeps the text's own margin: both sides
-    build, and the back prints the title's words."""
-    import pdfplumber
-
+def _aid_built(tmp_path: Path, capsys: pytest.CaptureFixture[str], before_band: str = "") -> Path:
+    """The tiny game with a reference card whose white title sits on a band that starts
+    above it (``before_band``: boxes declared before the band), too long for its card in
+    large print; its large-print A4 cards.pdf, built."""
     from .corpus_cases import make_project
 
     root = make_project(tmp_path)
@@ -424,6 +417,7 @@ def test_a_reference_card_goes_on_over_its_back_with_its_title_on_its_band(
     face = (
         "  aid:\n    extends: card\n    boxes:\n"
         '      border: {fill: "#FFFFFF"}\n'
+        f"{before_band}"
         '      band: {kind: rect, x: 3, y: 3, w: 57, h: 10, fill: "#0B5FA5"}\n'
         "      title: {x: 5, y: 4, w: 53, h: 8, style: title, text: '{{ name }}'}\n"
         "      lines: {x: 5, y: 16, w: 53, h: 60, style: body,"
@@ -447,8 +441,63 @@ def test_a_reference_card_goes_on_over_its_back_with_its_title_on_its_band(
     argv = ["--root", str(root), "build", "--profile", "large-print", "--paper", "a4"]
     assert main([*argv, "--out", str(out)]) == 0, capsys.readouterr().err
     capsys.readouterr()
-    with pdfplumber.open(out / "tiny" / "large-print-a4" / "cards.pdf") as pdf:
+    return out / "tiny" / "large-print-a4" / "cards.pdf"
+
+
+def test_a_reference_card_goes_on_over_its_back_with_its_title_on_its_band(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A large-print reference card going on over its back repeats its title there, but not
+    the band the title is set on when the band starts above it: white on white, refused as
+    1.0:1 contrast, the back never named. And a box at the trim (card's border) put the
+    "Continued on the back" note 0 mm from it, refused at a box the designer never wrote.
+    The band now goes with its title, the note keeps the text's own margin: both sides
+    build, and the back prints the title's words."""
+    import pdfplumber
+
+    with pdfplumber.open(_aid_built(tmp_path, capsys)) as pdf:
         texts = [page.extract_text() or "" for page in pdf.pages]
     fronts = [i for i, t in enumerate(texts) if "Continued on the back" in t]
     assert len(fronts) == 1, texts
     assert "Turn help" in texts[fronts[0] + 1] and "Step 6" in texts[fronts[0] + 1]
+
+
+def test_both_sides_of_a_reference_card_draw_its_shapes_in_the_order_declared(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The band taken up with the title (above) was drawn before every other shape on both
+    sides, so a panel declared before it covered it. Read back, each side draws the panel
+    first and the band over it, as the face declares them."""
+    import pdfplumber
+
+    panel = '      panel: {kind: rect, x: 3, y: 2, w: 57, h: 30, fill: "#222222"}\n'
+    with pdfplumber.open(_aid_built(tmp_path, capsys, panel)) as pdf:
+        sides = [p for p in pdf.pages if "Turn help" in (p.extract_text() or "")]
+        assert len(sides) == 2
+        for page in sides:  # (plain rectangles: pdfplumber lists them as painted)
+            fills = [hex_of(r.get("non_stroking_color")) for r in page.rects]
+            # the band: its blue, shaded as large print may for the white title on it
+            bands = [i for i, f in enumerate(fills) if f and f.startswith("#0")]
+            panels = [i for i, f in enumerate(fills) if f == "#222222"]
+            assert bands, fills
+            assert all(i < bands[-1] for i in panels), fills
+        front = [hex_of(r.get("non_stroking_color")) for r in sides[0].rects]
+        assert "#222222" in front  # the panel is on the front, under the band
+
+
+def test_a_markup_colour_that_can_hardly_be_seen_is_a_warning_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The warning above read only a style's colour: a title set in yellow by markup, on the
+    white card, passed without a word. Every colour a text's runs print is now read (on the
+    paper itself, the warning says nothing of shapes drawn under text)."""
+    from .corpus_cases import make_project
+
+    root = make_project(tmp_path)
+    layout = root / "layouts" / "tiny.yaml"
+    yellow = "text: \"<font color='#FFFF00'>{{ name }}</font>\"}"
+    layout.write_text(layout.read_text().replace('text: "{{ name }}"}', yellow))
+    assert main(["--root", str(root), "check", "--profile", "standard"]) == 0
+    err = capsys.readouterr().err
+    said = "box 'title': text #FFFF00 on #FFFFFF has contrast 1.1:1 and can hardly be read\n"
+    assert said in err, err

@@ -133,3 +133,34 @@ def test_columns_share_the_room_they_are_given_each_at_least_what_it_needs() -> 
     assert cramped[1:] == [20.0, 150.0]  # each its need: the plan reports the table too wide
     unplanned = TableBlock(("A", "B"), (("", ""),), (None, None))
     assert column_widths_in(unplanned, 100 * mm) == [None, None]
+
+
+def test_tick_boxes_in_a_table_of_given_widths_are_bare_where_numbered_ones_do_not_fit(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every column given a width: the page check measured the numbered boxes on every
+    page (135 mm, refused on the booklet's half page) while drawing would have set them
+    bare. Check now measures what is drawn: the table passes and, built, sits inside the
+    frame on every rules page and half page with all eight numbers."""
+    import pdfplumber
+
+    table = (
+        "      - table: {rows: 2, columns: [{header: R, width: 15},"
+        " {header: Done, checks: 8, width: 20}]}\n"
+    )
+    root = _with_rules_table(tmp_path, table)
+    out = tmp_path / "out"
+    argv = ["--root", str(root), "build", "--profile", "standard", "--out", str(out)]
+    assert main([*argv[:2], "check", *argv[3:5]]) == 0, capsys.readouterr().err
+    assert main(argv) == 0, capsys.readouterr().err
+    capsys.readouterr()
+    for paper in ("a4", "letter"):
+        for part in ("rules", "rules-booklet"):
+            with pdfplumber.open(out / "tiny" / f"standard-{paper}" / f"{part}.pdf") as pdf:
+                pages = [p for p in pdf.pages if "Done" in (p.extract_text() or "")]
+            assert len(pages) == 1, (paper, part)
+            example, header = _fills(pages[0], EXAMPLE_FILL), _fills(pages[0], HEADER_FILL)
+            left, right = example[0]
+            assert left - 0.1 <= header[0][0] and header[0][1] <= right + 0.1, (paper, part)
+            words = {w["text"] for w in pages[0].extract_words()}
+            assert {str(i) for i in range(1, 9)} <= words, (paper, part)

@@ -338,9 +338,7 @@ class ComponentSpec(Strict):
         default_factory=dict,
         description="take only the source's items whose fields equal these (one CSV, many decks)",
     )
-    fields: dict[FieldName, FieldSpec] = Field(  # type: ignore[valid-type]
-        {}, json_schema_extra=_field_names_schema
-    )
+    fields: dict[FieldName, FieldSpec] = Field({}, json_schema_extra=_field_names_schema)  # type: ignore[valid-type]
     imposition: str | ImpositionSpec | None = Field(
         None,
         description="cards only: a fixed imposition (a name from a layout's 'impositions', or"
@@ -380,6 +378,8 @@ class ComponentSpec(Strict):
             raise ValueError("a card component needs a 'face' layout")
         if self.overleaf and self.back is not None:
             raise ValueError("'overleaf' continues a card on its back, so it takes no 'back'")
+        if self.form == "page" and (self.imposition is not None or self.impositions):
+            raise ValueError("a page prints one to a sheet: 'imposition' is for cards")
         return self
 
     def size_mm(self, own: Mapping[str, tuple[float, float]] | None = None) -> tuple[float, float]:

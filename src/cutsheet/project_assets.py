@@ -61,12 +61,14 @@ def project_fonts(
                 members[style] = found
         if "regular" in members:
             register_family(family, members)
-    families = {f: out[spec.regular] for f, (spec, _src) in families.items() if spec.regular in out}
+    registered = {
+        f: out[spec.regular] for f, (spec, _src) in families.items() if spec.regular in out
+    }
     for sname, loc in font_locs.items():
         name = styles[sname].font
-        if name not in families:
+        if name not in registered:
             font(name, loc)
-    return {**out, **families}
+    return {**out, **registered}
 
 
 def project_icons(project: Path, problems: list[Problem]) -> dict[str, str]:

@@ -84,7 +84,7 @@ def column_widths_in(b: TableBlock, room: float) -> list[float | None]:
     given a width keeps it, the others share what is left by need (``share_room``). A table
     planned without needs leaves its columns without a width to ReportLab."""
     given, needs = b.widths, b.needs
-    if b.bare is not None and _least(given, needs) > room + 0.01:
+    if b.bare is not None and least_width(given, needs) > room + 0.01:
         given, needs = b.bare
     if not needs:
         return list(given)
@@ -94,7 +94,7 @@ def column_widths_in(b: TableBlock, room: float) -> list[float | None]:
     return [w if w else None for w in widths]
 
 
-def _least(widths: Sequence[float | None], needs: Sequence[float]) -> float:
+def least_width(widths: Sequence[float | None], needs: Sequence[float]) -> float:
     """The least width of a table: its columns' given widths and the others' needs."""
     return sum(w for w in widths if w is not None) + sum(needs)
 

@@ -16,7 +16,7 @@ from ..boxes.text import TextBox
 from ..diagnostics import Loc, Problem, did_you_mean, excerpt, has_errors
 from ..layouts import PACKAGED, Face, Layouts
 from ..measure import TextStyle, legible_font
-from ..model import Component, Game, Item, size_mm
+from ..model import Component, Game, ImpositionSpec, Item, size_mm
 from ..profiles import Profile
 from .checks import (
     centred_running_text,
@@ -352,6 +352,14 @@ def _packaged(shown: str) -> bool:
         return False
 
 
+_MEND = {
+    "": "shorten the text or give the face a box of your own",
+    "contrast": "give its style a colour that shows on what is under it, or the face a box of"
+    " your own",
+}
+"""How a problem at a box cutsheet ships is mended, by the problem's code."""
+
+
 def _in_content(problem: Problem, face: Face, game: Game, comp: Component, item: Item) -> Problem:
     """A problem placed in a layout cutsheet ships (``base.yaml``: its box for the game's
     title on a default back) is the designer's to mend, but not in that file, which they do
@@ -372,7 +380,7 @@ def _in_content(problem: Problem, face: Face, game: Game, comp: Component, item:
     return dataclasses.replace(
         problem,
         loc=where,
-        message=f"{problem.message} (cutsheet's own box, {own}: shorten the text or give the face a box of your own)",
+        message=f"{problem.message} (cutsheet's own box, {own}: {_MEND.get(problem.code, _MEND[''])})",
     )
 
 
@@ -498,8 +506,11 @@ def _backs_differ(game: Game, comp: Component, cards: list[PrintedCard]) -> list
 
 
 AUTOMATIC = "auto"
-"""The imposition a component may name under a profile (``impositions:``) for the automatic
-packing, where its own ``imposition:`` is a fixed grid."""
+"""What a component may name under a profile (``impositions:``) for the automatic packing,
+where its own ``imposition:`` is a fixed grid; a word of its own there (a layout's imposition
+of that name is never taken for it), and no imposition's name under ``imposition:``."""
+
+Asked = str | ImpositionSpec | None
 
 
 def _grid_of(
@@ -507,17 +518,30 @@ def _grid_of(
 ) -> tuple[tuple[int, int] | None, list[Problem]]:
     """The fixed grid a component asks for under ``profile`` (by name from the layouts'
     ``impositions``, or inline; its ``impositions:`` for the profile, else its
-    ``imposition:``), None for the automatic packing; an unknown name is a problem."""
-    per_profile = profile in comp.spec.impositions
-    asked = comp.spec.impositions[profile] if per_profile else comp.spec.imposition
-    if asked is None or asked == AUTOMATIC:
+    ``imposition:``), None for the automatic packing; an unknown name is a problem, and so
+    is one under any profile of its ``impositions:`` (said under whichever is planned)."""
+    problems: list[Problem] = []
+    for key, named in comp.spec.impositions.items():
+        problems += _grid(game, comp, layouts, named, ("impositions", key))[1]
+    if profile in comp.spec.impositions:
+        return _grid(game, comp, layouts, comp.spec.impositions[profile], ())[0], problems
+    grid, found = _grid(game, comp, layouts, comp.spec.imposition, ("imposition",))
+    return grid, problems + found
+
+
+def _grid(
+    game: Game, comp: Component, layouts: Layouts, asked: Asked, path: tuple[str, ...]
+) -> tuple[tuple[int, int] | None, list[Problem]]:
+    """The grid ``asked`` names, written at ``path`` of the component; None for the
+    automatic packing (``AUTOMATIC`` under ``impositions:``), and a problem for a name
+    unknown."""
+    per_profile = path[:1] != ("imposition",)
+    if asked is None or (per_profile and asked == AUTOMATIC):
         return None, []
     if not isinstance(asked, str):
         return asked.grid, []
     if asked in layouts.impositions:
         return layouts.impositions[asked].grid, []
     known = ", ".join([*sorted(layouts.impositions), *([AUTOMATIC] if per_profile else [])])
-    index = game.components.index(comp)
-    path = ("impositions", profile) if per_profile else ("imposition",)
-    loc = game.game_src.loc(("components", index, *path))
+    loc = game.game_src.loc(("components", game.components.index(comp), *path))
     return None, [Problem(loc, f"unknown imposition {excerpt(asked)} (known: {known or 'none'})")]

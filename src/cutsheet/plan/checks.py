@@ -139,10 +139,11 @@ def background(face: FacePlan, element: Element) -> str:
     return under
 
 
-def _text_contrasts(face: FacePlan) -> list[tuple[Element, str, str, float]]:
+def _text_contrasts(face: FacePlan, inks: bool = False) -> list[tuple[Element, str, str, float]]:
     """Each text element whose style's colour it prints (unless markup sets the colour of
     every run: a markup colour under a profile's contrast is dropped for the style's before
-    this, ``run_colours.recoloured``), with that colour, its background and their contrast."""
+    this, ``run_colours.recoloured``), with that colour, its background and their contrast;
+    with ``inks``, each colour its runs print instead (a profile that recolours none)."""
     from .run_colours import printed_inks
 
     found = []
@@ -150,12 +151,14 @@ def _text_contrasts(face: FacePlan) -> list[tuple[Element, str, str, float]]:
         style = getattr(el, "style", None)
         if not el.is_text or style is None:
             continue
-        fg = style.color
-        inks = printed_inks(el.markup, style) if isinstance(el, TextElement) else None
-        if inks is not None and fg.upper() not in inks:
-            continue  # every run sets its colour, kept only where it reaches the contrast
+        printed = printed_inks(el.markup, style) if isinstance(el, TextElement) else None
         bg = background(face, el)
-        found.append((el, fg, bg, contrast(fg, bg)))
+        if inks and printed is not None:
+            found += [(el, ink, bg, contrast(ink, bg)) for ink in sorted(printed)]
+            continue
+        if printed is not None and style.color.upper() not in printed:
+            continue  # every run sets its colour, kept only where it reaches the contrast
+        found.append((el, style.color, bg, contrast(style.color, bg)))
     return found
 
 
@@ -190,12 +193,15 @@ def unreadable_text(face: FacePlan, label: str) -> list[Problem]:
         Problem(
             el.box.loc,
             f"box '{el.box.name}': text {fg} on {bg} has contrast {ratio:.1f}:1 and can hardly"
-            f" be read (shapes are drawn before text, wherever they are declared)",
+            " be read"
+            + (
+                " (shapes are drawn before text, wherever they are declared)" if bg != WHITE else ""
+            ),
             "warning",
             subject=label,
             code="contrast",
         )
-        for el, fg, bg, ratio in _text_contrasts(face)
+        for el, fg, bg, ratio in _text_contrasts(face, inks=True)
         if ratio < LEGIBLE and not any(covers(pic, el) for pic in pictures)
     ]
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from ..boxes import KINDS, Box, Element, FillContext
+from ..boxes.base import TEMPLATED
 from ..diagnostics import Loc, Problem
 from ..layouts import Face
 from ..text import TemplateProblem, evaluate
@@ -31,7 +32,7 @@ def fill_face(face: Face, size: tuple[float, float], fc: FillContext) -> FacePla
             element = KINDS[box.kind].fill(box, fc, fill, stroke)
         except TemplateProblem as exc:
             message = f"box '{box.name}': {exc}"
-            at = written_at(box, exc)
+            at = written_at(box, exc, FILLED)
             fc.problems.append(Problem(at, message, subject=fc.label, code="box"))
             continue
         if element is not None:
@@ -39,6 +40,10 @@ def fill_face(face: Face, size: tuple[float, float], fc: FillContext) -> FacePla
     ordered = reading_order(elements)
     texts = tuple(el.plain for el in ordered if el.box.traits.holds_text)
     return FacePlan(size[0], size[1], tuple(ordered), texts)
+
+
+FILLED = tuple(key for key in TEMPLATED if key != "when")
+"""A box's templates its kind fills (its ``when:`` is evaluated before, on its own)."""
 
 
 def written_at(box: Box, problem: TemplateProblem, keys: tuple[str, ...] = ()) -> Loc:

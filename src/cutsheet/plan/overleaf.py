@@ -215,6 +215,10 @@ def _header(content: Sequence[Element]) -> list[Element]:
 
 
 def _face(like: FacePlan, elements: list[Element]) -> FacePlan:
+    """A side of ``like``: its shapes drawn in the order the face declares them (a band
+    taken up with the title is still under a panel declared after it), then its text."""
+    declared = {el.box.name: i for i, el in enumerate(like.elements)}
+    elements = sorted(elements, key=lambda el: declared.get(el.box.name, len(declared)))
     ordered = reading_order(elements)
     texts = tuple(el.plain for el in ordered if el.is_text)
     return FacePlan(like.width_mm, like.height_mm, tuple(ordered), texts)

@@ -206,8 +206,9 @@ def _doc_problems(
 def _by_table_room(doc: DocPlan, frames: list[PageFrame]) -> list[tuple[float, list[PageFrame]]]:
     """The frames grouped by the room a table's columns share in them (``room_in_frame``),
     in page order, to measure each group with the story set for it; one group when no
-    table of ``doc`` shares the room (its story is the same in every frame)."""
-    shares = any(isinstance(b, TableBlock) and b.needs for b in doc.blocks)
+    table of ``doc`` shares the room or has tick boxes to number where they fit (its story
+    is then the same in every frame)."""
+    shares = any(isinstance(b, TableBlock) and (b.needs or b.bare is not None) for b in doc.blocks)
     if not shares:
         return [(TABLE_WIDTH_MM * mm, frames)]
     groups: dict[float, list[PageFrame]] = {}

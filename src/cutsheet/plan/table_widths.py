@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..flow.checkboxes import check_layout
-from ..flow.tables import CELL_PAD, TABLE_WIDTH_MM
+from ..flow.tables import CELL_PAD, TABLE_WIDTH_MM, least_width
 from ..measure import MM, DocStyles, suffix_style, widest_word
 from ..model import Column
 from .model import Cell, Checks, Para, Suffixed
@@ -49,7 +49,7 @@ def column_widths(
         isinstance(row[j], Checks) and row[j].n > 1 for row in cells for j in range(len(columns))
     )
     bare = _planned(columns, cells, styles, box_mm, numbered=False) if has_numbers else None
-    least = _least(*(bare or numbered))
+    least = least_width(*(bare or numbered))
     if least > TABLE_WIDTH_MM * MM + 0.01:  # (bare boxes need no more than numbered ones)
         return (
             numbered,
@@ -78,7 +78,3 @@ def _planned(
         for col, minimum in zip(columns, need, strict=True)
     )
     return widths, tuple(n for w, n in zip(widths, need, strict=True) if w is None)
-
-
-def _least(widths: Widths, needs: tuple[float, ...]) -> float:
-    return sum(w for w in widths if w is not None) + sum(needs)

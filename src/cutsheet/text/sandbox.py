@@ -288,6 +288,8 @@ def _bounded_filter(name: str, f: Callable[..., Any]) -> Callable[..., Any]:
                 return sized(args[lead] if len(args) > lead else kwargs.get("default_value", ""))
             if args[lead - 1] is None and name in _ONE_OF_NONE:  # one item of nothing: nothing
                 return ""
+            if args[lead - 1] is None and name in _PARTS_OF_NONE:  # no parts, not empty ones
+                return []
             args, kwargs = _none_as_nothing(name, args, kwargs, lead)
         value = args[lead - 1] if len(args) >= lead else None
         if isinstance(value, (set, frozenset)) and name not in _ORDERLESS:
@@ -327,6 +329,8 @@ _NONE_INSIDE = frozenset({"join", "format"})
 #: Filters that pick one item (or a value's own attribute, sign, rounding): of a value left
 #: out, nothing (Jinja's own would fail, or print "No first item, sequence was empty.").
 _ONE_OF_NONE = frozenset("first last min max random attr abs round".split())
+#: Filters that cut a list into parts: of a value left out, no parts (not [[], []]).
+_PARTS_OF_NONE = frozenset({"slice", "batch", "groupby"})
 #: Filters over a mapping's items: a value left out is an empty mapping.
 _ITEMS_OF_NONE = frozenset({"items", "dictsort"})
 #: Filters that make a value of None as Jinja makes it (0, 0.0, False) or fall back.
@@ -387,9 +391,10 @@ def _turns(iterable: Any) -> Iterator[Any]:
 
 def _finalize(value: Any) -> Any:
     """Print nothing for no value (an optional field an item leaves out: never the word
-    "None"), and only what prints the same every run (``printable``): never a method
+    "None"), nor for an empty list or mapping (such a field through ``|sort``, ``|list``:
+    never "[]"), and only what prints the same every run (``printable``): never a method
     (``{{ step.get }}`` names dict.get, not the key 'get'), nor an object's address."""
-    if value is None:
+    if value is None or (isinstance(value, list | tuple | dict) and not value):
         return ""
     if isinstance(value, str) and not isinstance(value, Markup):  # ours (filters') are Markup
         found = MARKER.search(value)
