@@ -68,6 +68,32 @@ def test_a_table_in_the_rules_fills_each_rules_page_and_booklet_half_page(
     assert len(seen) == 8, seen
 
 
+def _table_pages(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], table: str, profile: str
+) -> list[tuple[str, tuple[float, float], tuple[float, float], set[str]]]:
+    """The tiny game with ``table`` in its rules, checked and built under ``profile``: for
+    each rules file and booklet on each paper, where it is, the span of the worked example's
+    fill (the frame's width), of the table header's fill, and the words of its page."""
+    import pdfplumber
+
+    root = _with_rules_table(tmp_path, table)
+    out = tmp_path / "out"
+    argv = ["--root", str(root), "build", "--profile", profile, "--out", str(out)]
+    assert main([*argv[:2], "check", *argv[3:5]]) == 0, capsys.readouterr().err
+    assert main(argv) == 0, capsys.readouterr().err
+    capsys.readouterr()
+    found = []
+    for paper in ("a4", "letter"):
+        for part in ("rules", "rules-booklet"):
+            with pdfplumber.open(out / "tiny" / f"{profile}-{paper}" / f"{part}.pdf") as pdf:
+                pages = [p for p in pdf.pages if "Done" in (p.extract_text() or "")]
+                assert len(pages) == 1, (profile, paper, part)
+                example, header = _fills(pages[0], EXAMPLE_FILL), _fills(pages[0], HEADER_FILL)
+                words = {w["text"] for w in pages[0].extract_words()}
+            found.append((f"{profile}-{paper} {part}", example[0], header[0], words))
+    return found
+
+
 def test_tick_boxes_too_many_to_number_in_a_half_page_are_bare_there(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -76,27 +102,15 @@ def test_tick_boxes_too_many_to_number_in_a_half_page_are_bare_there(
     numbered was decided once, for the widest table, and the table was refused on the half
     page. Now each frame has them numbered where they fit and bare where not: the table
     spans the frame on every rules page and half page, and reads every number."""
-    import pdfplumber
-
     for profile, n in (("standard", 8), ("large-print", 6)):
         table = (
             f"      - table: {{rows: 2, columns: [{{header: R}}, {{header: Done, checks: {n}}}]}}\n"
         )
-        root = _with_rules_table(tmp_path / profile, table)
-        out = tmp_path / profile / "out"
-        argv = ["--root", str(root), "build", "--profile", profile, "--out", str(out)]
-        assert main([*argv[:2], "check", *argv[3:5]]) == 0, capsys.readouterr().err
-        assert main(argv) == 0, capsys.readouterr().err
-        capsys.readouterr()
-        for paper in ("a4", "letter"):
-            for part in ("rules", "rules-booklet"):
-                with pdfplumber.open(out / "tiny" / f"{profile}-{paper}" / f"{part}.pdf") as pdf:
-                    pages = [p for p in pdf.pages if "Done" in (p.extract_text() or "")]
-                assert len(pages) == 1, (profile, paper, part)
-                example, header = _fills(pages[0], EXAMPLE_FILL), _fills(pages[0], HEADER_FILL)
-                assert header[0] == pytest.approx(example[0], abs=0.1), (profile, paper, part)
-                words = {w["text"] for w in pages[0].extract_words()}
-                assert {str(i) for i in range(1, n + 1)} <= words, (profile, paper, part)
+        for where, example, header, words in _table_pages(
+            tmp_path / profile, capsys, table, profile
+        ):
+            assert header == pytest.approx(example, abs=0.1), where
+            assert {str(i) for i in range(1, n + 1)} <= words, where
 
 
 def test_a_table_wider_than_the_booklets_half_page_is_refused_where_it_is_written(
@@ -142,25 +156,10 @@ def test_tick_boxes_in_a_table_of_given_widths_are_bare_where_numbered_ones_do_n
     page (135 mm, refused on the booklet's half page) while drawing would have set them
     bare. Check now measures what is drawn: the table passes and, built, sits inside the
     frame on every rules page and half page with all eight numbers."""
-    import pdfplumber
-
     table = (
         "      - table: {rows: 2, columns: [{header: R, width: 15},"
         " {header: Done, checks: 8, width: 20}]}\n"
     )
-    root = _with_rules_table(tmp_path, table)
-    out = tmp_path / "out"
-    argv = ["--root", str(root), "build", "--profile", "standard", "--out", str(out)]
-    assert main([*argv[:2], "check", *argv[3:5]]) == 0, capsys.readouterr().err
-    assert main(argv) == 0, capsys.readouterr().err
-    capsys.readouterr()
-    for paper in ("a4", "letter"):
-        for part in ("rules", "rules-booklet"):
-            with pdfplumber.open(out / "tiny" / f"standard-{paper}" / f"{part}.pdf") as pdf:
-                pages = [p for p in pdf.pages if "Done" in (p.extract_text() or "")]
-            assert len(pages) == 1, (paper, part)
-            example, header = _fills(pages[0], EXAMPLE_FILL), _fills(pages[0], HEADER_FILL)
-            left, right = example[0]
-            assert left - 0.1 <= header[0][0] and header[0][1] <= right + 0.1, (paper, part)
-            words = {w["text"] for w in pages[0].extract_words()}
-            assert {str(i) for i in range(1, 9)} <= words, (paper, part)
+    for where, (left, right), header, words in _table_pages(tmp_path, capsys, table, "standard"):
+        assert left - 0.1 <= header[0] and header[1] <= right + 0.1, where
+        assert {str(i) for i in range(1, 9)} <= words, where
