@@ -501,3 +501,57 @@ def test_a_markup_colour_that_can_hardly_be_seen_is_a_warning_too(
     err = capsys.readouterr().err
     said = "box 'title': text #FFFF00 on #FFFFFF has contrast 1.1:1 and can hardly be read\n"
     assert said in err, err
+
+
+# -- card's boxes on a card shorter than poker -------------------------------------------------
+@pytest.mark.parametrize(
+    ("size", "face"),
+    [("[88, 63]", "land"), ("[44, 63]", "card")],
+    ids=["a face of its own extends card", "card itself on a mini card"],
+)
+def test_cards_id_keeps_the_safe_zone_on_a_card_shorter_than_poker(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], size: str, face: str
+) -> None:
+    """card's id sits 3.5 mm above poker's foot; stretched to a card 63 mm tall it came
+    2.5 mm from the trim, an error said in cutsheet's own base.yaml (and, for card on a
+    mini card, in large print). A stretched box that prints text keeps the safe zone it
+    kept: both profiles check clean, and the id prints on the card."""
+    import pdfplumber
+
+    from .corpus_cases import make_project
+
+    root = make_project(tmp_path)
+    layout, game = root / "layouts" / "tiny.yaml", root / "content" / "tiny" / "game.yaml"
+    land = "  land:\n    extends: card\n    size: [88, 63]\n    boxes:\n"
+    land += '      title: {x: 5, y: 5, w: 78, h: 8, style: title, text: "{{ name }}"}\n'
+    layout.write_text(layout.read_text().replace("faces:\n", "faces:\n" + land, 1))
+    deck = f"  - id: lands\n    name: Lands\n    part: cards\n    count: 1\n    size: {size}\n"
+    deck += f"    face: {face}\n    fields: {{name: {{type: text}}}}\n"
+    deck += "    items:\n      - {id: TY-LAND, name: Meadow}\n"
+    game.write_text(game.read_text().replace("  - id: board\n", deck + "  - id: board\n"))
+    assert main(["--root", str(root), "check"]) == 0, capsys.readouterr().err
+    out = tmp_path / "out"
+    argv = ["--root", str(root), "build", "--paper", "a4", "--profile", "standard"]
+    assert main([*argv, "--out", str(out)]) == 0
+    capsys.readouterr()
+    with pdfplumber.open(out / "tiny" / "standard-a4" / "cards.pdf") as pdf:
+        words = [w["text"] for page in pdf.pages for w in page.extract_words()]
+    assert "TY-LAND" in words
+
+
+def test_text_set_on_the_paper_above_a_dark_shape_is_no_warning(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The warning above once took the shape under a text box's centre for the colour under
+    its text: a one-line rule at the top of its 20 mm box, on the paper, was said to be
+    black on a near-black shape under the box's lower half. The colour under the rows the
+    lines are drawn on is read now: nothing is said."""
+    from .corpus_cases import make_project
+
+    root = make_project(tmp_path)
+    layout = root / "layouts" / "tiny.yaml"
+    deco = '      deco: {kind: rect, x: 3, y: 44, w: 57, h: 12, fill: "#1A1A1A"}\n'
+    text = layout.read_text()
+    layout.write_text(text.replace("      art: {kind: image", deco + "      art: {kind: image"))
+    assert main(["--root", str(root), "check", "--profile", "standard"]) == 0
+    assert "warning" not in capsys.readouterr().err

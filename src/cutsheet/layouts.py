@@ -416,7 +416,7 @@ def _stretched(merged: _Merged, src: tuple[float, float], dst: tuple[float, floa
         if all(isinstance(keys.get(k), int | float) for k in "xywh"):
             kind = keys.get("kind") or ("text" if keys.get("text") is not None else "rect")
             geometry = (keys["x"], keys["y"], keys["w"], keys["h"])
-            keys.update(stretched(kind, geometry, keys.get("radius"), (kx, ky)))
+            keys.update(stretched(kind, geometry, keys.get("radius"), (kx, ky), dst))
         else:  # completed by the face that extends it: what it has, stretched
             keys.update({k: keys[k] * (kx if k in "xw" else ky) for k in "xywh" if k in keys})
         out[bname] = (keys, bloc, written)

@@ -203,26 +203,52 @@ class Traits:
 REGISTRY: dict[str, BoxKind] = {}
 
 
+SAFE_ZONE_MM = 3.0
+"""How far inside the trim a box that prints text keeps (the safe zone)."""
+
+
 def stretched(
     kind: str,
     geometry: tuple[float, float, float, float],
     radius: float | None,
     k: tuple[float, float],
+    size: tuple[float, float] | None = None,
 ) -> dict[str, float]:
     """A box's ``x, y, w, h`` (mm) on its face stretched ``kx`` × ``ky``, and its corners'
     radius: a square box of a kind that stays square (and holds no text) keeps its side's
     shorter stretch, centred where it was; a radius keeps its corners' shape (a circle stays
-    one)."""
+    one). On a face of ``size`` (mm, as stretched), a box that prints text and kept the
+    safe zone from a side keeps it still: on a card shorter than the face was drawn for,
+    the id at its foot would come nearer the trim than the zone allows."""
     (x0, y0, w0, h0), (kx, ky) = geometry, k
     x, y, w, h = x0 * kx, y0 * ky, w0 * kx, h0 * ky
     traits = REGISTRY[kind].traits
     if traits.square and abs(w0 - h0) < 0.01 and not traits.holds_text:
         side = w0 * min(kx, ky)
         x, y, w, h = x + (w - side) / 2, y + (h - side) / 2, side, side
+    if traits.styled and size is not None:
+        x, w = _kept_safe(x, w, size[0], (x0, size[0] / kx - x0 - w0))
+        y, h = _kept_safe(y, h, size[1], (y0, size[1] / ky - y0 - h0))
     changes = {"x": x, "y": y, "w": w, "h": h}
     if radius:
         changes["radius"] = radius * min(kx, ky)
     return changes
+
+
+def _kept_safe(
+    lo: float, length: float, span: float, was: tuple[float, float]
+) -> tuple[float, float]:
+    """A box's start and length along one side of a face ``span`` mm long, moved (else
+    shortened) so that it keeps the safe zone from each end it kept it from before (``was``:
+    its gaps then); unchanged where it keeps it (or never did)."""
+    low, high = (SAFE_ZONE_MM if gap >= SAFE_ZONE_MM - 0.01 else 0.0 for gap in was)
+    if span - lo - length < high - 0.01:
+        lo = span - high - length
+    if lo < low - 0.01:
+        lo = low
+    if lo + length > span - high + 0.01:
+        length = max(span - high - lo, 0.0)
+    return lo, length
 
 
 """Every box kind by name; each kind's module registers itself (``boxes.KINDS`` lists them)."""

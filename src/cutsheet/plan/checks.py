@@ -8,6 +8,7 @@ from __future__ import annotations
 from reportlab.lib.units import mm as MM
 
 from ..boxes import Box, Element
+from ..boxes.base import SAFE_ZONE_MM
 from ..boxes.text import TextElement
 from ..contrast import BLACK, WHITE, contrast, reaching
 from ..diagnostics import Problem
@@ -15,7 +16,6 @@ from ..layouts import Face
 from ..measure import wrapped
 from .model import FacePlan
 
-SAFE_ZONE_MM = 3.0
 OVERLAP_MM = 1.0
 """Two boxes' text that overlaps less than this either way sits side by side: a line's box
 holds its leading, not only ink (a badge's "+1" beside an effect's rule meets it by 0.3 mm)."""
@@ -139,11 +139,33 @@ def background(face: FacePlan, element: Element) -> str:
     return under
 
 
+def _ink_background(face: FacePlan, element: Element) -> str:
+    """The colour under a text element's ink, as ``background`` finds it, but the shape
+    must lie under all the rows its lines are drawn on (a box's centre may be on a shape
+    while its one line, set at the box's top, is on the paper)."""
+    if element.fill or not isinstance(element, TextElement):
+        return background(face, element)
+    top, bottom = element.ink_rows()
+    y0, y1 = element.box.y + top, element.box.y + bottom
+    cx = element.box.x + element.box.w / 2
+    under = WHITE
+    for other in face.elements:
+        if other is element:
+            break
+        a = other.box
+        if not (other.box.traits.paints_under_text and other.fill):
+            continue
+        if a.x <= cx <= a.x + a.w and a.y <= y0 + 0.01 and y1 - 0.01 <= a.y + a.h:
+            under = other.fill
+    return under
+
+
 def _text_contrasts(face: FacePlan, inks: bool = False) -> list[tuple[Element, str, str, float]]:
     """Each text element whose style's colour it prints (unless markup sets the colour of
     every run: a markup colour under a profile's contrast is dropped for the style's before
     this, ``run_colours.recoloured``), with that colour, its background and their contrast;
-    with ``inks``, each colour its runs print instead (a profile that recolours none)."""
+    with ``inks``, each colour its runs print instead (a profile that recolours none), on
+    the colour under its lines (``_ink_background``)."""
     from .run_colours import printed_inks
 
     found = []
@@ -152,7 +174,7 @@ def _text_contrasts(face: FacePlan, inks: bool = False) -> list[tuple[Element, s
         if not el.is_text or style is None:
             continue
         printed = printed_inks(el.markup, style) if isinstance(el, TextElement) else None
-        bg = background(face, el)
+        bg = _ink_background(face, el) if inks else background(face, el)
         if inks and printed is not None:
             found += [(el, ink, bg, contrast(ink, bg)) for ink in sorted(printed)]
             continue

@@ -44,7 +44,7 @@ def resized(face: Face, size: Size) -> Face:
     boxes = []
     for box in face.boxes:
         geometry = (box.x, box.y, box.w, box.h)
-        changes = stretched(box.kind, geometry, getattr(box, "radius", None), (kx, ky))
+        changes = stretched(box.kind, geometry, getattr(box, "radius", None), (kx, ky), size)
         boxes.append(dataclasses.replace(box, **changes))
     return dataclasses.replace(face, boxes=tuple(boxes), size=size)
 

@@ -118,8 +118,11 @@ def _failed(exc: Exception, what: str) -> TemplateProblem:
     if isinstance(exc, UndefinedError):
         message = exc.message or ""
         named = _NAMED.search(message)  # "'x' is undefined", "… has no attribute 'CR-X'"
-        word = named.group(1) if named else ""
-        kinds = ("name",) if message.endswith(" is undefined") else ("name", "string")
+        if named is None:  # Jinja's own: "No first item, sequence was empty." names nothing
+            return TemplateProblem(f"{what} error: {message}")
+        # an unknown name, else a key looked up (``x.key`` or ``x["key"]``)
+        kinds = ("name",) if message.endswith(" is undefined") else ("attribute", "string")
+        word = named.group(1)
         return TemplateProblem(f"{what} uses an unknown name: {_unknown(message)}", word, kinds)
     if isinstance(exc, TemplateSyntaxError):  # said whole: its last words say what to close
         said = " ".join((exc.message or str(exc)).split())

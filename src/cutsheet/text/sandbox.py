@@ -283,6 +283,8 @@ def _bounded_filter(name: str, f: Callable[..., Any]) -> Callable[..., Any]:
     @functools.wraps(f)
     def bounded(*args: Any, **kwargs: Any) -> Any:
         Steps.take()
+        if name in _ONE_OF_EMPTY and len(args) >= lead and _empty(args[lead - 1]):
+            return ""  # one item of an empty list (a left-out one sorted): nothing, as of None
         if len(args) >= lead and (args[lead - 1] is None or name in _NONE_INSIDE):
             if args[lead - 1] is None and name in ("default", "d"):  # left out: the fallback
                 return sized(args[lead] if len(args) > lead else kwargs.get("default_value", ""))
@@ -329,6 +331,15 @@ _NONE_INSIDE = frozenset({"join", "format"})
 #: Filters that pick one item (or a value's own attribute, sign, rounding): of a value left
 #: out, nothing (Jinja's own would fail, or print "No first item, sequence was empty.").
 _ONE_OF_NONE = frozenset("first last min max random attr abs round".split())
+#: Filters that pick one item: of an empty list (``|sort|first`` of a value left out),
+#: nothing (Jinja's own would be "No first item, sequence was empty.").
+_ONE_OF_EMPTY = frozenset("first last min max random".split())
+
+
+def _empty(value: Any) -> bool:
+    return isinstance(value, list | tuple) and not value
+
+
 #: Filters that cut a list into parts: of a value left out, no parts (not [[], []]).
 _PARTS_OF_NONE = frozenset({"slice", "batch", "groupby"})
 #: Filters over a mapping's items: a value left out is an empty mapping.

@@ -27,7 +27,7 @@ from ...diagnostics import Problem
 from ...layouts import Face
 from ...measure import TextStyle
 from ...profiles import Profile
-from .badges import badge_needs, centred_in_badges
+from .badges import badge_needs, centred_in_badges, spilled
 from .boxes import squares_kept, visible
 from .edges import fitted_edge_map, kept_stretches
 from .icons import clear_icons, icon_needs
@@ -70,7 +70,7 @@ def scale_face(
             scaled_face, styles, gap = memo[key]
             adjusted = dataclasses.replace(fc, styles=styles, adjust=lambda m: clean(m, profile))
             return scaled_face, adjusted, None, gap
-    grown = badge_needs(face, fc, styles, names, kx, profile, shown)
+    grown, unheld = badge_needs(face, fc, styles, names, kx, profile, shown)
     needs.update(icon_needs(face, fc, styles, names, needs, kx, shown))
     needs.update(grown)
     keep_alignment(face, fc, styles, names, single, running)
@@ -89,10 +89,10 @@ def scale_face(
     if profile.min_contrast:
         boxes = shaded(boxes, fc, styles, profile, shown, inks)
     scaled_face = Face(face.name, tuple(boxes), face.loc)
-    overflow = None
+    overflow = spilled(fc, unheld, profile)
     if new[src[1]] > dst[1] + 0.01:
         overflow = _overflow(fc, face, needs, ky, dst, new[src[1]] - dst[1], profile)
-    elif key is not None and memo is not None:
+    elif overflow is None and key is not None and memo is not None:
         memo[key] = (scaled_face, styles, gap)
     adjusted = dataclasses.replace(fc, styles=styles, adjust=lambda m: clean(m, profile))
     return scaled_face, adjusted, overflow, gap

@@ -11,6 +11,8 @@ import math
 from collections.abc import Mapping, Sequence
 
 from ...boxes import Box, FillContext
+from ...boxes.base import field_of
+from ...diagnostics import Problem
 from ...layouts import Face
 from ...measure import MarkupError, TextStyle
 from ...profiles import Profile
@@ -71,12 +73,14 @@ def badge_needs(
     kx: float,
     profile: Profile,
     shown: set[str],
-) -> dict[str, tuple[float, Box]]:
+) -> tuple[dict[str, tuple[float, Box]], list[tuple[Box, Box, float, float]]]:
     """mm each badge (a shown icon holding a shown text box) needs to hold its value at the
     profile's sizes, by icon name; only badges that must grow. A badge grows no wider than
     its box: a value that would need more is set smaller, down to the body size (a corner
-    index, not the card's headline), in a ``-badge`` style added to ``styles``."""
+    index, not the card's headline), in a ``-badge`` style added to ``styles``; and each
+    badge whose value needs more than its box even so (icon, text, size, room)."""
     needs: dict[str, tuple[float, Box]] = {}
+    unheld: list[tuple[Box, Box, float, float]] = []
     badges = (b for b in face.boxes if (b.traits.symbol or is_disc(b)) and b.name in shown)
     for icon in badges:
         text = _held(face.boxes, icon, shown)
@@ -104,11 +108,31 @@ def badge_needs(
             names[text.name] = f"{names[text.name]}-badge"
             styles[names[text.name]] = style
         least = min(icon.w * kx, icon.h)
+        if size > room + 0.01:  # not even at the body size: the value would spill out
+            unheld.append((icon, text, size, room))
         if size > least + 0.01:
             needs[icon.name] = (min(size, room), icon)
         elif disc:  # round, as big as the shorter of its stretched sides
             needs[icon.name] = (least, icon)
-    return needs
+    return needs, unheld
+
+
+def spilled(
+    fc: FillContext, unheld: Sequence[tuple[Box, Box, float, float]], profile: Profile
+) -> Problem | None:
+    """The first badge whose value does not fit it even at the body size (as an overflow:
+    a larger card is tried, and the last one tried says it), at the value's field."""
+    if not unheld:
+        return None
+    icon, text, size, room = unheld[0]
+    field = field_of(getattr(text, "text", None), fc.ctx)
+    where = fc.loc_of(field) if field else text.loc
+    return Problem(
+        where,
+        f"{fc.label}, box '{text.name}': its value needs the badge '{icon.name}' {size:.1f} mm"
+        f" across at the {profile.name} profile's {profile.body_size:g} pt; the box gives"
+        f" {room:.1f} mm (a wider box, or a face of its own for {profile.name})",
+    )
 
 
 def centred_in_badges(
