@@ -193,6 +193,17 @@ def _cell(p: DocPlanner, col: Column, row: int, loc: Loc) -> Cell:
 def _table(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
     tb = block.table
     assert tb is not None
+    for c in tb.columns:  # a cell of tick boxes holds nothing else: said, not dropped
+        lost = [key for key in ("value", "suffix") if getattr(c, key)]
+        if c.checks and lost:
+            p.problems.append(
+                Problem(
+                    loc,
+                    f"{p.label}: the column {excerpt(c.header)} has tick boxes, which print"
+                    f" no {' and no '.join(lost)}; give the {' and '.join(lost)} a column of"
+                    " its own",
+                )
+            )
     header = [p.para(p.markup(c.header, loc), "strong", loc) for c in tb.columns]
     rows = [[_cell(p, c, r, loc) for c in tb.columns] for r in range(1, tb.rows + 1)]
     cells = [header, *rows]
