@@ -50,10 +50,22 @@ MIN_MM, MAX_MM = 50.0, 2_000.0
 
 
 def paper_problems(name: str, spec: PaperSpec, loc: Loc) -> list[Problem]:
-    """A paper too small to print on (inside its 5 mm margins) or absurdly large."""
+    """A paper too small to print on (inside its 5 mm margins) or absurdly large, or a half
+    page larger than half the sheet (a booklet prints two side by side on it, turned)."""
     sizes = [*spec.size, *(spec.half or ())]
     if all(MIN_MM <= v <= MAX_MM for v in sizes):
-        return []
+        w, h = spec.size
+        if spec.half is None or (spec.half[0] <= h / 2 + 0.01 and spec.half[1] <= w + 0.01):
+            return []
+        half = " × ".join(f"{v:g}" for v in spec.half)
+        return [
+            Problem(
+                loc,
+                f"paper {excerpt(name)}: its half page ({half} mm) is more than half the"
+                f" sheet ({h / 2:g} × {w:g} mm, turned), where a booklet prints two side by"
+                " side",
+            )
+        ]
     return [
         Problem(
             loc,
