@@ -555,3 +555,23 @@ def test_text_set_on_the_paper_above_a_dark_shape_is_no_warning(
     layout.write_text(text.replace("      art: {kind: image", deco + "      art: {kind: image"))
     assert main(["--root", str(root), "check", "--profile", "standard"]) == 0
     assert "warning" not in capsys.readouterr().err
+
+
+def test_a_style_whose_lines_overlap_is_a_warning_where_it_is_declared(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A style of 10 pt on a 5 pt leading printed a two-line text's lines over one another
+    without a word (a designer's walkthrough). A leading under three quarters of the size
+    is now a warning from check and build, at the style; a tight one (9 pt on 10) is not."""
+    from .corpus_cases import make_project
+
+    root = make_project(tmp_path)
+    layout = root / "layouts" / "tiny.yaml"
+    styles = "include: [base.yaml]\nstyles:\n  tight: {size: 10, leading: 5}\n"
+    styles += "  snug: {size: 10, leading: 9}\n"
+    layout.write_text(layout.read_text().replace("include: [base.yaml]\n", styles, 1))
+    said = "layouts/tiny.yaml:3:3: warning: style 'tight': its leading (5 pt) is under three"
+    for command in (["check"], ["build", "--paper", "a4", "--out", str(tmp_path / "out")]):
+        assert main(["--root", str(root), *command, "--profile", "standard"]) == 0
+        err = capsys.readouterr().err.replace(str(root) + "/", "")
+        assert said in err and "'snug'" not in err, err

@@ -405,6 +405,26 @@ def _inherited(
     return boxes
 
 
+CROWDED = 0.75
+"""A style whose leading is under this share of its size sets its lines over one another."""
+
+
+def crowded_styles(styles: Mapping[str, Style], locs: Mapping[str, Loc]) -> list[Problem]:
+    """A warning, where it is declared, for each style whose lines overlap: a leading set
+    under three quarters of its size (a tight leading, down to that, is a designer's own)."""
+    return [
+        Problem(
+            locs[name],
+            f"style {excerpt(name)}: its leading ({style.line_height:g} pt) is under three"
+            f" quarters of its size ({style.size:g} pt), so a text of two lines or more sets"
+            " them over one another",
+            "warning",
+        )
+        for name, style in styles.items()
+        if name in locs and style.line_height < CROWDED * style.size - 0.01
+    ]
+
+
 def _stretched(merged: _Merged, src: tuple[float, float], dst: tuple[float, float]) -> _Merged:
     """A face's boxes, drawn for a card of ``src`` mm, stretched to one of ``dst``."""
     kx, ky = dst[0] / src[0], dst[1] / src[1]
@@ -522,7 +542,11 @@ def load_layouts(
         fonts,
         icons,
         dict(read.sizes),
-        (*replaced_papers(read.papers, read.paper_locs, read.builtin), *icon_warnings(icons)),
+        (
+            *replaced_papers(read.papers, read.paper_locs, read.builtin),
+            *icon_warnings(icons),
+            *crowded_styles(read.styles, read.style_locs),
+        ),
     )
 
 
