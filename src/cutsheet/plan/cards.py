@@ -520,11 +520,13 @@ def _grid_of(
     ``impositions``, or inline; its ``impositions:`` for the profile, else its
     ``imposition:``), None for the automatic packing; an unknown name is a problem, and so
     is one under any profile of its ``impositions:`` (said under whichever is planned)."""
-    problems: list[Problem] = []
-    for key, named in comp.spec.impositions.items():
-        problems += _grid(game, comp, layouts, named, ("impositions", key))[1]
-    if profile in comp.spec.impositions:
-        return _grid(game, comp, layouts, comp.spec.impositions[profile], ())[0], problems
+    grids = {
+        key: _grid(game, comp, layouts, named, ("impositions", key))
+        for key, named in comp.spec.impositions.items()
+    }
+    problems = [p for _grid_asked, found in grids.values() for p in found]
+    if profile in grids:
+        return grids[profile][0], problems
     grid, found = _grid(game, comp, layouts, comp.spec.imposition, ("imposition",))
     return grid, problems + found
 
@@ -535,7 +537,7 @@ def _grid(
     """The grid ``asked`` names, written at ``path`` of the component; None for the
     automatic packing (``AUTOMATIC`` under ``impositions:``), and a problem for a name
     unknown."""
-    per_profile = path[:1] != ("imposition",)
+    per_profile = path[0] == "impositions"
     if asked is None or (per_profile and asked == AUTOMATIC):
         return None, []
     if not isinstance(asked, str):

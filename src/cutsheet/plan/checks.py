@@ -5,6 +5,8 @@ left-aligned."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from reportlab.lib.units import mm as MM
 
 from ..boxes import Box, Element
@@ -125,39 +127,31 @@ def covers(outer: Element, inner: Element) -> bool:
     return a.x <= cx <= a.x + a.w and a.y <= cy <= a.y + a.h
 
 
-def background(face: FacePlan, element: Element) -> str:
+def background(
+    face: FacePlan, element: Element, under_it: Callable[[Element, Element], bool] = covers
+) -> str:
     """The colour under ``element``: its own fill, else that of the last filled shape drawn
-    before it that covers its centre, else the white paper."""
+    before it that lies under it (``under_it``: covers its centre), else the white paper."""
     if element.fill:
         return element.fill
     under = WHITE
     for other in face.elements:
         if other is element:
             break
-        if other.box.traits.paints_under_text and other.fill and covers(other, element):
+        if other.box.traits.paints_under_text and other.fill and under_it(other, element):
             under = other.fill
     return under
 
 
-def _ink_background(face: FacePlan, element: Element) -> str:
-    """The colour under a text element's ink, as ``background`` finds it, but the shape
-    must lie under all the rows its lines are drawn on (a box's centre may be on a shape
-    while its one line, set at the box's top, is on the paper)."""
-    if element.fill or not isinstance(element, TextElement):
-        return background(face, element)
-    top, bottom = element.ink_rows()
-    y0, y1 = element.box.y + top, element.box.y + bottom
-    cx = element.box.x + element.box.w / 2
-    under = WHITE
-    for other in face.elements:
-        if other is element:
-            break
-        a = other.box
-        if not (other.box.traits.paints_under_text and other.fill):
-            continue
-        if a.x <= cx <= a.x + a.w and a.y <= y0 + 0.01 and y1 - 0.01 <= a.y + a.h:
-            under = other.fill
-    return under
+def _under_its_lines(shape: Element, text: Element) -> bool:
+    """Whether ``shape`` lies under every row ``text``'s lines are drawn on, at its middle
+    (a box's centre may be on a shape while its one line, set at its top, is on the paper)."""
+    if not isinstance(text, TextElement):
+        return covers(shape, text)
+    a, b = shape.box, text.box
+    top, bottom = text.ink_rows()
+    cx = b.x + b.w / 2
+    return a.x <= cx <= a.x + a.w and a.y <= b.y + top + 0.01 and b.y + bottom - 0.01 <= a.y + a.h
 
 
 def _text_contrasts(face: FacePlan, inks: bool = False) -> list[tuple[Element, str, str, float]]:
@@ -165,7 +159,7 @@ def _text_contrasts(face: FacePlan, inks: bool = False) -> list[tuple[Element, s
     every run: a markup colour under a profile's contrast is dropped for the style's before
     this, ``run_colours.recoloured``), with that colour, its background and their contrast;
     with ``inks``, each colour its runs print instead (a profile that recolours none), on
-    the colour under its lines (``_ink_background``)."""
+    the colour under its lines (``_under_its_lines``)."""
     from .run_colours import printed_inks
 
     found = []
@@ -174,7 +168,7 @@ def _text_contrasts(face: FacePlan, inks: bool = False) -> list[tuple[Element, s
         if not el.is_text or style is None:
             continue
         printed = printed_inks(el.markup, style) if isinstance(el, TextElement) else None
-        bg = _ink_background(face, el) if inks else background(face, el)
+        bg = background(face, el, _under_its_lines if inks else covers)
         if inks and printed is not None:
             found += [(el, ink, bg, contrast(ink, bg)) for ink in sorted(printed)]
             continue
