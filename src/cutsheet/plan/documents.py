@@ -7,6 +7,7 @@ import html
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from math import ceil
 from typing import Any
 
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -41,7 +42,7 @@ from .model import (
     WriteInsBlock,
 )
 from .run_colours import doc_markup, pair_problems
-from .table_widths import column_widths
+from .table_widths import column_widths, widened
 
 
 @dataclass
@@ -210,6 +211,18 @@ def _table(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
     planned, bare, problem = column_widths(tb.columns, cells, p.styles, p.profile.write_in_mm)
     if problem is not None:
         p.problems.append(Problem(loc, problem))
+    if p.profile.faces == "layout":  # a profile that scales grows them on purpose
+        for col, set_at in widened(tb.columns, cells, p.styles, p.profile.write_in_mm):
+            p.problems.append(
+                Problem(
+                    loc,
+                    f"{p.label}: the column {excerpt(col.header)} is given {col.width:g} mm;"
+                    f" its longest word or its tick boxes need {ceil(set_at)} mm at"
+                    f" {p.styles.body.fontSize:g} pt, and it is set that wide (give it width:"
+                    f" {ceil(set_at)} or more, or leave its width out to share the page's room)",
+                    "warning",
+                )
+            )
     markup = tuple(h.markup for h in header)
     return [TableBlock(markup, tuple(tuple(r) for r in rows), *planned, bare)]
 
