@@ -12,7 +12,15 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, ListItem, PageBreak, Paragraph, Spacer
 
-from ..measure import DocStyles, face_name, parsed, profile_doc_styles, string_width, suffix_style
+from ..measure import (
+    DocStyles,
+    face_name,
+    parsed,
+    profile_doc_styles,
+    string_width,
+    suffix_style,
+    widest_word,
+)
 from ..profiles import Profile
 from ..symbols import actual_text, expand
 from .blocks import (
@@ -45,6 +53,7 @@ from .tables import (
     example_style,
     room_in_frame,
     table_style,
+    track_per_row,
     track_style,
     write_in_style,
 )
@@ -70,6 +79,7 @@ class StoryBuilder:
     heading_offset: int = 0  # 1 in a file whose H1 is its own title (sheets): titles are H2
     figures_shrink: bool = True  # False where cards' text is at the profile's least size
     table_room: float = TABLE_WIDTH_MM * mm  # points a table's columns without a width share
+    frame_width: float | None = None  # points: the frame's, where known (a long track wraps)
 
     paragraph_type: ClassVar[type[DocParagraph]] = DocParagraph
     list_type: ClassVar[type[ItemList]] = ItemList
@@ -89,8 +99,9 @@ class StoryBuilder:
 
     def for_frame(self, width: float) -> Self:
         """This builder for a frame ``width`` points wide: its tables share that room, at
-        most ``TABLE_WIDTH_MM`` (``flow.tables.room_in_frame``)."""
-        return replace(self, table_room=room_in_frame(width))
+        most ``TABLE_WIDTH_MM`` (``flow.tables.room_in_frame``), and a track too long for one
+        row of it runs on in rows under the first."""
+        return replace(self, table_room=room_in_frame(width), frame_width=width)
 
     def para(self, markup: str, style: ParagraphStyle) -> DocParagraph:
         once = parsed(markup, style)  # the rules are set for each paper and the booklet too
@@ -174,16 +185,40 @@ class StoryBuilder:
 
     def _TrackBlock(self, b: TrackBlock) -> list[Flowable]:  # noqa: N802
         label = self.para(b.label, self.styles.strong)
-        cells: list[Any] = [label]
+        numbers: list[Any] = []
         for v in b.values:
             text = self._marked(v) if b.mark == v else str(v)
-            cells.append(self.para(text, self.styles.cell))
+            numbers.append(self.para(text, self.styles.cell))
+        per, label_width = self.track_rows(b)
         # a label that wraps makes the row taller, never runs past it (a cell's 6 pt a side)
-        height = max(self._row_height() + 2 * mm, _cell_height(label, TRACK_LABEL_MM * mm - 12))
-        widths = [TRACK_LABEL_MM * mm] + [None] * len(b.values)
-        t = self.table_type([cells], colWidths=widths, rowHeights=[height]).read_as("column")
-        t.setStyle(track_style(b))
+        height = max(self._row_height() + 2 * mm, _cell_height(label, label_width - 12))
+        rows = [numbers[i : i + per] for i in range(0, len(numbers), per)]
+        cells = [[label if r == 0 else "", *row] for r, row in enumerate(rows)]
+        cells[-1] += [""] * (per - len(rows[-1]))
+        widths = [label_width] + [None] * per
+        heights = [height] * len(rows)
+        t = self.table_type(cells, colWidths=widths, rowHeights=heights).read_as("column")
+        t.setStyle(track_style(b, per))
+        if len(rows) > 1:  # the label beside all the rows, level with the first
+            own = _cell_height(label, label_width - 12) - 6
+            top = ("TOPPADDING", (0, 0), (0, 0), max((height - own) / 2, 3))
+            t.setStyle([("VALIGN", (0, 0), (0, 0), "TOP"), top])
         return [KeepTogether([t, Spacer(1, 3 * mm)])]
+
+    def track_rows(self, b: TrackBlock) -> tuple[int, float]:
+        """How many of ``b``'s numbers a row holds in this builder's frame, and how wide its
+        label's column is: every number in one row beside a label ``TRACK_LABEL_MM`` wide
+        where they fit; else rows of tens under one another (``flow.tables.track_per_row``)
+        beside a label only as wide as its longest word (at most that)."""
+        cell = self.styles.cell
+        bold = face_name("bold")  # a marked number is bold: no number is wider
+        need = max(string_width(str(v), bold, cell.fontSize) for v in b.values) + 2 * CELL_PAD
+        label = TRACK_LABEL_MM * mm
+        per = track_per_row(len(b.values), need, self.frame_width, label)
+        if per == len(b.values):
+            return per, label
+        label = min(label, widest_word(b.label, self.styles.strong) + 2 * CELL_PAD)
+        return track_per_row(len(b.values), need, self.frame_width, label), label
 
     def _marked(self, value: int) -> str:
         """A track's marked number, boxed and shaded on the page: read as it is seen, "2

@@ -112,16 +112,36 @@ def example_style() -> TableStyle:
     )
 
 
-def track_style(b: TrackBlock) -> TableStyle:
-    """A track: its label, then a ruled cell per number; the marked number boxed and shaded."""
-    cmds: Commands = [
-        ("GRID", (1, 0), (-1, -1), 0.8, colors.black),
-        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-    ]
+def track_per_row(count: int, need: float, room: float | None, label: float) -> int:
+    """How many of a track's ``count`` numbers one row holds in a frame ``room`` points wide
+    (None: not known, one row) beside its ``label`` column, each cell at least ``need``
+    points: all of them where they fit, else rows of tens (or fives, or as many as fit) under
+    one another, as a score track runs on a board. At least one."""
+    if room is None or count * need <= room - label + 0.01:
+        return count
+    fits = int((room - label + 0.01) // need)
+    if fits >= 10:
+        return fits - fits % 10
+    return 5 if fits >= 5 else max(fits, 1)
+
+
+def track_style(b: TrackBlock, per_row: int | None = None) -> TableStyle:
+    """A track: its label, then a ruled cell per number, ``per_row`` numbers a row (the
+    label beside all the rows); the marked number boxed and shaded."""
+    per = per_row or len(b.values)
+    if per >= len(b.values):
+        cmds: Commands = [("GRID", (1, 0), (-1, -1), 0.8, colors.black)]
+    else:  # only the cells that hold a number: the last row may be short
+        rows = -(-len(b.values) // per)
+        cmds = [("SPAN", (0, 0), (0, rows - 1))]
+        for r in range(rows):
+            last = min(per, len(b.values) - r * per)
+            cmds.append(("GRID", (1, r), (last, r), 0.8, colors.black))
+    cmds.append(("VALIGN", (0, 0), (-1, -1), "MIDDLE"))
     if b.mark is not None and b.values and b.values[0] <= b.mark <= b.values[-1]:
-        col = 1 + b.mark - b.values[0]
-        cmds.append(("BOX", (col, 0), (col, 0), 2.2, colors.black))
-        cmds.append(("BACKGROUND", (col, 0), (col, 0), HEADER_FILL))
+        row, col = divmod(b.mark - b.values[0], per)
+        cmds.append(("BOX", (1 + col, row), (1 + col, row), 2.2, colors.black))
+        cmds.append(("BACKGROUND", (1 + col, row), (1 + col, row), HEADER_FILL))
     return TableStyle(cmds)
 
 

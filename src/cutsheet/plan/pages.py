@@ -39,7 +39,7 @@ from ..flow.keep_with_next import KeepWithNext, keep_with_next
 from ..flow.paragraphs import ItemList
 from ..flow.sheets import continued_height, continued_title
 from ..flow.story import StoryBuilder
-from ..flow.tables import TABLE_WIDTH_MM, room_in_frame
+from ..flow.tables import TABLE_WIDTH_MM
 from ..papers import Paper
 from .documents import written_at
 from .model import DocPlan, GamePlan, NewPage, PageDoc, TableBlock, TrackBlock, WriteInsBlock
@@ -194,8 +194,8 @@ def _doc_problems(
         ]
     found: dict[int, str] = {}
     at: dict[int, Loc | None] = {}  # a word's place, when not its block's (an example's text)
-    for room, some in _by_table_room(doc, frames):
-        story = _story(doc, replace(builder, table_room=room), flat=kind == "sheet")
+    for set_for, some in _by_room(doc, frames, builder):
+        story = _story(doc, set_for, flat=kind == "sheet")
         _story_problems(plan, doc, kind, label, story, canv, some, found, at)
     return [
         Problem(at.get(block) or doc.loc_of(block), message)
@@ -203,18 +203,30 @@ def _doc_problems(
     ]
 
 
-def _by_table_room(doc: DocPlan, frames: list[PageFrame]) -> list[tuple[float, list[PageFrame]]]:
-    """The frames grouped by the room a table's columns share in them (``room_in_frame``),
-    in page order, to measure each group with the story set for it; one group when no
-    table of ``doc`` shares the room or has tick boxes to number where they fit (its story
-    is then the same in every frame)."""
+def _by_room(
+    doc: DocPlan, frames: list[PageFrame], builder: StoryBuilder
+) -> list[tuple[StoryBuilder, list[PageFrame]]]:
+    """The frames grouped by how ``doc``'s story is set in them, in page order, each group
+    with the builder that sets it so: by the room a table's columns share there
+    (``room_in_frame``) and by how many numbers a row of each track holds. One group, with
+    the builder as it is, when no table of ``doc`` shares the room or has tick boxes to
+    number where they fit and every track is one row in every frame (its story is then the
+    same in every frame)."""
     shares = any(isinstance(b, TableBlock) and (b.needs or b.bare is not None) for b in doc.blocks)
-    if not shares:
-        return [(TABLE_WIDTH_MM * mm, frames)]
-    groups: dict[float, list[PageFrame]] = {}
+    tracks = [b for b in doc.blocks if isinstance(b, TrackBlock)]
+    groups: dict[tuple[float, tuple[int, ...]], tuple[StoryBuilder, list[PageFrame]]] = {}
     for frame in frames:
-        groups.setdefault(room_in_frame(frame[1]), []).append(frame)
-    return list(groups.items())
+        framed = builder.for_frame(frame[1])
+        rows = tuple(framed.track_rows(t)[0] for t in tracks)
+        key = (framed.table_room if shares else 0.0, rows)
+        groups.setdefault(key, (framed, []))[1].append(frame)
+    if (
+        len(groups) == 1
+        and not shares
+        and all(n == len(t.values) for t, n in zip(tracks, next(iter(groups))[1], strict=True))
+    ):
+        return [(replace(builder, table_room=TABLE_WIDTH_MM * mm), frames)]
+    return list(groups.values())
 
 
 def _story_problems(
@@ -262,6 +274,10 @@ def _story_problems(
         if _fits_every_page(f, canv, frames):
             continue
         tall = _too_tall(f, canv, frames, split=kind != "sheet")
+        track = doc.blocks[block]
+        if tall is not None and isinstance(track, TrackBlock):  # its rows never split
+            n = len(track.values)
+            tall = tall.replace("a block is", f"a track of {n} numbers is") + " (split it in two)"
         if tall is not None and block not in found:
             found[block] = f"{label}: {tall}"
         alone = _heading_alone(f, canv, frames) if kind != "sheet" else None

@@ -72,7 +72,9 @@ def _table_events(table: RuledTable, event: str, *args: Any) -> None:
         row, col = args[0], args[1]
         scope = table.header_scope(row, col)
         if scope:
-            tagger.push("TH", Scope=scope)
+            span = (getattr(table, "_spanRanges", None) or {}).get((col, row))
+            rows = span[3] - span[1] + 1 if span else 1  # a wrapped track's label: its rows
+            tagger.push("TH", Scope=scope, **({"RowSpan": str(rows)} if rows > 1 else {}))
         else:
             tagger.push("TD")
         tagger.empty(c)

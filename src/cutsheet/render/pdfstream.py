@@ -441,14 +441,18 @@ def _attrs(attrs: tuple[tuple[str, str], ...]) -> bytes:
 
 
 def _node_attrs(node: Node) -> bytes:
-    """A grouping element's attributes: ``Scope`` in its table attributes, others (``Alt``)
-    on the element."""
-    out = []
+    """A grouping element's attributes: ``Scope`` and ``RowSpan`` in its table attributes,
+    others (``Alt``) on the element."""
+    out, table = [], []
     for key, value in node.attrs:
         if key == "Scope":
-            out.append(b"/A<</O/Table/Scope%s>>" % syntax.name(value))
+            table.append(b"/Scope" + syntax.name(value))
+        elif key == "RowSpan":
+            table.append(b"/RowSpan %d" % int(value))
         else:
             out.append(syntax.name(key) + syntax.string(value))
+    if table:
+        out.insert(0, b"/A<</O/Table" + b"".join(table) + b">>")
     return b"".join(out)
 
 
