@@ -14,12 +14,12 @@ from cutsheet.flow.tables import track_per_row
 from .corpus_cases import make_project
 
 
-def test_a_row_holds_every_number_that_fits_else_tens_else_fives() -> None:
+def test_a_row_holds_every_number_that_fits_else_tens_else_as_many_as_fit() -> None:
     assert track_per_row(11, 20, 500, 100) == 11  # 220 pt in 400: one row
-    assert track_per_row(41, 20, 500, 100) == 20  # 20 fit: rows of 20 (tens)
+    assert track_per_row(41, 20, 500, 100) == 20  # 20 fit: rows of twenty (tens)
     assert track_per_row(41, 20, 400, 100) == 10  # 15 fit: rows of ten
-    assert track_per_row(41, 20, 290, 100) == 5  # 10 would need 200 pt: 9 fit, fives
-    assert track_per_row(41, 20, 180, 100) == 4  # 4 fit
+    assert track_per_row(41, 20, 290, 100) == 9  # ten would need 200 pt: 9 fit, 5 rows
+    assert track_per_row(12, 20, 270, 100) == 6  # 8 fit: two even rows of 6, not 8 and 4
     assert track_per_row(41, 20, 110, 100) == 1  # never none
     assert track_per_row(41, 20, None, 100) == 41  # no frame known: one row
 
@@ -46,7 +46,7 @@ def test_a_long_track_runs_on_in_rows_of_ten_on_every_page_it_is_set_on(
 ) -> None:
     """0-40 in the rules checks and builds; on the rules pages and the booklet's half pages
     of both papers and both profiles, 0-9 share a line, 10-19 the next, each number under
-    the one ten before it, and 40 alone starts the last row (in fives where ten do not fit:
+    the one ten before it, and 40 starts the last row (fewer a row where ten do not fit:
     large print's half page); the label stands level with the first row."""
     root = make_project(tmp_path)
     rules = root / "content" / "tiny" / "rules.yaml"
@@ -62,7 +62,7 @@ def test_a_long_track_runs_on_in_rows_of_ten_on_every_page_it_is_set_on(
             label, at = _track(out / "tiny" / kit / f"{part}.pdf")
             assert sorted(at) == list(range(41)), (kit, part)
             per = sum(1 for n in at if abs(at[n][1] - at[0][1]) < 1)
-            assert per in (5, 10), (kit, part, per)  # tens; fives on large print's half page
+            assert per == 10 or 5 < per < 10, (kit, part, per)  # fewer on a narrow frame
             for n in range(41):
                 assert at[n][0] == pytest.approx(at[n % per][0], abs=1), (kit, part, n)
                 assert at[n][1] == pytest.approx(at[n - n % per][1], abs=1), (kit, part, n)
@@ -75,7 +75,8 @@ def test_a_wrapped_tracks_label_heads_all_its_rows_for_a_screen_reader(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """In the tagged large-print rules, the track is one Table whose first TR opens with a
-    TH (/Scope /Row) spanning its five rows, then 41 TDs holding the numbers in order."""
+    TH (/Scope /Row) spanning its five rows, then 41 TDs holding the numbers in order and
+    one empty TD spanning the rest of the last row (a reader hears one blank, not nine)."""
     import pikepdf
 
     root = make_project(tmp_path)
@@ -105,5 +106,53 @@ def test_a_wrapped_tracks_label_heads_all_its_rows_for_a_screen_reader(
         head = rows[0].K[0]
         assert head.S == "/TH"
         assert head.A.Scope == "/Row" and head.A.RowSpan == 5
-        cells = [c.S for r in rows for c in r.K][1:]
-        assert cells[:41] == ["/TD"] * 41
+        cells = [c for r in rows for c in r.K][1:]
+        assert [c.S for c in cells[:41]] == ["/TD"] * 41
+        # the rest of the short last row is one empty cell spanning it, not one a column
+        rest = cells[41:]
+        assert len(rest) == 1 and rest[0].S == "/TD"
+        per = len(rows[0].K) - 1
+        assert rest[0].A.ColSpan == per - 41 % per
+
+
+def _checked(tmp_path: Path, capsys: pytest.CaptureFixture[str], track: str) -> list[str]:
+    root = make_project(tmp_path)
+    rules = root / "content" / "tiny" / "rules.yaml"
+    text = rules.read_text().replace("      - example: pay\n", f"      - example: pay\n{track}")
+    rules.write_text(text)
+    main(["--root", str(root), "check", "--profile", "standard"])
+    shown = capsys.readouterr().err.replace(f"{root}/", "")
+    return [line for line in shown.splitlines() if ": error: " in line]
+
+
+@pytest.mark.parametrize("stop", [20, 21, 22, 28])
+def test_a_track_one_row_holds_beside_a_shorter_label_checks_as_it_is_drawn(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], stop: int
+) -> None:
+    """11 to 19 numbers: too many for one row beside the 34 mm label on a booklet's half
+    page, not beside one as wide as "Score". Check once measured them beside 34 mm (and
+    refused them) while the renderer set the shorter label."""
+    track = f"      - track: {{label: Score, start: 10, stop: {stop}}}\n"
+    assert _checked(tmp_path, capsys, track) == []
+
+
+def test_a_long_label_does_not_make_every_row_of_a_track_as_tall_as_itself(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A label of seven words beside 0-40 wrapped in a column as narrow as its longest word
+    and made each of the five rows as tall as all its lines: refused as taller than the A4
+    booklet page. Beside a column as wide as the label's one line (34 mm at most), the rows
+    share the label's height."""
+    label = "Victory points scored by each player this round"
+    assert (
+        _checked(tmp_path, capsys, f"      - track: {{label: {label}, start: 0, stop: 40}}\n") == []
+    )
+
+
+def test_a_mark_off_the_track_is_an_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    track = "      - track: {label: Score, start: 0, stop: 10, mark: 15}\n"
+    assert _checked(tmp_path, capsys, track) == [
+        "content/tiny/rules.yaml:7:9: error: rules: track: mark 15 is not on the track (0 to 10)"
+    ]

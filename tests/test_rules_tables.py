@@ -183,3 +183,16 @@ def test_a_column_given_too_narrow_a_width_is_a_warning_where_laid_out(
         assert "(give it width: 23 or more" in warned[0]
     assert main(["--root", str(root), "check", "--profile", "large-print"]) == 0
     assert "is given 5 mm" not in capsys.readouterr().err
+
+
+def test_a_tick_box_column_is_measured_numbered_as_it_is_drawn_where_it_fits(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Three tick boxes given 40 mm are drawn numbered, 45 mm wide, wherever they fit: the
+    warning measured them bare (35 mm) and said nothing, or advised a width still too
+    narrow."""
+    columns = "[{header: Round, width: 20}, {header: Done, checks: 3, width: 40}]"
+    root = _with_rules_table(tmp_path, f"      - table: {{rows: 2, columns: {columns}}}\n")
+    assert main(["--root", str(root), "check", "--profile", "standard"]) == 0
+    err = capsys.readouterr().err
+    assert "the column 'Done' is given 40 mm; its longest word or its tick boxes need 45 mm" in err

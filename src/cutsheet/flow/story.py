@@ -191,25 +191,30 @@ class StoryBuilder:
             numbers.append(self.para(text, self.styles.cell))
         per, label_width = self.track_rows(b)
         # a label that wraps makes the row taller, never runs past it (a cell's 6 pt a side)
-        height = max(self._row_height() + 2 * mm, _cell_height(label, label_width - 12))
-        rows = [numbers[i : i + per] for i in range(0, len(numbers), per)]
+        own = _cell_height(label, label_width - 12)
+        height = max(self._row_height() + 2 * mm, own)
+        if per >= len(numbers):
+            rows, heights = [numbers], [height]
+        else:  # the label beside all the rows: they share its height
+            rows = [numbers[i : i + per] for i in range(0, len(numbers), per)]
+            height = max(self._row_height() + 2 * mm, own / len(rows))
+            heights = [height] * len(rows)
         cells = [[label if r == 0 else "", *row] for r, row in enumerate(rows)]
         cells[-1] += [""] * (per - len(rows[-1]))
         widths = [label_width] + [None] * per
-        heights = [height] * len(rows)
         t = self.table_type(cells, colWidths=widths, rowHeights=heights).read_as("column")
         t.setStyle(track_style(b, per))
-        if len(rows) > 1:  # the label beside all the rows, level with the first
-            own = _cell_height(label, label_width - 12) - 6
-            top = ("TOPPADDING", (0, 0), (0, 0), max((height - own) / 2, 3))
+        if len(rows) > 1:  # the label level with the first row, where it is one line
+            top = ("TOPPADDING", (0, 0), (0, 0), max((height - own + 6) / 2, 3))
             t.setStyle([("VALIGN", (0, 0), (0, 0), "TOP"), top])
         return [KeepTogether([t, Spacer(1, 3 * mm)])]
 
     def track_rows(self, b: TrackBlock) -> tuple[int, float]:
         """How many of ``b``'s numbers a row holds in this builder's frame, and how wide its
         label's column is: every number in one row beside a label ``TRACK_LABEL_MM`` wide
-        where they fit; else rows of tens under one another (``flow.tables.track_per_row``)
-        beside a label only as wide as its longest word (at most that)."""
+        where they fit; else beside a label only as wide as it is set on one line (at least
+        its longest word, at most ``TRACK_LABEL_MM``), in one row or in rows of ten under
+        one another (``flow.tables.track_per_row``)."""
         cell = self.styles.cell
         bold = face_name("bold")  # a marked number is bold: no number is wider
         need = max(string_width(str(v), bold, cell.fontSize) for v in b.values) + 2 * CELL_PAD
@@ -217,8 +222,15 @@ class StoryBuilder:
         per = track_per_row(len(b.values), need, self.frame_width, label)
         if per == len(b.values):
             return per, label
-        label = min(label, widest_word(b.label, self.styles.strong) + 2 * CELL_PAD)
-        return track_per_row(len(b.values), need, self.frame_width, label), label
+        strong = self.styles.strong
+        word = widest_word(b.label, strong) + 2 * CELL_PAD
+        line = min(label, max(_one_line_width(self.para(b.label, strong)) + 2 * CELL_PAD, word))
+        per = track_per_row(len(b.values), need, self.frame_width, line)
+        if per < 10 and word < line:  # rows of ten beside the label wrapped at its words?
+            narrow = track_per_row(len(b.values), need, self.frame_width, min(label, word))
+            if narrow >= min(10, len(b.values)):
+                return narrow, min(label, word)
+        return per, line
 
     def _marked(self, value: int) -> str:
         """A track's marked number, boxed and shaded on the page: read as it is seen, "2

@@ -115,19 +115,22 @@ def example_style() -> TableStyle:
 def track_per_row(count: int, need: float, room: float | None, label: float) -> int:
     """How many of a track's ``count`` numbers one row holds in a frame ``room`` points wide
     (None: not known, one row) beside its ``label`` column, each cell at least ``need``
-    points: all of them where they fit, else rows of tens (or fives, or as many as fit) under
-    one another, as a score track runs on a board. At least one."""
+    points: all of them where they fit, else rows of ten (twenty, thirty… on a wide page)
+    under one another, as a score track runs on a board; where ten do not fit, as few rows
+    as hold them, as even as can be (12 where 8 fit: two rows of 6). At least one."""
     if room is None or count * need <= room - label + 0.01:
         return count
-    fits = int((room - label + 0.01) // need)
+    fits = max(int((room - label + 0.01) // need), 1)
     if fits >= 10:
         return fits - fits % 10
-    return 5 if fits >= 5 else max(fits, 1)
+    rows = -(-count // fits)
+    return -(-count // rows)
 
 
 def track_style(b: TrackBlock, per_row: int | None = None) -> TableStyle:
     """A track: its label, then a ruled cell per number, ``per_row`` numbers a row (the
-    label beside all the rows); the marked number boxed and shaded."""
+    label beside all the rows, the unruled rest of a short last row one empty cell); the
+    marked number boxed and shaded."""
     per = per_row or len(b.values)
     if per >= len(b.values):
         cmds: Commands = [("GRID", (1, 0), (-1, -1), 0.8, colors.black)]
@@ -137,6 +140,8 @@ def track_style(b: TrackBlock, per_row: int | None = None) -> TableStyle:
         for r in range(rows):
             last = min(per, len(b.values) - r * per)
             cmds.append(("GRID", (1, r), (last, r), 0.8, colors.black))
+        if last < per:
+            cmds.append(("SPAN", (last + 1, rows - 1), (per, rows - 1)))
     cmds.append(("VALIGN", (0, 0), (-1, -1), "MIDDLE"))
     if b.mark is not None and b.values and b.values[0] <= b.mark <= b.values[-1]:
         row, col = divmod(b.mark - b.values[0], per)

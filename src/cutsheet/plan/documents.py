@@ -176,6 +176,9 @@ def _track(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
     values = tuple(range(tr.start, tr.stop + 1))
     for v in values:
         p.para(f"<b>{v}</b>" if tr.mark == v else str(v), "cell", loc)
+    if tr.mark is not None and tr.mark not in values:  # it would print unmarked
+        said = f"track: mark {tr.mark} is not on the track ({tr.start} to {tr.stop})"
+        p.problems.append(Problem(loc, f"{p.label}: {said}"))
     return [TrackBlock(label, values, tr.mark)]
 
 

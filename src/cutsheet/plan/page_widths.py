@@ -86,9 +86,10 @@ def _cramped_tables(
             )
             if got + FUZZ < need:
                 sizes = f"would be {got / mm:.1f} mm wide and needs {need / mm:.1f} mm"
-                if what == "a track":
-                    n = len(g._colWidths) - 1  # the label, then one cell a number
-                    return f"a track of {n} numbers does not fit the {paper}: a cell {sizes}"
+                if what == "a track":  # its label, then a cell a number, in rows
+                    n = sum(1 for row in g._cellvalues for cell in row[1:] if cell != "")
+                    part = "its label's column" if j == 0 else "a cell"
+                    return f"a track of {n} numbers does not fit the {paper}: {part} {sizes}"
                 if what == "a write-in row":  # its label, its box, and its suffix if any
                     part = ("label", "box", "suffix")[min(j, 2)]
                     return f"a write-in row does not fit the {paper}: its {part} {sizes}"

@@ -17,6 +17,7 @@ from __future__ import annotations
 import io
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
+from math import ceil
 
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
@@ -139,17 +140,22 @@ def _fits_every_page(f: Flowable, canv: Canvas, frames: Sequence[PageFrame]) -> 
     return not _grows_with_width(f) and _height(f, canv, narrowest, lowest) <= lowest + FUZZ
 
 
-def _too_tall(f: Flowable, canv: Canvas, frames: Sequence[PageFrame], split: bool) -> str | None:
-    """How ``f`` overflows the first page that cannot hold it (or the part of it that cannot
-    be split), if any; ``f`` is tried on every page in turn."""
+def _too_tall(
+    f: Flowable, canv: Canvas, frames: Sequence[PageFrame], split: bool, what: str = "a block"
+) -> str | None:
+    """How ``f`` (``what`` it is) overflows the first page that cannot hold it (or the part
+    of it that cannot be split), if any; ``f`` is tried on every page in turn. A track's
+    rows never split: it is told into how many tracks to split it."""
     found = None
     for paper, width, height, _slack in frames:
         over = _too_big(f, canv, width, height, split)
         if over and found is None:
             found = (
-                f"a block is taller than a page: it needs {over / mm:.0f} mm in"
+                f"{what} is taller than a page: it needs {over / mm:.0f} mm in"
                 f" one piece, the {paper} has room for {height / mm:.0f} mm"
             )
+            if what != "a block":
+                found += f" (split it into {ceil(over / height - FUZZ / height)} tracks or more)"
     return found
 
 
@@ -214,17 +220,16 @@ def _by_room(
     same in every frame)."""
     shares = any(isinstance(b, TableBlock) and (b.needs or b.bare is not None) for b in doc.blocks)
     tracks = [b for b in doc.blocks if isinstance(b, TrackBlock)]
-    groups: dict[tuple[float, tuple[int, ...]], tuple[StoryBuilder, list[PageFrame]]] = {}
+    groups: dict[
+        tuple[float, tuple[tuple[int, float], ...]], tuple[StoryBuilder, list[PageFrame]]
+    ] = {}
     for frame in frames:
         framed = builder.for_frame(frame[1])
-        rows = tuple(framed.track_rows(t)[0] for t in tracks)
+        rows = tuple(framed.track_rows(t) for t in tracks)
         key = (framed.table_room if shares else 0.0, rows)
         groups.setdefault(key, (framed, []))[1].append(frame)
-    if (
-        len(groups) == 1
-        and not shares
-        and all(n == len(t.values) for t, n in zip(tracks, next(iter(groups))[1], strict=True))
-    ):
+    unframed = tuple(builder.track_rows(t) for t in tracks)  # each track one row, as ever
+    if len(groups) == 1 and not shares and next(iter(groups))[1] == unframed:
         return [(replace(builder, table_room=TABLE_WIDTH_MM * mm), frames)]
     return list(groups.values())
 
@@ -273,11 +278,9 @@ def _story_problems(
                 break
         if _fits_every_page(f, canv, frames):
             continue
-        tall = _too_tall(f, canv, frames, split=kind != "sheet")
         track = doc.blocks[block]
-        if tall is not None and isinstance(track, TrackBlock):  # its rows never split
-            n = len(track.values)
-            tall = tall.replace("a block is", f"a track of {n} numbers is") + " (split it in two)"
+        what = f"a track of {len(track.values)} numbers" if isinstance(track, TrackBlock) else None
+        tall = _too_tall(f, canv, frames, kind != "sheet", what or "a block")
         if tall is not None and block not in found:
             found[block] = f"{label}: {tall}"
         alone = _heading_alone(f, canv, frames) if kind != "sheet" else None

@@ -68,13 +68,14 @@ def widened(
     styles: DocStyles,
     box_mm: float,
 ) -> list[tuple[Column, float]]:
-    """Each column given a ``width:`` narrower than its longest word (or its tick boxes, bare)
-    at these sizes, with the millimetres it is set at instead."""
+    """Each column given a ``width:`` narrower than its longest word (or its tick boxes,
+    numbered, as they are wherever they fit) at these sizes, with the millimetres it is set
+    at instead."""
     out = []
     for j, col in enumerate(columns):
         if col.width is None:
             continue
-        need = max(cell_width(row[j], styles, box_mm, numbered=False) for row in cells)
+        need = max(cell_width(row[j], styles, box_mm, numbered=True) for row in cells)
         if need > col.width * MM + 0.01:
             out.append((col, need / MM))
     return out

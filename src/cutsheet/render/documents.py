@@ -71,12 +71,16 @@ def _table_events(table: RuledTable, event: str, *args: Any) -> None:
     elif event == "startCell":
         row, col = args[0], args[1]
         scope = table.header_scope(row, col)
+        span = (getattr(table, "_spanRanges", None) or {}).get((col, row))
+        spans = {}  # a wrapped track's label spans its rows, the rest of its short last row
+        if span and span[3] > span[1]:
+            spans["RowSpan"] = str(span[3] - span[1] + 1)
+        if span and span[2] > span[0]:
+            spans["ColSpan"] = str(span[2] - span[0] + 1)
         if scope:
-            span = (getattr(table, "_spanRanges", None) or {}).get((col, row))
-            rows = span[3] - span[1] + 1 if span else 1  # a wrapped track's label: its rows
-            tagger.push("TH", Scope=scope, **({"RowSpan": str(rows)} if rows > 1 else {}))
+            tagger.push("TH", Scope=scope, **spans)
         else:
-            tagger.push("TD")
+            tagger.push("TD", **spans)
         tagger.empty(c)
     elif event in ("endCell", "endRow", "endTable"):
         tagger.pop()

@@ -441,14 +441,14 @@ def _attrs(attrs: tuple[tuple[str, str], ...]) -> bytes:
 
 
 def _node_attrs(node: Node) -> bytes:
-    """A grouping element's attributes: ``Scope`` and ``RowSpan`` in its table attributes,
-    others (``Alt``) on the element."""
+    """A grouping element's attributes: ``Scope``, ``RowSpan`` and ``ColSpan`` in its table
+    attributes, others (``Alt``) on the element."""
     out, table = [], []
     for key, value in node.attrs:
         if key == "Scope":
             table.append(b"/Scope" + syntax.name(value))
-        elif key == "RowSpan":
-            table.append(b"/RowSpan %d" % int(value))
+        elif key in ("ColSpan", "RowSpan"):
+            table.append(b"/%s %d" % (key.encode(), int(value)))
         else:
             out.append(syntax.name(key) + syntax.string(value))
     if table:
