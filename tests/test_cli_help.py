@@ -262,3 +262,16 @@ def test_preview_refuses_an_empty_item_and_names_a_file_in_the_out_folders_place
     assert main(argv) == 1
     assert capsys.readouterr().err.strip() == f"cutsheet: {taken}: is a file, not a folder"
     assert taken.read_text() == "mine"
+
+
+def test_preview_of_a_sheet_printed_several_times_shows_one_copy(tmp_path, capsys):
+    """The ledger prints three copies (a page each): its preview is that page once, not
+    three identical PNGs (a pad of 20 copies gave 40)."""
+    root = tmp_path / "alpha"
+    shutil.copytree(ROOT / "content" / "bidding-alpha", root / "content" / "bidding-alpha")
+    shutil.copytree(ROOT / "layouts", root / "layouts")
+    out = tmp_path / "png"
+    argv = ["--root", str(root), "preview", "bidding-alpha", "--item", "BA-LEDGER"]
+    assert main([*argv, "--out", str(out), "--dpi", "20"]) == 0
+    assert [p.name for p in sorted(out.glob("*.png"))] == ["BA-LEDGER-1.png"]
+    capsys.readouterr()

@@ -129,7 +129,7 @@ def test_a_table_wider_than_the_booklets_half_page_is_refused_where_it_is_writte
         assert main(["--root", str(root), command]) == 1
         said = capsys.readouterr().err
         where = f"content/tiny/rules.yaml:{line}:9: error: rules: a block is wider than a page"
-        assert where in said and "the A4 booklet page has room for" in said, said
+        assert where in said and "the large-print A4 booklet page has room for" in said, said
 
 
 def test_columns_share_the_room_they_are_given_each_at_least_what_it_needs() -> None:

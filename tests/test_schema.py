@@ -27,6 +27,7 @@ from cutsheet.content import discover
 from cutsheet.diagnostics import ContentError, Loc, Problem
 from cutsheet.model import GameSpec, validate
 from cutsheet.schema import (
+    MISSING,
     ORPHAN,
     STALE,
     item_schema,
@@ -252,9 +253,13 @@ def test_stale_missing_and_orphaned_schemas_are_located_problems(project):
     assert stale_schemas(project) == [
         Problem(Loc("schema/common-reserve/deliveries.schema.json", 1, 1), STALE, "warning"),
         Problem(Loc("schema/festivibes/events.schema.json", 1, 1), STALE, "warning"),
-        Problem(Loc("schema/rules.schema.json", 1, 1), STALE, "warning"),
+        Problem(Loc("schema/rules.schema.json", 1, 1), MISSING, "warning"),
         Problem(Loc("schema/old-game/cards.schema.json", 1, 1), ORPHAN, "warning"),
     ]
+    assert str(stale_schemas(project)[2]) == (  # not "out of date": there is none yet
+        "schema/rules.schema.json:1:1: warning: no schema yet for this content file;"
+        " run 'cutsheet schema' to write it"
+    )
     assert str(stale_schemas(project)[0]) == (
         "schema/common-reserve/deliveries.schema.json:1:1: warning: schema is out of date;"
         " run 'cutsheet schema' to mend it"

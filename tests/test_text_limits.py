@@ -43,7 +43,8 @@ def test_a_long_link_in_the_rules_is_refused_at_its_block(ws):
         found = messages(ws, (profile,))
         assert len(found) == 1, found
         assert found[0].startswith(f"{line}:9: rules: a word is "), found
-        assert "too wide for the A4 page: 'https://drive.google.com" in found[0]
+        page = "the A4 page" if profile == "standard" else "the large-print A4 page"
+        assert f"too wide for {page}: 'https://drive.google.com" in found[0]
 
 
 def test_a_word_that_fits_the_page_but_not_the_booklet_is_refused(ws):

@@ -115,7 +115,7 @@ def preview_item(
 def _sheet_alone(
     root: Path, plan: GamePlan, part: str, doc: PageDoc, paper: str, imposition: str
 ) -> bytes:
-    """A full-page sheet printed alone on ``paper``, as its part prints it."""
+    """A full-page sheet printed alone on ``paper``, as its part prints it (one copy)."""
     from dataclasses import replace
 
     from . import jobs
@@ -128,7 +128,8 @@ def _sheet_alone(
     if isinstance(sheet, Problem):
         raise ContentError([sheet])
     options = PrintOptions(imposition=imposition)  # type: ignore[arg-type]
-    printed = plan_print(replace(plan, parts={part: (doc,)}), sheet, options)
+    one = replace(doc, copies=1)  # a pad of 20 copies: its pages once, not 20 times
+    printed = plan_print(replace(plan, parts={part: (one,)}), sheet, options)
     data, _pages, _problems = render_card_part(printed, printed.parts[0])
     return data
 

@@ -32,6 +32,7 @@ from .source import load_yaml
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 SUFFIX = ".schema.json"
 STALE = "schema is out of date; run 'cutsheet schema' to mend it"
+MISSING = "no schema yet for this content file; run 'cutsheet schema' to write it"
 ORPHAN = "no content uses this schema any more; 'cutsheet schema' removes it"
 
 
@@ -240,8 +241,11 @@ def stale_schemas(root: Path, games: Iterable[str] | None = None) -> list[Proble
             continue
         path = folder / name
         try:
-            current = path.read_text(encoding="utf-8")
-        except (FileNotFoundError, UnicodeDecodeError):
+            current: str | None = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            problems.append(Problem(Loc(display_path(path), 1, 1), MISSING, "warning"))
+            continue
+        except UnicodeDecodeError:
             current = None
         if current != render(schema):
             problems.append(Problem(Loc(display_path(path), 1, 1), STALE, "warning"))

@@ -131,6 +131,14 @@ def _message(err: Mapping[str, Any], model: type[BaseModel], located: Located) -
         msg += did_you_mean(str(err["input"]), words)
     elif kind == "model_type":  # "a valid dictionary or instance of Counts_cost": ours
         msg = f"input should be a mapping of keys to values, got {excerpt(err['input'])}"
+    elif kind == "dict_type" and isinstance(err["input"], list):  # "- " items for "key:" ones
+        n = len(err["input"])
+        msg = (
+            f"input should be a mapping of names to values, got a list of {n:,}"
+            f" item{'s' * (n != 1)} (write each as 'NAME: …' on its own line, not '- …')"
+        )
+    elif kind == "list_type" and isinstance(err["input"], dict):
+        msg = "input should be a list, got a mapping (write each item on a line of its own, '- …')"
     elif kind.startswith("value_error") or kind == "assertion_error":
         msg = str(err["msg"]).removeprefix("Value error, ")
     elif err["input"] is None and located.prefix + tuple(data_path) in located.values:

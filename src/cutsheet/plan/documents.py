@@ -14,7 +14,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from ..boxes import MM, Box
 from ..boxes.icon import IconElement
-from ..diagnostics import Loc, Problem, excerpt
+from ..diagnostics import Loc, Problem, did_you_mean, excerpt
 from ..measure import DocStyles, MarkupError, face_name, parsed, suffix_style, unprintable
 from ..model import NAMED_SIZES_MM, Block, Column, Example
 from ..profiles import Profile
@@ -145,7 +145,8 @@ def _example(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
     ex = p.examples.get(name)
     if ex is None:
         known = ", ".join(p.examples) or "none"
-        p.problems.append(Problem(loc, f"unknown example '{name}' (known: {known})"))
+        guess = did_you_mean(name, p.examples)
+        p.problems.append(Problem(loc, f"unknown example '{name}' (known: {known}){guess}"))
         return [Space(0)]
     eloc = p.example_locs.get(name, loc)
     tloc, xloc = (p.example_parts.get((name, part), eloc) for part in ("title", "text"))
@@ -211,9 +212,11 @@ def _table(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
     header = [p.para(p.markup(c.header, loc), "strong", loc) for c in tb.columns]
     rows = [[_cell(p, c, r, loc) for c in tb.columns] for r in range(1, tb.rows + 1)]
     cells = [header, *rows]
-    planned, bare, problem = column_widths(tb.columns, cells, p.styles, p.profile.write_in_mm)
+    scaled = f" in the {p.profile.name} profile" if p.profile.faces == "scale" else ""
+    box_mm = p.profile.write_in_mm
+    planned, bare, problem = column_widths(tb.columns, cells, p.styles, box_mm, scaled)
     if problem is not None:
-        p.problems.append(Problem(loc, problem))
+        p.problems.append(Problem(loc, f"{p.label}: {problem}"))
     if p.profile.faces == "layout":  # a profile that scales grows them on purpose
         for col, set_at in widened(tb.columns, cells, p.styles, p.profile.write_in_mm):
             p.problems.append(

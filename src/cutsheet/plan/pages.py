@@ -116,18 +116,20 @@ def _frames(plan: GamePlan, kind: str, papers: Sequence[Paper]) -> Iterator[Page
     """(paper, width, height, slack) in points of the frame a kind of document is set in;
     a block may run ``slack`` into the right margin, not closer to the edge than 5 mm."""
     band = furniture_of(plan.profile).band_mm
+    # named with the profile where it sets its own sizes: "the large-print A4 page"
+    own = f"{plan.profile.name} " if plan.profile.faces == "scale" else ""
     if kind == "sheet":
         slack = (SHEET_MARGIN_MM - INK_MM) * mm
         for paper in papers:
             frame = padded_frame(*sheet_frame(paper.size, band), 0)  # as the writer's
-            yield f"{paper.title} page", frame._aW, frame._aH, slack
+            yield f"{own}{paper.title} page", frame._aW, frame._aH, slack
         return
     for half in (False, True):
         margin = rules_margin(half)
         slack = (margin - INK_MM) * mm + FRAME_PADDING
         for paper in papers:
             frame = rules_frame(paper.half if half else paper.size, margin, band)
-            name = paper.title + (" booklet page" if half else " page")
+            name = own + paper.title + (" booklet page" if half else " page")
             yield name, frame._aW, frame._aH, slack
 
 

@@ -38,12 +38,14 @@ def column_widths(
     cells: Sequence[Sequence[Cell | Para]],
     styles: DocStyles,
     box_mm: float,
+    scaled: str = "",
 ) -> tuple[Planned, Planned | None, str | None]:
     """Each column given a width at least as wide as its longest word at this profile's sizes
     (a table set for 10 pt grows at 18 pt) and its tick boxes, and what each column without
     a width needs at least: with the tick boxes numbered, then (None when no column has any
     to number) bare, for a frame too narrow for numbered ones (the header numbers them);
-    and the problem, when even the widest table cannot hold the bare ones."""
+    and the problem, when even the widest table cannot hold the bare ones (``scaled``: said
+    after the size, " in the large-print profile" where the sizes are a profile's own)."""
     numbered = _planned(columns, cells, styles, box_mm, numbered=True)
     has_numbers = any(
         isinstance(row[j], Checks) and row[j].n > 1 for row in cells for j in range(len(columns))
@@ -55,8 +57,9 @@ def column_widths(
             numbered,
             bare,
             (
-                f"the table needs {least / MM:.0f} mm at"
-                f" {styles.body.fontSize:g} pt, more than the {TABLE_WIDTH_MM:g} mm page width"
+                f"the table needs {least / MM:.0f} mm at {styles.body.fontSize:g} pt{scaled},"
+                f" more than the {TABLE_WIDTH_MM:g} mm a table may take (fewer or narrower"
+                " columns, or fewer tick boxes a cell)"
             ),
         )
     return numbered, bare, None
