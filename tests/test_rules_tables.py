@@ -196,3 +196,23 @@ def test_a_tick_box_column_is_measured_numbered_as_it_is_drawn_where_it_fits(
     assert main(["--root", str(root), "check", "--profile", "standard"]) == 0
     err = capsys.readouterr().err
     assert "the column 'Done' is given 40 mm; its longest word or its tick boxes need 45 mm" in err
+
+
+def test_a_table_too_wide_for_large_print_says_which_profile_and_the_way_out(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Fourteen tick boxes across four columns fit a standard sheet, not large print's:
+    said at the table, with the document, the profile and a sheet of its own as a way out
+    (the message once named neither the sheet nor the profile)."""
+    checks = ", ".join(f"{{header: C{n}, checks: {n}}}" for n in (3, 4, 5, 2))
+    table = f"table: {{rows: 2, columns: [{{header: Round, width: 16}}, {checks}]}}"
+    root = make_project(tmp_path)
+    game = root / "content" / "tiny" / "game.yaml"  # on the board, a full-page sheet
+    game.write_text(game.read_text().replace("track: {label: Score, start: 0, stop: 10}", table))
+    assert main(["--root", str(root), "check", "--profile", "standard"]) == 0
+    capsys.readouterr()
+    assert main(["--root", str(root), "check", "--profile", "large-print"]) == 1
+    (line, _total) = capsys.readouterr().err.splitlines()
+    assert ": error: TY-BOARD: the table needs " in line
+    assert " mm at 18 pt in the large-print profile, more than the 180 mm a table may take" in line
+    assert line.endswith("; or a sheet of its own for this profile: 'profiles:')")

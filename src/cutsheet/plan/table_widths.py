@@ -59,7 +59,9 @@ def column_widths(
             (
                 f"the table needs {least / MM:.0f} mm at {styles.body.fontSize:g} pt{scaled},"
                 f" more than the {TABLE_WIDTH_MM:g} mm a table may take (fewer or narrower"
-                " columns, or fewer tick boxes a cell)"
+                " columns, or fewer tick boxes a cell"
+                + ("; or a sheet of its own for this profile: 'profiles:'" if scaled else "")
+                + ")"
             ),
         )
     return numbered, bare, None
