@@ -131,14 +131,8 @@ def _message(err: Mapping[str, Any], model: type[BaseModel], located: Located) -
         msg += did_you_mean(str(err["input"]), words)
     elif kind == "model_type":  # "a valid dictionary or instance of Counts_cost": ours
         msg = f"input should be a mapping of keys to values, got {excerpt(err['input'])}"
-    elif kind == "dict_type" and isinstance(err["input"], list):  # "- " items for "key:" ones
-        n = len(err["input"])
-        msg = (
-            f"input should be a mapping of names to values, got a list of {n:,}"
-            f" item{'s' * (n != 1)} (write each as 'NAME: …' on its own line, not '- …')"
-        )
-    elif kind == "list_type" and isinstance(err["input"], dict):
-        msg = "input should be a list, got a mapping (write each item on a line of its own, '- …')"
+    elif _shape_miss(kind, err["input"]):
+        msg = _shape_miss(kind, err["input"])
     elif kind.startswith("value_error") or kind == "assertion_error":
         msg = str(err["msg"]).removeprefix("Value error, ")
     elif err["input"] is None and located.prefix + tuple(data_path) in located.values:
@@ -163,6 +157,20 @@ def _message(err: Mapping[str, Any], model: type[BaseModel], located: Located) -
                     " in quotes)"
                 )
     return at, f"{where}: {msg}" if where else msg
+
+
+def _shape_miss(kind: str, value: object) -> str:
+    """A list written where a mapping is wanted ('- ' items for 'key:' ones), or the other
+    way round, said in words (not with a Python rendering of the value); else ""."""
+    if kind == "dict_type" and isinstance(value, list):
+        n = len(value)
+        return (
+            f"input should be a mapping of names to values, got a list of {n:,}"
+            f" item{'s' * (n != 1)} (write each as 'NAME: …' on its own line, not '- …')"
+        )
+    if kind == "list_type" and isinstance(value, dict):
+        return "input should be a list, got a mapping (write each item on a line of its own, '- …')"
+    return ""
 
 
 def _yaml_kind(value: bool | int | float) -> str:

@@ -18,6 +18,7 @@ from reportlab.platypus.doctemplate import ActionFlowable, FrameBreak
 from reportlab.platypus.flowables import LIIndenter, _Container, _listWrapOn
 
 from .paragraphs import ItemList, ends_with_colon
+from .tables import long_table
 
 HEADING_LINES = 3  # the lines of its first paragraph a heading carries to the next page
 MIN_LINES = 2  # the lines of text a heading or a lead-in carries, at least
@@ -95,6 +96,8 @@ class KeepWithNext(_Container, Flowable):  # type: ignore[misc]
         found = self.cut(availWidth, availHeight)
         if found is not None:
             first, rest = found
+            if vars(rest[0]).get("_cs_rows_after"):  # a long table goes on: its rows and
+                return [KeepWithNext(first, self.bare), *rest]  # the space after, as blocks
             return [KeepWithNext(first, self.bare), *_regrouped(rest, self.bare)]
         if self.bare:
             return []  # the next page, or (at the top of one) a block taller than a page
@@ -110,8 +113,14 @@ class KeepWithNext(_Container, Flowable):  # type: ignore[misc]
         canv = self.canv if hasattr(self, "canv") else None
         content = self._content
         lines = [_lines(f, canv, aw) for f in content]
+        frame = getattr(self, "_frame", None)  # the page's whole height (none: ah is it)
+        page = float(frame._aH) if frame is not None else ah
         for i in range(len(content) - 1, -1, -1):
             part = content[i]
+            if self.bare and long_table(part, canv, aw, page):  # split between two rows
+                found = self._split_table_at(i, aw, ah)
+                if found is not None:
+                    return found
             if not (self.bare or _keeps(part) or vars(part).get("_cs_whole")):
                 found = self._split_at(i, lines, aw, ah)  # never a heading, nor in a block
                 if found is not None:
@@ -142,6 +151,23 @@ class KeepWithNext(_Container, Flowable):  # type: ignore[misc]
         got = _lines(first, canv, aw)
         if not self._keeps_enough(i, lines, got) or not self._fits([*head, first], aw, ah):
             return None
+        return [*head, first], [*rest, *self._content[i + 1 :]]
+
+    def _split_table_at(self, i: int, aw: float, ah: float) -> Cut | None:
+        """The group cut inside its ``i``-th part, a table taller than a page, after as many
+        of its rows as fit after the parts before it (at least one under its header)."""
+        canv = getattr(self, "canv", None)
+        head, part = self._content[:i], self._content[i]
+        used = _listWrapOn(head, aw, canv)[1] if head else 0.0
+        space = max(head[-1].getSpaceAfter(), part.getSpaceBefore()) if head else 0.0
+        if ah - used - space <= 0:
+            return None
+        pieces = part.splitOn(canv, aw, ah - used - space)
+        if len(pieces) < 2:
+            return None
+        first, *rest = pieces
+        for piece in rest:
+            piece._cs_rows_after = True  # (``split``: laid out as blocks, not as a group)
         return [*head, first], [*rest, *self._content[i + 1 :]]
 
     def _keeps_enough(self, i: int, lines: list[int], partial: int) -> bool:

@@ -1,7 +1,8 @@
 """Full-page sheets laid out page after page in bare Frames (no document template).
 
-A bare Frame never splits a block; what it cannot place waits for the next page. Two kinds
-of group are cut or moved here instead: a heading or lead-in with what follows it
+A bare Frame never splits a block; what it cannot place waits for the next page, except a
+table to fill in taller than a page, which goes on over the next page between two rows, its
+header repeated (``tables.long_table``). Two kinds of group are cut or moved here instead: a heading or lead-in with what follows it
 (``KeepWithNext``, cut where its rules allow), and the sheet's last block with the block
 before it (``KeepLast``), so no page of a sheet holds only its last block when the two fit
 one page together. The plan measures the same flowables block by block (``plan/pages.py``):
@@ -21,6 +22,7 @@ from reportlab.platypus.flowables import _Container, _listWrapOn
 from .blocks import DocPlan, Para
 from .frames import flatten
 from .story import StoryBuilder
+from .tables import long_table
 
 CONTINUED = "(continued)"
 
@@ -78,7 +80,8 @@ def fill_frame(frame: Frame, story: list[Flowable], canv: Canvas) -> int:
             story.pop(0)  # and is dropped: it would open a page of its own, with nothing on it
             placed += 1
             break
-        parts = frame.split(f, canv) if hasattr(f, "for_bare_frame") else []
+        splits = hasattr(f, "for_bare_frame") or long_table(f, canv, frame._aW, frame._aH)
+        parts = frame.split(f, canv) if splits else []
         if not parts:
             break
         story[0:1] = parts

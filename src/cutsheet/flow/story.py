@@ -272,6 +272,7 @@ class StoryBuilder:
             [header] + rows, colWidths=widths, rowHeights=heights, repeatRows=1
         ).read_as("row")
         t.setStyle(table_style(b))
+        t.splits_when_long = True
         return [KeepTogether([t, Spacer(1, 3 * mm)])]
 
     def _numbered_header(self, head: Flowable, b: TableBlock, j: int, width: float | None) -> Any:

@@ -8,7 +8,7 @@ from typing import Any
 
 from reportlab.lib import colors
 from reportlab.lib.units import mm
-from reportlab.platypus import Table, TableStyle
+from reportlab.platypus import Flowable, Table, TableStyle
 
 from ..measure import face_name
 from .blocks import Checks, TableBlock, TrackBlock
@@ -32,6 +32,7 @@ class RuledTable(Table):
     worked example or a write-in row: not a table to a reader)."""
 
     headers: str | None = None
+    splits_when_long = False  # a table to fill in: taller than a sheet's page, it splits
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -53,7 +54,17 @@ class RuledTable(Table):
         parts: list[Any] = super().split(availWidth, availHeight)
         for part in parts:
             part.headers = self.headers
+            part.splits_when_long = self.splits_when_long  # its rest may be as long again
         return parts
+
+
+def long_table(f: Flowable, canv: Any, width: float, page: float) -> bool:
+    """Whether ``f`` is a table to fill in taller than a page ``page`` points high (set
+    ``width`` wide): on a full-page sheet, which moves every other block whole, it goes on
+    over the next page between two rows, its header repeated."""
+    if not getattr(f, "splits_when_long", False):
+        return False
+    return bool(f.wrapOn(canv, width, page)[1] > page + 0.01)
 
 
 def room_in_frame(frame_width: float) -> float:

@@ -40,7 +40,7 @@ from ..flow.keep_with_next import KeepWithNext, keep_with_next
 from ..flow.paragraphs import ItemList
 from ..flow.sheets import continued_height, continued_title
 from ..flow.story import StoryBuilder
-from ..flow.tables import TABLE_WIDTH_MM
+from ..flow.tables import TABLE_WIDTH_MM, long_table
 from ..papers import Paper
 from .documents import written_at
 from .model import DocPlan, GamePlan, NewPage, PageDoc, TableBlock, TrackBlock, WriteInsBlock
@@ -90,8 +90,10 @@ def _too_big(f: Flowable, canv: Canvas, width: float, height: float, split: bool
         h = _height(g, canv, width, height)
         if h <= height + FUZZ:
             continue
-        # a bare Frame splits nothing but a group, where its rules allow (flow/sheets.py)
-        parts = g.splitOn(canv, width, height) if split or hasattr(g, "for_bare_frame") else []
+        # a bare Frame splits nothing but a group, where its rules allow, and a table taller
+        # than a page (flow/sheets.py)
+        splits = split or hasattr(g, "for_bare_frame") or long_table(g, canv, width, height)
+        parts = g.splitOn(canv, width, height) if splits else []
         if not parts or pages > MAX_PAGES:
             return h
         if isinstance(parts[0], ActionFlowable):  # KeepTogether: its parts, one by one
