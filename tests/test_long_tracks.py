@@ -156,3 +156,39 @@ def test_a_mark_off_the_track_is_an_error(
     assert _checked(tmp_path, capsys, track) == [
         "content/tiny/rules.yaml:7:9: error: rules: track: mark 15 is not on the track (0 to 10)"
     ]
+
+
+def test_tracks_of_a_sheet_line_up_whether_they_run_on_or_not(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """On a full-page sheet, a track of 25 numbers (rows of ten) under one of 11 (one row):
+    both labels sit in the same 34 mm column, so the grids start at the same place (the
+    wrapped track once took a column as narrow as its label)."""
+    import pdfplumber
+
+    root = make_project(tmp_path)
+    game = root / "content" / "tiny" / "game.yaml"
+    tracks = (
+        "track: {label: Fame, start: 0, stop: 24}\n"
+        "          - track: {label: Mood, start: -5, stop: 5}"
+    )
+    game.write_text(game.read_text().replace("track: {label: Score, start: 0, stop: 10}", tracks))
+    out = tmp_path / "out"
+    assert main(["--root", str(root), "build", "--out", str(out), "--profile", "standard"]) == 0
+    capsys.readouterr()
+    for paper in ("a4", "letter"):
+        with pdfplumber.open(out / "tiny" / f"standard-{paper}" / "sheets.pdf") as pdf:
+            words = pdf.pages[0].extract_words()
+        first = {w["text"]: w for w in words}
+        zero = [w for w in words if w["text"] == "0"]  # Fame's first cell, then Mood's 0
+        fame, mood = first["Fame"], first["Mood"]
+        assert fame["x0"] == pytest.approx(mood["x0"], abs=0.5)
+        assert len(zero) == 2 and first["-5"]["top"] > first["24"]["top"]  # Mood under Fame
+        # each grid's first cell starts where the label column ends: the same for both
+        fame_grid = min(
+            w["x0"]
+            for w in words
+            if w["text"] in ("0", "10", "20") and w["top"] < first["-5"]["top"]
+        )
+        mood_grid = first["-5"]["x0"]
+        assert abs(fame_grid - mood_grid) < 4  # centred numbers in cells that start together

@@ -211,26 +211,27 @@ class StoryBuilder:
 
     def track_rows(self, b: TrackBlock) -> tuple[int, float]:
         """How many of ``b``'s numbers a row holds in this builder's frame, and how wide its
-        label's column is: every number in one row beside a label ``TRACK_LABEL_MM`` wide
-        where they fit; else beside a label only as wide as it is set on one line (at least
-        its longest word, at most ``TRACK_LABEL_MM``), in one row or in rows of ten under
-        one another (``flow.tables.track_per_row``)."""
+        label's column is: all of them in one row, else rows of ten (``flow.tables.
+        track_per_row``), beside a label ``TRACK_LABEL_MM`` wide as every track's (so the
+        tracks of a page line up), else only as wide as the label set on one line, else as
+        its longest word; where none of those gives one row or rows of ten, the label on one
+        line beside as many as fit."""
         cell = self.styles.cell
         bold = face_name("bold")  # a marked number is bold: no number is wider
         need = max(string_width(str(v), bold, cell.fontSize) for v in b.values) + 2 * CELL_PAD
+        n = len(b.values)
         label = TRACK_LABEL_MM * mm
-        per = track_per_row(len(b.values), need, self.frame_width, label)
-        if per == len(b.values):
+        per = track_per_row(n, need, self.frame_width, label)
+        if per == n or per >= 10:
             return per, label
         strong = self.styles.strong
-        word = widest_word(b.label, strong) + 2 * CELL_PAD
+        word = min(label, widest_word(b.label, strong) + 2 * CELL_PAD)
         line = min(label, max(_one_line_width(self.para(b.label, strong)) + 2 * CELL_PAD, word))
-        per = track_per_row(len(b.values), need, self.frame_width, line)
-        if per < 10 and word < line:  # rows of ten beside the label wrapped at its words?
-            narrow = track_per_row(len(b.values), need, self.frame_width, min(label, word))
-            if narrow >= min(10, len(b.values)):
-                return narrow, min(label, word)
-        return per, line
+        tried = [(track_per_row(n, need, self.frame_width, w), w) for w in (line, word)]
+        for per, width in tried:
+            if per == n or per >= 10:
+                return per, width
+        return tried[0]
 
     def _marked(self, value: int) -> str:
         """A track's marked number, boxed and shaded on the page: read as it is seen, "2
