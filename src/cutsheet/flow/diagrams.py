@@ -12,6 +12,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph
 
 from .checkboxes import CheckLayout
+from .frames import FRAME_PADDING, INK_MM, rules_margin
 from .tables import HEADER_FILL
 
 
@@ -59,7 +60,8 @@ GAP_MM = 10.0  # between two card spaces, where the page has room
 
 
 class CardSpaces(Flowable):
-    """Dashed card-sized frames with a label above each, to lay cards on."""
+    """Dashed card-sized frames with a label above each, to lay cards on: in one row, or in
+    rows under one another where the frame is too narrow for them all."""
 
     def __init__(
         self, labels: Sequence[str], size_mm: tuple[float, float], font: str, size: float
@@ -67,35 +69,57 @@ class CardSpaces(Flowable):
         super().__init__()
         self.labels, self.w_mm, self.h_mm, self.font, self.size = labels, *size_mm, font, size
         self.gap = GAP_MM * mm
+        self.per_row = len(labels)
 
     def wrap(self, aw: float, ah: float) -> tuple[float, float]:
-        """The row set ``aw`` wide: the gap between spaces worked out from the full gap each
+        """The spaces set ``aw`` wide: the gap between spaces worked out from the full gap each
         time (the plan sets one flowable on every page in turn; a gap closed up for a narrow
         page would otherwise make the row look narrower on the next, wider one)."""
-        n = len(self.labels)
-        room = (aw - n * self.w_mm * mm) / (n - 1) if n > 1 else 0.0
+        n, w = len(self.labels), self.w_mm * mm
+        room = (aw - n * w) / (n - 1) if n > 1 else 0.0
         # large cards (two jumbo spaces) close up to fit the frame
         self.gap = room if 4 * mm <= room < GAP_MM * mm else GAP_MM * mm
-        return n * self.w_mm * mm + (n - 1) * self.gap, self.h_mm * mm + self.size * 1.6
+        self.per_row = n
+        if n > 1 and n * w + (n - 1) * self.gap > aw + OVERHANG:  # rows of as many as fit
+            self.gap = GAP_MM * mm
+            self.per_row = max(1, int((aw + OVERHANG + self.gap) // (w + self.gap)))
+        per = self.per_row
+        rows = -(-n // per)
+        return per * w + (per - 1) * self.gap, rows * self.row_h - SPACE_ROW_GAP_MM * mm
+
+    @property
+    def row_h(self) -> float:
+        """A row of spaces, its labels and the gap under it (points)."""
+        return self.h_mm * mm + self.size * 1.6 + SPACE_ROW_GAP_MM * mm
 
     def draw(self) -> None:
+        rows = -(-len(self.labels) // self.per_row)
         for i, label in enumerate(self.labels):
-            x = i * (self.w_mm * mm + self.gap)
-            self.draw_space(x)
-            self.draw_label(x, label)
+            row, col = divmod(i, self.per_row)
+            x = col * (self.w_mm * mm + self.gap)
+            y = (rows - 1 - row) * self.row_h
+            self.draw_space(x, y)
+            self.draw_label(x, y, label)
 
-    def draw_space(self, x: float) -> None:
-        """One space's dashed frame, ``x`` points from the left."""
+    def draw_space(self, x: float, y: float) -> None:
+        """One space's dashed frame, ``x`` points from the left, ``y`` from the bottom."""
         c = self.canv
         c.setDash(4, 3)
         c.setLineWidth(1)
-        c.roundRect(x, 0, self.w_mm * mm, self.h_mm * mm, 2.5 * mm, stroke=1, fill=0)
+        c.roundRect(x, y, self.w_mm * mm, self.h_mm * mm, 2.5 * mm, stroke=1, fill=0)
         c.setDash()
 
-    def draw_label(self, x: float, label: str) -> None:
-        """The label above the space ``x`` points from the left."""
+    def draw_label(self, x: float, y: float, label: str) -> None:
+        """The label above the space at ``x``, ``y`` points from the left and the bottom."""
         self.canv.setFont(self.font, self.size)
-        self.canv.drawString(x, self.h_mm * mm + self.size * 0.5, label)
+        self.canv.drawString(x, y + self.h_mm * mm + self.size * 0.5, label)
+
+
+SPACE_ROW_GAP_MM = 4.0  # between two rows of card spaces
+OVERHANG = (rules_margin(half=True) - INK_MM) * mm + FRAME_PADDING
+"""How far a row of spaces may run into the margin on any page (a block may, up to 5 mm from
+the paper's edge: the least room is a booklet's half page's): a row wider than its frame by
+more than this goes on in rows."""
 
 
 Rect = tuple[float, float, float, float]  # x, y, width, height in points, from the bottom left

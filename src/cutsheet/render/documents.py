@@ -124,13 +124,13 @@ class TaggedCardSpaces(CardSpaces):
     """Card-sized spaces whose dashed frames are artifacts; each label ("CURRENT", "NEXT")
     is text, read where the space is."""
 
-    def draw_space(self, x: float) -> None:
+    def draw_space(self, x: float, y: float) -> None:
         with tagger_of(self.canv).artifact(self.canv):
-            super().draw_space(x)
+            super().draw_space(x, y)
 
-    def draw_label(self, x: float, label: str) -> None:
+    def draw_label(self, x: float, y: float, label: str) -> None:
         with tagger_of(self.canv).text(self.canv, "P"):
-            super().draw_label(x, label)
+            super().draw_label(x, y, label)
 
 
 class TaggedCardRow(CardRowDiagram):
