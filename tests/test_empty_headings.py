@@ -4,6 +4,10 @@ refused where they are written; so is a card space with no label."""
 
 from __future__ import annotations
 
+import os
+
+from cutsheet.build import check_game
+
 RULES = "content/bidding-alpha/rules.yaml"
 
 
@@ -21,7 +25,7 @@ def test_a_list_of_no_steps_is_refused_where_it_is_written(ws):
     line = text[:start].count("\n") + 1
     said = [(p.loc.line, p.message) for p in ws.check("bidding-alpha")]
     assert len(said) == 1 and said[0][0] == line, said
-    assert "steps: list should have at least 1 item" in said[0][1], said
+    assert "steps: takes at least 1 item, got none" in said[0][1], said
 
 
 def test_a_card_space_without_a_label_is_refused_where_it_is_written(ws):
@@ -58,3 +62,28 @@ def test_a_card_space_label_that_prints_nothing_or_two_lines_is_refused(ws):
         (line, "blocks.spaces.labels: is one line above its space: no tab or line break"),
         (line, "blocks.spaces.labels: is empty: a space's label says what goes there"),
     ]
+
+
+def test_a_heading_with_nothing_after_it_is_a_warning_at_the_heading(ws):
+    """A heading as a sheet's last block, or a section's last block, heads nothing: it was
+    printed alone at the foot, and check said nothing."""
+    sheet = "content/common-reserve/reserve-sheet.yaml"
+    text = ws.path(sheet).read_text(encoding="utf-8")
+    ws.path(sheet).write_text(text.rstrip("\n") + "\n      - heading: Notes\n", encoding="utf-8")
+    line = text.rstrip("\n").count("\n") + 2
+    assert ws.check("common-reserve") == []  # no error: the build goes on
+    cwd = os.getcwd()
+    os.chdir(ws.root)
+    try:
+        report = check_game(ws.project, "common-reserve", ("standard",))
+    finally:
+        os.chdir(cwd)
+    said = [(p.loc.line, p.severity, p.message) for p in report.problems]
+    assert said == [
+        (
+            line,
+            "warning",
+            "CR-RESERVE: its sheet ends with this heading, which heads nothing (move it, or"
+            " add what it heads)",
+        )
+    ], said

@@ -165,3 +165,20 @@ def test_a_folder_that_is_a_file_stops_new_before_anything_is_written(tmp_path, 
     assert main(["--root", str(tmp_path), "new", "zed-zoo"]) == 1
     assert "layouts is not a folder; nothing was written" in capsys.readouterr().err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["layouts"]
+
+
+def test_a_new_game_whose_initials_are_taken_says_which_code_it_got(tmp_path, capsys):
+    """dice-harbour beside dice-harbor gets DI, not its initials DH: said, not left to be
+    found in its ids."""
+    from cutsheet.cli import main
+
+    assert main(["--root", str(tmp_path), "new", "dice-harbor"]) == 0
+    assert main(["--root", str(tmp_path), "new", "dice-harbour"]) == 0
+    said = capsys.readouterr().err.splitlines()
+    assert said[-1].startswith(
+        "cutsheet: new game 'dice-harbour', its ids start DI- (DH is the code of game"
+        " 'dice-harbor'); try 'cutsheet --root "
+    )
+    assert ", its ids start" not in said[0]  # dice-harbor got its own initials
+    assert main(["--root", str(tmp_path), "new", "roll-it", "--code", "ri"]) == 1
+    assert capsys.readouterr().err.strip().endswith("must be 2 to 5 capital letters, e.g. RI")

@@ -107,7 +107,8 @@ def _code_for(root: Path, name: str, code: str | None) -> str:
             )
         return free
     if not CODE.fullmatch(code):
-        raise ScaffoldError(f"--code '{code}' must be 2 to 5 capital letters, e.g. MG")
+        example = code.upper() if CODE.fullmatch(code.upper()) else game_code(name)
+        raise ScaffoldError(f"--code '{code}' must be 2 to 5 capital letters, e.g. {example}")
     if code in taken:
         raise ScaffoldError(
             f"--code '{code}' is the code of game '{taken[code]}' already: its cards'"

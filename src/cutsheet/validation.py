@@ -131,8 +131,8 @@ def _message(err: Mapping[str, Any], model: type[BaseModel], located: Located) -
         msg += did_you_mean(str(err["input"]), words)
     elif kind == "model_type":  # "a valid dictionary or instance of Counts_cost": ours
         msg = f"input should be a mapping of keys to values, got {excerpt(err['input'])}"
-    elif _shape_miss(kind, err["input"]):
-        msg = _shape_miss(kind, err["input"])
+    elif _shape_miss(err):
+        msg = _shape_miss(err)
     elif kind.startswith("value_error") or kind == "assertion_error":
         msg = str(err["msg"]).removeprefix("Value error, ")
     elif err["input"] is None and located.prefix + tuple(data_path) in located.values:
@@ -159,9 +159,11 @@ def _message(err: Mapping[str, Any], model: type[BaseModel], located: Located) -
     return at, f"{where}: {msg}" if where else msg
 
 
-def _shape_miss(kind: str, value: object) -> str:
+def _shape_miss(err: Mapping[str, Any]) -> str:
     """A list written where a mapping is wanted ('- ' items for 'key:' ones), or the other
-    way round, said in words (not with a Python rendering of the value); else ""."""
+    way round, or a list of too few items, said in words (not with a Python rendering of the
+    value); else ""."""
+    kind, value = err["type"], err["input"]
     if kind == "dict_type" and isinstance(value, list):
         n = len(value)
         return (
@@ -170,6 +172,10 @@ def _shape_miss(kind: str, value: object) -> str:
         )
     if kind == "list_type" and isinstance(value, dict):
         return "input should be a list, got a mapping (write each item on a line of its own, '- …')"
+    if kind == "too_short" and isinstance(value, list):
+        least = int(err.get("ctx", {}).get("min_length", 1))
+        got = f"{len(value):,}" if value else "none"
+        return f"takes at least {least:,} item{'s' * (least != 1)}, got {got}"
     return ""
 
 

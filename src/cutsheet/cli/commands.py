@@ -246,10 +246,24 @@ def cmd_new(args: argparse.Namespace) -> int:
             print("cutsheet: run 'cutsheet schema' once the other games check", file=sys.stderr)
     where = "" if root == Path.cwd().resolve() else f"--root {shlex.quote(args.root)} "
     print(
-        f"cutsheet: new game '{args.name}'; try 'cutsheet {where}build {args.name}'",
+        f"cutsheet: new game '{args.name}'{_its_code(root, args.name)};"
+        f" try 'cutsheet {where}build {args.name}'",
         file=sys.stderr,
     )
     return 0
+
+
+def _its_code(root: Path, name: str) -> str:
+    """How a new game's item ids start, said when that is not its name's initials (another
+    game of the project has them): ", its ids start DI- (DH is the code of game 'dice-harbor')"."""
+    from ..scaffold import codes_in_use, game_code
+
+    codes = codes_in_use(root)
+    code = next((c for c, game in codes.items() if game == name), None)
+    initials = game_code(name)
+    if code is None or code == initials or initials not in codes:
+        return ""
+    return f", its ids start {code}- ({initials} is the code of game '{codes[initials]}')"
 
 
 def cmd_watch(args: argparse.Namespace) -> int:

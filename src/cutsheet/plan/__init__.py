@@ -9,7 +9,7 @@ import dataclasses
 import re
 from collections.abc import Callable
 
-from ..diagnostics import Loc, Problem
+from ..diagnostics import Loc, Problem, excerpt
 from ..flow.frames import measure_furniture
 from ..layouts import Layouts
 from ..measure import face_name, missing_glyphs, profile_doc_styles, register
@@ -71,6 +71,8 @@ def plan_rules(p: DocPlanner, game: Game) -> DocPlan:
         locs.append(loc)
         for j, block in enumerate(section.blocks):
             bloc = game.rules_src.loc(("sections", i, "blocks", j))
+            if block.kind == "heading" and j == len(section.blocks) - 1:
+                _heading_last(p, bloc, f"rules: the section {excerpt(section.heading)}")
             planned = p.block(block, bloc)
             if block.kind == "heading":  # under the section's heading: a level below it
                 planned = [_sub(b) for b in planned]
@@ -128,7 +130,15 @@ def plan_page(p: DocPlanner, page: PageItem, loc_of: Callable[..., Loc]) -> DocP
         planned = p.block(b, loc_of("blocks", i))
         blocks.extend(planned)
         locs.extend([loc_of("blocks", i)] * len(planned))
+    if page.blocks and page.blocks[-1].kind == "heading":
+        _heading_last(p, loc_of("blocks", len(page.blocks) - 1), f"{page.id}: its sheet")
     return DocPlan(tuple(blocks), loc_of(), tuple(locs))
+
+
+def _heading_last(p: DocPlanner, loc: Loc, what: str) -> None:
+    """A ``heading:`` block with nothing after it in ``what`` heads nothing: a warning."""
+    said = f"{what} ends with this heading, which heads nothing (move it, or add what it heads)"
+    p.problems.append(Problem(loc, said, "warning"))
 
 
 def plan_game(
