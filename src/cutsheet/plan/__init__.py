@@ -6,6 +6,7 @@ drawn from the same plan."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from collections.abc import Callable
 
@@ -15,6 +16,7 @@ from ..layouts import Layouts
 from ..measure import face_name, missing_glyphs, profile_doc_styles, register
 from ..model import Game, PageItem
 from ..profiles import Profile
+from ..source import Located
 from ..symbols import project_look
 from ..text import literal
 from .cards import plan_component
@@ -73,7 +75,8 @@ def plan_rules(p: DocPlanner, game: Game) -> DocPlan:
             bloc = game.rules_src.loc(("sections", i, "blocks", j))
             if block.kind == "heading" and j == len(section.blocks) - 1:
                 _heading_last(p, bloc, f"rules: the section {excerpt(section.heading)}")
-            planned = p.block(block, bloc)
+            inside = functools.partial(_key_at, game.rules_src, ("sections", i, "blocks", j))
+            planned = p.block(block, bloc, inside)
             if block.kind == "heading":  # under the section's heading: a level below it
                 planned = [_sub(b) for b in planned]
             blocks.extend(planned)
@@ -127,12 +130,16 @@ def plan_page(p: DocPlanner, page: PageItem, loc_of: Callable[..., Loc]) -> DocP
     blocks: list[DocBlock] = [p.text(page.title, "title", loc_of("title"))]
     locs = [loc_of("title")]
     for i, b in enumerate(page.blocks):
-        planned = p.block(b, loc_of("blocks", i))
+        planned = p.block(b, loc_of("blocks", i), functools.partial(loc_of, "blocks", i))
         blocks.extend(planned)
         locs.extend([loc_of("blocks", i)] * len(planned))
     if page.blocks and page.blocks[-1].kind == "heading":
         _heading_last(p, loc_of("blocks", len(page.blocks) - 1), f"{page.id}: its sheet")
     return DocPlan(tuple(blocks), loc_of(), tuple(locs))
+
+
+def _key_at(src: Located, block: tuple[str | int, ...], *keys: str | int) -> Loc:
+    return src.loc((*block, *keys))
 
 
 def _heading_last(p: DocPlanner, loc: Loc, what: str) -> None:

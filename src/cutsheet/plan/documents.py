@@ -112,8 +112,22 @@ class DocPlanner:
             out.extend(self.block(block, loc_of(i)))
         return out
 
-    def block(self, block: Block, loc: Loc) -> list[DocBlock]:
-        return BLOCK_KINDS[block.kind](self, block, loc)
+    def block(
+        self, block: Block, loc: Loc, inside: Callable[..., Loc] | None = None
+    ) -> list[DocBlock]:
+        """``block`` planned; ``inside(*keys)`` places a key within it (a table's column's
+        ``value``), where the caller knows the block's source (a problem is said there)."""
+        self._inside = inside
+        try:
+            return BLOCK_KINDS[block.kind](self, block, loc)
+        finally:
+            self._inside = None
+
+    def at(self, loc: Loc, *keys: str | int) -> Loc:
+        """Where ``keys`` are written within the block being planned (at ``loc``), else
+        ``loc``."""
+        inside = getattr(self, "_inside", None)
+        return inside(*keys) if inside is not None else loc
 
 
 # ------------------------------------------------------------------ one planner per block kind
@@ -198,19 +212,23 @@ def _cell(p: DocPlanner, col: Column, row: int, loc: Loc) -> Cell:
 def _table(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
     tb = block.table
     assert tb is not None
-    for c in tb.columns:  # a cell of tick boxes holds nothing else: said, not dropped
+    for j, c in enumerate(tb.columns):  # a cell of tick boxes holds nothing else: said
         lost = [key for key in ("value", "suffix") if getattr(c, key)]
         if c.checks and lost:
             p.problems.append(
                 Problem(
-                    loc,
+                    p.at(loc, "table", "columns", j, lost[0]),
                     f"{p.label}: the column {excerpt(c.header)} has tick boxes, which print"
                     f" no {' and no '.join(lost)}; give the {' and '.join(lost)} a column of"
                     " its own",
                 )
             )
     header = [p.para(p.markup(c.header, loc), "strong", loc) for c in tb.columns]
-    rows = [[_cell(p, c, r, loc) for c in tb.columns] for r in range(1, tb.rows + 1)]
+    col_locs = [p.at(loc, "table", "columns", j, "value") for j in range(len(tb.columns))]
+    rows = [
+        [_cell(p, c, r, at) for c, at in zip(tb.columns, col_locs, strict=True)]
+        for r in range(1, tb.rows + 1)
+    ]
     cells = [header, *rows]
     scaled = f" in the {p.profile.name} profile" if p.profile.faces == "scale" else ""
     box_mm = p.profile.write_in_mm
