@@ -179,7 +179,7 @@ def test_a_column_given_too_narrow_a_width_is_a_warning_where_laid_out(
         warned = [line for line in err.splitlines() if "'Reputation' is given 5 mm" in line]
         assert len(warned) == 1, err
         assert "content/tiny/rules.yaml:7:9: warning: rules: the column 'Reputation'" in warned[0]
-        assert "tick boxes need 23 mm at 10 pt, and it is set that wide" in warned[0]
+        assert "tick boxes need 23 mm at 10 pt, so it is set wider than given" in warned[0]
         assert "(give it width: 23 or more" in warned[0]
     assert main(["--root", str(root), "check", "--profile", "large-print"]) == 0
     assert "is given 5 mm" not in capsys.readouterr().err

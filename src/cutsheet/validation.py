@@ -131,8 +131,8 @@ def _message(err: Mapping[str, Any], model: type[BaseModel], located: Located) -
         msg += did_you_mean(str(err["input"]), words)
     elif kind == "model_type":  # "a valid dictionary or instance of Counts_cost": ours
         msg = f"input should be a mapping of keys to values, got {excerpt(err['input'])}"
-    elif _shape_miss(err):
-        msg = _shape_miss(err)
+    elif shape := _shape_miss(err):
+        msg = shape
     elif kind.startswith("value_error") or kind == "assertion_error":
         msg = str(err["msg"]).removeprefix("Value error, ")
     elif err["input"] is None and located.prefix + tuple(data_path) in located.values:

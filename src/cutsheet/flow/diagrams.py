@@ -78,11 +78,13 @@ class CardSpaces(Flowable):
         n, w = len(self.labels), self.w_mm * mm
         room = (aw - n * w) / (n - 1) if n > 1 else 0.0
         # large cards (two jumbo spaces) close up to fit the frame
-        self.gap = room if 4 * mm <= room < GAP_MM * mm else GAP_MM * mm
+        self.gap = room if CLOSED_GAP_MM * mm <= room < GAP_MM * mm else GAP_MM * mm
         self.per_row = n
-        if n > 1 and n * w + (n - 1) * self.gap > aw + OVERHANG:  # rows of as many as fit
-            self.gap = GAP_MM * mm
-            self.per_row = max(1, int((aw + OVERHANG + self.gap) // (w + self.gap)))
+        if n > 1 and n * w + (n - 1) * self.gap > aw + OVERHANG:  # closed up into the margin
+            self.gap = CLOSED_GAP_MM * mm
+            if n * w + (n - 1) * self.gap > aw + OVERHANG:  # else rows of as many as fit
+                self.gap = GAP_MM * mm
+                self.per_row = max(1, int((aw + OVERHANG + self.gap) // (w + self.gap)))
         per = self.per_row
         rows = -(-n // per)
         return per * w + (per - 1) * self.gap, rows * self.row_h - SPACE_ROW_GAP_MM * mm
@@ -116,6 +118,7 @@ class CardSpaces(Flowable):
 
 
 SPACE_ROW_GAP_MM = 4.0  # between two rows of card spaces
+CLOSED_GAP_MM = 4.0  # the least gap between two spaces of a row closed up to fit
 OVERHANG = (rules_margin(half=True) - INK_MM) * mm + FRAME_PADDING
 """How far a row of spaces may run into the margin on any page (a block may, up to 5 mm from
 the paper's edge: the least room is a booklet's half page's): a row wider than its frame by

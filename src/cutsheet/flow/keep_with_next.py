@@ -18,7 +18,7 @@ from reportlab.platypus.doctemplate import ActionFlowable, FrameBreak
 from reportlab.platypus.flowables import LIIndenter, _Container, _listWrapOn
 
 from .paragraphs import ItemList, ends_with_colon
-from .tables import long_table
+from .tables import page_room
 
 HEADING_LINES = 3  # the lines of its first paragraph a heading carries to the next page
 MIN_LINES = 2  # the lines of text a heading or a lead-in carries, at least
@@ -113,11 +113,12 @@ class KeepWithNext(_Container, Flowable):  # type: ignore[misc]
         canv = self.canv if hasattr(self, "canv") else None
         content = self._content
         lines = [_lines(f, canv, aw) for f in content]
-        frame = getattr(self, "_frame", None)  # the page's whole height (none: ah is it)
-        page = float(frame._aH) if frame is not None else ah
+        # a table to fill in splits between two rows where the group is taller than a page
+        # (``page_room``): with its heading it could never be placed whole
+        long = _listWrapOn(content, aw, canv)[1] > page_room(self, ah) + 0.01
         for i in range(len(content) - 1, -1, -1):
             part = content[i]
-            if self.bare and long_table(part, canv, aw, page):  # split between two rows
+            if long and getattr(part, "splits_when_long", False):
                 found = self._split_table_at(i, aw, ah)
                 if found is not None:
                     return found
@@ -138,9 +139,7 @@ class KeepWithNext(_Container, Flowable):  # type: ignore[misc]
         head, part = self._content[:i], self._content[i]
         if lines[i] in (0, ENOUGH):
             return None
-        used = _listWrapOn(head, aw, canv)[1] if head else 0.0
-        space = max(head[-1].getSpaceAfter(), part.getSpaceBefore()) if head else 0.0
-        room = ah - used - space
+        room = self._room_for(i, aw, ah)
         if room <= 0:
             return None
         part.wrapOn(canv, aw, room)
@@ -154,21 +153,28 @@ class KeepWithNext(_Container, Flowable):  # type: ignore[misc]
         return [*head, first], [*rest, *self._content[i + 1 :]]
 
     def _split_table_at(self, i: int, aw: float, ah: float) -> Cut | None:
-        """The group cut inside its ``i``-th part, a table taller than a page, after as many
-        of its rows as fit after the parts before it (at least one under its header)."""
-        canv = getattr(self, "canv", None)
+        """The group cut inside its ``i``-th part, a table to fill in, after as many of its
+        rows as fit after the parts before it (at least one under its header)."""
         head, part = self._content[:i], self._content[i]
-        used = _listWrapOn(head, aw, canv)[1] if head else 0.0
-        space = max(head[-1].getSpaceAfter(), part.getSpaceBefore()) if head else 0.0
-        if ah - used - space <= 0:
+        room = self._room_for(i, aw, ah)
+        if room <= 0:
             return None
-        pieces = part.splitOn(canv, aw, ah - used - space)
+        pieces = part.splitOn(getattr(self, "canv", None), aw, room)
         if len(pieces) < 2:
             return None
         first, *rest = pieces
         for piece in rest:
             piece._cs_rows_after = True  # (``split``: laid out as blocks, not as a group)
         return [*head, first], [*rest, *self._content[i + 1 :]]
+
+    def _room_for(self, i: int, aw: float, ah: float) -> float:
+        """The height left for the ``i``-th part after the parts before it and the space
+        between them (points)."""
+        canv = getattr(self, "canv", None)
+        head, part = self._content[:i], self._content[i]
+        used = _listWrapOn(head, aw, canv)[1] if head else 0.0
+        space = max(head[-1].getSpaceAfter(), part.getSpaceBefore()) if head else 0.0
+        return float(ah - used - space)
 
     def _keeps_enough(self, i: int, lines: list[int], partial: int) -> bool:
         """Whether the parts before ``i`` and ``partial`` lines of part ``i`` keep every

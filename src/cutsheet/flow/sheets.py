@@ -1,8 +1,10 @@
 """Full-page sheets laid out page after page in bare Frames (no document template).
 
-A bare Frame never splits a block; what it cannot place waits for the next page, except a
-table to fill in taller than a page, which goes on over the next page between two rows, its
-header repeated (``tables.long_table``). Two kinds of group are cut or moved here instead: a heading or lead-in with what follows it
+A bare Frame never splits a block but a table to fill in taller than a page (or, with the
+heading before it, too tall for one), which goes on over the next page between two rows, its
+header repeated (``tables.long_table``): "a page" is the room under the repeated title, on
+every page (``page_room``, as the plan measures). What it cannot place waits for the next
+page. Two kinds of group are cut or moved here instead: a heading or lead-in with what follows it
 (``KeepWithNext``, cut where its rules allow), and the sheet's last block with the block
 before it (``KeepLast``), so no page of a sheet holds only its last block when the two fit
 one page together. The plan measures the same flowables block by block (``plan/pages.py``):
@@ -80,7 +82,8 @@ def fill_frame(frame: Frame, story: list[Flowable], canv: Canvas) -> int:
             story.pop(0)  # and is dropped: it would open a page of its own, with nothing on it
             placed += 1
             break
-        splits = hasattr(f, "for_bare_frame") or long_table(f, canv, frame._aW, frame._aH)
+        page = float(getattr(frame, "page_room", frame._aH))
+        splits = hasattr(f, "for_bare_frame") or long_table(f, canv, frame._aW, page)
         parts = frame.split(f, canv) if splits else []
         if not parts:
             break

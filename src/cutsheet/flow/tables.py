@@ -3,6 +3,7 @@ each kind (a worked example's box, a track, a table with write-in rows, a write-
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import Any
 
@@ -23,6 +24,7 @@ HEADER_FILL = colors.HexColor("#E6E6E6")  # light grey: black text on it keeps >
 EXAMPLE_FILL = colors.HexColor("#F2F2F2")
 
 Commands = list[tuple[Any, ...]]
+_TABLES = itertools.count(1)
 
 
 class RuledTable(Table):
@@ -50,12 +52,32 @@ class RuledTable(Table):
             return "Row"
         return None
 
+    table_key: str | None = None  # the parts of one table split over pages share it
+    continued = False  # a part after the first: its header rows repeat the first part's
+
     def split(self, availWidth: float, availHeight: float) -> list[Any]:  # noqa: N803
+        """ReportLab's split, its parts one table to a reader (``table_key``), the header
+        rows of each part after the first a repetition (``continued``)."""
         parts: list[Any] = super().split(availWidth, availHeight)
-        for part in parts:
+        key = (self.table_key or f"table{next(_TABLES)}") if len(parts) > 1 else None
+        for i, part in enumerate(parts):
             part.headers = self.headers
             part.splits_when_long = self.splits_when_long  # its rest may be as long again
+            if key is not None:
+                part.table_key = key
+                part.continued = self.continued or i > 0
         return parts
+
+
+def page_room(f: Flowable, height: float) -> float:
+    """The height of a page ``f`` is set on (points): where it is being placed, its frame's
+    ``page_room`` (a sheet's writer gives each frame the room of a page under the repeated
+    title, as the plan measures every page), else its whole height; else ``height``, the
+    plan's page."""
+    frame = getattr(f, "_frame", None)
+    if frame is None:
+        return height
+    return float(getattr(frame, "page_room", frame._aH))
 
 
 def long_table(f: Flowable, canv: Any, width: float, page: float) -> bool:

@@ -242,7 +242,7 @@ def _table(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
                     loc,
                     f"{p.label}: the column {excerpt(col.header)} is given {col.width:g} mm;"
                     f" its longest word or its tick boxes need {ceil(set_at)} mm at"
-                    f" {p.styles.body.fontSize:g} pt, and it is set that wide (give it width:"
+                    f" {p.styles.body.fontSize:g} pt, so it is set wider than given (give it width:"
                     f" {ceil(set_at)} or more, or leave its width out to share the page's room)",
                     "warning",
                 )

@@ -17,7 +17,6 @@ from __future__ import annotations
 import io
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
-from math import ceil
 
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
@@ -149,18 +148,19 @@ def _too_tall(
 ) -> str | None:
     """How ``f`` (``what`` it is) overflows the first page that cannot hold it (or the part
     of it that cannot be split), if any; ``f`` is tried on every page in turn. A track's
-    rows never split: it is told into how many tracks to split it."""
-    found = None
+    rows never split: it is told to split it (how many tracks it takes depends on each
+    page's width as well as its height: the booklet's half page may need more)."""
     for paper, width, height, _slack in frames:
         over = _too_big(f, canv, width, height, split)
-        if over and found is None:
+        if over:
             found = (
                 f"{what} is taller than a page: it needs {over / mm:.0f} mm in"
                 f" one piece, the {paper} has room for {height / mm:.0f} mm"
             )
             if what != "a block":
-                found += f" (split it into {ceil(over / height - FUZZ / height)} tracks or more)"
-    return found
+                found += " (split it into tracks that each fit a page)"
+            return found
+    return None
 
 
 def _heading_alone(f: Flowable, canv: Canvas, frames: Sequence[PageFrame]) -> str | None:
@@ -282,8 +282,11 @@ def _story_problems(
                 break
         if _fits_every_page(f, canv, frames):
             continue
-        track = doc.blocks[block]
-        what = f"a track of {len(track.values)} numbers" if isinstance(track, TrackBlock) else None
+        track = doc.blocks[block]  # said as a track where the track itself is too tall
+        what = f"a track of {len(track.values)} numbers" if isinstance(track, TrackBlock) else ""
+        if what and isinstance(f, KeepWithNext):  # (not a lead-in too tall before it)
+            own = [g for g in f._content if getattr(g, "_cs_block", None) == block]
+            what = what if any(_too_tall(g, canv, frames, False) for g in own) else ""
         tall = _too_tall(f, canv, frames, kind != "sheet", what or "a block")
         if tall is not None and block not in found:
             found[block] = f"{label}: {tall}"

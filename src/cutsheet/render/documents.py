@@ -62,12 +62,17 @@ class TaggedList(ItemList):
 def _table_events(table: RuledTable, event: str, *args: Any) -> None:
     """ReportLab's table drawing callback: a table read as one opens ``Table`` > ``TR`` >
     ``TH``/``TD`` nodes around its cells' content (a cell with nothing in it, a write-in, is
-    an empty TD)."""
+    an empty TD). A table split over pages is one Table, the header rows repeated over a
+    later page's rows an artifact."""
     if table.headers is None:
         return
     tagger, c = tagger_of(table.canv), table.canv
+    if event == "startRow" and table.continued and args[0] < table.repeatRows:
+        table._cs_repeat = tagger.artifact(c)  # the header again, over a later page's rows:
+        table._cs_repeat.__enter__()  # read once, where the table starts
     if event in ("startTable", "startRow"):
-        tagger.push("Table" if event == "startTable" else "TR")
+        key = table.table_key if event == "startTable" else None  # one Table over its pages
+        tagger.push("Table" if event == "startTable" else "TR", key)
     elif event == "startCell":
         row, col = args[0], args[1]
         scope = table.header_scope(row, col)
@@ -84,6 +89,9 @@ def _table_events(table: RuledTable, event: str, *args: Any) -> None:
         tagger.empty(c)
     elif event in ("endCell", "endRow", "endTable"):
         tagger.pop()
+        repeat = vars(table).pop("_cs_repeat", None) if event == "endRow" else None
+        if repeat is not None:
+            repeat.__exit__(None, None, None)
 
 
 class ArtifactTable(RuledTable):

@@ -218,10 +218,14 @@ class PartWriter:
             while story:
                 self.sheet += 1
                 x, y, w, h = sheet_frame(self.paper, self.furniture.band_mm)
+                # "a page" to a table that may split: the room under the repeated title,
+                # on every page, as the plan measures (flow.tables.page_room)
+                room = h - continued_height(again, w, self.c)
                 if not first and again is not None:
                     h -= self.continued(again, x, y + h, w)
                 first = False
                 frame = padded_frame(x, y, w, h, 0)
+                frame.page_room = room
                 placed = fill_frame(frame, story, self.c)
                 self.finish_page(self.label(self.sheet))
                 if not placed:
