@@ -153,3 +153,47 @@ def test_two_bridge_spaces_close_up_into_the_letter_booklets_margin_not_past_it(
     width, _ = spaces.wrap(111.5 * MM, 1000)
     assert spaces.per_row == 2 and 111.5 * MM < width <= 111.5 * MM + OVERHANG
     assert width == pytest.approx((2 * 57 + 4) * MM)
+
+
+# -- a second probe ------------------------------------------------------------------------
+def test_a_heading_and_a_table_that_fit_but_for_the_space_after_are_placed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Heading and table 220.0 mm on a page with 220.7 mm: only the 3 mm space after the
+    table did not fit, and the group was refused as taller than the page; in the rules the
+    heading was said to stand alone. A space at a page's foot is dropped instead."""
+    root = _board(tmp_path, f"heading: Scores\n          - {_table(16)}")
+    rules = root / "content" / "tiny" / "rules.yaml"
+    block = f"      - heading: Log\n      - {_table(12)}\n"
+    rules.write_text(
+        rules.read_text().replace("      - example: pay\n", f"      - example: pay\n{block}")
+    )
+    for paper in ("a4", "letter"):
+        argv = ["--root", str(root), "check", "--profile", "large-print", "--paper", paper]
+        assert main(argv) == 0, capsys.readouterr().err
+    capsys.readouterr()
+
+
+def test_spaces_too_tall_say_why_and_sizes_that_round_alike_keep_a_tenth(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = _board(tmp_path, "spaces: {labels: [A, B, C], size: tarot}")
+    assert main(["--root", str(root), "check", "--profile", "standard", "--paper", "a4"]) == 1
+    (line, _total) = capsys.readouterr().err.splitlines()
+    assert ": error: TY-BOARD: card spaces are taller than a page: it needs 255.3 mm in one" in line
+    assert "the A4 page has room for 254.9 mm (spaces too many for one row" in line
+
+
+def test_a_track_of_one_number_and_a_long_word_label_beside_a_short_track(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A one-word label wider than 34 mm beside a few numbers takes the room they leave (it
+    was refused, 'its label's column would be 34.0 mm wide'); a track of one number is 'a
+    track of 1 number'."""
+    word = "Supercalifragilisticexpialidocious"
+    root = _board(tmp_path, f"track: {{label: {word}, start: 0, stop: 5}}")
+    assert main(["--root", str(root), "check", "--profile", "standard"]) == 0
+    capsys.readouterr()
+    root = _board(tmp_path / "one", f"track: {{label: {word * 4}, start: 0, stop: 0}}")
+    assert main(["--root", str(root), "check", "--profile", "standard"]) == 1
+    assert "a track of 1 number does not fit" in capsys.readouterr().err

@@ -76,18 +76,22 @@ class CardSpaces(Flowable):
         time (the plan sets one flowable on every page in turn; a gap closed up for a narrow
         page would otherwise make the row look narrower on the next, wider one)."""
         n, w = len(self.labels), self.w_mm * mm
-        room = (aw - n * w) / (n - 1) if n > 1 else 0.0
-        # large cards (two jumbo spaces) close up to fit the frame
-        self.gap = room if CLOSED_GAP_MM * mm <= room < GAP_MM * mm else GAP_MM * mm
-        self.per_row = n
-        if n > 1 and n * w + (n - 1) * self.gap > aw + OVERHANG:  # closed up into the margin
-            self.gap = CLOSED_GAP_MM * mm
-            if n * w + (n - 1) * self.gap > aw + OVERHANG:  # else rows of as many as fit
-                self.gap = GAP_MM * mm
-                self.per_row = max(1, int((aw + OVERHANG + self.gap) // (w + self.gap)))
-        per = self.per_row
+        per = next((k for k in range(n, 1, -1) if self._gap(k, aw) is not None), 1)
+        self.per_row, self.gap = per, self._gap(per, aw) or GAP_MM * mm
         rows = -(-n // per)
         return per * w + (per - 1) * self.gap, rows * self.row_h - SPACE_ROW_GAP_MM * mm
+
+    def _gap(self, k: int, aw: float) -> float | None:
+        """The gap between ``k`` spaces in a row ``aw`` wide: the full gap, or closed up to fit
+        (large cards: two jumbo spaces), or (at least ``CLOSED_GAP_MM``) running as far into
+        the margin as a block may (``OVERHANG``); None when ``k`` do not fit so."""
+        w = self.w_mm * mm
+        room = (aw - k * w) / (k - 1) if k > 1 else 0.0
+        gap = room if CLOSED_GAP_MM * mm <= room < GAP_MM * mm else GAP_MM * mm
+        for tried in (gap, CLOSED_GAP_MM * mm):
+            if k * w + (k - 1) * tried <= aw + OVERHANG:
+                return tried
+        return None
 
     @property
     def row_h(self) -> float:

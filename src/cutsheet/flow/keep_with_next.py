@@ -96,8 +96,8 @@ class KeepWithNext(_Container, Flowable):  # type: ignore[misc]
         found = self.cut(availWidth, availHeight)
         if found is not None:
             first, rest = found
-            if vars(rest[0]).get("_cs_rows_after"):  # a long table goes on: its rows and
-                return [KeepWithNext(first, self.bare), *rest]  # the space after, as blocks
+            if rest and vars(rest[0]).get("_cs_rows_after"):  # a long table goes on: its rows
+                return [KeepWithNext(first, self.bare), *rest]  # and the space after, as blocks
             return [KeepWithNext(first, self.bare), *_regrouped(rest, self.bare)]
         if self.bare:
             return []  # the next page, or (at the top of one) a block taller than a page
@@ -109,9 +109,16 @@ class KeepWithNext(_Container, Flowable):  # type: ignore[misc]
     def cut(self, aw: float, ah: float) -> Cut | None:
         """(what goes on this page, what goes on) at the latest point where what goes on
         this page fits ``ah`` and holds, after each heading and lead-in on it, enough of what
-        follows; None when the only such point is before the group."""
+        follows; None when the only such point is before the group. A group that fits but
+        for the space after its last block is placed without it (a space at a page's foot
+        is dropped, as on a sheet)."""
         canv = self.canv if hasattr(self, "canv") else None
         content = self._content
+        kept = len(content)  # the space after the group's last block falls at the page's foot
+        while kept > 1 and isinstance(content[kept - 1], Spacer):
+            kept -= 1
+        if kept < len(content) and self._fits(content[:kept], aw, ah):
+            return content[:kept], []
         lines = [_lines(f, canv, aw) for f in content]
         # a table to fill in splits between two rows where the group is taller than a page
         # (``page_room``): with its heading it could never be placed whole

@@ -215,17 +215,21 @@ class StoryBuilder:
         track_per_row``), beside a label ``TRACK_LABEL_MM`` wide as every track's (so the
         tracks of a page line up), else only as wide as the label set on one line, else as
         its longest word; where none of those gives one row or rows of ten, the label on one
-        line beside as many as fit."""
+        line beside as many as fit. A label whose longest word is wider than that takes what
+        the numbers leave, up to that word."""
         cell = self.styles.cell
         bold = face_name("bold")  # a marked number is bold: no number is wider
         need = max(string_width(str(v), bold, cell.fontSize) for v in b.values) + 2 * CELL_PAD
         n = len(b.values)
+        strong = self.styles.strong
+        longest = widest_word(b.label, strong) + 2 * CELL_PAD
         label = TRACK_LABEL_MM * mm
+        if longest > label and self.frame_width is not None:  # a long word, room for it
+            label = min(longest, max(label, self.frame_width - n * need))
         per = track_per_row(n, need, self.frame_width, label)
         if per == n or per >= 10:
             return per, label
-        strong = self.styles.strong
-        word = min(label, widest_word(b.label, strong) + 2 * CELL_PAD)
+        word = min(label, longest)
         line = min(label, max(_one_line_width(self.para(b.label, strong)) + 2 * CELL_PAD, word))
         tried = [(track_per_row(n, need, self.frame_width, w), w) for w in (line, word)]
         for per, width in tried:

@@ -15,6 +15,7 @@ from reportlab.platypus import Flowable, Paragraph, Table
 from reportlab.platypus.flowables import DDIndenter, LIIndenter
 from reportlab.platypus.paragraph import _getFragWords
 
+from ..diagnostics import counted
 from ..flow.diagrams import CardRowDiagram
 from ..flow.figures import CardFigure
 from ..measure import face_name
@@ -89,7 +90,8 @@ def _cramped_tables(
                 if what == "a track":  # its label, then a cell a number, in rows
                     n = sum(1 for row in g._cellvalues for cell in row[1:] if cell != "")
                     part = "its label's column" if j == 0 else "a cell"
-                    return f"a track of {n} numbers does not fit the {paper}: {part} {sizes}"
+                    track = f"a track of {counted(n, 'number')}"
+                    return f"{track} does not fit the {paper}: {part} {sizes}"
                 if what == "a write-in row":  # its label, its box, and its suffix if any
                     part = ("label", "box", "suffix")[min(j, 2)]
                     return f"a write-in row does not fit the {paper}: its {part} {sizes}"
@@ -106,6 +108,15 @@ def too_narrow(f: Flowable, canv: Canvas, frames: Sequence[PageFrame], what: str
     return _narrow_rows(f, canv, frames) or _cramped_tables(f, canv, frames, what)
 
 
+def in_mm(need: float, room: float) -> tuple[str, str]:
+    """``need`` and ``room`` (points) said in mm, whole, or to a tenth where whole they would
+    read alike ("needs 255 mm, room for 255 mm" for 255.3 and 254.9)."""
+    whole = f"{need / mm:.0f}", f"{room / mm:.0f}"
+    if whole[0] == whole[1]:
+        whole = f"{need / mm:.1f}", f"{room / mm:.1f}"
+    return f"{whole[0]} mm", f"{whole[1]} mm"
+
+
 def too_wide(f: Flowable, canv: Canvas, frames: Sequence[PageFrame]) -> str | None:
     """How ``f`` overflows the first page it is wider than (its frame and the margin beside
     it), if any; ``f`` is set on every page in turn."""
@@ -113,9 +124,9 @@ def too_wide(f: Flowable, canv: Canvas, frames: Sequence[PageFrame]) -> str | No
     for paper, width, height, slack in frames:
         w = drawn_width(f, canv, width, height)
         if w > width + slack + FUZZ and found is None:
+            need, room = in_mm(w, width + slack)
             found = (
-                f"a block is wider than a page: it needs {w / mm:.0f} mm,"
-                f" the {paper} has room for {(width + slack) / mm:.0f} mm"
+                f"a block is wider than a page: it needs {need}, the {paper} has room for {room}"
             )
     return found
 

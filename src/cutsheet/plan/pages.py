@@ -23,7 +23,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, KeepTogether, Paragraph
 from reportlab.platypus.doctemplate import ActionFlowable
 
-from ..diagnostics import Loc, Problem
+from ..diagnostics import Loc, Problem, counted
 from ..flow.frames import (
     FRAME_PADDING,
     INK_MM,
@@ -42,8 +42,17 @@ from ..flow.story import StoryBuilder
 from ..flow.tables import TABLE_WIDTH_MM, long_table
 from ..papers import Paper
 from .documents import written_at
-from .model import DocPlan, GamePlan, NewPage, PageDoc, TableBlock, TrackBlock, WriteInsBlock
-from .page_widths import FUZZ, PageFrame, too_long_word, too_narrow, too_wide, walk
+from .model import (
+    DocPlan,
+    GamePlan,
+    NewPage,
+    PageDoc,
+    SpacesBlock,
+    TableBlock,
+    TrackBlock,
+    WriteInsBlock,
+)
+from .page_widths import FUZZ, PageFrame, in_mm, too_long_word, too_narrow, too_wide, walk
 from .text_runs import too_large, too_small
 
 MAX_PAGES = 2_000  # a block that needs more pages than this is reported as too long
@@ -153,14 +162,30 @@ def _too_tall(
     for paper, width, height, _slack in frames:
         over = _too_big(f, canv, width, height, split)
         if over:
+            need, room = in_mm(over, height)
             found = (
-                f"{what} is taller than a page: it needs {over / mm:.0f} mm in"
-                f" one piece, the {paper} has room for {height / mm:.0f} mm"
+                f"{what} {'are' if what == 'card spaces' else 'is'} taller than a page: it"
+                f" needs {need} in one piece, the {paper} has room for {room}"
             )
-            if what != "a block":
-                found += " (split it into tracks that each fit a page)"
-            return found
+            return found + _HINTS.get(what.split(" of ")[0], "")
     return None
+
+
+def _what(block: object) -> str:
+    """A block too tall for a page said as what it is, where that helps ("a track of 301
+    numbers", "card spaces"); "" for any other."""
+    if isinstance(block, TrackBlock):
+        return f"a track of {counted(len(block.values), 'number')}"
+    return "card spaces" if isinstance(block, SpacesBlock) else ""
+
+
+_HINTS = {
+    "a track": " (split it into tracks that each fit a page)",
+    "card spaces": (
+        " (spaces too many for one row of the page go on in rows: fewer spaces, or a smaller size)"
+    ),
+}
+"""What to do about a block too tall for a page, by what it is."""
 
 
 def _heading_alone(f: Flowable, canv: Canvas, frames: Sequence[PageFrame]) -> str | None:
@@ -283,7 +308,7 @@ def _story_problems(
         if _fits_every_page(f, canv, frames):
             continue
         track = doc.blocks[block]  # said as a track where the track itself is too tall
-        what = f"a track of {len(track.values)} numbers" if isinstance(track, TrackBlock) else ""
+        what = _what(track)
         if what and isinstance(f, KeepWithNext):  # (not a lead-in too tall before it)
             own = [g for g in f._content if getattr(g, "_cs_block", None) == block]
             what = what if any(_too_tall(g, canv, frames, False) for g in own) else ""
