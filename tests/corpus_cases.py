@@ -132,3 +132,19 @@ def written(out: Path) -> dict[str, bytes]:
         for p in sorted(out.rglob("*"))
         if p.is_file() and ".cache" not in p.relative_to(out).parts
     }
+
+
+def add_to_rules(root: Path, blocks: str) -> None:
+    """Put ``blocks`` (YAML lines of rules blocks, each ending in a newline) into the tiny
+    game's rules, after its worked example."""
+    rules = root / "content" / "tiny" / "rules.yaml"
+    text = rules.read_text()
+    rules.write_text(text.replace("      - example: pay\n", f"      - example: pay\n{blocks}"))
+
+
+def on_board(root: Path, blocks: str) -> None:
+    """Put ``blocks`` (YAML of sheet blocks: the first without its '- ', the others on lines
+    of their own) on the tiny game's board sheet, where its score track is."""
+    game = root / "content" / "tiny" / "game.yaml"
+    text = game.read_text()
+    game.write_text(text.replace("track: {label: Score, start: 0, stop: 10}", blocks))

@@ -11,7 +11,7 @@ import pytest
 from cutsheet.cli import main
 from cutsheet.flow.diagrams import CardSpaces
 
-from .corpus_cases import make_project
+from .corpus_cases import make_project, on_board
 
 
 def test_spaces_take_rows_of_as_many_as_fit() -> None:
@@ -31,9 +31,8 @@ def test_three_spaces_on_a_sheet_go_on_in_a_second_row(
     import pdfplumber
 
     root = make_project(tmp_path)
-    game = root / "content" / "tiny" / "game.yaml"
     spaces = "spaces: {labels: [Market 1, Market 2, Market 3], card: deck}"
-    game.write_text(game.read_text().replace("track: {label: Score, start: 0, stop: 10}", spaces))
+    on_board(root, spaces)
     out = tmp_path / "out"
     assert main(["--root", str(root), "check"]) == 0, capsys.readouterr().err
     assert main(["--root", str(root), "build", "--out", str(out)]) == 0

@@ -11,7 +11,7 @@ import pytest
 
 from cutsheet.cli import main
 
-from .corpus_cases import make_project
+from .corpus_cases import make_project, on_board
 
 TABLE = (
     "table: {rows: 40, columns: [{header: Round, value: '{{ row }}', width: 20},"
@@ -23,9 +23,8 @@ TABLE = (
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     tmp = tmp_path_factory.mktemp("long-table")
     root = make_project(tmp)
-    game = root / "content" / "tiny" / "game.yaml"
     board = f"heading: Log\n          - {TABLE}"
-    game.write_text(game.read_text().replace("track: {label: Score, start: 0, stop: 10}", board))
+    on_board(root, board)
     assert main(["--root", str(root), "check"]) == 0
     out = tmp / "out"
     assert main(["--root", str(root), "build", "--out", str(out)]) == 0

@@ -11,7 +11,8 @@ import pytest
 from cutsheet.cli import main
 from cutsheet.flow.diagrams import CardSpaces
 
-from .corpus_cases import make_project
+from .corpus_cases import add_to_rules, make_project, on_board
+from .struct_tables import tables_in
 
 MM = 72 / 25.4
 
@@ -19,9 +20,7 @@ MM = 72 / 25.4
 def _board(tmp_path: Path, blocks: str) -> Path:
     """The tiny game with ``blocks`` (YAML lines of the board sheet) for its track."""
     root = make_project(tmp_path)
-    game = root / "content" / "tiny" / "game.yaml"
-    text = game.read_text().replace("track: {label: Score, start: 0, stop: 10}", blocks)
-    game.write_text(text)
+    on_board(root, blocks)
     return root
 
 
@@ -82,29 +81,14 @@ def test_a_table_too_tall_for_the_continued_pages_starts_on_the_first(
 def test_a_table_over_two_pages_is_one_table_its_repeated_header_an_artifact(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import pikepdf
-
     root = _board(tmp_path, _table(40))
     out = tmp_path / "out"
     argv = ["--root", str(root), "build", "--out", str(out), "--profile", "large-print"]
     assert main(argv) == 0
     capsys.readouterr()
-    with pikepdf.open(out / "tiny" / "large-print-a4" / "sheets.pdf") as pdf:
-        tables: list[pikepdf.Dictionary] = []
-
-        def walk(node: object) -> None:
-            if isinstance(node, pikepdf.Dictionary) and "/S" in node:
-                if node.S == "/Table":
-                    tables.append(node)
-                kids = node.get("/K")
-                for kid in kids if isinstance(kids, pikepdf.Array) else [kids]:
-                    walk(kid)
-
-        walk(pdf.Root.StructTreeRoot.K)
-        (table,) = tables
-        rows = list(table.K)
-        heads = [r for r in rows if all(c.S == "/TH" for c in r.K)]
-        assert len(heads) == 1 and rows[0] is not None and len(rows) == 41
+    (rows,) = tables_in(out / "tiny" / "large-print-a4" / "sheets.pdf")
+    heads = [r for r in rows if all(kind == "/TH" for kind, _ in r)]
+    assert len(heads) == 1 and rows[0] == heads[0] and len(rows) == 41
 
 
 def test_a_heading_with_a_long_table_in_the_rules_checks(
@@ -113,11 +97,8 @@ def test_a_heading_with_a_long_table_in_the_rules_checks(
     """In the rules the table splits as it did alone: a heading before it was said to stand
     alone ("the block cannot be split")."""
     root = make_project(tmp_path)
-    rules = root / "content" / "tiny" / "rules.yaml"
     block = f"      - heading: Log\n      - {_table(40)}\n"
-    rules.write_text(
-        rules.read_text().replace("      - example: pay\n", f"      - example: pay\n{block}")
-    )
+    add_to_rules(root, block)
     assert main(["--root", str(root), "check"]) == 0, capsys.readouterr().err
 
 
@@ -163,11 +144,8 @@ def test_a_heading_and_a_table_that_fit_but_for_the_space_after_are_placed(
     table did not fit, and the group was refused as taller than the page; in the rules the
     heading was said to stand alone. A space at a page's foot is dropped instead."""
     root = _board(tmp_path, f"heading: Scores\n          - {_table(16)}")
-    rules = root / "content" / "tiny" / "rules.yaml"
     block = f"      - heading: Log\n      - {_table(12)}\n"
-    rules.write_text(
-        rules.read_text().replace("      - example: pay\n", f"      - example: pay\n{block}")
-    )
+    add_to_rules(root, block)
     for paper in ("a4", "letter"):
         argv = ["--root", str(root), "check", "--profile", "large-print", "--paper", paper]
         assert main(argv) == 0, capsys.readouterr().err

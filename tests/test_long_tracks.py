@@ -11,7 +11,8 @@ import pytest
 from cutsheet.cli import main
 from cutsheet.flow.tables import track_per_row
 
-from .corpus_cases import make_project
+from .corpus_cases import add_to_rules, make_project, on_board
+from .struct_tables import tables_in
 
 
 def test_a_row_holds_every_number_that_fits_else_tens_else_as_many_as_fit() -> None:
@@ -49,11 +50,8 @@ def test_a_long_track_runs_on_in_rows_of_ten_on_every_page_it_is_set_on(
     the one ten before it, and 40 starts the last row (fewer a row where ten do not fit:
     large print's half page); the label stands level with the first row."""
     root = make_project(tmp_path)
-    rules = root / "content" / "tiny" / "rules.yaml"
     track = "      - track: {label: Score, start: 0, stop: 40, mark: 0}\n"
-    rules.write_text(
-        rules.read_text().replace("      - example: pay\n", f"      - example: pay\n{track}")
-    )
+    add_to_rules(root, track)
     out = tmp_path / "out"
     assert main(["--root", str(root), "check"]) == 0, capsys.readouterr().err
     assert main(["--root", str(root), "build", "--out", str(out)]) == 0, capsys.readouterr().err
@@ -77,49 +75,27 @@ def test_a_wrapped_tracks_label_heads_all_its_rows_for_a_screen_reader(
     """In the tagged large-print rules, the track is one Table whose first TR opens with a
     TH (/Scope /Row) spanning its five rows, then 41 TDs holding the numbers in order and
     one empty TD spanning the rest of the last row (a reader hears one blank, not nine)."""
-    import pikepdf
-
     root = make_project(tmp_path)
-    rules = root / "content" / "tiny" / "rules.yaml"
     track = "      - track: {label: Score, start: 0, stop: 40}\n"
-    rules.write_text(
-        rules.read_text().replace("      - example: pay\n", f"      - example: pay\n{track}")
-    )
+    add_to_rules(root, track)
     out = tmp_path / "out"
     assert main(["--root", str(root), "build", "--out", str(out), "--profile", "large-print"]) == 0
     capsys.readouterr()
-    with pikepdf.open(out / "tiny" / "large-print-a4" / "rules.pdf") as pdf:
-        tables: list[pikepdf.Dictionary] = []
-
-        def walk(node: object) -> None:
-            if isinstance(node, pikepdf.Dictionary) and "/S" in node:
-                if node.S == "/Table":
-                    tables.append(node)
-                kids = node.get("/K")
-                for kid in kids if isinstance(kids, pikepdf.Array) else [kids]:
-                    walk(kid)
-
-        walk(pdf.Root.StructTreeRoot.K)
-        assert len(tables) == 1
-        rows = list(tables[0].K)
-        assert len(rows) == 5 and all(r.S == "/TR" for r in rows)
-        head = rows[0].K[0]
-        assert head.S == "/TH"
-        assert head.A.Scope == "/Row" and head.A.RowSpan == 5
-        cells = [c for r in rows for c in r.K][1:]
-        assert [c.S for c in cells[:41]] == ["/TD"] * 41
-        # the rest of the short last row is one empty cell spanning it, not one a column
-        rest = cells[41:]
-        assert len(rest) == 1 and rest[0].S == "/TD"
-        per = len(rows[0].K) - 1
-        assert rest[0].A.ColSpan == per - 41 % per
+    (rows,) = tables_in(out / "tiny" / "large-print-a4" / "rules.pdf")
+    assert len(rows) == 5
+    kind, head = rows[0][0]
+    assert kind == "/TH" and head["/Scope"] == "/Row" and head["/RowSpan"] == 5
+    cells = [c for r in rows for c in r][1:]
+    assert [kind for kind, _ in cells[:41]] == ["/TD"] * 41
+    # the rest of the short last row is one empty cell spanning it, not one a column
+    rest = cells[41:]
+    per = len(rows[0]) - 1
+    assert len(rest) == 1 and rest[0][0] == "/TD" and rest[0][1]["/ColSpan"] == per - 41 % per
 
 
 def _checked(tmp_path: Path, capsys: pytest.CaptureFixture[str], track: str) -> list[str]:
     root = make_project(tmp_path)
-    rules = root / "content" / "tiny" / "rules.yaml"
-    text = rules.read_text().replace("      - example: pay\n", f"      - example: pay\n{track}")
-    rules.write_text(text)
+    add_to_rules(root, track)
     main(["--root", str(root), "check", "--profile", "standard"])
     shown = capsys.readouterr().err.replace(f"{root}/", "")
     return [line for line in shown.splitlines() if ": error: " in line]
@@ -167,12 +143,11 @@ def test_tracks_of_a_sheet_line_up_whether_they_run_on_or_not(
     import pdfplumber
 
     root = make_project(tmp_path)
-    game = root / "content" / "tiny" / "game.yaml"
     tracks = (
         "track: {label: Fame, start: 0, stop: 24}\n"
         "          - track: {label: Mood, start: -5, stop: 5}"
     )
-    game.write_text(game.read_text().replace("track: {label: Score, start: 0, stop: 10}", tracks))
+    on_board(root, tracks)
     out = tmp_path / "out"
     assert main(["--root", str(root), "build", "--out", str(out), "--profile", "standard"]) == 0
     capsys.readouterr()

@@ -14,7 +14,7 @@ from cutsheet.cli import main
 from cutsheet.flow.blocks import TableBlock
 from cutsheet.flow.tables import TABLE_WIDTH_MM, column_widths_in, room_in_frame
 
-from .corpus_cases import make_project
+from .corpus_cases import add_to_rules, make_project, on_board
 
 EXAMPLE_FILL = 0.949  # a worked example's grey (#F2F2F2), as pdfplumber reads it
 HEADER_FILL = 0.902  # a table header's grey (#E6E6E6)
@@ -23,9 +23,7 @@ HEADER_FILL = 0.902  # a table header's grey (#E6E6E6)
 def _with_rules_table(tmp_path: Path, table: str) -> Path:
     """The corpus's tiny game with ``table`` after the worked example in its rules."""
     root = make_project(tmp_path)
-    rules = root / "content" / "tiny" / "rules.yaml"
-    text = rules.read_text()
-    rules.write_text(text.replace("      - example: pay\n", f"      - example: pay\n{table}"))
+    add_to_rules(root, table)
     return root
 
 
@@ -207,8 +205,7 @@ def test_a_table_too_wide_for_large_print_says_which_profile_and_the_way_out(
     checks = ", ".join(f"{{header: C{n}, checks: {n}}}" for n in (3, 4, 5, 2))
     table = f"table: {{rows: 2, columns: [{{header: Round, width: 16}}, {checks}]}}"
     root = make_project(tmp_path)
-    game = root / "content" / "tiny" / "game.yaml"  # on the board, a full-page sheet
-    game.write_text(game.read_text().replace("track: {label: Score, start: 0, stop: 10}", table))
+    on_board(root, table)  # a full-page sheet
     assert main(["--root", str(root), "check", "--profile", "standard"]) == 0
     capsys.readouterr()
     assert main(["--root", str(root), "check", "--profile", "large-print"]) == 1
