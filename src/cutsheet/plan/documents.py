@@ -68,6 +68,8 @@ class DocPlanner:
     faulty: frozenset[str] = frozenset()
     problems: list[Problem] = field(default_factory=list)
     label: str = "rules"  # what the document is, before each markup problem: "rules", a sheet
+    # where a key of the block being planned is written (``block``'s ``inside``), if known
+    _inside: Callable[..., Loc] | None = field(default=None, repr=False)
 
     # -- text ----------------------------------------------------------------------------
     def markup(self, template: str, loc: Loc, extra: Mapping[str, Any] | None = None) -> str:
@@ -126,8 +128,7 @@ class DocPlanner:
     def at(self, loc: Loc, *keys: str | int) -> Loc:
         """Where ``keys`` are written within the block being planned (at ``loc``), else
         ``loc``."""
-        inside = getattr(self, "_inside", None)
-        return inside(*keys) if inside is not None else loc
+        return self._inside(*keys) if self._inside is not None else loc
 
 
 # ------------------------------------------------------------------ one planner per block kind
