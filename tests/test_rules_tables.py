@@ -166,9 +166,9 @@ def test_tick_boxes_in_a_table_of_given_widths_are_bare_where_numbered_ones_do_n
 def test_a_column_given_too_narrow_a_width_is_a_warning_where_laid_out(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """A column given 5 mm for a header that needs more is set wider than asked: said by
-    check and build (a warning, the build goes on) for the standard profile, whose sizes
-    are the designer's; large print grows its columns on purpose and says nothing."""
+    """A column given 5 mm for a header that needs more is set wider than asked: said at its
+    width by check and build (a warning, the build goes on) for the standard profile, whose
+    sizes are the designer's; large print grows its columns on purpose and says nothing."""
     table = "      - table: {rows: 2, columns: [{header: Reputation, width: 5}, {header: Done}]}\n"
     root = _with_rules_table(tmp_path, table)
     for command in (["check"], ["build", "--out", str(tmp_path / "out")]):
@@ -176,7 +176,7 @@ def test_a_column_given_too_narrow_a_width_is_a_warning_where_laid_out(
         err = capsys.readouterr().err
         warned = [line for line in err.splitlines() if "'Reputation' is given 5 mm" in line]
         assert len(warned) == 1, err
-        assert "content/tiny/rules.yaml:7:9: warning: rules: the column 'Reputation'" in warned[0]
+        assert "content/tiny/rules.yaml:7:64: warning: rules: the column 'Reputation'" in warned[0]
         assert "tick boxes need 23 mm at 10 pt, so it is set wider than given" in warned[0]
         assert "(give it width: 23 or more" in warned[0]
     assert main(["--root", str(root), "check", "--profile", "large-print"]) == 0

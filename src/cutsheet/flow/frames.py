@@ -170,6 +170,13 @@ def padded_frame(
     return CopiedFrame(x, y, width, height, id=name, **pads)
 
 
+def page_height(frame: Frame) -> float:
+    """The height of a whole page of ``frame`` (points), to tell a table taller than a page:
+    the room its writer gave every page (a sheet's: under the repeated title, as the plan
+    measures every page: ``page_room``), else the frame's own."""
+    return float(getattr(frame, "page_room", frame._aH))
+
+
 def flatten(story: list[Flowable]) -> list[Flowable]:
     """A bare Frame (no doc template) cannot split KeepTogether: lay out its content instead.
     A group that keeps its parts together (``for_bare_frame``) stays one, of flat parts."""

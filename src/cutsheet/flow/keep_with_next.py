@@ -17,8 +17,8 @@ from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Spa
 from reportlab.platypus.doctemplate import ActionFlowable, FrameBreak
 from reportlab.platypus.flowables import LIIndenter, _Container, _listWrapOn
 
+from .frames import page_height
 from .paragraphs import ItemList, ends_with_colon
-from .tables import page_room
 
 HEADING_LINES = 3  # the lines of its first paragraph a heading carries to the next page
 MIN_LINES = 2  # the lines of text a heading or a lead-in carries, at least
@@ -121,8 +121,12 @@ class KeepWithNext(_Container, Flowable):  # type: ignore[misc]
             return content[:kept], []
         lines = [_lines(f, canv, aw) for f in content]
         # a table to fill in splits between two rows where the group is taller than a page
-        # (``page_room``): with its heading it could never be placed whole
-        long = _listWrapOn(content, aw, canv)[1] > page_room(self, ah) + 0.01
+        # (``frames.page_height``; in the plan, ``ah``): it could never be placed whole
+        frame = getattr(self, "_frame", None)
+        page = page_height(frame) if frame is not None else ah
+        long = any(getattr(part, "splits_when_long", False) for part in content) and (
+            _listWrapOn(content, aw, canv)[1] > page + 0.01
+        )
         for i in range(len(content) - 1, -1, -1):
             part = content[i]
             if long and getattr(part, "splits_when_long", False):

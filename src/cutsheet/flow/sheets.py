@@ -3,7 +3,7 @@
 A bare Frame never splits a block but a table to fill in taller than a page (or, with the
 heading before it, too tall for one), which goes on over the next page between two rows, its
 header repeated (``tables.long_table``): "a page" is the room under the repeated title, on
-every page (``page_room``, as the plan measures). What it cannot place waits for the next
+every page (``frames.page_height``, as the plan measures). What it cannot place waits for the next
 page. Two kinds of group are cut or moved here instead: a heading or lead-in with what follows it
 (``KeepWithNext``, cut where its rules allow), and the sheet's last block with the block
 before it (``KeepLast``), so no page of a sheet holds only its last block when the two fit
@@ -22,7 +22,7 @@ from reportlab.platypus import Flowable, Frame, Spacer
 from reportlab.platypus.flowables import _Container, _listWrapOn
 
 from .blocks import DocPlan, Para
-from .frames import flatten
+from .frames import flatten, page_height
 from .story import StoryBuilder
 from .tables import long_table
 
@@ -82,7 +82,7 @@ def fill_frame(frame: Frame, story: list[Flowable], canv: Canvas) -> int:
             story.pop(0)  # and is dropped: it would open a page of its own, with nothing on it
             placed += 1
             break
-        page = float(getattr(frame, "page_room", frame._aH))
+        page = page_height(frame)
         splits = hasattr(f, "for_bare_frame") or long_table(f, canv, frame._aW, page)
         parts = frame.split(f, canv) if splits else []
         if not parts:

@@ -69,17 +69,6 @@ class RuledTable(Table):
         return parts
 
 
-def page_room(f: Flowable, height: float) -> float:
-    """The height of a page ``f`` is set on (points): where it is being placed, its frame's
-    ``page_room`` (a sheet's writer gives each frame the room of a page under the repeated
-    title, as the plan measures every page), else its whole height; else ``height``, the
-    plan's page."""
-    frame = getattr(f, "_frame", None)
-    if frame is None:
-        return height
-    return float(getattr(frame, "page_room", frame._aH))
-
-
 def long_table(f: Flowable, canv: Any, width: float, page: float) -> bool:
     """Whether ``f`` is a table to fill in taller than a page ``page`` points high (set
     ``width`` wide): on a full-page sheet, which moves every other block whole, it goes on

@@ -237,10 +237,11 @@ def _table(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
     if problem is not None:
         p.problems.append(Problem(loc, f"{p.label}: {problem}"))
     if p.profile.faces == "layout":  # a profile that scales grows them on purpose
-        for col, set_at in widened(tb.columns, cells, p.styles, p.profile.write_in_mm):
+        for j, set_at in widened(tb.columns, planned[0]):
+            col = tb.columns[j]
             p.problems.append(
                 Problem(
-                    loc,
+                    p.at(loc, "table", "columns", j, "width"),
                     f"{p.label}: the column {excerpt(col.header)} is given {col.width:g} mm;"
                     f" its longest word or its tick boxes need {ceil(set_at)} mm at"
                     f" {p.styles.body.fontSize:g} pt, so it is set wider than given (give it width:"

@@ -153,39 +153,39 @@ def _fits_every_page(f: Flowable, canv: Canvas, frames: Sequence[PageFrame]) -> 
 
 
 def _too_tall(
-    f: Flowable, canv: Canvas, frames: Sequence[PageFrame], split: bool, what: str = "a block"
+    f: Flowable,
+    canv: Canvas,
+    frames: Sequence[PageFrame],
+    split: bool,
+    what: tuple[str, str] = ("a block is", ""),
 ) -> str | None:
-    """How ``f`` (``what`` it is) overflows the first page that cannot hold it (or the part
-    of it that cannot be split), if any; ``f`` is tried on every page in turn. A track's
-    rows never split: it is told to split it (how many tracks it takes depends on each
-    page's width as well as its height: the booklet's half page may need more)."""
+    """How ``f`` overflows the first page that cannot hold it (or the part of it that
+    cannot be split), if any, said of ``what`` it is and with what to do (``_what``); ``f``
+    is tried on every page in turn."""
     for paper, width, height, _slack in frames:
         over = _too_big(f, canv, width, height, split)
         if over:
             need, room = in_mm(over, height)
-            found = (
-                f"{what} {'are' if what == 'card spaces' else 'is'} taller than a page: it"
-                f" needs {need} in one piece, the {paper} has room for {room}"
+            said, hint = what
+            return (
+                f"{said} taller than a page: it needs {need} in one piece, the {paper} has"
+                f" room for {room}{hint}"
             )
-            return found + _HINTS.get(what.split(" of ")[0], "")
     return None
 
 
-def _what(block: object) -> str:
-    """A block too tall for a page said as what it is, where that helps ("a track of 301
-    numbers", "card spaces"); "" for any other."""
+def _what(block: object) -> tuple[str, str] | None:
+    """A block too tall for a page said as what it is and with what to do, where that helps:
+    a track's rows never split (how many tracks it takes depends on each page's width as
+    well as its height); card spaces too many for a row went on in rows. None for any
+    other."""
     if isinstance(block, TrackBlock):
-        return f"a track of {counted(len(block.values), 'number')}"
-    return "card spaces" if isinstance(block, SpacesBlock) else ""
-
-
-_HINTS = {
-    "a track": " (split it into tracks that each fit a page)",
-    "card spaces": (
-        " (spaces too many for one row of the page go on in rows: fewer spaces, or a smaller size)"
-    ),
-}
-"""What to do about a block too tall for a page, by what it is."""
+        track = f"a track of {counted(len(block.values), 'number')} is"
+        return track, " (split it into tracks that each fit a page)"
+    if isinstance(block, SpacesBlock):
+        hint = " (spaces too many for one row of the page go on in rows: fewer spaces, or a"
+        return "card spaces are", hint + " smaller size)"
+    return None
 
 
 def _heading_alone(f: Flowable, canv: Canvas, frames: Sequence[PageFrame]) -> str | None:
@@ -307,12 +307,11 @@ def _story_problems(
                 break
         if _fits_every_page(f, canv, frames):
             continue
-        track = doc.blocks[block]  # said as a track where the track itself is too tall
-        what = _what(track)
+        what = _what(doc.blocks[block])  # said as such where the block itself is too tall
         if what and isinstance(f, KeepWithNext):  # (not a lead-in too tall before it)
             own = [g for g in f._content if getattr(g, "_cs_block", None) == block]
-            what = what if any(_too_tall(g, canv, frames, False) for g in own) else ""
-        tall = _too_tall(f, canv, frames, kind != "sheet", what or "a block")
+            what = what if any(_too_tall(g, canv, frames, False) for g in own) else None
+        tall = _too_tall(f, canv, frames, kind != "sheet", what or ("a block is", ""))
         if tall is not None and block not in found:
             found[block] = f"{label}: {tall}"
         alone = _heading_alone(f, canv, frames) if kind != "sheet" else None

@@ -67,23 +67,15 @@ def column_widths(
     return numbered, bare, None
 
 
-def widened(
-    columns: Sequence[Column],
-    cells: Sequence[Sequence[Cell | Para]],
-    styles: DocStyles,
-    box_mm: float,
-) -> list[tuple[Column, float]]:
-    """Each column given a ``width:`` narrower than its longest word (or its tick boxes,
-    numbered, as they are wherever they fit) at these sizes, with the millimetres it is set
-    at instead."""
-    out = []
-    for j, col in enumerate(columns):
-        if col.width is None:
-            continue
-        need = max(cell_width(row[j], styles, box_mm, numbered=True) for row in cells)
-        if need > col.width * MM + 0.01:
-            out.append((col, need / MM))
-    return out
+def widened(columns: Sequence[Column], widths: Widths) -> list[tuple[int, float]]:
+    """Each column given a ``width:`` that ``widths`` (a table's planned widths, its tick
+    boxes numbered, as they are wherever they fit) set wider, by index, with the
+    millimetres it is set at instead (its longest word's or its tick boxes')."""
+    return [
+        (j, w / MM)
+        for j, (col, w) in enumerate(zip(columns, widths, strict=True))
+        if col.width and w is not None and w > col.width * MM + 0.01
+    ]
 
 
 def _planned(

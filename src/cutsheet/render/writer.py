@@ -219,7 +219,7 @@ class PartWriter:
                 self.sheet += 1
                 x, y, w, h = sheet_frame(self.paper, self.furniture.band_mm)
                 # "a page" to a table that may split: the room under the repeated title,
-                # on every page, as the plan measures (flow.tables.page_room)
+                # on every page, as the plan measures (flow.frames.page_height)
                 room = h - continued_height(again, w, self.c)
                 if not first and again is not None:
                     h -= self.continued(again, x, y + h, w)
