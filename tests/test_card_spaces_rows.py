@@ -52,3 +52,24 @@ def test_three_spaces_on_a_sheet_go_on_in_a_second_row(
                 one["x0"]
             ), kit
             assert max(w["x1"] for w in words) < page.width - 5 * 72 / 25.4
+
+
+def test_spaces_too_tall_say_what_makes_them_smaller_and_where_a_profile_has_its_own_sheet():
+    """Spaces too tall for a page are made smaller by their ``size:`` or by the ``card:``
+    they take their size from (a designer with ``card:`` was told "a smaller size"); on a
+    sheet of a profile other than standard, a sheet of its own for it is also a way out."""
+    from cutsheet.flow.blocks import SpacesBlock
+    from cutsheet.plan.pages import _what
+
+    spaces = SpacesBlock(("Draw", "Discard"), (63.0, 88.0))
+    said, hint = _what(spaces, "sheet", "standard") or ("", "")
+    assert said == "card spaces are"
+    assert hint == (
+        " (spaces too many for one row of the page go on in rows: fewer spaces, or smaller ones)"
+    )
+    assert _what(spaces, "rules", "large-print") == (said, hint)  # no sheet to give it
+    _, lp_hint = _what(spaces, "sheet", "large-print") or ("", "")
+    assert lp_hint == (
+        " (spaces too many for one row of the page go on in rows: fewer spaces, or smaller"
+        " ones; or, for large-print alone, a sheet of its own (a component's `profiles:`))"
+    )

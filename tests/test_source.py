@@ -150,6 +150,17 @@ def test_csv_row_with_too_many_cells():
             "2:9: error: row has 4 cells but the header names 3 fields; it ends with more"
             " commas than its fields need: remove the last",
         ),
+        (  # a file written with a space after every comma: still the commas at its end
+            "A-1, x, y,",
+            "2:11: error: row has 4 cells but the header names 3 fields; it ends with more"
+            " commas than its fields need: remove the last",
+        ),
+        (  # a comma in a cell's words, its last field left empty: at the cell to quote
+            "A-1,Pay 2, then pass,",
+            "2:5: error: row has 4 cells but the header names 3 fields; the comma before"
+            " 'then pass' ends a cell: a cell that holds a comma is written in double quotes:"
+            ' "Gain 2, then pass"',
+        ),
     ],
 )
 def test_a_wide_csv_row_says_what_most_likely_widened_it(row, said):

@@ -298,10 +298,16 @@ def _card_row(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
     row = block.card_row
     assert row is not None
     items = p.context.get("items", {})
+    for j, card_id in enumerate(row.marked):  # a mark on a card the row does not show
+        if card_id not in row.cards:
+            message = f"card_row: marked '{card_id}' is not in the row (its cards: "
+            message += ", ".join(row.cards) + ")" + did_you_mean(card_id, row.cards)
+            p.problems.append(Problem(p.at(loc, "card_row", "marked", j), message))
     cards = []
-    for card_id in row.cards:
+    for j, card_id in enumerate(row.cards):
         if card_id not in items:
-            p.problems.append(Problem(loc, f"card_row: no item '{card_id}'"))
+            message = f"card_row: no item '{card_id}'" + did_you_mean(card_id, items)
+            p.problems.append(Problem(p.at(loc, "card_row", "cards", j), message))
             continue
         label = p.para(p.markup(row.label, loc, dict(items[card_id])), "strong", loc).markup
         mark = p.para(literal(row.mark), "small", loc).markup if card_id in row.marked else None
@@ -343,7 +349,9 @@ def _card(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
     face = p.faces.get(fig.item)
     if face is None:
         if fig.item not in p.faulty:
-            p.problems.append(Problem(loc, f"card: no card '{fig.item}' in this game's decks"))
+            message = f"card: no card '{fig.item}' in this game's decks"
+            message += did_you_mean(fig.item, p.faces)
+            p.problems.append(Problem(p.at(loc, "card", "item"), message))
         return [Space(0)]
     boxes = {el.box.name: el.box for el in face.elements}
     labels = []
@@ -353,10 +361,11 @@ def _card(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
             continue  # a box this profile leaves off the card: its label goes with it
         if box is None and fig.item in p.faulty:
             continue  # the box failed: its own error says why
-        if box is None:
-            drawn = ", ".join(sorted(boxes)) or "none"
-            message = f"card: {fig.item} draws no box '{name}' (its boxes: {drawn})"
-            p.problems.append(Problem(loc, message))
+        if box is None:  # the guess alone when there is one: said alike by every profile
+            guess = did_you_mean(name, boxes)
+            drawn = guess or f" (its boxes: {', '.join(sorted(boxes)) or 'none'})"
+            message = f"card: {fig.item} draws no box '{name}'{drawn}"
+            p.problems.append(Problem(p.at(loc, "card", "labels", name), message))
             continue
         end, run = _leader(box, face)
         area = (box.x, box.y, box.w, box.h)

@@ -174,17 +174,21 @@ def _too_tall(
     return None
 
 
-def _what(block: object) -> tuple[str, str] | None:
+def _what(block: object, kind: str, profile: str) -> tuple[str, str] | None:
     """A block too tall for a page said as what it is and with what to do, where that helps:
     a track's rows never split (how many tracks it takes depends on each page's width as
-    well as its height); card spaces too many for a row went on in rows. None for any
-    other."""
+    well as its height); card spaces too many for a row went on in rows (smaller ones:
+    their ``size:``, or the ``card:`` they take their size from; on a sheet built in
+    another profile than standard, also a sheet of its own for it). None for any other."""
     if isinstance(block, TrackBlock):
         track = f"a track of {counted(len(block.values), 'number')} is"
         return track, " (split it into tracks that each fit a page)"
     if isinstance(block, SpacesBlock):
-        hint = " (spaces too many for one row of the page go on in rows: fewer spaces, or a"
-        return "card spaces are", hint + " smaller size)"
+        hint = " (spaces too many for one row of the page go on in rows: fewer spaces, or"
+        hint += " smaller ones"
+        if kind == "sheet" and profile != "standard":
+            hint += f"; or, for {profile} alone, a sheet of its own (a component's `profiles:`)"
+        return "card spaces are", hint + ")"
     return None
 
 
@@ -307,7 +311,8 @@ def _story_problems(
                 break
         if _fits_every_page(f, canv, frames):
             continue
-        what = _what(doc.blocks[block])  # said as such where the block itself is too tall
+        # said as such where the block itself is too tall
+        what = _what(doc.blocks[block], kind, plan.profile.name)
         if what and isinstance(f, KeepWithNext):  # (not a lead-in too tall before it)
             own = [g for g in f._content if getattr(g, "_cs_block", None) == block]
             what = what if any(_too_tall(g, canv, frames, False) for g in own) else None

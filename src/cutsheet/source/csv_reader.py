@@ -297,24 +297,45 @@ def _names(names: list[str], most: int = 3) -> str:
 _SPACED_QUOTE = re.compile(r'(^|,)[ \t]+"')
 
 
-def _wide_row_hint(extra: list[str], row: list[str], text: str) -> str:
-    """What most likely made a row wider than its header (``extra``: its cells past it):
+def _wide_row_hint(extra: list[str], row: list[str], text: str) -> tuple[str, int | None]:
+    """What most likely made a row wider than its header (``extra``: its cells past it), and
+    the cell to mend when it is not the first of ``extra``: a comma inside a cell's words
+    (the words after it start a cell with a space) in a row that ends in an empty field,
     commas left at its end, a space before a quoted cell's quote (the quote is then text,
     and the comma inside the cell ends it), a quote inside an unquoted cell, or a comma in a
     cell that is not quoted."""
     if not any(cell.strip() for cell in extra):
-        return "; it ends with more commas than its fields need: remove the last"
+        split = _split_words(row[: len(row) - len(extra)])
+        if split is not None:  # the empty cells at its end are the fields it leaves empty
+            return (
+                f"; the comma before {excerpt(row[split].strip())} ends a cell: a cell that"
+                ' holds a comma is written in double quotes: "Gain 2, then pass"',
+                split - 1,
+            )
+        return "; it ends with more commas than its fields need: remove the last", None
     if _SPACED_QUOTE.search(text):
         return (
             "; a quoted cell starts with its quote, right after the comma (a space before the"
-            ' quote makes it text): ,"Sun, Moon"'
+            ' quote makes it text): ,"Sun, Moon"',
+            None,
         )
     if any('"' in cell for cell in row):
         return (
             "; a cell that holds a comma or a quote is written in double quotes, each quote"
-            ' inside it doubled: "Gain 2, then say ""pass"""'
+            ' inside it doubled: "Gain 2, then say ""pass"""',
+            None,
         )
-    return '; a cell that holds a comma is written in double quotes: "Gain 2, then pass"'
+    return '; a cell that holds a comma is written in double quotes: "Gain 2, then pass"', None
+
+
+def _split_words(cells: list[str]) -> int | None:
+    """The first cell but the row's first that starts with a space and then words, when not
+    every such cell does (a file written ``a, b, c``): most likely the words after a comma
+    inside a cell that is not quoted."""
+    spaced = [i for i, cell in enumerate(cells) if i and cell[:1] in " \t" and cell.strip()]
+    if not spaced or len(spaced) == len(cells) - 1:
+        return None
+    return spaced[0]
 
 
 class _Table:
@@ -395,11 +416,11 @@ class _Table:
             return
         if len(row) > width:
             text = self.lines[line_no - 1] if line_no - 1 < len(self.lines) else ""
+            hint, cell = _wide_row_hint(row[width:], row, text)
             self.problems.append(
                 Problem(
-                    Loc(self.file, *spots[width]),
-                    f"row has {len(row):,} cells but the header names {width:,} fields"
-                    + _wide_row_hint(row[width:], row, text),
+                    Loc(self.file, *spots[width if cell is None else cell]),
+                    f"row has {len(row):,} cells but the header names {width:,} fields" + hint,
                 )
             )
         elif len(row) < width and self.short_rows_are_errors:
