@@ -170,6 +170,24 @@ def test_a_fixed_grid_puts_that_many_cards_on_each_page(mini, capsys):
     assert [c for c in counts if c] == [2, 2]  # two fronts a page instead of four on one
 
 
+def test_a_fixed_grid_too_big_with_bleed_says_by_how_much(mini, capsys):
+    """Nine-up poker fits A4 without bleed; with 3 mm of it, the grid is wider than the
+    printable area, and the error says by how much, as a lone card too big does (it said
+    only that the grid did not fit)."""
+    line = _edit(_game(mini), "    count: 4\n", "    count: 4\n    imposition: nine-up\n") + 1
+    assert _run(capsys, "check", "mini", "--profile", "standard")[0] == 0
+    errors = _check_equals_build(capsys, "--profile", "standard", "--bleed", "3")
+    assert errors == [
+        f"content/mini/game.yaml:{line}:17: error: Deck (MINI-A, 63 × 88 mm) does not fit A4"
+        " (210 × 297 mm) with 3 mm bleed: the 3×3 grid with its bleed and crop marks needs"
+        " 211.5 × 286.5 mm, the printable area is 200 × 287 mm: 11.5 mm too wide",
+        f"content/mini/game.yaml:{line}:17: error: Deck (MINI-A, 63 × 88 mm) does not fit US"
+        " Letter (215.9 × 279.4 mm) with 3 mm bleed: the 3×3 grid with its bleed and crop"
+        " marks needs 211.5 × 286.5 mm, the printable area is 205.9 × 269.4 mm: 5.6 mm too"
+        " wide, 17.1 mm too tall",
+    ]
+
+
 def test_a_named_imposition_and_an_unknown_one(mini, capsys):
     line = _edit(_game(mini), "    count: 4\n", "    count: 4\n    imposition: nine-upp\n") + 1
     errors = _check_equals_build(capsys)

@@ -178,12 +178,34 @@ def _too_big(
             per_profile = profile in comp.spec.impositions
             asked = ("impositions", profile) if per_profile else ("imposition",)
             where = game.game_src.loc(("components", index, *asked))
+            why = _grid_overflow(run.grid, run.size, b, room) or why
             if profile != "standard":
                 why += f"; 'impositions: {{{profile}: auto}}' packs them there as they fit"
     return Problem(
         where,
         f"{comp.spec.name} ({clip(first, 40)}, {w:g} × {h:g} mm) does not fit {paper.title}"
         f" ({paper.width:g} × {paper.height:g} mm){bleed}: {why}",
+    )
+
+
+def _grid_overflow(
+    grid: tuple[int, int], size: tuple[float, float], bleed: float, room: tuple[float, float]
+) -> str | None:
+    """By how much a fixed grid of cards, with its bleed and crop marks, overflows the
+    printable area ``room``; None when it fits there (and the print note finds no room)."""
+    (cols, rows), low = grid, mark_rule(bleed).depth_min
+    need = (cols * (size[0] + 2 * bleed) + low, rows * (size[1] + 2 * bleed) + low)
+    over = [
+        f"{n - r:.1f} mm too {d}"
+        for n, r, d in zip(need, room, ("wide", "tall"), strict=True)
+        if n > r + 1e-6
+    ]
+    if not over:
+        return None
+    marks = f"{'bleed and ' if bleed else ''}crop marks"
+    return (
+        f"the {cols}×{rows} grid with its {marks} needs {need[0]:g} × {need[1]:g} mm, the"
+        f" printable area is {room[0]:g} × {room[1]:g} mm: {', '.join(over)}"
     )
 
 
