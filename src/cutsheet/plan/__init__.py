@@ -235,20 +235,26 @@ def _profiled_boxes(layouts: Layouts, face: str) -> frozenset[str]:
 
 _SIZE = re.compile(r"\((\d+\.\d) × (\d+\.\d) mm, ")
 """The size an overlap message gives (``checks.text_overlaps``), different from item to item."""
+_ACROSS = re.compile(r"(the badge '[^']*' )(\d+\.\d)( mm across)")
+"""The size a badge's value needs (``scale.badges.spilled``), different from item to item."""
 
 
 def collapse_repeats(problems: list[Problem]) -> list[Problem]:
     """A layout mistake repeats for every item that uses the box: report it once, with a count.
     The same mistake (kind, place and message) about several subjects is one mistake; two
-    boxes' text set over each other is one mistake whatever its size on each item, said
-    with the largest (``up to``)."""
+    boxes' text set over each other, or a badge too small for its values, is one mistake
+    whatever its size on each item, said with the largest (``up to``)."""
     groups: dict[tuple[Loc, str, str, str], list[Problem]] = {}
     out: list[Problem] = []
     for p in problems:
         if not p.subject:
             out.append(p)
             continue
-        message = _SIZE.sub("(", p.message) if p.code == "overlap" else p.message
+        message = p.message
+        if p.code == "overlap":
+            message = _SIZE.sub("(", message)
+        elif p.code == "badge":
+            message = _ACROSS.sub(r"\1\3", message)
         groups.setdefault((p.loc, p.code, message, p.severity), []).append(p)
     for group in groups.values():
         first = group[0]
@@ -262,10 +268,16 @@ def collapse_repeats(problems: list[Problem]) -> list[Problem]:
 
 def _largest(group: list[Problem]) -> str:
     """The first problem's message; an overlap's with the largest of the group's sizes (by
-    area: a size one of the cards has), when they differ."""
-    message = group[0].message
+    area: a size one of the cards has), a badge's with the widest value's need, when they
+    differ."""
+    message, code = group[0].message, group[0].code
+    if code == "badge":
+        needs = {float(m[2]) for p in group if (m := _ACROSS.search(p.message))}
+        if len(needs) < 2:
+            return message
+        return _ACROSS.sub(rf"\g<1>up to {max(needs):.1f}\3", message, count=1)
     sizes = [(float(m[1]), float(m[2])) for p in group if (m := _SIZE.search(p.message))]
-    if group[0].code != "overlap" or len(set(sizes)) < 2:
+    if code != "overlap" or len(set(sizes)) < 2:
         return message
     wide, tall = max(sizes, key=lambda size: size[0] * size[1])
     return _SIZE.sub(f"(up to {wide:.1f} × {tall:.1f} mm, ", message, count=1)

@@ -11,7 +11,6 @@ import math
 from collections.abc import Mapping, Sequence
 
 from ...boxes import Box, FillContext
-from ...boxes.base import field_of
 from ...diagnostics import Problem
 from ...layouts import Face
 from ...measure import MarkupError, TextStyle
@@ -121,17 +120,19 @@ def spilled(
     fc: FillContext, unheld: Sequence[tuple[Box, Box, float, float]], profile: Profile
 ) -> Problem | None:
     """The first badge whose value does not fit it even at the body size (as an overflow:
-    a larger card is tried, and the last one tried says it), at the value's field."""
+    a larger card is tried, and the last one tried says it), at the box in the layout: what
+    mends it is there (a wider box, a face of its own), and the cards it spills on are one
+    mistake, said once (``collapse_repeats``)."""
     if not unheld:
         return None
     icon, text, size, room = unheld[0]
-    field = field_of(getattr(text, "text", None), fc.ctx)
-    where = fc.loc_of(field) if field else text.loc
     return Problem(
-        where,
-        f"{fc.label}, box '{text.name}': its value needs the badge '{icon.name}' {size:.1f} mm"
+        text.loc,
+        f"box '{text.name}': its value needs the badge '{icon.name}' {size:.1f} mm"
         f" across at the {profile.name} profile's {profile.body_size:g} pt; the box gives"
         f" {room:.1f} mm (a wider box, or a face of its own for {profile.name})",
+        subject=fc.label,
+        code="badge",
     )
 
 
