@@ -151,3 +151,51 @@ def test_centred_running_text_on_a_laid_out_face_is_a_warning_at_its_box(ws):
         " text on 2 lines, centred (style 'lp-reminder'); large print sets running text"
         " left-aligned (a label of one or two words may stay centred)"
     ], said
+
+
+COIN = (
+    '      band: {kind: rect, x: 3, y: 3, w: 57, h: 20, fill: "#1B2A4A"}\n'
+    '      coin: {kind: rect, x: 44, y: 5, w: 12, h: 12, radius: 6, fill: "#FFFFFF"}\n'
+    '      worth: {x: 45, y: 8, w: 10, h: 6, style: body-center, text: "{{ cost }}"}'
+)
+
+
+def test_a_white_coin_on_a_dark_band_keeps_the_design_in_large_print(tmp_path):
+    """A white circle holding a cost on a navy band, under a white title: every text reaches
+    7:1 as designed. Large print once took the circle for a white sticker, set the cost on
+    the band, and so turned the band grey-blue and the title black; the band now keeps its
+    navy, the coin its white, and check says nothing of a sticker."""
+    from cutsheet.cli import main
+
+    from .corpus_cases import make_project
+
+    root = make_project(tmp_path)
+    layout = root / "layouts" / "tiny.yaml"
+    text = layout.read_text()
+    band = '      band: {kind: rect, x: 3, y: 3, w: 57, h: 8, fill: "#FFFFFF", stroke: "#000000"}'
+    title = "title: {x: 5, y: 12, w: 53, h: 10, style: title,"
+    assert band in text and title in text
+    text = text.replace(band, COIN).replace(
+        title, "title: {x: 5, y: 8, w: 37, h: 10, style: big-white,"
+    )
+    layout.write_text(text)
+    args = ["--root", str(root), "build", "tiny", "--profile", "large-print", "--paper", "a4"]
+    assert main(args) == 0
+    page = plumber_pages(root / "build" / "tiny" / "large-print-a4" / "cards.pdf")[0]
+    fills = {
+        tuple(round(v, 3) for v in s["non_stroking_color"])
+        for s in page.rects + page.curves
+        if s.get("fill")
+    }
+    navy = (0.106, 0.165, 0.29)  # #1B2A4A
+    assert navy in fills and (1.0, 1.0, 1.0) in fills, fills
+
+    def colours(ch: dict[str, Any]) -> list[tuple[float, ...]]:  # innermost first
+        shapes = [s for s in page.rects + page.curves if s.get("fill") and _centre_in(s, ch)]
+        return [
+            tuple(round(v, 3) for v in s["non_stroking_color"]) for s in sorted(shapes, key=_area)
+        ]
+
+    on_band = [colours(ch) for ch in page.chars if ch["text"].isdigit() and navy in colours(ch)]
+    assert len(on_band) == 3, on_band  # each card's cost on its white coin, on the band
+    assert all(under[:2] == [(1.0, 1.0, 1.0), navy] for under in on_band), on_band

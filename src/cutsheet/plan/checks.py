@@ -17,6 +17,7 @@ from ..diagnostics import Problem
 from ..layouts import Face
 from ..measure import wrapped
 from .model import FacePlan
+from .scale.boxes import is_disc
 
 OVERLAP_MM = 1.0
 """Two boxes' text that overlaps less than this either way sits side by side: a line's box
@@ -253,9 +254,10 @@ def _ground(face: FacePlan, i: int) -> int | None:
 
 def _pasted_in(face: FacePlan, i: int) -> Element | None:
     """The coloured shape (not white) drawn before element ``i`` that covers it, when ``i``
-    is white: ``i`` is then a white sticker pasted inside that shape."""
+    is white: ``i`` is then a white sticker pasted inside that shape. A white circle is a
+    shape of the design (a coin holding a cost), never a sticker (``scale.shades``)."""
     sticker = face.elements[i]
-    if (sticker.fill or "").upper() != WHITE:
+    if (sticker.fill or "").upper() != WHITE or is_disc(sticker.box):
         return None
     for other in reversed(face.elements[:i]):
         if other.box.traits.paints_under_text and other.fill and covers(other, sticker):

@@ -4,7 +4,8 @@ no shade of that colour will do, black text on a light tint of it. The shape's f
 replaced; nothing is pasted inside it, so a badge, band or ticket keeps its shape and its
 colour, and every text on that shape reaches the contrast. A white sticker the standard face
 pastes inside a coloured shape under text (a back's title panel) is left unfilled first
-(``peeled``): its text is set on the shape's shade too."""
+(``peeled``): its text is set on the shape's shade too. A white circle (a coin) is a shape
+of the design, not a sticker, and stays."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from ...contrast import BLACK, WHITE, contrast, reaching
 from ...measure import TextStyle
 from ...profiles import Profile
 from ...text import TemplateProblem, render
-from .boxes import inside
+from .boxes import inside, is_disc
 
 
 def _colour(fc: FillContext, value: str | None) -> str | None:
@@ -43,8 +44,9 @@ def _under(boxes: list[Box], box: Box, fc: FillContext, shown: set[str]) -> int 
 
 def _sticker(boxes: list[Box], i: int, fc: FillContext, shown: set[str]) -> bool:
     """Is box ``i`` white and inside a coloured shape (not white) drawn before it: a white
-    sticker pasted inside that shape?"""
-    if (_colour(fc, boxes[i].fill) or "").upper() != WHITE:
+    sticker pasted inside that shape? A white circle is not one: it is a shape of the design
+    (a coin holding a cost), which keeps its colour as every badge does."""
+    if (_colour(fc, boxes[i].fill) or "").upper() != WHITE or is_disc(boxes[i]):
         return False
     for shape in boxes[:i]:
         if shape.traits.paints_under_text and shape.name in shown and inside(shape, boxes[i]):
