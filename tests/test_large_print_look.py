@@ -153,18 +153,31 @@ def test_centred_running_text_on_a_laid_out_face_is_a_warning_at_its_box(ws):
     ], said
 
 
-COIN = (
-    '      band: {kind: rect, x: 3, y: 3, w: 57, h: 20, fill: "#1B2A4A"}\n'
-    '      coin: {kind: rect, x: 44, y: 5, w: 12, h: 12, radius: 6, fill: "#FFFFFF"}\n'
-    '      worth: {x: 45, y: 8, w: 10, h: 6, style: body-center, text: "{{ cost }}"}'
+BAND = '      band: {kind: rect, x: 3, y: 3, w: 57, h: 20, fill: "#1B2A4A"}\n'
+
+
+@pytest.mark.parametrize(
+    ("coin", "title_w"),
+    [
+        (  # its value held inside it: a badge
+            '      coin: {kind: rect, x: 44, y: 5, w: 12, h: 12, radius: 6, fill: "#FFFFFF"}\n'
+            '      worth: {x: 45, y: 8, w: 10, h: 6, style: body-center, text: "{{ cost }}"}',
+            37,
+        ),
+        (  # its value's box wider than it: no badge, so stretched out of round when scaled
+            '      coin: {kind: rect, x: 40, y: 5, w: 12, h: 12, radius: 6, fill: "#FFFFFF"}\n'
+            '      worth: {x: 34, y: 8, w: 22, h: 6, style: body-center, text: "{{ cost }}"}',
+            28,
+        ),
+    ],
 )
-
-
-def test_a_white_coin_on_a_dark_band_keeps_the_design_in_large_print(tmp_path):
+def test_a_white_coin_on_a_dark_band_keeps_the_design_in_large_print(tmp_path, coin, title_w):
     """A white circle holding a cost on a navy band, under a white title: every text reaches
     7:1 as designed. Large print once took the circle for a white sticker, set the cost on
     the band, and so turned the band grey-blue and the title black; the band now keeps its
-    navy, the coin its white, and check says nothing of a sticker."""
+    navy, the coin its white, and check says nothing of a sticker; also where the coin's
+    value box is wider than the coin (scaled, the coin is stretched out of round: a circle
+    is one as the face lays it out)."""
     from cutsheet.cli import main
 
     from .corpus_cases import make_project
@@ -175,9 +188,8 @@ def test_a_white_coin_on_a_dark_band_keeps_the_design_in_large_print(tmp_path):
     band = '      band: {kind: rect, x: 3, y: 3, w: 57, h: 8, fill: "#FFFFFF", stroke: "#000000"}'
     title = "title: {x: 5, y: 12, w: 53, h: 10, style: title,"
     assert band in text and title in text
-    text = text.replace(band, COIN).replace(
-        title, "title: {x: 5, y: 8, w: 37, h: 10, style: big-white,"
-    )
+    text = text.replace(band, BAND + coin)
+    text = text.replace(title, f"title: {{x: 5, y: 8, w: {title_w}, h: 10, style: big-white,")
     layout.write_text(text)
     args = ["--root", str(root), "build", "tiny", "--profile", "large-print", "--paper", "a4"]
     assert main(args) == 0

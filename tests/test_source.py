@@ -155,6 +155,16 @@ def test_csv_row_with_too_many_cells():
             "2:11: error: row has 4 cells but the header names 3 fields; it ends with more"
             " commas than its fields need: remove the last",
         ),
+        (  # a number after a space is a field of its own: still the comma at the end
+            "A-1,Pay, 2,",
+            "2:12: error: row has 4 cells but the header names 3 fields; it ends with more"
+            " commas than its fields need: remove the last",
+        ),
+        (  # a quoted cell's own space is no split
+            'A-1,Pay," then pass",',
+            "2:22: error: row has 4 cells but the header names 3 fields; it ends with more"
+            " commas than its fields need: remove the last",
+        ),
         (  # a comma in a cell's words, its last field left empty: at the cell to quote
             "A-1,Pay 2, then pass,",
             "2:5: error: row has 4 cells but the header names 3 fields; the comma before"

@@ -31,8 +31,9 @@ class Item:
     src: Located
     model: BaseModel | None = None
 
-    def loc(self, *path: str | int) -> Loc:
-        return self.src.loc(path)
+    def loc(self, *path: str | int, key: bool = False) -> Loc:
+        """Where the value at ``path`` is written, or with ``key`` the key that names it."""
+        return self.src.key_loc(path) if key else self.src.loc(path)
 
 
 @dataclass(frozen=True)

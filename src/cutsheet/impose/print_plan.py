@@ -178,7 +178,8 @@ def _too_big(
             per_profile = profile in comp.spec.impositions
             asked = ("impositions", profile) if per_profile else ("imposition",)
             where = game.game_src.loc(("components", index, *asked))
-            why = _grid_overflow(run.grid, run.size, b, room) or why
+            if options.imposition == "duplex":  # (gutterfold's grid shares the page)
+                why = _grid_overflow(run.grid, run.size, b, room) or why
             if profile != "standard":
                 why += f"; 'impositions: {{{profile}: auto}}' packs them there as they fit"
     return Problem(

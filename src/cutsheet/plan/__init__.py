@@ -138,8 +138,9 @@ def plan_page(p: DocPlanner, page: PageItem, loc_of: Callable[..., Loc]) -> DocP
     return DocPlan(tuple(blocks), loc_of(), tuple(locs))
 
 
-def _key_at(src: Located, block: tuple[str | int, ...], *keys: str | int) -> Loc:
-    return src.loc((*block, *keys))
+def _key_at(src: Located, block: tuple[str | int, ...], *keys: str | int, key: bool = False) -> Loc:
+    path = (*block, *keys)
+    return src.key_loc(path) if key else src.loc(path)
 
 
 def _heading_last(p: DocPlanner, loc: Loc, what: str) -> None:
@@ -271,11 +272,15 @@ def _largest(group: list[Problem]) -> str:
     area: a size one of the cards has), a badge's with the widest value's need, when they
     differ."""
     message, code = group[0].message, group[0].code
-    if code == "badge":
-        needs = {float(m[2]) for p in group if (m := _ACROSS.search(p.message))}
-        if len(needs) < 2:
-            return message
-        return _ACROSS.sub(rf"\g<1>up to {max(needs):.1f}\3", message, count=1)
+    if code == "badge":  # each badge the message names, at the most any item needs
+        needs = [[float(m[2]) for m in _ACROSS.finditer(p.message)] for p in group]
+        spans = iter([(min(n), max(n)) for n in zip(*needs, strict=True)])
+
+        def most(m: re.Match[str]) -> str:
+            low, high = next(spans)
+            return m[0] if low == high else f"{m[1]}up to {high:.1f}{m[3]}"
+
+        return _ACROSS.sub(most, message)
     sizes = [(float(m[1]), float(m[2])) for p in group if (m := _SIZE.search(p.message))]
     if code != "overlap" or len(set(sizes)) < 2:
         return message

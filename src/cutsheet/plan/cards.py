@@ -37,6 +37,7 @@ from .resize import resized as resize
 from .resize import same_size, size_problem
 from .run_colours import markup_contrast, recoloured
 from .scale import scale_face
+from .scale.boxes import is_disc
 from .side_memo import Key, Side, SideMemo
 
 Size = tuple[float, float]
@@ -166,6 +167,7 @@ class _CardPlanner:
         planned sides, its overflow, and the inner space its scaling kept."""
         over, gap, size, profile = None, 1.0, at.size, self.profile
         planned: tuple[FacePlan, ...] | None = None
+        discs = frozenset(b.name for b in face.boxes if is_disc(b))  # circles as laid out
         if mode == "scale":
             face, fc, over, gap = scaled or self.scaled(face, fc, at, back)
             spill = at.spill and not back and self.names[1] is None and self.comp.spec.overleaf
@@ -193,7 +195,7 @@ class _CardPlanner:
                     picture_contrast(p, profile.min_contrast, fc.label, profile.name)
                 )
                 fc.problems.extend(markup_contrast(p, profile.min_contrast, fc.label))
-                fc.problems.extend(white_stickers(p, profile.min_contrast, fc.label))
+                fc.problems.extend(white_stickers(p, profile.min_contrast, fc.label, discs))
             else:
                 fc.problems.extend(unreadable_text(p, fc.label))
             if profile.faces == "scale":  # (a scaled face's running text is left-aligned)

@@ -252,12 +252,14 @@ def _ground(face: FacePlan, i: int) -> int | None:
     return under
 
 
-def _pasted_in(face: FacePlan, i: int) -> Element | None:
+def _pasted_in(face: FacePlan, i: int, discs: frozenset[str]) -> Element | None:
     """The coloured shape (not white) drawn before element ``i`` that covers it, when ``i``
-    is white: ``i`` is then a white sticker pasted inside that shape. A white circle is a
-    shape of the design (a coin holding a cost), never a sticker (``scale.shades``)."""
+    is white: ``i`` is then a white sticker pasted inside that shape. A white circle (as the
+    face lays it out: ``discs``, by name) is a shape of the design (a coin holding a cost),
+    never a sticker (``scale.shades``)."""
     sticker = face.elements[i]
-    if (sticker.fill or "").upper() != WHITE or is_disc(sticker.box):
+    round_ = sticker.box.name in discs or is_disc(sticker.box)
+    if (sticker.fill or "").upper() != WHITE or round_:
         return None
     for other in reversed(face.elements[:i]):
         if other.box.traits.paints_under_text and other.fill and covers(other, sticker):
@@ -266,7 +268,9 @@ def _pasted_in(face: FacePlan, i: int) -> Element | None:
     return None
 
 
-def white_stickers(face: FacePlan, minimum: float, label: str) -> list[Problem]:
+def white_stickers(
+    face: FacePlan, minimum: float, label: str, discs: frozenset[str] = frozenset()
+) -> list[Problem]:
     """Every white fill under text pasted inside a coloured shape (a white label on a
     coloured token): a profile that enforces a contrast sets the text straight on the shape,
     in a shade of its colour that reaches it (named). Once a sticker, at its box."""
@@ -274,7 +278,7 @@ def white_stickers(face: FacePlan, minimum: float, label: str) -> list[Problem]:
     seen: set[int] = set()
     for i, el in enumerate(face.elements):
         under = _ground(face, i) if el.is_text else None
-        shape = None if under is None or under in seen else _pasted_in(face, under)
+        shape = None if under is None or under in seen else _pasted_in(face, under, discs)
         if under is None or shape is None or shape.fill is None:
             continue
         seen.add(under)

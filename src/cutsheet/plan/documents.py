@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from math import ceil
 from typing import Any
@@ -125,10 +125,10 @@ class DocPlanner:
         finally:
             self._inside = None
 
-    def at(self, loc: Loc, *keys: str | int) -> Loc:
+    def at(self, loc: Loc, *keys: str | int, key: bool = False) -> Loc:
         """Where ``keys`` are written within the block being planned (at ``loc``), else
-        ``loc``."""
-        return self._inside(*keys) if self._inside is not None else loc
+        ``loc``: the value there, or with ``key`` the key that names it (a misspelt name)."""
+        return self._inside(*keys, key=key) if self._inside is not None else loc
 
 
 # ------------------------------------------------------------------ one planner per block kind
@@ -301,12 +301,12 @@ def _card_row(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
     for j, card_id in enumerate(row.marked):  # a mark on a card the row does not show
         if card_id not in row.cards:
             message = f"card_row: marked '{card_id}' is not in the row (its cards: "
-            message += ", ".join(row.cards) + ")" + did_you_mean(card_id, row.cards)
+            message += (", ".join(row.cards) or "none") + ")" + _case_slip(card_id, row.cards)
             p.problems.append(Problem(p.at(loc, "card_row", "marked", j), message))
     cards = []
     for j, card_id in enumerate(row.cards):
         if card_id not in items:
-            message = f"card_row: no item '{card_id}'" + did_you_mean(card_id, items)
+            message = f"card_row: no item '{card_id}'" + _case_slip(card_id, items)
             p.problems.append(Problem(p.at(loc, "card_row", "cards", j), message))
             continue
         label = p.para(p.markup(row.label, loc, dict(items[card_id])), "strong", loc).markup
@@ -314,6 +314,13 @@ def _card_row(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
         cards.append((label, mark))
     caption = p.text(row.caption, "small", loc).markup if row.caption else None
     return [CardRowBlock(tuple(cards), caption)]
+
+
+def _case_slip(card_id: str, known: Iterable[str]) -> str:
+    """ "; did you mean 'X'?" for a known id that differs from ``card_id`` by case alone: ids
+    that differ by a letter are other cards (TY-C beside TY-D), never a guess."""
+    same = [k for k in known if k.casefold() == card_id.casefold()]
+    return f"; did you mean '{same[0]}'?" if same else ""
 
 
 TEXT_CLEARANCE = 1.0
@@ -350,22 +357,25 @@ def _card(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
     if face is None:
         if fig.item not in p.faulty:
             message = f"card: no card '{fig.item}' in this game's decks"
-            message += did_you_mean(fig.item, p.faces)
+            message += _case_slip(fig.item, p.faces)
             p.problems.append(Problem(p.at(loc, "card", "item"), message))
         return [Space(0)]
     boxes = {el.box.name: el.box for el in face.elements}
+    profiled = p.profiled.get(fig.item, frozenset())
     labels = []
     for name, text in fig.labels.items():
         box = boxes.get(name)
-        if box is None and name in p.profiled.get(fig.item, frozenset()):
+        if box is None and name in profiled:
             continue  # a box this profile leaves off the card: its label goes with it
         if box is None and fig.item in p.faulty:
             continue  # the box failed: its own error says why
-        if box is None:  # the guess alone when there is one: said alike by every profile
-            guess = did_you_mean(name, boxes)
-            drawn = guess or f" (its boxes: {', '.join(sorted(boxes)) or 'none'})"
+        if box is None:  # the card's boxes in any profile: said alike by every profile
+            named = {*boxes, *profiled}
+            guess = did_you_mean(name, named)
+            drawn = guess or f" (its boxes: {', '.join(sorted(named)) or 'none'})"
             message = f"card: {fig.item} draws no box '{name}'{drawn}"
-            p.problems.append(Problem(p.at(loc, "card", "labels", name), message))
+            at = p.at(loc, "card", "labels", name, key=True)
+            p.problems.append(Problem(at, message))
             continue
         end, run = _leader(box, face)
         area = (box.x, box.y, box.w, box.h)

@@ -179,7 +179,8 @@ def _what(block: object, kind: str, profile: str) -> tuple[str, str] | None:
     a track's rows never split (how many tracks it takes depends on each page's width as
     well as its height); card spaces too many for a row went on in rows (smaller ones:
     their ``size:``, or the ``card:`` they take their size from; on a sheet built in
-    another profile than standard, also a sheet of its own for it). None for any other."""
+    another profile than standard, also a sheet of its own for it, unless it is one already:
+    ``kind`` "own sheet"). None for any other."""
     if isinstance(block, TrackBlock):
         track = f"a track of {counted(len(block.values), 'number')} is"
         return track, " (split it into tracks that each fit a page)"
@@ -221,8 +222,15 @@ def _grows_with_width(f: Flowable) -> bool:
 
 
 def _doc_problems(
-    plan: GamePlan, doc: DocPlan, kind: str, label: str, papers: Sequence[Paper]
+    plan: GamePlan,
+    doc: DocPlan,
+    kind: str,
+    label: str,
+    papers: Sequence[Paper],
+    alone: bool = False,
 ) -> list[Problem]:
+    """Each block's first problem on the pages of ``papers``; ``alone``: a sheet printed in
+    some profiles only (its own already, see ``_what``)."""
     builder = StoryBuilder.for_profile(plan.profile)
     canv = Canvas(io.BytesIO())
     frames = list(_frames(plan, kind, papers))
@@ -235,7 +243,7 @@ def _doc_problems(
     at: dict[int, Loc | None] = {}  # a word's place, when not its block's (an example's text)
     for set_for, some in _by_room(doc, frames, builder):
         story = _story(doc, set_for, flat=kind == "sheet")
-        _story_problems(plan, doc, kind, label, story, canv, some, found, at)
+        _story_problems(plan, doc, kind, label, story, canv, some, found, at, alone)
     return [
         Problem(at.get(block) or doc.loc_of(block), message)
         for block, message in sorted(found.items())
@@ -277,6 +285,7 @@ def _story_problems(
     frames: list[PageFrame],
     found: dict[int, str],
     at: dict[int, Loc | None],
+    alone: bool = False,
 ) -> None:
     """Each block's first problem on ``frames`` into ``found`` (a block already there keeps
     its own), and into ``at`` a word's place when it is not its block's."""
@@ -312,7 +321,7 @@ def _story_problems(
         if _fits_every_page(f, canv, frames):
             continue
         # said as such where the block itself is too tall
-        what = _what(doc.blocks[block], kind, plan.profile.name)
+        what = _what(doc.blocks[block], kind if not alone else "own sheet", plan.profile.name)
         if what and isinstance(f, KeepWithNext):  # (not a lead-in too tall before it)
             own = [g for g in f._content if getattr(g, "_cs_block", None) == block]
             what = what if any(_too_tall(g, canv, frames, False) for g in own) else None
@@ -328,10 +337,12 @@ def page_problems(plan: GamePlan, papers: Sequence[Paper]) -> list[Problem]:
     """Every block of a full-page sheet or of the rules that no page of ``papers`` can hold
     (the pages in order: the first that fails is named)."""
     problems: list[Problem] = []
+    own = {c.id for c in plan.game.components if c.spec.profiles is not None}
     for entries in plan.parts.values():
         for entry in entries:
-            if isinstance(entry, PageDoc):
-                problems += _doc_problems(plan, entry.doc, "sheet", entry.item, papers)
+            if isinstance(entry, PageDoc):  # a sheet given to some profiles is one of its own
+                alone = entry.component in own
+                problems += _doc_problems(plan, entry.doc, "sheet", entry.item, papers, alone)
     problems += _doc_problems(plan, plan.rules, "rules", "rules", papers)
     end = plan.booklet.blocks.index(NewPage())  # the cover's own blocks, after the title's two
     cover = DocPlan(plan.booklet.blocks[2:end], plan.booklet.loc, plan.booklet.locs[2:end])

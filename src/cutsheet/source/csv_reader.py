@@ -297,7 +297,9 @@ def _names(names: list[str], most: int = 3) -> str:
 _SPACED_QUOTE = re.compile(r'(^|,)[ \t]+"')
 
 
-def _wide_row_hint(extra: list[str], row: list[str], text: str) -> tuple[str, int | None]:
+def _wide_row_hint(
+    extra: list[str], row: list[str], text: str, quoted: list[bool]
+) -> tuple[str, int | None]:
     """What most likely made a row wider than its header (``extra``: its cells past it), and
     the cell to mend when it is not the first of ``extra``: a comma inside a cell's words
     (the words after it start a cell with a space) in a row that ends in an empty field,
@@ -305,7 +307,7 @@ def _wide_row_hint(extra: list[str], row: list[str], text: str) -> tuple[str, in
     and the comma inside the cell ends it), a quote inside an unquoted cell, or a comma in a
     cell that is not quoted."""
     if not any(cell.strip() for cell in extra):
-        split = _split_words(row[: len(row) - len(extra)])
+        split = _split_words(row, quoted) if len(extra) == 1 else None
         if split is not None:  # the empty cells at its end are the fields it leaves empty
             return (
                 f"; the comma before {excerpt(row[split].strip())} ends a cell: a cell that"
@@ -328,14 +330,24 @@ def _wide_row_hint(extra: list[str], row: list[str], text: str) -> tuple[str, in
     return '; a cell that holds a comma is written in double quotes: "Gain 2, then pass"', None
 
 
-def _split_words(cells: list[str]) -> int | None:
-    """The first cell but the row's first that starts with a space and then words, when not
-    every such cell does (a file written ``a, b, c``): most likely the words after a comma
-    inside a cell that is not quoted."""
-    spaced = [i for i, cell in enumerate(cells) if i and cell[:1] in " \t" and cell.strip()]
-    if not spaced or len(spaced) == len(cells) - 1:
+def _split_words(row: list[str], quoted: list[bool]) -> int | None:
+    """The cell of ``row`` that holds the words after a comma inside the cell before it, when
+    nothing else can be read so: the only cell of the row that starts with a space (a file
+    written ``a, b, c`` starts many), not quoted (``quoted``: each cell's), and then a
+    letter, after a cell with words of its own (a number is a field of its own)."""
+    spaced = [i for i, cell in enumerate(row) if cell[:1] in " \t" and cell.strip()]
+    if len(spaced) != 1 or not spaced[0]:
         return None
-    return spaced[0]
+    i = spaced[0]
+    words = row[i].lstrip()[:1].isalpha() and not quoted[i]
+    return i if words and any(c.isalpha() for c in row[i - 1]) else None
+
+
+def _quoted_at(lines: list[str], spot: tuple[int, int]) -> bool:
+    """Whether the cell that starts at ``spot`` (line, column: 1-based) starts with a quote."""
+    line, col = spot
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    return text[col - 1 : col] == '"'
 
 
 class _Table:
@@ -416,7 +428,8 @@ class _Table:
             return
         if len(row) > width:
             text = self.lines[line_no - 1] if line_no - 1 < len(self.lines) else ""
-            hint, cell = _wide_row_hint(row[width:], row, text)
+            quoted = [_quoted_at(self.lines, spot) for spot in spots[: len(row)]]
+            hint, cell = _wide_row_hint(row[width:], row, text, quoted)
             self.problems.append(
                 Problem(
                     Loc(self.file, *spots[width if cell is None else cell]),

@@ -28,7 +28,7 @@ from ...layouts import Face
 from ...measure import TextStyle
 from ...profiles import Profile
 from .badges import badge_needs, centred_in_badges, spilled
-from .boxes import squares_kept, visible
+from .boxes import is_disc, squares_kept, visible
 from .edges import fitted_edge_map, kept_stretches
 from .icons import clear_icons, icon_needs
 from .needs import text_needs
@@ -87,7 +87,8 @@ def scale_face(
     boxes = clear_icons(boxes, fc, styles, profile, shown)
     boxes = centred_in_badges(boxes, grown, shown)
     if profile.min_contrast:
-        boxes = shaded(boxes, fc, styles, profile, shown, inks)
+        discs = frozenset(b.name for b in face.boxes if is_disc(b))
+        boxes = shaded(boxes, fc, styles, profile, shown, inks, discs)
     scaled_face = Face(face.name, tuple(boxes), face.loc)
     overflow = spilled(fc, unheld, profile)
     if new[src[1]] > dst[1] + 0.01:

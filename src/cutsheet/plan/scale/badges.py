@@ -119,18 +119,23 @@ def badge_needs(
 def spilled(
     fc: FillContext, unheld: Sequence[tuple[Box, Box, float, float]], profile: Profile
 ) -> Problem | None:
-    """The first badge whose value does not fit it even at the body size (as an overflow:
-    a larger card is tried, and the last one tried says it), at the box in the layout: what
-    mends it is there (a wider box, a face of its own), and the cards it spills on are one
-    mistake, said once (``collapse_repeats``)."""
+    """The badges whose values do not fit them even at the body size (as an overflow: a
+    larger card is tried, and the last one tried says it), at the first badge's box in the
+    layout: what mends it is there (a wider badge, a face of its own), and the cards it
+    spills on are one mistake, said once (``collapse_repeats``). A second badge that spills
+    on the same card is said in the same message."""
     if not unheld:
         return None
     icon, text, size, room = unheld[0]
+    more = "".join(
+        f"; and box '{t.name}' needs the badge '{i.name}' {s:.1f} mm across, its box gives {r:.1f} mm"
+        for i, t, s, r in unheld[1:]
+    )
     return Problem(
-        text.loc,
+        icon.loc,
         f"box '{text.name}': its value needs the badge '{icon.name}' {size:.1f} mm"
-        f" across at the {profile.name} profile's {profile.body_size:g} pt; the box gives"
-        f" {room:.1f} mm (a wider box, or a face of its own for {profile.name})",
+        f" across at the {profile.name} profile's {profile.body_size:g} pt; the badge's box"
+        f" gives {room:.1f} mm{more} (a wider badge, or a face of its own for {profile.name})",
         subject=fc.label,
         code="badge",
     )

@@ -17,7 +17,7 @@ from ...contrast import BLACK, WHITE, contrast, reaching
 from ...measure import TextStyle
 from ...profiles import Profile
 from ...text import TemplateProblem, render
-from .boxes import inside, is_disc
+from .boxes import inside
 
 
 def _colour(fc: FillContext, value: str | None) -> str | None:
@@ -42,11 +42,14 @@ def _under(boxes: list[Box], box: Box, fc: FillContext, shown: set[str]) -> int 
     return under
 
 
-def _sticker(boxes: list[Box], i: int, fc: FillContext, shown: set[str]) -> bool:
+def _sticker(
+    boxes: list[Box], i: int, fc: FillContext, shown: set[str], discs: frozenset[str]
+) -> bool:
     """Is box ``i`` white and inside a coloured shape (not white) drawn before it: a white
-    sticker pasted inside that shape? A white circle is not one: it is a shape of the design
+    sticker pasted inside that shape? A white circle as the face lays it out (``discs``, by
+    name: scaled, it may be stretched out of round) is not one: it is a shape of the design
     (a coin holding a cost), which keeps its colour as every badge does."""
-    if (_colour(fc, boxes[i].fill) or "").upper() != WHITE or is_disc(boxes[i]):
+    if (_colour(fc, boxes[i].fill) or "").upper() != WHITE or boxes[i].name in discs:
         return False
     for shape in boxes[:i]:
         if shape.traits.paints_under_text and shape.name in shown and inside(shape, boxes[i]):
@@ -56,7 +59,11 @@ def _sticker(boxes: list[Box], i: int, fc: FillContext, shown: set[str]) -> bool
 
 
 def peeled(
-    boxes: list[Box], fc: FillContext, styles: dict[str, TextStyle], shown: set[str]
+    boxes: list[Box],
+    fc: FillContext,
+    styles: dict[str, TextStyle],
+    shown: set[str],
+    discs: frozenset[str] = frozenset(),
 ) -> list[Box]:
     """The boxes with every white sticker under text (a white panel or label inside a
     coloured shape: a standard back's title panel) left unfilled, its outline kept: the text
@@ -67,7 +74,7 @@ def peeled(
         if not box.traits.holds_text or box.name not in shown or box.style not in styles:
             continue
         under = _under(out, box, fc, shown)
-        if under is not None and _sticker(out, under, fc, shown):
+        if under is not None and _sticker(out, under, fc, shown, discs):
             out[under] = dataclasses.replace(out[under], fill=None)
     return out
 
@@ -106,16 +113,18 @@ def shaded(
     profile: Profile,
     shown: set[str],
     inks_of: Mapping[str, frozenset[str]] | None = None,
+    discs: frozenset[str] = frozenset(),
 ) -> list[Box]:
     """The boxes with every fill that text misses ``profile.min_contrast`` on replaced by the
     nearest shade of it that all the text on it reaches the contrast on; where only a tint
     under black text does, that text's style is a black ``-ink`` copy, added to ``styles``.
     Text straight on the paper that misses it is set in black. Text whose markup sets its
     colour (``inks_of``: ``markup_inks``) is judged in the colours it prints in: white text
-    set on a dark shape that it reaches the contrast on leaves the shape as it is."""
+    set on a dark shape that it reaches the contrast on leaves the shape as it is. ``discs``:
+    the names of the face's circles as laid out (``peeled``)."""
     minimum = profile.min_contrast or 0.0
     inks_of = inks_of or {}
-    boxes = peeled(boxes, fc, styles, shown)
+    boxes = peeled(boxes, fc, styles, shown, discs)
     out = list(boxes)
     on: dict[int | None, list[int]] = {}  # fill → the text boxes set on it
     for i, box in enumerate(boxes):
