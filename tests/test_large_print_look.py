@@ -211,3 +211,69 @@ def test_a_white_coin_on_a_dark_band_keeps_the_design_in_large_print(tmp_path, c
     on_band = [colours(ch) for ch in page.chars if ch["text"].isdigit() and navy in colours(ch)]
     assert len(on_band) == 3, on_band  # each card's cost on its white coin, on the band
     assert all(under[:2] == [(1.0, 1.0, 1.0), navy] for under in on_band), on_band
+
+
+TOKENS = """  - id: markers
+    name: Markers
+    part: cards
+    count: 2
+    size: [25, 25]
+    face: marker
+    fields:
+      value: {type: int}
+      label: {type: text}
+    items:
+      - {id: TY-M1, value: 1, label: Fog}
+      - {id: TY-M2, value: 2, label: Coins}
+"""
+TOKEN_FACE = """  marker:
+    size: [25, 25]
+    boxes:
+      disc: {kind: rect, x: 1, y: 1, w: 23, h: 23, radius: 11.5, fill: "#1B5E8A"}
+      value: {x: 5, y: 4, w: 15, h: 9, style: big-white, text: "{{ value }}"}
+      label: {x: 4, y: 14, w: 17, h: 7, style: small-white, text: "{{ label }}"}
+styles:
+  small-white: {font: bold, size: 8, leading: 9, align: center, color: "#FFFFFF"}
+"""
+
+
+def test_a_round_token_grows_as_a_circle_that_holds_its_number_and_word(tmp_path):
+    """A 25 mm round token (a circle holding a number and a word) grows to a larger card in
+    large print. The circle was taken for a badge holding the number alone: it stayed the
+    number's size while the word hung below it on the paper (in black), and the white
+    number sat off it, unseen. It now grows as a circle with the card, and both texts are
+    set inside it as the face lays them out."""
+    from cutsheet.cli import main
+
+    from .corpus_cases import make_project
+
+    root = make_project(tmp_path)
+    game = root / "content" / "tiny" / "game.yaml"
+    game.write_text(game.read_text().replace("components:\n", "components:\n" + TOKENS, 1))
+    layout = root / "layouts" / "tiny.yaml"
+    layout.write_text(layout.read_text() + TOKEN_FACE)
+    args = ["--root", str(root), "build", "tiny", "--profile", "large-print", "--paper", "a4"]
+    assert main(args) == 0
+    pdf = root / "build" / "tiny" / "large-print-a4" / "cards.pdf"
+    found = 0
+    for page in plumber_pages(pdf):
+        circles = [  # the token's blue (a shade of it that white reaches 7:1 on)
+            c
+            for c in page.curves
+            if c.get("fill") and not _white(c["non_stroking_color"]) and c["x1"] - c["x0"] > 60
+        ]
+        for c in circles:
+            w, h = c["x1"] - c["x0"], c["bottom"] - c["top"]
+            assert abs(w - h) < 0.5 and w > 40 * 72 / 25.4, (w, h)  # round, grown
+            cx, cy, r = (c["x0"] + c["x1"]) / 2, (c["top"] + c["bottom"]) / 2, w / 2
+            inside = [
+                ch["text"]
+                for ch in page.chars
+                if ch["text"].strip()
+                and ((ch["x0"] + ch["x1"]) / 2 - cx) ** 2
+                + ((ch["top"] + ch["bottom"]) / 2 - cy) ** 2
+                < r * r
+            ]
+            assert "".join(inside) in ("1Fog", "2Coins"), inside
+            found += 1
+    assert found == 2

@@ -16,7 +16,7 @@ from ...layouts import Face
 from ...measure import MarkupError, TextStyle
 from ...profiles import Profile
 from ...text import TemplateProblem, render_plain
-from .boxes import inside, is_disc
+from .boxes import holds_several, inside, is_disc
 from .needs import text_extent
 
 RIM_MM = 2.0  # colour left around a badge's value, at the narrowest
@@ -80,7 +80,13 @@ def badge_needs(
     badge whose value needs more than its box even so (icon, text, size, room)."""
     needs: dict[str, tuple[float, Box]] = {}
     unheld: list[tuple[Box, Box, float, float]] = []
-    badges = (b for b in face.boxes if (b.traits.symbol or is_disc(b)) and b.name in shown)
+    badges = (
+        b
+        for b in face.boxes
+        if (b.traits.symbol or is_disc(b))
+        and b.name in shown
+        and not holds_several(face, b, shown)  # a token's ground, kept round instead
+    )
     for icon in badges:
         text = _held(face.boxes, icon, shown)
         if text is None or text.name not in names:

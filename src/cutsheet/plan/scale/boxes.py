@@ -36,19 +36,52 @@ def is_disc(box: Box) -> bool:
     return abs(box.w - box.h) < 0.01 and radius >= box.w / 2 - 0.01
 
 
+def holds_several(face: Face, box: Box, shown: set[str]) -> bool:
+    """A circle holding two shown texts or more (a token's number and its word): the ground
+    of what it holds, kept round as the face grows, not a badge grown round one value."""
+    if not is_disc(box) or box.traits.symbol:
+        return False
+    held = (t for t in face.boxes if t.traits.holds_text and t.name in shown and inside(box, t))
+    return sum(1 for _t in held) >= 2
+
+
 def squares_kept(face: Face, boxes: list[Box], shown: set[str]) -> list[Box]:
     """A square shape that holds no text (the frame of a vote's cross) stays square once the
     face is stretched: as big as its shorter new side, about its new centre (a circle, a
-    ``radius`` half its side, stays one; one holding text is a badge: ``badges``)."""
+    ``radius`` half its side, stays one; one holding one text is a badge: ``badges``; one
+    holding several stays a circle: ``holds_several``)."""
     out = list(boxes)
     for i, (old, new) in enumerate(zip(face.boxes, boxes, strict=True)):
         if not old.traits.square or abs(old.w - old.h) > 0.01 or abs(new.w - new.h) < 0.01:
             continue
-        if any(t.traits.holds_text and t.name in shown and inside(old, t) for t in face.boxes):
+        texts = (t for t in face.boxes if t.traits.holds_text and t.name in shown)
+        if any(inside(old, t) for t in texts) and not holds_several(face, old, shown):
             continue
         side = min(new.w, new.h)
         cx, cy = new.x + new.w / 2, new.y + new.h / 2
         out[i] = dataclasses.replace(new, x=cx - side / 2, y=cy - side / 2, w=side, h=side)
         if is_disc(old):
             out[i] = dataclasses.replace(out[i], radius=side / 2)  # type: ignore[call-arg]
+        if holds_several(face, old, shown):
+            out = _held_in_circle(out, face, old, out[i], shown)
+    return out
+
+
+def _held_in_circle(
+    out: list[Box], face: Face, disc: Box, circle: Box, shown: set[str]
+) -> list[Box]:
+    """The texts a circle holds, set in the circle kept round as the face lays them out in
+    it: each in the band of the circle its box had (scaled with the circle, which grows
+    less one way than the face's stretch it stood in), across the circle's width as its
+    box had, its text in the middle of that band."""
+    k = circle.h / disc.h
+    for j, t in enumerate(face.boxes):
+        if not (t.traits.holds_text and t.name in shown and inside(disc, t)):
+            continue
+        y = circle.y + (t.y - disc.y) * k
+        x = circle.x + (t.x - disc.x) * k
+        band = {"x": x, "y": y, "w": t.w * k, "h": t.h * k}
+        if hasattr(out[j], "valign"):
+            band["valign"] = "middle"
+        out[j] = dataclasses.replace(out[j], **band)  # type: ignore[arg-type]
     return out
