@@ -158,3 +158,23 @@ def test_a_large_print_preview_sits_beside_the_standard_one(ws, tmp_path):
     standard = Image.open(tmp_path / "CR-SEED-TENT-front-1.png").size
     large = Image.open(tmp_path / "CR-SEED-TENT-large-print-front-1.png").size
     assert large[0] > standard[0]  # a jumbo card: drawn, not the standard one again
+
+
+def test_a_build_with_warnings_ends_with_their_count(tmp_path, capsys):
+    """A build whose only problems are warnings writes its files and says so, then the
+    warnings: its last line counts them (as a failed build's counts its errors), so the
+    warnings are not read as coming after the build's end."""
+    from .corpus_cases import make_project
+
+    root = make_project(tmp_path)
+    game = root / "content" / "tiny" / "game.yaml"
+    track = "          - track: {label: Score, start: 0, stop: 10}\n"
+    text = game.read_text()
+    assert track in text
+    game.write_text(text.replace(track, track + "          - heading: Notes\n"))
+    code = main(["--root", str(root), "build", "tiny", "--profile", "standard", "--paper", "a4"])
+    lines = capsys.readouterr().err.splitlines()
+    assert code == 0
+    assert "heads nothing" in lines[-2] and ": warning: " in lines[-2], lines
+    assert lines[-1] == "cutsheet: 1 warning", lines
+    assert (root / "build" / "tiny" / "standard-a4" / "sheets.pdf").is_file()
