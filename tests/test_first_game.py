@@ -35,7 +35,7 @@ STALLS: dict[str, dict[str, list[str]]] = {
             "the cost rule wins",
         ],
         "shuffle the stage 3 deck before the public reveal": [
-            "shuffle the stage 3 deck first. then, from its top, turn cards face up until 2"
+            "shuffle the stage 3 deck first. then reveal its cards one at a time from the top"
         ],
         "a bought public scoring card scores for its owner": [
             "it then scores for its owner alone",

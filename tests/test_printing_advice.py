@@ -20,8 +20,13 @@ KITS = [
 DOCS = ("rules.pdf", "rules-booklet.pdf")
 
 
+FURNITURE = re.compile(r"50 mm\nPrint at 100%[^\n]*\n[^\n]* · page \d+\n")
+"""A page's furniture (scale bar, print note, running title), read before its text: a
+paragraph that goes on over a page break reads on without it, as a reader hears it."""
+
+
 def _text(path: Path) -> str:
-    return re.sub(r"\s+", " ", " ".join(pypdf_texts(path)))
+    return re.sub(r"\s+", " ", " ".join(FURNITURE.sub("", t) for t in pypdf_texts(path)))
 
 
 def _pages(path: Path) -> list[str]:
