@@ -165,6 +165,12 @@ def test_csv_row_with_too_many_cells():
             "2:22: error: row has 4 cells but the header names 3 fields; it ends with more"
             " commas than its fields need: remove the last",
         ),
+        (  # a comma in a cell's words pushes the fields after it on: at the cell to quote
+            "A-1,Red Well, deep,Pay 2R.",
+            "2:5: error: row has 4 cells but the header names 3 fields; the comma before"
+            " 'deep' ends a cell: a cell that holds a comma is written in double quotes:"
+            ' "Gain 2, then pass"',
+        ),
         (  # a comma in a cell's words, its last field left empty: at the cell to quote
             "A-1,Pay 2, then pass,",
             "2:5: error: row has 4 cells but the header names 3 fields; the comma before"

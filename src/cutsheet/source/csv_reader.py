@@ -302,18 +302,19 @@ def _wide_row_hint(
 ) -> tuple[str, int | None]:
     """What most likely made a row wider than its header (``extra``: its cells past it), and
     the cell to mend when it is not the first of ``extra``: a comma inside a cell's words
-    (the words after it start a cell with a space) in a row that ends in an empty field,
-    commas left at its end, a space before a quoted cell's quote (the quote is then text,
+    (the words after it start a cell with a space; one cell too many), commas left at its
+    end, a space before a quoted cell's quote (the quote is then text,
     and the comma inside the cell ends it), a quote inside an unquoted cell, or a comma in a
     cell that is not quoted."""
+    plain = not any('"' in cell for cell in row)  # (a quote in a cell says more, below)
+    split = _split_words(row, quoted) if len(extra) == 1 and plain else None
+    if split is not None:  # (an empty cell at its end is the field it leaves empty)
+        return (
+            f"; the comma before {excerpt(row[split].strip())} ends a cell: a cell that"
+            ' holds a comma is written in double quotes: "Gain 2, then pass"',
+            split - 1,
+        )
     if not any(cell.strip() for cell in extra):
-        split = _split_words(row, quoted) if len(extra) == 1 else None
-        if split is not None:  # the empty cells at its end are the fields it leaves empty
-            return (
-                f"; the comma before {excerpt(row[split].strip())} ends a cell: a cell that"
-                ' holds a comma is written in double quotes: "Gain 2, then pass"',
-                split - 1,
-            )
         return "; it ends with more commas than its fields need: remove the last", None
     if _SPACED_QUOTE.search(text):
         return (
