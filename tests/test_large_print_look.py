@@ -237,21 +237,28 @@ styles:
 """
 
 
-def test_a_round_token_grows_as_a_circle_that_holds_its_number_and_word(tmp_path):
+@pytest.mark.parametrize("worded", ["both", "one"])
+def test_a_round_token_grows_as_a_circle_that_holds_its_number_and_word(tmp_path, worded):
     """A 25 mm round token (a circle holding a number and a word) grows to a larger card in
     large print. The circle was taken for a badge holding the number alone: it stayed the
     number's size while the word hung below it on the paper (in black), and the white
     number sat off it, unseen. It now grows as a circle with the card, and both texts are
-    set inside it as the face lays them out."""
+    set inside it as the face lays them out; also on a token whose word a ``when:`` leaves
+    out (the face, not the item, says the circle holds several)."""
     from cutsheet.cli import main
 
     from .corpus_cases import make_project
 
     root = make_project(tmp_path)
+    tokens, face = TOKENS, TOKEN_FACE
+    if worded == "one":
+        tokens = tokens.replace("label: {type: text}", "label: {type: text, required: false}")
+        tokens = tokens.replace("{id: TY-M2, value: 2, label: Coins}", "{id: TY-M2, value: 2}")
+        face = face.replace('text: "{{ label }}"}', 'text: "{{ label }}", when: "label"}')
     game = root / "content" / "tiny" / "game.yaml"
-    game.write_text(game.read_text().replace("components:\n", "components:\n" + TOKENS, 1))
+    game.write_text(game.read_text().replace("components:\n", "components:\n" + tokens, 1))
     layout = root / "layouts" / "tiny.yaml"
-    layout.write_text(layout.read_text() + TOKEN_FACE)
+    layout.write_text(layout.read_text() + face)
     args = ["--root", str(root), "build", "tiny", "--profile", "large-print", "--paper", "a4"]
     assert main(args) == 0
     pdf = root / "build" / "tiny" / "large-print-a4" / "cards.pdf"
@@ -274,6 +281,36 @@ def test_a_round_token_grows_as_a_circle_that_holds_its_number_and_word(tmp_path
                 + ((ch["top"] + ch["bottom"]) / 2 - cy) ** 2
                 < r * r
             ]
-            assert "".join(inside) in ("1Fog", "2Coins"), inside
+            assert "".join(inside) in ("1Fog", "2Coins" if worded == "both" else "2"), inside
             found += 1
     assert found == 2
+
+
+def test_a_big_circle_that_holds_two_texts_on_a_card_that_does_not_grow(tmp_path):
+    """A poker card's 51 mm circle holding a value and a sentence: large print sets both at
+    the sizes it measured for them (a probe found them cut back to the standard boxes'
+    height, so the text no longer fitted and the build failed), inside the circle."""
+    from cutsheet.cli import main
+
+    from .corpus_cases import make_project
+
+    root = make_project(tmp_path)
+    tokens = TOKENS.replace("    size: [25, 25]\n", "").replace("face: marker", "face: big")
+    face = (
+        "  big:\n    extends: card\n    boxes:\n"
+        '      disc: {kind: rect, x: 6, y: 10, w: 51, h: 51, radius: 25.5, fill: "#1B5E8A"}\n'
+        '      value: {x: 16, y: 18, w: 31, h: 12, style: big-white, text: "{{ value }}"}\n'
+        "      label: {x: 14, y: 32, w: 35, h: 22, style: small-white,"
+        ' text: "Gain one coin and then pass to the left"}\n'
+        "styles:\n"
+        '  small-white: {font: bold, size: 8, leading: 9, align: center, color: "#FFFFFF"}\n'
+    )
+    game = root / "content" / "tiny" / "game.yaml"
+    game.write_text(game.read_text().replace("components:\n", "components:\n" + tokens, 1))
+    layout = root / "layouts" / "tiny.yaml"
+    layout.write_text(layout.read_text() + face)
+    args = ["--root", str(root), "build", "tiny", "--profile", "large-print", "--paper", "a4"]
+    assert main(args) == 0
+    pages = plumber_pages(root / "build" / "tiny" / "large-print-a4" / "cards.pdf")
+    words = " ".join(w["text"] for page in pages for w in page.extract_words())
+    assert words.count("Gain") == 2 and words.count("left") == 2, words  # both cards, whole

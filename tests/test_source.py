@@ -168,14 +168,20 @@ def test_csv_row_with_too_many_cells():
         (  # a comma in a cell's words pushes the fields after it on: at the cell to quote
             "A-1,Red Well, deep,Pay 2R.",
             "2:5: error: row has 4 cells but the header names 3 fields; the comma before"
-            " 'deep' ends a cell: a cell that holds a comma is written in double quotes:"
-            ' "Gain 2, then pass"',
+            " 'deep' may be inside a cell's words: a cell that holds a comma is written in"
+            ' double quotes: "Gain 2, then pass"',
+        ),
+        (  # words after a quoted cell's closing quote: no guess at which cell to quote
+            'A-1,"Red Well", deep,Pay 2R.',
+            "2:22: error: row has 4 cells but the header names 3 fields; a cell that holds a"
+            ' comma is written in double quotes: "Gain 2, then pass"',
         ),
         (  # a comma in a cell's words, its last field left empty: at the cell to quote
             "A-1,Pay 2, then pass,",
             "2:5: error: row has 4 cells but the header names 3 fields; the comma before"
-            " 'then pass' ends a cell: a cell that holds a comma is written in double quotes:"
-            ' "Gain 2, then pass"',
+            " 'then pass' may be inside a cell's words: a cell that holds a comma is written"
+            ' in double quotes: "Gain 2, then pass" (or, if it only ends with a comma too'
+            " many, remove the last)",
         ),
     ],
 )

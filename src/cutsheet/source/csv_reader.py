@@ -308,10 +308,12 @@ def _wide_row_hint(
     cell that is not quoted."""
     plain = not any('"' in cell for cell in row)  # (a quote in a cell says more, below)
     split = _split_words(row, quoted) if len(extra) == 1 and plain else None
-    if split is not None:  # (an empty cell at its end is the field it leaves empty)
+    if split is not None:  # (an empty cell at its end is the field it leaves empty, or not)
+        trailing = "" if any(c.strip() for c in extra) else _OR_TRAILING
         return (
-            f"; the comma before {excerpt(row[split].strip())} ends a cell: a cell that"
-            ' holds a comma is written in double quotes: "Gain 2, then pass"',
+            f"; the comma before {excerpt(row[split].strip())} may be inside a cell's words:"
+            ' a cell that holds a comma is written in double quotes: "Gain 2, then pass"'
+            + trailing,
             split - 1,
         )
     if not any(cell.strip() for cell in extra):
@@ -331,16 +333,20 @@ def _wide_row_hint(
     return '; a cell that holds a comma is written in double quotes: "Gain 2, then pass"', None
 
 
+_OR_TRAILING = " (or, if it only ends with a comma too many, remove the last)"
+
+
 def _split_words(row: list[str], quoted: list[bool]) -> int | None:
     """The cell of ``row`` that holds the words after a comma inside the cell before it, when
     nothing else can be read so: the only cell of the row that starts with a space (a file
-    written ``a, b, c`` starts many), not quoted (``quoted``: each cell's), and then a
-    letter, after a cell with words of its own (a number is a field of its own)."""
+    written ``a, b, c`` starts many), not quoted nor after a quoted cell (``quoted``: each
+    cell's), and then a letter, after a cell with words of its own (a number is a field
+    of its own). A stray space is read so too: the message says "may"."""
     spaced = [i for i, cell in enumerate(row) if cell[:1] in " \t" and cell.strip()]
     if len(spaced) != 1 or not spaced[0]:
         return None
     i = spaced[0]
-    words = row[i].lstrip()[:1].isalpha() and not quoted[i]
+    words = row[i].lstrip()[:1].isalpha() and not quoted[i] and not quoted[i - 1]
     return i if words and any(c.isalpha() for c in row[i - 1]) else None
 
 

@@ -85,7 +85,7 @@ def badge_needs(
         for b in face.boxes
         if (b.traits.symbol or is_disc(b))
         and b.name in shown
-        and not holds_several(face, b, shown)  # a token's ground, kept round instead
+        and not holds_several(face, b)  # a token's ground, kept round instead
     )
     for icon in badges:
         text = _held(face.boxes, icon, shown)

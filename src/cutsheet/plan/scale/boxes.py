@@ -36,13 +36,14 @@ def is_disc(box: Box) -> bool:
     return abs(box.w - box.h) < 0.01 and radius >= box.w / 2 - 0.01
 
 
-def holds_several(face: Face, box: Box, shown: set[str]) -> bool:
-    """A circle holding two shown texts or more (a token's number and its word): the ground
-    of what it holds, kept round as the face grows, not a badge grown round one value."""
+def holds_several(face: Face, box: Box) -> bool:
+    """A circle the face lays two texts or more in (a token's number and its word): the
+    ground of what it holds, kept round as the face grows, not a badge grown round one
+    value. Said of the face, not of an item: a deck's tokens are alike, whatever texts an
+    item's ``when:`` leaves out."""
     if not is_disc(box) or box.traits.symbol:
         return False
-    held = (t for t in face.boxes if t.traits.holds_text and t.name in shown and inside(box, t))
-    return sum(1 for _t in held) >= 2
+    return sum(1 for t in face.boxes if t.traits.holds_text and inside(box, t)) >= 2
 
 
 def squares_kept(face: Face, boxes: list[Box], shown: set[str]) -> list[Box]:
@@ -55,33 +56,47 @@ def squares_kept(face: Face, boxes: list[Box], shown: set[str]) -> list[Box]:
         if not old.traits.square or abs(old.w - old.h) > 0.01 or abs(new.w - new.h) < 0.01:
             continue
         texts = (t for t in face.boxes if t.traits.holds_text and t.name in shown)
-        if any(inside(old, t) for t in texts) and not holds_several(face, old, shown):
+        if any(inside(old, t) for t in texts) and not holds_several(face, old):
             continue
         side = min(new.w, new.h)
         cx, cy = new.x + new.w / 2, new.y + new.h / 2
         out[i] = dataclasses.replace(new, x=cx - side / 2, y=cy - side / 2, w=side, h=side)
         if is_disc(old):
             out[i] = dataclasses.replace(out[i], radius=side / 2)  # type: ignore[call-arg]
-        if holds_several(face, old, shown):
-            out = _held_in_circle(out, face, old, out[i], shown)
+        if holds_several(face, old):
+            out = _held_in_circle(out, face, old, out[i], new)
     return out
 
 
-def _held_in_circle(
-    out: list[Box], face: Face, disc: Box, circle: Box, shown: set[str]
-) -> list[Box]:
-    """The texts a circle holds, set in the circle kept round as the face lays them out in
-    it: each in the band of the circle its box had (scaled with the circle, which grows
-    less one way than the face's stretch it stood in), across the circle's width as its
-    box had, its text in the middle of that band."""
+def _held_in_circle(out: list[Box], face: Face, disc: Box, circle: Box, stretch: Box) -> list[Box]:
+    """What a circle holds (texts, icons, shapes whose centre the face lays in it), set in
+    the circle kept round: the circle grows less than the face's ``stretch`` one way, and
+    that way each is centred where the face puts its centre in the circle, the circle's
+    own scale applied, at the size the scaling measured for it (a text in the middle of
+    its box); the other way, the scaling's place is the circle's already. Only where all
+    of them stay within the room the scaling gave them together (which keeps the trim's
+    safe zone and the face): else they stay where the scaling put them."""
     k = circle.h / disc.h
-    for j, t in enumerate(face.boxes):
-        if not (t.traits.holds_text and t.name in shown and inside(disc, t)):
-            continue
-        y = circle.y + (t.y - disc.y) * k
-        x = circle.x + (t.x - disc.x) * k
-        band = {"x": x, "y": y, "w": t.w * k, "h": t.h * k}
-        if hasattr(out[j], "valign"):
-            band["valign"] = "middle"
-        out[j] = dataclasses.replace(out[j], **band)  # type: ignore[arg-type]
+    held = [j for j, t in enumerate(face.boxes) if t is not disc and inside(disc, t)]
+    tall = stretch.h > stretch.w  # the way the circle grew less than the face's stretch
+    at, size, centre, start = ("y", "h", circle.y + circle.h / 2, disc.y + disc.h / 2)
+    if not tall:
+        at, size, centre, start = ("x", "w", circle.x + circle.w / 2, disc.x + disc.w / 2)
+    room = (
+        min(getattr(out[j], at) for j in held),
+        max(getattr(out[j], at) + getattr(out[j], size) for j in held),
+    )
+    placed = {}
+    for j in held:
+        t = face.boxes[j]
+        mid = getattr(t, at) + getattr(t, size) / 2
+        lead = centre + (mid - start) * k - getattr(out[j], size) / 2
+        if lead < room[0] - 0.01 or lead + getattr(out[j], size) > room[1] + 0.01:
+            return out  # the circle is too small for what it holds as measured
+        placed[j] = lead
+    for j, lead in placed.items():
+        changes: dict[str, object] = {at: lead}
+        if face.boxes[j].traits.holds_text and hasattr(out[j], "valign"):
+            changes["valign"] = "middle"
+        out[j] = dataclasses.replace(out[j], **changes)  # type: ignore[arg-type]
     return out
