@@ -73,4 +73,4 @@ def test_spaces_too_tall_say_what_makes_them_smaller_and_where_a_profile_has_its
         " (spaces too many for one row of the page go on in rows: fewer spaces, or smaller"
         " ones; or, for large-print alone, a sheet of its own (a component's `profiles:`))"
     )
-    assert _what(spaces, "own sheet", "large-print") == (said, hint)  # it is one already
+    assert _what(spaces, "sheet", "large-print", own=True) == (said, hint)  # one already

@@ -245,7 +245,6 @@ def test_a_round_token_grows_as_a_circle_that_holds_its_number_and_word(tmp_path
     number sat off it, unseen. It now grows as a circle with the card, and both texts are
     set inside it as the face lays them out; also on a token whose word a ``when:`` leaves
     out (the face, not the item, says the circle holds several)."""
-    from cutsheet.cli import main
 
     from .corpus_cases import make_project
 
@@ -255,12 +254,7 @@ def test_a_round_token_grows_as_a_circle_that_holds_its_number_and_word(tmp_path
         tokens = tokens.replace("label: {type: text}", "label: {type: text, required: false}")
         tokens = tokens.replace("{id: TY-M2, value: 2, label: Coins}", "{id: TY-M2, value: 2}")
         face = face.replace('text: "{{ label }}"}', 'text: "{{ label }}", when: "label"}')
-    game = root / "content" / "tiny" / "game.yaml"
-    game.write_text(game.read_text().replace("components:\n", "components:\n" + tokens, 1))
-    layout = root / "layouts" / "tiny.yaml"
-    layout.write_text(layout.read_text() + face)
-    args = ["--root", str(root), "build", "tiny", "--profile", "large-print", "--paper", "a4"]
-    assert main(args) == 0
+    _build_large_print(root, tokens, face)
     pdf = root / "build" / "tiny" / "large-print-a4" / "cards.pdf"
     found = 0
     for page in plumber_pages(pdf):
@@ -290,7 +284,6 @@ def test_a_big_circle_that_holds_two_texts_on_a_card_that_does_not_grow(tmp_path
     """A poker card's 51 mm circle holding a value and a sentence: large print sets both at
     the sizes it measured for them (a probe found them cut back to the standard boxes'
     height, so the text no longer fitted and the build failed), inside the circle."""
-    from cutsheet.cli import main
 
     from .corpus_cases import make_project
 
@@ -305,12 +298,20 @@ def test_a_big_circle_that_holds_two_texts_on_a_card_that_does_not_grow(tmp_path
         "styles:\n"
         '  small-white: {font: bold, size: 8, leading: 9, align: center, color: "#FFFFFF"}\n'
     )
+    _build_large_print(root, tokens, face)
+    pages = plumber_pages(root / "build" / "tiny" / "large-print-a4" / "cards.pdf")
+    words = " ".join(w["text"] for page in pages for w in page.extract_words())
+    assert words.count("Gain") == 2 and words.count("left") == 2, words  # both cards, whole
+
+
+def _build_large_print(root: Path, tokens: str, face: str) -> None:
+    """The tiny game with ``tokens`` (a component) and ``face`` (its layout) added, built in
+    large print on A4."""
+    from cutsheet.cli import main
+
     game = root / "content" / "tiny" / "game.yaml"
     game.write_text(game.read_text().replace("components:\n", "components:\n" + tokens, 1))
     layout = root / "layouts" / "tiny.yaml"
     layout.write_text(layout.read_text() + face)
     args = ["--root", str(root), "build", "tiny", "--profile", "large-print", "--paper", "a4"]
     assert main(args) == 0
-    pages = plumber_pages(root / "build" / "tiny" / "large-print-a4" / "cards.pdf")
-    words = " ".join(w["text"] for page in pages for w in page.extract_words())
-    assert words.count("Gain") == 2 and words.count("left") == 2, words  # both cards, whole

@@ -155,6 +155,11 @@ def test_csv_row_with_too_many_cells():
             "2:11: error: row has 4 cells but the header names 3 fields; it ends with more"
             " commas than its fields need: remove the last",
         ),
+        (  # a space after the id: the id holds no comma, so still the comma at the end
+            "A-1, Pay 2,x,",
+            "2:14: error: row has 4 cells but the header names 3 fields; it ends with more"
+            " commas than its fields need: remove the last",
+        ),
         (  # a number after a space is a field of its own: still the comma at the end
             "A-1,Pay, 2,",
             "2:12: error: row has 4 cells but the header names 3 fields; it ends with more"

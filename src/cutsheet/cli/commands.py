@@ -9,7 +9,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..diagnostics import ContentError, Problem, counted, display_path, has_errors
+from ..diagnostics import ContentError, Problem, display_path, has_errors
 from ..papers import DEFAULT_PAPERS
 from .selection import (
     build_options,
@@ -34,11 +34,7 @@ def cmd_build(args: argparse.Namespace) -> int:
     chosen_papers(project, games, options.papers)
     _outputs, report = build(project, games, options, out, jobs=args.jobs)
     gameless = [] if args.games else project.gameless_problems()
-    said = [*report.problems, *gameless]
-    print_problems(said)
-    if said and not has_errors(said):  # the warnings end with a count, as errors do
-        warned = counted(len(set(said)), "warning")
-        print(f"cutsheet: {warned}", file=sys.stderr)
+    print_problems([*report.problems, *gameless], count_warnings=True)
     return 1 if report.errors or gameless else 0
 
 

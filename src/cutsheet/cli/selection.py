@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..diagnostics import Problem, did_you_mean, excerpt
+from ..diagnostics import Problem, counted, did_you_mean, excerpt
 
 if TYPE_CHECKING:  # the commands import the heavy modules only when they run
     from ..build import Options, Project
@@ -71,13 +71,17 @@ def require_games(project: Project) -> None:
         )
 
 
-def print_problems(problems: list[Problem]) -> None:
+def print_problems(problems: list[Problem], count_warnings: bool = False) -> None:
+    """Each problem, then how many errors there are; with ``count_warnings``, how many
+    warnings where there is no error (a build's last line: its files are written)."""
     shown = sorted(set(problems))
     for p in shown:
         print(p, file=sys.stderr)
     errors = sum(1 for p in shown if p.severity == "error")
     if errors:
-        print(f"cutsheet: {errors} error{'s' if errors != 1 else ''}", file=sys.stderr)
+        print(f"cutsheet: {counted(errors, 'error')}", file=sys.stderr)
+    elif shown and count_warnings:
+        print(f"cutsheet: {counted(len(shown), 'warning')}", file=sys.stderr)
 
 
 def chosen_profiles(layouts: Path, asked: list[str] | None) -> tuple[str, ...]:

@@ -153,13 +153,7 @@ def _too_big(
     b = options.bleed
     ox, oy = (abs(v) for v in options.back_offset)  # the room a back offset takes
     room = (paper.width - 2 * (SAFE_MARGIN + ox), paper.height - 2 * (SAFE_MARGIN + oy))
-    low = mark_rule(b).depth_min
-    need = (w + 2 * b + low, h + 2 * b + low)
-    over = [
-        f"{n - r:.1f} mm too {d}"
-        for n, r, d in zip(need, room, ("wide", "tall"), strict=True)
-        if n > r
-    ]
+    over = _overflow(None, run.size, b, room)
     given = [f"{b:g} mm bleed"] if b else []
     if ox or oy:
         given.append(f"a back offset of {options.back_offset[0]:g},{options.back_offset[1]:g} mm")
@@ -167,10 +161,7 @@ def _too_big(
     first = run.cards[0].item
     where = component_key_loc(game, comp, "size")
     if over:  # the card itself, whatever the profile and the imposition
-        why = (
-            f"with its {'bleed and ' if b else ''}crop marks it needs {need[0]:g} × {need[1]:g} mm, the"
-            f" printable area is {room[0]:g} × {room[1]:g} mm: {', '.join(over)}"
-        )
+        why = over
     else:  # the imposition's room: its print note is the profile's (large print's is larger)
         bleed += f" in the {profile} profile" if profile != "standard" else ""
         if run.grid is not None:  # a fixed grid, where it is asked for
@@ -179,7 +170,7 @@ def _too_big(
             asked = ("impositions", profile) if per_profile else ("imposition",)
             where = game.game_src.loc(("components", index, *asked))
             if options.imposition == "duplex":  # (gutterfold's grid shares the page)
-                why = _grid_overflow(run.grid, run.size, b, room) or why
+                why = _overflow(run.grid, run.size, b, room) or why
             if profile != "standard":
                 why += f"; 'impositions: {{{profile}: auto}}' packs them there as they fit"
     return Problem(
@@ -189,12 +180,17 @@ def _too_big(
     )
 
 
-def _grid_overflow(
-    grid: tuple[int, int], size: tuple[float, float], bleed: float, room: tuple[float, float]
+def _overflow(
+    grid: tuple[int, int] | None,
+    size: tuple[float, float],
+    bleed: float,
+    room: tuple[float, float],
 ) -> str | None:
-    """By how much a fixed grid of cards, with its bleed and crop marks, overflows the
-    printable area ``room``; None when it fits there (and the print note finds no room)."""
-    (cols, rows), low = grid, mark_rule(bleed).depth_min
+    """By how much a card (``grid`` None) or a fixed grid of cards, with its bleed and crop
+    marks (one mark zone: a side at the margin may go without), overflows the printable
+    area ``room``; None when it fits there."""
+    cols, rows = grid or (1, 1)
+    low = mark_rule(bleed).depth_min
     need = (cols * (size[0] + 2 * bleed) + low, rows * (size[1] + 2 * bleed) + low)
     over = [
         f"{n - r:.1f} mm too {d}"
@@ -204,9 +200,10 @@ def _grid_overflow(
     if not over:
         return None
     marks = f"{'bleed and ' if bleed else ''}crop marks"
+    what = f"the {cols}×{rows} grid with its {marks}" if grid else f"with its {marks} it"
     return (
-        f"the {cols}×{rows} grid with its {marks} needs {need[0]:g} × {need[1]:g} mm, the"
-        f" printable area is {room[0]:g} × {room[1]:g} mm: {', '.join(over)}"
+        f"{what} needs {need[0]:g} × {need[1]:g} mm, the printable area is"
+        f" {room[0]:g} × {room[1]:g} mm: {', '.join(over)}"
     )
 
 

@@ -255,7 +255,7 @@ def collapse_repeats(problems: list[Problem]) -> list[Problem]:
         if p.code == "overlap":
             message = _SIZE.sub("(", message)
         elif p.code == "badge":
-            message = _ACROSS.sub(r"\1\3", message)
+            message = _ACROSS.sub(r"\1\3", message, count=1)
         groups.setdefault((p.loc, p.code, message, p.severity), []).append(p)
     for group in groups.values():
         first = group[0]
@@ -272,15 +272,11 @@ def _largest(group: list[Problem]) -> str:
     area: a size one of the cards has), a badge's with the widest value's need, when they
     differ."""
     message, code = group[0].message, group[0].code
-    if code == "badge":  # each badge the message names, at the most any item needs
-        needs = [[float(m[2]) for m in _ACROSS.finditer(p.message)] for p in group]
-        spans = iter([(min(n), max(n)) for n in zip(*needs, strict=True)])
-
-        def most(m: re.Match[str]) -> str:
-            low, high = next(spans)
-            return m[0] if low == high else f"{m[1]}up to {high:.1f}{m[3]}"
-
-        return _ACROSS.sub(most, message)
+    if code == "badge":  # at the most any item needs
+        needs = {float(m[2]) for p in group if (m := _ACROSS.search(p.message))}
+        if len(needs) < 2:
+            return message
+        return _ACROSS.sub(rf"\g<1>up to {max(needs):.1f}\3", message, count=1)
     sizes = [(float(m[1]), float(m[2])) for p in group if (m := _SIZE.search(p.message))]
     if code != "overlap" or len(set(sizes)) < 2:
         return message

@@ -37,7 +37,7 @@ from .resize import resized as resize
 from .resize import same_size, size_problem
 from .run_colours import markup_contrast, recoloured
 from .scale import scale_face
-from .scale.boxes import is_disc
+from .scale.boxes import disc_names
 from .side_memo import Key, Side, SideMemo
 
 Size = tuple[float, float]
@@ -167,7 +167,7 @@ class _CardPlanner:
         planned sides, its overflow, and the inner space its scaling kept."""
         over, gap, size, profile = None, 1.0, at.size, self.profile
         planned: tuple[FacePlan, ...] | None = None
-        discs = frozenset(b.name for b in face.boxes if is_disc(b))  # circles as laid out
+        discs = disc_names(face)  # its circles as laid out
         if mode == "scale":
             face, fc, over, gap = scaled or self.scaled(face, fc, at, back)
             spill = at.spill and not back and self.names[1] is None and self.comp.spec.overleaf

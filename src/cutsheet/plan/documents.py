@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from math import ceil
 from typing import Any
@@ -301,12 +301,18 @@ def _card_row(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
     for j, card_id in enumerate(row.marked):  # a mark on a card the row does not show
         if card_id not in row.cards:
             message = f"card_row: marked '{card_id}' is not in the row (its cards: "
-            message += (", ".join(row.cards) or "none") + ")" + _case_slip(card_id, row.cards)
+            message += (
+                (", ".join(row.cards) or "none")
+                + ")"
+                + did_you_mean(card_id, row.cards, case_only=True)
+            )
             p.problems.append(Problem(p.at(loc, "card_row", "marked", j), message))
     cards = []
     for j, card_id in enumerate(row.cards):
         if card_id not in items:
-            message = f"card_row: no item '{card_id}'" + _case_slip(card_id, items)
+            message = f"card_row: no item '{card_id}'" + did_you_mean(
+                card_id, sorted(items), case_only=True
+            )
             p.problems.append(Problem(p.at(loc, "card_row", "cards", j), message))
             continue
         label = p.para(p.markup(row.label, loc, dict(items[card_id])), "strong", loc).markup
@@ -314,13 +320,6 @@ def _card_row(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
         cards.append((label, mark))
     caption = p.text(row.caption, "small", loc).markup if row.caption else None
     return [CardRowBlock(tuple(cards), caption)]
-
-
-def _case_slip(card_id: str, known: Iterable[str]) -> str:
-    """ "; did you mean 'X'?" for a known id that differs from ``card_id`` by case alone: ids
-    that differ by a letter are other cards (TY-C beside TY-D), never a guess."""
-    same = [k for k in known if k.casefold() == card_id.casefold()]
-    return f"; did you mean '{same[0]}'?" if same else ""
 
 
 TEXT_CLEARANCE = 1.0
@@ -357,7 +356,7 @@ def _card(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
     if face is None:
         if fig.item not in p.faulty:
             message = f"card: no card '{fig.item}' in this game's decks"
-            message += _case_slip(fig.item, p.faces)
+            message += did_you_mean(fig.item, sorted(p.faces), case_only=True)
             p.problems.append(Problem(p.at(loc, "card", "item"), message))
         return [Space(0)]
     boxes = {el.box.name: el.box for el in face.elements}
@@ -371,7 +370,7 @@ def _card(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
             continue  # the box failed: its own error says why
         if box is None:  # the card's boxes in any profile: said alike by every profile
             named = {*boxes, *profiled}
-            guess = did_you_mean(name, named)
+            guess = did_you_mean(name, sorted(named))
             drawn = guess or f" (its boxes: {', '.join(sorted(named)) or 'none'})"
             message = f"card: {fig.item} draws no box '{name}'{drawn}"
             at = p.at(loc, "card", "labels", name, key=True)

@@ -174,20 +174,20 @@ def _too_tall(
     return None
 
 
-def _what(block: object, kind: str, profile: str) -> tuple[str, str] | None:
+def _what(block: object, kind: str, profile: str, own: bool = False) -> tuple[str, str] | None:
     """A block too tall for a page said as what it is and with what to do, where that helps:
     a track's rows never split (how many tracks it takes depends on each page's width as
     well as its height); card spaces too many for a row went on in rows (smaller ones:
     their ``size:``, or the ``card:`` they take their size from; on a sheet built in
     another profile than standard, also a sheet of its own for it, unless it is one already:
-    ``kind`` "own sheet"). None for any other."""
+    ``own``). None for any other."""
     if isinstance(block, TrackBlock):
         track = f"a track of {counted(len(block.values), 'number')} is"
         return track, " (split it into tracks that each fit a page)"
     if isinstance(block, SpacesBlock):
         hint = " (spaces too many for one row of the page go on in rows: fewer spaces, or"
         hint += " smaller ones"
-        if kind == "sheet" and profile != "standard":
+        if kind == "sheet" and profile != "standard" and not own:
             hint += f"; or, for {profile} alone, a sheet of its own (a component's `profiles:`)"
         return "card spaces are", hint + ")"
     return None
@@ -227,9 +227,9 @@ def _doc_problems(
     kind: str,
     label: str,
     papers: Sequence[Paper],
-    alone: bool = False,
+    own_sheet: bool = False,
 ) -> list[Problem]:
-    """Each block's first problem on the pages of ``papers``; ``alone``: a sheet printed in
+    """Each block's first problem on the pages of ``papers``; ``own_sheet``: a sheet printed in
     some profiles only (its own already, see ``_what``)."""
     builder = StoryBuilder.for_profile(plan.profile)
     canv = Canvas(io.BytesIO())
@@ -243,7 +243,7 @@ def _doc_problems(
     at: dict[int, Loc | None] = {}  # a word's place, when not its block's (an example's text)
     for set_for, some in _by_room(doc, frames, builder):
         story = _story(doc, set_for, flat=kind == "sheet")
-        _story_problems(plan, doc, kind, label, story, canv, some, found, at, alone)
+        _story_problems(plan, doc, kind, label, story, canv, some, found, at, own_sheet)
     return [
         Problem(at.get(block) or doc.loc_of(block), message)
         for block, message in sorted(found.items())
@@ -285,7 +285,7 @@ def _story_problems(
     frames: list[PageFrame],
     found: dict[int, str],
     at: dict[int, Loc | None],
-    alone: bool = False,
+    own_sheet: bool = False,
 ) -> None:
     """Each block's first problem on ``frames`` into ``found`` (a block already there keeps
     its own), and into ``at`` a word's place when it is not its block's."""
@@ -321,7 +321,7 @@ def _story_problems(
         if _fits_every_page(f, canv, frames):
             continue
         # said as such where the block itself is too tall
-        what = _what(doc.blocks[block], kind if not alone else "own sheet", plan.profile.name)
+        what = _what(doc.blocks[block], kind, plan.profile.name, own_sheet)
         if what and isinstance(f, KeepWithNext):  # (not a lead-in too tall before it)
             own = [g for g in f._content if getattr(g, "_cs_block", None) == block]
             what = what if any(_too_tall(g, canv, frames, False) for g in own) else None

@@ -343,7 +343,7 @@ def _split_words(row: list[str], quoted: list[bool]) -> int | None:
     cell's), and then a letter, after a cell with words of its own (a number is a field
     of its own). A stray space is read so too: the message says "may"."""
     spaced = [i for i, cell in enumerate(row) if cell[:1] in " \t" and cell.strip()]
-    if len(spaced) != 1 or not spaced[0]:
+    if len(spaced) != 1 or spaced[0] < 2:  # (the row's first cell, its id, holds no comma)
         return None
     i = spaced[0]
     words = row[i].lstrip()[:1].isalpha() and not quoted[i] and not quoted[i - 1]

@@ -28,7 +28,7 @@ from ...layouts import Face
 from ...measure import TextStyle
 from ...profiles import Profile
 from .badges import badge_needs, centred_in_badges, spilled
-from .boxes import is_disc, squares_kept, visible
+from .boxes import disc_names, squares_kept, visible
 from .edges import fitted_edge_map, kept_stretches
 from .icons import clear_icons, icon_needs
 from .needs import text_needs
@@ -54,9 +54,8 @@ def scale_face(
 
     With a ``memo`` and the ``fixed`` values the face's templates read besides the text its
     text boxes print alone, a face without icons is re-laid once for every item whose text
-    needs the same room: what follows the text's measures depends on nothing else. Its
-    vertical edges are found once for every item whose text needs the same heights (a word
-    wider than its box, an id in large print, widens only that box)."""
+    needs the same room (what follows the text's measures depends on nothing else), and
+    its vertical edges found once for every item whose text needs the same heights."""
     kx, ky = dst[0] / src[0], dst[1] / src[1]
     styles, names = scaled_styles(face, fc, profile)
     shown = visible(face, fc)
@@ -87,12 +86,13 @@ def scale_face(
     boxes = clear_icons(boxes, fc, styles, profile, shown)
     boxes = centred_in_badges(boxes, grown, shown)
     if profile.min_contrast:
-        discs = frozenset(b.name for b in face.boxes if is_disc(b))
-        boxes = shaded(boxes, fc, styles, profile, shown, inks, discs)
+        boxes = shaded(boxes, fc, styles, profile, shown, inks, disc_names(face))
     scaled_face = Face(face.name, tuple(boxes), face.loc)
-    overflow = spilled(fc, unheld, profile)
+    overflow, *others = spilled(fc, unheld, profile) or [None]  # (the first badge's)
     if new[src[1]] > dst[1] + 0.01:
         overflow = _overflow(fc, face, needs, ky, dst, new[src[1]] - dst[1], profile)
+    elif others:  # every badge that spills is said, the first as the overflow
+        fc.problems.extend(p for p in others if p is not None)
     elif overflow is None and key is not None and memo is not None:
         memo[key] = (scaled_face, styles, gap)
     adjusted = dataclasses.replace(fc, styles=styles, adjust=lambda m: clean(m, profile))

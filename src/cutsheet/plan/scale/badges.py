@@ -124,27 +124,23 @@ def badge_needs(
 
 def spilled(
     fc: FillContext, unheld: Sequence[tuple[Box, Box, float, float]], profile: Profile
-) -> Problem | None:
-    """The badges whose values do not fit them even at the body size (as an overflow: a
-    larger card is tried, and the last one tried says it), at the first badge's box in the
-    layout: what mends it is there (a wider badge, a face of its own), and the cards it
-    spills on are one mistake, said once (``collapse_repeats``). A second badge that spills
-    on the same card is said in the same message."""
-    if not unheld:
-        return None
-    icon, text, size, room = unheld[0]
-    more = "".join(
-        f"; and box '{t.name}' needs the badge '{i.name}' {s:.1f} mm across, its box gives {r:.1f} mm"
-        for i, t, s, r in unheld[1:]
-    )
-    return Problem(
-        icon.loc,
-        f"box '{text.name}': its value needs the badge '{icon.name}' {size:.1f} mm"
-        f" across at the {profile.name} profile's {profile.body_size:g} pt; the badge's box"
-        f" gives {room:.1f} mm{more} (a wider badge, or a face of its own for {profile.name})",
-        subject=fc.label,
-        code="badge",
-    )
+) -> list[Problem]:
+    """A problem for each badge whose value does not fit it even at the body size, at the
+    badge's box in the layout: what mends it is there (a wider badge, a face of its own),
+    and the cards it spills on are one mistake, said once (``collapse_repeats``). The
+    first is the face's overflow (a larger card is tried, and the last one tried says
+    it); the others are said with it."""
+    return [
+        Problem(
+            icon.loc,
+            f"box '{text.name}': its value needs the badge '{icon.name}' {size:.1f} mm"
+            f" across at the {profile.name} profile's {profile.body_size:g} pt; the badge's"
+            f" box gives {room:.1f} mm (a wider badge, or a face of its own for {profile.name})",
+            subject=fc.label,
+            code="badge",
+        )
+        for icon, text, size, room in unheld
+    ]
 
 
 def centred_in_badges(

@@ -43,7 +43,19 @@ def holds_several(face: Face, box: Box) -> bool:
     item's ``when:`` leaves out."""
     if not is_disc(box) or box.traits.symbol:
         return False
-    return sum(1 for t in face.boxes if t.traits.holds_text and inside(box, t)) >= 2
+    return sum(1 for t in face.boxes if t.traits.holds_text and _within(box, t)) >= 2
+
+
+def _within(circle: Box, box: Box) -> bool:
+    """Whether ``box`` is one the circle holds: its centre in it, and smaller than it (a
+    card-sized ground or text box behind a centred circle is not held)."""
+    return box is not circle and box.w * box.h < circle.w * circle.h and inside(circle, box)
+
+
+def disc_names(face: Face) -> frozenset[str]:
+    """The names of the face's circles as it lays them out (scaled, one may be stretched
+    out of round): a white one is a shape of the design, never a sticker (``shades``)."""
+    return frozenset(b.name for b in face.boxes if is_disc(b))
 
 
 def squares_kept(face: Face, boxes: list[Box], shown: set[str]) -> list[Box]:
@@ -52,7 +64,8 @@ def squares_kept(face: Face, boxes: list[Box], shown: set[str]) -> list[Box]:
     ``radius`` half its side, stays one; one holding one text is a badge: ``badges``; one
     holding several stays a circle: ``holds_several``)."""
     out = list(boxes)
-    for i, (old, new) in enumerate(zip(face.boxes, boxes, strict=True)):
+    for i, old in enumerate(face.boxes):
+        new = out[i]  # as a circle before it may have moved it
         if not old.traits.square or abs(old.w - old.h) > 0.01 or abs(new.w - new.h) < 0.01:
             continue
         texts = (t for t in face.boxes if t.traits.holds_text and t.name in shown)
@@ -64,12 +77,15 @@ def squares_kept(face: Face, boxes: list[Box], shown: set[str]) -> list[Box]:
         if is_disc(old):
             out[i] = dataclasses.replace(out[i], radius=side / 2)  # type: ignore[call-arg]
         if holds_several(face, old):
-            out = _held_in_circle(out, face, old, out[i], new)
+            out = _held_in_circle(out, face, old, out[i], new, shown)
     return out
 
 
-def _held_in_circle(out: list[Box], face: Face, disc: Box, circle: Box, stretch: Box) -> list[Box]:
-    """What a circle holds (texts, icons, shapes whose centre the face lays in it), set in
+def _held_in_circle(
+    out: list[Box], face: Face, disc: Box, circle: Box, stretch: Box, shown: set[str]
+) -> list[Box]:
+    """What a circle holds (shown texts, icons, shapes drawn after it and smaller than it,
+    whose centre the face lays in it), set in
     the circle kept round: the circle grows less than the face's ``stretch`` one way, and
     that way each is centred where the face puts its centre in the circle, the circle's
     own scale applied, at the size the scaling measured for it (a text in the middle of
@@ -77,7 +93,14 @@ def _held_in_circle(out: list[Box], face: Face, disc: Box, circle: Box, stretch:
     of them stay within the room the scaling gave them together (which keeps the trim's
     safe zone and the face): else they stay where the scaling put them."""
     k = circle.h / disc.h
-    held = [j for j, t in enumerate(face.boxes) if t is not disc and inside(disc, t)]
+    after = next(i for i, b in enumerate(face.boxes) if b is disc)
+    held = [
+        j
+        for j, t in enumerate(face.boxes)
+        if j > after and t.name in shown and _within(disc, t)  # drawn on it
+    ]
+    if not held:
+        return out
     tall = stretch.h > stretch.w  # the way the circle grew less than the face's stretch
     at, size, centre, start = ("y", "h", circle.y + circle.h / 2, disc.y + disc.h / 2)
     if not tall:

@@ -17,7 +17,7 @@ from ...contrast import BLACK, WHITE, contrast, reaching
 from ...measure import TextStyle
 from ...profiles import Profile
 from ...text import TemplateProblem, render
-from .boxes import inside
+from .boxes import inside, is_disc
 
 
 def _colour(fc: FillContext, value: str | None) -> str | None:
@@ -49,7 +49,8 @@ def _sticker(
     sticker pasted inside that shape? A white circle as the face lays it out (``discs``, by
     name: scaled, it may be stretched out of round) is not one: it is a shape of the design
     (a coin holding a cost), which keeps its colour as every badge does."""
-    if (_colour(fc, boxes[i].fill) or "").upper() != WHITE or boxes[i].name in discs:
+    round_ = boxes[i].name in discs or is_disc(boxes[i])
+    if (_colour(fc, boxes[i].fill) or "").upper() != WHITE or round_:
         return False
     for shape in boxes[:i]:
         if shape.traits.paints_under_text and shape.name in shown and inside(shape, boxes[i]):
