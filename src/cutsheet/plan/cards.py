@@ -167,7 +167,7 @@ class _CardPlanner:
         planned sides, its overflow, and the inner space its scaling kept."""
         over, gap, size, profile = None, 1.0, at.size, self.profile
         planned: tuple[FacePlan, ...] | None = None
-        discs = disc_names(face)  # its circles as laid out
+        laid = face  # as the layout has it (its circles: ``white_stickers``)
         if mode == "scale":
             face, fc, over, gap = scaled or self.scaled(face, fc, at, back)
             spill = at.spill and not back and self.names[1] is None and self.comp.spec.overleaf
@@ -195,6 +195,7 @@ class _CardPlanner:
                     picture_contrast(p, profile.min_contrast, fc.label, profile.name)
                 )
                 fc.problems.extend(markup_contrast(p, profile.min_contrast, fc.label))
+                discs = disc_names(laid)
                 fc.problems.extend(white_stickers(p, profile.min_contrast, fc.label, discs))
             else:
                 fc.problems.extend(unreadable_text(p, fc.label))
