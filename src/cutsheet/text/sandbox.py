@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 import string
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, MutableMapping
 from functools import lru_cache
 from types import CodeType
 from typing import Any
@@ -104,6 +104,13 @@ class BoundedEnvironment(ImmutableSandboxedEnvironment):
     depend on the order its jobs run in."""
 
     intercepted_binops = frozenset({"*", "**", "+", "%"})
+
+    def make_globals(self, d: MutableMapping[str, Any] | None) -> MutableMapping[str, Any]:
+        """A template's globals as one plain mapping, not Jinja's ``ChainMap`` over the
+        environment's: every run of a template copies its globals into a new context, and a
+        ``ChainMap`` merges its maps again for each copy (some 20 ms of a cold build). The
+        environment's globals are set once, before any template (``environment``)."""
+        return {**self.globals, **(d or {})}
 
     def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
         """The immutable sandbox's rule, and the same for a method read off the type itself
