@@ -660,12 +660,22 @@ def test_a_word_in_a_text_written_over_several_lines_is_pointed_at():
     assert pointed(block, "price") == block
 
 
-def test_a_file_with_a_line_break_split_does_not_see_points_nowhere_inside_its_texts():
-    """YAML counts NEL, U+2028 and U+2029 as line breaks; a file holding one has its texts
-    left unnoted (their lines would be numbered otherwise), so a problem stays at the
-    text's start rather than on a wrong line."""
-    from cutsheet.text.pointed import pointed
-
-    where = parse_yaml('a: "x\u2028y"\nb: >-\n  one\n  {{ price }}\n', "u.yaml")
-    start = where.loc(("b",))
-    assert pointed(start, "price") == start
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        ('a: "x\u2028y"\nb: 2\n', (1, 6)),  # inside quotes: it would print as a space
+        ("# note\x85more\na: 1\n", (1, 7)),  # in a comment: YAML would read the rest
+        ("a: 1\r\nb: one\u2029two\r\n", (2, 7)),  # CRLF lines, as an editor counts
+        ("a: 1\rb: 2\rc: x\u2028\r", (3, 5)),  # a lone CR ends a line too
+    ],
+)
+def test_a_line_break_only_yaml_sees_is_named_where_an_editor_shows_it(text, where):
+    """YAML counts NEL, U+2028 and U+2029 as line breaks and editors do not, so every line
+    number after one would be wrong (and one in a comment or a plain value ends it early):
+    each is an error of its own, at the line and column an editor shows."""
+    with pytest.raises(ContentError) as err:
+        parse_yaml(text, "u.yaml")
+    (problem,) = err.value.problems
+    assert (problem.loc.line, problem.loc.col) == where
+    char = next(c for c in text if c in "\x85\u2028\u2029")
+    assert f"U+{ord(char):04X}" in problem.message and "delete it" in problem.message

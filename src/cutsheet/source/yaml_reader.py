@@ -12,11 +12,12 @@ located problems.
 from __future__ import annotations
 
 import gc
+import re
 
 import yaml
 
 from ..diagnostics import ContentError, Loc, Problem
-from .limits import MAX_FILE_BYTES, capped, short, too_big
+from .limits import MAX_FILE_BYTES, MAX_PROBLEMS, capped, short, too_big
 from .located import Located
 from .yaml_build import DataBuilder
 from .yaml_compose import compose
@@ -31,7 +32,43 @@ def parse_yaml(text: str, file: str) -> Located:
     """Parse YAML text into located data; raises ContentError with located problems."""
     if len(text) > MAX_FILE_BYTES:
         raise too_big(len(text.encode("utf-8", "replace")), file)
-    return _parse_yaml(text.removeprefix("\ufeff"), file, CoreLoader)
+    text = text.removeprefix("\ufeff")
+    if any(c in text for c in OTHER_BREAKS):
+        raise ContentError(capped(_other_breaks(text, file)))
+    return _parse_yaml(text, file, CoreLoader)
+
+
+OTHER_BREAKS = {"\x85": "next line", "\u2028": "line separator", "\u2029": "paragraph separator"}
+"""Characters YAML reads as a line break and an editor does not (text pasted from a web
+page or a word processor brings them): each moves every later line number YAML gives, and
+one in a comment or a plain value ends it early, so YAML errs lines below."""
+
+
+def _other_breaks(text: str, file: str) -> list[Problem]:
+    """One problem for each of ``OTHER_BREAKS`` in ``text``, where an editor shows it (the
+    lines counted at ``\\n``, ``\\r\\n`` and ``\\r`` alone, the columns in characters)."""
+    problems = []
+    line, start = 1, 0
+    for found in _LINE_ENDS.finditer(text):
+        if found.group() in OTHER_BREAKS:
+            char = found.group()
+            problems.append(
+                Problem(
+                    Loc(file, line, found.start() - start + 1),
+                    f"YAML: character U+{ord(char):04X} ({OTHER_BREAKS[char]}), which most"
+                    " editors do not show, is a line break to YAML but not to an editor, so"
+                    " every line number after it would be wrong: delete it (or start a new"
+                    " line where one is meant)",
+                )
+            )
+            if len(problems) > MAX_PROBLEMS:
+                break
+            continue
+        line, start = line + 1, found.end()
+    return problems
+
+
+_LINE_ENDS = re.compile("\r\n|\r|\n|[\x85\u2028\u2029]")
 
 
 def _parse_yaml(text: str, file: str, loader_class: type[yaml.SafeLoader]) -> Located:
