@@ -528,13 +528,47 @@ def test_csv_short_rows_are_errors_by_default():
 
 
 def test_csv_problems_are_capped():
-    text = "id,name\n" + "A\n" * 500
+    text = "id,name\nB,x\n" + "A\n" * 500  # (one whole row: the header is not to blame)
     with pytest.raises(ContentError) as exc:
         parse_csv(text, "cards.csv", short_rows_are_errors=True)
     assert len(exc.value.problems) == MAX_PROBLEMS + 1
     assert (
-        str(exc.value.problems[-1]) == "cards.csv:102:2: error: and 400 more problems in this file"
+        str(exc.value.problems[-1]) == "cards.csv:103:2: error: and 400 more problems in this file"
     )
+
+
+@pytest.mark.parametrize(
+    ("header", "shown"),
+    [
+        (
+            "id,name,extra",
+            "1:9: error: no row has a cell for 'extra': the header names 3 fields"
+            " and every row has 2; remove it from the header (or end each row with 1 more comma)",
+        ),
+        (
+            "id,name,a,b",
+            "1:9: error: no row has a cell for 'a', 'b': the header names 4 fields"
+            " and every row has 2; remove them from the header (or end each row with 2 more"
+            " commas)",
+        ),
+    ],
+)
+def test_csv_a_header_longer_than_every_row_is_one_error_at_the_header(header, shown):
+    """Every row short of the header by the same names: the header is the likely slip (a
+    column added, or pasted from another file), said once where the name is, not once a
+    row."""
+    with pytest.raises(ContentError) as exc:
+        parse_csv(f"{header}\nA-1,x\nA-2,y\nA-3,z\n", "cards.csv")
+    assert only_problem(exc) == f"cards.csv:{shown}"
+
+
+def test_csv_rows_short_by_different_cells_are_each_their_own_error():
+    with pytest.raises(ContentError) as exc:
+        parse_csv("id,name,cost\nA-1,x\nA-2\n", "cards.csv")
+    assert [p.loc.line for p in exc.value.problems] == [2, 3]
+    with pytest.raises(ContentError) as exc:  # one row alone: the row is as likely wrong
+        parse_csv("id,name,cost\nA-1,x\n", "cards.csv")
+    assert only_problem(exc).startswith("cards.csv:2:6: error: row has 2 cells")
 
 
 # --- confinement -----------------------------------------------------------------------------

@@ -63,6 +63,7 @@ def parse_csv(text: str, file: str, *, short_rows_are_errors: bool | None = None
     problems, columns = _header_problems(header, lines[0], file)
     table = _Table(file, lines, header, short_rows_are_errors, problems)
     table.read(reader)
+    table.header_too_long(columns)
     if problems:
         raise ContentError(capped(problems))
     # a cell's key is where its value is: one dict serves as both (``Located``)
@@ -377,6 +378,8 @@ class _Table:
         self.values: dict[PathKey, int] = {(): spot(1, 1)}  # each a ``spot`` of the file
         self.rows_at: dict[PathKey, bytes] = {}  # each row's places (``Packed``)
         self.cells = 0
+        self.widths: set[int] = set()  # how many cells each row has
+        self.short: list[Problem] = []  # the rows with too few cells
 
     def places(self) -> tuple[Spots, Spots]:
         """Where the file and each row and cell are: a cell's key is where its value is, so
@@ -397,6 +400,26 @@ class _Table:
         except csv.Error as exc:
             where = Loc(self.file, reader.line_num, 1)
             self.problems.append(Problem(where, f"CSV syntax: {short(str(exc))}"))
+
+    def header_too_long(self, columns: dict[str, Loc]) -> None:
+        """Every row (two or more) one cell or more short of the header by the same names:
+        the header names a column the rows never had (or the rows lack the commas after
+        their last cell). Said once, at the first such name, not once for every row."""
+        if len(self.short) < 2 or len(self.short) != len(self.rows) or len(self.widths) != 1:
+            return
+        have = next(iter(self.widths))
+        missing = [n for n in self.header[have:] if n]
+        if not missing or missing[0] not in columns:
+            return
+        them = "it" if len(missing) == 1 else "them"
+        message = (
+            f"no row has a cell for {_names(missing)}: the header names {self.width:,}"
+            f" fields and every row has {have:,}; remove {them} from the header (or end each row"
+            f" with {self.width - have:,} more comma{'' if self.width - have == 1 else 's'})"
+        )
+        short = {id(p) for p in self.short}
+        self.problems[:] = [p for p in self.problems if id(p) not in short]
+        self.problems.append(Problem(columns[missing[0]], message))
 
     def _add(self, row: list[str], line_no: int, last_line: int) -> bool:
         """Add one row that starts on ``line_no`` and ends on ``last_line``; False once a
@@ -428,6 +451,7 @@ class _Table:
         """A row with more cells than the header names, or fewer if that is an error; in a
         row that runs over several lines, at the quote that opened the cell that did so."""
         width = self.width
+        self.widths.add(len(row))
         wrong = len(row) > width or len(row) < width and self.short_rows_are_errors
         swallowed = self._runs_on(row, line_no, last, wrong) if last > line_no else None
         if swallowed is not None:
@@ -447,7 +471,7 @@ class _Table:
             # a quoted cell may span lines: the row ends on its last line
             end = len(self.lines[last - 1]) + 1 if last - 1 < len(self.lines) else 1
             missing = [n for n in self.header[len(row) :] if n]
-            self.problems.append(
+            self.short.append(
                 Problem(
                     Loc(self.file, last, end),
                     f"row has {len(row):,} cell{'' if len(row) == 1 else 's'} but the header"
@@ -455,6 +479,7 @@ class _Table:
                     " (end the row with commas to leave cells empty)",
                 )
             )
+            self.problems.append(self.short[-1])
 
     def _runs_on(self, row: list[str], line_no: int, last: int, wrong: bool) -> Problem | None:
         """A row that spans lines ``line_no`` to ``last`` because a quote opened a cell that
