@@ -15,7 +15,7 @@ from cutsheet.boxes.text import line_breaks
 from cutsheet.plan.overleaf import MORE
 
 from .conftest import ROOT
-from .readback import plumber_pages, pypdf_texts
+from .readback import plumber_pages, plumber_words, pypdf_texts
 
 PAPERS = ("a4", "letter")
 TEXT_OPS = {"Tj", "TJ", "'", '"'}
@@ -79,6 +79,24 @@ def test_an_aid_back_starts_under_its_title_though_the_id_sits_beside_it(built, 
                 goes_on, key=lambda w: abs(w["x0"] - title["x0"]) + abs(w["top"] - title["top"])
             )
             assert under["top"] >= title["bottom"], (title, under)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_the_continued_note_lines_up_with_the_card_text(built, paper):
+    """ "Continued on the back" starts where the card's text does (its title, its first
+    line), not at a centred label further out ("+1" on the effects card, 1 mm out in the
+    design, 2.6 mm in large print)."""
+    path = built / "festivibes" / f"large-print-{paper}" / "cards.pdf"
+    words = plumber_words(path)
+    fronts = [w for w in words if any(x["text"] == "Continued" for x in w)]
+    assert len(fronts) == 4
+    for page in fronts:
+        notes = [w for w in page if w["text"] == "Continued"]
+        titles = [w for w in page if w["text"] in ("Event", "On")]
+        assert len(notes) == len(titles) == 2
+        for note in notes:
+            title = max((t for t in titles if t["top"] < note["top"]), key=lambda t: t["top"])
+            assert abs(note["x0"] - title["x0"]) < 0.5, (note, title)
 
 
 def _text_tags(pdf: pikepdf.Pdf, page: pikepdf.Page) -> list[str]:

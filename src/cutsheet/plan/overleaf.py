@@ -127,7 +127,10 @@ def overleaf(face: FacePlan) -> tuple[FacePlan, FacePlan] | float:
     limit = height - margin
     header = _header(content)
     body = [el for el in content if not any(el is h for h in header)]
-    left = min(el.box.x for el in texts)
+    # the text column's left edge: a centred label (a "+1" in a narrow box) starts further
+    # out than any line of text does, and the note would stand out of line
+    flush = [el for el in texts if el.style.align == "left"] or texts
+    left = min(el.box.x for el in flush)
     width = max(el.box.x + el.box.w for el in texts) - left
     main = max((el for el in texts if el.box.name != "title"), key=lambda el: el.box.h)
     note = _more_note(main, left, width, limit)
