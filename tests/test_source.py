@@ -29,6 +29,13 @@ def only_problem(exc: pytest.ExceptionInfo[ContentError]) -> str:
     return str(exc.value.problems[0])
 
 
+def csv_problem(text: str) -> str:
+    """The one problem of ``text`` read as ``cards.csv``."""
+    with pytest.raises(ContentError) as exc:
+        parse_csv(text, "cards.csv")
+    return only_problem(exc)
+
+
 def test_values_and_keys_keep_their_line_and_column():
     doc = parse_yaml("a: 1\nitems:\n  - id: X\n    name: Seed Tent\n", "f.yaml")
     assert str(doc.loc(("items", 0, "name"))) == "f.yaml:4:11"
@@ -191,9 +198,7 @@ def test_csv_row_with_too_many_cells():
     ],
 )
 def test_a_wide_csv_row_says_what_most_likely_widened_it(row, said):
-    with pytest.raises(ContentError) as exc:
-        parse_csv(f"id,name,rule\n{row}\n", "cards.csv")
-    assert only_problem(exc) == f"cards.csv:{said}"
+    assert csv_problem(f"id,name,rule\n{row}\n") == f"cards.csv:{said}"
 
 
 def test_csv_duplicate_column():
@@ -557,9 +562,7 @@ def test_csv_a_header_longer_than_every_row_is_one_error_at_the_header(header, s
     """Every row short of the header by the same names: the header is the likely slip (a
     column added, or pasted from another file), said once where the name is, not once a
     row."""
-    with pytest.raises(ContentError) as exc:
-        parse_csv(f"{header}\nA-1,x\nA-2,y\nA-3,z\n", "cards.csv")
-    assert only_problem(exc) == f"cards.csv:{shown}"
+    assert csv_problem(f"{header}\nA-1,x\nA-2,y\nA-3,z\n") == f"cards.csv:{shown}"
 
 
 def test_csv_rows_short_by_different_cells_are_each_their_own_error():
