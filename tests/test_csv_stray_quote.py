@@ -124,3 +124,18 @@ def test_a_cell_over_the_csv_limit_is_reported_at_the_cell(tmp_path):
         assert (problem.loc.line, problem.loc.col) == (3, 9)
         size = len(cell) - (2 if cell.startswith('"') else 0)
         assert problem.message.startswith(f"CSV: this cell holds {size:,} characters, over")
+
+
+def test_a_quote_written_once_inside_a_quoted_cell_is_an_error_at_it(tmp_path):
+    """It ends the cell, and the csv module reads it away and runs the rest on: `"when you
+    "dock" at"` printed `when you dock" at"`, with no error."""
+    said = _problems(tmp_path, 'id,rule\nA-1,"Draw when you "dock" here."\nA-2,"ok" ,x\n')
+    assert [(line, col) for line, col, _ in said] == [(2, 20), (3, 8)]
+    assert all('a quote inside a quoted cell is written twice ("")' in m for *_, m in said)
+    assert "'dock\" here.\"' follows it" in said[0][2]
+
+
+def test_quotes_written_twice_and_cells_ending_at_their_quote_still_read(tmp_path):
+    path = tmp_path / "cards.csv"
+    path.write_text('id,rule\nA-1,"say ""hi"""\nA-2,"a, b"\nA-3,"c"\n', encoding="utf-8")
+    assert [row["rule"] for row in load_csv(path, tmp_path).data] == ['say "hi"', "a, b", "c"]

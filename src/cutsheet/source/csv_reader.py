@@ -56,6 +56,7 @@ def parse_csv(text: str, file: str, *, short_rows_are_errors: bool | None = None
     _control_characters(text, file)
     if '"' in text:
         _unclosed_quote(text, file)
+        _closed_too_soon(text, file)
     if len(text) > csv.field_size_limit():
         _huge_cell(text, file)
     reader = csv.reader(io.StringIO(text))
@@ -154,6 +155,34 @@ def _unclosed_quote(text: str, file: str) -> None:
             ' inside a quoted cell is written twice, "")'
         )
         raise ContentError([Problem(loc, message)])
+
+
+def _closed_too_soon(text: str, file: str) -> None:
+    """A quote that ends a quoted cell with more of the cell after it (``"when you "dock"
+    at"``: a quote meant to print) would be read away, and the text after it run on in the
+    cell: an error at that quote, for every such quote in a cell on one line."""
+    problems, quoted, opened = [], False, 0
+    for i, c, now in _quoting(text):
+        if now and not quoted:
+            opened = i
+        closes, quoted = c == '"' and quoted and not now, now
+        if not closes or text[i + 1 : i + 2] in ("", ",", "\n"):
+            continue
+        if "\n" in text[opened:i]:  # a cell run on over lines: a stray quote opened it
+            continue  # (said where it opened, ``_Table._runs_on``)
+        line_start = text.rfind("\n", 0, i) + 1
+        after = text[i + 1 : text.find("\n", i) if "\n" in text[i:] else len(text)]
+        problems.append(
+            Problem(
+                Loc(file, text.count("\n", 0, i) + 1, i - line_start + 1),
+                f"this quote ends its quoted cell, but {excerpt(after, 20)} follows it: a quote"
+                ' inside a quoted cell is written twice ("")',
+            )
+        )
+        if len(problems) > MAX_PROBLEMS:
+            break
+    if problems:
+        raise ContentError(capped(problems))
 
 
 def _swallows_rows(cell: str, width: int) -> bool:
