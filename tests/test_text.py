@@ -125,6 +125,18 @@ def test_glyphs_mark_cube_runs_only():
     assert 'label="5R&gt;G|5 R for 1 G"' in expanded
 
 
+def test_glyphs_read_cube_groups_joined_by_plus_as_one_run():
+    """``2R+1B`` (a designer's cost) is one run of notation: every cube a tile, the plus a
+    letter between them, said "2 red and 1 blue"; before, the whole word was left as text
+    while ``2R`` beside it became tiles, and a deck mixed the two with no warning."""
+    terms = {"R": {"fill": "#D55E00", "name": "Red"}, "B": {"fill": "#56B4E9", "name": "Blue"}}
+    markup = render("{{ t|glyphs(terms) }}", {"t": "2R+1B or +2", "terms": terms})
+    expanded = expand(markup, 10, 14, face_name("bold"))
+    assert Paragraph(expanded).getPlainText() == "2R+1B or +2"
+    assert expanded.count('name="cs_cube"') == 2  # "+2" has no cube: left as it is
+    assert 'label="2R+1B|2 red and 1 blue"' in expanded
+
+
 # ------------------------------------------------------------------ bounds and markup
 @pytest.mark.parametrize(
     ("template", "message"),

@@ -39,7 +39,7 @@ def signed(n: int) -> str:
     return f"+{n}" if n > 0 else ("−" + str(-n) if n < 0 else "0")
 
 
-_NOTATION = re.compile(r"[0-9A-Z<>]*(?:[A-Z]|>)[0-9A-Z<>]*")
+_NOTATION = re.compile(r"[0-9A-Z<>+]*(?:[A-Z]|>)[0-9A-Z<>+]*")
 
 
 def _cube_fills(terms: Mapping[str, Mapping[str, str]]) -> dict[str, str]:
