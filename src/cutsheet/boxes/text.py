@@ -222,7 +222,7 @@ def _measured_problems(m: Measured, box: TextBox, style: TextStyle, fc: FillCont
     if height > box.h * MM + 0.01:
         over = (height - box.h * MM) / MM
         out.append(
-            f"text does not fit: it needs {height / MM:.1f} mm, the box is {box.h:g} mm"
+            f"text does not fit: it needs {height / MM:.1f} mm, the box is {round(box.h, 1):g} mm"
             f" ({over:.1f} mm over{f', {fc.profile} profile' if _named(fc) else ''})"
         )
     return out

@@ -370,7 +370,7 @@ def _in_content(problem: Problem, face: Face, game: Game, comp: Component, item:
     box prints alone, in game.yaml: one place for every card, so ``collapse_repeats`` says
     it once; else the item), and names the packaged box."""
     if not problem.loc.path or not _packaged(problem.loc.path):
-        return problem
+        return _own_box_named(problem, face)
     box = next((b for b in face.boxes if b.loc == problem.loc), None)
     fact = _FACT.fullmatch((box.text or "").strip()) if isinstance(box, TextBox) else None
     if fact is None:
@@ -384,6 +384,24 @@ def _in_content(problem: Problem, face: Face, game: Game, comp: Component, item:
         problem,
         loc=where,
         message=f"{problem.message} (cutsheet's own box, {own}: {_MEND.get(problem.code, _MEND[''])})",
+    )
+
+
+_BOX_NAMED = re.compile(r"box '([^']+)'")
+
+
+def _own_box_named(problem: Problem, face: Face) -> Problem:
+    """A problem placed where an item's text comes from, at a box cutsheet ships (the id box
+    of ``base.yaml`` on a card too small for it): it names that box too, for the text may be
+    fine and the box the one to replace."""
+    named = _BOX_NAMED.match(problem.message) if problem.code == "box" else None
+    box = next((b for b in face.boxes if named and b.name == named.group(1)), None)
+    if box is None or not box.loc.path or not _packaged(box.loc.path):
+        return problem
+    own = f"{Path(box.loc.path).name}:{box.loc.line}"
+    mend = _MEND.get(problem.code, _MEND[""])
+    return dataclasses.replace(
+        problem, message=f"{problem.message} (cutsheet's own box, {own}: {mend})"
     )
 
 
