@@ -267,6 +267,8 @@ _FaceSource = tuple[FaceSpec, Located, tuple[str | int, ...]]
 #: A face's boxes by name: each box's keys (inherited ones merged in), where it is, and where
 #: each of its templates is written (inherited ones too).
 _Merged = dict[str, tuple[dict[str, Any], Loc, dict[str, Loc]]]
+"""Each box's keys, its place, and where its templates (and its style) are written."""
+STYLE_KEY = "style"  # where a box names its style: an unknown one is said there
 
 
 @dataclass
@@ -397,7 +399,7 @@ def _inherited(
         keys = box.model_dump(exclude_none=True)
         base.update(keys)
         written = dict(boxes[bname][2]) if bname in boxes else {}
-        for key in TEMPLATED:
+        for key in (*TEMPLATED, STYLE_KEY):
             if key in keys:
                 written[key] = src.loc(path + ("boxes", bname, key))
         boxes[bname] = (base, bloc, written)
@@ -447,11 +449,14 @@ def _face_boxes(merged: _Merged, styles: Mapping[str, Style], problems: list[Pro
     """Each merged box made a ``Box``; one whose text style is unknown is a problem."""
     built = []
     for bname, (keys, bloc, written) in merged.items():
-        box = _resolve_box(bname, keys, bloc, written)
+        templates = {k: v for k, v in written.items() if k != STYLE_KEY}
+        box = _resolve_box(bname, keys, bloc, templates)
         if box.traits.styled and box.style not in styles:
-            problems.append(
-                Problem(bloc, f"box {excerpt(bname)} uses unknown style {excerpt(box.style)}")
-            )
+            message = f"box {excerpt(bname)} uses unknown style {excerpt(box.style)}"
+            guess = did_you_mean(box.style, sorted(styles))
+            known = ", ".join(sorted(styles)) if not guess else ""
+            message += guess or (f" (known: {known})" if known else "")
+            problems.append(Problem(written.get("style", bloc), message))
         built.append(box)
     return built
 
