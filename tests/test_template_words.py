@@ -20,7 +20,8 @@ from cutsheet.text.rendering import render
             "there is no 'CR-X' in the mapping it is looked up in",
         ),
         ("{{ name.size }}", {"name": "tent"}, "there is no 'size' in the text it is looked up in"),
-        ("{{ nmae }}", {"name": "tent"}, "'nmae' is undefined"),
+        ("{{ nmae }}", {"name": "tent"}, "'nmae' is undefined; did you mean 'name'?"),
+        ("{{ zzz }}", {"name": "tent"}, "'zzz' is undefined"),  # nothing close: no guess
     ],
 )
 def test_an_unknown_name_is_said_in_the_designers_words(source, context, said):

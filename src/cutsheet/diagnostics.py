@@ -173,20 +173,25 @@ def excerpt(value: object, limit: int = 60) -> str:
     return shown
 
 
-def did_you_mean(word: str, known: Iterable[str], case_only: bool = False) -> str:
+def did_you_mean(
+    word: str, known: Iterable[str], case_only: bool = False, cutoff: float = 0.6
+) -> str:
     """ "; did you mean 'x'?" for the known name closest to ``word`` (a misspelling, or a
     slip of case: ``A4`` for ``a4``; with ``case_only``, a slip of case alone: ids a
     letter apart are other things), or ""."""
-    guess = closest(word, known, case_only)
+    guess = closest(word, known, case_only, cutoff)
     return f"; did you mean '{guess}'?" if guess is not None else ""
 
 
-def closest(word: str, known: Iterable[str], case_only: bool = False) -> str | None:
+def closest(
+    word: str, known: Iterable[str], case_only: bool = False, cutoff: float = 0.6
+) -> str | None:
     """The known name closest to ``word`` (``did_you_mean``'s guess), or None; the first
-    in ``known``'s order where two are as close."""
+    in ``known``'s order where two are as close. ``cutoff``: how alike (difflib's ratio)
+    a guess must be at least."""
     known = list(known)
     same = [k for k in known if k.casefold() == word.casefold()]
     if case_only:
         return same[0] if same else None
-    guess = same or difflib.get_close_matches(word[:100], known, n=1, cutoff=0.6)
+    guess = same or difflib.get_close_matches(word[:100], known, n=1, cutoff=cutoff)
     return guess[0] if guess else None

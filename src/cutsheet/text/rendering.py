@@ -17,6 +17,7 @@ from jinja2 import TemplateError, TemplateSyntaxError, Undefined, UndefinedError
 from jinja2.environment import TemplateExpression
 from markupsafe import escape
 
+from ..diagnostics import did_you_mean
 from ..source.yaml_build import MARKER
 from ..symbols import look_key
 from . import kept
@@ -109,6 +110,23 @@ def _unknown(message: str) -> str:
         return message + _DOCUMENTS_ONLY.get(message, "")
     kind = _KINDS.get(found.group(1), "value")
     return f"there is no {found.group(2)} in the {kind} it is looked up in"
+
+
+NAME_GUESS = 0.75
+"""How alike an unknown name and a context's name must be to be guessed: two letters
+swapped in a short name (``nmae``, ``rlue``) are; ``prices`` and ``profile`` are not."""
+
+
+def _guessed(problem: TemplateProblem, context: Mapping[str, Any]) -> TemplateProblem:
+    """An unknown name with the closest name the context has (a field misspelt: ``nmae``
+    for ``name``), when one is close (``NAME_GUESS``)."""
+    if problem.kinds != ("name",) or not problem.word or not str(problem).endswith("undefined"):
+        return problem
+    names = sorted(k for k in context if not k.startswith("_"))
+    guess = did_you_mean(problem.word, names, cutoff=NAME_GUESS)
+    if not guess:
+        return problem
+    return TemplateProblem(f"{problem}{guess}", problem.word, problem.kinds)
 
 
 def _failed(exc: Exception, what: str) -> TemplateProblem:
@@ -327,7 +345,7 @@ def _render(source: str, context: Mapping[str, Any]) -> str:
                 raise TemplateProblem(f"template prints more than {MAX_OUTPUT:,} characters")
             chunks.append(chunk)
     except Exception as exc:  # every failure of a template is the layout's
-        raise _failed(exc, "template") from None
+        raise _guessed(_failed(exc, "template"), context) from None
     printed = "".join(chunks)
     if MARKER.search(printed):
         _own_symbols_only(printed, MADE.symbols)
@@ -381,7 +399,7 @@ def _evaluate(expression: str, context: Mapping[str, Any]) -> Any:
             value._fail_with_undefined_error()
         return value
     except Exception as exc:  # every failure of an expression is the layout's
-        raise _failed(exc, "expression") from None
+        raise _guessed(_failed(exc, "expression"), context) from None
 
 
 @lru_cache(maxsize=4096)
