@@ -18,6 +18,7 @@ from .model import (
     Whole,
     model_keeps,
 )
+from .validation import describe_patterns
 
 
 class ItemBase(Strict):
@@ -109,4 +110,7 @@ def item_model(component: ComponentSpec, vocab: Mapping[str, list[str]]) -> type
         else:
             maybe = MaybeWhole if ann is Whole else ann | None  # bounds kept in the schema
             fields[name] = (maybe, Field(None, **kw))
-    return create_model(f"Item_{component.id.replace('-', '_')}", __base__=ItemBase, **fields)
+    model = create_model(f"Item_{component.id.replace('-', '_')}", __base__=ItemBase, **fields)
+    words = {n: f.description for n, f in component.fields.items() if f.pattern and f.description}
+    describe_patterns(model, words)
+    return model  # type: ignore[no-any-return]

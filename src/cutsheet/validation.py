@@ -7,6 +7,7 @@ import re
 from collections.abc import Callable, Mapping
 from types import UnionType
 from typing import Any, TypeVar, Union, get_args, get_origin
+from weakref import WeakKeyDictionary
 
 from pydantic import BaseModel, ValidationError
 
@@ -26,6 +27,20 @@ _PATTERN_HINT = {
     " the name of one of the layout's 'colours'",
 }
 """How a value that does not match one of cutsheet's own patterns is written, said in words."""
+
+_FIELD_WORDS: WeakKeyDictionary[type, dict[str, str]] = WeakKeyDictionary()
+
+
+def describe_patterns(model: type[BaseModel], words: Mapping[str, str]) -> None:
+    """How the values of ``model``'s fields with a ``pattern`` are written, in the words of
+    their ``description`` (``e.g. 2R+1B``): said beside the pattern a value misses."""
+    _FIELD_WORDS[model] = dict(words)
+
+
+def _pattern_words(model: type[BaseModel], path: tuple[Any, ...]) -> str:
+    """The description given to the field at ``path`` (its last name), or ''."""
+    name = next((p for p in reversed(path) if isinstance(p, str)), "")
+    return _FIELD_WORDS.get(model, {}).get(name, "")
 
 
 def _data_path(data: Any, path: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -124,6 +139,8 @@ def _message(err: Mapping[str, Any], model: type[BaseModel], located: Located) -
         pattern = err.get("ctx", {}).get("pattern", "")
         shown = excerpt(err["input"])
         msg = f"{shown} is not " + _PATTERN_HINT.get(pattern, f"of the form {clip(pattern, 80)}")
+        words = _pattern_words(model, data_path) if pattern not in _PATTERN_HINT else ""
+        msg += f" ({clip(words, 80)})" if words else ""
     elif kind == "literal_error":
         expected = str(err["ctx"]["expected"])
         msg = f"{excerpt(err['input'])} is not one of {clip(expected, 300)}"
