@@ -432,28 +432,33 @@ def test_text_that_does_not_fit_at_18_pt_is_an_error_not_shrunk(ws):
 
 
 def leaves(elem: Any) -> Any:
-    """The structure elements under ``elem`` that hold content, in reading order."""
+    """The structure elements under ``elem`` that hold content, in reading order, each with
+    its marked content (one reference, or several: a paragraph split over a page break is
+    one element, its parts on two pages)."""
     for kid in elem.K if isinstance(elem.K, pikepdf.Array) else [elem.K]:
-        if isinstance(kid, pikepdf.Dictionary) and "/S" in kid:
-            if isinstance(kid.K, pikepdf.Dictionary) and kid.K.get("/Type") == "/MCR":
-                yield kid
-            else:
-                yield from leaves(kid)
+        if not (isinstance(kid, pikepdf.Dictionary) and "/S" in kid):
+            continue
+        refs = kid.K if isinstance(kid.K, pikepdf.Array) else [kid.K]
+        mcrs = [r for r in refs if isinstance(r, pikepdf.Dictionary) and r.get("/Type") == "/MCR"]
+        if mcrs:
+            yield kid, mcrs
+        else:
+            yield from leaves(kid)
 
 
 def test_the_imposed_booklet_keeps_its_tags_in_page_order(built):
     """Sides carry pages 4|1 and 2|3 …; the structure tree still reads page 1, 2, 3, 4."""
     path = built / "common-reserve" / "large-print-a4" / "rules-booklet.pdf"
     with pikepdf.open(path) as pdf:
-        elements = [e for e in leaves(pdf.Root.StructTreeRoot.K)]
-        assert str(elements[0].S) == "/H1"
+        elements = list(leaves(pdf.Root.StructTreeRoot.K))
+        assert str(elements[0][0].S) == "/H1"
         placed = []
-        for elem in elements:
-            mcr = elem.K
-            assert mcr.Type == "/MCR" and "/StructParents" in mcr.Stm
-            sheet = next(i for i, p in enumerate(pdf.pages) if p.objgen == mcr.Pg.objgen)
-            names = {v.objgen: k for k, v in pdf.pages[sheet].Resources.XObject.items()}
-            placed.append(int(names[mcr.Stm.objgen].removeprefix("/Page")))
+        for _elem, mcrs in elements:
+            for mcr in mcrs:
+                assert "/StructParents" in mcr.Stm
+                sheet = next(i for i, p in enumerate(pdf.pages) if p.objgen == mcr.Pg.objgen)
+                names = {v.objgen: k for k, v in pdf.pages[sheet].Resources.XObject.items()}
+                placed.append(int(names[mcr.Stm.objgen].removeprefix("/Page")))
     assert placed == sorted(placed)  # logical order, page after page
     assert set(placed) == set(range(1, max(placed) + 1))  # every page with text, from page 1
 
