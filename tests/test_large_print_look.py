@@ -315,3 +315,32 @@ def _build_large_print(root: Path, tokens: str, face: str) -> None:
     layout.write_text(layout.read_text() + face)
     args = ["--root", str(root), "build", "tiny", "--profile", "large-print", "--paper", "a4"]
     assert main(args) == 0
+
+
+def test_a_label_of_two_words_that_wraps_keeps_its_centring(tmp_path):
+    """cutsheet's own card back names the component under the game's title, centred: in
+    large print "Lighthouse cards" wraps, and was set left-aligned as running text is, its
+    first letter against the panel's edge. A word or two keeps its alignment, wrapped or not
+    (running text, of more words, is still left-aligned)."""
+    from cutsheet.cli import main
+
+    from .corpus_cases import make_project
+
+    root = make_project(tmp_path)
+    game = root / "content" / "tiny" / "game.yaml"
+    game.write_text(game.read_text().replace("name: Deck\n", "name: Lighthouse cards\n", 1))
+    args = ["--root", str(root), "build", "tiny", "--profile", "large-print", "--paper", "a4"]
+    assert main(args) == 0
+    pages = plumber_pages(root / "build" / "tiny" / "large-print-a4" / "cards.pdf")
+    backs = [p for p in pages if "Lighthouse" in (p.extract_text() or "")]
+    assert backs
+    for page in backs:
+        words = page.extract_words()
+        for first in (w for w in words if w["text"] == "Lighthouse"):
+            second = min(  # its own card's: the nearest below it
+                (w for w in words if w["text"] == "cards" and w["top"] > first["top"]),
+                key=lambda w: w["top"] - first["top"] + abs(w["x0"] - first["x0"]),
+            )
+            assert second["top"] > first["bottom"]  # wrapped: two lines
+            centres = [(w["x0"] + w["x1"]) / 2 for w in (first, second)]
+            assert abs(centres[0] - centres[1]) < 1.0, (first, second)

@@ -62,9 +62,9 @@ def text_needs(
                 fc.memo[key] = found
         need, one_line, too_wide, words = found
         needs[box.name] = (need, box)
-        if one_line:
-            single.add(box.name)
-        elif words > LABEL_WORDS and box.name != "title":
+        if one_line or (words <= LABEL_WORDS and box.name != "title"):
+            single.add(box.name)  # a label of a word or two keeps its alignment, wrapped too
+        elif box.name != "title":
             running.add(box.name)
         if too_wide is not None:
             wide[box.name] = too_wide
