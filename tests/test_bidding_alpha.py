@@ -43,13 +43,16 @@ def test_decks_come_from_one_csv(repo):
 
 def test_a_malformed_cell_fails_at_its_row_and_column(ws):
     line = ws.edit(CSV, "BA-041,41,2,Sponsor,3G", "BA-041,41,2,Sponsor,3Q")
-    assert messages(ws) == [f"{CSV}:{line}:21: error: cost: '3Q' is not of the form ^(\\d*[RGB])+$"]
+    assert messages(ws) == [
+        f"{CSV}:{line}:21: error: cost: '3Q' is not of the form ^(\\d*[RGB])+$ (cubes, e.g. 2RG)"
+    ]
 
 
 def test_a_malformed_exchange_fails_at_its_cell(ws):
     line = ws.edit(CSV, "Money Changer,2R,,,3R<>G,", "Money Changer,2R,,,3R<<G,")
     assert messages(ws) == [
-        f"{CSV}:{line}:32: error: exchanges: '3R<<G' is not of the form ^\\d*[RGB](>|<>)\\d*[RGB]$"
+        f"{CSV}:{line}:32: error: exchanges: '3R<<G' is not of the form"
+        " ^\\d*[RGB](>|<>)\\d*[RGB]$ (5R>G (one way), 3R<>G (both ways); several separated by ;)"
     ]
 
 
