@@ -72,7 +72,13 @@ class Walk:
                 else:
                     stack.pop()
             elif op in PAINT:
-                if not (outer or stack):
+                xobject = xobjects.get(ins.operands[0]) if op == "Do" and xobjects else None
+                tagged_form = xobject is not None and "/StructParents" in xobject  # a half page
+                claimed = any(k == "/Artifact" or k.startswith("#") for k in outer + stack)
+                if not (claimed or tagged_form):
+                    # tagged content (a structure element's MCID) or an artifact: a span
+                    # without an MCID is neither (a probe found a list box's cube tiles so,
+                    # drawn before the text object that opens its items' sequences)
                     self.problems.append(f"{where} op {index}: {op} outside marked content")
                 if op == "Do":
                     name = ins.operands[0]

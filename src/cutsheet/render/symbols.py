@@ -29,6 +29,19 @@ paragraph's text is tagged content around it, and PDF/UA allows no artifact insi
 content (Matterhorn 01-003); a span without an MCID claims nothing for the structure tree,
 so it is also allowed where the paragraph itself is an artifact (a ruled table's cell)."""
 
+ASIDE = "/Artifact BMC"
+"""How the same drawing is marked where the paragraph's tagged content is not around it: a
+list box's items open and close their marked content inside the paragraph's text object
+(``tagging.Tagger.items``), and what a callback draws on the canvas comes before that text
+object, outside every tagged sequence, where decoration must be an artifact."""
+
+
+def _opened(c: Canvas) -> str:
+    """The operator that opens a drawing inside running text: ``ASIDE`` while a list box's
+    items are tagged, else ``SILENT``."""
+    return ASIDE if getattr(c, "_cutsheet_items", None) is not None else SILENT
+
+
 TILE_FORM = 100.0  # pt: a cube tile is drawn once per file and colour at this size, then scaled
 TILE_LINE = 0.6  # pt: the tile's outline, whatever its size
 
@@ -65,7 +78,7 @@ def _cube(c: Canvas, kind: str, label: str) -> None:
     y = info["cur_y"] + CAP_MIDDLE * s - t / 2
     form = _tile_form(c, fill)
     scale = t / TILE_FORM
-    c.addLiteral(SILENT)  # the tile is decoration: its letter is the text
+    c.addLiteral(_opened(c))  # the tile is decoration: its letter is the text
     c.saveState()
     c.translate(x, y)
     c.scale(scale, scale)
@@ -80,7 +93,7 @@ def _icon(c: Canvas, kind: str, label: str) -> None:
     name, colour, tile, size = label.split("|")
     t, s = float(tile), float(size)
     x, y = info["cur_x"], info["cur_y"] + CAP_MIDDLE * s - t / 2
-    c.addLiteral(SILENT)  # an icon beside its word is silent
+    c.addLiteral(_opened(c))  # an icon beside its word is silent
     c.saveState()
     draw_icon(c, name, x, y, t, t, colour, colour)
     c.restoreState()
@@ -89,7 +102,7 @@ def _icon(c: Canvas, kind: str, label: str) -> None:
 
 def _artifact(c: Canvas, kind: str, label: str) -> None:
     """Open (``(``) or close (``)``) a silent span around a transparent spacer image."""
-    c.addLiteral(SILENT if label == "(" else "EMC")
+    c.addLiteral(_opened(c) if label == "(" else "EMC")
 
 
 def _text(c: Canvas, kind: str, label: str) -> None:
