@@ -28,6 +28,7 @@ RANKS: dict[str, int] = {
     "text": 1,
     "measure": 1,
     "word_breaks": 1,
+    "notation_glue": 1,
     "markup_errors": 1,
     "symbols": 1,
     "svgshape": 1,

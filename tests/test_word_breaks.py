@@ -224,3 +224,39 @@ def test_a_part_a_page_break_cut_ends_with_a_space_too():
     again = rest.split(60, 25)  # the rest cut again: only its last part ends the paragraph
     assert [p.continues for p in again] == [True, False]
     assert {p.split_key for p in again} == {first.split_key}
+
+
+def test_a_notation_that_fits_a_line_is_never_broken_across_two():
+    """ReportLab makes each spacer of a run of cube notation (a transparent inline image) a
+    word of its own and broke lines at them: "3R<>" on one line, "G" on the next, in Bid &
+    Build's rules. A run is one word now (``notation_glue``): at every width it fits, each
+    line holds whole runs only; the text around it still breaks at its spaces."""
+    from markupsafe import escape
+
+    from cutsheet.measure import face_name, register
+    from cutsheet.symbols import actual_text, cube, expand
+
+    register()
+
+    def notation(run: str) -> str:  # as the glyphs filter writes it
+        shown = "".join(cube(c, "#D55E00") if c.isalpha() else f"<b>{escape(c)}</b>" for c in run)
+        return actual_text(str(escape(run)), shown, "said")
+
+    runs = ["5R>G", "3R<>G", "RRRR", "2R+1B"]
+    markup = expand(
+        " and ".join(notation(r) for r in runs) + ", then rest", 8, 9.6, face_name("bold")
+    )
+    widest = max(
+        _wrapped(expand(notation(r), 8, 9.6, face_name("bold")), 500).minWidth() for r in runs
+    )
+    for width in range(int(widest) + 1, 200, 4):
+        para = _wrapped(markup, width=width)
+        open_spans = 0
+        for line in para.blPara.lines:  # no run shows something on a line and goes on after it
+            held = False
+            for w, depth in _spans_open(line.words, open_spans):
+                kind = getattr(getattr(w, "cbDefn", None), "kind", None)
+                held = depth > 0 and (held or bool(getattr(w, "text", "")) or kind == "img")
+                open_spans = depth
+            shown = [getattr(w, "text", "<cb>") for w in line.words]
+            assert not (open_spans > 0 and held), (width, shown)

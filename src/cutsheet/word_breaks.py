@@ -11,8 +11,9 @@ carries a line of its own (underlined, struck, a link, a background) gets its sp
 fragment of its own without it, so that line still ends with the word's last glyph.
 
 No space is drawn where it would say something false: inside a span whose ActualText reads
-for what it holds (a notation that a break splits, ``5R>`` over ``G``: the space would be
-read as the notation), after a word a soft hyphen broke (``extra-`` over ``ordinary``), or
+for what it holds (a notation too wide for its line, which ReportLab splits, ``5R>`` over
+``G``: the space would be read as the notation; one that fits is never split,
+``notation_glue``), after a word a soft hyphen broke (``extra-`` over ``ordinary``), or
 after a list item's end (its marked sequence closed: the space would be untagged; it goes
 before the end, in the item).
 
@@ -25,6 +26,10 @@ from __future__ import annotations
 from typing import Any
 
 from reportlab.platypus import Paragraph
+
+from . import notation_glue
+
+notation_glue.install()  # a run of cube notation is one word to the line breaking
 
 SPAN_ENDS = {"cs_end": None, "cs_art": ")"}
 """The callbacks that close a symbol's span (``render.symbols``): a notation's, a spacer's

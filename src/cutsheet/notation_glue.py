@@ -1,0 +1,74 @@
+"""A run of cube notation is one word to ReportLab's line breaking: ``3R<>G`` never ends one
+line with ``3R<>`` and starts the next with ``G``.
+
+A run is drawn as tiles, letters and the spacers around them (``symbols.expand``): each
+spacer is a transparent inline image, and ReportLab makes every inline image a word of its
+own, so it may break a line at any of them, inside the run. Here the words ReportLab finds
+between the callback that opens a run's span (``cs_text``) and the one that closes it
+(``cs_end``) are joined into one word, as wide as they are together (nothing separates
+them: no space is lost or added). Every other word is left as ReportLab found it, so text
+without notation breaks exactly as before. Installed once, over ReportLab's own function
+(``install``): the plan measures and the renderer draws with the same lines.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reportlab.platypus import paragraph
+
+OPENS, CLOSES = "cs_text", "cs_end"
+
+
+def _callback(entry: Any) -> str | None:
+    """The name of the callback an entry of a word is (a run's opening or closing), or None."""
+    frag = entry[0] if isinstance(entry, tuple) else None
+    name = getattr(getattr(frag, "cbDefn", None), "name", None)
+    return name if name in (OPENS, CLOSES) else None
+
+
+def _after(word: Any, open_run: bool) -> tuple[bool, bool]:
+    """Whether a run is open after ``word`` (``open_run``: one was, before it), and whether
+    the next word goes on with it: the run holds something in this word. A run opened by
+    the word's last entry starts in the next word, after the space that ends this one."""
+    held = open_run
+    for entry in word[1:]:
+        name = _callback(entry)
+        if name == OPENS:
+            open_run, held = True, False
+        elif name == CLOSES:
+            open_run = False
+        elif open_run:
+            held = True
+    return open_run, open_run and held
+
+
+def glued(words: list[Any]) -> list[Any]:
+    """``words`` (ReportLab's fragment words) with the words of each notation run joined.
+    A word no space follows is a plain list (one a space follows is ReportLab's ``_HSFrag``):
+    a word is joined to the one before when that one is plain and inside the run, and the
+    joined word keeps the kind of its last part (whether a space follows it). Split parts of
+    a word (ReportLab's ``_SplitFrag`` kinds) are never joined."""
+    out: list[Any] = []
+    open_run = joining = False
+    for word in words:
+        kind = type(word)
+        if joining and type(out[-1]) is list and kind in (list, paragraph._HSFrag):
+            out[-1] = kind([out[-1][0] + word[0], *out[-1][1:], *word[1:]])
+        else:
+            out.append(word)
+        open_run, joining = _after(word, open_run)
+    return out
+
+
+_original = paragraph._getFragWords
+
+
+def _glued_words(frags: Any, maxWidth: Any = None) -> list[Any]:  # noqa: N803 - ReportLab's
+    return glued(_original(frags, maxWidth))
+
+
+def install() -> None:
+    """ReportLab's fragment words, notation runs joined (idempotent)."""
+    if paragraph._getFragWords is not _glued_words:
+        paragraph._getFragWords = _glued_words
