@@ -225,11 +225,14 @@ class _Watcher:
         gone = [g for g in self.known if g not in project.games()]
         back = [g for g in self.present(now) if g not in self.known]
         self.known = self.present(now)
-        for game in gone:
+        idle = not relevant and not back  # nothing to build: the last line says so
+        for i, game in enumerate(gone):
+            waits = f"; {WATCHING}" if idle and i == len(gone) - 1 else ""
             self.say(
-                f"content/{game}/ is gone; its last PDFs stay in {display_path(self.out / game)}"
+                f"content/{game}/ is gone; its last PDFs stay in"
+                f" {display_path(self.out / game)}{waits}"
             )
-        if not relevant and not back:
+        if idle:
             return
         if relevant:
             self.say(_what_changed(project, relevant))
