@@ -65,6 +65,7 @@ def commit_game(
     hashed (by path), each of ``data`` as given. An OSError before the commit point
     (staging, the journal) leaves everything as it was and names the file."""
     moves: list[Move] = []
+    files = [(rel, data) for rel, data in files if not _already(out, rel, data, hashed)]
     try:
         manifest = manifest_bytes(out, outputs, kits)
         for rel, data in [*files, ("manifest.json", manifest)]:
@@ -81,6 +82,19 @@ def commit_game(
     _switch(out, moves)
     _remove(out, list(removals))
     journal_file(out, game).unlink()
+
+
+def _already(out: Path, rel: str, data: bytes, hashed: Mapping[str, str] | None) -> bool:
+    """Whether the regular file at ``rel`` already holds ``data`` byte for byte: it is left as
+    it is (a layout's comment edited redraws a game's PDFs the same: a viewer that reloads
+    a file whose time changes need not reload them)."""
+    path = out / rel
+    try:
+        if path.is_symlink() or not path.is_file() or path.stat().st_size != len(data):
+            return False
+    except OSError:
+        return False
+    return file_hash.__wrapped__(str(path)) == ((hashed or {}).get(rel) or _sha(data))
 
 
 def _remove(out: Path, removals: list[str]) -> None:
