@@ -248,22 +248,46 @@ def test_a_save_rebuilds_the_edited_games_standard_a4_first_then_the_rest(run):
     assert "Sunrise" in PdfReader(letter).pages[0].extract_text()
 
 
-def test_a_yaml_error_shows_after_the_quick_pass_and_the_rest_waits(run):
+def test_a_yaml_error_shows_after_the_quick_pass_then_the_other_kits_are_checked(run):
+    """The quick pass's error is shown at once; the other kits are then checked, and what
+    they add is shown (nothing here: a YAML error is every kit's, said once)."""
     shown: list[list[Problem]] = []
+
+    before: dict[Path, bytes] = {}
 
     def batches() -> Iterator[set[tuple[Change, str]]]:
         run.said.clear()
+        before.update({p: p.read_bytes() for p in run.out.rglob("*.pdf")})  # the first build's
         yield run.edit(CARDS, "points: 3", "points: [3")
 
     watch_loop(run.project, [], BOTH, run.out, batches(), say=run.said.append, show=shown.append)
+    assert len(shown) == 2  # the first build's (none), the quick pass's; the rest added none
     assert [str(p).split(": error: ")[0] for p in shown[-1]] == [f"{CARDS}:7:13"]  # the "["
-    assert [m.split(" (")[0] for m in run.said] == [
+    said = [m.split(" (")[0] for m in run.said]
+    assert said[:3] == [
         f"changed: {CARDS}",
         "[1/1] my-game standard",
-        "my-game standard-a4: failed; the rest waits for a fix",
-        "my-game: 1 error; the last good PDFs are kept; watching for changes",
+        "my-game standard-a4: failed; checking the other kits",
     ]
-    assert not [m for m in run.said if "large-print" in m or "0 files" in m]
+    assert said[-1] == "my-game: 1 error; the last good PDFs are kept; watching for changes"
+    assert before and {p: p.read_bytes() for p in run.out.rglob("*.pdf")} == before
+
+
+def test_a_mistake_only_large_print_has_is_said_with_the_quick_passs(run):
+    """A probe: a card name made too long failed standard A4 at once, and large print's own
+    overflow was said only after the first was mended. Both are said in one round now."""
+    shown: list[list[Problem]] = []
+    long = "name: " + "Sunrise " * 40
+
+    def batches() -> Iterator[set[tuple[Change, str]]]:
+        run.said.clear()
+        yield run.edit(CARDS, "name: Sun", long.rstrip())
+
+    watch_loop(run.project, [], BOTH, run.out, batches(), say=run.said.append, show=shown.append)
+    problems = [str(p) for batch in shown for p in batch]
+    assert any("large-print" in p for p in problems), problems
+    assert any("large-print" not in p for p in problems), problems
+    assert len(problems) == len(set(problems))  # none said twice
 
 
 def test_a_rest_that_fails_after_the_quick_pass_says_which_kit_has_the_edit(run):

@@ -152,10 +152,23 @@ class _Watcher:
         )
         return report.problems
 
-    def finish(self, which: list[str], problems: list[Problem], fresh: str = "") -> None:
-        """Show ``problems`` and say how ``which`` stand; ``fresh``: the kit the quick pass
-        already wrote with this edit (standard-a4), which a failure of the rest leaves new."""
-        self.show(problems)
+    def finish(
+        self,
+        which: list[str],
+        problems: list[Problem],
+        fresh: str = "",
+        shown: list[Problem] | None = None,
+    ) -> None:
+        """Show ``problems`` (but those ``shown`` already) and say how ``which`` stand;
+        ``fresh``: the kit the quick pass already wrote with this edit (standard-a4), which a
+        failure of the rest leaves new."""
+        if shown:
+            problems = list(dict.fromkeys([*shown, *problems]))
+            new = [p for p in problems if p not in set(shown)]
+            if new:
+                self.show(new)
+        else:
+            self.show(problems)
         errors = sum(1 for p in problems if p.severity == "error")
         (self.failing.update if errors else self.failing.difference_update)(which)
         if errors:
@@ -177,12 +190,14 @@ class _Watcher:
         passes = 0  # the passes of this batch so far: each goes on from the one before
         if first and cards_first:
             cards = replace(quick, parts=("cards",))
-            if not self.quick_pass(first, cards, "cards up to date", "", passes > 0):
-                return
+            failed = self.quick_pass(first, cards, "cards up to date", "", passes > 0)
+            if failed is not None:
+                return self.checked(first, failed)
             passes += 1
         if quick != self.options and first:
-            if not self.quick_pass(first, quick, "up to date", "; now the rest", passes > 0):
-                return
+            failed = self.quick_pass(first, quick, "up to date", "; now the rest", passes > 0)
+            if failed is not None:
+                return self.checked(first, failed)
             passes += 1
         fresh = ""
         if passes and quick != self.options:  # the quick pass wrote its kit of these games
@@ -193,22 +208,29 @@ class _Watcher:
 
     def quick_pass(
         self, first: list[str], quick: Options, done: str, then: str, resume: bool
-    ) -> bool:
-        """One step of the quick pass, reported as soon as it is written; False when it
-        failed (reported, and the rest waits for a fix)."""
+    ) -> list[Problem] | None:
+        """One step of the quick pass, reported as soon as it is written; when it failed,
+        its problems, shown at once (the other kits are checked next: ``checked``)."""
         started = time.monotonic()
         # in this process: what it plans and the caches it fills serve the next edit, and
         # the rest's workers, forked after it, start from its plans
         problems = self.run(first, quick, resume, jobs=1)
         label = f"{quick.profiles[0]}-{quick.papers[0]}"
         if has_errors(problems):
-            self.say(f"{', '.join(first)} {label}: failed; the rest waits for a fix")
-            self.finish(first, problems)
-            return False
+            self.say(f"{', '.join(first)} {label}: failed; checking the other kits")
+            self.show(problems)
+            return problems
         folders = ", ".join(display_path(self.out / g / label) for g in first)
         elapsed = time.monotonic() - started
         self.say(f"{', '.join(first)} {label}: {done} in {folders} ({elapsed:.1f} s){then}")
-        return True
+        return None
+
+    def checked(self, first: list[str], shown: list[Problem]) -> None:
+        """After a failed quick pass, the edited games in every kit, so that a mistake only
+        another profile has (large print's text too big for its card) is said now too, not
+        after the first is mended; a game with an error writes nothing, and its last good
+        PDFs stay."""
+        self.finish(first, self.run(first, self.options, resume=True), shown=shown)
 
     def ours(self, path: str) -> bool:  # a file this loop wrote (an --out inside content/)
         return _under(_resolved(path), _resolved(self.out)) is not None
