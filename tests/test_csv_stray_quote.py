@@ -130,12 +130,29 @@ def test_a_quote_written_once_inside_a_quoted_cell_is_an_error_at_it(tmp_path):
     """It ends the cell, and the csv module reads it away and runs the rest on: `"when you
     "dock" at"` printed `when you dock" at"`, with no error."""
     said = _problems(tmp_path, 'id,rule\nA-1,"Draw when you "dock" here."\nA-2,"ok" ,x\n')
-    assert [(line, col) for line, col, _ in said] == [(2, 20), (3, 8)]
-    assert all('a quote inside a quoted cell is written twice ("")' in m for *_, m in said)
+    assert [line for line, _col, _ in said] == [2, 3]
+    assert (
+        said[0][:2] == (2, 20)
+        and 'a quote inside a quoted cell is written twice ("")' in said[0][2]
+    )
     assert "'dock\" here.\"' follows it" in said[0][2]
+    assert said[1][2].startswith("row has 3 cells")  # the row the early quote widened
 
 
 def test_quotes_written_twice_and_cells_ending_at_their_quote_still_read(tmp_path):
     path = tmp_path / "cards.csv"
     path.write_text('id,rule\nA-1,"say ""hi"""\nA-2,"a, b"\nA-3,"c"\n', encoding="utf-8")
     assert [row["rule"] for row in load_csv(path, tmp_path).data] == ['say "hi"', "a, b", "c"]
+
+
+def test_a_quoted_file_separated_by_semicolons_is_said_once_as_such(tmp_path):
+    """Excel quotes every cell where ';' separates them: the separator is the one mistake
+    (a review found one 'quote ends its cell' error a row instead)."""
+    said = _problems(tmp_path, '"id";"name"\n"A";"x"\n"B";"y"\n')
+    assert len(said) == 1 and said[0][:2] == (1, 1) and "';'" in said[0][2], said
+
+
+def test_a_quote_written_once_inside_a_cell_over_two_lines_is_an_error_at_it(tmp_path):
+    said = _problems(tmp_path, 'id,text\nA,"line one\nhe said "hi" ok"\n')
+    assert [(line, col) for line, col, _ in said] == [(3, 9)]
+    assert 'written twice ("")' in said[0][2]

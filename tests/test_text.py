@@ -300,3 +300,11 @@ def test_a_value_left_out_prints_nothing_through_a_filter_over_its_items(templat
     mapping for ``|items``), and one item picked from it (``|first``, ``|max``) nothing."""
     assert render(template, {"kw": None}) == printed
     assert evaluate("kw|length == 0", {"kw": None}) is True
+
+
+@pytest.mark.parametrize("text", ["Income: +2R each turn", "3R+ then", "R++B"])
+def test_a_plus_that_starts_or_ends_a_word_leaves_it_as_text(text):
+    """'+2R' is a gain of two Red, not a run: tiled, it was said '2 red', the sign lost."""
+    terms = {"R": {"fill": "#D55E00"}, "B": {"fill": "#56B4E9"}}
+    markup = render("{{ t|glyphs(terms) }}", {"t": text, "terms": terms})
+    assert "cs_cube" not in expand(markup, 10, 14, face_name("bold"))

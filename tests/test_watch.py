@@ -470,3 +470,22 @@ def test_cutsheet_watch_rebuilds_on_save_and_stops_on_ctrl_c(tmp_path):
         if proc.poll() is None:
             os.kill(proc.pid, signal.SIGKILL)
             proc.wait()
+
+
+def test_a_game_named_on_the_command_line_and_deleted_says_the_watch_waits(run):
+    """``watch my-game`` and its folder removed: the line says it is gone and that the watch
+    waits (a review found the deleted files taken for an edit, and no last line)."""
+    game = run.root / "content" / "my-game"
+
+    def batches() -> Iterator[set[tuple[Change, str]]]:
+        run.said.clear()
+        for p in game.iterdir():
+            p.unlink()
+        game.rmdir()
+        yield {(Change.deleted, str(game / "cards.yaml")), (Change.deleted, str(game))}
+
+    run.loop(batches(), games=["my-game"])
+    assert run.said == [
+        "content/my-game/ is gone; its last PDFs stay in build/my-game;"
+        " watching for changes (Ctrl-C to stop)"
+    ]

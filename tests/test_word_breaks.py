@@ -260,3 +260,23 @@ def test_a_notation_that_fits_a_line_is_never_broken_across_two():
                 open_spans = depth
             shown = [getattr(w, "text", "<cb>") for w in line.words]
             assert not (open_spans > 0 and held), (width, shown)
+
+
+def test_a_notation_too_wide_for_its_line_still_breaks_at_its_spacers():
+    """A run wider than the line (twelve Red cubes at the start of a paragraph in a narrow
+    box) is not joined: it breaks over lines as ReportLab broke it, never running past the
+    box (a review found it one 104 pt line in a 40 pt box)."""
+    from markupsafe import escape
+
+    from cutsheet.measure import face_name, register
+    from cutsheet.symbols import actual_text, cube, expand
+
+    register()
+    run = "R" * 12
+    shown = "".join(cube(c, "#D55E00") for c in run)
+    markup = expand(
+        actual_text(str(escape(run)), shown, "12 red") + " then", 8, 9.6, face_name("bold")
+    )
+    para = _wrapped(markup, width=40)
+    assert len(para.blPara.lines) > 2
+    assert min(line.extraSpace for line in para.blPara.lines) >= -0.01  # none past the box

@@ -27,9 +27,10 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import Paragraph, paraparser
 from reportlab.platypus import paragraph as paragraph_module
-from reportlab.platypus.paragraph import _getFragWords, cleanBlockQuotedText
+from reportlab.platypus.paragraph import cleanBlockQuotedText
 from reportlab.platypus.paraparser import ParaFrag
 
+from . import notation_glue
 from .confine import FileRefused, read_file
 from .diagnostics import Loc, Problem, char_name
 from .markup_errors import markup_reason
@@ -289,7 +290,7 @@ def raised(para: Paragraph, size: float, leading: float) -> tuple[float, float]:
 def run_sizes(para: Paragraph) -> list[float]:
     """The size (points) of each run of ``para`` that prints something: a ``<font size>``,
     ``<super>`` or ``<sub>`` sets a run smaller (or larger) than its style."""
-    words = _getFragWords(para.frags) if para.frags else []  # parsed, or wrapped
+    words = notation_glue.words(para.frags) if para.frags else []  # parsed, or wrapped
     return [float(part[0].fontSize) for word in words for part in word[1:] if str(part[1]).strip()]
 
 

@@ -8,7 +8,8 @@ between the callback that opens a run's span (``cs_text``) and the one that clos
 (``cs_end``) are joined into one word, as wide as they are together (nothing separates
 them: no space is lost or added). Every other word is left as ReportLab found it, so text
 without notation breaks exactly as before. Installed once, over ReportLab's own function
-(``install``): the plan measures and the renderer draws with the same lines.
+(``install``, before any module takes the function by name: ``words``): the plan measures
+and the renderer draws with the same lines.
 """
 
 from __future__ import annotations
@@ -43,17 +44,19 @@ def _after(word: Any, open_run: bool) -> tuple[bool, bool]:
     return open_run, open_run and held
 
 
-def glued(words: list[Any]) -> list[Any]:
+def glued(words: list[Any], width: float | None = None) -> list[Any]:
     """``words`` (ReportLab's fragment words) with the words of each notation run joined.
     A word no space follows is a plain list (one a space follows is ReportLab's ``_HSFrag``):
     a word is joined to the one before when that one is plain and inside the run, and the
     joined word keeps the kind of its last part (whether a space follows it). Split parts of
-    a word (ReportLab's ``_SplitFrag`` kinds) are never joined."""
+    a word (ReportLab's ``_SplitFrag`` kinds) are never joined, nor a run past ``width``
+    (the line's): one too wide for any line breaks at its spacers, as ReportLab broke it."""
     out: list[Any] = []
     open_run = joining = False
     for word in words:
         kind = type(word)
-        if joining and type(out[-1]) is list and kind in (list, paragraph._HSFrag):
+        fits = bool(out) and (width is None or out[-1][0] + word[0] <= width)
+        if joining and fits and type(out[-1]) is list and kind in (list, paragraph._HSFrag):
             out[-1] = kind([out[-1][0] + word[0], *out[-1][1:], *word[1:]])
         else:
             out.append(word)
@@ -65,10 +68,18 @@ _original = paragraph._getFragWords
 
 
 def _glued_words(frags: Any, maxWidth: Any = None) -> list[Any]:  # noqa: N803 - ReportLab's
-    return glued(_original(frags, maxWidth))
+    width = maxWidth if isinstance(maxWidth, int | float) else None
+    return glued(_original(frags, maxWidth), width)
 
 
 def install() -> None:
     """ReportLab's fragment words, notation runs joined (idempotent)."""
     if paragraph._getFragWords is not _glued_words:
         paragraph._getFragWords = _glued_words
+
+
+def words(frags: Any, width: Any = None) -> list[Any]:
+    """ReportLab's fragment words as line breaking sees them (notation runs joined): what a
+    check that reads a paragraph's words calls, never ReportLab's function by name."""
+    install()
+    return paragraph._getFragWords(frags, width)  # type: ignore[no-any-return]

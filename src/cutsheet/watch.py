@@ -164,7 +164,8 @@ class _Watcher:
         failure of the rest leaves new."""
         if shown:
             problems = list(dict.fromkeys([*shown, *problems]))
-            new = [p for p in problems if p not in set(shown)]
+            said = set(shown)
+            new = [p for p in problems if p not in said]
             if new:
                 self.show(new)
         else:
@@ -242,7 +243,8 @@ class _Watcher:
 
     def batch(self, batch: Batch) -> None:
         """Rebuild what one batch of changes concerns; say what came and went."""
-        project, now = self.project, self.watched()
+        project = self.project
+        now = self.present(self.watched())  # a game named on the command line may be gone
         relevant = [(c, p) for c, p in batch if _game_of(project, p, now) and not self.ours(p)]
         gone = [g for g in self.known if g not in project.games()]
         back = [g for g in self.present(now) if g not in self.known]

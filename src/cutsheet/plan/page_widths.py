@@ -13,8 +13,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Paragraph, Table
 from reportlab.platypus.flowables import DDIndenter, LIIndenter
-from reportlab.platypus.paragraph import _getFragWords
 
+from .. import notation_glue
 from ..diagnostics import counted
 from ..flow.diagrams import CardRowDiagram
 from ..flow.figures import CardFigure
@@ -155,7 +155,7 @@ def _widest_word(p: Paragraph, seen: dict[int, tuple[float, str]]) -> tuple[floa
     """The width (points, with the paragraph's indents) and text of ``p``'s widest word."""
     key = id(p)
     if key not in seen:
-        words = _getFragWords(p.frags) if p.frags else []
+        words = notation_glue.words(p.frags) if p.frags else []
         w = max(words, key=lambda word: word[0], default=[0.0])
         text = "".join(str(part[1]) for part in w[1:])
         style = p.style

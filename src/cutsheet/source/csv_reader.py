@@ -56,7 +56,6 @@ def parse_csv(text: str, file: str, *, short_rows_are_errors: bool | None = None
     _control_characters(text, file)
     if '"' in text:
         _unclosed_quote(text, file)
-        _closed_too_soon(text, file)
     if len(text) > csv.field_size_limit():
         _huge_cell(text, file)
     reader = csv.reader(io.StringIO(text))
@@ -65,6 +64,8 @@ def parse_csv(text: str, file: str, *, short_rows_are_errors: bool | None = None
     table = _Table(file, lines, header, short_rows_are_errors, problems)
     table.read(reader)
     table.header_too_long(columns)
+    if '"' in text:  # (a stray quote that swallowed rows is said where it opened)
+        problems += _closed_too_soon(text, file, {p.loc.line for p in problems})
     if problems:
         raise ContentError(capped(problems))
     # a cell's key is where its value is: one dict serves as both (``Located``)
@@ -157,10 +158,12 @@ def _unclosed_quote(text: str, file: str) -> None:
         raise ContentError([Problem(loc, message)])
 
 
-def _closed_too_soon(text: str, file: str) -> None:
+def _closed_too_soon(text: str, file: str, said: set[int]) -> list[Problem]:
     """A quote that ends a quoted cell with more of the cell after it (``"when you "dock"
     at"``: a quote meant to print) would be read away, and the text after it run on in the
-    cell: an error at that quote, for every such quote in a cell on one line."""
+    cell: an error at that quote, for every such quote; but not for a cell that opened on a
+    line with a problem ``said`` already (a stray quote that swallowed rows: said where it
+    opened, ``_Table._runs_on``)."""
     problems, quoted, opened = [], False, 0
     for i, c, now in _quoting(text):
         if now and not quoted:
@@ -168,8 +171,8 @@ def _closed_too_soon(text: str, file: str) -> None:
         closes, quoted = c == '"' and quoted and not now, now
         if not closes or text[i + 1 : i + 2] in ("", ",", "\n"):
             continue
-        if "\n" in text[opened:i]:  # a cell run on over lines: a stray quote opened it
-            continue  # (said where it opened, ``_Table._runs_on``)
+        if text.count("\n", 0, opened) + 1 in said:
+            continue
         line_start = text.rfind("\n", 0, i) + 1
         after = text[i + 1 : text.find("\n", i) if "\n" in text[i:] else len(text)]
         problems.append(
@@ -181,8 +184,7 @@ def _closed_too_soon(text: str, file: str) -> None:
         )
         if len(problems) > MAX_PROBLEMS:
             break
-    if problems:
-        raise ContentError(capped(problems))
+    return problems
 
 
 def _swallows_rows(cell: str, width: int) -> bool:

@@ -39,7 +39,10 @@ def signed(n: int) -> str:
     return f"+{n}" if n > 0 else ("−" + str(-n) if n < 0 else "0")
 
 
-_NOTATION = re.compile(r"[0-9A-Z<>+]*(?:[A-Z]|>)[0-9A-Z<>+]*")
+_GROUP = r"[0-9A-Z<>]*(?:[A-Z]|>)[0-9A-Z<>]*"
+_NOTATION = re.compile(rf"{_GROUP}(?:\+{_GROUP})*")
+"""A run of notation: groups (``2R``, ``5R>G``) joined by ``+`` (``2R+1B``); a ``+`` that
+starts or ends a word (``+2R``, a gain; ``3R+``) leaves the word as text."""
 
 
 def _cube_fills(terms: Mapping[str, Mapping[str, str]]) -> dict[str, str]:
