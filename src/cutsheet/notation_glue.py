@@ -67,9 +67,25 @@ def glued(words: list[Any], width: float | None = None) -> list[Any]:
 _original = paragraph._getFragWords
 
 
+def _may_hold_runs(frags: Any) -> bool:
+    """Whether ``frags`` may hold a run: a parsed fragment that opens one, or words (a
+    paragraph broken once is made of words, read whole by ``glued``). Most paragraphs hold
+    none, and are not read word by word (some 3,800 a build)."""
+    for frag in frags:
+        if isinstance(frag, list):
+            return True
+        callback = getattr(frag, "cbDefn", None)
+        if callback is not None and getattr(callback, "name", None) == OPENS:
+            return True
+    return False
+
+
 def _glued_words(frags: Any, maxWidth: Any = None) -> list[Any]:  # noqa: N803 - ReportLab's
+    words = _original(frags, maxWidth)
+    if not _may_hold_runs(frags):
+        return words  # type: ignore[no-any-return]
     width = maxWidth if isinstance(maxWidth, int | float) else None
-    return glued(_original(frags, maxWidth), width)
+    return glued(words, width)
 
 
 def install() -> None:
