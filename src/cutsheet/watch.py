@@ -29,7 +29,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from .build import Options, Project, build, stderr_progress
+from .build import Options, Project, build, check_games, stderr_progress
 from .diagnostics import Problem, counted, display_path, has_errors
 
 Batch = Iterable[tuple[Any, str]]  # (watchfiles.Change, path)
@@ -227,11 +227,12 @@ class _Watcher:
         return None
 
     def checked(self, first: list[str], shown: list[Problem]) -> None:
-        """After a failed quick pass, the edited games in every kit, so that a mistake only
-        another profile has (large print's text too big for its card) is said now too, not
-        after the first is mended; a game with an error writes nothing, and its last good
-        PDFs stay."""
-        self.finish(first, self.run(first, self.options, resume=True), shown=shown)
+        """After a failed quick pass, the edited games checked in every kit (``check``: what a
+        build would refuse, nothing drawn), so that a mistake only another profile has
+        (large print's text too big for its card) is said now too, not after the first is
+        mended. Nothing is written: the last good PDFs stay."""
+        report = check_games(self.project, first, self.options, self.jobs)
+        self.finish(first, report.problems, shown=shown)
 
     def ours(self, path: str) -> bool:  # a file this loop wrote (an --out inside content/)
         return _under(_resolved(path), _resolved(self.out)) is not None
