@@ -379,12 +379,7 @@ def _in_content(problem: Problem, face: Face, game: Game, comp: Component, item:
         where = game.game_src.loc((fact.group(2),))
     else:
         where = component_key_loc(game, comp, fact.group(2))
-    own = f"{Path(problem.loc.path).name}:{problem.loc.line}"
-    return dataclasses.replace(
-        problem,
-        loc=where,
-        message=f"{problem.message} (cutsheet's own box, {own}: {_MEND.get(problem.code, _MEND[''])})",
-    )
+    return _own_box_said(dataclasses.replace(problem, loc=where), problem.loc)
 
 
 _BOX_NAMED = re.compile(r"box '([^']+)'")
@@ -398,7 +393,12 @@ def _own_box_named(problem: Problem, face: Face) -> Problem:
     box = next((b for b in face.boxes if named and b.name == named.group(1)), None)
     if box is None or not box.loc.path or not _packaged(box.loc.path):
         return problem
-    own = f"{Path(box.loc.path).name}:{box.loc.line}"
+    return _own_box_said(problem, box.loc)
+
+
+def _own_box_said(problem: Problem, box: Loc) -> Problem:
+    """``problem`` naming the box cutsheet ships at ``box`` and how it is mended."""
+    own = f"{Path(box.path).name}:{box.line}"
     mend = _MEND.get(problem.code, _MEND[""])
     return dataclasses.replace(
         problem, message=f"{problem.message} (cutsheet's own box, {own}: {mend})"

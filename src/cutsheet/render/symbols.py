@@ -11,6 +11,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..symbols import SAID
 from .form_makers import known
 from .icons import draw_icon
+from .tagging import items_open
 
 CAP_MIDDLE = 0.35  # the middle of a capital letter, as a fraction of the font size
 
@@ -39,7 +40,7 @@ object, outside every tagged sequence, where decoration must be an artifact."""
 def _opened(c: Canvas) -> str:
     """The operator that opens a drawing inside running text: ``ASIDE`` while a list box's
     items are tagged, else ``SILENT``."""
-    return ASIDE if getattr(c, "_cutsheet_items", None) is not None else SILENT
+    return ASIDE if items_open(c) else SILENT
 
 
 TILE_FORM = 100.0  # pt: a cube tile is drawn once per file and colour at this size, then scaled

@@ -293,12 +293,17 @@ class _Within:
         del self.nodes[self.depth :]
 
 
+def items_open(c: Canvas) -> bool:
+    """Whether a list box's items are being tagged inside the paragraph's text object
+    (``Tagger.items``): what a callback draws on the canvas then lies outside them."""
+    return isinstance(getattr(c, "_cutsheet_items", None), Tagger)
+
+
 def _listed(c: Canvas) -> tuple[Tagger, list[str]] | None:
     """The tagger of the list being drawn and the code of the paragraph's text object."""
-    tagger = getattr(c, "_cutsheet_items", None)
-    if not isinstance(tagger, Tagger):
+    if not items_open(c):
         return None
-    return tagger, c._curr_tx_info["tx"]._code  # type: ignore[attr-defined]
+    return c._cutsheet_items, c._curr_tx_info["tx"]._code  # type: ignore[attr-defined]
 
 
 def _item(c: Canvas, _kind: str, label: str) -> None:

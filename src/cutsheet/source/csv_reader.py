@@ -173,8 +173,8 @@ def _closed_too_soon(text: str, file: str, said: set[int]) -> list[Problem]:
             continue
         if text.count("\n", 0, opened) + 1 in said:
             continue
-        line_start = text.rfind("\n", 0, i) + 1
-        after = text[i + 1 : text.find("\n", i) if "\n" in text[i:] else len(text)]
+        line_start, line_end = text.rfind("\n", 0, i) + 1, text.find("\n", i)
+        after = text[i + 1 : line_end if line_end >= 0 else len(text)]
         problems.append(
             Problem(
                 Loc(file, text.count("\n", 0, i) + 1, i - line_start + 1),

@@ -25,7 +25,6 @@ from .yaml_nodes import Alias, Collection, Node, Scalar, mark_loc, target
 from .yaml_schema import CONSTRUCT, MAP, SEQ, STR, TAG
 
 _STARTS = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
-_OTHER_BREAKS = ("\x85", "\u2028", "\u2029")  # line breaks to YAML, not to str.split("\n")
 _ENDS = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
 
 
@@ -170,11 +169,10 @@ class _Composer:
 
     def notes_texts(self) -> bool:
         """Whether this file's multi-line texts are noted (``scalar_lines``): not in a very
-        long file, nor in one with a line break YAML counts that splitting at ``\\n`` does not
-        (NEL, U+2028, U+2029: its lines would be numbered otherwise)."""
+        long file. (A line break YAML counts and splitting at ``\\n`` does not, NEL, U+2028
+        or U+2029, never gets here: ``parse_yaml`` refuses it, where an editor shows it.)"""
         if self.noting is None:
-            text = self.source_text
-            self.noting = len(text) <= MAX_TEXT and not any(c in text for c in _OTHER_BREAKS)
+            self.noting = len(self.source_text) <= MAX_TEXT
         return self.noting
 
     def _scalar_tag(self, event: Any, text: str) -> str:
