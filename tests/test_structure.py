@@ -235,6 +235,22 @@ def test_cube_notation_is_spoken(built):
     assert silent > 100  # every cube tile drawn under its letter (render/symbols.SILENT)
 
 
+@pytest.mark.parametrize("profile", ["standard", "large-print"])
+def test_a_cube_counter_is_said_as_its_cube(built, profile):
+    """The alpha's cube counters print a letter; a screen reader is given the cube's name
+    (the ``said`` filter: /E "red cube", ActualText "R"), never the bare letter."""
+    path = built / "bidding-alpha" / f"{profile}-a4" / "sheets.pdf"
+    said: dict[str, set[str]] = {}
+    with pikepdf.open(path) as pdf:
+        for page in pdf.pages:
+            for ins in pikepdf.parse_content_stream(page):
+                if str(ins.operator) == "BDC" and str(ins.operands[0]) == "/Span":
+                    props = ins.operands[1]
+                    if "/E" in props:
+                        said.setdefault(str(props.ActualText), set()).add(str(props.E))
+    assert said == {"R": {"red cube"}, "G": {"green cube"}, "B": {"blue cube"}}
+
+
 @pytest.mark.parametrize("paper", PAPERS)
 def test_no_list_label_is_glued_to_its_word(built, paper):
     glued = re.compile(r"^(•|\d+)(?=[A-Z][a-z])")  # "1Shuffle", "•6", not "3s." wrapped

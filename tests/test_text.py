@@ -137,6 +137,30 @@ def test_glyphs_read_cube_groups_joined_by_plus_as_one_run():
     assert 'label="2R+1B|2 red and 1 blue"' in expanded
 
 
+def test_said_keeps_what_is_shown_and_gives_the_words_to_say():
+    """A letter that stands for a word (a cube's ``R``) is printed as it is, read as itself by
+    copy and search (ActualText) and said as the words (the span's expansion, /E); data
+    stays data in both (``<``, ``&`` and quotes print literally)."""
+    ctx = {"c": "R&D <x>", "w": 'red "cube" & <b>'}
+    expanded = expand(render("{{ c|said(w) }}", ctx), 10, 14, face_name("bold"))
+    assert Paragraph(expanded).getPlainText() == "R&D <x>"
+    assert expanded.count('name="cs_text"') == 1 == expanded.count('name="cs_end"')
+    assert 'label="R&amp;D &lt;x&gt;|red &#34;cube&#34; &amp; &lt;b&gt;"' in expanded
+    assert render("{{ c|said('  ') }}", {"c": "R"}) == "R"  # nothing to say: as it is
+
+
+@pytest.mark.parametrize(
+    "source",
+    ["{{ '5R>G'|glyphs(terms)|said('x') }}", "{{ 'R'|said('bolt'|icon) }}"],
+)
+def test_said_refuses_a_symbol(source):
+    """A run of notation or an icon says itself already: said around (or as) one is an
+    error, not a span inside a span."""
+    terms = {"R": {"fill": "#D55E00"}, "G": {"fill": "#009E73"}}
+    with pytest.raises(TemplateProblem, match="said: "):
+        render(source, {"terms": terms})
+
+
 # ------------------------------------------------------------------ bounds and markup
 @pytest.mark.parametrize(
     ("template", "message"),

@@ -1,4 +1,4 @@
-"""cutsheet's own template filters: ``counts``, ``signed``, ``glyphs`` and ``icon``."""
+"""cutsheet's own template filters: ``counts``, ``signed``, ``glyphs``, ``said`` and ``icon``."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from markupsafe import Markup, escape
 from .. import symbols
 from ..colours import is_hex as is_colour
 from ..diagnostics import did_you_mean
+from ..source.yaml_build import MARKER
 from .problem import TemplateProblem, short
 
 
@@ -99,6 +100,28 @@ def _names(terms: Mapping[str, Mapping[str, str]]) -> dict[str, str]:
             if name:
                 out[k] = str(name)
     return out
+
+
+@pass_context  # never folded into a compiled template: what it makes is noted as it runs
+def said(_context: Context, value: object, words: object) -> Markup:
+    """``value`` printed as it is and said as ``words``: a letter or a short mark that stands
+    for a word (a cube's ``R``: ``{{ cube|said(terms[cube].name ~ " cube") }}``). Like a run
+    of notation (``glyphs``), the text layer keeps ``value`` for copy and search (the span's
+    ActualText) and gives ``words`` as its expansion (``/E``), which a screen reader speaks.
+    Empty ``words`` leave ``value`` as it is; a symbol cannot be said otherwise (it says
+    itself already)."""
+    shown = str(escape(value))
+    if MARKER.search(shown):
+        raise TemplateProblem("said: its value holds a symbol (glyphs, icon or said), said already")
+    spoken = " ".join(str(words).split())
+    if not spoken:
+        return Markup(shown)
+    if MARKER.search(spoken):
+        raise TemplateProblem("said: the words to say hold a symbol (glyphs, icon or said)")
+    literal = str(escape(Markup(shown).striptags()))
+    made = symbols.actual_text(literal, shown, str(escape(spoken)))
+    MADE.symbols.add(made)
+    return Markup(made)
 
 
 def _word_at(text: str, start: int, end: int) -> str:

@@ -430,6 +430,7 @@ def environment() -> SandboxedEnvironment:
     env.filters["counts"] = filters.counts
     env.filters["signed"] = filters.signed
     env.filters["glyphs"] = filters.glyphs
+    env.filters["said"] = filters.said
     env.filters["icon"] = filters.icon
     for name, f in list(env.filters.items()):
         env.filters[name] = _bounded_filter(name, f)
