@@ -6,6 +6,7 @@ the large-print sheet stays legible and on the page."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
@@ -13,31 +14,46 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
-from ..measure import face_name
+from ..measure import face_name, parsed
 from ..word_breaks import SpacedParagraph
 from .tagging import Tagger
 
 STEPS = (-2, -1, 0, 1, 2)
 SQUARE_MM = 14.0
 MARGIN_MM = 15.0
-FRONT = ["Print this page and the next on the two sides of one sheet."]
-BACK = [
+FRONT = ("Print this page and the next on the two sides of one sheet.",)
+BACK = (
     "Print two-sided (flip on the long edge) and hold the sheet to a window.",
     "The back square that sits exactly on its front square gives, by its label,"
     " the --back-offset X,Y (mm) to build with.",
-]
+)
 
 
 def _paragraphs(
-    lines: list[str], body: ParagraphStyle, heading: ParagraphStyle, title: str, width: float
+    lines: tuple[str, ...], body: ParagraphStyle, heading: ParagraphStyle, title: str, width: float
 ) -> list[tuple[Paragraph, float, float]]:
     """The page's title and lines as wrapped paragraphs: (paragraph, height, gap below)."""
     out = []
     for text, style in [(title, heading)] + [(line, body) for line in lines]:
-        para = SpacedParagraph(text, style)
+        once = parsed(text, style)
+        para = SpacedParagraph(once.text, once.style, once.bulletText, frags=once.frags)
         _, h = para.wrap(width, 10_000)
         out.append((para, h, style.fontSize * 0.5))
     return out
+
+
+@lru_cache(maxsize=8)
+def _pages(size: float, width: float) -> tuple[list[tuple[Paragraph, float, float]], ...]:
+    """Both pages' paragraphs, wrapped, for text ``size`` pt on a page ``width`` points
+    wide: the same for every cards file of a profile on a paper, so laid out once (and their
+    drawing copied after the first: ``render/replay``)."""
+    regular, bold = face_name("regular"), face_name("bold")
+    body = ParagraphStyle("body", fontName=regular, fontSize=size, leading=size * 1.3)
+    heading = ParagraphStyle("heading", fontName=bold, fontSize=size + 3, leading=(size + 3) * 1.3)
+    return tuple(
+        _paragraphs(lines, body, heading, "Duplex calibration: " + side, width)
+        for side, lines in (("front", FRONT), ("back", BACK))
+    )
 
 
 def draw_calibration(
@@ -52,14 +68,8 @@ def draw_calibration(
     of the two pages' instructions, so the pair at offset 0,0 coincides on a true duplex."""
     pw, ph = paper
     size = max(size, 8.0)
-    regular, bold = face_name("regular"), face_name("bold")
-    body = ParagraphStyle("body", fontName=regular, fontSize=size, leading=size * 1.3)
-    heading = ParagraphStyle("heading", fontName=bold, fontSize=size + 3, leading=(size + 3) * 1.3)
-    width = (pw - 2 * MARGIN_MM) * mm
-    pages = [
-        _paragraphs(lines, body, heading, "Duplex calibration: " + side, width)
-        for side, lines in (("front", FRONT), ("back", BACK))
-    ]
+    regular = face_name("regular")
+    pages = _pages(size, (pw - 2 * MARGIN_MM) * mm)
     text_mm = max(sum(h + gap for _, h, gap in paras) for paras in pages) / mm
     label_w = stringWidth("+2,+2", regular, size) / mm
     cell = max(30.0, SQUARE_MM + 2 * 2 + label_w, SQUARE_MM + 4 + 2 * size / mm)
