@@ -52,25 +52,13 @@ class _EdgeWalk:
         height: float,
         ky: float,
     ) -> None:
-        edges = sorted({0.0, height} | {b.y for b in face.boxes} | {b.y + b.h for b in face.boxes})
         ending: dict[float, list[tuple[float, float]]] = {}  # bottom edge -> (need, top edge)
         for need, b in needs.values():
             ending.setdefault(b.y + b.h, []).append((need, b.y))
-        self.steps: list[tuple[float, float, float | None, list[tuple[float, float]]]] = []
-        spans = [(a - 1e-6, b + 1e-6, f) for a, b, f in keeps]
-        prev_old = 0.0
-        for e in edges:
-            span = (e - prev_old) * ky
-            if prev_old == 0.0 or e == height:  # a margin keeps the safe zone and a little
-                floor: float | None = None
-            else:  # the most any kept stretch over it keeps, at most the stretch itself
-                most = -1.0
-                for top, bottom, f in spans:
-                    if top <= prev_old and e <= bottom and f > most:
-                        most = f
-                floor = min(e - prev_old, most) if most >= 0.0 else 0.0
-            self.steps.append((e, span, floor, ending.get(e, [])))
-            prev_old = e
+        self.steps: list[tuple[float, float, float | None, list[tuple[float, float]]]] = [
+            (e, span, floor, ending.get(e, []))
+            for e, span, floor in _stretches(face, keeps, height, ky)
+        ]
 
     def at(self, gap: float) -> dict[float, float]:
         new: dict[float, float] = {}
@@ -85,6 +73,48 @@ class _EdgeWalk:
             new[e] = value
             prev_new = value
         return new
+
+
+Stretch = tuple[float, float, float | None]  # (edge, its stretch scaled, its floor)
+_STRETCHES: dict[int, tuple[Face, dict[tuple[object, ...], list[Stretch]]]] = {}
+STRETCHES_KEPT = 64  # faces whose stretches are kept (a game's faces, a few cards each)
+
+
+def _stretches(face: Face, keeps: list[Keep], height: float, ky: float) -> list[Stretch]:
+    """Each horizontal edge of ``face`` in order, with the stretch above it scaled by ``ky``
+    and how far that stretch may shrink (None: a margin, which keeps the safe zone and a
+    little): the same for every item of a face with the same stretches kept, so found once
+    for them all (a face is known by itself, and held, so its id stays its own)."""
+    known = _STRETCHES.get(id(face))
+    if known is None or known[0] is not face:
+        if len(_STRETCHES) >= STRETCHES_KEPT:
+            _STRETCHES.clear()
+        known = _STRETCHES[id(face)] = (face, {})
+    key = (tuple(keeps), height, ky)
+    found = known[1].get(key)
+    if found is None:
+        found = known[1][key] = _stretches_of(face, keeps, height, ky)
+    return found
+
+
+def _stretches_of(face: Face, keeps: list[Keep], height: float, ky: float) -> list[Stretch]:
+    edges = sorted({0.0, height} | {b.y for b in face.boxes} | {b.y + b.h for b in face.boxes})
+    spans = [(a - 1e-6, b + 1e-6, f) for a, b, f in keeps]
+    out: list[Stretch] = []
+    prev_old = 0.0
+    for e in edges:
+        span = (e - prev_old) * ky
+        if prev_old == 0.0 or e == height:  # a margin keeps the safe zone and a little
+            floor: float | None = None
+        else:  # the most any kept stretch over it keeps, at most the stretch itself
+            most = -1.0
+            for top, bottom, f in spans:
+                if top <= prev_old and e <= bottom and f > most:
+                    most = f
+            floor = min(e - prev_old, most) if most >= 0.0 else 0.0
+        out.append((e, span, floor))
+        prev_old = e
+    return out
 
 
 def fitted_edge_map(
