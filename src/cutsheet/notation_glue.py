@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from reportlab.lib.abag import ABag
 from reportlab.platypus import paragraph
 
 OPENS, CLOSES = "cs_text", "cs_end"
@@ -99,3 +100,44 @@ def words(frags: Any, width: Any = None) -> list[Any]:
     check that reads a paragraph's words calls, never ReportLab's function by name."""
     install()
     return paragraph._getFragWords(frags, width)  # type: ignore[no-any-return]
+
+
+def runs_closed(lines: Any) -> Any:
+    """A paragraph's lines (ReportLab's ``blPara``) with each run whole in the part drawn: a
+    run too wide for its line breaks over lines, and a page break may fall between them.
+    The part that holds its start then closes its span where it ends (the span's ActualText
+    already reads the whole run), and the part that goes on with it reads its rest as
+    nothing (a span with an empty ActualText) until the run closes: the marked content is
+    balanced on each page, and the run is read once. ``lines`` as they are when every run
+    opens and closes in them (nearly always)."""
+    if getattr(lines, "kind", 0) != 1:
+        return lines  # plain lines: no callbacks
+    depth, first, example = 0, None, None
+    for line in lines.lines:
+        for word in line.words:
+            name = getattr(getattr(word, "cbDefn", None), "name", None)
+            if name == OPENS:
+                depth += 1
+                example = example or word
+            elif name == CLOSES:
+                if depth:
+                    depth -= 1
+                elif first is None:
+                    first = word  # a run this part goes on with, opened before it
+                example = example or word
+    if not depth and first is None:
+        return lines
+    assert example is not None
+    rows = list(lines.lines)
+    if first is not None:
+        opens = _callback_like(example, OPENS, "|")  # ActualText () and no words: silent
+        rows[0] = rows[0].clone(words=[opens, *rows[0].words])
+    if depth:
+        closes = [_callback_like(example, CLOSES, "-") for _ in range(depth)]
+        rows[-1] = rows[-1].clone(words=[*rows[-1].words, *closes])
+    return lines.clone(lines=rows)
+
+
+def _callback_like(word: Any, name: str, label: str) -> Any:
+    """A callback fragment like ``word`` (its font and size), calling ``name`` with ``label``."""
+    return word.clone(cbDefn=ABag(kind="onDraw", name=name, label=label), text="")

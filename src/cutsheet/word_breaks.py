@@ -177,7 +177,7 @@ class SpacedParagraph(Paragraph):
         lines = self.blPara
         markup = getattr(self, "text", None)  # None: a part of a split paragraph
         soft = markup is None or any(s in markup for s in SOFT_HYPHENS)
-        drawn = spaced(lines, soft, self.continues)
+        drawn = notation_glue.runs_closed(spaced(lines, soft, self.continues))
         if drawn is lines:
             super().drawPara(debug)
             return

@@ -108,7 +108,9 @@ def _artifact(c: Canvas, kind: str, label: str) -> None:
 
 def _text(c: Canvas, kind: str, label: str) -> None:
     """Open a span read as the notation (ActualText) and said in words (E, the expansion)."""
-    literal, _sep, said = label.partition(SAID)
+    literal, sep, said = label.rpartition(SAID)  # words never hold it; a said value may
+    if not sep:
+        literal, said = label, ""
     props = f"/ActualText {_pdf_string(literal)}"
     if said:
         props += f" /E {_pdf_string(said)}"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import threading
+import unicodedata
 from collections.abc import Mapping
 
 from jinja2 import pass_context
@@ -12,7 +13,7 @@ from markupsafe import Markup, escape
 
 from .. import symbols
 from ..colours import is_hex as is_colour
-from ..diagnostics import did_you_mean
+from ..diagnostics import char_name, did_you_mean
 from ..source.yaml_build import MARKER
 from .problem import TemplateProblem, short
 
@@ -108,20 +109,46 @@ def said(_context: Context, value: object, words: object) -> Markup:
     for a word (a cube's ``R``: ``{{ cube|said(terms[cube].name ~ " cube") }}``). Like a run
     of notation (``glyphs``), the text layer keeps ``value`` for copy and search (the span's
     ActualText) and gives ``words`` as its expansion (``/E``), which a screen reader speaks.
-    Empty ``words`` leave ``value`` as it is; a symbol cannot be said otherwise (it says
-    itself already)."""
-    shown = str(escape(value))
+    A value left out or empty prints nothing and says nothing; words left out or empty leave
+    the value as it is; a symbol cannot be said otherwise (it says itself already)."""
+    shown = "" if value is None else str(escape(value))
     if MARKER.search(shown):
         raise TemplateProblem("said: its value holds a symbol (glyphs, icon or said), said already")
-    spoken = " ".join(str(words).split())
-    if not spoken:
+    spoken = _words_of(words)
+    if not shown.strip() or not spoken:
         return Markup(shown)
-    if MARKER.search(spoken):
-        raise TemplateProblem("said: the words to say hold a symbol (glyphs, icon or said)")
     literal = str(escape(Markup(shown).striptags()))
     made = symbols.actual_text(literal, shown, str(escape(spoken)))
     MADE.symbols.add(made)
     return Markup(made)
+
+
+def _words_of(words: object) -> str:
+    """What ``said`` says: plain text, on one line (markup's tags and entities read as the
+    text they print); '' for none. Never a character a reader cannot be given: a control,
+    a surrogate, a private-use or unassigned one, or a format character (bidi, invisible)."""
+    if words is None:
+        return ""
+    if isinstance(words, Markup):
+        text = words.striptags()
+    elif isinstance(words, (str, int, float)) and not isinstance(words, bool):
+        text = str(words)
+    else:
+        raise TemplateProblem(f"said: the words to say must be text, not {short(words)}")
+    text = " ".join(text.split())
+    if MARKER.search(text):
+        raise TemplateProblem("said: the words to say hold a symbol (glyphs, icon or said)")
+    for ch in text:
+        if unicodedata.category(ch) in _UNSAID:
+            raise TemplateProblem(
+                f"said: the words to say hold {char_name(ch)}, which a reader cannot be given"
+            )
+    return text
+
+
+_UNSAID = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
+"""Unicode categories ``said`` refuses in its words: controls, format characters (bidi,
+invisible), surrogates, private-use and unassigned code points."""
 
 
 def _word_at(text: str, start: int, end: int) -> str:

@@ -356,7 +356,7 @@ def _render(source: str, context: Mapping[str, Any]) -> str:
 
 def _own_symbols_only(printed: str, made: set[str]) -> None:
     """Refuse what a template ``printed`` when a marker character in it is not part of a symbol that the
-    ``glyphs`` or ``icon`` filter made for it, whole: one a template computes (``'%c' %
+    ``glyphs``, ``said`` or ``icon`` filter made for it, whole: one a template computes (``'%c' %
     57346``), marks safe, or cuts out of a filter's result would draw an icon or set what a
     reader hears that the filters never checked."""
     rest = printed
@@ -366,8 +366,8 @@ def _own_symbols_only(printed: str, made: set[str]) -> None:
     if found is not None:
         raise TemplateProblem(
             f"template prints character U+{ord(found.group()):04X}, which cutsheet uses to"
-            " mark a symbol: only the glyphs and icon filters write it (print what they give"
-            " as it is)"
+            " mark a symbol: only the glyphs, said and icon filters write it (print what"
+            " they give as it is)"
         )
 
 
