@@ -11,7 +11,7 @@ from reportlab.platypus import Paragraph
 
 from cutsheet.flow.blocks import FigureLabel
 from cutsheet.flow.figures import MAX_HEIGHT_MM, CardFigure
-from cutsheet.flow.frames import rules_margin
+from cutsheet.flow.frames import rules_margin, rules_side
 
 from .readback import plumber_pages, plumber_texts, plumber_words
 from .test_structure import document, role, walk
@@ -45,12 +45,13 @@ def test_the_alpha_rules_draw_ba044_labelled_within_the_margins(built, profile, 
     # the card itself, drawn from its face: its id, name, stage and cost as the deck prints
     for printed in ("BA-044", "#44", *PRINTED):
         assert printed in text, printed
-    margin = rules_margin(False) * mm - 1
+    side = rules_side(float(page.width) / mm, half=False) * mm - 1  # the text block's sides
+    top = rules_margin(False) * mm - 1
     for w in words:
         if w["bottom"] > page.height - 30 * mm:  # the page furniture, in the bottom margin
             continue
-        assert margin <= w["x0"] and w["x1"] <= page.width - margin, w
-        assert w["top"] >= margin - 1, w
+        assert side <= w["x0"] and w["x1"] <= page.width - side, w
+        assert w["top"] >= top - 1, w
     # the "Card id" label sits level with the id it points at, to its right
     card_id = next(w for w in words if w["text"] == "BA-044")
     label = next(

@@ -12,7 +12,7 @@ import pytest
 
 from cutsheet.text.compared import compared_names
 
-from .readback import pypdf_reader, pypdf_texts
+from .readback import plumber_pages, pypdf_reader, pypdf_texts
 
 KITS = [
     f"{profile}-{paper}" for profile in ("standard", "large-print") for paper in ("a4", "letter")
@@ -26,7 +26,27 @@ paragraph that goes on over a page break reads on without it, as a reader hears 
 
 
 def _text(path: Path) -> str:
-    return re.sub(r"\s+", " ", " ".join(FURNITURE.sub("", t) for t in pypdf_texts(path)))
+    """The file's text in reading order, its furniture left out: an imposed booklet's half
+    pages in the order of their numbers (a paragraph that ends on the next half page goes on
+    there, which the saddle-stitch order prints on another side), any other file page by
+    page."""
+    if path.name != "rules-booklet.pdf":
+        return re.sub(r"\s+", " ", " ".join(FURNITURE.sub("", t) for t in pypdf_texts(path)))
+    halves: dict[int, str] = {}
+    for side in plumber_pages(path):
+        w, h = float(side.width), float(side.height)
+        for box in ((0, 0, w / 2, h), (w / 2, 0, w, h)):
+            text = side.crop(box).extract_text() or ""
+            number = re.search(r" · page (\d+)\s*$", text.split("Print at 100%")[0])
+            if number:
+                halves[int(number.group(1))] = text
+    body = [FURNITURE_HALF.sub("", halves[n]) for n in sorted(halves)]
+    return re.sub(r"\s+", " ", " ".join(body))
+
+
+FURNITURE_HALF = re.compile(r"[^\n]* · page \d+\nPrint at 100%[^\n]*\n?(50 mm)?\s*$")
+"""A half page's furniture as pdfplumber reads it, at the foot of its text: the running title
+and page number, the print note, the scale bar's label."""
 
 
 def _pages(path: Path) -> list[str]:

@@ -12,7 +12,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph
 
 from .checkboxes import CheckLayout
-from .frames import FRAME_PADDING, INK_MM, rules_margin
+from .frames import FRAME_PADDING, INK_MM, LEAST_SIDE_MM
 from .tables import HEADER_FILL
 
 
@@ -123,7 +123,7 @@ class CardSpaces(Flowable):
 
 SPACE_ROW_GAP_MM = 4.0  # between two rows of card spaces
 CLOSED_GAP_MM = 4.0  # the least gap between two spaces of a row closed up to fit
-OVERHANG = (rules_margin(half=True) - INK_MM) * mm + FRAME_PADDING
+OVERHANG = (LEAST_SIDE_MM[True] - INK_MM) * mm + FRAME_PADDING
 """How far a row of spaces may run into the margin on any page (a block may, up to 5 mm from
 the paper's edge: the least room is a booklet's half page's): a row wider than its frame by
 more than this goes on in rows."""

@@ -116,20 +116,48 @@ def measure_furniture(profile: Profile, title: str) -> Furniture:
 
 
 def rules_margin(half: bool) -> float:
-    """The rules' page margin in mm (top, left and right; the bottom holds the furniture)."""
+    """The rules' top margin in mm, on a page or a booklet's half page (the bottom holds the
+    furniture; the sides: ``rules_side``)."""
     return 12.0 if half else 18.0
 
 
-def rules_frame(page_mm: tuple[float, float], margin_mm: float, band_mm: float) -> Frame:
-    """The padded Frame a rules page (``page_mm``: the paper, or a booklet's half page) lays
-    its flowables out in: ``margin_mm`` at the top and sides, the furniture band at the foot.
-    Its sizes are worked out as ReportLab's document template works them out, to the last
-    bit: the plan measures a block at the very width the renderer sets it at, and the
-    renderer reuses the lines the plan broke (``flow/paragraphs.py``)."""
+LETTER_MM, HALF_LETTER_MM = 215.9, 139.7  # widths of US Letter and of its half page
+LEAST_SIDE_MM = (15.0, 10.0)
+"""The least side margin in mm of a rules page and of a booklet's half page."""
+RULES_MEASURE_MM = (LETTER_MM - 2 * 18.0, HALF_LETTER_MM - 2 * LEAST_SIDE_MM[1])
+"""The rules' line length in mm on a page and on a half page, whatever the paper: US Letter's
+room inside 18 mm margins (179.9 mm: A4 keeps 15.05 mm at each side) and half-letter's inside
+10 mm (119.7 mm: A5 keeps 14.15 mm). Set to one measure, a rulebook breaks its lines alike on
+A4 and Letter (only its pages end elsewhere: A4's are taller), each paragraph is broken into
+lines once for both, and a line on a larger paper never grows longer than reads well. A paper
+too narrow for it keeps ``LEAST_SIDE_MM`` at each side."""
+
+
+def rules_side(page_w_mm: float, half: bool) -> float:
+    """The left (and right) margin in mm of a rules page ``page_w_mm`` wide (``half``: a
+    booklet's half page): the text block at the rules' measure, centred, or as wide as the
+    least margins leave."""
+    return max(LEAST_SIDE_MM[half], (page_w_mm - RULES_MEASURE_MM[half]) / 2)
+
+
+def rules_frame(page_mm: tuple[float, float], half: bool, band_mm: float) -> Frame:
+    """The padded Frame a rules page (``page_mm``: the paper, or a booklet's half page:
+    ``half``) lays its flowables out in: the top margin, the text block at the rules'
+    measure centred between the sides (``rules_side``), the furniture band at the foot. Its
+    sizes are worked out as ReportLab's document template works them out, to the last bit,
+    and its width is the same number on every paper the measure fits: the plan measures a
+    block at the very width the renderer sets it at, and the renderer reuses the lines the
+    plan broke, on A4 and Letter alike (``flow/paragraphs.py``)."""
     page_w, page_h = page_mm[0] * mm, page_mm[1] * mm
-    side, bottom = margin_mm * mm, band_mm * mm
-    width = (page_w - side) - side  # BaseDocTemplate._calc
-    height = (page_h - side) - bottom
+    top, bottom = rules_margin(half) * mm, band_mm * mm
+    measure = RULES_MEASURE_MM[half]
+    if page_mm[0] - 2 * LEAST_SIDE_MM[half] >= measure:
+        width = measure * mm
+        side = (page_w - width) / 2
+    else:
+        side = LEAST_SIDE_MM[half] * mm
+        width = (page_w - side) - side  # BaseDocTemplate._calc
+    height = (page_h - top) - bottom
     return padded_frame(side, bottom, width, height, FRAME_PADDING, "body")
 
 

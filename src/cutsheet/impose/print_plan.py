@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from ..diagnostics import Problem, clip
-from ..flow.frames import Furniture, rules_margin
+from ..flow.frames import Furniture
 from ..model import Game
 from ..papers import Paper
 from ..plan.model import DocPlan, GamePlan, PageDoc, PrintedCard, Run
@@ -68,8 +68,11 @@ class DocPrint:
 
     part: str
     doc: DocPlan
-    page: Size
-    margin: float  # mm, top, left and right (the bottom holds the furniture band)
+    page: Size  # the paper, or the booklet's half page (``half``): its frame is ``rules_frame``
+
+    @property
+    def half(self) -> bool:
+        return self.part == "rules-booklet"
 
     def sides(self, count: int) -> tuple[tuple[int, int], ...]:
         """The booklet's printed sides once its ``count`` half pages are known (drawing them
@@ -270,8 +273,8 @@ def plan_print(plan: GamePlan, paper: Paper, options: PrintOptions) -> PrintPlan
                 parts.append(printed)
     parts = _one_calibration(parts)
     documents = (
-        DocPrint("rules", plan.rules, paper.size, rules_margin(False)),
-        DocPrint("rules-booklet", plan.booklet, paper.half, rules_margin(True)),
+        DocPrint("rules", plan.rules, paper.size),
+        DocPrint("rules-booklet", plan.booklet, paper.half),
     )
     return PrintPlan(plan, paper, options, tuple(parts), documents, tuple(problems))
 

@@ -27,12 +27,12 @@ from ..diagnostics import Loc, Problem, counted
 from ..flow.frames import (
     FRAME_PADDING,
     INK_MM,
+    LEAST_SIDE_MM,
     SHEET_MARGIN_MM,
     flatten,
     furniture_of,
     padded_frame,
     rules_frame,
-    rules_margin,
     sheet_frame,
 )
 from ..flow.keep_with_next import KeepWithNext, keep_with_next
@@ -134,11 +134,10 @@ def _frames(plan: GamePlan, kind: str, papers: Sequence[Paper]) -> Iterator[Page
             frame = padded_frame(*sheet_frame(paper.size, band), 0)  # as the writer's
             yield f"{own}{paper.title} page", frame._aW, frame._aH, slack
         return
-    for half in (False, True):
-        margin = rules_margin(half)
-        slack = (margin - INK_MM) * mm + FRAME_PADDING
+    for half in (False, True):  # a block runs no further into the side than on any page
+        slack = (LEAST_SIDE_MM[half] - INK_MM) * mm + FRAME_PADDING
         for paper in papers:
-            frame = rules_frame(paper.half if half else paper.size, margin, band)
+            frame = rules_frame(paper.half if half else paper.size, half, band)
             name = own + paper.title + (" booklet page" if half else " page")
             yield name, frame._aW, frame._aH, slack
 

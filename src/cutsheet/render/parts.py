@@ -14,7 +14,7 @@ from reportlab.platypus import BaseDocTemplate, PageTemplate
 
 from ..diagnostics import Loc, Problem
 from ..flow.blocks import DocPlan
-from ..flow.frames import Furniture, rules_frame
+from ..flow.frames import Furniture, rules_frame, rules_margin, rules_side
 from ..impose.print_plan import DocPrint, PartPrint, PrintOptions, PrintPlan
 from ..measure import register
 from ..model import Game
@@ -172,7 +172,8 @@ def _rules(inp: PartInput, doc_print: DocPrint, booklet: bool = False) -> tuple[
     """The rules' file, its pages, and whether they were imposed as a ``booklet`` already:
     a tagged booklet is imposed as its tags are written (``sides``); an untagged one is
     left as half pages."""
-    page, margin = doc_print.page, doc_print.margin
+    page, half = doc_print.page, doc_print.half
+    top, side = rules_margin(half), rules_side(page[0], half)  # as ``rules_frame`` has them
     meta = replace(inp.meta, duplex=None)  # the booklet's half pages: imposed, then flipped
     furniture = inp.furniture
     tagger = Tagger(inp.profile.tagged)
@@ -192,9 +193,9 @@ def _rules(inp: PartInput, doc_print: DocPrint, booklet: bool = False) -> tuple[
     doc = BaseDocTemplate(
         buf,
         pagesize=(page[0] * mm, page[1] * mm),
-        leftMargin=margin * mm,
-        rightMargin=margin * mm,
-        topMargin=margin * mm,
+        leftMargin=side * mm,
+        rightMargin=side * mm,
+        topMargin=top * mm,
         bottomMargin=furniture.band_mm * mm,
         title=meta.title,
         author=meta.author,
@@ -205,7 +206,7 @@ def _rules(inp: PartInput, doc_print: DocPrint, booklet: bool = False) -> tuple[
         invariant=1,
         initialFontName=register(),
     )
-    frame = rules_frame(page, margin, furniture.band_mm)  # the plan measured in this frame
+    frame = rules_frame(page, half, furniture.band_mm)  # the plan measured in this frame
     doc.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=on_page)])
     builder = TaggedStory.for_profile(inp.profile).for_frame(frame._aW)
     story = builder.flowables(doc_print.doc.blocks)

@@ -1,0 +1,52 @@
+"""The rules' measure: one line length on every paper (a page's, a booklet half page's), so a
+rulebook breaks its lines alike on A4 and Letter and each paragraph is broken once for both."""
+
+from __future__ import annotations
+
+import pytest
+from reportlab.lib.units import mm
+
+from cutsheet.flow.frames import LEAST_SIDE_MM, RULES_MEASURE_MM, rules_frame, rules_side
+
+from .readback import plumber_pages
+
+A4, LETTER, A3 = (210.0, 297.0), (215.9, 279.4), (297.0, 420.0)
+A5, HALF_LETTER = (148.0, 210.0), (139.7, 215.9)
+
+
+@pytest.mark.parametrize(("pages", "half"), [((A4, LETTER, A3), False), ((A5, HALF_LETTER), True)])
+def test_every_paper_sets_the_rules_at_one_width(pages, half):
+    """The very same width (the Wraps of a paragraph are found by it), centred: A4's sides
+    15.05 mm, Letter's 18 mm, A5's 14.15 mm, half-letter's 10 mm; A3's line no longer."""
+    frames = [rules_frame(page, half, 10.0) for page in pages]
+    assert len({f._width for f in frames}) == 1
+    assert frames[0]._width == pytest.approx(RULES_MEASURE_MM[half] * mm)
+    for page, frame in zip(pages, frames, strict=True):
+        side = rules_side(page[0], half)
+        assert frame._x1 == pytest.approx(side * mm)
+        assert frame._x1 + frame._width == pytest.approx((page[0] - side) * mm)
+    assert rules_side(A4[0], False) == pytest.approx(15.05)
+    assert rules_side(LETTER[0], False) == pytest.approx(18.0)
+    assert rules_side(A5[0], True) == pytest.approx(14.15)
+    assert rules_side(HALF_LETTER[0], True) == pytest.approx(10.0)
+
+
+def test_a_paper_narrower_than_the_measure_keeps_its_least_margins():
+    frame = rules_frame((190.0, 260.0), False, 10.0)
+    assert frame._x1 == pytest.approx(LEAST_SIDE_MM[0] * mm)
+    assert frame._width == pytest.approx((190.0 - 2 * LEAST_SIDE_MM[0]) * mm)
+
+
+@pytest.mark.parametrize("doc", ["rules.pdf", "rules-booklet.pdf"])
+def test_a4_and_letter_break_the_rules_lines_alike(built, doc):
+    """Read back: the first page's lines are the same words on A4 and on Letter (the pages
+    end elsewhere, A4's being taller; the lines before do not)."""
+    lines = {}
+    for paper in ("a4", "letter"):
+        page = plumber_pages(built / "festival-charter" / f"standard-{paper}" / doc)[0]
+        w, h = float(page.width), float(page.height)
+        box = (w / 2, 0, w, h) if "booklet" in doc else None  # its first side: last | 1
+        text = (page.crop(box) if box else page).extract_text()
+        lines[paper] = text.splitlines()[:8]
+    assert lines["a4"] == lines["letter"]
+    assert len(lines["a4"]) == 8
