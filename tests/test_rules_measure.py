@@ -20,6 +20,7 @@ def test_every_paper_sets_the_rules_at_one_width(pages, half):
     15.05 mm, Letter's 18 mm, A5's 14.15 mm, half-letter's 10 mm; A3's line no longer."""
     frames = [rules_frame(page, half, 10.0) for page in pages]
     assert len({f._width for f in frames}) == 1
+    assert len({f._aW for f in frames}) == 1  # the room a paragraph is wrapped in, to the bit
     assert frames[0]._width == pytest.approx(RULES_MEASURE_MM[half] * mm)
     for page, frame in zip(pages, frames, strict=True):
         side = rules_side(page[0], half)

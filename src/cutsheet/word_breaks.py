@@ -177,7 +177,9 @@ class SpacedParagraph(Paragraph):
         lines = self.blPara
         markup = getattr(self, "text", None)  # None: a part of a split paragraph
         soft = markup is None or any(s in markup for s in SOFT_HYPHENS)
-        drawn = notation_glue.runs_closed(spaced(lines, soft, self.continues))
+        drawn = spaced(lines, soft, self.continues)
+        if markup is None or notation_glue.OPENS in markup:  # (a part: it may hold a run's end)
+            drawn = notation_glue.runs_closed(drawn)
         if drawn is lines:
             super().drawPara(debug)
             return

@@ -158,7 +158,8 @@ def rules_frame(page_mm: tuple[float, float], half: bool, band_mm: float) -> Fra
         side = LEAST_SIDE_MM[half] * mm
         width = (page_w - side) - side  # BaseDocTemplate._calc
     height = (page_h - top) - bottom
-    return padded_frame(side, bottom, width, height, FRAME_PADDING, "body")
+    pads = {f"{edge}Padding": FRAME_PADDING for edge in ("left", "bottom", "right", "top")}
+    return MeasuredFrame(side, bottom, width, height, id="body", **pads)
 
 
 def sheet_frame(paper_mm: tuple[float, float], band_mm: float) -> tuple[float, float, float, float]:
@@ -188,6 +189,17 @@ class CopiedFrame(Frame):
 
 _SHARED = frozenset({int, float, str, bool, type(None)})
 """What a deep copy gives back as it is (``copy._deepcopy_atomic``)."""
+
+
+class MeasuredFrame(CopiedFrame):
+    """A rules page's Frame: its room across is its width less its padding, to the last bit,
+    wherever it stands on the page. ReportLab works it out from both edges (``_x2 - _x1``),
+    whose rounding follows the left edge: the frames of A5 and half-letter, as wide as each
+    other, were a bit apart, and each paper's paragraphs were broken into lines again."""
+
+    def _geom(self) -> None:
+        super()._geom()
+        self._aW = self._width - self._leftPadding - self._rightPadding
 
 
 def padded_frame(
