@@ -129,7 +129,7 @@ RULES_MEASURE_MM = (LETTER_MM - 2 * 18.0, HALF_LETTER_MM - 2 * LEAST_SIDE_MM[1])
 room inside 18 mm margins (179.9 mm: A4 keeps 15.05 mm at each side) and half-letter's inside
 10 mm (119.7 mm: A5 keeps 14.15 mm). Set to one measure, a rulebook breaks its lines alike on
 A4 and Letter (only its pages end elsewhere: A4's are taller), each paragraph is broken into
-lines once for both, and a line on a larger paper never grows longer than reads well. A paper
+lines once for both, and a larger paper (A3) sets lines no longer than these. A paper
 too narrow for it keeps ``LEAST_SIDE_MM`` at each side."""
 
 
