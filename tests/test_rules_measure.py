@@ -51,3 +51,30 @@ def test_a4_and_letter_break_the_rules_lines_alike(built, doc):
         lines[paper] = text.splitlines()[:8]
     assert lines["a4"] == lines["letter"]
     assert len(lines["a4"]) == 8
+
+
+@pytest.mark.parametrize("profile", ["standard", "large-print"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_rules_foot_lines_up_with_the_text_block(built, profile, paper):
+    """The note, the scale bar and the page label at a rules page's foot start and end where
+    its lines do (the text block's edges), on a page and on a booklet's half page alike:
+    before, they stood 12 mm from the paper's edges, as far past the text as that left."""
+    from cutsheet.flow.frames import FRAME_PADDING, Furniture
+
+    small = {"standard": 6.5, "large-print": 18.0}[profile]  # the profiles' small_size
+    band = Furniture("", small).band_mm * mm
+    kit = built / "festival-charter" / f"{profile}-{paper}"
+    for doc, half in (("rules.pdf", False), ("rules-booklet.pdf", True)):
+        page = plumber_pages(kit / doc)[1]
+        w, h = float(page.width), float(page.height)
+        halves = [(0.0, w / 2), (w / 2, w)] if half else [(0.0, w)]
+        for left, right in halves:
+            words = page.crop((left, 0, right, h)).extract_words()
+            foot = [x for x in words if x["top"] > h - band]
+            body = [x for x in words if x["bottom"] < h - band]
+            if not foot or not body:
+                continue  # a blank half page
+            inset = rules_side((right - left) / mm, half) * mm + FRAME_PADDING
+            assert min(x["x0"] for x in foot) - left == pytest.approx(inset, abs=0.6 * mm)
+            assert right - max(x["x1"] for x in foot) == pytest.approx(inset, abs=0.6 * mm)
+            assert min(x["x0"] for x in body) - left >= inset - 0.6 * mm

@@ -14,7 +14,7 @@ from reportlab.platypus import BaseDocTemplate, PageTemplate
 
 from ..diagnostics import Loc, Problem
 from ..flow.blocks import DocPlan
-from ..flow.frames import Furniture, rules_frame, rules_margin, rules_side
+from ..flow.frames import FRAME_PADDING, Furniture, rules_frame, rules_margin, rules_side
 from ..impose.print_plan import DocPrint, PartPrint, PrintOptions, PrintPlan
 from ..measure import register
 from ..model import Game
@@ -188,7 +188,8 @@ def _rules(inp: PartInput, doc_print: DocPrint, booklet: bool = False) -> tuple[
         c.setBleedBox(whole)
         long = f"{inp.title} · rules · page {doc.page}"
         with tagger.artifact(c):
-            page_furniture(c, page, furniture.label(long, f"page {doc.page}"), furniture)
+            label = furniture.label(long, f"page {doc.page}")
+            page_furniture(c, page, label, furniture, side + FRAME_PADDING / mm)  # by the text
 
     doc = BaseDocTemplate(
         buf,

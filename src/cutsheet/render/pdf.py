@@ -180,17 +180,21 @@ def draw_note(
     c.restoreState()
 
 
-def page_furniture(c: Canvas, page_mm: tuple[float, float], label: str, f: Furniture) -> None:
+def page_furniture(
+    c: Canvas, page_mm: tuple[float, float], label: str, f: Furniture, side_mm: float = 12.0
+) -> None:
     """For flowing pages: the scale bar, the note above it at bottom left, the label at the
-    right; all of it at least 5 mm from every edge of the paper."""
+    right, ``side_mm`` in from either side (a rules page: in line with its text block); all
+    of it at least 5 mm from every edge of the paper."""
     w, _h = page_mm
     line = f.line_mm
     # the bar's end ticks reach 1.6 mm below its line, its "50 mm" hangs lower at large sizes
     bar_y = INK_MM + max(2.0, f.size * 0.65 / mm)
-    draw_scale_bar(c, 12, bar_y, vertical=False, size=f.size)
+    draw_scale_bar(c, side_mm, bar_y, vertical=False, size=f.size)
     note_y = bar_y + 1.6 + 1.0 + line * 0.25
-    draw_note(c, f.note, 12, note_y, vertical=False, size=f.size)
+    draw_note(c, f.note, side_mm, note_y, vertical=False, size=f.size)
     c.saveState()
     c.setFont(register(), f.size)
-    c.drawRightString((w - 12) * mm, (note_y + line + 0.5) * mm, f.titled(label, w - 24))
+    right = w - side_mm
+    c.drawRightString(right * mm, (note_y + line + 0.5) * mm, f.titled(label, w - 2 * side_mm))
     c.restoreState()
