@@ -137,6 +137,24 @@ def test_a_split_leaves_the_lines_others_share_as_they_were():
     assert _words(again) == _words(fresh)
 
 
+def test_a_page_break_leaves_no_paragraphs_last_line_alone():
+    """A widow: a page that opens with a paragraph's last line alone ("has not bid takes
+    their go."). A flowing document's paragraph split so that one line would go on takes a
+    second line with it: the page before ends one line early."""
+    register()
+    styles = doc_styles(10, 14, 20, 8, 1.25)
+    width = 90 * mm
+    para = StoryBuilder(styles, 8).flowables([Para(SHARED + "widow", "body")])[0]
+    canv = Canvas(None)
+    _w, height = para.wrapOn(canv, width, 700)
+    lines = round(height / styles.body.leading)
+    assert lines >= 4
+    first, rest = para.splitOn(canv, width, (lines - 1) * styles.body.leading)
+    leading = styles.body.leading
+    assert round(rest.wrapOn(canv, width, 700)[1] / leading) == 2
+    assert round(first.wrapOn(canv, width, 700)[1] / leading) == lines - 2
+
+
 def test_write_ins_start_at_the_margin_and_their_boxes_in_one_column():
     """Each write-in row was a table centred on its own: boxes of different widths started
     their labels and boxes at different places. Now every row is set from the left margin,

@@ -352,6 +352,7 @@ def doc_styles(body: float, heading: float, title: float, small: float, ls: floa
             textColor=colors.black,
             splitLongWords=0,
             hyphenationLang="",
+            allowWidows=0,
             **kw,
         )
 
