@@ -108,8 +108,9 @@ def runs_closed(lines: Any) -> Any:
     The part that holds its start then closes its span where it ends (the span's ActualText
     already reads the whole run), and the part that goes on with it reads its rest as
     nothing (a span with an empty ActualText) until the run closes: the marked content is
-    balanced on each page, and the run is read once. ``lines`` as they are when every run
-    opens and closes in them (nearly always)."""
+    balanced on each page, and a run cut once is read once (a run long enough to fill a
+    whole page between its two ends reads that page as text again). ``lines`` as they are
+    when every run opens and closes in them (nearly always)."""
     if getattr(lines, "kind", 0) != 1:
         return lines  # plain lines: no callbacks
     depth, first, example = 0, None, None

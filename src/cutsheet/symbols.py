@@ -334,7 +334,7 @@ TEXT_OPEN, TEXT_CLOSE = (
     "\ue004",
     "\ue005",
 )  # \ue0045R>G|5 red for 1 green\ue005 : what a reader gets
-SAID = "|"  # between the notation and how it is said (notation never holds one)
+SAID = "|"  # between the text read and how it is said (the words never hold one: cut at the last)
 TILE = 1.3  # a tile is this many times the font size wide and tall (at most the leading)
 
 _CUBE_RE = re.compile(f"{CUBE_OPEN}([A-Z])\\|(#[0-9A-Fa-f]{{6}}){CUBE_CLOSE}")

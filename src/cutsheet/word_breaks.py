@@ -178,7 +178,7 @@ class SpacedParagraph(Paragraph):
         markup = getattr(self, "text", None)  # None: a part of a split paragraph
         soft = markup is None or any(s in markup for s in SOFT_HYPHENS)
         drawn = spaced(lines, soft, self.continues)
-        if markup is None or notation_glue.OPENS in markup:  # (a part: it may hold a run's end)
+        if markup is None or notation_glue.OPENS in markup or notation_glue.CLOSES in markup:
             drawn = notation_glue.runs_closed(drawn)
         if drawn is lines:
             super().drawPara(debug)

@@ -45,8 +45,7 @@ def _paragraphs(
 @lru_cache(maxsize=8)
 def _pages(size: float, width: float) -> tuple[list[tuple[Paragraph, float, float]], ...]:
     """Both pages' paragraphs, wrapped, for text ``size`` pt on a page ``width`` points
-    wide: the same for every cards file of a profile on a paper, so laid out once (and their
-    drawing copied after the first: ``render/replay``)."""
+    wide: the same for every cards file of a profile on a paper, so parsed and laid out once."""
     regular, bold = face_name("regular"), face_name("bold")
     body = ParagraphStyle("body", fontName=regular, fontSize=size, leading=size * 1.3)
     heading = ParagraphStyle("heading", fontName=bold, fontSize=size + 3, leading=(size + 3) * 1.3)

@@ -110,10 +110,18 @@ def said(_context: Context, value: object, words: object) -> Markup:
     of notation (``glyphs``), the text layer keeps ``value`` for copy and search (the span's
     ActualText) and gives ``words`` as its expansion (``/E``), which a screen reader speaks.
     A value left out or empty prints nothing and says nothing; words left out or empty leave
-    the value as it is; a symbol cannot be said otherwise (it says itself already)."""
+    the value as it is. A value holds no symbol (glyphs, an icon, said: one span inside
+    another) and no line break (a span is one run of a line: say each line on its own); a
+    bar in the words is said as a space."""
     shown = "" if value is None else str(escape(value))
     if MARKER.search(shown):
-        raise TemplateProblem("said: its value holds a symbol (glyphs, icon or said), said already")
+        raise TemplateProblem(
+            "said: its value holds a symbol (glyphs, icon or said), which said cannot hold"
+        )
+    if _LINE_BREAK.search(shown):
+        raise TemplateProblem(
+            "said: its value holds a line break (<br/>); say each line on its own"
+        )
     spoken = _words_of(words)
     if not shown.strip() or not spoken:
         return Markup(shown)
@@ -146,6 +154,7 @@ def _words_of(words: object) -> str:
     return text
 
 
+_LINE_BREAK = re.compile(r"<\s*br\b", re.IGNORECASE)
 _UNSAID = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
 """Unicode categories ``said`` refuses in its words: controls, format characters (bidi,
 invisible), surrogates, private-use and unassigned code points."""
