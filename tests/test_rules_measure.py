@@ -32,10 +32,21 @@ def test_every_paper_sets_the_rules_at_one_width(pages, half):
     assert rules_side(HALF_LETTER[0], True) == pytest.approx(10.0)
 
 
+def test_a_large_papers_booklet_sets_a_pages_measure():
+    """A3's and Tabloid's booklets fold to A4- and Letter-sized half pages: their lines are a
+    page's (179.9 mm), as on A4 and Letter, not a small half page's with 45 mm margins."""
+    for half_page in ((210.0, 297.0), (215.9, 279.4)):
+        frame = rules_frame(half_page, True, 10.0)
+        assert frame._width == pytest.approx(RULES_MEASURE_MM[0] * mm)
+        assert frame._aW == rules_frame(A4, False, 10.0)._aW
+
+
 def test_a_paper_narrower_than_the_measure_keeps_its_least_margins():
     frame = rules_frame((190.0, 260.0), False, 10.0)
     assert frame._x1 == pytest.approx(LEAST_SIDE_MM[0] * mm)
     assert frame._width == pytest.approx((190.0 - 2 * LEAST_SIDE_MM[0]) * mm)
+    small = rules_frame((125.0, 180.0), True, 10.0)  # a half page under half-letter's
+    assert small._x1 == pytest.approx(LEAST_SIDE_MM[1] * mm)
 
 
 @pytest.mark.parametrize("doc", ["rules.pdf", "rules-booklet.pdf"])

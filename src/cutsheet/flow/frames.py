@@ -125,19 +125,32 @@ LETTER_MM, HALF_LETTER_MM = 215.9, 139.7  # widths of US Letter and of its half 
 LEAST_SIDE_MM = (15.0, 10.0)
 """The least side margin in mm of a rules page and of a booklet's half page."""
 RULES_MEASURE_MM = (LETTER_MM - 2 * 18.0, HALF_LETTER_MM - 2 * LEAST_SIDE_MM[1])
-"""The rules' line length in mm on a page and on a half page, whatever the paper: US Letter's
-room inside 18 mm margins (179.9 mm: A4 keeps 15.05 mm at each side) and half-letter's inside
-10 mm (119.7 mm: A5 keeps 14.15 mm). Set to one measure, a rulebook breaks its lines alike on
-A4 and Letter (only its pages end elsewhere: A4's are taller), each paragraph is broken into
-lines once for both, and a larger paper (A3) sets lines no longer than these. A paper
-too narrow for it keeps ``LEAST_SIDE_MM`` at each side."""
+"""The rules' line lengths in mm: a page's, and a small half page's. US Letter's room inside
+18 mm margins (179.9 mm: A4 keeps 15.05 mm at each side) and half-letter's inside 10 mm
+(119.7 mm: A5 keeps 14.15 mm). Set to one measure, a rulebook breaks its lines alike on A4
+and Letter (only its pages end elsewhere: A4's are taller), and each paragraph is broken into
+lines once for both (``rules_measure``)."""
+
+
+def rules_measure(page_w_mm: float, half: bool) -> float | None:
+    """The line length in mm of the rules on a page ``page_w_mm`` wide (``half``: a booklet's
+    half page), or None where the page is too narrow for one: its lines then fill it inside
+    ``LEAST_SIDE_MM``. A page's measure (179.9 mm) wherever it fits, however large the paper
+    (A3's lines are no longer; its booklet's half page, A4's size, sets a page's lines); else,
+    on a half page, the half page's (119.7 mm: A5 and half-letter)."""
+    room = page_w_mm - 2 * LEAST_SIDE_MM[half]
+    for measure in RULES_MEASURE_MM if half else RULES_MEASURE_MM[:1]:
+        if room >= measure:
+            return measure
+    return None
 
 
 def rules_side(page_w_mm: float, half: bool) -> float:
     """The left (and right) margin in mm of a rules page ``page_w_mm`` wide (``half``: a
     booklet's half page): the text block at the rules' measure, centred, or as wide as the
     least margins leave."""
-    return max(LEAST_SIDE_MM[half], (page_w_mm - RULES_MEASURE_MM[half]) / 2)
+    measure = rules_measure(page_w_mm, half)
+    return LEAST_SIDE_MM[half] if measure is None else (page_w_mm - measure) / 2
 
 
 def rules_frame(page_mm: tuple[float, float], half: bool, band_mm: float) -> Frame:
@@ -145,13 +158,13 @@ def rules_frame(page_mm: tuple[float, float], half: bool, band_mm: float) -> Fra
     ``half``) lays its flowables out in: the top margin, the text block at the rules'
     measure centred between the sides (``rules_side``), the furniture band at the foot. Its
     sizes are worked out as ReportLab's document template works them out, to the last bit,
-    and its width is the same number on every paper the measure fits: the plan measures a
+    and its width is the same number on every paper of one measure: the plan measures a
     block at the very width the renderer sets it at, and the renderer reuses the lines the
     plan broke, on A4 and Letter alike (``flow/paragraphs.py``)."""
     page_w, page_h = page_mm[0] * mm, page_mm[1] * mm
     top, bottom = rules_margin(half) * mm, band_mm * mm
-    measure = RULES_MEASURE_MM[half]
-    if page_mm[0] - 2 * LEAST_SIDE_MM[half] >= measure:
+    measure = rules_measure(page_mm[0], half)
+    if measure is not None:
         width = measure * mm
         side = (page_w - width) / 2
     else:
