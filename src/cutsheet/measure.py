@@ -231,8 +231,7 @@ def _wrapped(
     """The paragraph wrapped to ``width``: once for every height it is offered, which
     ReportLab's ``Paragraph.wrap`` never reads (it breaks the lines to the width alone; a
     large-print face measures its text in an unbounded box, then fills the box it grew)."""
-    once = parsed(markup, _paragraph_style(style))  # parsed once, whatever the width
-    para = SpacedParagraph(once.text, once.style, once.bulletText, frags=once.frags)
+    para = fresh(markup, _paragraph_style(style))  # parsed once, whatever the width
     missing = tuple(unprintable(para))  # before wrapping, which regroups the fragments
     _, h = para.wrap(width, UNBOUNDED)
     return para, h, missing
@@ -390,12 +389,15 @@ def profile_doc_styles(profile: _Sizes) -> DocStyles:
 
 
 def suffix_style(styles: DocStyles) -> ParagraphStyle:
-    return _suffix_style(styles.cell)
+    return aligned("suffix", styles.cell, TA_RIGHT)
 
 
-@lru_cache(maxsize=8)
-def _suffix_style(cell: ParagraphStyle) -> ParagraphStyle:
-    return ParagraphStyle("suffix", parent=cell, alignment=2)
+@lru_cache(maxsize=16)
+def aligned(name: str, parent: ParagraphStyle, alignment: int) -> ParagraphStyle:
+    """``parent`` set to ``alignment``, named ``name``: one style object for every story set
+    from the same styles, so what is set in it is parsed once (``parsed`` knows a style by
+    itself), not once for each paper and the booklet."""
+    return ParagraphStyle(name, parent=parent, alignment=alignment)
 
 
 @lru_cache(maxsize=2048)  # as ``_wrapped``
@@ -409,6 +411,13 @@ def parsed(markup: str, style: ParagraphStyle) -> Paragraph:
         return Paragraph(markup, style)
     except ValueError as exc:
         raise MarkupError.of(exc) from None
+
+
+def fresh(markup: str, style: ParagraphStyle) -> SpacedParagraph:
+    """A paragraph of ``markup`` to wrap and draw: a new one on the fragments ``parsed``
+    keeps (a paragraph's wrapping writes into it; the parse is done once)."""
+    once = parsed(markup, style)
+    return SpacedParagraph(once.text, once.style, once.bulletText, frags=once.frags)
 
 
 def _plain_paragraph(markup: str, style: ParagraphStyle) -> Paragraph | None:

@@ -171,8 +171,7 @@ def rules_frame(page_mm: tuple[float, float], half: bool, band_mm: float) -> Fra
         side = LEAST_SIDE_MM[half] * mm
         width = (page_w - side) - side  # BaseDocTemplate._calc
     height = (page_h - top) - bottom
-    pads = {f"{edge}Padding": FRAME_PADDING for edge in ("left", "bottom", "right", "top")}
-    return MeasuredFrame(side, bottom, width, height, id="body", **pads)
+    return padded_frame(side, bottom, width, height, FRAME_PADDING, "body", MeasuredFrame)
 
 
 def sheet_frame(paper_mm: tuple[float, float], band_mm: float) -> tuple[float, float, float, float]:
@@ -216,11 +215,18 @@ class MeasuredFrame(CopiedFrame):
 
 
 def padded_frame(
-    x: float, y: float, width: float, height: float, padding: float, name: str | None = None
+    x: float,
+    y: float,
+    width: float,
+    height: float,
+    padding: float,
+    name: str | None = None,
+    kind: type[CopiedFrame] = CopiedFrame,
 ) -> Frame:
-    """A Frame at (x, y), ``width`` × ``height`` points, padded by ``padding`` on every side."""
+    """A Frame (of ``kind``) at (x, y), ``width`` × ``height`` points, padded by ``padding``
+    on every side."""
     pads = {f"{side}Padding": padding for side in ("left", "bottom", "right", "top")}
-    return CopiedFrame(x, y, width, height, id=name, **pads)
+    return kind(x, y, width, height, id=name, **pads)
 
 
 def page_height(frame: Frame) -> float:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from typing import Any, ClassVar, Self
 
 from reportlab.lib.enums import TA_CENTER
@@ -15,6 +14,7 @@ from reportlab.platypus import Flowable, KeepTogether, ListItem, PageBreak, Para
 
 from ..measure import (
     DocStyles,
+    aligned,
     face_name,
     parsed,
     profile_doc_styles,
@@ -331,8 +331,8 @@ class StoryBuilder:
         return [Spacer(1, 2 * mm), spaces]
 
     def _CardRowBlock(self, b: CardRowBlock) -> list[Flowable]:  # noqa: N802
-        centre = _centred("row", self.styles.strong)
-        small = _centred("rowmark", self.styles.small)
+        centre = aligned("row", self.styles.strong, TA_CENTER)
+        small = aligned("rowmark", self.styles.small, TA_CENTER)
         cards = [
             (self.para(label, centre), self.para(mark, small) if mark is not None else None)
             for label, mark in b.cards
@@ -380,11 +380,3 @@ def _one_line_width(p: Flowable) -> float:
     """How wide a paragraph's text is set on one line (points)."""
     p.wrap(100_000, 100_000)
     return max(p.getActualLineWidths0(), default=0.0)  # type: ignore[attr-defined]
-
-
-@lru_cache(maxsize=16)
-def _centred(name: str, parent: ParagraphStyle) -> ParagraphStyle:
-    """``parent`` centred, named ``name``: one style object for every story set from the
-    same styles, so a row's labels are parsed once (``measure.parsed`` knows a style by
-    itself), not once for each paper and the booklet."""
-    return ParagraphStyle(name, parent=parent, alignment=TA_CENTER)

@@ -14,8 +14,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
-from ..measure import face_name, parsed
-from ..word_breaks import SpacedParagraph
+from ..measure import face_name, fresh
 from .tagging import Tagger
 
 STEPS = (-2, -1, 0, 1, 2)
@@ -35,8 +34,7 @@ def _paragraphs(
     """The page's title and lines as wrapped paragraphs: (paragraph, height, gap below)."""
     out = []
     for text, style in [(title, heading)] + [(line, body) for line in lines]:
-        once = parsed(text, style)
-        para = SpacedParagraph(once.text, once.style, once.bulletText, frags=once.frags)
+        para = fresh(text, style)
         _, h = para.wrap(width, 10_000)
         out.append((para, h, style.fontSize * 0.5))
     return out
