@@ -370,3 +370,40 @@ def test_a_file_drawing_reads_changes_the_digest(tmp_path):
     cache.file_hash.cache_clear()
     assert partcache.environment([str(image)]) not in (before, None)
     assert partcache.environment([str(tmp_path)]) is None  # a folder: nothing is kept
+
+
+def test_a_card_part_is_told_by_its_runs_and_what_imposes_them(tmp_path):
+    """A card part's digest reads the runs its pages are imposed from, not the pages: the
+    same runs on the same paper with the same options and furniture give the same digest
+    whatever pages the input holds; a paper, a print option or a card that moves or
+    changes the pages gives another."""
+    import dataclasses
+
+    from cutsheet import jobs
+    from cutsheet.render.parts import part_inputs
+
+    root = make_project(tmp_path)
+    options = jobs.Options(papers=("a4", "letter"))
+    printed, problems = jobs.prints(str(root), "tiny", "standard", ("a4", "letter"), options)
+    assert printed and not problems
+    task = jobs.Task(str(root), "tiny", "standard", ("a4", "letter"), options)
+    keeper = jobs.keeper(
+        task, printed[0].game_plan, jobs.inputs_of(str(root), printed[0].game_plan)
+    )
+
+    def cards(plan: Any) -> Any:
+        return next(i for i in part_inputs(plan) if i.name == "cards")
+
+    a4, letter = cards(printed[0]), cards(printed[1])
+    assert a4.part.runs and a4.part.pages
+    digest = keeper.digest(a4)
+    assert digest
+    no_pages = dataclasses.replace(a4, part=dataclasses.replace(a4.part, pages=()))
+    assert keeper.digest(no_pages) == digest
+    assert keeper.digest(letter) not in ("", digest)  # another paper
+    moved = dataclasses.replace(a4, options=dataclasses.replace(a4.options, bleed=3.0))
+    assert keeper.digest(moved) not in ("", digest)  # pages imposed another way
+    run = a4.part.runs[0]
+    fewer = dataclasses.replace(run, cards=run.cards[:-1])
+    edited = dataclasses.replace(a4, part=dataclasses.replace(a4.part, runs=(fewer,)))
+    assert keeper.digest(edited) not in ("", digest)

@@ -148,13 +148,13 @@ def _real_task(root: Path, game: str, profile: str) -> Task:
 
 
 def test_warm_imports_what_a_job_imports(tmp_path):
-    """After ``warm``, drawing a game imports nothing more (a worker forked after it would
-    otherwise import it again, each)."""
+    """After ``warm`` before workers fork, drawing a game imports nothing more (a worker
+    forked after it would otherwise import it again, each)."""
     root = make_project(tmp_path)
     script = (
         "import sys\n"
         "from cutsheet import build, jobs\n"
-        "jobs.warm()\n"
+        "jobs.warm(forks=True)\n"
         "before = set(sys.modules)\n"
         "options = build.Options(profiles=('standard', 'large-print'))\n"
         "for profile in options.profiles:\n"

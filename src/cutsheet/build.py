@@ -213,7 +213,7 @@ def check_in_worker(task: Task) -> tuple[int, Result]:
 
 def _check_in_workers(tasks: list[Task], jobs: int) -> list[Result]:
     """``check_profile`` of each task in worker processes forked after the heavy imports."""
-    runner.warm()
+    runner.warm(forks=True)
     with runner.rare_full_collections():
         return list(_in_workers(tasks, jobs, check_in_worker))
 
@@ -223,7 +223,7 @@ def _run_all(todo: list[Task], workers: int) -> Iterator[Result]:
     """Results as jobs finish; in this process, or in workers that die with it."""
     if not todo:
         return
-    runner.warm()  # any workers fork with the heavy imports done and frozen
+    runner.warm(forks=workers > 1)  # any workers fork with the heavy imports done, frozen
     with runner.rare_full_collections():
         if workers <= 1:
             for task in todo:

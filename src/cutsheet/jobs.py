@@ -303,9 +303,14 @@ WARM = (
     "cutsheet.fingerprint",  # not cutsheet.booklet: pikepdf imposes an untagged booklet only
     "jinja2.meta",
     "encodings.unicode_escape",
-    "ctypes",  # worker_init: a worker dies with its parent (Linux)
 )
 """What a job imports, some of it only when it first needs it: imported by ``warm``."""
+
+FORKED = (
+    "PIL.Image",  # a game's pictures (``boxes.image``), with its formats (``Image.preinit``)
+    "ctypes",  # worker_init: a worker dies with its parent (Linux)
+)
+"""What ``warm`` imports only before workers fork."""
 
 
 _frozen: list[bool] = []
@@ -364,23 +369,29 @@ def font_problems() -> list[Problem]:
     return problems()
 
 
-def warm() -> None:
-    """Import what every job uses (``WARM``, Pillow's image formats) and register the fonts,
-    then, the first time in a process, move everything start-up made out of the garbage
-    collector's sight (``gc.freeze``): workers forked after this share it warm instead of
-    importing it again, and no collection walks it again. Only once: what a later build in the same process (``watch``) leaves behind is
-    garbage to collect, not to keep. The collector runs from here on: the command line
-    pauses it for start-up (``entry``), whose imports make next to no garbage. A game's own
-    rulebook checks (``games/<game>.py``) are imported when the game is loaded, by the
-    worker that runs its first job: a build of one game imports no other's."""
+def warm(forks: bool = False) -> None:
+    """Import what every job uses (``WARM``) and register the fonts, then, the first time in
+    a process, move everything start-up made out of the garbage collector's sight
+    (``gc.freeze``): workers forked after this share it warm instead of importing it again,
+    and no collection walks it again. Only once: what a later build in the same process
+    (``watch``) leaves behind is garbage to collect, not to keep. The collector runs from
+    here on: the command line pauses it for start-up (``entry``), whose imports make next to
+    no garbage. A game's own rulebook checks (``games/<game>.py``) are imported when the game
+    is loaded, by the worker that runs its first job: a build of one game imports no other's.
+
+    What only some jobs use, or only a worker (``FORKED``: Pillow for a game's pictures,
+    ctypes for a worker's link to its parent), is imported here only when workers are about
+    to be forked (``forks``), so that each does not import it again; a build in this one
+    process imports it when, if ever, it is needed."""
     import importlib
 
-    from PIL import Image
-
     with unused_patterns_deferred():
-        for name in WARM:
+        for name in WARM + (FORKED if forks else ()):
             importlib.import_module(name)
-        Image.preinit()
+        if forks:
+            from PIL import Image
+
+            Image.preinit()
     font_problems()  # registers the fonts (a damaged one was reported before any job)
     startup.finish()  # start-up's imports are done: what they compiled is kept for the next
     if not _frozen:

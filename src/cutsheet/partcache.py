@@ -4,8 +4,8 @@ A job whose inputs changed is planned again, but one edited card changes only so
 parts: the sheets do not show it. Each part is drawn from a ``PartInput`` alone (the drawing
 cannot reach the rest of the game), so the part's **digest** is worked out from exactly what
 drawing it would read, after planning: the fingerprint of its ``PartInput`` (the part as
-imposed, the paper, print options, profile, furniture and metadata; a picture it shows with
-its file's hash), with what drawing reads from outside the plan (the code and every packaged
+imposed, read by the runs its pages are imposed from; the paper, print options, profile,
+furniture and metadata; a picture it shows with its file's hash), with what drawing reads from outside the plan (the code and every packaged
 file, the drawing libraries' versions, the options' cache key, the layout and profile files,
 the project's fonts and icons). Content files reach a drawing only through the plan, so an
 edit to one changes the digest of exactly the parts whose input it changed.
@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from .render.parts import PartInput
     from .targets import Rendered
 
-VERSION = b"cutsheet part digest 1"
+VERSION = b"cutsheet part digest 2"  # 2: a card part read by its runs, not its pages
 DRAWING_LIBRARIES = (  # (module, package): drawing imports them all
     ("reportlab", "reportlab"),
     ("PIL", "pillow"),
@@ -189,6 +189,20 @@ def _file_of(element: Any) -> bytes:
     return digest.encode()
 
 
+def _imposed_from(inp: PartInput) -> PartInput:
+    """The input as its digest reads it: a card part by the runs its pages are imposed from,
+    not by the pages. Imposing is a pure function of the runs, the paper, the print options
+    and the furniture, all read with the input (``PartPrint``), and the code that imposes is
+    in the environment: the pages tell two inputs apart no better, and reading each page's
+    slots, marks and rectangles took a cold build's digests three times as long (they are
+    new on each paper, where the runs' cards are read once for both)."""
+    from .impose.print_plan import PartPrint
+
+    if isinstance(inp.part, PartPrint):
+        return dataclasses.replace(inp, part=dataclasses.replace(inp.part, pages=()))
+    return inp
+
+
 @dataclass
 class Keeper:
     """For one job (a game under one profile): the digest of each part's input, and the
@@ -213,7 +227,7 @@ class Keeper:
         if self.fingerprints is None:
             self.fingerprints = fingerprints()
         try:
-            body = self.fingerprints.encode(inp)
+            body = self.fingerprints.encode(_imposed_from(inp))
         except Unfingerprintable:
             return ""
         key = options_key(self.options, inp.paper.name, Path(self.root))

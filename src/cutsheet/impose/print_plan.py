@@ -51,10 +51,15 @@ class ImposedPage:
 class PartPrint:
     """The ``cards`` or ``sheets`` part on one paper: its imposed card pages, then its
     full-page sheets (numbered on from ``first_doc_sheet``), then, when the part is printed
-    two-sided, the duplex calibration sheet."""
+    two-sided, the duplex calibration sheet.
+
+    ``pages`` are imposed from ``runs`` alone, with the paper, the print options and the
+    furniture (the margin notes' sizes, the page labels): whatever holds those beside the part
+    (``render.parts.PartInput``) can be told from another by the runs, without the pages."""
 
     part: str
     duplex: bool
+    runs: tuple[Run, ...]
     pages: tuple[ImposedPage, ...]
     docs: tuple[PageDoc, ...]
     first_doc_sheet: int
@@ -238,6 +243,7 @@ def _card_part(plan: GamePlan, part: str, paper: Paper, options: PrintOptions) -
     return PartPrint(
         part=part,
         duplex=duplex,
+        runs=tuple(runs),
         pages=tuple(pages),
         docs=tuple(e for e in entries if isinstance(e, PageDoc)),
         first_doc_sheet=last_sheet + 1,
