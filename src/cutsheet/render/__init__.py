@@ -1,8 +1,10 @@
 """Drawing with ReportLab: faces, tagged documents and the PDF files of each part."""
 
+from collections import OrderedDict
 from functools import lru_cache
 
 from reportlab import rl_config
+from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfdoc
 
 from . import (
@@ -48,3 +50,63 @@ class _RememberedZCompress(pdfdoc.PDFStreamFilterZCompress):
 
 
 pdfdoc.PDFZCompress = _RememberedZCompress()
+
+
+# An array of numbers (a font subset's 256 widths, a rectangle, a dash) and a dictionary (every
+# page's, every font's) are formatted element by element through ``pdfdoc.format``, which asks
+# what each one is before it writes it, and a dictionary's every key through ``PDFName`` and
+# ``format`` again. Here an int is written as ``fp_str`` writes one (its decimal digits), a
+# float through ``fp_str`` itself, bytes as they are and a text through ``pdfdocEnc``, without
+# the asking, and a key's name is remembered; anything else goes through ``pdfdoc.format`` as
+# before, and the lines are broken as ReportLab breaks them: the same bytes.
+_format = pdfdoc.format
+
+
+def _value(e: object, document: object) -> bytes:
+    kind = type(e)
+    if kind is int:
+        return b"%d" % e  # type: ignore[str-bytes-safe]
+    if kind is float:
+        return fp_str(e).encode("ascii")  # type: ignore[no-any-return]
+    if kind is bytes:
+        return e  # type: ignore[return-value]
+    if kind is str:
+        return pdfdoc.pdfdocEnc(e)  # type: ignore[no-any-return]
+    return _format(e, document)  # type: ignore[no-any-return]
+
+
+@lru_cache(maxsize=1024)
+def _key(name: str) -> bytes:
+    return _format(pdfdoc.PDFName(name), None)  # type: ignore[no-any-return]
+
+
+def _array_format(self: pdfdoc.PDFArray, document: object, IND: bytes = b"\n ") -> bytes:  # noqa: N803
+    parts = [_value(e, document) for e in self.sequence]
+    if (self.multiline and rl_config.pdfMultiLine) or self.multiline == "forced":
+        return b"[ " + IND.join(parts) + b" ]"
+    for i in reversed(range(10, len(parts), 10)):  # a line break every ten elements
+        parts.insert(i, b"\n ")
+    return b"[ " + b" ".join(parts) + b" ]"
+
+
+def _dict_format(self: pdfdoc.PDFDictionary, document: object, IND: bytes = b"\n ") -> bytes:  # noqa: N803
+    d = self.dict
+    keys = list(d.keys())
+    if not isinstance(d, OrderedDict):
+        keys.sort()
+    parts = [
+        (_key(k) if type(k) is str else _format(pdfdoc.PDFName(k), document))
+        + b" "
+        + _value(d[k], document)
+        for k in keys
+    ]
+    if (self.multiline and rl_config.pdfMultiLine) or self.multiline == "forced":
+        return b"<<\n" + IND.join(parts) + b"\n>>"
+    for i in reversed(range(6, len(parts), 6)):  # a line break every six entries
+        parts.insert(i, b"\n ")
+    return b"<<\n" + b" ".join(parts) + b"\n>>"
+
+
+_rl_array_format, _rl_dict_format = pdfdoc.PDFArray.format, pdfdoc.PDFDictionary.format
+pdfdoc.PDFArray.format = _array_format  # type: ignore[method-assign]
+pdfdoc.PDFDictionary.format = _dict_format  # type: ignore[method-assign]
