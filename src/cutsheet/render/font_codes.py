@@ -75,15 +75,34 @@ def names_only(ops: Iterable[str], wanted: Needs) -> bool:
 
 _split = TTFont.splitString
 
+SPLITS_KEPT = 4096
+"""Texts whose split a file's font keeps at most (emptied when full)."""
+
 
 def _splitting(font: TTFont, text: Any, doc: Any, *args: Any, **kwargs: Any) -> Any:
-    """ReportLab's ``TTFont.splitString``, heard by a listener of ``doc`` (see ``listening``).
-    Put in place once, for good: a class changed and put back around each drawing heard
-    would make Python forget what it learned about the class's attributes every time."""
+    """ReportLab's ``TTFont.splitString``, heard by a listener of ``doc`` (see ``listening``),
+    and remembered for the text: a file draws the same words again and again (a deck's
+    names, a rules page's every "the"), and ReportLab walks them character by character each
+    time. A character keeps the code its file's subset gave it, so a text split once splits
+    the same for as long as the file is written (its font's ``state`` for the file keeps
+    the texts, and goes with the file). Put in place once, for good: a class changed and
+    put back around each drawing heard would make Python forget what it learned about the
+    class's attributes every time."""
     heard = doc.__dict__.get(_HEARD)
     if heard is not None:
         heard.append((font.fontName, text if isinstance(text, str) else text.decode()))
-    return _split(font, text, doc, *args, **kwargs)
+    state = font.state.get(doc) if type(text) is str and not args and not kwargs else None
+    if state is None:
+        return _split(font, text, doc, *args, **kwargs)
+    kept = state.__dict__.get("_cutsheet_splits")
+    if kept is None:
+        kept = state.__dict__["_cutsheet_splits"] = {}
+    found = kept.get(text)
+    if found is None:
+        found = kept[text] = tuple(_split(font, text, doc))
+        if len(kept) > SPLITS_KEPT:
+            kept.clear()
+    return list(found)
 
 
 TTFont.splitString = _splitting  # type: ignore[method-assign]
