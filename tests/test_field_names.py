@@ -157,7 +157,7 @@ BOXES = "faces:\n  f:\n    {extends}boxes:\n      b: {{{box}}}\n"
         ("kind: rect, x: 1, y: 1, w: 1, h: 1, txt: a", "", "dash, when, radius)"),
         ("x: 1, y: 1, w: 1, h: 1, zzz: 1", "", "dash, when, radius)"),
         ("x: 1, y: 1, w: 1, h: 1, zzz: 1", "extends: card\n    ", "reverse, src)"),
-        ("kind: icon, x: 1, y: 1, w: 1, h: 1, zzz: 1", "", "dash, when, icon)"),
+        ("kind: icon, x: 1, y: 1, w: 1, h: 1, zzz: 1", "", "dash, when, icon, alt)"),
         ("x: 1, y: 1, w: 1, h: 1, text: a, colour: red", "", "when, text, valign, read_as)"),
     ],
 )

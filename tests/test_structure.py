@@ -132,7 +132,8 @@ def section_texts(pdf: pikepdf.Pdf, path: Path, sect: pikepdf.Object) -> tuple[s
 def test_every_card_is_headed_once_a_file(built):
     """A card section with content has a heading, but a later copy of a card in its file:
     moving by headings meets each card once (Bid & Build's fifty cubes "R" are one heading),
-    and the copy reads the same words as paragraphs, so nothing printed is left unread."""
+    and the copy reads the same words as paragraphs, so nothing printed is left unread. A
+    card that is a picture said by its alt (a bidding token) is that Figure, with its Alt."""
     problems = []
     copies = 0
     for path in lp_pdfs(built):
@@ -142,7 +143,11 @@ def test_every_card_is_headed_once_a_file(built):
         with pikepdf.open(path) as pdf:
             for n, sect in enumerate(e for e in walk(document(pdf)) if role(e) == "Sect"):
                 inside = [role(e) for e in walk(sect)][1:]
-                if marks_content(sect) or any(marks_content(k) for k in kids(sect)):
+                figures = [k for k in kids(sect) if role(k) == "Figure"]
+                if figures and len(figures) == len(kids(sect)):  # a picture that is said
+                    if not all(str(k.get("/Alt", "")) for k in figures) or "/Alt" in sect:
+                        problems.append(f"{path.relative_to(built)}: section {n} figures")
+                elif marks_content(sect) or any(marks_content(k) for k in kids(sect)):
                     said = section_texts(pdf, path, sect)
                     if any(re.fullmatch(r"H\d", r) for r in inside):
                         headed.add(said)
@@ -205,12 +210,36 @@ def test_tables_are_table_tr_th_td_with_scope_in_every_sheets_file(built):
 def test_decoration_is_not_content(built):
     """Spacer images, tiles and icons in running text are painted inside spans read as
     nothing (never artifacts inside a paragraph's tagged content): no Figure but a card in
-    the rules, with its /Alt, and no image is tagged alone."""
+    the rules, with its /Alt, or a picture whose box says what it shows (``alt``: the
+    alpha's bidding tokens), and no image is tagged alone."""
     for path in lp_pdfs(built):
         with pikepdf.open(path) as pdf:
-            # the only figure is a card drawn in the rules, and it says what it shows
             figures = [e for e in walk(document(pdf)) if role(e) == "Figure"]
-            assert all(str(e.get("/Alt", "")).startswith("Card ") for e in figures), path
+            alts = [str(e.get("/Alt", "")) for e in figures]
+            if path.stem.startswith("rules"):  # a card drawn in the rules, said
+                assert all(alt.startswith("Card ") for alt in alts), path
+            else:
+                assert all(alt.endswith(TOKEN_ICONS) for alt in alts), (path, alts)
+
+
+TOKEN_ICONS = ("circle", "triangle", "square", "diamond", "star", "cross")
+
+
+@pytest.mark.parametrize("profile", ["standard", "large-print"])
+def test_a_bidding_token_is_named_by_its_colour_and_icon(built, profile):
+    """A token's icon box has an ``alt``: a reader is told each token's colour and the icon
+    on it (one Figure each, in the sheets), not nothing."""
+    path = built / "bidding-alpha" / f"{profile}-a4" / "sheets.pdf"
+    with pikepdf.open(path) as pdf:
+        alts = [str(e.Alt) for e in walk(document(pdf)) if role(e) == "Figure"]
+    assert alts == [
+        "Orange bidding token with a circle",
+        "Sky bidding token with a triangle",
+        "Green bidding token with a square",
+        "Yellow bidding token with a diamond",
+        "Blue bidding token with a star",
+        "Purple bidding token with a cross",
+    ]
 
 
 def test_cube_notation_is_spoken(built):

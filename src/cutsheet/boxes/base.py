@@ -10,16 +10,19 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+from pydantic import Field
+
 from .. import colours
 from ..diagnostics import ContentError, Loc, Problem, excerpt
 from ..measure import MM, TextStyle
 from ..text import TemplateProblem, render_plain
+from ..text.filters import readable
 
 if TYPE_CHECKING:
     from ..profiles import Ink
 
 
-TEMPLATED = ("text", "when", "fill", "stroke", "icon", "src")
+TEMPLATED = ("text", "when", "fill", "stroke", "icon", "src", "alt")
 """A box's keys that are templates over the item's data."""
 
 
@@ -126,11 +129,39 @@ class FillContext:
         return found
 
 
+ALT_KEY = (
+    str | None,
+    Field(
+        None,
+        description=(
+            "what a screen reader is told the picture shows (a template over the item's"
+            " data); without it the picture is decoration, skipped by a reader"
+        ),
+    ),
+)
+"""The ``alt`` key of a box that draws a picture (``icon``, ``image``)."""
+
+
+def alt_text(template: str | None, fc: FillContext) -> str:
+    """A picture's ``alt`` for this item, plain text on one line; '' for none. Text a reader
+    cannot be given (a symbol, a control or invisible character) is a TemplateProblem."""
+    if not template:
+        return ""
+    return readable(render_plain(template, fc.ctx), "alt: the text holds")
+
+
+def drawn_as_figure(pen: Pen, alt: str) -> AbstractContextManager[None]:
+    """How a picture is marked: a ``Figure`` a reader is told ``alt`` of, or, without one,
+    an artifact (decoration)."""
+    return pen.figure(alt) if alt else pen.artifact()
+
+
 class Pen(Protocol):
     """The drawing operations a box kind may use (points, origin bottom-left of the page)."""
 
     def artifact(self) -> AbstractContextManager[None]: ...
     def tagged(self, kind: str) -> AbstractContextManager[None]: ...
+    def figure(self, alt: str) -> AbstractContextManager[None]: ...
     def rect(
         self,
         x: float,

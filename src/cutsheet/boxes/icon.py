@@ -11,18 +11,30 @@ from ..diagnostics import Problem, clip, did_you_mean, excerpt
 from ..symbols import ICON_NAMES as ICON_NAMES  # re-exported: the built-in icons
 from ..symbols import icon_ref, known_icons
 from ..text import render_plain
-from .base import Box, BoxKind, Element, FillContext, Pen, Traits
+from .base import (
+    ALT_KEY,
+    Box,
+    BoxKind,
+    Element,
+    FillContext,
+    Pen,
+    Traits,
+    alt_text,
+    drawn_as_figure,
+)
 
 
 @dataclass(frozen=True, kw_only=True)
 class IconBox(Box):
     icon: str
+    alt: str | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
 class IconElement(Element):
     icon: str
     ref: str = ""  # how the renderer finds it (a built-in's name, or '@' and a project file)
+    alt: str = ""  # what a reader is told it shows; '' for decoration
 
 
 def fill(box: IconBox, fc: FillContext, fill: str | None, stroke: str | None) -> Element | None:
@@ -40,17 +52,21 @@ def fill(box: IconBox, fc: FillContext, fill: str | None, stroke: str | None) ->
             )
         )
         return None
-    return IconElement(box=box, fill=fill, stroke=stroke, icon=icon, ref=ref)
+    alt = alt_text(box.alt, fc)
+    return IconElement(box=box, fill=fill, stroke=stroke, icon=icon, ref=ref, alt=alt)
 
 
 def draw(pen: Pen, el: IconElement, bx: float, by: float, bw: float, bh: float) -> None:
-    with pen.artifact():
+    with drawn_as_figure(pen, el.alt):
         pen.icon(el.ref or el.icon, bx, by, bw, bh, el.fill or "#000000", el.stroke or "#000000")
 
 
 KIND = BoxKind(
     name="icon",
-    keys={"icon": (str | None, Field(None, description="icon name, or a template giving one"))},
+    keys={
+        "icon": (str | None, Field(None, description="icon name, or a template giving one")),
+        "alt": ALT_KEY,
+    },
     box=IconBox,
     fill=fill,
     draw=draw,

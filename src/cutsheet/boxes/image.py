@@ -14,7 +14,18 @@ from pydantic import Field
 from ..confine import confined, not_a_file, project_of
 from ..diagnostics import ContentError, Problem, clip, display_path, excerpt
 from ..text import render_plain
-from .base import Box, BoxKind, Element, FillContext, Pen, Traits, field_of
+from .base import (
+    ALT_KEY,
+    Box,
+    BoxKind,
+    Element,
+    FillContext,
+    Pen,
+    Traits,
+    alt_text,
+    drawn_as_figure,
+    field_of,
+)
 
 MAX_PIXELS = 50_000_000
 """Largest picture read (width × height): a 600 dpi A3 page is 35 million pixels."""
@@ -25,11 +36,13 @@ FORMATS = ("PNG", "JPEG", "GIF", "BMP", "TIFF", "WEBP")
 @dataclass(frozen=True, kw_only=True)
 class ImageBox(Box):
     src: str
+    alt: str | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
 class ImageElement(Element):
     path: str  # a checked image file
+    alt: str = ""  # what a reader is told it shows; '' for decoration
 
 
 @lru_cache(maxsize=256)
@@ -107,7 +120,7 @@ def fill(box: ImageBox, fc: FillContext, fill: str | None, stroke: str | None) -
         message = f"{head}: {shown} {why}"
         fc.problems.append(Problem(where, message, subject=fc.label, code="box"))
         return None
-    return ImageElement(box=box, path=str(path))
+    return ImageElement(box=box, path=str(path), alt=alt_text(box.alt, fc))
 
 
 def check(box: ImageBox) -> list[Problem]:
@@ -125,7 +138,7 @@ def check(box: ImageBox) -> list[Problem]:
 
 
 def draw(pen: Pen, el: ImageElement, bx: float, by: float, bw: float, bh: float) -> None:
-    with pen.artifact():
+    with drawn_as_figure(pen, el.alt):
         pen.image(el.path, bx, by, bw, bh)
 
 
@@ -138,7 +151,8 @@ KIND = BoxKind(
                 None,
                 description="image: a file in the game's content folder, or a template giving one",
             ),
-        )
+        ),
+        "alt": ALT_KEY,
     },
     box=ImageBox,
     check=check,

@@ -32,6 +32,9 @@ class CanvasPen:
     def artifact(self) -> AbstractContextManager[None]:
         return self.tagger.artifact(self.c)
 
+    def figure(self, alt: str) -> AbstractContextManager[None]:
+        return self.tagger.text(self.c, "Figure", Alt=alt)
+
     def tagged(self, kind: str) -> AbstractContextManager[None]:
         joined = kind == "H2" and self.parts > 1
         if kind in ("H2", "H3"):  # as on a card's front: its title, a heading under it

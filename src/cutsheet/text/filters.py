@@ -133,8 +133,7 @@ def said(_context: Context, value: object, words: object) -> Markup:
 
 def _words_of(words: object) -> str:
     """What ``said`` says: plain text, on one line (markup's tags and entities read as the
-    text they print); '' for none. Never a character a reader cannot be given: a control,
-    a surrogate, a private-use or unassigned one, or a format character (bidi, invisible)."""
+    text they print); '' for none (see ``readable``)."""
     if words is None:
         return ""
     if isinstance(words, Markup):
@@ -143,14 +142,20 @@ def _words_of(words: object) -> str:
         text = str(words)
     else:
         raise TemplateProblem(f"said: the words to say must be text, not {short(words)}")
+    return readable(text, "said: the words to say hold")
+
+
+def readable(text: str, holds: str) -> str:
+    """``text`` on one line, to be given to a reader (what ``said`` says, a picture's
+    ``alt``): never a symbol, nor a character a reader cannot be given (a control, a
+    surrogate, a private-use or unassigned one, or a format character: bidi, invisible).
+    A TemplateProblem says what ``holds`` it (``"alt: the text holds"``)."""
     text = " ".join(text.split())
     if MARKER.search(text):
-        raise TemplateProblem("said: the words to say hold a symbol (glyphs, icon or said)")
+        raise TemplateProblem(f"{holds} a symbol (glyphs, icon or said)")
     for ch in text:
         if unicodedata.category(ch) in _UNSAID:
-            raise TemplateProblem(
-                f"said: the words to say hold {char_name(ch)}, which a reader cannot be given"
-            )
+            raise TemplateProblem(f"{holds} {char_name(ch)}, which a reader cannot be given")
     return text
 
 
