@@ -52,6 +52,7 @@ def test_a_long_text_or_bytes_is_never_kept() -> None:
 
 ATOM = st.one_of(
     st.integers(min_value=-(10**12), max_value=10**12),
+    st.sampled_from([2**53 + 1, -(2**53 + 3), 2**60 + 7, 10**19 + 1]),  # beyond a float's
     st.floats(allow_nan=False, allow_infinity=False, min_value=-1e9, max_value=1e9),
     st.booleans(),  # not an int to ReportLab: written as its name
     st.text(alphabet=st.sampled_from("az AZ09/#()\\éüß°±€•"), max_size=12),

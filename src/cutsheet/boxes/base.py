@@ -147,7 +147,11 @@ def alt_text(template: str | None, fc: FillContext) -> str:
     cannot be given (a symbol, a control or invisible character) is a TemplateProblem."""
     if not template:
         return ""
-    return readable(render_plain(template, fc.ctx), "alt: the text holds")
+    try:
+        said = render_plain(template, fc.ctx)
+    except TemplateProblem as exc:  # named as the alt's (a box may also have a src, an icon)
+        raise TemplateProblem(f"alt: {exc}", exc.word, exc.kinds) from None
+    return readable(said, "alt: the text holds")
 
 
 def drawn_as_figure(pen: Pen, alt: str) -> AbstractContextManager[None]:

@@ -60,11 +60,12 @@ pdfdoc.PDFZCompress = _RememberedZCompress()
 # the asking, and a key's name is remembered; anything else goes through ``pdfdoc.format`` as
 # before, and the lines are broken as ReportLab breaks them: the same bytes.
 _format = pdfdoc.format
+_EXACT = 1 << 53  # ints a float holds exactly
 
 
 def _value(e: object, document: object) -> bytes:
     kind = type(e)
-    if kind is int:
+    if kind is int and -_EXACT < e < _EXACT:  # fp_str writes a larger one as a float would
         return b"%d" % e  # type: ignore[str-bytes-safe]
     if kind is float:
         return fp_str(e).encode("ascii")  # type: ignore[no-any-return]
