@@ -1,6 +1,7 @@
-"""A file's TrueType font splits a text into its subsets' codes once and remembers it
-(``render.font_codes``): what it gives is what ReportLab's own split gives, text after
-text, new characters and known ones, in a file of its own; and what it keeps is bounded."""
+"""A file's TrueType font splits a text whose characters all have codes in its first subset
+with ``str.translate`` (``render.font_codes``): what it gives is what ReportLab's own split
+gives, text after text, new characters and known ones, across subsets, in a file of its
+own; and a known text is not walked character by character."""
 
 from __future__ import annotations
 
@@ -33,11 +34,23 @@ def test_a_text_splits_as_reportlab_splits_it(texts: list[str], data: st.DataObj
         assert font.state[mine].assignments == font.state[theirs].assignments
 
 
-def test_the_texts_kept_are_bounded(monkeypatch) -> None:
-    monkeypatch.setattr(font_codes, "SPLITS_KEPT", 10)
+def test_every_character_of_the_font_splits_as_reportlab_splits_it() -> None:
+    """All 343 characters the font has fill a second subset: texts mixing both subsets, no-
+    break spaces and a character the font lacks split as ReportLab's own split does."""
+    font = _font()
+    chars = "".join(chr(c) for c in sorted(font.face.charToGlyph) if c > 32)
+    mine, theirs = pdfdoc.PDFDocument(), pdfdoc.PDFDocument()
+    texts = ["a b", chars, chars[::-1], chars[300:] + "ab\xa0c", "\u4e00x", "x" + chars[-5:]]
+    for text in texts + texts:
+        assert font.splitString(text, mine) == font_codes._split(font, text, theirs)
+    assert len(font.state[mine].subsets) == 2
+
+
+def test_a_known_text_is_not_split_character_by_character(monkeypatch) -> None:
     font, doc = _font(), pdfdoc.PDFDocument()
-    sizes = []
-    for n in range(100):
-        assert font.splitString(f"word {n}", doc) == font_codes._split(font, f"word {n}", doc)
-        sizes.append(len(vars(font.state[doc]).get("_cutsheet_splits", ())))
-    assert max(sizes) == 10  # it keeps them, up to the bound
+    font.splitString("the ledger", doc)  # its characters given codes
+    calls = []
+    split = font_codes._split
+    monkeypatch.setattr(font_codes, "_split", lambda *a: calls.append(a) or split(*a))
+    assert font.splitString("ledger the\xa0", doc) == split(font, "ledger the\xa0", doc)
+    assert not calls  # read with str.translate, not by ReportLab's split

@@ -13,6 +13,7 @@ into a font's subsets, and the text of every paragraph copied instead of drawn (
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -75,34 +76,55 @@ def names_only(ops: Iterable[str], wanted: Needs) -> bool:
 
 _split = TTFont.splitString
 
-SPLITS_KEPT = 4096
-"""Texts whose split a file's font keeps at most (emptied when full)."""
+
+class _Codes:
+    """The codes a file's font gave out so far, that fall in its first subset, as a table
+    ``str.translate`` reads (and the characters it holds), brought up to date as the font
+    gives out more (its ``assignments`` keep the order they were given in)."""
+
+    __slots__ = ("chars", "table", "seen")
+
+    def __init__(self) -> None:
+        self.chars: set[str] = set()
+        self.table: dict[int, str] = {}
+        self.seen = 0  # how many of the font's assignments are in the table
+
+    def update(self, assignments: dict[int, int]) -> None:
+        if len(assignments) == self.seen:
+            return
+        for code, n in itertools.islice(assignments.items(), self.seen, None):
+            if n < 256:
+                self.chars.add(chr(code))
+                self.table[code] = chr(n)
+                if code == 32:  # a no-break space is written as a space (splitString)
+                    self.chars.add("\xa0")
+                    self.table[0xA0] = chr(n)
+        self.seen = len(assignments)
 
 
 def _splitting(font: TTFont, text: Any, doc: Any, *args: Any, **kwargs: Any) -> Any:
-    """ReportLab's ``TTFont.splitString``, heard by a listener of ``doc`` (see ``listening``),
-    and remembered for the text: a file draws the same words again and again (a deck's
-    names, a rules page's every "the"), and ReportLab walks them character by character each
-    time. A character keeps the code its file's subset gave it, so a text split once splits
-    the same for as long as the file is written (its font's ``state`` for the file keeps
-    the texts, and goes with the file). Put in place once, for good: a class changed and
-    put back around each drawing heard would make Python forget what it learned about the
-    class's attributes every time."""
+    """ReportLab's ``TTFont.splitString``, heard by a listener of ``doc`` (see ``listening``).
+    A text whose every character the file's font has already given a code in its first
+    subset (nearly every text after a file's first few) is one chunk of that subset: its
+    codes are read with ``str.translate`` from the font's codes for the file, not character
+    by character in Python (a character keeps its code for as long as the file is written).
+    Any other text (a new character, one in a later subset, one the font lacks, bytes) is
+    split by ReportLab. Put in place once, for good: a class changed and put back around each
+    drawing heard would make Python forget what it learned about the class's attributes
+    every time."""
     heard = doc.__dict__.get(_HEARD)
     if heard is not None:
         heard.append((font.fontName, text if isinstance(text, str) else text.decode()))
     state = font.state.get(doc) if type(text) is str and not args and not kwargs else None
-    if state is None:
+    if state is None or not text:
         return _split(font, text, doc, *args, **kwargs)
-    kept = state.__dict__.get("_cutsheet_splits")
-    if kept is None:
-        kept = state.__dict__["_cutsheet_splits"] = {}
-    found = kept.get(text)
-    if found is None:
-        found = kept[text] = tuple(_split(font, text, doc))
-        if len(kept) > SPLITS_KEPT:
-            kept.clear()
-    return list(found)
+    codes = state.__dict__.get("_cutsheet_codes")
+    if codes is None:
+        codes = state.__dict__["_cutsheet_codes"] = _Codes()
+    codes.update(state.assignments)
+    if codes.chars.issuperset(text):
+        return [(0, text.translate(codes.table).encode("latin-1"))]
+    return _split(font, text, doc)
 
 
 TTFont.splitString = _splitting  # type: ignore[method-assign]
