@@ -11,17 +11,8 @@ from ..diagnostics import Problem, clip, did_you_mean, excerpt
 from ..symbols import ICON_NAMES as ICON_NAMES  # re-exported: the built-in icons
 from ..symbols import icon_ref, known_icons
 from ..text import render_plain
-from .base import (
-    ALT_KEY,
-    Box,
-    BoxKind,
-    Element,
-    FillContext,
-    Pen,
-    Traits,
-    alt_text,
-    drawn_as_figure,
-)
+from . import base as pictures  # what a picture says (alt), shared with image boxes
+from .base import Box, BoxKind, Element, FillContext, Pen, Traits
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -52,12 +43,12 @@ def fill(box: IconBox, fc: FillContext, fill: str | None, stroke: str | None) ->
             )
         )
         return None
-    alt = alt_text(box.alt, fc)
+    alt = pictures.alt_text(box.alt, fc)
     return IconElement(box=box, fill=fill, stroke=stroke, icon=icon, ref=ref, alt=alt)
 
 
 def draw(pen: Pen, el: IconElement, bx: float, by: float, bw: float, bh: float) -> None:
-    with drawn_as_figure(pen, el.alt):
+    with pictures.drawn_as_figure(pen, el.alt):
         pen.icon(el.ref or el.icon, bx, by, bw, bh, el.fill or "#000000", el.stroke or "#000000")
 
 
@@ -65,7 +56,7 @@ KIND = BoxKind(
     name="icon",
     keys={
         "icon": (str | None, Field(None, description="icon name, or a template giving one")),
-        "alt": ALT_KEY,
+        "alt": pictures.ALT_KEY,
     },
     box=IconBox,
     fill=fill,
