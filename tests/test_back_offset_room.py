@@ -77,3 +77,18 @@ def test_a_built_back_page_moved_3_mm_keeps_the_edges_white(ws, tmp_path: Path):
             if part == "cards" and number % 2 == 0:
                 assert "back" in text, (part, number, text[-200:])  # its label
         doc.close()
+
+
+@pytest.mark.parametrize("offset", OFFSETS)
+def test_a_moved_page_keeps_its_label_titled(offset):
+    """Where a page's label has room for the game's title before it (``titled``), the page
+    moved by a back offset keeps it: the label is not cut back to the part's name alone."""
+    from dataclasses import replace
+
+    from cutsheet.impose.pages import _moved
+
+    page = impose([((63, 88), deck(9))], PAPERS["a4"])[0]
+    titled = replace(page, furniture=replace(page.furniture, titled=True))
+    moved = _moved(titled, PAPERS["a4"], offset)
+    assert moved.furniture.titled
+    assert moved.furniture.label.box.x == pytest.approx(page.furniture.label.box.x + offset[0])

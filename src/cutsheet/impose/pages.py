@@ -456,7 +456,9 @@ def _moved(page: PagePlan[T], paper: Size, by: tuple[float, float]) -> PagePlan[
         marks=tuple(map(seg, page.marks)),
         fold=tuple(map(seg, page.fold)),
         cut_lines=tuple(map(seg, page.cut_lines)),
-        furniture=PageFurniture(place(f.note), place(f.scale_bar), place(f.label)),
+        furniture=replace(
+            f, note=place(f.note), scale_bar=place(f.scale_bar), label=place(f.label)
+        ),
         trim_box=rect(page.trim_box),
         bleed_box=rect(page.bleed_box),
     )
