@@ -307,7 +307,7 @@ WARM = (
 """What a job imports, some of it only when it first needs it: imported by ``warm``."""
 
 FORKED = (
-    "PIL.Image",  # a game's pictures (``boxes.image``), with its formats (``Image.preinit``)
+    "PIL.Image",  # its formats (``Image.preinit``): a game's pictures, the symbols' spacer
     "ctypes",  # worker_init: a worker dies with its parent (Linux)
 )
 """What ``warm`` imports only before workers fork."""

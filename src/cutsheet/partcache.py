@@ -5,9 +5,9 @@ parts: the sheets do not show it. Each part is drawn from a ``PartInput`` alone 
 cannot reach the rest of the game), so the part's **digest** is worked out from exactly what
 drawing it would read, after planning: the fingerprint of its ``PartInput`` (the part as
 imposed, read by the runs its pages are imposed from; the paper, print options, profile,
-furniture and metadata; a picture it shows with its file's hash), with what drawing reads from outside the plan (the code and every packaged
-file, the drawing libraries' versions, the options' cache key, the layout and profile files,
-the project's fonts and icons). Content files reach a drawing only through the plan, so an
+furniture and metadata; a picture it shows with its file's hash), with what drawing reads
+from outside the plan (the code and every packaged file, the drawing libraries' versions,
+the options' cache key, the layout and profile files, the project's fonts and icons). Content files reach a drawing only through the plan, so an
 edit to one changes the digest of exactly the parts whose input it changed.
 
 Each kit's commit records, beside its cache entry, every part's digest with the hash and page

@@ -74,6 +74,12 @@ class Element:
         """The text this element puts in the PDF's text layer ('' for shapes)."""
         return ""
 
+    @property
+    def is_read(self) -> bool:
+        """Read by a screen reader, in reading order: text, or a picture that says what it
+        shows (its box's ``alt``)."""
+        return self.is_text or bool(getattr(self, "alt", ""))
+
 
 CONTEXT_NAMES = frozenset({"game", "component", "terms", "copies"})  # not item fields
 _FIELD_RE = re.compile(r"{{-?\s*([A-Za-z_][A-Za-z0-9_]*)")

@@ -64,15 +64,11 @@ def reading_order(elements: list[Element]) -> list[Element]:
     reading order with the title first: the order of the PDF's text layer and its tags. A
     picture that says what it shows (its box's ``alt``) is read, so it takes its place among
     the text (drawn there too, over the shapes), never before the card's name."""
-    shapes = [el for el in elements if not _read(el)]
-    text = [el for el in elements if _read(el)]
+    shapes = [el for el in elements if not el.is_read]
+    text = [el for el in elements if el.is_read]
     by_box = {id(el.box): el for el in text}
     rows = title_first(reading_rows([el.box for el in text]))
     return shapes + [by_box[id(b)] for row in rows for b in row]
-
-
-def _read(el: Element) -> bool:
-    return el.is_text or bool(getattr(el, "alt", ""))
 
 
 def title_first(rows: list[list[Box]]) -> list[list[Box]]:

@@ -143,7 +143,7 @@ class PartWriter:
             # sheet's back is the back of the n-th copy on its front
             copy = seen[slot.side, slot.item] = seen.get((slot.side, slot.item), -1) + 1
             self.tagger.group = f"{self.sheet}:{slot.item.component}:{slot.item.item}:{copy}"
-            if not any(el.is_text or getattr(el, "alt", "") for el in slot.item.front.elements):
+            if not any(el.is_read for el in slot.item.front.elements):
                 # a card of shapes alone is named by its id; a picture said (its ``alt``)
                 # speaks for its card
                 self.tagger.group_alt[self.tagger.group] = slot.item.item
