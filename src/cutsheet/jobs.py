@@ -306,10 +306,7 @@ WARM = (
 )
 """What a job imports, some of it only when it first needs it: imported by ``warm``."""
 
-FORKED = (
-    "PIL.Image",  # its formats (``Image.preinit``): a game's pictures, the symbols' spacer
-    "ctypes",  # worker_init: a worker dies with its parent (Linux)
-)
+FORKED = ("ctypes",)  # worker_init: a worker dies with its parent (Linux)
 """What ``warm`` imports only before workers fork."""
 
 
@@ -379,10 +376,11 @@ def warm(forks: bool = False) -> None:
     no garbage. A game's own rulebook checks (``games/<game>.py``) are imported when the game
     is loaded, by the worker that runs its first job: a build of one game imports no other's.
 
-    What only some jobs use, or only a worker (``FORKED``: Pillow for a game's pictures,
-    ctypes for a worker's link to its parent), is imported here only when workers are about
-    to be forked (``forks``), so that each does not import it again; a build in this one
-    process imports it when, if ever, it is needed."""
+    What only a worker uses (``FORKED``: ctypes, for its link to its parent) and Pillow's
+    format plugins (``Image.preinit``: the symbols' spacer image, a game's pictures; Pillow
+    itself comes with ReportLab) are loaded here only when workers are about to be forked
+    (``forks``), so that each does not load them again; a build in this one process loads
+    the plugins when it first reads an image, if ever."""
     import importlib
 
     with unused_patterns_deferred():

@@ -9,6 +9,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
+from PIL import Image as PILImage
 from pydantic import Field
 
 from ..confine import confined, not_a_file, project_of
@@ -48,10 +49,7 @@ class ImageElement(Element):
 @lru_cache(maxsize=256)
 def _unreadable(path: str, mtime_ns: int, size: int) -> str | None:
     """Why Pillow cannot read the whole picture at ``path`` (None when it can). The file is
-    verified, then opened afresh and decoded in full: a truncated JPEG passes ``verify``.
-    Pillow is imported here, by the first picture: a game without one never needs it."""
-    from PIL import Image as PILImage
-
+    verified, then opened afresh and decoded in full: a truncated JPEG passes ``verify``."""
     try:
         with warnings.catch_warnings():  # the size is checked below, against a lower limit
             warnings.simplefilter("ignore", PILImage.DecompressionBombWarning)

@@ -9,7 +9,8 @@ from __future__ import annotations
 import functools
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING
+
+from PIL import Image
 
 from ..boxes.base import Element
 from ..boxes.image import FORMATS, ImageElement
@@ -17,9 +18,6 @@ from ..contrast import luminance
 from ..diagnostics import Problem
 from .checks import background, covers
 from .model import FacePlan
-
-if TYPE_CHECKING:
-    from PIL import Image
 
 SAMPLE = 48
 """A picture is measured on a copy at most this many pixels on its longer side (averaging
@@ -136,8 +134,6 @@ def _size(path: str) -> tuple[int, int] | None:
 
 @functools.lru_cache(maxsize=64)
 def _read_size(path: str, _mtime_ns: int, _size: int) -> tuple[int, int] | None:
-    from PIL import Image  # a game's first picture imports Pillow (``boxes.image``)
-
     try:
         with Image.open(path, formats=FORMATS) as im:
             return im.size
@@ -155,8 +151,6 @@ def _sample(path: str, ground: str) -> tuple[int, int, tuple[float, ...]] | None
     small = _small(path, info.st_mtime_ns, info.st_size)
     if small is None:
         return None
-    from PIL import Image
-
     base = Image.new("RGBA", small.size, ground)
     raw = Image.alpha_composite(base, small).convert("RGB").tobytes()  # r, g, b a pixel
     lums = tuple(luminance("#" + raw[i : i + 3].hex()) for i in range(0, len(raw), 3))
@@ -169,8 +163,6 @@ def _small(path: str, _mtime_ns: int, _size: int) -> Image.Image | None:
     the format allows (a JPEG), and reduced before it is converted (a 49-megapixel PNG is
     not converted whole); a palette or bit image is converted first (its indexes cannot be
     averaged)."""
-    from PIL import Image
-
     try:
         with Image.open(path, formats=FORMATS) as im:
             im.draft("RGB", (SAMPLE * 4, SAMPLE * 4))
