@@ -30,6 +30,7 @@ RANKS: dict[str, int] = {
     "word_breaks": 1,
     "notation_glue": 1,
     "markup_errors": 1,
+    "paragraph_parse": 1,  # ReportLab's parse of the markup cutsheet writes (measure's)
     "symbols": 1,
     "svgshape": 1,
     "model": 2,

@@ -48,6 +48,11 @@ def test_plain_text_is_the_paragraph_the_parser_makes(style, text):
 
 
 def test_text_with_a_tag_or_an_entity_is_parsed(monkeypatch):
+    """Not made from the style's fragment: parsed (by ``paragraph_parse``, whose
+    fragments are ReportLab's: ``test_paragraph_parse.py``)."""
+    style = STYLES[0]
+    assert measure._plain_paragraph("Gain <b>2</b> red", style) is None
+    assert measure._plain_paragraph("Salt &amp; pepper", style) is None
     made = []
     real = measure.Paragraph
 
@@ -55,10 +60,10 @@ def test_text_with_a_tag_or_an_entity_is_parsed(monkeypatch):
         made.append(kwargs.get("frags") is None)
         return real(*args, **kwargs)
 
-    style = STYLES[0]
     assert measure._plain_paragraph("x", style) is not None  # (the style's fragment, found once)
     parsed.cache_clear()
     monkeypatch.setattr(measure, "Paragraph", counting)
+    monkeypatch.setattr(measure, "_quickly_parsed", lambda markup, style: None)
     parsed("Gain <b>2</b> red", style)
     parsed("Salt &amp; pepper", style)
     parsed("Gain two red cubes", style)

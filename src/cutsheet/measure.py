@@ -27,10 +27,10 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import Paragraph, paraparser
 from reportlab.platypus import paragraph as paragraph_module
-from reportlab.platypus.paragraph import cleanBlockQuotedText
+from reportlab.platypus.paragraph import cleanBlockQuotedText, textTransformFrags
 from reportlab.platypus.paraparser import ParaFrag
 
-from . import notation_glue
+from . import notation_glue, paragraph_parse
 from .confine import FileRefused, read_file
 from .diagnostics import Loc, Problem, char_name
 from .markup_errors import markup_reason
@@ -407,6 +407,9 @@ def parsed(markup: str, style: ParagraphStyle) -> Paragraph:
     plain = _plain_paragraph(markup, style)
     if plain is not None:
         return plain
+    quick = _quickly_parsed(markup, style)
+    if quick is not None:
+        return quick
     try:
         return Paragraph(markup, style)
     except ValueError as exc:
@@ -418,6 +421,18 @@ def fresh(markup: str, style: ParagraphStyle) -> SpacedParagraph:
     keeps (a paragraph's wrapping writes into it; the parse is done once)."""
     once = parsed(markup, style)
     return SpacedParagraph(once.text, once.style, once.bulletText, frags=once.frags)
+
+
+def _quickly_parsed(markup: str, style: ParagraphStyle) -> Paragraph | None:
+    """The paragraph ``Paragraph(markup, style)`` makes, parsed by ``paragraph_parse`` (the
+    markup cutsheet writes, without ``HTMLParser``); None for any other markup."""
+    text = cleanBlockQuotedText(markup)
+    got = paragraph_parse.parse(text, style)
+    if got is None:
+        return None
+    parsed_style, frags = got
+    textTransformFrags(frags, parsed_style)
+    return Paragraph(text, parsed_style, frags=frags)
 
 
 def _plain_paragraph(markup: str, style: ParagraphStyle) -> Paragraph | None:
