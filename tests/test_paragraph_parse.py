@@ -57,6 +57,9 @@ OTHERS = [
     "<font size='9'>single quotes</font>",
     "&#12 unended",
     "<b/>",
+    "a<br\xa0/>b",  # a tag's name runs on over a no-break space: another tag to HTMLParser
+    "<b\xa0>bold</b>",
+    '<onDraw\xa0name="n"/>x',
 ]
 
 
@@ -153,6 +156,7 @@ _OPEN = st.sampled_from(
 )
 _JUNK = st.sampled_from(
     ["&", "<", "<u>", "</b>", "<br>", "<img/>", "<b/>", "<para>", '<font size="x">', "&#9"]
+    + ["<br\xa0/>", "<b\xa0>", "</b\xa0>", '<onDraw\xa0name="x"/>', "\xa0"]
 )
 
 

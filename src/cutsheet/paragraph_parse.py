@@ -33,14 +33,15 @@ from reportlab.platypus.paraparser import ParaFrag, ParaParser, _applyAttributes
 
 __all__ = ["parse"]
 
+_SPACE = r"[\t\n\r\f ]"  # what ends a tag's name for HTMLParser: not a no-break space
 _TOKEN = re.compile(
     r"([^<&]+)"  # 1: text
-    r'|<([A-Za-z]+)((?:\s+[A-Za-z]+="[^"<>]*")*)\s*(/?)>'  # 2-4: a start tag, maybe empty
-    r"|</([A-Za-z]+)\s*>"  # 5: an end tag
+    rf'|<([A-Za-z]+)((?:{_SPACE}+[A-Za-z]+="[^"<>]*")*){_SPACE}*(/?)>'  # 2-4: a start tag
+    rf"|</([A-Za-z]+){_SPACE}*>"  # 5: an end tag
     r"|&([A-Za-z][A-Za-z0-9]*);"  # 6: a named entity
     r"|&#([0-9]+|x[0-9A-Fa-f]+);"  # 7: a character reference
 )
-_ATTRIBUTE = re.compile(r'\s+([A-Za-z]+)="([^"<>]*)"')
+_ATTRIBUTE = re.compile(rf'{_SPACE}+([A-Za-z]+)="([^"<>]*)"')
 _EMPTY = frozenset({"br", "ondraw", "img"})  # written as <tag …/> only
 _PAIRED = frozenset({"b", "i", "font"})
 _new = object.__new__
