@@ -30,7 +30,8 @@ RANKS: dict[str, int] = {
     "word_breaks": 1,
     "notation_glue": 1,
     "markup_errors": 1,
-    "paragraph_parse": 1,  # ReportLab's parse of the markup cutsheet writes (measure's)
+    "paragraph_parse": 1,
+    "same_frag": 1,  # ReportLab's sameFrag from a fragment's own attributes (measure's)  # ReportLab's parse of the markup cutsheet writes (measure's)
     "symbols": 1,
     "svgshape": 1,
     "model": 2,

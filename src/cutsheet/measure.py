@@ -30,7 +30,7 @@ from reportlab.platypus import paragraph as paragraph_module
 from reportlab.platypus.paragraph import cleanBlockQuotedText, textTransformFrags
 from reportlab.platypus.paraparser import ParaFrag
 
-from . import notation_glue, paragraph_parse
+from . import notation_glue, paragraph_parse, same_frag
 from .confine import FileRefused, read_file
 from .diagnostics import Loc, Problem, char_name
 from .markup_errors import markup_reason
@@ -149,6 +149,7 @@ def _word_width(text: str, fontName: str, fontSize: float, encoding: str = "utf8
 
 # ReportLab's line breaking looks ``stringWidth`` up in its module each time it calls it
 paragraph_module.stringWidth = _word_width
+same_frag.install()  # and ``sameFrag``
 
 
 @dataclass(frozen=True)
