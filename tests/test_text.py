@@ -257,6 +257,8 @@ def test_calls_nest_50_deep_and_stop_before_pythons_own_limit(template):
         ("<font size='nan'>x</font>", "size must be a number from 1 to 200"),
         ("<b onclick='x'>x</b>", "<b onclick=…> is not allowed"),
         ("<game>", "<game> is not allowed"),
+        ("a<br\xa0/>b", r"<br…>: a U\+00A0 space after the tag's name makes it another tag"),
+        ("<b\u2003>x</b>", r"<b…>: a U\+2003 space after the tag's name"),
     ],
 )
 def test_markup_is_only_what_cutsheet_writes(markup, message):

@@ -66,6 +66,12 @@ def check_markup(markup: str) -> None:
     fonts = {FAMILY} | {face[0] for face in FACES.values()}
     for tag, attrs in parser.tags:
         allowed = _ALLOWED_TAGS.get(tag)
+        spaced = _SPACED_NAME.fullmatch(tag)
+        if allowed is None and spaced:  # ReportLab would skip it: <br> drawing no break
+            raise TemplateProblem(
+                f"markup <{spaced[1]}…>: a U+{ord(spaced[2]):04X} space after the tag's name"
+                " makes it another tag; write a plain space, or none"
+            )
         if allowed is None:
             hint = " (pictures go in an image box)" if tag == "img" else ""
             raise TemplateProblem(
@@ -100,7 +106,10 @@ def _check_attribute(
             )
 
 
-_SIMPLE_TAG = re.compile(r"</?(?:b|i|u|strike|strong|em|br|super|sup|sub)\s*/?>", re.IGNORECASE)
+_SIMPLE_TAG = re.compile(
+    r"</?(?:b|i|u|strike|strong|em|br|super|sup|sub)[\t\n\r\f ]*/?>", re.IGNORECASE
+)  # (HTMLParser ends a tag's name at those spaces only: ``<br\xa0/>`` is a tag "br\xa0")
+_SPACED_NAME = re.compile(r"([a-z]+)(\s)\S*")
 
 
 def _plain_tags(markup: str) -> bool:
