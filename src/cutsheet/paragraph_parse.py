@@ -8,13 +8,13 @@ the costliest step of planning a game that prints them: each cube or icon is wri
 ``<onDraw>`` marker, a spacer ``<img>`` and two more markers, so a card's line of cubes is a
 few dozen tags (a tenth of a cold build's planning for Bid & Build).
 
-``parse`` reads the markup cutsheet writes (text, the five entities and numeric character
+``parse`` reads the markup cutsheet writes (text, named entities and numeric character
 references, ``<b>``, ``<i>``, ``<font …>``, ``<br/>``, ``<onDraw …/>`` and ``<img …/>`` with
 double-quoted attributes) with one regular expression and calls ReportLab's own handlers for
 each tag in the order ``HTMLParser`` would, with the attributes as it would give them (names
-in lower case, values unescaped). Two of them are done here without the copy that is thrown
-away: emitting text (``handle_data``) and an ``<onDraw>`` marker, each one fragment made as
-ReportLab's would be. Anything else (another tag, an ``&`` or ``<`` that is not one of those,
+in lower case, values unescaped). Three of them make their fragment here, as ReportLab's
+would be, without the copy it throws away: pushing a tag's state (``_push``), emitting text
+(``handle_data``) and an ``<onDraw>`` marker. Anything else (another tag, an ``&`` or ``<`` that is not one of those,
 ``<para>`` or ``<bullet>``, a handler that finds a mistake) is not parsed here: ``parse``
 says None and the caller parses it as ``Paragraph`` does, so a mistake is reported in
 ReportLab's own words. ``tests/test_paragraph_parse.py`` checks that both parses give the
