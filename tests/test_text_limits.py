@@ -164,6 +164,48 @@ def test_large_print_cards_lift_markup_sizes_and_superscripts(ws):
     ]
 
 
+def test_clean_changes_tags_only_never_the_text_between_them():
+    """A value from content is text: ``size=7`` on a card printed ``size="18"`` in large
+    print, and ``size=XL ok`` lost its words."""
+    profile = load_profile(PACKAGED, "large-print")
+    for text in ("Hat size=7", "Coat size=XL ok", "fontSize=&quot;3&quot; x", "a &lt;i&gt; b"):
+        assert clean(text, profile) == text
+    assert clean('<font size="9">Shoe size=9</font>', profile) == (
+        '<font size="19.1">Shoe size=9</font>'
+    )
+
+
+def test_clean_reads_tags_as_the_parser_does():
+    """Names in any case (the parser lowers them), every italic tag, an italic face."""
+    profile = load_profile(PACKAGED, "large-print")
+    assert not profile.italics
+    assert clean('<font SIZE="9">a</font><FONT fontsize="9">b</FONT>', profile) == (
+        '<font SIZE="19.1">a</font><FONT fontsize="19.1">b</FONT>'
+    )
+    assert clean("<em>e</em> <I>i</I> <i >x</i > <b>y</b>", profile) == "e i x <b>y</b>"
+    assert clean('<font face="Atkinson-BoldItalic" size="9">f</font>', profile) == (
+        '<font face="Atkinson-Bold" size="19.1">f</font>'
+    )
+    standard = load_profile(PACKAGED, "standard")
+    assert standard.italics
+    assert clean("<em>e</em>", standard) == "<em>e</em>"
+
+
+def test_large_print_prints_a_cards_size_words_as_written(ws, tmp_path):
+    ws.edit(
+        "content/common-reserve/actions.yaml",
+        "      Leave the reserve as it is.",
+        "      Hat size=7, coat size=XL ok. Leave the reserve as it is.",
+    )
+    options = Options(profiles=("large-print",), papers=("a4",))
+    _outputs, report = build(ws.project, ["common-reserve"], options, tmp_path, progress=_quiet)
+    assert not report.errors, report.errors
+    with pdfplumber.open(tmp_path / "common-reserve" / "large-print-a4" / "sheets.pdf") as pdf:
+        text = " ".join((page.extract_text() or "") for page in pdf.pages)
+    words = " ".join(text.split())
+    assert "Hat size=7, coat size=XL ok." in words, words
+
+
 def test_clean_sets_a_bare_superscript_at_the_body_size():
     profile = load_profile(PACKAGED, "large-print")
     assert clean("a<super>b</super><SUB rise='2'>c</SUB>", profile) == (

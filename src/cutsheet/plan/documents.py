@@ -22,6 +22,7 @@ from ..source import Located
 from ..symbols import expand
 from ..text import TemplateProblem, literal, render
 from ..text.pointed import pointed
+from ..text.tags import upright
 from .model import (
     CardBlock,
     CardRowBlock,
@@ -85,7 +86,7 @@ class DocPlanner:
         """Markup as it will be set in ``style``: italics dropped where the profile wants
         none, bad markup reported (and printed literally), missing glyphs reported."""
         if not self.profile.italics:
-            markup = markup.replace("<i>", "").replace("</i>", "")
+            markup = upright(markup)
         markup = doc_markup(markup, self.profile)  # its colours under the profile's rules
         pstyle = getattr(self.styles, style) if isinstance(style, str) else style
         markup = expand(markup, pstyle.fontSize, pstyle.leading, face_name("bold"))

@@ -13,14 +13,15 @@ from ...boxes import FillContext
 from ...layouts import Face
 from ...measure import TextStyle
 from ...profiles import Profile
+from ...text.tags import Tag, retagged, upright_tag
 
 REFERENCE_BODY = 8.0  # pt: the body size the standard layouts are drawn for
 HEADLINE = 14.0  # pt: a standard style this large is a headline (a name, a value, a cost)
 HEADLINE_RATIO = 1.5  # a headline stays at least this many times the body size
-_ITALIC_RE = re.compile(r"</?i>")
-_FONT_SIZE_RE = re.compile(r"""\s(size|fontSize)\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)""")
+_FONT_SIZE_RE = re.compile(r"""\s(size|fontSize)\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)""", re.I)
+SIZED_TAGS = frozenset({"font", "span", "super", "sup", "sub"})  # the tags a size is set on
 # a <super> or <sub> with no size of its own: ReportLab sets it smaller than its text
-_SHRINKING_RE = re.compile(r"<(super|sup|sub)(?![^>]*\b(?:size|fontsize)\s*=)", re.IGNORECASE)
+SHRINKING_TAGS = frozenset({"super", "sup", "sub"})
 
 
 def scaled_size(size: float, profile: Profile) -> float:
@@ -51,7 +52,8 @@ def scaled_style(style: TextStyle, profile: Profile, title: bool) -> TextStyle:
 def clean(markup: str, profile: Profile) -> str:
     """Inline sizes at the profile's sizes (a small word stays smaller than the headline
     beside it, and never under the body size; a raised or lowered one at the body size), and
-    no italics where the profile wants none."""
+    no italics where the profile wants none. Only tags change (``text.tags``): a value from
+    content is text, whatever it says (``Hat size=7`` prints as written)."""
 
     def rescale(m: re.Match[str]) -> str:
         try:
@@ -60,9 +62,20 @@ def clean(markup: str, profile: Profile) -> str:
             return ""  # not a number: left to the profile's size
         return f' {m.group(1)}="{round(scaled_size(size, profile), 1):g}"'
 
-    markup = _FONT_SIZE_RE.sub(rescale, markup)
-    markup = _SHRINKING_RE.sub(lambda m: f'<{m.group(1)} size="{profile.body_size:g}"', markup)
-    return markup if profile.italics else _ITALIC_RE.sub("", markup)
+    def tag(t: Tag) -> str:
+        if not profile.italics:
+            kept = upright_tag(t)
+            if kept is None:
+                return ""
+            t = kept
+        if t.end or t.name not in SIZED_TAGS:
+            return t.text
+        rest = _FONT_SIZE_RE.sub(rescale, t.rest)
+        if t.name in SHRINKING_TAGS and not _FONT_SIZE_RE.search(t.rest):
+            return f'<{t.written} size="{profile.body_size:g}"{rest}>'
+        return f"<{t.written}{rest}>"
+
+    return retagged(markup, tag)
 
 
 def _scaled_name(style: str, title: bool = False, align: str | None = None) -> str:
