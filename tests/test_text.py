@@ -259,6 +259,13 @@ def test_calls_nest_50_deep_and_stop_before_pythons_own_limit(template):
         ("<game>", "<game> is not allowed"),
         ("a<br\xa0/>b", r"<br…>: a U\+00A0 space after the tag's name makes it another tag"),
         ("<b\u2003>x</b>", r"<b…>: a U\+2003 space after the tag's name"),
+        ("A </br> B", "markup </br> is not a line break; write <br/>"),  # ReportLab crashed
+        ("A<br>B", "markup <br>: a line break closes itself; write <br/>"),
+        ("A <![foo[ x ]]> B", "markup <!…> is not allowed"),  # HTMLParser's AssertionError
+        ("A <![CDATA[x]]> B", r"markup <!\[CDATA\[x\]\]> is not allowed"),  # printed nothing
+        ("A <!DOCTYPE x> B", "markup <!DOCTYPE x> is not allowed"),
+        ('<font color="#a00">x</font>', "write a colour as #RRGGBB"),  # read as #000A00
+        ("<span backcolor='#12345'>x</span>", "write a colour as #RRGGBB"),
     ],
 )
 def test_markup_is_only_what_cutsheet_writes(markup, message):
@@ -277,6 +284,25 @@ def test_allowed_markup_and_cutsheets_own_symbols_pass():
     expanded = expand(markup, 10, 14, face_name("bold"))
     assert 'name="cs_icon"' in expanded and "<img src=" in expanded  # its own pad image
     Paragraph(expanded)
+
+
+@pytest.mark.parametrize(
+    "markup", ["A<br/>B", "A<BR />B", "A<br\t/>B", '<font color="#AA0000">x</font>']
+)
+def test_line_breaks_and_six_digit_colours_pass(markup):
+    assert render(markup, {}) == markup
+
+
+def test_markup_reportlab_fails_on_is_a_markup_error_not_a_crash():
+    """Whatever ReportLab's parser raises on markup that reaches it (rules text, a
+    project's own code) is a located markup error, never a traceback."""
+    from reportlab.lib.styles import ParagraphStyle
+
+    from cutsheet.measure import MarkupError, parsed
+
+    for markup in ("A </br> B", "A <![foo[ x ]]> B"):
+        with pytest.raises(MarkupError, match="ReportLab cannot read it"):
+            parsed(markup, ParagraphStyle("body"))
 
 
 def test_an_unknown_when_name_is_an_error_not_false():

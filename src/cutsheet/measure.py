@@ -415,6 +415,10 @@ def parsed(markup: str, style: ParagraphStyle) -> Paragraph:
         return Paragraph(markup, style)
     except ValueError as exc:
         raise MarkupError.of(exc) from None
+    except (AttributeError, AssertionError, IndexError, KeyError, TypeError) as exc:
+        # ReportLab's parser failing on markup it does not expect (``</br>``, a marked
+        # section): still a mistake in the markup, said where it is, never a traceback
+        raise MarkupError(f"ReportLab cannot read it ({markup_reason(str(exc))})") from None
 
 
 def fresh(markup: str, style: ParagraphStyle) -> SpacedParagraph:

@@ -25,20 +25,38 @@ _ALLOWED_TAGS: dict[str, frozenset[str]] = {
     "span": _FONT_ATTRS,
 }
 _NUMBER_ATTRS = {"size": (1.0, 200.0), "fontsize": (1.0, 200.0)}
+_COLOUR_ATTRS = frozenset({"color", "fg", "textcolor", "backcolor", "bgcolor"})
+_HEX = re.compile(r"#[0-9A-Fa-f]{6}")
 
 
 class _Tags(HTMLParser):
-    """The start tags of paragraph markup, as ReportLab's parser (an HTMLParser) sees them."""
+    """The tags of paragraph markup, as ReportLab's parser (an HTMLParser) sees them: each
+    start tag with its attributes and whether it closes itself (``<br/>``), each end tag,
+    and whatever else the parser meets that is no tag (a declaration, a marked section)."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
-        self.tags: list[tuple[str, list[tuple[str, str | None]]]] = []
+        self.tags: list[tuple[str, list[tuple[str, str | None]], bool]] = []
+        self.ends: list[str] = []
+        self.others: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.tags.append((tag, attrs))
+        self.tags.append((tag, attrs, False))
 
     def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.tags.append((tag, attrs))
+        self.tags.append((tag, attrs, True))
+
+    def handle_endtag(self, tag: str) -> None:
+        self.ends.append(tag)
+
+    def handle_decl(self, decl: str) -> None:
+        self.others.append(f"<!{decl}>")
+
+    def unknown_decl(self, data: str) -> None:
+        self.others.append(f"<![{data}]]>")
+
+    def handle_pi(self, data: str) -> None:
+        self.others.append(f"<?{data}>")
 
 
 _BARE_AMPERSAND = re.compile(r"&(?!#[0-9]+;|#[xX][0-9A-Fa-f]+;|[A-Za-z][A-Za-z0-9]*;)")
@@ -61,10 +79,17 @@ def check_markup(markup: str) -> None:
     from ..measure import FACES, FAMILY
 
     parser = _Tags()
-    parser.feed(markup)
-    parser.close()
+    try:
+        parser.feed(markup)
+        parser.close()
+    except AssertionError:  # HTMLParser on a declaration it does not know: <![x[ … ]]>
+        raise TemplateProblem("markup <!…> is not allowed") from None
+    if parser.others:
+        raise TemplateProblem(f"markup {_short_tag(parser.others[0])} is not allowed")
+    if "br" in parser.ends:  # ReportLab fails on it (and draws no break)
+        raise TemplateProblem("markup </br> is not a line break; write <br/>")
     fonts = {FAMILY} | {face[0] for face in FACES.values()}
-    for tag, attrs in parser.tags:
+    for tag, attrs, closed in parser.tags:
         allowed = _ALLOWED_TAGS.get(tag)
         spaced = _SPACED_NAME.fullmatch(tag)
         if allowed is None and spaced:  # ReportLab would skip it: <br> drawing no break
@@ -78,6 +103,8 @@ def check_markup(markup: str) -> None:
                 f"markup <{_short_tag(tag)}> is not allowed{hint}; use"
                 " <b>, <i>, <u>, <br/>, <font size=… color=…>, <super>, <sub>"
             )
+        if tag == "br" and not closed:  # ReportLab: "No content allowed in br tag"
+            raise TemplateProblem("markup <br>: a line break closes itself; write <br/>")
         for attr, value in attrs:
             _check_attribute(tag, attr, value, allowed, fonts)
 
@@ -93,6 +120,11 @@ def _check_attribute(
             f"markup <{tag} {attr}={short(value)}>: only cutsheet's fonts"
             f" ({', '.join(sorted(fonts))}) are allowed; use <b> and <i>"
         )
+    if attr in _COLOUR_ATTRS and (value or "").startswith("#") and not _HEX.fullmatch(value):
+        raise TemplateProblem(  # ReportLab reads #a00 as #000A00
+            f"markup <{tag} {attr}={short(value)}>: write a colour as #RRGGBB (six hex"
+            " digits) or by its name"
+        )
     if attr in _NUMBER_ATTRS:
         lo, hi = _NUMBER_ATTRS[attr]
         try:
@@ -107,8 +139,10 @@ def _check_attribute(
 
 
 _SIMPLE_TAG = re.compile(
-    r"</?(?:b|i|u|strike|strong|em|br|super|sup|sub)[\t\n\r\f ]*/?>", re.IGNORECASE
-)  # (HTMLParser ends a tag's name at those spaces only: ``<br\xa0/>`` is a tag "br\xa0")
+    r"</?(?:b|i|u|strike|strong|em|super|sup|sub)[\t\n\r\f ]*/?>|<br[\t\n\r\f ]*/>",
+    re.IGNORECASE,
+)  # (HTMLParser ends a tag's name at those spaces only: ``<br\xa0/>`` is a tag "br\xa0";
+# ``<br>`` and ``</br>`` are left to the parse, which refuses them)
 _SPACED_NAME = re.compile(r"([a-z]+)(\s)\S*")
 
 
