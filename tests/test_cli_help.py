@@ -74,6 +74,9 @@ def test_a_misspelt_choice_gets_a_suggestion(capsys):
 def test_an_option_nothing_resembles_gets_no_guess(capsys):
     err = refusal(capsys, "list", "--zzz")
     assert err[-1] == "cutsheet list: error: unrecognized arguments: --zzz"
+    # names are compared without their dashes: "--jobs" is nothing like "--to"
+    err = refusal(capsys, "export", "--to", "png", "--jobs", "1")
+    assert err[-1] == "cutsheet export: error: unrecognized arguments: --jobs"
 
 
 @pytest.mark.parametrize(

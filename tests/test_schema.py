@@ -279,7 +279,7 @@ def test_a_stale_schema_is_a_warning_that_cutsheet_schema_mends(project, capsys)
     assert err == [
         "schema/common-reserve/deliveries.schema.json:1:1: warning: schema is out of date;"
         " run 'cutsheet schema' to mend it",
-        "cutsheet: 1 game checked, no errors",
+        "cutsheet: 1 game checked, no errors, 1 warning",
     ]
     assert main(["--root", str(project), "check", "festivibes"]) == 0  # not this game's
     assert "warning" not in capsys.readouterr().err

@@ -565,6 +565,17 @@ def test_csv_a_header_longer_than_every_row_is_one_error_at_the_header(header, s
     assert csv_problem(f"{header}\nA-1,x\nA-2,y\nA-3,z\n") == f"cards.csv:{shown}"
 
 
+def test_csv_a_duplicate_column_past_every_row_is_said_where_it_is():
+    """A column named again at the header's end: both errors point at that column, not at
+    the first column of that name (which every row has)."""
+    with pytest.raises(ContentError) as exc:
+        parse_csv("id,name,name\nA-1,x\nA-2,y\n", "cards.csv", short_rows_are_errors=True)
+    assert sorted(str(p).split(" error: ")[0] for p in exc.value.problems) == [
+        "cards.csv:1:9:",
+        "cards.csv:1:9:",
+    ]
+
+
 def test_csv_rows_short_by_different_cells_are_each_their_own_error():
     with pytest.raises(ContentError) as exc:
         parse_csv("id,name,cost\nA-1,x\nA-2\n", "cards.csv")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from pathlib import Path
 
-from .diagnostics import has_errors
+from .diagnostics import counted, has_errors
 from .jobs import Result
 from .output import LICENCE_PART
 
@@ -18,7 +18,7 @@ def job_state(result: Result) -> str:
         return "FAILED"
     pdfs = [f for f in result.files if f.part != LICENCE_PART]
     kept = sum(1 for f in pdfs if f.kept)
-    state = f"{len(pdfs)} PDFs, {sum(f.pages for f in pdfs)} pages"
+    state = f"{counted(len(pdfs), 'PDF')}, {counted(sum(f.pages for f in pdfs), 'page')}"
     return state + (f", {kept} kept" if kept else "")
 
 

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import IO, Any, NoReturn, TypeAlias
 
 from .. import __version__
-from ..diagnostics import did_you_mean
+from ..diagnostics import closest, did_you_mean
 from .commands import (
     cmd_build,
     cmd_check,
@@ -60,11 +60,12 @@ class Parser(argparse.ArgumentParser):
 
     def refuse_unknown(self, extras: list[str]) -> NoReturn:
         """The arguments this (sub)command does not know, with a suggestion for an option."""
-        options = sorted(o for o in self._option_string_actions if o.startswith("--"))
+        options = sorted(o[2:] for o in self._option_string_actions if o.startswith("--"))
         hint = ""
         for extra in extras:
-            if extra.startswith("-"):
-                hint = did_you_mean(extra.split("=", 1)[0], options)
+            if extra.startswith("-"):  # names compared without their dashes (all alike)
+                guess = closest(extra.split("=", 1)[0].lstrip("-"), options)
+                hint = f"; did you mean '--{guess}'?" if guess is not None else ""
                 if hint:
                     break
         self.error(f"unrecognized arguments: {' '.join(extras)}{hint}")

@@ -33,13 +33,15 @@ def face_geometry(
     on many cards is said once, with a count, and says which profile's card it is on)."""
     w, h = size
     on = f" in {profile} ({w:g}×{h:g} mm)" if profile else ""
+    scaled = f" in {profile}" if profile else ""  # its size is said beside it
     problems = []
     for box in face.boxes:
         if box.x < -0.01 or box.y < -0.01 or box.x + box.w > w + 0.01 or box.y + box.h > h + 0.01:
             problems.append(
                 Problem(
                     box.loc,
-                    f"box '{box.name}' of face '{face.name}' leaves the {w:g}×{h:g} mm face",
+                    f"box '{box.name}' of face '{face.name}'{scaled} leaves the {w:g}×{h:g} mm"
+                    " face",
                     subject=card,
                     code="geometry",
                 )
@@ -50,7 +52,7 @@ def face_geometry(
             problems.append(
                 Problem(
                     box.loc,
-                    f"box '{box.name}' of face '{face.name}': its {box.stroke_width:g} pt"
+                    f"box '{box.name}' of face '{face.name}'{scaled}: its {box.stroke_width:g} pt"
                     f" stroke reaches {past:.1f} mm past the {w:g}×{h:g} mm face"
                     f" ({_centred(box)})",
                     subject=card,

@@ -442,6 +442,8 @@ class _Table:
         missing = [n for n in self.header[have:] if n]
         if not missing or missing[0] not in columns:
             return
+        first = _cell_columns(self.lines[0], len(self.header))  # said at the column itself,
+        at = Loc(self.file, 1, first[have]) if have < len(first) else columns[missing[0]]
         them = "it" if len(missing) == 1 else "them"
         message = (
             f"no row has a cell for {_names(missing)}: the header names {self.width:,}"
@@ -450,7 +452,7 @@ class _Table:
         )
         short = {id(p) for p in self.short}
         self.problems[:] = [p for p in self.problems if id(p) not in short]
-        self.problems.append(Problem(columns[missing[0]], message))
+        self.problems.append(Problem(at, message))  # not a column named alike before it
 
     def _add(self, row: list[str], line_no: int, last_line: int) -> bool:
         """Add one row that starts on ``line_no`` and ends on ``last_line``; False once a
