@@ -11,7 +11,7 @@ from typing import Literal
 from pydantic import Field
 
 from ..diagnostics import Loc, Problem
-from ..markup_errors import template_markup_error
+from ..markup_errors import template_markup_error, written_by_template
 from ..measure import MM, MarkupError, Measured, TextStyle, face_name, measure
 from ..symbols import expand, has_symbols
 from ..text import render
@@ -175,7 +175,11 @@ def _fill(box: TextBox, fc: FillContext, fill: str | None, stroke: str | None) -
         own = template_markup_error(box.text or "")  # the layout's own markup, at its line
         fc.problems.append(problem(box.loc if own else where, f"bad markup: {own or exc}"))
         return None
-    fc.problems.extend(problem(where, msg) for msg in _measured_problems(m, box, style, fc))
+    own = box.text or ""  # a glyph the layout's own text writes is the layout's to mend
+    fc.problems.extend(
+        problem(box.loc if written_by_template(own, msg) else where, msg)
+        for msg in _measured_problems(m, box, style, fc)
+    )
     return TextElement(
         box=box,
         fill=fill,
