@@ -71,6 +71,43 @@ def test_yaml_syntax_error_is_located():
     assert text.startswith("f.yaml:3:") and "YAML syntax" in text
 
 
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        (  # a quote left open closes at the next value's quote, four lines on
+            'items:\n  - id: A\n    name: "Rain\n    effect: x\n  - id: B\n    name: Sun\n'
+            '    effect: "Every stall"\n',
+            "f.yaml:3:11: error: YAML syntax: the quote opened here runs on to line 7 (a quoted"
+            " value ends with the same quote on its own line: close it there)",
+        ),
+        (  # PyYAML names a key '?', which is no character of the file
+            "items:\n  - id: A\n    name: Rain\n  effect: x\n",
+            "f.yaml:4:3: error: YAML syntax: expected the end of its indented block, but found a"
+            " key (its indent lines up with no key above it: indent it as the keys it goes with)",
+        ),
+        (
+            "items:\n  - id: A\n    name: Rain\n   - id: B\n",
+            "f.yaml:4:4: error: YAML syntax: expected the end of its indented block, but found a"
+            " list (a list indented further than the key it belongs to, or under a key that has"
+            " a value)",
+        ),
+        (
+            'items:\n  - id: A\n    effect: "Every stall" closes early\n',
+            "f.yaml:3:27: error: YAML syntax: expected the end of its indented block, but found a"
+            " value (text after a value's closing quote: put the whole value in quotes)",
+        ),
+    ],
+)
+def test_yaml_slips_are_said_in_words_where_they_are(text, said):
+    with pytest.raises(ContentError) as exc:
+        parse_yaml(text, "f.yaml")
+    assert only_problem(exc) == said
+
+
+def test_a_value_quoted_over_lines_on_purpose_is_valid():
+    assert parse_yaml('a: "one\n  two"\nb: 2\n', "f.yaml").data == {"a": "one two", "b": 2}
+
+
 def test_an_unclosed_bracket_is_located_where_it_opens():
     """PyYAML finds a bracket left open on a later line (where a ':' cannot be): the error
     points at the bracket, and says where the parser gave up."""
@@ -86,7 +123,7 @@ def test_an_unclosed_bracket_is_located_where_it_opens():
         "k: [a, b: c: d]\n": "f.yaml:1:12: error: YAML syntax: expected ',' or ']', but got ':'",
         # closed on the line the parser stopped at: the mistake is there (a comma left out)
         'lines: ["First line",\n  "Second line"\n  "Third]"]\nnext: 1\n': (
-            "f.yaml:3:3: error: YAML syntax: expected ',' or ']', but got '<scalar>'"
+            "f.yaml:3:3: error: YAML syntax: expected ',' or ']', but got a value"
         ),
         "v: [a,\n    b: c: d]\n": "f.yaml:2:9: error: YAML syntax: expected ',' or ']', but got ':'",
         # a bracket opened and closed on a later line does not close the first

@@ -197,6 +197,56 @@ _HINTS = {
     ),
 }
 """What PyYAML's wording of a common slip means, added to its message."""
+_HINTS["expected <block end>, but found '?'"] = _HINTS[
+    "expected <block end>, but found '<block mapping start>'"
+]
+_HINTS["expected <block end>, but found '<scalar>'"] = (
+    " (text after a value's closing quote: put the whole value in quotes)"
+)
+_HINTS["expected <block end>, but found '<block sequence start>'"] = (
+    " (a list indented further than the key it belongs to, or under a key that has a value)"
+)
+
+_WORDS = (
+    ("<block end>", "the end of its indented block"),
+    ("'<block mapping start>'", "a key"),
+    ("'<block sequence start>'", "a list"),
+    ("'<block entry>'", "a list item ('- ')"),
+    ("'<scalar>'", "a value"),
+    ("'?'", "a key"),
+)
+"""PyYAML's names for what it expected and found, in words (``'?'`` is no character of the
+file: it is how PyYAML names a key)."""
+
+
+def _worded(problem: str) -> str:
+    for token, words in _WORDS:
+        problem = problem.replace(token, words)
+    return problem
+
+
+def _runaway_quote(text: str, mark: yaml.Mark | None) -> yaml.Token | None:
+    """The quoted value that ran on from an earlier line to the line where parsing failed:
+    a quote left open closes at the next value's quote, and what follows it is the mistake
+    PyYAML names. None when there is none (a value quoted over lines on purpose is valid
+    YAML; it is only suspect when parsing fails right after it)."""
+    if mark is None:
+        return None
+    last = None
+    try:
+        for token in yaml.scan(text, Loader=CoreLoader):
+            if token.start_mark.index >= mark.index:
+                break
+            last = token
+    except yaml.YAMLError:
+        pass
+    if (
+        isinstance(last, yaml.ScalarToken)
+        and last.style in ('"', "'")
+        and last.start_mark.line < last.end_mark.line == mark.line
+    ):
+        return last
+    return None
 
 
 def _yaml_problem(exc: yaml.YAMLError, text: str, file: str) -> ContentError:
@@ -227,12 +277,21 @@ def _yaml_problem(exc: yaml.YAMLError, text: str, file: str) -> ContentError:
         ):
             # a bracket left open is found on a later line: the mistake is where it opens
             message = (
-                f"YAML syntax: the '{opened}' opened here is not closed: {short(exc.problem or '')}"
+                f"YAML syntax: the '{opened}' opened here is not closed:"
+                f" {short(_worded(exc.problem or ''))}"
                 f" at line {end.line + 1}, column {end.column + 1}"
             )
             return ContentError([Problem(mark_loc(file, start), message)])
+        runaway = _runaway_quote(text, exc.problem_mark)
+        if runaway is not None and exc.problem_mark is not None:
+            end = exc.problem_mark
+            message = (
+                f"YAML syntax: the quote opened here runs on to line {end.line + 1} (a quoted"
+                " value ends with the same quote on its own line: close it there)"
+            )
+            return ContentError([Problem(mark_loc(file, runaway.start_mark), message)])
         mark = exc.problem_mark or exc.context_mark
-        msg = short(exc.problem or exc.context or "invalid YAML")
+        msg = short(_worded(exc.problem or exc.context or "invalid YAML"))
         msg += _HINTS.get(exc.problem or "", "")
         return ContentError([Problem(mark_loc(file, mark), f"YAML syntax: {msg}")])
     return ContentError([Problem(Loc(file, 1, 1), f"YAML: {short(str(exc))}")])
