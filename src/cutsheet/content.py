@@ -57,7 +57,7 @@ def _items_of(
     if refused is not None:  # a folder, a FIFO: not "no file"
         raise ContentError([Problem(loc, f"source {excerpt(spec.source)} {refused}")])
     if not path.is_file():
-        raise ContentError([Problem(loc, f"no file {excerpt(spec.source)}")])
+        raise ContentError([Problem(loc, f"no file {excerpt(spec.source)}{_nearby(path)}")])
     doc = load_any(path, root)
     if path.suffix.lower() == ".csv":
         return doc, [doc.sub((j,)) for j in range(len(doc.data))]
@@ -70,6 +70,20 @@ def _items_of(
     if not isinstance(items.data, list):
         raise ContentError([Problem(items.loc(()), "'items' must be a list")])
     return items, [items.sub((j,)) for j in range(len(items.data))]
+
+
+def _nearby(path: Path) -> str:
+    """ "; did you mean …?" naming a YAML or CSV file beside where ``path`` was looked for
+    (``event.yaml`` for ``events.yaml``), or ""."""
+    try:
+        names = sorted(
+            p.name
+            for p in path.parent.iterdir()
+            if p.suffix.lower() in (".yaml", ".yml", ".csv") and p.is_file()
+        )
+    except OSError:
+        return ""
+    return did_you_mean(path.name, names)
 
 
 def _no_items(spec: ComponentSpec, index: int, game_src: Located, listing: Located) -> Problem:
