@@ -158,11 +158,12 @@ def test_a_character_the_font_lacks_is_an_error_not_a_silent_gap(ws):
 
 
 def test_a_character_the_layout_writes_itself_is_the_layouts_error(ws):
-    """A glyph the template's own text writes (as itself or as a reference) is said once at
-    the layout's box, not at each item whose value the template also prints."""
+    """A glyph the template writes (in its text, as a reference, or in a string it prints) is
+    said once at the layout's box, not at each item whose value the template also prints."""
     layout = "layouts/common-reserve.yaml"
     old = 'title: {x: 5, y: 9, w: 53, h: 9, style: title, text: "{{ name }}"}'
-    line = ws.edit(layout, old, old.replace("{{ name }}", "&#x2192; {{ name }} \u2603"))
+    new = old.replace("{{ name }}", "&#x2192; {{ name }} {{ '\u2603' }}")  # a string it prints
+    line = ws.edit(layout, old, new)
     assert messages(ws) == [
         f"{layout}:{line}:7: error: CR-SEED-TENT (and 11 more), box 'title': font Atkinson-Bold"
         f" has no {shown}"

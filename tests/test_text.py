@@ -261,7 +261,11 @@ def test_calls_nest_50_deep_and_stop_before_pythons_own_limit(template):
         ("<b\u2003>x</b>", r"<b…>: a U\+2003 space after the tag's name"),
         ("A </br> B", "markup </br> is not a line break; write <br/>"),  # ReportLab crashed
         ("A<br>B", "markup <br>: a line break closes itself; write <br/>"),
-        ("A <![foo[ x ]]> B", "markup <!…> is not allowed"),  # HTMLParser's AssertionError
+        ("A <![foo[ x ]]> B", r"markup <!\[foo\[ x \]\]> is not allowed"),  # an AssertionError
+        ("A <![if x]> B", r"markup <!\[if x\]> is not allowed"),
+        ("A <!x> B", "markup <!x> is not allowed"),  # the parser dropped it: printed nothing
+        ("A <?pi x?> B", r"markup <\?pi x\?> is not allowed"),
+        ('<font color="0xa00">x</font>', "write a colour as #RRGGBB"),  # also read as #000A00
         ("A <![CDATA[x]]> B", r"markup <!\[CDATA\[x\]\]> is not allowed"),  # printed nothing
         ("A <!DOCTYPE x> B", "markup <!DOCTYPE x> is not allowed"),
         ('<font color="#a00">x</font>', "write a colour as #RRGGBB"),  # read as #000A00
@@ -287,10 +291,23 @@ def test_allowed_markup_and_cutsheets_own_symbols_pass():
 
 
 @pytest.mark.parametrize(
-    "markup", ["A<br/>B", "A<BR />B", "A<br\t/>B", '<font color="#AA0000">x</font>']
+    "markup",
+    [
+        "A<br/>B",
+        "A<BR />B",
+        "A<br\t/>B",
+        '<font color="#AA0000">x</font>',
+        '<font color="0xAA0000">x</font>',
+        "A <!-- a comment --> B",
+    ],
 )
 def test_line_breaks_and_six_digit_colours_pass(markup):
     assert render(markup, {}) == markup
+
+
+def test_an_upper_case_hex_reference_is_read_as_html_reads_it():
+    """``&#X41;`` crashed check (ReportLab reads only ``&#x41;``): it is that character."""
+    assert render("Q&#X41; &#x42;", {}) == "Q&#x41; &#x42;"
 
 
 def test_markup_reportlab_fails_on_is_a_markup_error_not_a_crash():

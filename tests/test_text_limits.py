@@ -186,6 +186,10 @@ def test_clean_reads_tags_as_the_parser_does():
     assert clean('<font face="Atkinson-BoldItalic" size="9">f</font>', profile) == (
         '<font face="Atkinson-Bold" size="19.1">f</font>'
     )
+    # an attribute's references are read as the parser reads them: &#45; is '-', &#57; '9'
+    assert clean('<font face="Atkinson&#45;Italic" size="&#57;">f</font>', profile) == (
+        '<font face="Atkinson" size="19.1">f</font>'
+    )
     standard = load_profile(PACKAGED, "standard")
     assert standard.italics
     assert clean("<em>e</em>", standard) == "<em>e</em>"

@@ -54,6 +54,8 @@ def template_markup_error(template: str) -> str | None:
         Paragraph(bare, ParagraphStyle("check", fontName=register()))
     except ValueError as exc:
         return markup_reason(str(exc))
+    except (AttributeError, AssertionError, IndexError, KeyError, TypeError) as exc:
+        return f"ReportLab cannot read it ({markup_reason(str(exc))})"  # as measure.parsed
     return None
 
 
@@ -63,16 +65,15 @@ _CODE_POINT = re.compile(r"U\+([0-9A-F]{4,6})\b")
 
 def written_by_template(template: str, message: str) -> bool:
     """Whether the character a "font X has no …" ``message`` names is one the template writes
-    itself (in its own text, outside ``{{ … }}``, ``{% … %}`` and ``{# … #}``, as itself or as
-    a character reference): then it is the layout's to mend, not the item's."""
+    itself (in its text or in a string it prints, ``{{ '→' }}``, as itself or as a character
+    reference): then it is the layout's to mend, not the item's."""
     found = _CODE_POINT.search(message)
     if found is None or not message.startswith("font "):
         return False
     char = chr(int(found.group(1), 16))
-    bare = re.sub(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", "", template, flags=re.S)
 
     def numeric(m: re.Match[str]) -> str:
         n = int(m.group(1)) if m.group(1) else int(m.group(2), 16)
         return chr(n) if n <= 0x10FFFF else ""
 
-    return char in html.unescape(_NUMERIC_REF.sub(numeric, bare))
+    return char in html.unescape(_NUMERIC_REF.sub(numeric, template))

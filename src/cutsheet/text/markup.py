@@ -26,19 +26,19 @@ _ALLOWED_TAGS: dict[str, frozenset[str]] = {
 }
 _NUMBER_ATTRS = {"size": (1.0, 200.0), "fontsize": (1.0, 200.0)}
 _COLOUR_ATTRS = frozenset({"color", "fg", "textcolor", "backcolor", "bgcolor"})
-_HEX = re.compile(r"#[0-9A-Fa-f]{6}")
+_HEX = re.compile(r"(?:#|0[xX])[0-9A-Fa-f]{6}")  # ReportLab reads #a00 and 0xa00 as #000A00
+_NOT_A_TAG = re.compile(r"<(?:!(?!--)|\?)[^>]{0,24}>?")  # (a comment, <!-- … -->, is none)
 
 
 class _Tags(HTMLParser):
     """The tags of paragraph markup, as ReportLab's parser (an HTMLParser) sees them: each
-    start tag with its attributes and whether it closes itself (``<br/>``), each end tag,
-    and whatever else the parser meets that is no tag (a declaration, a marked section)."""
+    start tag with its attributes and whether it closes itself (``<br/>``), and each end tag
+    (declarations and processing instructions are refused before: ``_NOT_A_TAG``)."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.tags: list[tuple[str, list[tuple[str, str | None]], bool]] = []
         self.ends: list[str] = []
-        self.others: list[str] = []
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self.tags.append((tag, attrs, False))
@@ -49,17 +49,9 @@ class _Tags(HTMLParser):
     def handle_endtag(self, tag: str) -> None:
         self.ends.append(tag)
 
-    def handle_decl(self, decl: str) -> None:
-        self.others.append(f"<!{decl}>")
-
-    def unknown_decl(self, data: str) -> None:
-        self.others.append(f"<![{data}]]>")
-
-    def handle_pi(self, data: str) -> None:
-        self.others.append(f"<?{data}>")
-
 
 _BARE_AMPERSAND = re.compile(r"&(?!#[0-9]+;|#[xX][0-9A-Fa-f]+;|[A-Za-z][A-Za-z0-9]*;)")
+_UPPER_HEX_REF = re.compile(r"&#X(?=[0-9A-Fa-f]+;)")
 
 
 def ampersands_kept(markup: str) -> str:
@@ -67,7 +59,10 @@ def ampersands_kept(markup: str) -> str:
     ``&nbsp;``) written as ``&amp;``: ReportLab's parser would read ``R&D`` as a reference
     to a character named ``D`` and print ``R&D;``. A template's own text prints as written,
     as a value does (values arrive escaped)."""
-    return _BARE_AMPERSAND.sub("&amp;", markup) if "&" in markup else markup
+    if "&" not in markup:
+        return markup
+    # ``&#X41;`` is HTML's as much as ``&#x41;``, but ReportLab's parser reads only the latter
+    return _UPPER_HEX_REF.sub("&#x", _BARE_AMPERSAND.sub("&amp;", markup))
 
 
 def check_markup(markup: str) -> None:
@@ -78,14 +73,16 @@ def check_markup(markup: str) -> None:
         return
     from ..measure import FACES, FAMILY
 
+    odd = _NOT_A_TAG.search(markup)
+    if odd:  # a declaration, a processing instruction, <!x> (which the parser drops unsaid)
+        said = odd.group(0) if odd.group(0).endswith(">") else odd.group(0) + "…"
+        raise TemplateProblem(f"markup {said} is not allowed")
     parser = _Tags()
     try:
         parser.feed(markup)
         parser.close()
-    except AssertionError:  # HTMLParser on a declaration it does not know: <![x[ … ]]>
+    except AssertionError:  # (HTMLParser's on a declaration it does not know: refused above)
         raise TemplateProblem("markup <!…> is not allowed") from None
-    if parser.others:
-        raise TemplateProblem(f"markup {_short_tag(parser.others[0])} is not allowed")
     if "br" in parser.ends:  # ReportLab fails on it (and draws no break)
         raise TemplateProblem("markup </br> is not a line break; write <br/>")
     fonts = {FAMILY} | {face[0] for face in FACES.values()}
@@ -120,7 +117,8 @@ def _check_attribute(
             f"markup <{tag} {attr}={short(value)}>: only cutsheet's fonts"
             f" ({', '.join(sorted(fonts))}) are allowed; use <b> and <i>"
         )
-    if attr in _COLOUR_ATTRS and (value or "").startswith("#") and not _HEX.fullmatch(value):
+    hexed = (value or "").startswith(("#", "0x", "0X"))
+    if attr in _COLOUR_ATTRS and hexed and not _HEX.fullmatch(value or ""):
         raise TemplateProblem(  # ReportLab reads #a00 as #000A00
             f"markup <{tag} {attr}={short(value)}>: write a colour as #RRGGBB (six hex"
             " digits) or by its name"

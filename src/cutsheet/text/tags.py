@@ -8,6 +8,7 @@ a font tag that names an italic one."""
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -55,9 +56,9 @@ def upright_tag(tag: Tag) -> Tag | None:
         return tag
 
     def face(m: re.Match[str]) -> str:
-        quote = m.group(2)[0] if m.group(2)[0] in "\"'" else ""
-        value = m.group(2).strip("\"'")
-        return f"{m.group(1)}{quote}{UPRIGHT_FACES.get(value, value)}{quote}"
+        value = html.unescape(m.group(2).strip("\"'"))  # as the parser reads it: &#45; is '-'
+        upright = UPRIGHT_FACES.get(value)
+        return m.group(0) if upright is None else f'{m.group(1)}"{upright}"'
 
     return replace(tag, rest=_FACE_ATTR.sub(face, tag.rest))
 

@@ -5,6 +5,7 @@ text style of a face scaled (``scaled_styles``), inline sizes and italics in mar
 from __future__ import annotations
 
 import dataclasses
+import html
 import math
 import re
 from collections.abc import Iterable
@@ -57,7 +58,7 @@ def clean(markup: str, profile: Profile) -> str:
 
     def rescale(m: re.Match[str]) -> str:
         try:
-            size = float(m.group(2).strip("\"'"))
+            size = float(html.unescape(m.group(2).strip("\"'")))  # as the parser reads it
         except ValueError:
             return ""  # not a number: left to the profile's size
         return f' {m.group(1)}="{round(scaled_size(size, profile), 1):g}"'
