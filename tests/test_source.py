@@ -88,8 +88,28 @@ def test_yaml_syntax_error_is_located():
         (
             "items:\n  - id: A\n    name: Rain\n   - id: B\n",
             "f.yaml:4:4: error: YAML syntax: expected the end of its indented block, but found a"
-            " list (a list indented further than the key it belongs to, or under a key that has"
-            " a value)",
+            " list (a list indented unlike the keys and items around it: line it up with them)",
+        ),
+        (
+            "items:\n  - id: A\n    name: x\n    - stray\n",
+            "f.yaml:4:5: error: YAML syntax: expected the end of its indented block, but found a"
+            " list item ('- ') (a list item under a key that has a value, or indented unlike the"
+            " items above it)",
+        ),
+        (  # no quote on the line: no word of one
+            "items:\n  - id: A\n    title: On your turn\n   more words\n",
+            "f.yaml:4:4: error: YAML syntax: expected the end of its indented block, but found a"
+            " value",
+        ),
+        (  # a value quoted over two lines on purpose, then text: the text is the slip
+            'items:\n  - id: A\n    title: "On your\n      turn" now\n',
+            "f.yaml:4:13: error: YAML syntax: expected the end of its indented block, but found a"
+            " value (text after a value's closing quote: put the whole value in quotes)",
+        ),
+        (  # a quote left open where a key starts: said there, not where the scanner gave up
+            'items:\n  - id: A\n    "title: On your turn\n    effect: x\n  - id: B\n'
+            '    name: "Sun"\n',
+            "f.yaml:3:5: error: YAML syntax: this key has no ':' after it (it runs on to line 6)",
         ),
         (
             'items:\n  - id: A\n    effect: "Every stall" closes early\n',

@@ -200,12 +200,14 @@ _HINTS = {
 _HINTS["expected <block end>, but found '?'"] = _HINTS[
     "expected <block end>, but found '<block mapping start>'"
 ]
-_HINTS["expected <block end>, but found '<scalar>'"] = (
-    " (text after a value's closing quote: put the whole value in quotes)"
-)
 _HINTS["expected <block end>, but found '<block sequence start>'"] = (
-    " (a list indented further than the key it belongs to, or under a key that has a value)"
+    " (a list indented unlike the keys and items around it: line it up with them)"
 )
+_HINTS["expected <block end>, but found '-'"] = (
+    " (a list item under a key that has a value, or indented unlike the items above it)"
+)
+AFTER_QUOTE = " (text after a value's closing quote: put the whole value in quotes)"
+"""The hint for a value found where a block ends, when a quote precedes it on its line."""
 
 _WORDS = (
     ("<block end>", "the end of its indented block"),
@@ -214,9 +216,18 @@ _WORDS = (
     ("'<block entry>'", "a list item ('- ')"),
     ("'<scalar>'", "a value"),
     ("'?'", "a key"),
+    ("'-'", "a list item ('- ')"),
 )
 """PyYAML's names for what it expected and found, in words (``'?'`` is no character of the
 file: it is how PyYAML names a key)."""
+
+
+def _quoted_before(mark: yaml.Mark | None) -> bool:
+    """Whether a quote comes before ``mark`` on its line."""
+    if mark is None or mark.buffer is None:
+        return False
+    start = mark.buffer.rfind("\n", 0, mark.index) + 1
+    return any(q in mark.buffer[start : mark.index] for q in "\"'")
 
 
 def _worded(problem: str) -> str:
@@ -244,9 +255,15 @@ def _runaway_quote(text: str, mark: yaml.Mark | None) -> yaml.Token | None:
         isinstance(last, yaml.ScalarToken)
         and last.style in ('"', "'")
         and last.start_mark.line < last.end_mark.line == mark.line
+        and _KEY_LINE.search(text, last.start_mark.index, last.end_mark.index)
     ):
-        return last
+        return last  # it swallowed a line that reads as a key: the quote was left open
     return None
+
+
+_KEY_LINE = re.compile(r"\n[ \t]*(?:-[ \t]+)?[A-Za-z_][\w-]*[ \t]*:(?:[ \t]|$)", re.M)
+"""A line of a quoted value that reads as a key (``    effect: x``): what a quote left open
+swallows, and a value quoted over lines on purpose seldom holds."""
 
 
 def _yaml_problem(exc: yaml.YAMLError, text: str, file: str) -> ContentError:
@@ -290,8 +307,16 @@ def _yaml_problem(exc: yaml.YAMLError, text: str, file: str) -> ContentError:
                 " value ends with the same quote on its own line: close it there)"
             )
             return ContentError([Problem(mark_loc(file, runaway.start_mark), message)])
+        if exc.context == "while scanning a simple key" and exc.context_mark is not None:
+            # a key with no ':' (or a quote left open at a key) is said where it starts
+            start, end = exc.context_mark, exc.problem_mark
+            later = f" (it runs on to line {end.line + 1})" if end and end.line > start.line else ""
+            message = f"YAML syntax: this key has no ':' after it{later}"
+            return ContentError([Problem(mark_loc(file, start), message)])
         mark = exc.problem_mark or exc.context_mark
         msg = short(_worded(exc.problem or exc.context or "invalid YAML"))
         msg += _HINTS.get(exc.problem or "", "")
+        if exc.problem == "expected <block end>, but found '<scalar>'" and _quoted_before(mark):
+            msg += AFTER_QUOTE
         return ContentError([Problem(mark_loc(file, mark), f"YAML syntax: {msg}")])
     return ContentError([Problem(Loc(file, 1, 1), f"YAML: {short(str(exc))}")])
