@@ -8,6 +8,7 @@ a font tag that names an italic one."""
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 from collections.abc import Callable
@@ -18,7 +19,6 @@ from dataclasses import dataclass, replace
 _TAG = re.compile(r"""<(/?)([A-Za-z][^\t\n\r\f />\x00]*)((?:[^>"']|"[^"]*"|'[^']*')*)>""")
 ITALIC_TAGS = frozenset({"i", "em"})
 _FACE_ATTR = re.compile(r"""(\s(?:face|name|fontname)\s*=\s*)("[^"]*"|'[^']*'|[^\s>]+)""", re.I)
-UPRIGHT_FACES = {"Atkinson-Italic": "Atkinson", "Atkinson-BoldItalic": "Atkinson-Bold"}
 
 
 @dataclass(frozen=True)
@@ -57,10 +57,18 @@ def upright_tag(tag: Tag) -> Tag | None:
 
     def face(m: re.Match[str]) -> str:
         value = html.unescape(m.group(2).strip("\"'"))  # as the parser reads it: &#45; is '-'
-        upright = UPRIGHT_FACES.get(value)
+        upright = upright_faces().get(value)
         return m.group(0) if upright is None else f'{m.group(1)}"{upright}"'
 
     return replace(tag, rest=_FACE_ATTR.sub(face, tag.rest))
+
+
+@functools.cache
+def upright_faces() -> dict[str, str]:
+    """The packaged italic faces' names, each with its upright face's."""
+    from ..measure import FACES
+
+    return {FACES["italic"][0]: FACES["regular"][0], FACES["bold-italic"][0]: FACES["bold"][0]}
 
 
 def upright(markup: str) -> str:
