@@ -302,7 +302,9 @@ def test_large_print_gives_each_ledger_a_page_of_its_own(ws, built):
         " ".join((t or "").split())
         for t in pypdf_texts(built / BA / "large-print-a4" / "rules.pdf")
     )
-    assert "beside the bid track cards, one card a track" in rules  # large print has no board
+    assert (
+        "beside the bidding tracks (the bid track cards), one card a track" in rules
+    )  # large print has no board
     ledger = "content/bidding-alpha/ledger-large-print.yaml"
     line = ws.edit(ledger, "    copies: 6\n", "    copies: 5\n")
     source = "    profiles: [large-print]\n    source: ledger-large-print.yaml"

@@ -73,7 +73,7 @@ STALLS: dict[str, dict[str, list[str]]] = {
     },
     "festival-charter": {
         "invented projects and secondary priorities are the kit's": [
-            "this kit adds what the original rules leave out: four of the eight projects",
+            "part of this kit was made up to complete the game: four of the eight projects",
             "each priority's secondary feature",
         ],
         "the bargaining stays inside the fiction": [
