@@ -9,6 +9,9 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from markupsafe import escape
 
 from cutsheet.build import Options, build
 from cutsheet.plan.run_colours import without_colours
@@ -16,6 +19,7 @@ from cutsheet.plan.scale.styles import clean
 from cutsheet.profile_files import PACKAGED
 from cutsheet.profiles import load_profile
 from cutsheet.text import TemplateProblem, render
+from cutsheet.text.tags import upright
 
 from .conftest import Workspace, _quiet
 
@@ -173,6 +177,27 @@ def test_clean_changes_tags_only_never_the_text_between_them():
     assert clean('<font size="9">Shoe size=9</font>', profile) == (
         '<font size="19.1">Shoe size=9</font>'
     )
+
+
+MARKUP_LIKE = st.sampled_from(
+    [" size=", "fontSize=", ' SIZE="9"', "<i>", "</i>", "<em>", "<font ", ">", "&", '"', "'"]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(MARKUP_LIKE | st.text(max_size=4), max_size=12).map("".join),
+    st.sampled_from(["standard", "large-print", "ink-saver"]),
+)
+def test_clean_never_changes_a_value_from_content(value, name):
+    """Whatever a card says, escaped as every value reaches markup, prints as written in every
+    profile: around a tag of the template's own, as alone."""
+    profile = load_profile(PACKAGED, name)
+    text = str(escape(value))
+    assert clean(text, profile) == text
+    assert upright(text) == text
+    wrapped = clean(f'<font size="9">{text}</font>', profile)
+    assert wrapped.startswith("<font size=") and wrapped.endswith(f">{text}</font>")
 
 
 def test_clean_reads_tags_as_the_parser_does():
