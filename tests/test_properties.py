@@ -10,6 +10,9 @@ from reportlab.platypus import Paragraph
 
 from cutsheet.diagnostics import ContentError
 from cutsheet.measure import missing_glyphs, register
+from cutsheet.plan.scale.styles import clean
+from cutsheet.profile_files import PACKAGED
+from cutsheet.profiles import load_profile
 from cutsheet.source import parse_csv, parse_yaml
 from cutsheet.text import render
 
@@ -28,6 +31,18 @@ def test_any_text_prints_literally(value):
     markup = render("{{ v }}", {"v": value})
     para = Paragraph(markup)
     assert para.getPlainText() == " ".join(value.split()) or not value.strip()
+
+
+LARGE_PRINT = load_profile(PACKAGED, "large-print")
+
+
+@given(st.lists(st.sampled_from([" size=7", "fontSize=", "<i>", "</i>"]) | printable).map("".join))
+def test_any_text_prints_literally_in_large_print(value):
+    """Large print's markup adjustments (sizes, italics) rewrite the template's tags only:
+    a card's 'Hat size=7' printed 'Hat size="18"' until they did."""
+    markup = clean(render("<b>{{ v }}</b>", {"v": value}), LARGE_PRINT)
+    plain = Paragraph(markup).getPlainText()
+    assert " ".join(plain.split()) == " ".join(value.split())
 
 
 @given(
