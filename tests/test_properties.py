@@ -36,13 +36,32 @@ def test_any_text_prints_literally(value):
 LARGE_PRINT = load_profile(PACKAGED, "large-print")
 
 
-@given(st.lists(st.sampled_from([" size=7", "fontSize=", "<i>", "</i>"]) | printable).map("".join))
-def test_any_text_prints_literally_in_large_print(value):
-    """Large print's markup adjustments (sizes, italics) rewrite the template's tags only:
-    a card's 'Hat size=7' printed 'Hat size="18"' until they did."""
+MARKUP_LIKE = st.sampled_from([" size=7", "fontSize=", ' SIZE="9"', "<i>", "</i>", "<em>"])
+
+
+def _prints_as_written_in_large_print(value: str) -> None:
     markup = clean(render("<b>{{ v }}</b>", {"v": value}), LARGE_PRINT)
     plain = Paragraph(markup).getPlainText()
     assert " ".join(plain.split()) == " ".join(value.split())
+
+
+@given(st.lists(MARKUP_LIKE | printable).map("".join))
+def test_any_text_prints_literally_in_large_print(value):
+    """Large print's markup adjustments (sizes, italics) rewrite the template's tags only:
+    a card's 'Hat size=7' printed 'Hat size="18"' until they did."""
+    _prints_as_written_in_large_print(value)
+
+
+ANY_TEXT = st.text(  # but cutsheet's own markers (private use), refused in content anyway
+    alphabet=st.characters(exclude_categories=("Cs", "Co")), max_size=12
+)
+
+
+@pytest.mark.fuzz
+@given(st.lists(MARKUP_LIKE | ANY_TEXT, max_size=30).map("".join))
+def test_any_text_prints_literally_in_large_print_long(value):
+    """The same, longer and over any text (``make fuzz``)."""
+    _prints_as_written_in_large_print(value)
 
 
 @given(
