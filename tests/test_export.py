@@ -24,7 +24,7 @@ from cutsheet.plan.model import FacePlan, PrintedCard
 from cutsheet.scaffold import new_game
 from cutsheet.targets import ExportSettings
 from cutsheet.targets.decks import Deck
-from cutsheet.targets.tts import COLUMNS, MAX_PX, ROWS, deck_images
+from cutsheet.targets.tts import CARD_UNITS, COLUMNS, MAX_PX, ROWS, card_shape, deck_images
 
 from .readback import page_texts
 
@@ -162,6 +162,42 @@ def test_tts_decks_of_the_repository_games(repo, tmp_path):
     festivals = json.loads((out / "festivibes/export/tts/festivibes.json").read_text())
     sheet = next(iter(festivals["ObjectStates"][0]["CustomDeck"].values()))
     assert sheet["UniqueBack"] is True
+
+
+@pytest.mark.parametrize(
+    ("size", "shape"),
+    [
+        ((63, 88), (1.0, 1.0, False)),  # TTS's own card
+        ((70, 120), (1.1111, 1.3636, False)),  # tarot: taller than poker, not just larger
+        ((185, 130), (2.0635, 2.1023, True)),  # landscape: sideways, its sides swapped
+        ((20, 20), (0.3175, 0.2273, False)),  # a square token stays square on the table
+    ],
+)
+def test_tts_cards_keep_their_shape(size, shape):
+    """TTS's card is poker-shaped: another shape is scaled along each side (a scale from
+    the width alone stretched a tarot card and stood a landscape aid upright)."""
+    assert card_shape(size) == shape
+    sx, sz, sideways = shape
+    w, h = (size[1], size[0]) if sideways else size
+    assert sx * 63 == pytest.approx(w, abs=0.01) and sz * 88 == pytest.approx(h, abs=0.01)
+
+
+def test_tts_objects_of_large_print_do_not_overlap(repo, tmp_path):
+    """Bid & Build's large print has tokens, poker and tarot cards and landscape aids side
+    by side: each stands clear of the next, however large."""
+    out = tmp_path / "out"
+    options = ExportOptions("tts", dpi=72, profiles=("large-print",))
+    _entries, report = export(repo, ["bidding-alpha"], options, out, **QUIET)
+    assert not report.errors
+    saved = out / "bidding-alpha" / "export" / "tts-large-print" / "bidding-alpha.json"
+    objects = json.loads(saved.read_text())["ObjectStates"]
+    assert any(o["SidewaysCard"] for o in objects) and not all(o["SidewaysCard"] for o in objects)
+    spans = []
+    for obj in objects:
+        t = obj["Transform"]
+        across = CARD_UNITS * (t["scaleZ"] * 88 / 63 if obj["SidewaysCard"] else t["scaleX"])
+        spans.append((t["posX"] - across / 2, t["posX"] + across / 2))
+    assert all(a[1] < b[0] for a, b in zip(spans, spans[1:], strict=False)), spans
 
 
 def test_tts_sheets_keep_to_the_importer_limits():

@@ -277,7 +277,9 @@ def export(
         report.extend(exc.problems)
         return [], report
     except OSError as exc:
-        report.error(Loc(str(out)), f"cannot write the export: {exc.strerror} ({exc.filename})")
+        named = [f for f in (exc.filename2, exc.filename) if isinstance(f, str)]  # a rename's
+        where = named[0] if named else str(out)  # destination is the file, its source staged
+        report.error(Loc(str(out)), f"cannot write the export: {exc.strerror} ({where})")
         return [], report
     report.problems = sorted(set(report.problems))
     return entries, report

@@ -25,7 +25,26 @@ from . import ExportSettings, Rendered
 from .decks import Deck, blank, decks, px, rasterize
 
 COLUMNS, ROWS, MAX_PX = 10, 7, 4096  # the deck importer's limits
-POKER_WIDTH = 63.0  # mm: a card this wide is TTS's own card size (scale 1)
+POKER = (63.0, 88.0)  # mm: TTS's own card (scale 1): a portrait card of any other size is
+# scaled to it along each side; a landscape one is a sideways card of its sides swapped
+CARD_UNITS = 2.2  # TTS units across a card at scale 1 (its long side: 88/63 of it)
+GAP_UNITS = 0.8  # between two objects side by side (poker decks stand 3.0 apart)
+
+
+def card_shape(size: tuple[float, float]) -> tuple[float, float, bool]:
+    """(scaleX, scaleZ, sideways) of a card ``size`` (mm) in TTS: its short side across its
+    width, its long side along its length, and a landscape card laid sideways (TTS turns
+    its image, so its sheets hold it as it is)."""
+    w, h = size
+    sideways = w > h
+    short, long = (h, w) if sideways else (w, h)
+    return round(short / POKER[0], 4), round(long / POKER[1], 4), sideways
+
+
+def _across(size: tuple[float, float]) -> float:
+    """TTS units an object of ``size`` takes along the table's x axis."""
+    sx, sz, sideways = card_shape(size)
+    return CARD_UNITS * (sz * POKER[1] / POKER[0] if sideways else sx)
 
 
 @dataclass(frozen=True)
@@ -95,7 +114,7 @@ def _guid(*parts: object) -> str:
     return hashlib.sha256("|".join(map(str, parts)).encode()).hexdigest()[:6]
 
 
-def _transform(x: float, scale: float) -> dict[str, float]:
+def _transform(x: float, scale: tuple[float, float]) -> dict[str, float]:
     return {
         "posX": x,
         "posY": 1.0,
@@ -103,9 +122,9 @@ def _transform(x: float, scale: float) -> dict[str, float]:
         "rotX": 0.0,
         "rotY": 180.0,
         "rotZ": 180.0,  # face down, as a deck lies
-        "scaleX": scale,
+        "scaleX": scale[0],
         "scaleY": 1.0,
-        "scaleZ": scale,
+        "scaleZ": scale[1],
     }
 
 
@@ -121,12 +140,15 @@ def _custom_deck(sheet: Sheet, face_url: str, back_url: str, unique: bool) -> di
     }
 
 
-def _object(name: str, guid: str, x: float, scale: float, nickname: str) -> dict[str, Any]:
-    """The fields every TTS object carries, as the game saves them."""
+def _object(
+    name: str, guid: str, x: float, size: tuple[float, float], nickname: str
+) -> dict[str, Any]:
+    """The fields every TTS object carries, as the game saves them (``size``: the card's)."""
+    sx, sz, sideways = card_shape(size)
     return {
         "GUID": guid,
         "Name": name,
-        "Transform": _transform(x, scale),
+        "Transform": _transform(x, (sx, sz)),
         "Nickname": nickname,
         "Description": "",
         "GMNotes": "",
@@ -138,7 +160,7 @@ def _object(name: str, guid: str, x: float, scale: float, nickname: str) -> dict
         "Sticky": True,
         "Tooltip": True,
         "Hands": name == "Card",
-        "SidewaysCard": False,
+        "SidewaysCard": sideways,
         "LuaScript": "",
         "LuaScriptState": "",
         "XmlUI": "",
@@ -204,19 +226,18 @@ def deck_object(images: DeckImages, x: float, game: str) -> dict[str, Any]:
     """The deck as TTS saves it: a ``DeckCustom`` holding a ``Card`` per copy (each with its
     sheet's ``CustomDeck`` entry), or the one ``Card`` of a deck of one."""
     deck = images.deck
-    scale = round(deck.size[0] / POKER_WIDTH, 4)
     entries = {
         str(s.key): _custom_deck(s, *images.urls[s.key], images.unique_back) for s in images.sheets
     }
     cards = []
     for n, (card, card_id) in enumerate(zip(deck.cards, images.card_ids, strict=True)):
-        obj = _object("Card", _guid(game, deck.component, n), x, scale, card.item)
+        obj = _object("Card", _guid(game, deck.component, n), x, deck.size, card.item)
         obj["CardID"] = card_id
         obj["CustomDeck"] = {str(card_id // 100): entries[str(card_id // 100)]}
         cards.append(obj)
     if len(cards) == 1:
         return cards[0]
-    obj = _object("DeckCustom", _guid(game, deck.component), x, scale, deck.title)
+    obj = _object("DeckCustom", _guid(game, deck.component), x, deck.size, deck.title)
     obj["HideWhenFaceDown"] = True
     obj["DeckIDs"] = list(images.card_ids)
     obj["CustomDeck"] = entries
@@ -249,12 +270,15 @@ def draw(plan: PrintPlan, settings: ExportSettings) -> list[Rendered]:
     game = plan.game_plan.game
     files: list[Rendered] = []
     objects: list[dict[str, Any]] = []
-    key = 1
+    key, x, last = 1, 0.0, 0.0  # side by side along x, each as wide as it is
     for n, deck in enumerate(decks(plan.game_plan)):
         images = deck_images(deck, key, settings)
         key += len(images.sheets)
         files.extend(images.files)
-        objects.append(deck_object(images, n * 3.0, game.id))
+        across = _across(deck.size)
+        x = 0.0 if n == 0 else round(x + (last + across) / 2 + GAP_UNITS, 4)
+        last = across
+        objects.append(deck_object(images, x, game.id))
         settings.say(f"{game.id}: {deck.component}: {len(images.sheets)} sheet(s)")
     if not objects:
         return []
