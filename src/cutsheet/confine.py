@@ -41,6 +41,14 @@ def confined(
     return resolved
 
 
+def lies_inside(path: Path | str, root: Path) -> bool:
+    """Whether ``path`` (symlinks followed) resolves inside ``root``: for a look at a file
+    before the reading that ``confined`` guards (a scan of names), which must not open one
+    that lies elsewhere either."""
+    resolved, inside, _reason = _resolved(str(path), str(root))
+    return resolved is not None and inside
+
+
 @lru_cache(maxsize=4096)
 def _resolved(full: str, root: str) -> tuple[Path | None, bool, str]:
     """``full`` resolved and whether it lies inside ``root``, once per path while a command

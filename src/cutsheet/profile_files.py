@@ -8,7 +8,7 @@ import re
 from importlib.resources import files
 from pathlib import Path
 
-from .confine import FileRefused, read_file
+from .confine import FileRefused, lies_inside, read_file
 
 PACKAGED = Path(str(files("cutsheet").joinpath("data", "layouts", "profiles")))
 SCAN_BYTES = 1 << 20  # a profile file read for its 'default: false' (never waited on)
@@ -41,8 +41,11 @@ def default_profiles(layout_dir: Path) -> list[str]:
     """The profiles a build makes when none is named: every available one whose file does
     not say ``default: false`` (ink-saver, say, is built when asked for)."""
     chosen = []
+    own, _packaged = folders(layout_dir)
     for name in available_profiles(layout_dir):
         path = profile_path(layout_dir, name)
+        if path is not None and path.parent == own and not lies_inside(path, layout_dir.parent):
+            path = None  # a link out of the project is never opened: loading it refuses it
         try:
             text = read_file(path, SCAN_BYTES).decode("utf-8", "replace") if path else ""
         except FileRefused:  # not chosen by this: reading it for the build refuses it

@@ -34,6 +34,7 @@ def _layout_names(layouts: Path) -> dict[str, list[str]]:
     """The style names, face names (``NAME@profile`` as ``NAME``), colour and font family
     names and layout files of a project's ``layouts/`` and the packaged ``base.yaml``; a file
     that does not read is skipped (``check`` reports it), and named under ``unread``."""
+    from .confine import lies_inside
     from .diagnostics import ContentError
     from .layouts import PACKAGED
     from .source import load_yaml
@@ -44,7 +45,11 @@ def _layout_names(layouts: Path) -> dict[str, list[str]]:
     names: dict[str, set[str]] = {
         k: set() for k in ("styles", "faces", "colours", "fonts", "sizes", "unread")
     }
+    project = layouts.parent
     for path in files.values():
+        if path.parent == layouts and not lies_inside(path, project):
+            names["unread"].add(path.name)  # never opened: check refuses it at its place
+            continue
         try:
             data = load_yaml(path).data
         except (ContentError, OSError):
