@@ -236,6 +236,26 @@ def test_a_cff_font_is_refused_where_a_style_names_it(own: Path, capsys) -> None
     assert "PostScript (CFF) outlines" in error
 
 
+def test_a_font_with_damaged_glyphs_is_refused_by_check_as_by_build(own: Path, capsys) -> None:
+    """Its glyph table overwritten, Vera still measures (check passed) but cannot be subset
+    (build crashed with IndexError): both now refuse it where a style names it."""
+    add_font(own, "Broken", "Vera.ttf")
+    path = own / "fonts" / "Broken.ttf"
+    data = bytearray(path.read_bytes())
+    data[9964:45417] = b"\xff" * (45417 - 9964)
+    path.write_bytes(bytes(data))
+    line = edit(own / "layouts" / "own.yaml", "{font: bold, size: 14", "{font: Broken, size: 14")
+    said = []
+    for command in ("check", "build"):
+        code, errors = run(capsys, command, "own")
+        assert code == 1
+        said.append(errors)
+        (error,) = errors
+        assert error.startswith(f"layouts/own.yaml:{line}:16: error: font file 'fonts/Broken.ttf'")
+        assert "cannot be embedded: its glyph data is damaged" in error
+    assert said[0] == said[1]
+
+
 def test_a_font_outside_the_project_is_refused(own: Path, tmp_path_factory, capsys) -> None:
     outside = tmp_path_factory.mktemp("elsewhere") / "Far.ttf"
     shutil.copy(RL_FONTS / "Vera.ttf", outside)
@@ -392,6 +412,30 @@ def test_a_png_icon_is_drawn_as_an_image(own: Path, capsys) -> None:
     )
     with pdfplumber.open(build(capsys)) as pdf:
         assert len([i for i in pdf.pages[0].images if i["height"] > 1]) == 2
+
+
+def test_a_16_bit_grey_png_icon_is_refused_not_printed_white(own: Path, capsys) -> None:
+    """ReportLab clips 16-bit pixels to 8 bits: a grey gradient printed white, unsaid."""
+    from PIL import Image
+
+    (own / "icons").mkdir()
+    deep = Image.new("I;16", (64, 16))
+    deep.putdata([(x * 1024) % 65536 for _y in range(16) for x in range(64)])
+    deep.save(own / "icons" / "deep.png")
+    path = own / "layouts" / "own.yaml"
+    edit(
+        path,
+        "  back:\n",
+        "      deep: {kind: icon, x: 26, y: 40, w: 11, h: 11, icon: deep}\n  back:\n",
+    )
+    for command in ("check", "build"):
+        code, errors = run(capsys, command, "own")
+        assert code == 1
+        assert any(
+            "icon 'deep.png' has I;16 pixels, 16 bits or more a channel, which print clipped;"
+            " save it with 8 bits" in e
+            for e in errors
+        ), errors
 
 
 def test_a_missing_icon_is_a_located_error_naming_it(own: Path, capsys) -> None:

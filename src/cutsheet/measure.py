@@ -547,12 +547,28 @@ def register_font_file(path: Path) -> str:
     if name in pdfmetrics.getRegisteredFontNames() or name in FACES:
         name = f"{path.stem}~{digest}"
     try:
-        pdfmetrics.registerFont(TTFont(name, io.BytesIO(data)))
+        font = TTFont(name, io.BytesIO(data))
     except Exception as exc:  # ReportLab's TTFError, struct errors: not a usable TrueType font
         raise FontFileError(f"cannot be read as a TrueType font ({exc})") from None
+    try:
+        embeddable(font)
+    except Exception as exc:  # an IndexError, a struct error: what the PDF's subset would hit
+        raise FontFileError(
+            f"cannot be embedded: its glyph data is damaged ({type(exc).__name__}: {exc})"
+        ) from None
+    pdfmetrics.registerFont(font)
     _REGISTERED[digest] = name
     _SHOWN[name] = path.stem
     return name
+
+
+def embeddable(font: TTFont) -> None:
+    """Subset every character ``font`` maps, as a PDF embeds it (some 2 ms a font): a glyph
+    table that is damaged fails here, where ``check`` sees it, not only when a build writes
+    the PDF (a font whose glyph data was overwritten measured well and crashed the build)."""
+    chars = sorted(c for c in font.face.charToGlyph if c)
+    for start in range(0, len(chars), 255):  # a subset holds .notdef and 255 characters
+        font.face.makeSubset([0, *chars[start : start + 255]])
 
 
 def register_family(family: str, members: dict[str, str]) -> None:

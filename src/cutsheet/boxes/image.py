@@ -46,6 +46,11 @@ class ImageElement(Element):
     alt: str = ""  # what a reader is told it shows; '' for decoration
 
 
+DEEP_MODES = frozenset({"I", "I;16", "I;16B", "I;16L", "I;16N", "F"})
+"""Pillow's modes of 16-bit and 32-bit pixels, which ReportLab prints clipped to 8 bits."""
+DEEP = "{mode} pixels, 16 bits or more a channel, which print clipped; save it with 8 bits"
+
+
 @lru_cache(maxsize=256)
 def _unreadable(path: str, mtime_ns: int, size: int) -> str | None:
     """Why Pillow cannot read the whole picture at ``path`` (None when it can). The file is
@@ -60,6 +65,8 @@ def _unreadable(path: str, mtime_ns: int, size: int) -> str | None:
                 im.verify()
             with PILImage.open(path, formats=FORMATS) as im:
                 im.load()
+                if im.mode in DEEP_MODES:  # ReportLab clips it to 8 bits: a 16-bit grey prints
+                    return DEEP.format(mode=im.mode)  # white where it is lighter than 1/256
     except PILImage.DecompressionBombError as exc:  # over twice Pillow's own limit
         pixels = re.search(r"\((\d+) pixels\)", str(exc))
         count = f"{int(pixels.group(1)):,} pixels" if pixels else "too many pixels"
@@ -84,7 +91,9 @@ def picture_problem(path: Path) -> str | None:
         )
     info = path.stat()
     why = _unreadable(str(path), info.st_mtime_ns, info.st_size)
-    return None if why is None else f"is not an image ({why})"
+    if why is None:
+        return None
+    return f"has {why}" if why.endswith(DEEP[-20:]) else f"is not an image ({why})"
 
 
 def fill(box: ImageBox, fc: FillContext, fill: str | None, stroke: str | None) -> Element | None:
