@@ -438,6 +438,32 @@ def test_a_16_bit_grey_png_icon_is_refused_not_printed_white(own: Path, capsys) 
         ), errors
 
 
+def test_an_icon_file_that_is_not_used_is_said_so(own: Path, capsys) -> None:
+    """A built-in's name, a name with a space, and a second file of one name were passed over
+    unsaid (the built-in star drawn, 'my gem' unknown while icons/my gem.svg was there)."""
+    (own / "icons").mkdir()
+    for name in ("star.svg", "my gem.svg", "gem.svg"):
+        (own / "icons" / name).write_text(GEM)
+    from PIL import Image
+
+    Image.new("RGB", (16, 16), "#C0392B").save(own / "icons" / "gem.png")
+    said = []
+    for argv in (["check", "own"], ["build", "own", "--jobs", "1", "--paper", "a4"]):
+        code = main(argv)
+        err = capsys.readouterr().err.splitlines()
+        assert code == 0
+        said.append(sorted(line for line in err if ": warning: " in line))
+    assert said[0] == said[1]
+    assert said[0] == [
+        "icons/gem.png: warning: icon file 'gem.png' is not used: gem.svg has the same name and"
+        " is the icon",
+        "icons/my gem.svg: warning: icon file 'my gem.svg' is not used: an icon's name is"
+        " letters, digits, '-' and '_' (no space, no accent); rename the file",
+        "icons/star.svg: warning: icon file 'star.svg' is not used: 'star' is a built-in"
+        " icon's name, which it keeps; rename the file",
+    ]
+
+
 def test_a_missing_icon_is_a_located_error_naming_it(own: Path, capsys) -> None:
     add_gem(own)
     (own / "icons" / "gem.svg").unlink()

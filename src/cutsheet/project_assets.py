@@ -13,7 +13,7 @@ from .boxes.image import picture_problem
 from .confine import confined
 from .diagnostics import ContentError, Loc, Problem, display_path, excerpt
 from .measure import FACES, FontFileError, font_files, register_family, register_font_file
-from .symbols import IconFileError, icon_files, svg_drawing
+from .symbols import IconFileError, icon_files, svg_drawing, unused_icon_files
 
 if TYPE_CHECKING:
     from .layouts import FamilySpec, Style
@@ -75,6 +75,9 @@ def project_icons(project: Path, problems: list[Problem]) -> dict[str, str]:
     """The project's ``icons/`` by name -> file, each inside the project and, for an SVG,
     readable; one of ``problems`` for one that is not."""
     out = {}
+    for path, why in unused_icon_files(project / "icons"):
+        said = f"icon file {excerpt(path.name)} is not used: {why}"
+        problems.append(Problem(Loc(display_path(path)), said, "warning"))
     for name, path in icon_files(project / "icons").items():
         where = Loc(display_path(path))
         try:

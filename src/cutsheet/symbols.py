@@ -91,6 +91,34 @@ def icon_files(folder: Path) -> dict[str, Path]:
     return {p.stem: p for p in found if p.stem not in ICON_NAMES and _NAME_RE.match(p.stem)}
 
 
+def unused_icon_files(folder: Path) -> list[tuple[Path, str]]:
+    """The files of ``icons/`` that ``icon_files`` leaves out, each with why: a built-in
+    icon's name, a name that is not one (a space, an accent), or a stem another file of the
+    folder has (the later in name order is the icon)."""
+    try:
+        found = sorted(p for p in folder.iterdir() if p.suffix.lower() in ICON_SUFFIXES)
+    except OSError:
+        return []
+    used = icon_files(folder)
+    out = []
+    for p in found:
+        if p.stem in ICON_NAMES:
+            out.append(
+                (p, f"'{p.stem}' is a built-in icon's name, which it keeps; rename the file")
+            )
+        elif not _NAME_RE.match(p.stem):
+            out.append(
+                (
+                    p,
+                    "an icon's name is letters, digits, '-' and '_' (no space, no accent);"
+                    " rename the file",
+                )
+            )
+        elif used.get(p.stem) != p:
+            out.append((p, f"{used[p.stem].name} has the same name and is the icon"))
+    return out
+
+
 @contextmanager
 def project_look(icons: Mapping[str, str], colours: Mapping[str, str]) -> Iterator[None]:
     """While planning a game: its project's icons (name -> file) and named colours, for the
