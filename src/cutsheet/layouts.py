@@ -147,6 +147,24 @@ class LayoutFile(Strict):
         " bold-italic}, each a font file's name without .ttf",
     )
 
+    @field_validator("sizes")
+    @classmethod
+    def _own_size_names(cls, v: dict[str, Any]) -> dict[str, Any]:
+        taken = [name for name in v if name in NAMED_SIZES_MM]
+        if taken:  # its faces and components would each read it one way
+            raise ValueError(
+                f"'{taken[0]}' is a packaged card size ({NAMED_SIZES_MM[taken[0]][0]:g} ×"
+                f" {NAMED_SIZES_MM[taken[0]][1]:g} mm); give your size another name"
+            )
+        return v
+
+    @field_validator("colours")
+    @classmethod
+    def _own_colour_names(cls, v: dict[str, Any]) -> dict[str, Any]:
+        if any(name.lower() == "none" for name in v):  # 'fill: none' is no fill
+            raise ValueError("'none' means no colour; give this colour another name")
+        return v
+
 
 class FamilySpec(Strict):
     """A font family of the project's own: each member a font file of ``fonts/`` by its stem;
