@@ -3,6 +3,7 @@ and faces that know theirs, read back from the built PDFs."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -431,9 +432,12 @@ def test_a_16_bit_grey_png_icon_is_refused_not_printed_white(own: Path, capsys) 
     for command in ("check", "build"):
         code, errors = run(capsys, command, "own")
         assert code == 1
-        assert any(
-            "icon 'deep.png' has I;16 pixels, 16 bits or more a channel, which print clipped;"
-            " save it with 8 bits" in e
+        assert any(  # (Pillow before 10 reads such a PNG as mode I, after as I;16)
+            re.search(
+                r"icon 'deep\.png' has I(;16)? pixels, 16 bits or more a channel, which print"
+                r" clipped; save it with 8 bits",
+                e,
+            )
             for e in errors
         ), errors
 
