@@ -630,6 +630,21 @@ def test_a_font_without_a_licence_is_a_warning_at_the_font(own: Path, capsys) ->
     assert licences_of()["LICENSE"]["fonts"] == ["Cinzel-Bold"]
 
 
+def test_a_failed_build_says_the_licence_warning_check_says(own: Path, capsys) -> None:
+    """A font with no licence beside it and a character it lacks: build failed on the glyph
+    and said nothing of the licence, which check said."""
+    add_font(own, "Cinzel-Bold")
+    edit(own / "layouts" / "own.yaml", "{font: bold, size: 14", "{font: Cinzel-Bold, size: 14")
+    edit(own / "content" / "own" / "game.yaml", "name: Alpha}", "name: Alpha \u0394}")
+    said = []
+    for argv in (["check", "own"], ["build", "own", "--jobs", "1", "--paper", "a4"]):
+        assert main(argv) == 1
+        err = capsys.readouterr().err.splitlines()
+        said.append(sorted(line for line in err if ": warning: " in line or ": error: " in line))
+    assert said[0] == said[1]
+    assert any(": warning: font 'Cinzel-Bold' is set by the layouts" in line for line in said[0])
+
+
 def test_a_licence_outside_the_project_is_refused_unread(
     own: Path, tmp_path_factory, capsys
 ) -> None:

@@ -307,7 +307,8 @@ def run_safely(task: Task) -> Result:
         imposition = task.options.imposition
         extra = printed_problems(task.root, task.game, task.profile, imposition)
         if has_errors(extra):  # the plan is memoised: run() would find the same plan and draw it
-            result = Result(task, runner.plan(task.root, task.game, task.profile, imposition)[1])
+            planned = runner.plan(task.root, task.game, task.profile, imposition)[1]
+            result = with_licences(Result(task, [*planned, *extra]))
         else:
             result = with_licences(runner.run(task))
         warned = (*extra, *runner.layout_warnings(task.root, task.game))
@@ -340,9 +341,11 @@ def job_licences(
 def with_licences(result: Result) -> Result:
     """A job that drew its PDFs, with its kit's font licence files beside them (for every
     paper) and their warnings; a licence that cannot be copied fails the job."""
-    if has_errors(result.problems):  # (a job with warnings drew: its kit gets its licences)
-        return result
     task = result.task
+    if has_errors(result.problems):  # nothing drawn, no licence copied: its warnings are said
+        said = job_licences(task.root, task.game, task.profile, task.options.imposition)[1]
+        result.problems = sorted({*result.problems, *said})  # as check says them
+        return result  # (a job with warnings drew: its kit gets its licences, below)
     licences, problems = job_licences(task.root, task.game, task.profile, task.options.imposition)
     result.problems = sorted({*result.problems, *problems})
     if has_errors(problems):
