@@ -468,6 +468,28 @@ def test_an_icon_file_that_is_not_used_is_said_so(own: Path, capsys) -> None:
     ]
 
 
+def test_a_picture_far_finer_than_print_is_a_warning(own: Path, capsys) -> None:
+    """A 7,000-pixel icon was embedded whole in every PDF (67 MB each, a 66 s build), unsaid."""
+    from PIL import Image
+
+    (own / "icons").mkdir()
+    Image.new("L", (4100, 4000), 128).save(own / "icons" / "huge.png")
+    Image.new("L", (1500, 1500), 128).save(own / "icons" / "fine.png")
+    path = own / "layouts" / "own.yaml"
+    edit(
+        path,
+        "  back:\n",
+        "      huge: {kind: icon, x: 26, y: 40, w: 11, h: 11, icon: huge}\n  back:\n",
+    )
+    assert main(["check", "own"]) == 0
+    warnings = [line for line in capsys.readouterr().err.splitlines() if ": warning: " in line]
+    assert warnings == [
+        "icons/huge.png: warning: icon 'huge.png' is 4,100×4,000 pixels, far finer than print"
+        " needs, and every PDF that shows it embeds them all (slow builds, large files); scale"
+        " it down, to some 1,500 pixels a side for a card-sized picture"
+    ]
+
+
 def test_a_missing_icon_is_a_located_error_naming_it(own: Path, capsys) -> None:
     add_gem(own)
     (own / "icons" / "gem.svg").unlink()

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .boxes.image import picture_problem
+from .boxes.image import picture_problem, too_fine
 from .confine import confined
 from .diagnostics import ContentError, Loc, Problem, display_path, excerpt
 from .measure import FACES, FontFileError, font_files, register_family, register_font_file
@@ -86,6 +86,8 @@ def project_icons(project: Path, problems: list[Problem]) -> dict[str, str]:
                 svg_drawing(str(resolved), resolved.stat().st_mtime_ns)
             elif (refused := picture_problem(resolved)) is not None:  # as an image box's
                 raise IconFileError(refused)
+            elif (fine := too_fine(resolved)) is not None:
+                problems.append(Problem(where, f"icon {excerpt(path.name)} {fine}", "warning"))
         except ContentError as exc:
             problems.extend(exc.problems)
             continue

@@ -77,6 +77,35 @@ def _unreadable(path: str, mtime_ns: int, size: int) -> str | None:
     return None
 
 
+FINE_PIXELS = 16_000_000
+"""A picture of more pixels than this (4,000 × 4,000) is far finer than any card prints it
+(a 90 mm box at 1,200 dpi is some 4,250 pixels a side), and every PDF that shows it embeds
+all of them: said, as a warning, so that it can be scaled down."""
+
+
+@lru_cache(maxsize=256)
+def _pixels(path: str, mtime_ns: int, size: int) -> tuple[int, int]:
+    with PILImage.open(path, formats=FORMATS) as im:  # the header alone
+        return im.size
+
+
+def too_fine(path: Path) -> str | None:
+    """A warning's words (after the file's name) for a picture of more than ``FINE_PIXELS``
+    pixels; None for any other (or one that does not read: ``picture_problem`` says why)."""
+    try:
+        info = path.stat()
+        w, h = _pixels(str(path), info.st_mtime_ns, info.st_size)
+    except Exception:  # refused by picture_problem, which is asked first
+        return None
+    if w * h <= FINE_PIXELS:
+        return None
+    return (
+        f"is {w:,}×{h:,} pixels, far finer than print needs, and every PDF that shows it"
+        " embeds them all (slow builds, large files); scale it down, to some 1,500 pixels"
+        " a side for a card-sized picture"
+    )
+
+
 def picture_problem(path: Path) -> str | None:
     """Why the picture file at ``path`` is not used, as a message ends ("is a folder, not a
     file", "is not an image (...)"); None when Pillow can decode all of it. What is no
@@ -127,6 +156,10 @@ def fill(box: ImageBox, fc: FillContext, fill: str | None, stroke: str | None) -
         message = f"{head}: {shown} {why}"
         fc.problems.append(Problem(where, message, subject=fc.label, code="box"))
         return None
+    fine = too_fine(path)
+    if fine is not None:
+        said = f"{head}: {shown} {fine}"
+        fc.problems.append(Problem(where, said, "warning", subject=fc.label, code="box"))
     return ImageElement(box=box, path=str(path), alt=alt_text(box.alt, fc))
 
 
