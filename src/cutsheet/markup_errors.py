@@ -39,6 +39,11 @@ def markup_reason(reportlab: str) -> str:
     return clip(reason, 160)
 
 
+PARSER_FAILURES = (AttributeError, AssertionError, IndexError, KeyError, TypeError)
+"""What ReportLab's paragraph parser raises, besides its ValueError, on markup it does not
+expect (``</br>``, a marked section): still a mistake in the markup, never a traceback."""
+
+
 def template_markup_error(template: str) -> str | None:
     """Why the markup a template writes itself is not markup (each ``{{ … }}`` taken as a
     plain word, ``{% … %}`` and ``{# … #}`` left out), or None: then a markup error in its
@@ -54,7 +59,7 @@ def template_markup_error(template: str) -> str | None:
         Paragraph(bare, ParagraphStyle("check", fontName=register()))
     except ValueError as exc:
         return markup_reason(str(exc))
-    except (AttributeError, AssertionError, IndexError, KeyError, TypeError) as exc:
+    except PARSER_FAILURES as exc:
         return f"ReportLab cannot read it ({markup_reason(str(exc))})"  # as measure.parsed
     return None
 

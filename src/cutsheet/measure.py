@@ -33,7 +33,7 @@ from reportlab.platypus.paraparser import ParaFrag
 from . import notation_glue, paragraph_parse, same_frag
 from .confine import FileRefused, read_file
 from .diagnostics import Loc, Problem, char_name
-from .markup_errors import markup_reason
+from .markup_errors import PARSER_FAILURES, markup_reason
 from .word_breaks import SpacedParagraph
 
 # The fonts ship inside the package (cutsheet/data/fonts), so an installed cutsheet finds them.
@@ -415,9 +415,7 @@ def parsed(markup: str, style: ParagraphStyle) -> Paragraph:
         return Paragraph(markup, style)
     except ValueError as exc:
         raise MarkupError.of(exc) from None
-    except (AttributeError, AssertionError, IndexError, KeyError, TypeError) as exc:
-        # ReportLab's parser failing on markup it does not expect (``</br>``, a marked
-        # section): still a mistake in the markup, said where it is, never a traceback
+    except PARSER_FAILURES as exc:  # markup ReportLab's parser does not expect
         raise MarkupError(f"ReportLab cannot read it ({markup_reason(str(exc))})") from None
 
 

@@ -53,7 +53,8 @@ DEEP = "{mode} pixels, 16 bits or more a channel, which print clipped; save it w
 
 @lru_cache(maxsize=256)
 def _unreadable(path: str, mtime_ns: int, size: int) -> str | None:
-    """Why Pillow cannot read the whole picture at ``path`` (None when it can). The file is
+    """Why the picture at ``path`` is not used, as a message ends ("is not an image (...)",
+    "has I;16 pixels …"); None when Pillow reads all of it, in a mode that prints. The file is
     verified, then opened afresh and decoded in full: a truncated JPEG passes ``verify``."""
     try:
         with warnings.catch_warnings():  # the size is checked below, against a lower limit
@@ -61,19 +62,21 @@ def _unreadable(path: str, mtime_ns: int, size: int) -> str | None:
             with PILImage.open(path, formats=FORMATS) as im:
                 w, h = im.size
                 if w * h > MAX_PIXELS:
-                    return f"{w:,}×{h:,} pixels, over the {MAX_PIXELS:,}-pixel limit"
+                    return (
+                        f"is not an image ({w:,}×{h:,} pixels, over the {MAX_PIXELS:,}-pixel limit)"
+                    )
                 im.verify()
             with PILImage.open(path, formats=FORMATS) as im:
                 im.load()
                 if im.mode in DEEP_MODES:  # ReportLab clips it to 8 bits: a 16-bit grey prints
-                    return DEEP.format(mode=im.mode)  # white where it is lighter than 1/256
+                    return f"has {DEEP.format(mode=im.mode)}"  # white over 1/256 of full scale
     except PILImage.DecompressionBombError as exc:  # over twice Pillow's own limit
         pixels = re.search(r"\((\d+) pixels\)", str(exc))
         count = f"{int(pixels.group(1)):,} pixels" if pixels else "too many pixels"
-        return f"{count}, over the {MAX_PIXELS:,}-pixel limit"
+        return f"is not an image ({count}, over the {MAX_PIXELS:,}-pixel limit)"
     except Exception as exc:  # Pillow raises many kinds for a bad file
         why = (str(exc) or type(exc).__name__).replace(path, Path(path).name)
-        return clip(why, 120)
+        return f"is not an image ({clip(why, 120)})"
     return None
 
 
@@ -119,10 +122,7 @@ def picture_problem(path: Path) -> str | None:
             " the project's icons/ folder and draw it with an icon box (kind: icon)"
         )
     info = path.stat()
-    why = _unreadable(str(path), info.st_mtime_ns, info.st_size)
-    if why is None:
-        return None
-    return f"has {why}" if why.endswith(DEEP[-20:]) else f"is not an image ({why})"
+    return _unreadable(str(path), info.st_mtime_ns, info.st_size)
 
 
 def fill(box: ImageBox, fc: FillContext, fill: str | None, stroke: str | None) -> Element | None:

@@ -188,24 +188,21 @@ def _left_open(text: str, line: int, column: int, last_line: int) -> bool:
     return True
 
 
+_UNINDENTED = " (its indent lines up with no key above it: indent it as the keys it goes with)"
 _HINTS = {
     "mapping values are not allowed here": (
         " (a ': ' inside a value, or a key indented too far: put text with ': ' in quotes)"
     ),
-    "expected <block end>, but found '<block mapping start>'": (
-        " (its indent lines up with no key above it: indent it as the keys it goes with)"
+    "expected <block end>, but found '<block mapping start>'": _UNINDENTED,
+    "expected <block end>, but found '?'": _UNINDENTED,
+    "expected <block end>, but found '<block sequence start>'": (
+        " (a list indented unlike the keys and items around it: line it up with them)"
+    ),
+    "expected <block end>, but found '-'": (
+        " (a list item under a key that has a value, or indented unlike the items above it)"
     ),
 }
 """What PyYAML's wording of a common slip means, added to its message."""
-_HINTS["expected <block end>, but found '?'"] = _HINTS[
-    "expected <block end>, but found '<block mapping start>'"
-]
-_HINTS["expected <block end>, but found '<block sequence start>'"] = (
-    " (a list indented unlike the keys and items around it: line it up with them)"
-)
-_HINTS["expected <block end>, but found '-'"] = (
-    " (a list item under a key that has a value, or indented unlike the items above it)"
-)
 AFTER_QUOTE = " (text after a value's closing quote: put the whole value in quotes)"
 """The hint for a value found where a block ends, when a quote precedes it on its line."""
 
