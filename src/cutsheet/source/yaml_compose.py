@@ -19,6 +19,7 @@ from typing import Any
 import yaml
 
 from ..diagnostics import ContentError, Loc, Problem, excerpt
+from . import colour_comments
 from .limits import MAX_ALIAS_VALUES, MAX_DEPTH, MAX_VALUES
 from .scalar_lines import MAX_TEXT, note, start_file
 from .yaml_nodes import Alias, Collection, Node, Scalar, mark_loc, target
@@ -146,10 +147,12 @@ class _Composer:
         mark = event.start_mark
         loc = Loc(self.file, mark.line + 1, mark.column + 1)
         stack = self.stack
-        if not text and stack and stack[-1][0].flow and event.implicit[0]:
+        if not text and stack and event.implicit[0] and stack[-1][0].is_map:
             if not self.lines:
                 self.lines = self.source_text.split("\n")
-            loc = _empty_in_flow(loc, self.lines)
+            self._colour_comment(stack[-1][0])
+            if stack[-1][0].flow:
+                loc = _empty_in_flow(loc, self.lines)
         last = event.end_mark.line  # 0-based; a block text ends at the next line's start
         multi_line = last > mark.line and (event.end_mark.column or last - 1 > mark.line)
         if multi_line and self.notes_texts():
@@ -166,6 +169,15 @@ class _Composer:
             self._check_anchor(event.anchor, loc)
             self.anchors[event.anchor] = (node, loc)
         return node
+
+    def _colour_comment(self, mapping: Collection) -> None:
+        """Refuse an empty value whose key is followed by a colour read as a comment."""
+        key = mapping.items[-1] if len(mapping.items) % 2 == 1 else None
+        if not isinstance(key, Scalar) or key.loc.line > len(self.lines):
+            return
+        found = colour_comments.after_key(self.lines[key.loc.line - 1], key.text, key.loc)
+        if found is not None:
+            raise _stop(*found)
 
     def notes_texts(self) -> bool:
         """Whether this file's multi-line texts are noted (``scalar_lines``): not in a very

@@ -17,6 +17,7 @@ import re
 import yaml
 
 from ..diagnostics import ContentError, Loc, Problem
+from . import colour_comments
 from .limits import MAX_FILE_BYTES, MAX_PROBLEMS, capped, short, too_big
 from .located import Located
 from .yaml_build import DataBuilder
@@ -282,6 +283,12 @@ def _yaml_problem(exc: yaml.YAMLError, text: str, file: str) -> ContentError:
             return ContentError([Problem(where, message)])
         opened = _FLOW.get(exc.context or "")
         start, end = exc.context_mark, exc.problem_mark
+        if opened and start is not None and end is not None:
+            # a colour unquoted inside { }: its comment hid the closing bracket
+            lines = text.split("\n")
+            hidden = colour_comments.first_on_lines(lines, start.line, end.line, file)
+            if hidden is not None:
+                return ContentError([Problem(*hidden)])
         if (
             opened
             and start is not None

@@ -1,0 +1,54 @@
+"""A colour written unquoted after a key is a YAML comment: said at the '#', with the fix,
+whether it left the key empty or hid a closing bracket; other comments are left alone."""
+
+from __future__ import annotations
+
+import pytest
+
+from cutsheet.diagnostics import ContentError
+from cutsheet.source.yaml_reader import parse_yaml
+
+
+def problem(text: str) -> str:
+    with pytest.raises(ContentError) as caught:
+        parse_yaml(text, "f.yaml")
+    (only,) = caught.value.problems
+    return f"{only.loc}: {only.message}"
+
+
+@pytest.mark.parametrize(
+    ("text", "where", "colour"),
+    [
+        ("box:\n  fill: #0B6E4F\n  w: 3\n", "f.yaml:2:9", "#0B6E4F"),
+        ("fill:   #abc   \n", "f.yaml:1:9", "#abc"),
+        ("fill: #0B6E4F80\n", "f.yaml:1:7", "#0B6E4F80"),
+        ("- fill: #FFF\n", "f.yaml:1:9", "#FFF"),
+    ],
+)
+def test_a_key_left_empty_by_a_colour_comment_is_refused(
+    text: str, where: str, colour: str
+) -> None:
+    said = problem(text)
+    assert said.startswith(f"{where}: {colour!r} here is a YAML comment")
+    assert f"put the colour in quotes, {colour!r}" in said
+
+
+def test_a_colour_comment_that_hides_a_closing_brace_is_said_where_it_is() -> None:
+    said = problem("a: {x: 1, fill: #fff}\nb: {y: 2}\n")
+    assert said.startswith("f.yaml:1:17: '#fff' here is a YAML comment")
+    assert "hides the rest of the line" in said
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "fill: # no fill here\n",  # a comment in words
+        "fill: '#0B6E4F'\n",  # quoted: the colour
+        "fill:\n  # #0B6E4F on a line of its own\n",
+        "note: see #12\n",  # a value, not a comment
+        "fill: #0B6E4Fx\n",  # no colour
+        "text: |\n  fill: #0B6E4F\n",  # inside a block of text
+    ],
+)
+def test_other_comments_and_values_are_read_as_before(text: str) -> None:
+    parse_yaml(text, "f.yaml")
