@@ -205,6 +205,34 @@ def test_a_family_maps_bold_and_italic(own: Path, capsys) -> None:
     assert {"BitstreamVeraSans-Roman", "BitstreamVeraSans-Bold"} <= fonts
 
 
+def test_bold_or_italic_a_font_lacks_is_a_warning_at_the_box(own: Path, capsys) -> None:
+    """A family without an italic, and a font file named alone, set <i> and <b> in their
+    regular: said at the box's text by check and build alike, and still printed."""
+    add_font(own, "Vera", "Vera.ttf")
+    add_font(own, "VeraBd", "VeraBd.ttf")
+    path = own / "layouts" / "own.yaml"
+    edit(path, "colours:", "fonts:\n  Sans: {regular: Vera, bold: VeraBd}\ncolours:")
+    edit(path, "{font: bold, size: 14", "{font: Sans, size: 14")
+    line = edit(path, 'text: "{{ name }}"}', 'text: "<b>{{ name }}</b> <i>now</i>"}')
+    said = (
+        f"layouts/own.yaml:{line}:61: warning: box 'title': <i> prints in the regular face, as"
+        " the family 'Sans' has no italic (add italic: to the family under fonts:, or leave"
+        " out the <i>)"
+    )
+    for command in ("check", "build"):
+        assert main([command, "own", "--paper", "a4", "--jobs", "1"]) == 0
+        warned = [w for w in capsys.readouterr().err.splitlines() if ": warning: box " in w]
+        assert warned == [said], command  # the family has its bold: no word of <b>
+    edit(path, "{font: Sans, size: 14", "{font: Vera, size: 14")
+    assert main(["check", "own"]) == 0
+    warned = [w for w in capsys.readouterr().err.splitlines() if ": warning: box " in w]
+    assert [w.split(": warning: ")[1].split(", as")[0] for w in warned] == [
+        "box 'title': <b> prints in the regular face",
+        "box 'title': <i> prints in the regular face",
+    ]
+    assert "the font 'Vera' has no bold (name a family under fonts:" in warned[0]
+
+
 def test_large_print_sets_project_fonts_in_its_own_legible_family(own: Path, capsys) -> None:
     add_font(own, "Display-Bold")
     edit(own / "layouts" / "own.yaml", "{font: bold, size: 14", "{font: Display-Bold, size: 14")

@@ -41,7 +41,7 @@ from .model import (
 )
 from .names_known import face_profiles, style_colours, template_profiles
 from .papers import Paper, add_papers, replaced_papers
-from .project_assets import project_fonts, project_icons
+from .project_assets import faces_missing, project_fonts, project_icons
 from .source import Located, load_yaml
 from .symbols import icon_warnings
 from .validation import key_rule
@@ -569,6 +569,7 @@ def load_layouts(
             *replaced_papers(read.papers, read.paper_locs, read.builtin),
             *icon_warnings(icons),
             *crowded_styles(read.styles, read.style_locs),
+            *faces_missing(faces, read.styles, read.families, fonts),
         ),
     )
 

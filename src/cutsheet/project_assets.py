@@ -5,6 +5,7 @@ located problem for each that is not."""
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -16,7 +17,7 @@ from .measure import FACES, FontFileError, font_files, register_family, register
 from .symbols import IconFileError, icon_files, svg_drawing, unused_icon_files
 
 if TYPE_CHECKING:
-    from .layouts import FamilySpec, Style
+    from .layouts import Face, FamilySpec, Style
     from .source import Located
 
 
@@ -107,3 +108,54 @@ def unknown_font(name: str, files: Mapping[str, Path], families: Mapping[str, ob
     guess = difflib.get_close_matches(name, known, n=1)
     hint = f"; did you mean '{guess[0]}'?" if guess else ""
     return f"unknown font {excerpt(name)} (known: {', '.join(known)}){hint}"
+
+
+_BOLD = re.compile(r"<\s*(?:b|strong)\s*>", re.I)
+_ITALIC = re.compile(r"<\s*(?:i|em)\s*>", re.I)
+
+
+def faces_missing(
+    faces: Mapping[str, Face],
+    styles: Mapping[str, Style],
+    families: Mapping[str, tuple[FamilySpec, Located]],
+    fonts: Mapping[str, str],
+) -> list[Problem]:
+    """A warning at each box whose own text asks for bold (``<b>``) or italic (``<i>``) in a
+    project font that has no such face: ReportLab sets it in the regular, without a word. A
+    family (``fonts:``) has the faces it names; a font file named alone has only itself."""
+    found: dict[Problem, None] = {}
+    for face in faces.values():
+        for box in face.boxes:
+            style = styles.get(box.style)
+            if style is None or style.font not in fonts:
+                continue
+            spec = families[style.font][0] if style.font in families else None
+            has = spec.members() if spec is not None else {"regular": style.font}
+            for key, loc in box.written:
+                text = getattr(box, key, None)
+                if not isinstance(text, str):
+                    continue
+                lacks = [
+                    (tag, face_name)
+                    for tag, face_name, pattern in (
+                        ("<b>", "bold", _BOLD),
+                        ("<i>", "italic", _ITALIC),
+                    )
+                    if face_name not in has and pattern.search(text)
+                ]
+                for tag, face_name in lacks:
+                    fix = (
+                        f"add {face_name}: to the family under fonts:"
+                        if spec is not None
+                        else "name a family under fonts: with its bold and italic files"
+                    )
+                    what = f"family {style.font!r}" if spec is not None else f"font {style.font!r}"
+                    found[
+                        Problem(
+                            loc,
+                            f"box {box.name!r}: {tag} prints in the regular face, as the"
+                            f" {what} has no {face_name} ({fix}, or leave out the {tag})",
+                            "warning",
+                        )
+                    ] = None
+    return list(found)
