@@ -28,6 +28,7 @@ from .measure import (
 from .model import (
     COLOUR_NAME,
     COLOUR_OR_NAME,
+    FONT_NAME,
     HEX_COLOUR,
     MAX_MM,
     NAMED_SIZES_MM,
@@ -52,7 +53,7 @@ Colour = Annotated[str, StringConstraints(pattern=HEX_COLOUR)]
 class Style(Strict):
     font: str = Field(
         "regular",
-        pattern=r"^[A-Za-z0-9][A-Za-z0-9 _.+~-]*$",
+        pattern=FONT_NAME,
         description="regular, bold, italic, bold-italic, a font file of the project's fonts/"
         " by its name without .ttf, or a family from 'fonts'",
     )
@@ -141,7 +142,7 @@ class LayoutFile(Strict):
         default_factory=dict,
         description="named colours, usable wherever a colour is: name -> '#RRGGBB'",
     )
-    fonts: dict[str, FamilySpec] = Field(
+    fonts: dict[Annotated[str, StringConstraints(pattern=FONT_NAME)], FamilySpec] = Field(
         default_factory=dict,
         description="font families of the project's fonts/: name -> {regular, bold, italic,"
         " bold-italic}, each a font file's name without .ttf",

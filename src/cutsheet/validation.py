@@ -12,7 +12,7 @@ from weakref import WeakKeyDictionary
 from pydantic import BaseModel, ValidationError
 
 from .diagnostics import ContentError, Loc, Problem, clip, did_you_mean, excerpt
-from .model import COLOUR_NAME, COLOUR_OR_NAME, GAME_CODE, HEX_COLOUR, ITEM_ID, SLUG
+from .model import COLOUR_NAME, COLOUR_OR_NAME, FONT_NAME, GAME_CODE, HEX_COLOUR, ITEM_ID, SLUG
 from .source import Located
 
 M = TypeVar("M", bound=BaseModel)
@@ -25,6 +25,8 @@ _PATTERN_HINT = {
     COLOUR_NAME: "a name of letters, digits, '-' and '_', starting with a letter",
     COLOUR_OR_NAME: "a colour ('#' and six hexadecimal digits, 0-9 and A-F, e.g. #0B6E4F) or"
     " the name of one of the layout's 'colours'",
+    FONT_NAME: "a font's name: letters, digits, spaces and '_.+~-', starting with a letter or"
+    " digit (a font file's name without .ttf, or a family from 'fonts')",
 }
 """How a value that does not match one of cutsheet's own patterns is written, said in words."""
 
