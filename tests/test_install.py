@@ -310,3 +310,26 @@ def test_a_projects_profile_must_carry_its_file_name(project, monkeypatch):
         "layouts/profiles/poster.yaml:3:7: error: profile name 'standard' must match its file"
         " name 'poster'"
     ]
+
+
+def test_a_projects_profile_that_does_not_say_tagged_is_tagged(project, tmp_path):
+    """Every profile is tagged unless it says ``tagged: false``: a project's profile copied
+    from ``standard.yaml`` without its ``tagged:`` line built untagged, unsaid."""
+    from pypdf import PdfReader
+
+    (project.layouts / "profiles").mkdir()
+    text = (PACKAGED_PROFILES / "standard.yaml").read_text()
+    assert text.count("tagged: true\n") == 1
+    text = text.replace("name: standard", "name: poster").replace("tagged: true\n", "")
+    (project.layouts / "profiles" / "poster.yaml").write_text(text)
+    (project.layouts / "profiles" / "plain.yaml").write_text(
+        text.replace("name: poster", "name: plain") + "tagged: false\n"
+    )
+    out = tmp_path / "build"
+    options = Options(profiles=("poster", "plain"), papers=("a4",))
+    _o, report = build(project, ["my-game"], options, out)
+    assert not report.errors
+    for profile, tagged in (("poster", True), ("plain", False)):
+        root = PdfReader(out / "my-game" / f"{profile}-a4" / "cards.pdf").trailer["/Root"]
+        assert ("/StructTreeRoot" in root) is tagged, profile
+        assert bool(root.get("/MarkInfo", {}).get("/Marked", False)) is tagged, profile

@@ -94,7 +94,11 @@ class Profile(Strict):
         " coloured shape left unfilled), and an error in a laid-out one, as is a white sticker"
         " under text inside a coloured shape",
     )
-    tagged: bool = Field(False, description="write a tagged (structured, accessible) PDF")
+    tagged: bool = Field(
+        True,
+        description="write a tagged (structured, accessible) PDF, as every packaged profile"
+        " does; false writes an untagged one",
+    )
     italics: bool = Field(True, description="false: italic markup prints upright")
     own_fonts: bool = Field(
         True,
