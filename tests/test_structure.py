@@ -219,10 +219,30 @@ def test_decoration_is_not_content(built):
             if path.stem.startswith("rules"):  # a card drawn in the rules, said
                 assert all(alt.startswith("Card ") for alt in alts), path
             else:
-                assert all(alt.endswith(TOKEN_ICONS) for alt in alts), (path, alts)
+                said = [a for a in alts if not TICK_BOXES.fullmatch(a)]
+                assert all(alt.endswith(TOKEN_ICONS) for alt in said), (path, alts)
 
 
 TOKEN_ICONS = ("circle", "triangle", "square", "diamond", "star", "cross")
+TICK_BOXES = re.compile(r"a tick box|(\d+) tick boxes, numbered 1 to \1")
+
+
+@pytest.mark.parametrize("profile", ["standard", "large-print"])
+def test_tick_boxes_are_a_figure_in_their_cell_said_with_their_count(built, profile):
+    """A cell of tick boxes is no empty cell to a reader: its boxes are one Figure, in its
+    TD, whose Alt says how many and how they are numbered (the numbers themselves, beside
+    the boxes or under the column's header, are drawn inside it or as an artifact)."""
+    path = built / "common-reserve" / f"{profile}-a4" / "sheets.pdf"
+    with pikepdf.open(path) as pdf:
+        figures = [
+            (role(cell), str(fig.Alt))
+            for cell in walk(document(pdf))
+            if role(cell) == "TD"
+            for fig in kids(cell)
+            if role(fig) == "Figure"
+        ]
+    assert figures, path
+    assert set(figures) == {("TD", "3 tick boxes, numbered 1 to 3")}, path
 
 
 @pytest.mark.parametrize("profile", ["standard", "large-print"])

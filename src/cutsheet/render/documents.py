@@ -112,11 +112,14 @@ class ArtifactTable(RuledTable):
             super()._drawLines()
 
 
-class ArtifactCheckBoxes(CheckBoxes):
-    """Tick boxes and their numbers, drawn as an artifact."""
+class TaggedCheckBoxes(CheckBoxes):
+    """Tick boxes and their numbers, drawn as one ``Figure`` a reader is told of ("3 tick
+    boxes, numbered 1 to 3"): as an artifact, the cell read as empty, as a write-in does."""
 
     def draw(self) -> None:
-        with tagger_of(self.canv).artifact(self.canv):
+        n = len(self.layout.boxes)
+        alt = f"{n} tick boxes, numbered 1 to {n}" if n > 1 else "a tick box"
+        with tagger_of(self.canv).text(self.canv, "Figure", Alt=alt):
             super().draw()
 
 
@@ -194,7 +197,7 @@ class TaggedStory(StoryBuilder):
     paragraph_type = TaggedParagraph
     list_type = TaggedList
     table_type = ArtifactTable
-    check_boxes_type = ArtifactCheckBoxes
+    check_boxes_type = TaggedCheckBoxes
     check_numbers_type = ArtifactCheckNumbers
     card_spaces_type = TaggedCardSpaces
     card_row_type = TaggedCardRow
