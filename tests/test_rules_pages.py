@@ -84,3 +84,27 @@ def test_the_booklet_opens_with_a_cover(built, game, target):
         assert " ".join(line.split())[:25] in cover, line
     first_section = spec.rules.sections[0].heading
     assert first_section not in cover
+
+
+@pytest.mark.parametrize("target", TARGETS)
+@pytest.mark.parametrize("game", GAMES)
+def test_a_count_stays_on_the_line_of_what_it_counts(built, game, target):
+    """In the box, on the booklet's cover and in the rules: "4 × NO voting cards" may break
+    inside the name, never after "4" or "4 ×" (the review found "4 ×" ending a line)."""
+    from cutsheet.content import load_game
+    from cutsheet.plan.context import component_lines
+
+    from .conftest import ROOT
+
+    spec = load_game(ROOT / "content" / game)
+    counts = {line.split("\u00a0")[0] for line in component_lines(spec, "standard")}
+    assert all(c.isdigit() for c in counts), counts
+    for name in ("rules.pdf", "rules-booklet.pdf"):
+        for page in plumber_pages(built / game / target / name):
+            for line in (page.extract_text() or "").splitlines():
+                words = line.split()
+                assert not (words and words[-1] == "×"), (name, line)
+                assert not (len(words) > 1 and words[-2] == "·" and words[-1] in counts), (
+                    name,
+                    line,
+                )

@@ -68,7 +68,9 @@ def component_lines(game: Game, profile: str, notes: bool = True) -> list[str]:
         s = comp.spec
         if not s.in_profile(profile):
             continue
-        text = f"{comp.printed} × {s.name}" if comp.printed > 1 else f"1 {s.name}"
+        # the count is kept on the line of the name's first word: never "4 ×" at a line's
+        # end and "NO voting cards" on the next (no-break spaces; printed as spaces)
+        text = f"{comp.printed}\u00a0×\u00a0{s.name}" if comp.printed > 1 else f"1\u00a0{s.name}"
         if s.note and notes:
             text += f" — {s.note}"
         if s.optional:
