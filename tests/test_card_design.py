@@ -333,6 +333,7 @@ def test_ticket_colours_stand_apart_from_each_other_and_from_the_events(repo):
     # each ticket also has its own symbol and its name, so colour is never the only cue
     symbols = {icons(face)["symbol"] for face in tickets.values()}
     assert len(symbols) == 4
+    assert "diamond" not in symbols  # the negative events' badge: no ticket shares it
     for item, face in tickets.items():
         assert item.removeprefix("FV-TICKET-") in face.texts
 
