@@ -69,6 +69,8 @@ MARK_DEPTH = MARK_GAP + MARK_LENGTH  # 7.5 mm: a zone of full-size marks beside 
 MARK_DEPTH_MIN = MARK_GAP_MIN + MARK_LENGTH_MIN  # 3.5 mm: the shallowest mark zone
 ONE_END_BELOW = 4  # a grid of fewer rows (columns) may mark its cuts at one end to fit one more
 CLEAR = 1.0  # mm between mark zones of two bands, marks and the fold, furniture and any ink
+LINE_CLEAR_WIDE = 4.0  # mm from furniture's ink to any line where the margins allow: a bar's
+# end tick 2.5 mm from a crop mark and in line with it read as part of the mark (review)
 LINE_CLEAR = 2.5  # mm from furniture's ink to any crop mark, cut or fold line: visibly apart
 LINE_CLEAR_MIN = 1.5  # mm: the closest, on a page whose margins leave no more
 SCALE_BAR = 50.0  # mm, the bar a reader measures

@@ -82,11 +82,12 @@ def _near(a: Rect, b: Rect, gap: float) -> bool:
 def _spots(dock: Rect, w: float, h: float, vertical: bool, far: bool, paper: Size) -> list[Rect]:
     """Where a ``w`` × ``h`` box may sit in ``dock``: against the dock side nearer the page
     edge, at the dock's start, end or middle along it (its end first when ``far``)."""
-    if vertical:
+    if vertical:  # in a side margin, between the marks of two rows: its middle first, as far
+        # from both as it can be (a bar at an end stood in line with the mark it ended by)
         x = dock.x if dock.x + dock.right <= paper[0] else dock.right - w
         ends = [dock.y, dock.top - h]
         mid = dock.y + (dock.h - h) / 2
-        return [Rect(x, y, w, h) for y in [*(ends[::-1] if far else ends), mid]]
+        return [Rect(x, y, w, h) for y in [mid, *(ends[::-1] if far else ends)]]
     y = dock.y if dock.y + dock.top <= paper[1] else dock.top - h
     ends = [dock.x, dock.right - w]
     mid = dock.x + (dock.w - w) / 2

@@ -18,6 +18,7 @@ from .base import (
     CLEAR,
     LINE_CLEAR,
     LINE_CLEAR_MIN,
+    LINE_CLEAR_WIDE,
     MARK_DEPTH,
     MARK_DEPTH_MIN,
     ONE_END_BELOW,
@@ -351,7 +352,7 @@ def _geometry(
         if these in tried:
             continue
         tried.append(these)
-        geometry = _dressed(paper, fold, these, note, (LINE_CLEAR, LINE_CLEAR_MIN))
+        geometry = _dressed(paper, fold, these, note, (LINE_CLEAR_WIDE, LINE_CLEAR, LINE_CLEAR_MIN))
         if geometry is not None:
             return geometry
     return None
