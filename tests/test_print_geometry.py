@@ -226,3 +226,22 @@ def test_a_bleed_builds_crop_marks_are_3_mm_or_longer(bled, paper):
     assert len(marks) > 20
     lengths = [max(abs(m["x1"] - m["x0"]), abs(m["bottom"] - m["top"])) / MM for m in marks]
     assert min(lengths) >= 3.0 - 0.01, min(lengths)
+
+
+def test_bands_of_nearly_equal_width_share_their_left_cut_line():
+    """Two bands a few millimetres apart in width (185 mm aid over two 89 mm cards; nine
+    20 mm tokens under three 63 mm cards) stand on the widest one's left edge, with its left
+    mark zone: centred, their corner marks stood a few millimetres apart, a cluster that
+    invites a wrong cut. A band much narrower, or as wide, stays where it was."""
+    from cutsheet.impose.geometry import ALIGN_MM, _aligned, _Band
+
+    aid = _Band((185.0, 130.0), 0.0, 1, 1, 12.5, 280.0, (5.0, 5.0, 5.0, 5.0))
+    cards = _Band((89.0, 127.0), 0.0, 2, 2, 16.0, 140.0, (5.0, 5.0, 8.5, 8.5))
+    one = _Band((63.0, 88.0), 0.0, 1, 1, 73.5, 100.0, (5.0, 5.0, 60.0, 60.0))
+    moved, far = _aligned([aid, cards, one])[1:]
+    assert (moved.x, moved.depth[2], moved.depth[3]) == (12.5, 5.0, 8.5)
+    assert moved.box.w == cards.box.w and moved.top == cards.top
+    assert far == one and far.x - aid.x >= ALIGN_MM
+    assert _aligned([aid, aid]) == [aid, aid]
+    unmarked = _Band((185.0, 130.0), 0.0, 1, 1, 12.5, 280.0, (5.0, 5.0, 0.0, 5.0))
+    assert _aligned([unmarked, cards])[1] == cards  # no left marks to share

@@ -287,7 +287,30 @@ def _place_bands(
             _Band(spec.item, bleed, spec.count, spec.cols, x, y, (top, bottom, left, right))
         )
         y -= height + depth + CLEAR + depth
-    return bands
+    return _aligned(bands)
+
+
+ALIGN_MM = 8.0
+"""Bands whose left cut lines would stand closer than this share the widest band's: two
+centred bands of nearly equal width (a 185 mm aid over two 89 mm cards) put their corner
+marks a few millimetres apart, a cluster that invites a wrong cut."""
+
+
+def _aligned(bands: list[_Band]) -> list[_Band]:
+    """``bands``, each one a little narrower than the widest moved to its left edge (with
+    its left mark zone); its right edge then stands clear of the widest's."""
+    widest = max(bands, key=lambda b: b.box.w)
+    left = widest.depth[2]
+    if left <= 0:
+        return bands
+    out = []
+    for band in bands:
+        off = band.x - widest.x
+        if _EPS < off < ALIGN_MM:
+            top, bottom, _left, right = band.depth
+            band = replace(band, x=widest.x, depth=(top, bottom, left, right))
+        out.append(band)
+    return out
 
 
 def _across(
