@@ -274,3 +274,28 @@ def test_a_text_boxs_leader_dot_stands_clear_of_it_and_on_the_card():
     assert end(40, 19, is_text=True) == (59 + TEXT_CLEARANCE, 82.0)
     assert end(43, 20, is_text=True) == (63.0, 82.0)  # flush with the card's edge
     assert end(5, 53, is_text=False) == (58.0, 82.0)
+
+
+def test_a_leader_under_a_box_runs_clear_of_the_band_it_sits_in():
+    """The alpha's public-scoring star ends 1 mm above its band's edge, with the number to
+    its right: its leader runs under the star, and 0.8 mm under it ran along the band's
+    outline. It now runs 0.8 mm under the band's edge; a box in no such band, or in a frame
+    whose edge lies far below, keeps its line 0.8 mm under itself."""
+    from types import SimpleNamespace
+
+    from cutsheet.plan.documents import _leader
+
+    def el(x: float, y: float, w: float, h: float, kind: str, is_text: bool = False):
+        return SimpleNamespace(box=SimpleNamespace(x=x, y=y, w=w, h=h, kind=kind), is_text=is_text)
+
+    band, star, number = (
+        el(3, 3, 57, 8, "rect"),
+        el(42.5, 4, 6, 6, "icon"),
+        el(49, 4.6, 9, 5, "text", True),
+    )
+    frame = el(0, 0, 63, 88, "rect")
+    face = SimpleNamespace(width_mm=63.0, elements=[frame, band, star, number])
+    end, run = _leader(star.box, face)  # type: ignore[arg-type]
+    assert end == (45.5, 10.0) and run == 11.8
+    face.elements = [frame, star, number]
+    assert _leader(star.box, face)[1] == 10.8  # type: ignore[arg-type]

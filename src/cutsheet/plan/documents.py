@@ -340,12 +340,33 @@ def _leader(box: Box, face: FacePlan) -> tuple[tuple[float, float], float]:
         if b is box or not (el.is_text or isinstance(el, IconElement)) or b.x + b.w <= right + 0.1:
             continue
         if b.y < mid < b.y + b.h:
-            return (box.x + box.w / 2, box.y + box.h), box.y + box.h + 0.8
+            return (box.x + box.w / 2, box.y + box.h), _under(box, face) + 0.8
     # a text box's dot stands clear of its box: right-aligned text ends at the edge (an id),
     # and never off the card
     if is_text_box:
         right = min(right + TEXT_CLEARANCE, face.width_mm)
     return (right, mid), mid
+
+
+def _under(box: Box, face: FacePlan) -> float:
+    """The height (mm) a leader line may run at under ``box``: its bottom edge, or the
+    bottom edge of a rectangle the box sits in whose edge lies just below it (the alpha's
+    public-scoring star ends 1 mm above its band's edge: a line 0.8 mm under the star ran
+    along the band's outline, where it could not be told from it)."""
+    low = box.y + box.h
+    centre = box.x + box.w / 2
+    for el in face.elements:
+        b = el.box
+        if b is box or b.kind != "rect" or not b.x <= centre <= b.x + b.w:
+            continue
+        if b.y < low <= b.y + b.h <= low + LINE_NEAR:
+            low = b.y + b.h
+    return low
+
+
+LINE_NEAR = 2.0
+"""mm: a rectangle's bottom edge this close under a box's is where its leader line would
+run, so the line runs under that edge instead."""
 
 
 def _card(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
