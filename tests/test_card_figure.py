@@ -119,7 +119,24 @@ def test_the_card_is_one_figure_with_an_alt_naming_it(built, profile):
         paragraphs = [e for e in walk(document(pdf)) if role(e) == "P"]
     assert len(figures) == 1, alts
     assert "BA-044" in alts[0] and "Grand Vault" in alts[0] and "STAGE 3" in alts[0]
+    assert "COST 2 blue" in alts[0] and "2B" not in alts[0]  # said as the card says it
     assert len(paragraphs) > 10  # the labels are text beside it
+
+
+def test_notation_in_a_text_is_said_as_a_reader_hears_it():
+    from cutsheet.symbols import actual_text, expand, said_plain
+
+    markup = expand(
+        "Pay "
+        + actual_text("2B", "2<b>B</b>", "2 blue")
+        + " or "
+        + actual_text("5R>G", "5R&gt;G", "5 red for 1 green"),
+        10,
+        12,
+        "Helvetica-Bold",
+    )
+    assert said_plain(markup, "Pay 2B or 5R>G") == "Pay 2 blue or 5 red for 1 green"
+    assert said_plain("plain text", "plain text") == "plain text"
 
 
 def test_an_unknown_card_or_box_is_a_located_error(ws):

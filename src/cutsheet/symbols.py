@@ -13,6 +13,7 @@ artifacts inside the text: an icon beside its word is silent.
 
 from __future__ import annotations
 
+import html
 import io
 import math
 import re
@@ -407,6 +408,23 @@ def _side(part: str, names: dict[str, str]) -> str:
     if len(words) > 1:
         return ", ".join(words[:-1]) + " and " + words[-1]
     return words[0] if words else part
+
+
+_SAID_LABEL = re.compile(r'<onDraw name="cs_text" label="([^"]*)"/>')
+
+
+def said_plain(markup: str, plain: str) -> str:
+    """``plain`` (a box's text as extraction reads it: "COST 2B") with each notation the
+    ``markup`` says in words said so ("COST 2 blue"), as a screen reader hears the box: for
+    an alternate text that stands for the box."""
+    out, at = plain, 0
+    for label in _SAID_LABEL.findall(markup):
+        literal, sep, words = html.unescape(label).rpartition(SAID)
+        found = out.find(literal, at) if sep and literal and words else -1
+        if found >= 0:
+            out = out[:found] + words + out[found + len(literal) :]
+            at = found + len(words)
+    return out
 
 
 def has_symbols(markup: str) -> bool:

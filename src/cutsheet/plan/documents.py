@@ -14,12 +14,13 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from ..boxes import MM, Box
 from ..boxes.icon import IconElement
+from ..boxes.text import TextElement
 from ..diagnostics import Loc, Problem, did_you_mean, excerpt
 from ..measure import DocStyles, MarkupError, face_name, parsed, suffix_style, unprintable
 from ..model import NAMED_SIZES_MM, Block, Column, Example
 from ..profiles import Profile
 from ..source import Located
-from ..symbols import expand
+from ..symbols import expand, said_plain
 from ..text import TemplateProblem, literal, render
 from ..text.pointed import pointed
 from ..text.tags import upright
@@ -401,7 +402,12 @@ def _card(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
         end, run = _leader(box, face)
         area = (box.x, box.y, box.w, box.h)
         labels.append(FigureLabel(p.text(text, "body", loc).markup, end, run, area))
-    texts = " · ".join(t for t in face.texts if t.strip())
+    said = [  # each text box as a reader hears it: notation in words ("COST 2 blue")
+        said_plain(el.markup, el.plain) if isinstance(el, TextElement) else el.plain
+        for el in face.elements
+        if el.box.traits.holds_text
+    ]
+    texts = " · ".join(t for t in said if t.strip())
     alt = f"Card {fig.item}, as it prints: {texts}"
     caption = p.text(fig.caption, "small", loc).markup if fig.caption else None
     return [CardBlock(face, alt, tuple(labels), caption)]
