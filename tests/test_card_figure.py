@@ -303,7 +303,10 @@ def test_a_leader_under_a_box_runs_clear_of_the_band_it_sits_in():
     from cutsheet.plan.documents import _leader
 
     def el(x: float, y: float, w: float, h: float, kind: str, is_text: bool = False):
-        return SimpleNamespace(box=SimpleNamespace(x=x, y=y, w=w, h=h, kind=kind), is_text=is_text)
+        traits = SimpleNamespace(frames_text=kind == "rect")
+        return SimpleNamespace(
+            box=SimpleNamespace(x=x, y=y, w=w, h=h, traits=traits), is_text=is_text
+        )
 
     band, star, number = (
         el(3, 3, 57, 8, "rect"),

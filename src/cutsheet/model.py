@@ -39,8 +39,7 @@ GAME_CODE = r"^[A-Z]{2,5}$"
 HEX_COLOUR = HEX
 COLOUR_NAME = r"^[A-Za-z][A-Za-z0-9_-]*$"
 COLOUR_OR_NAME = f"^({HEX[1:-1]}|{COLOUR_NAME[1:-1]})$"
-FONT_NAME = r"^[A-Za-z0-9][A-Za-z0-9 _.+~-]*$"
-"""A style's font, a family's name and its members: a font file's name without .ttf."""
+FONT_NAME = r"^[A-Za-z0-9][A-Za-z0-9 _.+~-]*$"  # a style's font, a family's name
 
 
 _DIGITS = re.compile(r"[-+]?[0-9]+")

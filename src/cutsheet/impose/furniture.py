@@ -79,15 +79,22 @@ def _near(a: Rect, b: Rect, gap: float) -> bool:
     return a.x - g < b.right and b.x < a.right + g and a.y - g < b.top and b.y < a.top + g
 
 
-def _spots(dock: Rect, w: float, h: float, vertical: bool, far: bool, paper: Size) -> list[Rect]:
+def _spots(
+    dock: Rect, w: float, h: float, vertical: bool, far: bool, paper: Size, middle: bool = False
+) -> list[Rect]:
     """Where a ``w`` × ``h`` box may sit in ``dock``: against the dock side nearer the page
-    edge, at the dock's start, end or middle along it (its end first when ``far``)."""
-    if vertical:  # in a side margin, between the marks of two rows: its middle first, as far
-        # from both as it can be (a bar at an end stood in line with the mark it ended by)
+    edge, at the dock's start, end or middle along it (its end first when ``far``; upright in
+    a side margin, its middle first when ``middle``)."""
+    if vertical:
         x = dock.x if dock.x + dock.right <= paper[0] else dock.right - w
         ends = [dock.y, dock.top - h]
         mid = dock.y + (dock.h - h) / 2
-        return [Rect(x, y, w, h) for y in [mid, *(ends[::-1] if far else ends)]]
+        along = (
+            [mid, *(ends[::-1] if far else ends)]
+            if middle
+            else [*(ends[::-1] if far else ends), mid]
+        )
+        return [Rect(x, y, w, h) for y in along]
     y = dock.y if dock.y + dock.top <= paper[1] else dock.top - h
     ends = [dock.x, dock.right - w]
     mid = dock.x + (dock.w - w) / 2
@@ -101,6 +108,7 @@ def _put(
     paper: Size,
     taken: _Taken,
     make: Callable[[Rect, bool], Placement],
+    middle: bool = False,
 ) -> Placement | None:
     """The first free spot for a piece ``size`` = (along, across) long, trying docks in order
     of ``prefs``, lengthwise in strips first; its box joins ``taken``'s solids."""
@@ -112,7 +120,7 @@ def _put(
                 w, h = (across, along) if vertical else (along, across)
                 if dock.w + _EPS < w or dock.h + _EPS < h:
                     continue
-                for box in _spots(dock, w, h, vertical, far, paper):
+                for box in _spots(dock, w, h, vertical, far, paper, middle):
                     p = make(box, vertical)
                     if _is_free(p, paper, taken):
                         taken[0].append(box)
@@ -127,18 +135,23 @@ def _furniture(
     lines: Sequence[Rect],
     fold_x: float | None,
     gaps: Sequence[float],
+    wide: Sequence[float] = (),
 ) -> PageFurniture | None:
     """Note (bottom left by preference), scale bar (bottom right) and label (top left), each in
     a free margin ``CLEAR`` from all ink and each other, its ink the first of ``gaps`` that lets
     all three fit from the ``lines`` (crop marks, cut and fold lines); None when one of them
-    finds no room even at the last."""
+    finds no room even at the last. A gap of ``wide``, tried first, is taken only where the
+    label keeps the game's title there too: naming the game on a loose page comes before the
+    wider gap."""
     solids = [box for box, _ in blocks]
     ink = _union([*solids, *lines])
-    for gap in gaps:
+    for gap in (*wide, *gaps):
         docks = _docks(paper, blocks, ink, fold_x, gap)
         taken = (list(solids), lines, gap)
         note_at = _put((note.text_w, note.line_h), _NOTE_PREFS, docks, paper, taken, _text_at)
-        bar_at = _put(note.bar, _BAR_PREFS, docks, paper, taken, _bar_at)
+        # the bar upright in a side margin takes its middle, between the marks of two rows:
+        # at an end, its end tick stood in line with the mark beside it, and read as part of it
+        bar_at = _put(note.bar, _BAR_PREFS, docks, paper, taken, _bar_at, middle=True)
         if note_at is None or bar_at is None:
             continue
         # the label with the game's title where a margin holds it, else the short one: the
@@ -148,6 +161,8 @@ def _furniture(
             titled = _put(size, _LABEL_PREFS, docks, paper, taken, _text_at)
             if titled is not None:
                 return PageFurniture(note_at, bar_at, titled, titled=True)
+            if gap in wide:
+                continue
         label_at = _put((note.label_w, note.line_h), _LABEL_PREFS, docks, paper, taken, _text_at)
         if label_at is not None:
             return PageFurniture(note_at, bar_at, label_at)

@@ -375,7 +375,9 @@ def _geometry(
         if these in tried:
             continue
         tried.append(these)
-        geometry = _dressed(paper, fold, these, note, (LINE_CLEAR_WIDE, LINE_CLEAR, LINE_CLEAR_MIN))
+        geometry = _dressed(
+            paper, fold, these, note, (LINE_CLEAR, LINE_CLEAR_MIN), wide=(LINE_CLEAR_WIDE,)
+        )
         if geometry is not None:
             return geometry
     return None
@@ -389,7 +391,12 @@ def _shortened(band: _Band, sides: tuple[int, ...], low: float) -> _Band:
 
 
 def _dressed(
-    paper: Size, fold: Fold | None, bands: Sequence[_Band], note: NoteSize, gaps: Sequence[float]
+    paper: Size,
+    fold: Fold | None,
+    bands: Sequence[_Band],
+    note: NoteSize,
+    gaps: Sequence[float],
+    wide: Sequence[float] = (),
 ) -> _Geometry | None:
     """Placed ``bands`` with their marks, cut and fold lines, and the furniture its ink the
     first of ``gaps`` from those lines that it fits at; None if it fits at none.
@@ -408,7 +415,7 @@ def _dressed(
     stubs = tuple(s for b in bands for s in b.cut_stubs())  # the rest of a cut is on the cards
     lines = [_seg_rect(s) for s in marks + stubs + folds]
     fold_x = at if fold == "vertical" else None
-    furniture = _furniture(paper, note, blocks, lines, fold_x, gaps)
+    furniture = _furniture(paper, note, blocks, lines, fold_x, gaps, wide)
     if furniture is None:
         return None
     return _Geometry(tuple(bands), fold, at, marks, cuts, folds, furniture)

@@ -351,14 +351,14 @@ def _leader(box: Box, face: FacePlan) -> tuple[tuple[float, float], float]:
 
 def _under(box: Box, face: FacePlan) -> float:
     """The height (mm) a leader line may run at under ``box``: its bottom edge, or the
-    bottom edge of a rectangle the box sits in whose edge lies just below it (the alpha's
+    bottom edge of a frame or band the box sits in whose edge lies just below it (the alpha's
     public-scoring star ends 1 mm above its band's edge: a line 0.8 mm under the star ran
     along the band's outline, where it could not be told from it)."""
     low = box.y + box.h
     centre = box.x + box.w / 2
     for el in face.elements:
         b = el.box
-        if b is box or b.kind != "rect" or not b.x <= centre <= b.x + b.w:
+        if b is box or not b.traits.frames_text or not b.x <= centre <= b.x + b.w:
             continue
         if b.y < low <= b.y + b.h <= low + LINE_NEAR:
             low = b.y + b.h
