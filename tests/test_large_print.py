@@ -355,8 +355,9 @@ def structure(path: Path, page_index: int) -> list[tuple[str, list[str]]]:
 
 def test_a_card_sheet_is_one_section_per_card_title_first(built):
     path = built / "common-reserve" / "large-print-a4" / "cards.pdf"
-    title, *sections = structure(path, 0)
+    title, note, *sections = structure(path, 0)
     assert title == ("/H1", ["/H1"])  # the file's title ("Common Reserve — Cards") first
+    assert note == ("/P", ["/P"])  # then how to print it: "Before printing: Print at 100%…"
     assert len(sections) == 4  # four jumbo cards, 2 × 2
     assert all(
         kind == "/Sect" and kids[0] == "/H2" and set(kids[1:]) == {"/P"} for kind, kids in sections

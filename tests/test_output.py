@@ -301,8 +301,14 @@ def test_standard_pdfs_are_tagged_and_read_title_first(built):
     path = pdf(built, "cards", "letter")
     with pikepdf.open(path) as doc:
         assert doc.Root.MarkInfo.Marked is True
-        title, first = doc.Root.StructTreeRoot.K.K[0:2]
+        title, note, first = doc.Root.StructTreeRoot.K.K[0:3]
         assert title.S == "/H1"  # the file's title, in the text layer
+        assert note.S == "/P"  # how to print it, said once: the margins' note is furniture
         assert first.S == "/Sect" and first.K[0].S == "/H2"
     lines = pypdf_texts(path)[0].splitlines()
-    assert [ln.strip() for ln in lines[:3]] == ["Common Reserve — Cards", "Seed Tent", "DELIVERY"]
+    assert [ln.strip() for ln in lines[:4]] == [
+        "Common Reserve — Cards",
+        "Before printing: Print at 100% (actual size), not 'fit to page'. The bar is 50 mm long.",
+        "Seed Tent",
+        "DELIVERY",
+    ]

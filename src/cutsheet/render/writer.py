@@ -35,6 +35,7 @@ from .spill import Spill
 from .tagging import Tagger, attach
 
 TITLE_INSET_MM = 6.0  # the file's title, in the text layer only, this far inside the paper
+PRINTING_LEAD = "Before printing:"  # the 100 % note, said after the title (``open_with_title``)
 
 
 def _box(r: Rect) -> tuple[float, float, float, float]:
@@ -90,14 +91,31 @@ class PartWriter:
         if wide > room:
             size = int(size * room / wide * 10) / 10
         c = self.c
+        top = self.paper[1] * mm - TITLE_INSET_MM * mm - size
         with self.tagger.text(c, "H1"):
-            c.saveState()  # the render mode is graphics state: it ends with the title
-            text = c.beginText(TITLE_INSET_MM * mm, self.paper[1] * mm - TITLE_INSET_MM * mm - size)
-            text.setTextRenderMode(3)
-            text.setFont(font, size)
-            text.textLine(self.title)
-            c.drawText(text)
-            c.restoreState()
+            self._unseen(self.title, font, size, top)
+        # the margin's 100 % note is furniture (an artifact) on every page; said once here,
+        # first, so a reader printing the kit hears it (the screen-reader audit found it
+        # nowhere in the tags)
+        note = f"{PRINTING_LEAD} {self.furniture.note}"
+        regular, small = face_name("regular"), float(self.docs.styles.body.fontSize)
+        wide = string_width(note, regular, small)
+        if wide > room:
+            small = int(small * room / wide * 10) / 10
+        with self.tagger.text(c, "P"):
+            self._unseen(note, regular, small, top - size * 0.3 - small)
+
+    def _unseen(self, line: str, font: str, size: float, y: float) -> None:
+        """``line`` in the text layer only (render mode 3) at ``y`` points, inside the
+        title's inset."""
+        c = self.c
+        c.saveState()  # the render mode is graphics state: it ends with the line
+        text = c.beginText(TITLE_INSET_MM * mm, y)
+        text.setTextRenderMode(3)
+        text.setFont(font, size)
+        text.textLine(line)
+        c.drawText(text)
+        c.restoreState()
 
     # -- furniture -----------------------------------------------------------------------
     def label(self, sheet: int, side: str = "") -> str:
