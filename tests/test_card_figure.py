@@ -137,6 +137,10 @@ def test_notation_in_a_text_is_said_as_a_reader_hears_it():
     )
     assert said_plain(markup, "Pay 2B or 5R>G") == "Pay 2 blue or 5 red for 1 green"
     assert said_plain("plain text", "plain text") == "plain text"
+    blue = expand(
+        "Bonus: 1 for each " + actual_text("B", "<b>B</b>", "blue") + ".", 10, 12, "Helvetica-Bold"
+    )
+    assert said_plain(blue, "Bonus: 1 for each B.") == "Bonus: 1 for each blue."
 
 
 def test_an_unknown_card_or_box_is_a_located_error(ws):

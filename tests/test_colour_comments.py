@@ -1,5 +1,6 @@
-"""A colour written unquoted after a key is a YAML comment: said at the '#', with the fix,
-whether it left the key empty or hid a closing bracket; other comments are left alone."""
+"""A colour written unquoted after a key that takes one is a YAML comment: said at the '#',
+with the fix, whether it left the key empty or hid a closing bracket; other comments (and a
+colour key's comment in words) are left alone."""
 
 from __future__ import annotations
 
@@ -20,12 +21,14 @@ def problem(text: str) -> str:
     ("text", "where", "colour"),
     [
         ("box:\n  fill: #0B6E4F\n  w: 3\n", "f.yaml:2:9", "#0B6E4F"),
-        ("fill:   #abc   \n", "f.yaml:1:9", "#abc"),
-        ("fill: #0B6E4F80\n", "f.yaml:1:7", "#0B6E4F80"),
+        ("stroke:   #abc   \n", "f.yaml:1:11", "#abc"),
+        ("color: #0B6E4F80\n", "f.yaml:1:8", "#0B6E4F80"),
         ("- fill: #FFF\n", "f.yaml:1:9", "#FFF"),
+        ('"fill": #ffcc00\n', "f.yaml:1:9", "#ffcc00"),
+        ("colours:\n  brand: #bad\n", "f.yaml:2:10", "#bad"),
     ],
 )
-def test_a_key_left_empty_by_a_colour_comment_is_refused(
+def test_a_colour_key_left_empty_by_a_colour_comment_is_refused(
     text: str, where: str, colour: str
 ) -> None:
     said = problem(text)
@@ -39,10 +42,19 @@ def test_a_colour_comment_that_hides_a_closing_brace_is_said_where_it_is() -> No
     assert "hides the rest of the line" in said
 
 
+def test_a_brace_left_open_is_still_said_where_it_opens() -> None:
+    """Quoted text that reads like a colour comment is text: the open brace is the mistake."""
+    said = problem('t: {x: 5, text: "Pick a team: #ace"\nu: 1\n')
+    assert said.startswith("f.yaml:1:4: YAML syntax: the '{' opened here is not closed")
+
+
 @pytest.mark.parametrize(
     "text",
     [
         "fill: # no fill here\n",  # a comment in words
+        "fill: #bad idea\n",  # words after it: a comment
+        "rule: #add later\n",  # not a colour key: a comment
+        "note: #cafe\n",
         "fill: '#0B6E4F'\n",  # quoted: the colour
         "fill:\n  # #0B6E4F on a line of its own\n",
         "note: see #12\n",  # a value, not a comment

@@ -215,9 +215,9 @@ def test_bold_or_italic_a_font_lacks_is_a_warning_at_the_box(own: Path, capsys) 
     edit(path, "{font: bold, size: 14", "{font: Sans, size: 14")
     line = edit(path, 'text: "{{ name }}"}', 'text: "<b>{{ name }}</b> <i>now</i>"}')
     said = (
-        f"layouts/own.yaml:{line}:61: warning: box 'title': <i> prints in the regular face, as"
-        " the family 'Sans' has no italic (add italic: to the family under fonts:, or leave"
-        " out the <i>)"
+        f"layouts/own.yaml:{line}:61: warning: box 'title': <i> prints in the regular face of"
+        " the family 'Sans', as it has no italic (add italic: to the family under fonts:, or"
+        " leave the tags out)"
     )
     for command in ("check", "build"):
         assert main([command, "own", "--paper", "a4", "--jobs", "1"]) == 0
@@ -226,11 +226,33 @@ def test_bold_or_italic_a_font_lacks_is_a_warning_at_the_box(own: Path, capsys) 
     edit(path, "{font: Sans, size: 14", "{font: Vera, size: 14")
     assert main(["check", "own"]) == 0
     warned = [w for w in capsys.readouterr().err.splitlines() if ": warning: box " in w]
-    assert [w.split(": warning: ")[1].split(", as")[0] for w in warned] == [
-        "box 'title': <b> prints in the regular face",
-        "box 'title': <i> prints in the regular face",
+    assert [w.split(": warning: ")[1].split(" in the ")[0] for w in warned] == [
+        "box 'title': <b> prints",
+        "box 'title': <i> prints",
     ]
-    assert "the font 'Vera' has no bold (name a family under fonts:" in warned[0]
+    assert "of the font 'Vera', as it has no bold (name a family under" in warned[0]
+
+
+@pytest.mark.parametrize(
+    ("members", "text", "said"),
+    [
+        ("{regular: Vera, bold: VeraBd, italic: VeraIt}", "<b><i>both</i></b>", ["bold-italic"]),
+        ("{regular: Vera, bold-italic: VeraBI}", "<B><em>both</em></B>", []),
+        ("{regular: Vera, bold-italic: VeraBI}", "<i>a <b>b</b></i>", ["italic"]),
+    ],
+)
+def test_the_faces_text_asks_for_are_read_as_nested(own: Path, capsys, members, text, said) -> None:
+    """<b> inside <i> asks for the bold italic, not the bold and the italic apart."""
+    for stem, source in (("Vera", "Vera.ttf"), ("VeraBd", "VeraBd.ttf"), ("VeraIt", "VeraIt.ttf")):
+        add_font(own, stem, source)
+    add_font(own, "VeraBI", "VeraBI.ttf")
+    path = own / "layouts" / "own.yaml"
+    edit(path, "colours:", f"fonts:\n  Sans: {members}\ncolours:")
+    edit(path, "{font: bold, size: 14", "{font: Sans, size: 14")
+    edit(path, 'text: "{{ name }}"}', f'text: "{text}"}}')
+    assert main(["check", "own"]) == 0
+    warned = [w for w in capsys.readouterr().err.splitlines() if ": warning: box " in w]
+    assert [w.split(" as it has no ")[1].split(" ")[0] for w in warned] == said
 
 
 def test_large_print_sets_project_fonts_in_its_own_legible_family(own: Path, capsys) -> None:

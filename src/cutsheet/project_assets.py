@@ -110,8 +110,31 @@ def unknown_font(name: str, files: Mapping[str, Path], families: Mapping[str, ob
     return f"unknown font {excerpt(name)} (known: {', '.join(known)}){hint}"
 
 
-_BOLD = re.compile(r"<\s*(?:b|strong)\s*>", re.I)
-_ITALIC = re.compile(r"<\s*(?:i|em)\s*>", re.I)
+_TAG = re.compile(r"""<(/?)\s*([A-Za-z]+)[^>]*>""")
+_BOLD, _ITALIC = frozenset({"b", "strong"}), frozenset({"i", "em"})
+_ASKED = {(True, False): "<b>", (False, True): "<i>", (True, True): "<b> and <i> together"}
+_FACE = {(True, False): "bold", (False, True): "italic", (True, True): "bold-italic"}
+
+
+def faces_asked(text: str) -> set[tuple[bool, bool]]:
+    """The (bold, italic) faces text between tags is set in, beyond the regular: ``<b>`` and
+    ``<strong>``, ``<i>`` and ``<em>`` (any case), nested as written (a ``<b>`` inside an
+    ``<i>`` asks for bold italic)."""
+    asked: set[tuple[bool, bool]] = set()
+    bold = italic = 0
+    at = 0
+    for m in _TAG.finditer(text):
+        if (bold or italic) and m.start() > at and text[at : m.start()].strip():
+            asked.add((bold > 0, italic > 0))
+        at = m.end()
+        name, step = m.group(2).lower(), -1 if m.group(1) else 1
+        if name in _BOLD:
+            bold = max(0, bold + step)
+        elif name in _ITALIC:
+            italic = max(0, italic + step)
+    if (bold or italic) and text[at:].strip():
+        asked.add((bold > 0, italic > 0))
+    return asked
 
 
 def faces_missing(
@@ -120,9 +143,11 @@ def faces_missing(
     families: Mapping[str, tuple[FamilySpec, Located]],
     fonts: Mapping[str, str],
 ) -> list[Problem]:
-    """A warning at each box whose own text asks for bold (``<b>``) or italic (``<i>``) in a
-    project font that has no such face: ReportLab sets it in the regular, without a word. A
-    family (``fonts:``) has the faces it names; a font file named alone has only itself."""
+    """A warning at each box whose own text asks for a bold, italic or bold-italic face of a
+    project font that has none: ReportLab sets that text in the regular face without a word
+    (where the project's fonts print: large print, and a profile with ``own_fonts: false``,
+    set its own family). A family (``fonts:``) has the faces it names; a font file named
+    alone has only itself."""
     found: dict[Problem, None] = {}
     for face in faces.values():
         for box in face.boxes:
@@ -133,29 +158,21 @@ def faces_missing(
             has = spec.members() if spec is not None else {"regular": style.font}
             for key, loc in box.written:
                 text = getattr(box, key, None)
-                if not isinstance(text, str):
+                if not isinstance(text, str) or "<" not in text:
                     continue
-                lacks = [
-                    (tag, face_name)
-                    for tag, face_name, pattern in (
-                        ("<b>", "bold", _BOLD),
-                        ("<i>", "italic", _ITALIC),
+                for want in sorted(faces_asked(text)):
+                    if _FACE[want] in has:
+                        continue
+                    if spec is not None:
+                        whose = f"family {style.font!r}"
+                        fix = f"add {_FACE[want]}: to the family under fonts:"
+                    else:
+                        whose = f"font {style.font!r}"
+                        fix = "name a family under fonts: with its bold and italic files"
+                    verb = "print" if all(want) else "prints"
+                    message = (
+                        f"box {box.name!r}: {_ASKED[want]} {verb} in the regular face of the"
+                        f" {whose}, as it has no {_FACE[want]} ({fix}, or leave the tags out)"
                     )
-                    if face_name not in has and pattern.search(text)
-                ]
-                for tag, face_name in lacks:
-                    fix = (
-                        f"add {face_name}: to the family under fonts:"
-                        if spec is not None
-                        else "name a family under fonts: with its bold and italic files"
-                    )
-                    what = f"family {style.font!r}" if spec is not None else f"font {style.font!r}"
-                    found[
-                        Problem(
-                            loc,
-                            f"box {box.name!r}: {tag} prints in the regular face, as the"
-                            f" {what} has no {face_name} ({fix}, or leave out the {tag})",
-                            "warning",
-                        )
-                    ] = None
+                    found[Problem(loc, message, "warning")] = None
     return list(found)

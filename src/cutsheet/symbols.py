@@ -420,10 +420,13 @@ def said_plain(markup: str, plain: str) -> str:
     out, at = plain, 0
     for label in _SAID_LABEL.findall(markup):
         literal, sep, words = html.unescape(label).rpartition(SAID)
-        found = out.find(literal, at) if sep and literal and words else -1
-        if found >= 0:
-            out = out[:found] + words + out[found + len(literal) :]
-            at = found + len(words)
+        if not (sep and literal and words):
+            continue
+        # the notation as a word of its own: the B of "each B you hold", not of "Bonus"
+        found = re.compile(rf"(?<!\w){re.escape(literal)}(?!\w)").search(out, at)
+        if found is not None:
+            out = out[: found.start()] + words + out[found.end() :]
+            at = found.start() + len(words)
     return out
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from functools import partial
 from typing import IO, Literal
@@ -181,20 +183,30 @@ def draw_note(
 
 
 def page_furniture(
-    c: Canvas, page_mm: tuple[float, float], label: str, f: Furniture, side_mm: float = 12.0
+    c: Canvas,
+    page_mm: tuple[float, float],
+    label: str,
+    f: Furniture,
+    side_mm: float = 12.0,
+    marked: Callable[[str], AbstractContextManager[None]] | None = None,
 ) -> None:
     """For flowing pages: the scale bar, the note above it at bottom left, the label at the
     right, ``side_mm`` in from either side (a rules page: in line with its text block); all
-    of it at least 5 mm from every edge of the paper."""
+    of it at least 5 mm from every edge of the paper. ``marked`` says how each piece ("bar",
+    "note", "label") is marked; without it, as the caller has it."""
+    mark = marked or (lambda _piece: nullcontext())
     w, _h = page_mm
     line = f.line_mm
     # the bar's end ticks reach 1.6 mm below its line, its "50 mm" hangs lower at large sizes
     bar_y = INK_MM + max(2.0, f.size * 0.65 / mm)
-    draw_scale_bar(c, side_mm, bar_y, vertical=False, size=f.size)
+    with mark("bar"):
+        draw_scale_bar(c, side_mm, bar_y, vertical=False, size=f.size)
     note_y = bar_y + 1.6 + 1.0 + line * 0.25
-    draw_note(c, f.note, side_mm, note_y, vertical=False, size=f.size)
-    c.saveState()
-    c.setFont(register(), f.size)
-    right = w - side_mm
-    c.drawRightString(right * mm, (note_y + line + 0.5) * mm, f.titled(label, w - 2 * side_mm))
-    c.restoreState()
+    with mark("note"):
+        draw_note(c, f.note, side_mm, note_y, vertical=False, size=f.size)
+    with mark("label"):
+        c.saveState()
+        c.setFont(register(), f.size)
+        right = w - side_mm
+        c.drawRightString(right * mm, (note_y + line + 0.5) * mm, f.titled(label, w - 2 * side_mm))
+        c.restoreState()

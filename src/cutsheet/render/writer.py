@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
+from contextlib import AbstractContextManager
 
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
@@ -32,10 +33,9 @@ from .pdf import (
 )
 from .pdfstream import add_structure
 from .spill import Spill
-from .tagging import Tagger, attach
+from .tagging import Tagger, attach, new_key
 
 TITLE_INSET_MM = 6.0  # the file's title, in the text layer only, this far inside the paper
-PRINTING_LEAD = "Before printing:"  # the 100 % note, said after the title (``open_with_title``)
 
 
 def _box(r: Rect) -> tuple[float, float, float, float]:
@@ -74,6 +74,7 @@ class PartWriter:
         self.headed: set[tuple[str, str, str]] = set()  # (side, component, item) read as headed
         self.title = meta.title
         self.titled = False
+        self.note_key = ""  # the first page's note, read after the title (``open_with_title``)
 
     def open_with_title(self) -> None:
         """The file's one H1, "Common Reserve — Cards", first on its first page: set in the
@@ -91,31 +92,28 @@ class PartWriter:
         if wide > room:
             size = int(size * room / wide * 10) / 10
         c = self.c
-        top = self.paper[1] * mm - TITLE_INSET_MM * mm - size
         with self.tagger.text(c, "H1"):
-            self._unseen(self.title, font, size, top)
-        # the margin's 100 % note is furniture (an artifact) on every page; said once here,
-        # first, so a reader printing the kit hears it (the screen-reader audit found it
-        # nowhere in the tags)
-        note = f"{PRINTING_LEAD} {self.furniture.note}"
-        regular, small = face_name("regular"), float(self.docs.styles.body.fontSize)
-        wide = string_width(note, regular, small)
-        if wide > room:
-            small = int(small * room / wide * 10) / 10
-        with self.tagger.text(c, "P"):
-            self._unseen(note, regular, small, top - size * 0.3 - small)
+            c.saveState()  # the render mode is graphics state: it ends with the title
+            text = c.beginText(TITLE_INSET_MM * mm, self.paper[1] * mm - TITLE_INSET_MM * mm - size)
+            text.setTextRenderMode(3)
+            text.setFont(font, size)
+            text.textLine(self.title)
+            c.drawText(text)
+            c.restoreState()
+        # the margin's 100 % note is read next, on this first page only: every other copy of
+        # it (and this page's bar and label) is furniture, an artifact (the screen-reader
+        # audit found the one instruction that keeps cards to size nowhere in the tags)
+        self.note_key = new_key()
+        with self.tagger.node("P", self.note_key):
+            self.tagger.empty(c)
 
-    def _unseen(self, line: str, font: str, size: float, y: float) -> None:
-        """``line`` in the text layer only (render mode 3) at ``y`` points, inside the
-        title's inset."""
-        c = self.c
-        c.saveState()  # the render mode is graphics state: it ends with the line
-        text = c.beginText(TITLE_INSET_MM * mm, y)
-        text.setTextRenderMode(3)
-        text.setFont(font, size)
-        text.textLine(line)
-        c.drawText(text)
-        c.restoreState()
+    def furniture_mark(self, piece: str) -> AbstractContextManager[None]:
+        """How a piece of a page's furniture is marked: the first page's note as the part of
+        the element ``open_with_title`` put after the title, anything else an artifact."""
+        if piece == "note" and self.note_key:
+            key, self.note_key = self.note_key, ""
+            return self.tagger.continued(self.c, "P", key)
+        return self.tagger.artifact(self.c)
 
     # -- furniture -----------------------------------------------------------------------
     def label(self, sheet: int, side: str = "") -> str:
@@ -129,8 +127,10 @@ class PartWriter:
         self.pages += 1
 
     def finish_page(self, label: str) -> None:
-        with self.tagger.artifact(self.c):
-            if label:
+        if label and self.note_key:  # the first page: its note is read after the title
+            page_furniture(self.c, self.paper, label, self.furniture, marked=self.furniture_mark)
+        elif label:
+            with self.tagger.artifact(self.c):
                 page_furniture(self.c, self.paper, label, self.furniture)
         self.show_page()
 
@@ -147,7 +147,7 @@ class PartWriter:
             self.draw_page(imposed.page, imposed.label)
 
     def draw_page(self, page: PagePlan[PrintedCard], label: str) -> None:
-        c, f, bleed = self.c, self.furniture, self.bleed
+        c, bleed = self.c, self.bleed
         self.open_with_title()
         seen: dict[tuple[str, PrintedCard], int] = {}
         for slot in page.slots:
@@ -186,6 +186,7 @@ class PartWriter:
                 first,
             )
         self.tagger.group = None
+        read = bool(self.note_key)  # the first page's note is read after the title
         with self.tagger.artifact(c):
             draw_segments(c, page.cut_lines, 0.25)
             draw_segments(c, page.marks)
@@ -194,11 +195,21 @@ class PartWriter:
                 c.setDash(3, 2)
                 draw_segments(c, page.fold, 0.5)
                 c.restoreState()
-            fp = page.furniture
-            draw_note(c, f.note, *fp.note.origin, vertical=fp.note.vertical, size=f.size)
-            draw_scale_bar(c, *fp.scale_bar.origin, vertical=fp.scale_bar.vertical, size=f.size)
-            draw_note(c, label, *fp.label.origin, vertical=fp.label.vertical, size=f.size)
+            if not read:
+                self.draw_furniture(page, label)
+        if read:
+            self.draw_furniture(page, label)
         self.show_page(page.trim_box, page.bleed_box)
+
+    def draw_furniture(self, page: PagePlan[PrintedCard], label: str) -> None:
+        """An imposed page's note, bar and label, each marked as ``furniture_mark`` says."""
+        c, f, fp = self.c, self.furniture, page.furniture
+        with self.furniture_mark("note"):
+            draw_note(c, f.note, *fp.note.origin, vertical=fp.note.vertical, size=f.size)
+        with self.furniture_mark("bar"):
+            draw_scale_bar(c, *fp.scale_bar.origin, vertical=fp.scale_bar.vertical, size=f.size)
+        with self.furniture_mark("label"):
+            draw_note(c, label, *fp.label.origin, vertical=fp.label.vertical, size=f.size)
 
     def place_back(self, face: FacePlan, trim: Rect, bleed: float, rotation: int) -> None:
         """A card back: the same art on every card of a deck, so it is drawn once per file as

@@ -171,13 +171,24 @@ class _Composer:
         return node
 
     def _colour_comment(self, mapping: Collection) -> None:
-        """Refuse an empty value whose key is followed by a colour read as a comment."""
+        """Refuse an empty value of a key that takes a colour, followed by a colour read as
+        a comment."""
         key = mapping.items[-1] if len(mapping.items) % 2 == 1 else None
         if not isinstance(key, Scalar) or key.loc.line > len(self.lines):
+            return
+        if not colour_comments.takes_colour(key.text, self._holder()):
             return
         found = colour_comments.after_key(self.lines[key.loc.line - 1], key.text, key.loc)
         if found is not None:
             raise _stop(*found)
+
+    def _holder(self) -> str | None:
+        """The key whose value is the innermost open mapping (None at the top or in a list)."""
+        if len(self.stack) < 2:
+            return None
+        outer = self.stack[-2][0]
+        key = outer.items[-1] if outer.is_map and len(outer.items) % 2 == 1 else None
+        return key.text if isinstance(key, Scalar) else None
 
     def notes_texts(self) -> bool:
         """Whether this file's multi-line texts are noted (``scalar_lines``): not in a very
