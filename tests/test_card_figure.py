@@ -318,8 +318,11 @@ def test_a_leader_under_a_box_runs_clear_of_the_band_it_sits_in():
         el(49, 4.6, 9, 5, "text", True),
     )
     frame = el(0, 0, 63, 88, "rect")
-    face = SimpleNamespace(width_mm=63.0, elements=[frame, band, star, number])
+    face = SimpleNamespace(width_mm=63.0, height_mm=88.0, elements=[frame, band, star, number])
     end, run = _leader(star.box, face)  # type: ignore[arg-type]
     assert end == (45.5, 10.0) and run == 11.8
     face.elements = [frame, star, number]
     assert _leader(star.box, face)[1] == 10.8  # type: ignore[arg-type]
+    stripe = el(5, 81, 20, 5, "icon")  # low on the card, in its border only: the line stays on it
+    face.elements = [frame, stripe, el(26, 82, 9, 3, "text", True)]
+    assert _leader(stripe.box, face)[1] == 86.8  # type: ignore[arg-type]

@@ -144,6 +144,7 @@ class LayoutFile(Strict):
     )
     fonts: dict[Annotated[str, StringConstraints(pattern=FONT_NAME)], FamilySpec] = Field(
         default_factory=dict,
+        json_schema_extra={"additionalProperties": False},  # a name that is no name: refused
         description="font families of the project's fonts/: name -> {regular, bold, italic,"
         " bold-italic}, each a font file's name without .ttf",
     )

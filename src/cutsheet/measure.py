@@ -569,6 +569,15 @@ def embeddable(font: TTFont) -> None:
         font.face.makeSubset([0, *chars[start : start + 255]])
 
 
+def register_alone(name: str) -> None:
+    """Let registered font ``name`` stand alone: its bold and italic are itself. ReportLab's
+    family mappings are global, and a font registered once per content may have been a
+    family's member in an earlier project of this process (a test run, a program that
+    checks two projects): each project maps its fonts afresh, alone, then its families."""
+    for bold, italic in ((1, 1), (0, 1), (1, 0), (0, 0)):  # last: its own family is itself
+        addMapping(name, bold, italic, name)
+
+
 def register_family(family: str, members: dict[str, str]) -> None:
     """Let ``<b>`` and ``<i>`` in text set in ``family`` find its bold and italic faces:
     ``members`` maps regular/bold/italic/bold-italic to registered names (a missing one is

@@ -13,7 +13,14 @@ from typing import TYPE_CHECKING
 from .boxes.image import picture_problem, too_fine
 from .confine import confined
 from .diagnostics import ContentError, Loc, Problem, display_path, excerpt
-from .measure import FACES, FontFileError, font_files, register_family, register_font_file
+from .measure import (
+    FACES,
+    FontFileError,
+    font_files,
+    register_alone,
+    register_family,
+    register_font_file,
+)
 from .symbols import IconFileError, icon_files, svg_drawing, unused_icon_files
 
 if TYPE_CHECKING:
@@ -54,14 +61,13 @@ def project_fonts(
             return None
         return out[stem]
 
+    members: dict[str, dict[str, str]] = {}
     for family, (fspec, src) in families.items():
-        members = {}
+        members[family] = {}
         for style, stem in fspec.members().items():
             found = font(stem, src.loc(("fonts", family, style)))
             if found is not None:
-                members[style] = found
-        if "regular" in members:
-            register_family(family, members)
+                members[family][style] = found
     registered = {
         f: out[spec.regular] for f, (spec, _src) in families.items() if spec.regular in out
     }
@@ -69,6 +75,11 @@ def project_fonts(
         name = styles[sname].font
         if name not in registered:
             font(name, loc)
+    for name in out.values():  # each alone, then this project's families
+        register_alone(name)
+    for family, named in members.items():
+        if "regular" in named:
+            register_family(family, named)
     return {**out, **registered}
 
 

@@ -26,7 +26,7 @@ _PATTERN_HINT = {
     COLOUR_OR_NAME: "a colour ('#' and six hexadecimal digits, 0-9 and A-F, e.g. #0B6E4F) or"
     " the name of one of the layout's 'colours'",
     FONT_NAME: "a font's name: letters, digits, spaces and '_.+~-', starting with a letter or"
-    " digit (a font file's name without .ttf, or a family from 'fonts')",
+    " digit",
 }
 """How a value that does not match one of cutsheet's own patterns is written, said in words."""
 

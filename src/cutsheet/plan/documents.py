@@ -360,7 +360,8 @@ def _under(box: Box, face: FacePlan) -> float:
         b = el.box
         if b is box or not b.traits.frames_text or not b.x <= centre <= b.x + b.w:
             continue
-        if b.y < low <= b.y + b.h <= low + LINE_NEAR:
+        # a frame whose edge is the card's own (its border) leaves the line on the card
+        if b.y < low <= b.y + b.h <= min(low + LINE_NEAR, face.height_mm - LINE_NEAR):
             low = b.y + b.h
     return low
 
