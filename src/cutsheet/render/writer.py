@@ -8,6 +8,7 @@ import dataclasses
 from collections.abc import Sequence
 from contextlib import AbstractContextManager
 
+from reportlab.lib import colors
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 
@@ -23,6 +24,7 @@ from ..plan.overleaf import MORE
 from .calibration import draw_calibration
 from .face_copies import FaceCopies
 from .faces import draw_face
+from .grounds import ground_of, grounds
 from .pdf import (
     DocMeta,
     draw_note,
@@ -149,6 +151,8 @@ class PartWriter:
     def draw_page(self, page: PagePlan[PrintedCard], label: str) -> None:
         c, bleed = self.c, self.bleed
         self.open_with_title()
+        if not bleed:  # touching backs: their colour under them, so no seam shows light
+            self.paint_grounds(page)
         seen: dict[tuple[str, PrintedCard], int] = {}
         for slot in page.slots:
             face = _slot_face(slot)
@@ -210,6 +214,26 @@ class PartWriter:
             draw_scale_bar(c, *fp.scale_bar.origin, vertical=fp.scale_bar.vertical, size=f.size)
         with self.furniture_mark("label"):
             draw_note(c, label, *fp.label.origin, vertical=fp.label.vertical, size=f.size)
+
+    def paint_grounds(self, page: PagePlan[PrintedCard]) -> None:
+        """The ground colour of the page's touching shared backs, one rectangle a run
+        (``grounds``), as an artifact under them."""
+        backs = []
+        for slot in page.slots:
+            face = _slot_face(slot)
+            colour = ground_of(face) if face is not None and _shared_back(slot) else None
+            if colour is not None:
+                backs.append((colour, slot.trim))
+        runs = grounds(backs)
+        if not runs:
+            return
+        c = self.c
+        with self.tagger.artifact(c):
+            c.saveState()
+            for colour, r in runs:
+                c.setFillColor(colors.HexColor(colour))
+                c.rect(r.x * mm, r.y * mm, r.w * mm, r.h * mm, stroke=0, fill=1)
+            c.restoreState()
 
     def place_back(self, face: FacePlan, trim: Rect, bleed: float, rotation: int) -> None:
         """A card back: the same art on every card of a deck, so it is drawn once per file as
