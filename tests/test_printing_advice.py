@@ -135,8 +135,8 @@ def test_the_impositions_a_document_may_name_are_the_builds():
     from typing import get_args, get_type_hints
 
     from cutsheet.cli.arguments import parser
+    from cutsheet.fieldspec import CARD_IMPOSITIONS
     from cutsheet.impose.print_plan import PrintOptions
-    from cutsheet.model import CARD_IMPOSITIONS
 
     assert CARD_IMPOSITIONS == get_args(get_type_hints(PrintOptions)["imposition"])
     commands = next(a for a in parser()._actions if isinstance(a, argparse._SubParsersAction))

@@ -199,7 +199,7 @@ def test_a_vocabulary_over_the_word_limit_is_one_error_at_once(ws):
     """Each word of a vocabulary is a field of a card's counts: 300,000 words (2.5 MB, under
     the file limit) kept check busy for minutes (a quadratic duplicate search, and a model
     of 300,000 fields). A vocabulary is bounded, and the search is linear."""
-    from cutsheet.model import MAX_WORDS
+    from cutsheet.fieldspec import MAX_WORDS
 
     words = ", ".join(f"W{i}" for i in range(MAX_WORDS * 50))
     line = ws.edit(

@@ -9,9 +9,9 @@ from pydantic import BaseModel
 
 from .confine import confined, not_a_file, project_of
 from .diagnostics import ContentError, Loc, Problem, clip, closest, did_you_mean, excerpt
+from .fieldspec import ITEM_KEYS
 from .itemmodel import BadPattern, BadWord, ItemBase, item_model
 from .model import (
-    ITEM_KEYS,
     MAX_PRINTED,
     ComponentSpec,
     Game,

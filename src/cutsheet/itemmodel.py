@@ -8,16 +8,9 @@ from typing import Annotated, Any, Literal
 from pydantic import BeforeValidator, Field, StringConstraints, TypeAdapter, create_model
 from pydantic_core import SchemaError
 
-from .model import (
-    ITEM_ID,
-    MAX_COPIES,
-    ComponentSpec,
-    FieldSpec,
-    MaybeWhole,
-    Strict,
-    Whole,
-    model_keeps,
-)
+from .fieldspec import FieldSpec, model_keeps
+from .model import ITEM_ID, MAX_COPIES, ComponentSpec
+from .modelbase import MaybeWhole, Strict, Whole
 from .validation import describe_patterns
 
 
@@ -75,14 +68,16 @@ def _annotation(name: str, spec: FieldSpec, vocab: Mapping[str, list[str]]) -> A
     if spec.pattern:
         _check_pattern(name, spec.pattern)
     text = Annotated[str, StringConstraints(pattern=spec.pattern)] if spec.pattern else str
-    if spec.type == "text":
-        return text
+    if spec.type == "text":  # min and max: its fewest and most characters
+        return Annotated[text, StringConstraints(min_length=spec.min, max_length=spec.max)]  # type: ignore[valid-type]
     if spec.type == "bool":
         return bool
     if spec.type == "int":
         return Whole
-    if spec.type == "list":
-        return Annotated[list[text], BeforeValidator(_split)]  # type: ignore[valid-type]
+    if spec.type == "list":  # its items words of 'of' (when given); min and max: how many
+        item = Literal[_words(spec, vocab)] if spec.of is not None else text  # type: ignore[valid-type]
+        many = Field(min_length=spec.min, max_length=spec.max)
+        return Annotated[list[item], many, BeforeValidator(_split)]  # type: ignore[valid-type]
     words = _words(spec, vocab)
     if spec.type == "choice":
         return Literal[words]  # type: ignore[valid-type]
@@ -101,9 +96,9 @@ def item_model(component: ComponentSpec, vocab: Mapping[str, list[str]]) -> type
     for name, spec in component.fields.items():
         ann = _annotation(name, spec, vocab)
         kw: dict[str, Any] = {}
-        if spec.min is not None:
+        if spec.min is not None and spec.type == "int":  # (text, list: in their annotation)
             kw["ge"] = spec.min
-        if spec.max is not None:
+        if spec.max is not None and spec.type == "int":
             kw["le"] = spec.max
         if spec.required:
             fields[name] = (ann, Field(**kw))

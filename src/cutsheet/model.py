@@ -2,20 +2,16 @@
 
 from __future__ import annotations
 
-import collections
 import difflib
 import math
 import re
-import unicodedata
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import (
     AfterValidator,
     BaseModel,
     BeforeValidator,
-    ConfigDict,
     Field,
     field_validator,
     model_validator,
@@ -23,6 +19,13 @@ from pydantic import (
 
 from .colours import HEX
 from .diagnostics import excerpt
+from .fieldspec import (
+    FieldName,
+    FieldSpec,
+    _field_names_schema,
+    check_words,
+)
+from .modelbase import MaybeNumber, Number, Strict
 from .source import Located
 
 M = TypeVar("M", bound=BaseModel)
@@ -42,41 +45,6 @@ COLOUR_OR_NAME = f"^({HEX[1:-1]}|{COLOUR_NAME[1:-1]})$"
 FONT_NAME = r"^[A-Za-z0-9][A-Za-z0-9 _.+~-]*$"  # a style's font, a family's name
 
 
-_DIGITS = re.compile(r"[-+]?[0-9]+")
-
-
-def _whole(value: Any) -> Any:
-    """A count, a number of copies or a quantity is a whole number as written: pydantic would
-    read ``true`` as 1, ``1.0`` as 1 and the text "2_0" as 20. The text of a CSV cell ("3")
-    is still read as 3."""
-    if isinstance(value, bool):  # (None, for a key that may be left out, passes)
-        raise ValueError(f"input should be a whole number, got {str(value).lower()}")
-    if isinstance(value, float):
-        raise ValueError(f"input should be a whole number, got {value!r}")
-    if isinstance(value, str) and "_" in value:  # (other text: pydantic says it is none)
-        raise ValueError(f"input should be a whole number, got {excerpt(value)}")
-    return value
-
-
-def _written_whole(value: Any) -> Any:
-    """``_whole`` for a key written only in YAML, where a quoted number is text."""
-    if isinstance(value, str) and _DIGITS.fullmatch(value.strip()):
-        raise ValueError(
-            f"input should be a whole number, got the text {excerpt(value)} (write it unquoted)"
-        )
-    return _whole(value)
-
-
-Whole = Annotated[int, BeforeValidator(_whole)]
-"""A whole number of an item (YAML or a CSV cell)."""
-MaybeWhole = Annotated[int | None, BeforeValidator(_whole)]
-"""``Whole`` or nothing (the check runs on the union, so a field's bounds stay in its schema)."""
-Number = Annotated[int, BeforeValidator(_written_whole)]
-"""A whole number written in YAML."""
-MaybeNumber = Annotated[int | None, BeforeValidator(_written_whole)]
-"""``Number`` or nothing."""
-
-
 def _millimetres(value: Any) -> Any:
     """A length in mm as YAML writes it: a number (``true`` and ``"63"`` are not lengths;
     pydantic would read them as 1 and 63)."""
@@ -92,8 +60,6 @@ MmPair = tuple[Mm, Mm]
 """A [width, height] in mm."""
 
 ITEM_ID = r"^[A-Z0-9]+(-[A-Z0-9]+)+$"
-FIELD_NAME = r"^[A-Za-z][A-Za-z0-9_]*$"
-"""A field's name in a component's ``fields``: what its templates write, ``{{ flavour }}``."""
 
 NAMED_SIZES_MM: dict[str, tuple[float, float]] = {
     "poker": (63.0, 88.0),
@@ -140,142 +106,6 @@ def _size_or_name(size: str | tuple[float, float]) -> None:
             size_mm(size)  # not a name at all: the message lists the known sizes
         return
     size_mm(size)
-
-
-class Strict(BaseModel):
-    # nan and inf are no size, no position and no count
-    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
-
-
-# ---------------------------------------------------------------- field specs of a deck
-ITEM_KEYS = ("id", "copies", "authored")
-"""Keys every item has whatever its fields: a component's ``fields`` declares the others."""
-
-CONTEXT_NAMES: dict[str, str] = {
-    "game": "the game's facts (game.title, game.code …)",
-    "terms": "the game's terms (terms[word])",
-    "component": "the component (component.id, component.name)",
-    "profile": "the name of the profile being built",
-}
-"""Names a card's templates read besides the item's fields (plan/context.py)."""
-
-CARD_IMPOSITIONS = ("duplex", "gutterfold")
-"""How a build may impose its cards (``--imposition``; ``impose.print_plan.PrintOptions``),
-which the documents' templates read as ``imposition``: backs on the next page, or on the
-other half of the same page, across a fold."""
-
-TEMPLATE_WORDS = (
-    *("true", "false", "none", "True", "False", "None", "not", "self"),
-    *("loop", "caller", "varargs", "kwargs"),  # what Jinja names inside a loop or a macro
-)
-"""Words a template reads as a literal, an operator or itself, never as a field's value."""
-
-
-def model_keeps(name: str) -> bool:
-    """Whether the items' data model (pydantic) keeps ``name`` for itself: a field of an
-    item, or a word a counts field counts, may not have it."""
-    return name.startswith("model_") or hasattr(BaseModel, name)
-
-
-@lru_cache(maxsize=1)
-def _template_globals() -> frozenset[str]:
-    """The functions every template may call (``range``, ``dict``, ``namespace`` …)."""
-    from .text.sandbox import environment
-
-    return frozenset(n for n in environment().globals if not n.startswith("_"))
-
-
-def _reserved(name: str) -> str | None:
-    """Why ``name`` cannot be a field's name, or None."""
-    if not re.fullmatch(FIELD_NAME, name):
-        plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-        fixed = re.sub(r"^[^A-Za-z]+", "", re.sub(r"[^A-Za-z0-9_]", "_", plain))
-        rename = f"; rename it (e.g. '{fixed}')" if fixed else ""
-        return (
-            f"{excerpt(name)} is not a field name (a letter, then letters, digits and '_'){rename}"
-        )
-    rename = f"; rename the field (e.g. 'my_{name}')"
-    if name in ITEM_KEYS:
-        return (
-            f"{excerpt(name)} is a key of every item ({', '.join(ITEM_KEYS)}), not a field to"
-            " declare; remove it from 'fields'"
-        )
-    if name in CONTEXT_NAMES:
-        return (
-            f"{excerpt(name)} is taken: a card's templates read {excerpt(name)} as"
-            f" {CONTEXT_NAMES[name]}, not as this field{rename}"
-        )
-    if name in _template_globals():
-        return (
-            f"{excerpt(name)} is a template function ({name}(…)): a field of that name would"
-            f" take its place in every template of the card{rename}"
-        )
-    if name in TEMPLATE_WORDS:
-        return f"{excerpt(name)} is a word of the template language, never a field's value{rename}"
-    if model_keeps(name):
-        return (
-            f"{excerpt(name)} is a name the items' data model keeps for itself (as it keeps"
-            f" every name starting 'model_'){rename}"
-        )
-    return None
-
-
-def _usable_field_name(name: str) -> str:
-    why = _reserved(name)
-    if why is not None:
-        raise ValueError(why)
-    return name
-
-
-FieldName = Annotated[str, AfterValidator(_usable_field_name)]
-"""A field's name: FIELD_NAME, and none of the names the items or their templates take."""
-
-
-def _field_names_schema(schema: dict[str, Any]) -> None:
-    """JSON Schema of ``fields``: every key of the form FIELD_NAME."""
-    schema["propertyNames"] = {"pattern": FIELD_NAME}
-
-
-class FieldSpec(Strict):
-    """Declares one field of a component's items; the item model is built from these."""
-
-    type: Literal["text", "int", "bool", "choice", "counts", "list"]
-    of: str | list[str] | None = Field(
-        None, description="choice/counts: a vocabulary name or a list of words; list: item type"
-    )
-    total: MaybeNumber = Field(None, description="counts: the quantities must add up to this")
-    min: MaybeNumber = None
-    max: MaybeNumber = None
-    pattern: str | None = Field(None, description="text/list: every value must match this regex")
-    required: bool = True
-    description: str = ""
-
-    @field_validator("of")
-    @classmethod
-    def _words(cls, v: str | list[str] | None) -> str | list[str] | None:
-        return check_words(v) if isinstance(v, list) else v
-
-
-MAX_WORDS = 1_000
-"""Most words a vocabulary names (a game's resources, colours, kinds: a handful)."""
-
-
-def check_words(words: list[str]) -> list[str]:
-    """A vocabulary's words: at least one, each written once, none empty or with spaces
-    around it (a card's ``cost: {" a": 1}`` would never match the word ``a``)."""
-    if not words:
-        raise ValueError("a vocabulary has at least one word")
-    if len(words) > MAX_WORDS:  # each word is a field of a model (a card's counts)
-        raise ValueError(f"a vocabulary has {len(words):,} words, over the {MAX_WORDS:,} limit")
-    for word in words:
-        if not word.strip():
-            raise ValueError("a word of a vocabulary is empty")
-        if word != word.strip():
-            raise ValueError(f"the word {excerpt(word)} has spaces around it; remove them")
-    twice = sorted(w for w, n in collections.Counter(words).items() if n > 1)
-    if twice:
-        raise ValueError(f"a vocabulary names each word once: {', '.join(map(excerpt, twice))}")
-    return words
 
 
 class ImpositionSpec(Strict):

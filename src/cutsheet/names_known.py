@@ -11,7 +11,8 @@ from typing import Any
 
 from . import colours
 from .diagnostics import Loc, Problem, did_you_mean, excerpt
-from .model import CARD_IMPOSITIONS, GameSpec
+from .fieldspec import CARD_IMPOSITIONS
+from .model import GameSpec
 from .profile_files import available_profiles
 from .source import Located
 from .source.limits import capped

@@ -15,7 +15,8 @@ from typing import Any
 
 from .boxes import KINDS
 from .boxes.icon import ICON_NAMES
-from .model import NAMED_SIZES_MM, ComponentSpec, FieldSpec
+from .fieldspec import FieldSpec
+from .model import NAMED_SIZES_MM, ComponentSpec
 
 JsonDict = dict[str, Any]
 

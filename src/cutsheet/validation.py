@@ -191,6 +191,11 @@ def _shape_miss(err: Mapping[str, Any]) -> str:
         )
     if kind == "list_type" and isinstance(value, dict):
         return "input should be a list, got a mapping (write each item on a line of its own, '- …')"
+    if kind in ("string_too_long", "string_too_short"):  # a text field's min and max
+        ctx = err.get("ctx", {})
+        bound = ctx.get("max_length") if kind == "string_too_long" else ctx.get("min_length")
+        most = "at most" if kind == "string_too_long" else "at least"
+        return f"{excerpt(value)} has {len(str(value)):,} characters; this field takes {most} {bound:,}"
     if kind == "too_short" and isinstance(value, list):
         least = int(err.get("ctx", {}).get("min_length", 1))
         got = f"{len(value):,}" if value else "none"

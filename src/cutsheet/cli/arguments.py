@@ -217,7 +217,7 @@ def _print_options(b: argparse.ArgumentParser) -> None:
     )
     b.add_argument(
         "--imposition",
-        choices=["duplex", "gutterfold"],  # model.CARD_IMPOSITIONS (not imported: pydantic)
+        choices=["duplex", "gutterfold"],  # fieldspec.CARD_IMPOSITIONS (not imported: pydantic)
         default="duplex",
         help="duplex: backs on the next page (default); gutterfold: fronts and backs on one"
         " page, to fold and glue, for single-sided printers",
