@@ -581,6 +581,46 @@ def test_an_unreadable_svg_is_a_located_error(own: Path, capsys) -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("svg", "said"),
+    [
+        (
+            '<path d="M 3 3 L 10 Q"/>',
+            "icons/gem.svg:2:1: error: icon 'gem.svg' has a <path> whose d has 'L' with 1 number;"
+            " 'L' takes them in twos (x y)",
+        ),
+        (
+            '<path d="M 1 1 C 1 2"/>',
+            "icons/gem.svg:2:1: error: icon 'gem.svg' has a <path> whose d has 'C' with 2"
+            " numbers; 'C' takes them in sixes (x1 y1 x2 y2 x y)",
+        ),
+    ],
+)
+def test_a_path_missing_numbers_is_said_at_the_path(own: Path, capsys, svg: str, said: str) -> None:
+    """svglib passed a path command its numbers short, and ReportLab's TypeError ('lineTo()
+    missing 1 required positional argument') was the message."""
+    add_gem(own)
+    (own / "icons" / "gem.svg").write_text(
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 20">\n{svg}</svg>\n'
+    )
+    for command in ("check", "build"):
+        code, errors = run(capsys, command, "own", "--jobs", "1")
+        assert (code, errors) == (1, [said]), command
+
+
+def test_an_svg_sized_in_words_is_said_at_its_svg(own: Path, capsys) -> None:
+    add_gem(own)
+    (own / "icons" / "gem.svg").write_text(GEM.replace('width="20"', 'width="ten"'))
+    code, errors = run(capsys, "check", "own")
+    assert (code, errors) == (
+        1,
+        [
+            "icons/gem.svg:1:1: error: icon 'gem.svg' has width 'ten': an icon's <svg> is sized"
+            " in numbers (24, 24px, 6mm)"
+        ],
+    )
+
+
 def test_an_icon_outside_the_project_is_refused(own: Path, tmp_path_factory, capsys) -> None:
     outside = tmp_path_factory.mktemp("elsewhere") / "gem.svg"
     outside.write_text(GEM)

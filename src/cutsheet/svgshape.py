@@ -81,8 +81,56 @@ class _SvgTree:
         if refs:
             self.refs[i] = refs
         why = _size_problem(local, attrs, root=i == 0)
+        if why is None and local == "path":
+            why = _path_problem(attrs.get("d", ""))
         if why is not None and self.problem is None:
             self.problem = IconFileError(why, *self.at[i])
+
+
+_PATH_TOKEN = re.compile(
+    r"([MmLlHhVvCcSsQqTtAaZz])|([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)|[\s,]+|(.)"
+)
+_TAKES = {  # a path command's numbers: how many at a time, and what they are
+    "M": (2, "twos (x y)"),
+    "L": (2, "twos (x y)"),
+    "T": (2, "twos (x y)"),
+    "H": (1, "ones (x)"),
+    "V": (1, "ones (y)"),
+    "C": (6, "sixes (x1 y1 x2 y2 x y)"),
+    "S": (4, "fours (x2 y2 x y)"),
+    "Q": (4, "fours (x1 y1 x y)"),
+}
+
+
+def _path_problem(d: str) -> str | None:
+    """Why a ``<path>``'s ``d`` cannot be drawn as written: a character that is no command
+    or number, numbers before the first command, or a command with a number too few or too
+    many (svglib called ReportLab's path with arguments missing: a Python TypeError); None
+    when it can. Arcs (``A``, whose flags may be written run together) are left to svglib."""
+    command, count = "", 0
+    for m in _PATH_TOKEN.finditer(d):
+        letter, number, stray = m.groups()
+        if stray is not None:
+            return f"has a <path> whose d has {excerpt(stray)}, which is no path command or number"
+        if number is not None:
+            if not command:
+                return "has a <path> whose d starts with a number, not a command (M x y)"
+            count += 1
+            continue
+        if letter is not None:
+            why = _numbers_problem(command, count)
+            if why is not None:
+                return why
+            command, count = letter, 0
+    return _numbers_problem(command, count)
+
+
+def _numbers_problem(command: str, count: int) -> str | None:
+    takes = _TAKES.get(command.upper())
+    if takes is None or (count and count % takes[0] == 0):
+        return None
+    got = f"{count} number{'s' * (count != 1)}" if count else "no numbers"
+    return f"has a <path> whose d has '{command}' with {got}; '{command}' takes them in {takes[1]}"
 
 
 def _size_problem(local: str, attrs: Mapping[str, str], root: bool) -> str | None:
@@ -112,7 +160,18 @@ def _size_problem(local: str, attrs: Mapping[str, str], root: bool) -> str | Non
     for key in ("width", "height"):
         if attrs.get(key, "").strip().endswith("%"):
             return f"has {key} {excerpt(attrs[key])}: an icon's <svg> is sized in numbers, not %"
+        if key in attrs and not _LENGTH.fullmatch(attrs[key]):
+            return (
+                f"has {key} {excerpt(attrs[key])}: an icon's <svg> is sized in numbers (24,"
+                " 24px, 6mm)"
+            )
     return None
+
+
+_LENGTH = re.compile(
+    r"\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?\s*(?:px|pt|pc|mm|cm|in|em|ex)?\s*"
+)
+"""A length as an SVG's root writes it: a number and, if any, a unit."""
 
 
 def shape_problem(data: bytes) -> IconFileError | None:
