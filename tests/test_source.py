@@ -238,7 +238,8 @@ def test_csv_row_with_too_many_cells():
             "A-1,Red Well, deep,Pay 2R.",
             "2:5: error: row has 4 cells but the header names 3 fields; the comma before"
             " 'deep' may be inside a cell's words: a cell that holds a comma is written in"
-            ' double quotes: "Gain 2, then pass"',
+            ' double quotes: "Gain 2, then pass" (the items of a list field are parted with'
+            " ';': wind; rain)",
         ),
         (  # words after a quoted cell's closing quote: no guess at which cell to quote
             'A-1,"Red Well", deep,Pay 2R.',
@@ -249,8 +250,9 @@ def test_csv_row_with_too_many_cells():
             "A-1,Pay 2, then pass,",
             "2:5: error: row has 4 cells but the header names 3 fields; the comma before"
             " 'then pass' may be inside a cell's words: a cell that holds a comma is written"
-            ' in double quotes: "Gain 2, then pass" (or, if it only ends with a comma too'
-            " many, remove the last)",
+            ' in double quotes: "Gain 2, then pass" (the items of a list field are parted'
+            " with ';': wind; rain) (or, if it only ends with a comma too many, remove the"
+            " last)",
         ),
     ],
 )

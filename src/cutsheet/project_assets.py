@@ -73,8 +73,8 @@ def project_fonts(
     }
     for sname, loc in font_locs.items():
         name = styles[sname].font
-        if name not in registered:
-            font(name, loc)
+        if name not in registered and name not in families:  # (a family's failed member:
+            font(name, loc)  # said at the member, not again at each style naming it)
     for name in out.values():  # each alone, then this project's families
         register_alone(name)
     for family, named in members.items():

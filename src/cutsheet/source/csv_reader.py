@@ -345,7 +345,7 @@ def _wide_row_hint(
         return (
             f"; the comma before {excerpt(row[split].strip())} may be inside a cell's words:"
             ' a cell that holds a comma is written in double quotes: "Gain 2, then pass"'
-            + trailing,
+            " (the items of a list field are parted with ';': wind; rain)" + trailing,
             split - 1,
         )
     if not any(cell.strip() for cell in extra):

@@ -95,7 +95,8 @@ def check_markup(markup: str) -> None:
             hint = " (pictures go in an image box)" if tag == "img" else ""
             raise TemplateProblem(
                 f"markup <{_short_tag(tag)}> is not allowed{hint}; use"
-                " <b>, <i>, <u>, <br/>, <font size=… color=…>, <super>, <sub>"
+                " <b>, <i>, <u>, <br/>, <font size=… color=…>, <super>, <sub> (a < that"
+                " prints is written &lt;)"
             )
         if tag == "br" and not closed:  # ReportLab: "No content allowed in br tag"
             raise TemplateProblem("markup <br>: a line break closes itself; write <br/>")
