@@ -541,6 +541,14 @@ def test_a_yaml_syntax_error_is_worded_as_before():
     )
 
 
+def test_a_tab_that_indents_says_to_use_spaces():
+    with pytest.raises(ContentError) as exc:
+        parse_yaml("items:\n\t- id: X\n", "f.yaml")
+    assert only_problem(exc).endswith(
+        "(YAML indents with spaces, never a tab: replace the tab with spaces)"
+    )
+
+
 @pytest.mark.skipif(not yaml.__with_libyaml__, reason="without libyaml, nothing changed")
 def test_what_only_pure_python_pyyaml_reads_is_still_read():
     text = "body: >-\n  \tIndented with a tab.\n  Second line.\n"  # libyaml refuses the tab

@@ -202,6 +202,9 @@ _HINTS = {
     "expected <block end>, but found '-'": (
         " (a list item under a key that has a value, or indented unlike the items above it)"
     ),
+    "found character '\\t' that cannot start any token": (
+        " (YAML indents with spaces, never a tab: replace the tab with spaces)"
+    ),
 }
 """What PyYAML's wording of a common slip means, added to its message."""
 AFTER_QUOTE = " (text after a value's closing quote: put the whole value in quotes)"
