@@ -1,7 +1,7 @@
 """A back offset corrects a duplex printer that shifts its back pages: cutsheet moves the back
 pages by that much. Moving them must not bring their ink (card art, marks, the page's note,
 scale bar and label) within 5 mm of the paper's edge, nor push the label off the page: every
-page is laid out on the paper less the offset at each edge, and the backs keep lining up with
+page is laid out on the paper less the offset on one side, and the backs keep lining up with
 their fronts. Read back here from the plans and from a rendered build."""
 
 from __future__ import annotations
@@ -43,16 +43,33 @@ def test_the_backs_still_line_up_with_their_fronts_moved_by_the_offset(offset):
 
 
 def test_an_offset_that_leaves_no_room_is_refused_by_check_as_by_build(ws):
-    """A card that fits the paper does not fit it less a 10 mm offset at each edge: the
-    message says so, from the component's size, and the build refuses the same."""
+    """An item that fits the paper may not fit it less a 10 mm offset: the message says so,
+    and the build refuses the same. The offset is taken from one side only: Festi'vibes'
+    185 mm help cards fit A4 (210 - 10 - 10 = 190 mm), which the offset once took from both
+    sides (180 mm: refused); the alpha's 180 × 250 mm large-print score track, with its note
+    and bar, still does not fit Letter."""
     from cutsheet.build import check_game
 
     profiles = ("standard", "large-print")
     options = Options(profiles=profiles, papers=("a4",), back_offset=(10.0, 10.0))
-    said = [p.message for p in check_game(ws.project, "festivibes", options).errors]
-    assert any("with a back offset of 10,10 mm" in m and "too wide" in m for m in said), said
-    _outputs, report = build(ws.project, ["festivibes"], options, ws.root / "out", progress=print)
+    assert not check_game(ws.project, "festivibes", options).errors
+    options = Options(profiles=profiles, papers=("letter",), back_offset=(10.0, 10.0))
+    said = [p.message for p in check_game(ws.project, "bidding-alpha", options).errors]
+    assert said and all("with a back offset of 10,10 mm" in m for m in said), said
+    assert any("on a 205.9×269.4 mm page" in m for m in said), said
+    out = ws.root / "out"
+    _outputs, report = build(ws.project, ["bidding-alpha"], options, out, progress=print)
     assert sorted(p.message for p in report.errors) == sorted(said)
+
+
+@pytest.mark.parametrize("offset", [(1.5, -1.0), (-1.0, 0.5)])
+def test_a_small_offset_costs_no_card(offset):
+    """Three rows of poker cards fit Letter (marks at one end); a 1 mm offset taken from
+    both edges left room for two (the print-modes review: 9 cards a page became 6)."""
+    plain = impose([((63, 88), deck(9))], PAPERS["letter"])
+    moved = impose([((63, 88), deck(9))], PAPERS["letter"], back_offset=offset)
+    assert len(moved) == len(plain) == 2
+    assert len(moved[0].slots) == len(plain[0].slots) == 9
 
 
 def test_a_built_back_page_moved_3_mm_keeps_the_edges_white(ws, tmp_path: Path):
@@ -92,3 +109,15 @@ def test_a_moved_page_keeps_its_label_titled(offset):
     moved = _moved(titled, PAPERS["a4"], offset)
     assert moved.furniture.titled
     assert moved.furniture.label.box.x == pytest.approx(page.furniture.label.box.x + offset[0])
+
+
+def test_a_back_offset_with_a_fold_is_refused(ws, capsys):
+    """Gutterfold puts each back behind its front across the fold: an offset there only took
+    room from every page and shifted the glue-together pages out of register."""
+    from cutsheet.cli import main
+
+    for command in ("check", "build"):
+        argv = ["--root", str(ws.root), command, "--imposition", "gutterfold"]
+        with pytest.raises(SystemExit) as stopped:
+            main([*argv, "--back-offset", "2,-2"])
+        assert "leave --back-offset out" in str(stopped.value.code), command

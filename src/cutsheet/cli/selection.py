@@ -145,6 +145,14 @@ def build_options(args: argparse.Namespace, layouts: Path) -> Options:
     from ..build import Options
     from ..papers import DEFAULT_PAPERS
 
+    if args.imposition == "gutterfold" and tuple(args.back_offset) != (0.0, 0.0):
+        # a fold puts each back behind its front whatever the printer: an offset would only
+        # take room from every page and shift the glue-together pages out of register
+        raise SystemExit(
+            "cutsheet: --back-offset corrects a duplex printer's backs; --imposition"
+            " gutterfold prints them on the front's side and folds: leave --back-offset out"
+        )
+
     return Options(
         profiles=chosen_profiles(layouts, args.profile),
         papers=tuple(dict.fromkeys(args.paper or DEFAULT_PAPERS)),

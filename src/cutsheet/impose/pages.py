@@ -399,7 +399,7 @@ def impose(
     Raises ValueError for an item too big for the page (or half of it, gutterfold).
 
     A ``back_offset`` moves the backs, their marks and furniture included, by that much: every
-    page is laid out on the paper less the offset at each edge (``_room_for``), so a back page
+    page is laid out on the paper less the offset on one side (``_room_for``), so a back page
     moved by it still keeps its ink ``SAFE_MARGIN`` from every edge of the paper."""
     if bleed < 0:
         raise ValueError("bleed cannot be negative")
@@ -410,7 +410,7 @@ def impose(
         pages = impose(
             runs, inner, imposition=imposition, bleed=bleed, note=note, cut_guides=cut_guides
         )
-        backs = (at[0] + back_offset[0], at[1] + back_offset[1])
+        backs = (at[0], at[1] + back_offset[1])  # across: mirrored in the room, see _room_for
         return [_moved(p, paper, backs if p.side == "back" else at) for p in pages]
     pages: list[PagePlan[T]] = []
     for items, backed in _streams(runs, imposition):
@@ -428,10 +428,16 @@ def impose(
 
 
 def _room_for(paper: Size, offset: tuple[float, float]) -> tuple[Size, tuple[float, float]]:
-    """The paper less ``offset`` at each edge (what the pages are laid out on), and where that
-    lies on the paper: a back page moved by the offset stays inside the paper's safe area."""
-    ox, oy = abs(offset[0]), abs(offset[1])
-    return (paper[0] - 2 * ox, paper[1] - 2 * oy), (ox, oy)
+    """The paper less the offset on one side (what the pages are laid out on), and where
+    that room lies on the paper for the fronts. Across, a back page is the room's mirror,
+    placed where the front's room is: mirrored about the room's middle, not the paper's, a
+    back lands X from the paper's mirror when the room lies X further right (a negative X:
+    the room flush left, X shorter). Down, a back is its front moved by Y: the room lies
+    |Y| from the edge the backs move away from. Either way front and back pages keep their
+    ink the safe margin from every edge, and only |X| and |Y| are taken from the paper
+    (once at each edge, a Letter page lost a row of poker cards to a 1 mm offset)."""
+    ox, oy = offset
+    return (paper[0] - abs(ox), paper[1] - abs(oy)), (max(0.0, ox), max(0.0, -oy))
 
 
 def _moved(page: PagePlan[T], paper: Size, by: tuple[float, float]) -> PagePlan[T]:

@@ -159,8 +159,8 @@ def _too_big(
     comp = next(c for c in game.components if c.id == run.component)
     w, h = run.size
     b = options.bleed
-    ox, oy = (abs(v) for v in options.back_offset)  # the room a back offset takes
-    room = (paper.width - 2 * (SAFE_MARGIN + ox), paper.height - 2 * (SAFE_MARGIN + oy))
+    ox, oy = (abs(v) for v in options.back_offset)  # the room a back offset takes (one side)
+    room = (paper.width - 2 * SAFE_MARGIN - ox, paper.height - 2 * SAFE_MARGIN - oy)
     over = _overflow(None, run.size, b, room)
     given = [f"{b:g} mm bleed"] if b else []
     if ox or oy:
