@@ -178,3 +178,25 @@ def test_a_build_with_warnings_ends_with_their_count(tmp_path, capsys):
     assert "heads nothing" in lines[-2] and ": warning: " in lines[-2], lines
     assert lines[-1] == "cutsheet: 1 warning", lines
     assert (root / "build" / "tiny" / "standard-a4" / "sheets.pdf").is_file()
+
+
+def test_a_card_that_does_not_fit_is_previewed_with_its_error(tmp_path):
+    """The editor's loop: a card whose text overflows in large print (an error: no build
+    draws the game) is still drawn by preview, overflowing, for the eye, with the error said
+    and exit status 1; another card of that game previews as well (it refused before)."""
+    game = tmp_path / "proj"
+    game.mkdir()
+    assert run(game, "new", "my-game").returncode == 0
+    cards = game / "content" / "my-game" / "cards.yaml"
+    long = "Play another card at once. " + "Then play one more card, and another. " * 8
+    text = cards.read_text()
+    assert "rule: Play another card at once." in text
+    cards.write_text(text.replace("rule: Play another card at once.", f"rule: {long.strip()}"))
+    out = tmp_path / "png"
+    for item in ("MG-SUN", "MG-MOON"):
+        argv = ["preview", "my-game", "--item", item, "--profile", "large-print"]
+        result = run(game, *argv, "--out", str(out))
+        assert result.returncode == 1, result.stderr
+        assert "MG-SUN, box 'rule' (field rule): the large-print profile's text" in result.stderr
+        assert (out / f"{item}-large-print-front-1.png").is_file()
+    assert run(game, "check").returncode == 1

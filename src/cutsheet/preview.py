@@ -91,8 +91,12 @@ def preview_item(
 
     jobs.forget()
     prepared, problems = jobs.plan(str(root), game_id, profile_name, imposition)
-    if prepared is None or has_errors(problems):  # (a warning never stops a drawing)
+    if prepared is None:
         raise ContentError(problems)
+    # a game with errors is previewed too, where the item was planned: its text that does
+    # not fit is drawn as it overflows, for the eye (the errors are said, and no build draws
+    # it); an item the errors left unplanned says them
+    failed = problems if has_errors(problems) else []
     parts = {k: v for k, v in prepared.parts.items() if part is None or k == part}
     known: set[str] = set()
     for name, entries in parts.items():
@@ -109,6 +113,8 @@ def preview_item(
                 if card.item == item_id:
                     stem = f"{item_id}{variant(profile_name)}"
                     return _card_alone(card, prepared.game.spec.language, out / stem, dpi)
+    if failed:
+        raise ContentError(failed)
     raise ContentError([_not_found(root, game_id, item_id, part, known, prepared.parts)])
 
 

@@ -76,18 +76,21 @@ def cmd_preview(args: argparse.Namespace) -> int:
     out = out_folder(args, root, "build/preview", per_game=False)
     if args.item is not None and not args.item.strip():  # not the built pages, silently
         raise SystemExit("cutsheet: --item needs a card's or a sheet's id (see cutsheet list)")
+    failed = False
     if args.item:
-        paths = _preview_item(args, root, out)
+        paths, failed = _preview_item(args, root, out)
     else:
         paths = _preview_pages(args, root, out)
     for p in paths:
         print(display_path(p))
-    return 0
+    return 1 if failed else 0
 
 
-def _preview_item(args: argparse.Namespace, root: Path, out: Path) -> list[Path]:
-    """One card or sheet, planned as a build plans it, with the warnings a build of its
-    game says (a project paper that replaces one of cutsheet's own)."""
+def _preview_item(args: argparse.Namespace, root: Path, out: Path) -> tuple[list[Path], bool]:
+    """One card or sheet, planned as a build plans it, with the problems a build of its
+    game says (a project paper that replaces one of cutsheet's own): drawn though the game
+    has errors where the item was planned (text that does not fit, seen overflowing), and
+    whether there were errors."""
     from ..jobs import layout_warnings, plan
     from ..preview import preview_item
 
@@ -116,9 +119,9 @@ def _preview_item(args: argparse.Namespace, root: Path, out: Path) -> list[Path]
         )
     except ContentError as exc:
         raise ContentError([*exc.problems, *layout_warnings(str(root), args.game)]) from None
-    _plan, warned = plan(str(root), args.game, args.profile, imposition)  # its warnings
-    print_problems(sorted({*warned, *layout_warnings(str(root), args.game)}))
-    return paths
+    _plan, said = plan(str(root), args.game, args.profile, imposition)  # its problems
+    print_problems(sorted({*said, *layout_warnings(str(root), args.game)}))
+    return paths, has_errors(said)
 
 
 def _parts_of(root: Path, game_id: str) -> list[str] | None:
