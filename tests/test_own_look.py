@@ -450,6 +450,29 @@ def test_a_glyph_missing_from_large_prints_font_says_whose_font_it_replaces(own,
     ]
 
 
+def test_an_icon_the_colour_of_its_ground_is_a_warning(own: Path, capsys) -> None:
+    """A packaged icon painted in the colour of the band it sits on prints as nothing: said,
+    as text that can hardly be read is; an outline that stands out is enough."""
+    path = own / "layouts" / "own.yaml"
+    line = edit(
+        path,
+        "      title:",
+        "      mark: {kind: icon, icon: circle, x: 5, y: 5, w: 8, h: 8, fill: brand, stroke: brand}\n"
+        "      title:",
+    )
+    code = main(["check", "own", "--profile", "standard"])
+    warned = [w for w in capsys.readouterr().err.splitlines() if ": warning: " in w]
+    assert code == 0
+    assert warned == [
+        f"layouts/own.yaml:{line}:7: warning: OWN-A (and 1 more), box 'mark': icon 'circle' in"
+        " #0B6E4F on #0B6E4F has contrast 1.0:1 and can hardly be seen (give it a fill or"
+        " stroke that stands out)"
+    ]
+    edit(path, "fill: brand, stroke: brand}", 'fill: brand, stroke: "#FFFFFF"}')
+    assert main(["check", "own", "--profile", "standard"]) == 0
+    assert ": warning: " not in capsys.readouterr().err
+
+
 def test_a_png_icon_is_drawn_as_an_image(own: Path, capsys) -> None:
     from PIL import Image
 

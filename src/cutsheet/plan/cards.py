@@ -25,6 +25,7 @@ from .checks import (
     raised_runs,
     text_overlaps,
     unreadable_text,
+    unseen_icons,
     white_stickers,
 )
 from .context import item_context, shared_context
@@ -199,6 +200,7 @@ class _CardPlanner:
                 fc.problems.extend(white_stickers(p, profile.min_contrast, fc.label, discs))
             else:
                 fc.problems.extend(unreadable_text(p, fc.label))
+                fc.problems.extend(unseen_icons(p, fc.label))
             if profile.faces == "scale":  # (a scaled face's running text is left-aligned)
                 fc.problems.extend(centred_running_text(p, fc.label))
         return planned, over, gap

@@ -11,6 +11,7 @@ from reportlab.lib.units import mm as MM
 
 from ..boxes import Box, Element
 from ..boxes.base import SAFE_ZONE_MM
+from ..boxes.icon import IconElement
 from ..boxes.text import TextElement
 from ..contrast import BLACK, WHITE, contrast, reaching
 from ..diagnostics import Problem
@@ -223,6 +224,39 @@ def unreadable_text(face: FacePlan, label: str) -> list[Problem]:
         for el, fg, bg, ratio in _text_contrasts(face, inks=True)
         if ratio < LEGIBLE and not any(covers(pic, el) for pic in pictures)
     ]
+
+
+def unseen_icons(face: FacePlan, label: str) -> list[Problem]:
+    """A warning for each packaged icon whose paint (its fill and its outline) is under
+    ``LEGIBLE`` against the shape (or the paper) under it: a night-blue icon on a night-blue
+    back prints as nothing, and only text was measured. A project's own icon keeps the
+    colours its file gives it, which are not read here."""
+    found = []
+    for el in face.elements:
+        if not isinstance(el, IconElement) or el.ref.startswith("@"):
+            continue
+        under = WHITE
+        for other in face.elements:
+            if other is el:
+                break
+            if other.box.traits.paints_under_text and other.fill and covers(other, el):
+                under = other.fill
+        paint = {el.fill or BLACK, el.stroke or BLACK}
+        ratio = max(contrast(colour, under) for colour in paint)
+        if ratio < LEGIBLE:
+            shown = " and ".join(sorted(paint))
+            found.append(
+                Problem(
+                    el.box.loc,
+                    f"box '{el.box.name}': icon '{el.icon}' in {shown} on {under} has contrast"
+                    f" {ratio:.1f}:1 and can hardly be seen (give it a fill or stroke that"
+                    " stands out)",
+                    "warning",
+                    subject=label,
+                    code="contrast",
+                )
+            )
+    return found
 
 
 def _shade_hint(fg: str, bg: str, minimum: float) -> str:
