@@ -5,7 +5,6 @@ located problem for each that is not."""
 from __future__ import annotations
 
 import difflib
-import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -22,6 +21,7 @@ from .measure import (
     register_font_file,
 )
 from .symbols import IconFileError, icon_files, svg_drawing, unused_icon_files
+from .text.tags import tags_in
 
 if TYPE_CHECKING:
     from .layouts import Face, FamilySpec, Style
@@ -121,7 +121,6 @@ def unknown_font(name: str, files: Mapping[str, Path], families: Mapping[str, ob
     return f"unknown font {excerpt(name)} (known: {', '.join(known)}){hint}"
 
 
-_TAG = re.compile(r"""<(/?)\s*([A-Za-z]+)[^>]*>""")
 _BOLD, _ITALIC = frozenset({"b", "strong"}), frozenset({"i", "em"})
 _ASKED = {(True, False): "<b>", (False, True): "<i>", (True, True): "<b> and <i> together"}
 _FACE = {(True, False): "bold", (False, True): "italic", (True, True): "bold-italic"}
@@ -134,11 +133,11 @@ def faces_asked(text: str) -> set[tuple[bool, bool]]:
     asked: set[tuple[bool, bool]] = set()
     bold = italic = 0
     at = 0
-    for m in _TAG.finditer(text):
-        if (bold or italic) and m.start() > at and text[at : m.start()].strip():
+    for start, end, tag in tags_in(text):
+        if (bold or italic) and start > at and text[at:start].strip():
             asked.add((bold > 0, italic > 0))
-        at = m.end()
-        name, step = m.group(2).lower(), -1 if m.group(1) else 1
+        at = end
+        name, step = tag.name, -1 if tag.end else 1
         if name in _BOLD:
             bold = max(0, bold + step)
         elif name in _ITALIC:

@@ -136,8 +136,15 @@ def background(
 ) -> str:
     """The colour under ``element``: its own fill, else that of the last filled shape drawn
     before it that lies under it (``under_it``: covers its centre), else the white paper."""
-    if element.fill:
-        return element.fill
+    return element.fill or shape_under(face, element, under_it)
+
+
+def shape_under(
+    face: FacePlan, element: Element, under_it: Callable[[Element, Element], bool] = covers
+) -> str:
+    """The fill of the last filled shape drawn before ``element`` that lies under it
+    (``under_it``), else the white paper: what ``element`` is seen against, its own fill
+    aside."""
     under = WHITE
     for other in face.elements:
         if other is element:
@@ -235,12 +242,7 @@ def unseen_icons(face: FacePlan, label: str) -> list[Problem]:
     for el in face.elements:
         if not isinstance(el, IconElement) or el.ref.startswith("@"):
             continue
-        under = WHITE
-        for other in face.elements:
-            if other is el:
-                break
-            if other.box.traits.paints_under_text and other.fill and covers(other, el):
-                under = other.fill
+        under = shape_under(face, el)
         paint = {el.fill or BLACK, el.stroke or BLACK}
         ratio = max(contrast(colour, under) for colour in paint)
         if ratio < LEGIBLE:

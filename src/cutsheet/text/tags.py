@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import html
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
 # HTMLParser: a tag opens with '<' and a letter (or '</' and a letter); its name ends at ASCII
@@ -34,6 +34,12 @@ class Tag:
     @property
     def text(self) -> str:
         return f"<{'/' if self.end else ''}{self.written}{self.rest}>"
+
+
+def tags_in(markup: str) -> Iterator[tuple[int, int, Tag]]:
+    """Each tag of ``markup`` with where it starts and ends, in order."""
+    for m in _TAG.finditer(markup):
+        yield m.start(), m.end(), Tag(bool(m.group(1)), m.group(2).lower(), m.group(2), m.group(3))
 
 
 def retagged(markup: str, rewrite: Callable[[Tag], str]) -> str:
