@@ -52,10 +52,12 @@ def test_a_long_link_in_the_rules_is_refused_at_its_block(ws):
 
 
 def test_a_word_that_fits_the_page_but_not_the_booklet_is_refused(ws):
-    line = add_rules_text(ws, f'      - text: "Word {"x" * 80}"')
-    (found,) = messages(ws)
+    """Large print sets a page's rules at 179.9 mm and a booklet's at 119.7 mm (standard
+    print sets both at 119.7 mm: ``flow.frames.MOST_EMS``)."""
+    line = add_rules_text(ws, f'      - text: "Word {"x" * 45}"')
+    (found,) = messages(ws, ("large-print",))
     assert found.startswith(f"{line}:9: rules: a word is "), found
-    assert "booklet page" in found
+    assert "too wide for the large-print A4 booklet page" in found
 
 
 def test_a_long_word_in_a_list_item_is_reported_at_its_list(ws):

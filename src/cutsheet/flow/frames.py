@@ -125,45 +125,54 @@ LETTER_MM, HALF_LETTER_MM = 215.9, 139.7  # widths of US Letter and of its half 
 LEAST_SIDE_MM = (15.0, 10.0)
 """The least side margin in mm of a rules page and of a booklet's half page."""
 RULES_MEASURE_MM = (LETTER_MM - 2 * 18.0, HALF_LETTER_MM - 2 * LEAST_SIDE_MM[1])
-"""The rules' line lengths in mm: a page's, and a small half page's. US Letter's room inside
-18 mm margins (179.9 mm: A4 keeps 15.05 mm at each side) and half-letter's inside 10 mm
-(119.7 mm: A5 keeps 14.15 mm). Set to one measure, a rulebook breaks its lines alike on A4
-and Letter (only its pages end elsewhere: A4's are taller), and each paragraph is broken into
-lines once for both (``rules_measure``)."""
+"""The rules' line lengths in mm, the longer first: US Letter's room inside 18 mm margins
+(179.9 mm: A4 keeps 15.05 mm at each side) and half-letter's inside 10 mm (119.7 mm: A5
+keeps 14.15 mm). Set to one of these, a rulebook breaks its lines alike on A4 and Letter
+(only its pages end elsewhere: A4's are taller), and each paragraph is broken into lines once
+for both; where a page and a booklet's half page take the same one, once for all four."""
+MOST_EMS = 39.0
+"""The longest line of the rules, in ems of their body size: about 90 characters of running
+text (Atkinson Hyperlegible averages 0.43 em a character in English). A line much longer
+than that is hard to follow back to the next one: 179.9 mm at 10 pt is 51 em (some 117
+characters), so standard print sets a page's rules at 119.7 mm (78 characters), as a
+booklet's; large print's 18 pt keeps 179.9 mm (28 em, 65 characters)."""
 
 
-def rules_measure(page_w_mm: float, half: bool) -> float | None:
-    """The line length in mm of the rules on a page ``page_w_mm`` wide (``half``: a booklet's
-    half page), or None where the page is too narrow for one: its lines then fill it inside
-    ``LEAST_SIDE_MM``. A page's measure (179.9 mm) wherever it fits, however large the paper
-    (A3's lines are no longer; its booklet's half page, A4's size, sets a page's lines); else,
-    on a half page, the half page's (119.7 mm: A5 and half-letter)."""
+def rules_measure(page_w_mm: float, half: bool, body_pt: float) -> float | None:
+    """The line length in mm of the rules set at ``body_pt`` on a page ``page_w_mm`` wide
+    (``half``: a booklet's half page), or None where the page is too narrow for it: its lines
+    then fill it inside ``LEAST_SIDE_MM``. A page's measure (179.9 mm) where that is at most
+    ``MOST_EMS`` long, else a half page's (119.7 mm); a booklet's half page too narrow for a
+    page's takes a half page's (A5 and half-letter alike). A larger paper sets no longer
+    lines: A3's booklet's half page, A4's size, sets what an A4 page sets."""
+    page, small = RULES_MEASURE_MM
+    longest = page if page * mm <= MOST_EMS * body_pt else small
     room = page_w_mm - 2 * LEAST_SIDE_MM[half]
-    for measure in RULES_MEASURE_MM if half else RULES_MEASURE_MM[:1]:
+    for measure in (longest, small) if half else (longest,):
         if room >= measure:
             return measure
     return None
 
 
-def rules_side(page_w_mm: float, half: bool) -> float:
+def rules_side(page_w_mm: float, half: bool, body_pt: float) -> float:
     """The left (and right) margin in mm of a rules page ``page_w_mm`` wide (``half``: a
-    booklet's half page): the text block at the rules' measure, centred, or as wide as the
-    least margins leave."""
-    measure = rules_measure(page_w_mm, half)
+    booklet's half page) set at ``body_pt``: the text block at the rules' measure, centred,
+    or as wide as the least margins leave."""
+    measure = rules_measure(page_w_mm, half, body_pt)
     return LEAST_SIDE_MM[half] if measure is None else (page_w_mm - measure) / 2
 
 
-def rules_frame(page_mm: tuple[float, float], half: bool, band_mm: float) -> Frame:
+def rules_frame(page_mm: tuple[float, float], half: bool, band_mm: float, body_pt: float) -> Frame:
     """The padded Frame a rules page (``page_mm``: the paper, or a booklet's half page:
-    ``half``) lays its flowables out in: the top margin, the text block at the rules'
-    measure centred between the sides (``rules_side``), the furniture band at the foot. Its
-    sizes are worked out as ReportLab's document template works them out, to the last bit,
-    and its width is the same number on every paper of one measure: the plan measures a
-    block at the very width the renderer sets it at, and the renderer reuses the lines the
-    plan broke, on A4 and Letter alike (``flow/paragraphs.py``)."""
+    ``half``) lays its flowables out in, the rules set at ``body_pt``: the top margin, the
+    text block at the rules' measure centred between the sides (``rules_side``), the
+    furniture band at the foot. Its sizes are worked out as ReportLab's document template
+    works them out, to the last bit, and its width is the same number on every paper of one
+    measure: the plan measures a block at the very width the renderer sets it at, and the
+    renderer reuses the lines the plan broke, on A4 and Letter alike (``flow/paragraphs.py``)."""
     page_w, page_h = page_mm[0] * mm, page_mm[1] * mm
     top, bottom = rules_margin(half) * mm, band_mm * mm
-    measure = rules_measure(page_mm[0], half)
+    measure = rules_measure(page_mm[0], half, body_pt)
     if measure is not None:
         width = measure * mm
         side = (page_w - width) / 2

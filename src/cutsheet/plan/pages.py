@@ -125,7 +125,7 @@ def _height(f: Flowable, canv: Canvas, width: float, height: float) -> float:
 def _frames(plan: GamePlan, kind: str, papers: Sequence[Paper]) -> Iterator[PageFrame]:
     """(paper, width, height, slack) in points of the frame a kind of document is set in;
     a block may run ``slack`` into the right margin, not closer to the edge than 5 mm."""
-    band = furniture_of(plan.profile).band_mm
+    band, body = furniture_of(plan.profile).band_mm, plan.profile.body_size
     # named with the profile where it sets its own sizes: "the large-print A4 page"
     own = f"{plan.profile.name} " if plan.profile.faces == "scale" else ""
     if kind == "sheet":
@@ -137,7 +137,7 @@ def _frames(plan: GamePlan, kind: str, papers: Sequence[Paper]) -> Iterator[Page
     for half in (False, True):  # a block runs no further into the side than on any page
         slack = (LEAST_SIDE_MM[half] - INK_MM) * mm + FRAME_PADDING
         for paper in papers:
-            frame = rules_frame(paper.half if half else paper.size, half, band)
+            frame = rules_frame(paper.half if half else paper.size, half, band, body)
             name = own + paper.title + (" booklet page" if half else " page")
             yield name, frame._aW, frame._aH, slack
 

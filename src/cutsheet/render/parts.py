@@ -173,7 +173,8 @@ def _rules(inp: PartInput, doc_print: DocPrint, booklet: bool = False) -> tuple[
     a tagged booklet is imposed as its tags are written (``sides``); an untagged one is
     left as half pages."""
     page, half = doc_print.page, doc_print.half
-    top, side = rules_margin(half), rules_side(page[0], half)  # as ``rules_frame`` has them
+    body = inp.profile.body_size
+    top, side = rules_margin(half), rules_side(page[0], half, body)  # as ``rules_frame``
     meta = replace(inp.meta, duplex=None)  # the booklet's half pages: imposed, then flipped
     furniture = inp.furniture
     tagger = Tagger(inp.profile.tagged)
@@ -207,7 +208,7 @@ def _rules(inp: PartInput, doc_print: DocPrint, booklet: bool = False) -> tuple[
         invariant=1,
         initialFontName=register(),
     )
-    frame = rules_frame(page, half, furniture.band_mm)  # the plan measured in this frame
+    frame = rules_frame(page, half, furniture.band_mm, body)  # the plan measured in this frame
     doc.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=on_page)])
     builder = TaggedStory.for_profile(inp.profile).for_frame(frame._aW)
     story = builder.flowables(doc_print.doc.blocks)
