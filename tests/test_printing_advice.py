@@ -71,6 +71,20 @@ ADVICE = {  # game -> what duplex says, what gutterfold says, what both say afte
         ],
         "a face-down card shows nothing.",
     ),
+    "festivibes": (
+        ["Print cards.pdf on both sides of the paper: every festival card", "test of two-sided"],
+        [
+            "Print cards.pdf on one side of the paper. Fold each page that has a dashed line",
+            "glue its halves together before cutting",
+            "the next page is its other side",
+        ],
+        "folded booklet (rules-booklet.pdf), then cut the cards apart.",
+    ),
+    "bidding-alpha": (
+        ["Print cards.pdf on both sides of the paper, so that", "test of two-sided printing"],
+        ["Print cards.pdf on one side of the paper. Fold each page that has a dashed line"],
+        "the next page is its other side",
+    ),
 }
 
 
@@ -89,9 +103,11 @@ def test_the_rules_say_how_to_print_their_cards(built, built_gutterfold, game, k
 
 
 FOLD = b"[3 2] 0 d"  # the dash of a gutterfold page's fold line (render.writer)
-CARDS_WITH_BACKS = {  # what only the cards the advice names print: vote ids, a closed source
+CARDS_WITH_BACKS = {  # what only cards with backs print: vote ids, a closed source, Sold out
     "festival-charter": r"\bFCH-(YES|NO)\b",
     "common-reserve": r"CLOSED( SOURCE)?: (WATER|FUEL|FIBRE)",
+    "festivibes": r"\bSOLD OUT\b",
+    "bidding-alpha": r"\bBA-0[1-6]\d",  # a stage card (the start cards lie face up)
 }
 
 
