@@ -6,6 +6,7 @@ their fronts. Read back here from the plans and from a rendered build."""
 
 from __future__ import annotations
 
+import json
 import math
 from pathlib import Path
 
@@ -94,6 +95,13 @@ def test_a_built_back_page_moved_3_mm_keeps_the_edges_white(ws, tmp_path: Path):
             if part == "cards" and number % 2 == 0:
                 assert "back" in text, (part, number, text[-200:])  # its label
         doc.close()
+    # the manifest says how the cut parts were printed, so a file found later tells it
+    manifest = json.loads((tmp_path / "manifest.json").read_text())
+    for entry in manifest["outputs"]:
+        if entry["part"] in ("cards", "sheets"):
+            assert entry["back_offset"] == [3.0, -2.0] and entry["cut_guides"] == "marks"
+        elif entry["part"] != "font-licence":  # the rules are cut nowhere
+            assert entry["back_offset"] is None and entry["cut_guides"] is None, entry
 
 
 @pytest.mark.parametrize("offset", OFFSETS)

@@ -189,6 +189,12 @@ def test_manifest_lists_every_output(built):
     assert entry["game"] == CR and entry["profile"] == "standard" and entry["paper"] == "a4"
     assert entry["part"] == "cards" and entry["pages"] == 6
     assert entry["components"] == {"deliveries": 12}
+    assert entry["imposition"] == "duplex" and entry["cut_guides"] == "marks"
+    assert entry["back_offset"] == [0.0, 0.0]
+    rules = next(
+        e for e in manifest["outputs"] if e["path"] == "common-reserve/standard-a4/rules.pdf"
+    )
+    assert rules["imposition"] == "pages" and rules["cut_guides"] is rules["back_offset"] is None
     sheets = next(
         e for e in manifest["outputs"] if e["path"] == "common-reserve/standard-letter/sheets.pdf"
     )

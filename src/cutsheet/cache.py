@@ -235,11 +235,13 @@ def icon_listing(root: Path) -> str:
         return ""
 
 
-OUTPUT_KEYS = frozenset(
-    {"path", "game", "profile", "paper", "part", "pages", "imposition", "bleed", "sha256"}
+PRINTING_KEYS = frozenset({"imposition", "cut_guides", "back_offset"})  # a build's own
+OUTPUT_KEYS = (
+    frozenset({"path", "game", "profile", "paper", "part", "pages", "bleed", "sha256"})
     | {"components"}
+    | PRINTING_KEYS
 )
-EXPORT_KEYS = (OUTPUT_KEYS - {"imposition"}) | {"kind", "target", "dpi"}  # cutsheet export's
+EXPORT_KEYS = (OUTPUT_KEYS - PRINTING_KEYS) | {"kind", "target", "dpi"}  # cutsheet export's
 LICENCE_KEYS = frozenset({"path", "game", "profile", "paper", "part", "fonts", "sha256"})  # a kit's
 
 

@@ -584,4 +584,6 @@ def meta_entry(task: Task, rendered: Rendered, sha: str) -> ManifestEntry:
         bleed=task.options.bleed if cut else 0.0,
         sha256=sha,
         components=rendered.components,
+        cut_guides=task.options.cut_guides if cut else None,
+        back_offset=task.options.back_offset if cut else None,
     )

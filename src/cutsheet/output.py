@@ -175,23 +175,31 @@ class ManifestEntry:
     sha256: str
     components: Mapping[str, int]
     imposition: str | None = None  # a build's files: duplex, gutterfold, pages, saddle-stitch
+    # a build's cards and sheets: "marks" or "lines" (``--cut-guides``), and the back pages'
+    # shift in mm (``--back-offset``); None for the rules, which are cut nowhere
+    cut_guides: str | None = None
+    back_offset: tuple[float, float] | None = None
     kind: str | None = None  # "export" for cutsheet export's files
     target: str | None = None  # the export target (png, tts, pod, contact)
     dpi: int | None = None  # an export's raster resolution (png, tts)
 
     def to_json(self) -> dict[str, Any]:
         """The entry as ``manifest.json`` (and the cache) store it: a build's entry has an
-        ``imposition``, an export's its ``kind``, ``target`` and ``dpi``."""
+        ``imposition``, ``cut_guides`` and ``back_offset`` (null for the rules), an export's
+        its ``kind``, ``target`` and ``dpi``."""
         data = {k: v for k, v in asdict(self).items() if k not in _OPTIONAL}
         data["components"] = dict(self.components)
         if self.kind is None:
             data["imposition"] = self.imposition
+            data["cut_guides"] = self.cut_guides
+            offset = self.back_offset
+            data["back_offset"] = None if offset is None else [offset[0], offset[1]]
         else:
             data.update(kind=self.kind, target=self.target, dpi=self.dpi)
         return data
 
 
-_OPTIONAL = ("imposition", "kind", "target", "dpi")
+_OPTIONAL = ("imposition", "cut_guides", "back_offset", "kind", "target", "dpi")
 
 
 LICENCE_PART = "font-licence"
