@@ -307,3 +307,36 @@ def test_a_job_with_more_warnings_than_an_entry_keeps_is_not_cached():
     ]
     assert cache.warning_records(many) is None
     assert len(cache.warning_records(many[:-1]) or ()) == cache.MAX_WARNINGS
+
+
+def test_a_rebuilt_file_leaves_the_manifest_byte_for_byte_as_it_was(built):
+    """A file deleted and drawn again (the rest kept from the cache) leaves manifest.json as
+    the first build wrote it: the kept entries keep their keys' order and their components'
+    (the cache stores them as made, ``output._canonical`` orders every entry alike)."""
+    root, out = built
+    before = (out / "manifest.json").read_bytes()
+    (out / "tiny" / "standard-a4" / "rules.pdf").unlink()
+    assert _rebuilt(_build(root, out))
+    assert (out / "manifest.json").read_bytes() == before
+
+
+def test_an_older_manifest_entry_gets_the_keys_every_build_entry_has(built):
+    """An entry an older cutsheet wrote (no ``cut_guides`` nor ``back_offset``, keys in
+    another order) is written again with those keys null (not recorded) and in the order of
+    a fresh entry: a script reading the manifest meets one shape."""
+    root, out = built
+    path = out / "manifest.json"
+    fresh = json.loads(path.read_text())["outputs"]
+    old = [
+        dict(sorted((k, v) for k, v in e.items() if k not in ("cut_guides", "back_offset")))
+        for e in fresh
+    ]
+    path.write_text(json.dumps({"generator": "cutsheet 0.0.9", "outputs": old}))
+    from cutsheet.output import manifest_bytes
+
+    written = json.loads(manifest_bytes(out, []))["outputs"]
+    assert [e["path"] for e in written] == [e["path"] for e in fresh]
+    for was, now in zip(fresh, written, strict=True):
+        assert list(now) == list(was)  # the fresh entry's keys, in its order
+        if now["part"] in ("cards", "sheets"):
+            assert now["cut_guides"] is None and now["back_offset"] is None  # not recorded

@@ -274,7 +274,9 @@ class Entry:
             "outputs": self.outputs,
             "warnings": list(self.warnings),
         }
-        return json.dumps(data, separators=COMPACT, sort_keys=True).encode()
+        # in the order made (not sorted): a kept file's entry goes back into the manifest
+        # as its build wrote it, a deck's components in their order (``output._canonical``)
+        return json.dumps(data, separators=COMPACT).encode()
 
 
 def warning_records(problems: Iterable[Problem]) -> tuple[dict[str, Any], ...] | None:

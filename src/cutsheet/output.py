@@ -311,8 +311,29 @@ def _merged(
         entries[e["path"]] = e
     return {
         "generator": f"cutsheet {__version__}",
-        "outputs": [entries[k] for k in sorted(entries)],
+        "outputs": [_canonical(entries[k]) for k in sorted(entries)],
     }
+
+
+_ORDER = (
+    *("path", "game", "profile", "paper", "part", "pages", "fonts", "bleed", "sha256"),
+    *("components", "imposition", "cut_guides", "back_offset", "kind", "target", "dpi"),
+)
+"""The order of an entry's keys in the manifest: the order ``ManifestEntry`` and
+``LicenceEntry`` write them in."""
+
+
+def _canonical(entry: dict[str, Any]) -> dict[str, Any]:
+    """``entry`` as the manifest writes every entry, whoever wrote it: its keys in one order
+    (an entry kept from an earlier build or export, read back from the manifest or the
+    cache, is written again byte for byte as it was first), and a build's PDF entry written
+    by an older cutsheet given the printing keys it lacks, as null (not recorded), so that
+    every build entry has the same keys."""
+    if entry.get("kind") is None and entry.get("part") != LICENCE_PART:
+        entry = {"imposition": None, "cut_guides": None, "back_offset": None, **entry}
+    ordered = {k: entry[k] for k in _ORDER if k in entry}
+    ordered.update((k, v) for k, v in entry.items() if k not in ordered)
+    return ordered
 
 
 def write_manifest(out: Path, outputs: list[dict[str, Any]]) -> Path:
