@@ -312,10 +312,12 @@ def test_export_is_incremental_and_recorded_in_the_manifest(project, tmp_path):
     run(project, "png", out, dpi=72)
     folder = out / "my-game" / "export" / "png"
     before = snapshot(folder)
+    recorded = (out / "manifest.json").read_bytes()
     said: list[str] = []
     export(project, ["my-game"], ExportOptions("png", dpi=72), out, progress=said.append)
     assert said == ["my-game standard png: unchanged"]
     assert snapshot(folder) == before
+    assert (out / "manifest.json").read_bytes() == recorded  # its entries as first written
     # a build into the same folder keeps the export's manifest entries
     _o, report = build(project, ["my-game"], Options(papers=("a4",)), out, **QUIET)
     assert not report.errors
