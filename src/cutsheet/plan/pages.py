@@ -158,19 +158,24 @@ def _too_tall(
     split: bool,
     what: tuple[str, str] = ("a block is", ""),
 ) -> str | None:
-    """How ``f`` overflows the first page that cannot hold it (or the part of it that
-    cannot be split), if any, said of ``what`` it is and with what to do (``_what``); ``f``
-    is tried on every page in turn."""
+    """How ``f`` overflows the page that holds it (or the part of it that cannot be split)
+    worst, if any page cannot, said of ``what`` it is and with what to do (``_what``): the
+    page it falls shortest of, so that a block cut down to the room said fits every page
+    (the first page that failed, an A4 page, may have more room than a Letter one)."""
+    worst: tuple[float, str, float, float] | None = None  # (shortfall, paper, need, room)
     for paper, width, height, _slack in frames:
         over = _too_big(f, canv, width, height, split)
-        if over:
-            need, room = in_mm(over, height)
-            said, hint = what
-            return (
-                f"{said} taller than a page: it needs {need} in one piece, the {paper} has"
-                f" room for {room}{hint}"
-            )
-    return None
+        if over and (worst is None or over - height > worst[0]):
+            worst = (over - height, paper, over, height)
+    if worst is None:
+        return None
+    _short, paper, over, height = worst
+    need, room = in_mm(over, height)
+    said, hint = what
+    return (
+        f"{said} taller than a page: it needs {need} in one piece, the {paper} has"
+        f" room for {room}{hint}"
+    )
 
 
 def _what(block: object, kind: str, profile: str, own: bool = False) -> tuple[str, str] | None:
