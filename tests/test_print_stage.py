@@ -157,6 +157,22 @@ def test_a_paper_too_small_to_print_on_is_a_located_error(mini, capsys):
     ]
 
 
+def test_a_paper_given_landscape_is_a_located_error(mini, capsys):
+    """Cards and rules are laid out on a sheet portrait and the booklet on it turned: a size
+    given wider than tall printed them two ways (a designer's report)."""
+    layout = mini / "layouts" / "mini.yaml"
+    line = _edit(
+        layout,
+        "include: [base.yaml]\n",
+        "include: [base.yaml]\npapers:\n  wide: {size: [400, 250]}\n",
+    )
+    errors = _check_equals_build(capsys)
+    assert errors == [
+        f"layouts/mini.yaml:{line + 2}:3: error: paper 'wide': a size is [width, height] with"
+        " the sheet portrait; got 400 × 250 mm, wider than tall: write [250, 400]"
+    ]
+
+
 def _slots_per_page(pdf: Path) -> list[int]:
     """Cards on each front page: the mini deck prints its id in the card's text."""
     reader = PdfReader(pdf)

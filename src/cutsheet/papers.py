@@ -50,11 +50,21 @@ MIN_MM, MAX_MM = 50.0, 2_000.0
 
 
 def paper_problems(name: str, spec: PaperSpec, loc: Loc) -> list[Problem]:
-    """A paper too small to print on (inside its 5 mm margins) or absurdly large, or a half
-    page larger than half the sheet (a booklet prints two side by side on it, turned)."""
+    """A paper too small to print on (inside its 5 mm margins) or absurdly large, given
+    landscape (the cards, the rules and the booklet are laid out on it portrait, the booklet
+    turned: a sheet given wider than tall would print them two ways), or a half page larger
+    than half the sheet (a booklet prints two side by side on it, turned)."""
     sizes = [*spec.size, *(spec.half or ())]
     if all(MIN_MM <= v <= MAX_MM for v in sizes):
         w, h = spec.size
+        if w > h:
+            return [
+                Problem(
+                    loc,
+                    f"paper {excerpt(name)}: a size is [width, height] with the sheet portrait;"
+                    f" got {w:g} × {h:g} mm, wider than tall: write [{h:g}, {w:g}]",
+                )
+            ]
         if spec.half is None or (spec.half[0] <= h / 2 + 0.01 and spec.half[1] <= w + 0.01):
             return []
         half = " × ".join(f"{v:g}" for v in spec.half)
