@@ -133,6 +133,7 @@ class CardBlock:
     alt: str
     labels: tuple[FigureLabel, ...]
     caption: str | None
+    smallest_pt: float = 0.0  # the smallest text size its face prints (0: no text)
 
 
 @dataclass(frozen=True)

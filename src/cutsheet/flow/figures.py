@@ -50,18 +50,24 @@ class CardFigure(Flowable):
         labels: Sequence[tuple[Paragraph, FigureLabel]],
         alt: str = "",
         shrink: bool = True,
+        least: float = 0.0,
     ) -> None:
         super().__init__()
         self.face, self.labels, self.alt = face, labels, alt
         self.shrink = shrink  # False: drawn at 100 % (narrower only if the column is)
+        # the smallest scale that keeps the card's text at the profile's least size: the card
+        # is never shrunk under it to make room for its labels; a column or a page too small
+        # for it is the plan's error (``plan/pages.py``)
+        self.least = least
         self.scale = 1.0
         self.card_h = 0.0
         self.leaders: list[Leader] = []
 
     def _scale(self, aw: float) -> float:
         """The card's scale: 1 where the column has room for it and its labels, else the
-        largest (down to ``MIN_SCALE``) at which the labels, in the column left beside the
-        card, stack no taller than the card; never taller than any page may hold."""
+        largest (down to ``MIN_SCALE``, or ``least`` where that is larger) at which the
+        labels, in the column left beside the card, stack no taller than the card; never
+        taller than any page may hold, nor wider than the column leaves it."""
         if not self.shrink:
             return min(1.0, aw / (self.face.width_mm * mm))
         top = min(1.0, MAX_HEIGHT_MM / self.face.height_mm)
@@ -69,12 +75,13 @@ class CardFigure(Flowable):
             return min(top, aw / (self.face.width_mm * mm))
         room = aw - (LEADER_GAP_MM + LABEL_MIN_MM) * mm
         top = max(0.05, min(top, room / (self.face.width_mm * mm)))
+        floor = max(MIN_SCALE, self.least)
         s = top
-        while s > MIN_SCALE:
+        while s > floor:
             if self._stack_height(aw, s) <= self.face.height_mm * mm * s:
                 return s
             s -= 0.05
-        return max(min(top, MIN_SCALE), 0.05)
+        return max(min(top, floor), 0.05)
 
     def _column(self, aw: float, s: float) -> tuple[float, float]:
         """The label column's left edge and width (points) beside a card at scale ``s``."""

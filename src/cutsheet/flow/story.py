@@ -79,6 +79,7 @@ class StoryBuilder:
     write_in_mm: float
     heading_offset: int = 0  # 1 in a file whose H1 is its own title (sheets): titles are H2
     figures_shrink: bool = True  # False where cards' text is at the profile's least size
+    min_text: float = 0.0  # points: the profile's least text size (a card figure's floor)
     table_room: float = TABLE_WIDTH_MM * mm  # points a table's columns without a width share
     frame_width: float | None = None  # points: the frame's, where known (a long track wraps)
 
@@ -96,7 +97,12 @@ class StoryBuilder:
         """The builder for documents set at ``profile``'s sizes."""
         # large print sets every text at its least size: a card drawn smaller would break it
         shrink = profile.min_text_size < profile.body_size
-        return cls(profile_doc_styles(profile), profile.write_in_mm, figures_shrink=shrink)
+        return cls(
+            profile_doc_styles(profile),
+            profile.write_in_mm,
+            figures_shrink=shrink,
+            min_text=profile.min_text_size,
+        )
 
     def for_frame(self, width: float) -> Self:
         """This builder for a frame ``width`` points wide: its tables share that room, at
@@ -346,17 +352,22 @@ class StoryBuilder:
         if not self.figures_shrink:  # the card at 100 %, its labels a list under it
             return self._card_then_labels(b)
         labels = [(self.para(lab.markup, self.styles.body), lab) for lab in b.labels]
-        figure = self.card_figure_type(b.face, labels, b.alt)
+        figure = self.card_figure_type(b.face, labels, b.alt, least=self._least(b))
         out: list[Flowable] = [Spacer(1, 2 * mm), figure]
         if b.caption is not None:
             out += [Spacer(1, 1.5 * mm), self.para(b.caption, self.styles.small)]
         return [KeepTogether(out + [Spacer(1, 3 * mm)])]
 
+    def _least(self, b: CardBlock) -> float:
+        """The smallest scale at which ``b``'s card keeps its text at the profile's least
+        size (at most 1; 0 for a card without text)."""
+        return min(1.0, self.min_text / b.smallest_pt) if b.smallest_pt > 0 else 0.0
+
     def _card_then_labels(self, b: CardBlock) -> list[Flowable]:
         """Where a card's text is at the profile's least size (large print), the card is
         drawn at 100 % and never smaller, and its labels follow as a list that says where on
         the card each box is, free to go on to the next page."""
-        figure = self.card_figure_type(b.face, [], b.alt, shrink=False)
+        figure = self.card_figure_type(b.face, [], b.alt, shrink=False, least=self._least(b))
         out: list[Flowable] = [Spacer(1, 2 * mm), figure]
         if b.caption is not None:
             out += [Spacer(1, 1.5 * mm), self.para(b.caption, self.styles.small)]

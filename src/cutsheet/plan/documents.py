@@ -13,6 +13,7 @@ from typing import Any
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from ..boxes import MM, Box
+from ..boxes.cells import CellsElement
 from ..boxes.icon import IconElement
 from ..boxes.text import TextElement
 from ..diagnostics import Loc, Problem, did_you_mean, excerpt
@@ -411,7 +412,8 @@ def _card(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
     texts = " · ".join(t for t in said if t.strip())
     alt = f"Card {fig.item}, as it prints: {texts}"
     caption = p.text(fig.caption, "small", loc).markup if fig.caption else None
-    return [CardBlock(face, alt, tuple(labels), caption)]
+    sizes = [el.style.size for el in face.elements if isinstance(el, TextElement | CellsElement)]
+    return [CardBlock(face, alt, tuple(labels), caption, min(sizes, default=0.0))]
 
 
 BLOCK_KINDS: dict[str, Callable[[DocPlanner, Block, Loc], list[DocBlock]]] = {

@@ -108,6 +108,37 @@ def too_narrow(f: Flowable, canv: Canvas, frames: Sequence[PageFrame], what: str
     return _narrow_rows(f, canv, frames) or _cramped_tables(f, canv, frames, what)
 
 
+def small_figure(
+    f: Flowable, frames: Sequence[PageFrame], least_pt: float, profile: str
+) -> str | None:
+    """A card figure in ``f`` that some page draws so small that its card's smallest text
+    prints under ``least_pt`` (``profile``'s least size), if any: said of the page that
+    shrinks it most. Its labels took the room (the card is never shrunk for them under that
+    size, ``CardFigure.least``), or the card is wider or taller than a page's text block."""
+    worst: tuple[float, str, CardFigure] | None = None
+    for g in walk(f):
+        if not isinstance(g, CardFigure) or g.least <= 0:
+            continue
+        for paper, width, height, _slack in frames:
+            g.wrap(width, height)
+            if g.scale < g.least - 1e-6 and (worst is None or g.scale < worst[0]):
+                worst = (g.scale, paper, g)
+    if worst is None:
+        return None
+    scale, paper, g = worst
+    smallest = least_pt / g.least
+    why = (
+        "fewer or shorter labels leave the card more room"
+        if g.labels
+        else "the card is larger than the page's text block: show a smaller card"
+    )
+    return (
+        f"a card figure draws its card at {scale:.0%} on the {paper}: its {smallest:g} pt"
+        f" text would print at {smallest * scale:.1f} pt, under the {profile} profile's"
+        f" {least_pt:g} pt ({why})"
+    )
+
+
 def in_mm(need: float, room: float) -> tuple[str, str]:
     """``need`` and ``room`` (points) said in mm, whole, or to a tenth where whole they would
     read alike ("needs 255 mm, room for 255 mm" for 255.3 and 254.9)."""

@@ -41,6 +41,7 @@ from ..flow.sheets import continued_height, continued_title
 from ..flow.story import StoryBuilder
 from ..flow.tables import TABLE_WIDTH_MM, long_table
 from ..papers import Paper
+from ..profiles import Profile
 from .documents import written_at
 from .model import (
     DocPlan,
@@ -52,7 +53,16 @@ from .model import (
     TrackBlock,
     WriteInsBlock,
 )
-from .page_widths import FUZZ, PageFrame, in_mm, too_long_word, too_narrow, too_wide, walk
+from .page_widths import (
+    FUZZ,
+    PageFrame,
+    in_mm,
+    small_figure,
+    too_long_word,
+    too_narrow,
+    too_wide,
+    walk,
+)
 from .text_runs import too_large, too_small
 
 MAX_PAGES = 2_000  # a block that needs more pages than this is reported as too long
@@ -304,16 +314,11 @@ def _story_problems(
             wide = too_wide(f, canv, frames)
             if wide is not None and block not in found:
                 found[block] = f"{label}: {wide}"
-        small = (
-            too_small(f, plan.profile.min_text_size, plan.profile.name)
-            if block not in found
-            else None
-        )
-        if small is not None:
-            found[block] = f"{label}: {small}"
-        large = too_large(f) if block not in found else None
-        if large is not None:
-            found[block] = f"{label}: {large}"
+        sized = _text_size_problem(f, plan.profile) if block not in found else None
+        if sized is not None:
+            found[block] = f"{label}: {sized}"
+        least, name = plan.profile.min_text_size, plan.profile.name
+        figure = small_figure(f, frames, least, name) if block not in found else None
         # a heading kept with what follows it: a word too long is its own block's problem
         for part in f._content if isinstance(f, KeepWithNext) else [f]:
             owner = _block_of(part)
@@ -323,6 +328,8 @@ def _story_problems(
                 at[owner] = written_at(doc.blocks[owner], plan.game.rules_src, word)
                 break
         if _fits_every_page(f, canv, frames):
+            if figure is not None and block not in found:
+                found[block] = f"{label}: {figure}"
             continue
         # said as such where the block itself is too tall
         what = _what(doc.blocks[block], kind, plan.profile.name, own_sheet)
@@ -335,6 +342,13 @@ def _story_problems(
         alone = _heading_alone(f, canv, frames) if kind != "sheet" else None
         if alone is not None and block not in found:
             found[block] = f"{label}: {alone}"
+        if figure is not None and block not in found:  # (a card too tall is said as such)
+            found[block] = f"{label}: {figure}"
+
+
+def _text_size_problem(f: Flowable, profile: Profile) -> str | None:
+    """A text run of ``f`` under ``profile``'s least size, or larger than its lines."""
+    return too_small(f, profile.min_text_size, profile.name) or too_large(f)
 
 
 def page_problems(plan: GamePlan, papers: Sequence[Paper]) -> list[Problem]:
