@@ -152,6 +152,19 @@ def test_a_projects_own_profile_is_a_known_name(project):
     ]
 
 
+def test_a_profile_file_ending_in_yml_is_named_with_what_to_do(project):
+    """A profile saved as ``comfy.yml`` is not read; asking for it said only "did you mean
+    'cosy'?" (a designer's report): now it names the file and the ending it needs."""
+    (project / "layouts" / "profiles").mkdir()
+    shutil.copy(PACKAGED_PROFILES / "standard.yaml", project / "layouts" / "profiles" / "c.yml")
+    result = cutsheet(project, "check", "--profile", "c")
+    assert result.returncode == 1
+    assert lines(result) == [
+        "cutsheet: unknown profile 'c' (known: ink-saver, large-print, standard);"
+        " layouts/profiles/c.yml is not read: a profile's file ends in .yaml (rename it c.yaml)"
+    ]
+
+
 def test_an_unknown_card_lists_the_cards(project):
     result = cutsheet(project, "preview", "my-game", "--item", "MG-SUNN")
     assert result.returncode == 1
@@ -226,6 +239,26 @@ def test_the_edges_of_each_range_are_accepted():
     assert (args.back_offset, args.bleed, args.jobs) == ((-10.0, 10.0), 10.0, 256)
     args = parser().parse_args(["preview", "g", "--dpi", "1200"])
     assert args.dpi == 1200
+
+
+def test_a_length_typed_with_its_unit_is_read_as_mm():
+    """``--bleed 3mm`` said "expected mm, got '3mm'" (a designer's report)."""
+    from cutsheet.cli.arguments import parser
+
+    args = parser().parse_args(["build", "--bleed", "3mm", "--back-offset", "0.5 mm,-1MM"])
+    assert (args.bleed, args.back_offset) == (3.0, (0.5, -1.0))
+    with pytest.raises(SystemExit):
+        parser().parse_args(["build", "--bleed", "mm"])  # a unit alone is no length
+
+
+@pytest.mark.parametrize(("option", "name"), [("--paper", "a4,letter"), ("--profile", "a, b")])
+def test_two_names_in_one_option_say_to_give_each_its_own(project, option, name):
+    """``--paper a4,letter`` suggested 'letter' (a designer's report)."""
+    result = cutsheet(project, "check", option, name)
+    assert result.returncode == 1
+    parts = [p.strip() for p in name.split(",")]
+    said = f"give each with its own {option}: " + " ".join(f"{option} {p}" for p in parts)
+    assert lines(result)[0].endswith(said), result.stderr
 
 
 # ------------------------------------------------------------------ project folders

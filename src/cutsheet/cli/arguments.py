@@ -100,11 +100,15 @@ MAX_JOBS = 256
 
 _DECIMAL = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?|[+-]?(inf|nan)", re.I)
 """A number as a person types one in ASCII (``inf`` and ``nan`` are refused by their range)."""
+_MM_UNIT = re.compile(r"(?<=[0-9.])\s*mm\s*$", re.I)
+"""A trailing "mm" after a number: the unit every length option is in."""
 
 
 def _millimetres(text: str, what: str, low: float, high: float) -> float:
     """A finite number of mm from ``low`` to ``high``; anything else (``inf``, ``nan``, ``1e9``)
-    is refused with the range that works."""
+    is refused with the range that works. A unit typed after it ("3mm", "3 mm") is read as
+    the mm it says."""
+    text = _MM_UNIT.sub("", text)
     try:
         if not _DECIMAL.fullmatch(text.strip()):  # float() also takes '1_0' and '１'
             raise ValueError(text)

@@ -95,11 +95,25 @@ def chosen_profiles(layouts: Path, asked: list[str] | None) -> tuple[str, ...]:
         raise SystemExit(f"cutsheet: no print profiles in {layouts / 'profiles'}")
     for name in asked or []:
         if name not in known:
+            misnamed = layouts / "profiles" / f"{name}.yml"
+            hint = (
+                f"; {misnamed.relative_to(layouts.parent)} is not read: a profile's file"
+                f" ends in .yaml (rename it {name}.yaml)"
+                if misnamed.is_file()
+                else _one_each("--profile", name) or did_you_mean(name, known)
+            )
             raise SystemExit(
-                f"cutsheet: unknown profile '{name}' (known: {', '.join(known)})"
-                + did_you_mean(name, known)
+                f"cutsheet: unknown profile '{name}' (known: {', '.join(known)}){hint}"
             )
     return tuple(asked or default_profiles(layouts))
+
+
+def _one_each(option: str, name: str) -> str:
+    """What to type where ``name`` lists several ("a4,letter"): the option once for each."""
+    parts = [p.strip() for p in name.split(",") if p.strip()]
+    if len(parts) < 2:
+        return ""
+    return "; give each with its own " + option + ": " + " ".join(f"{option} {p}" for p in parts)
 
 
 def chosen_games(project: Project, names: list[str]) -> list[str]:
@@ -137,7 +151,7 @@ def chosen_papers(project: Project, games: list[str], papers: Sequence[str]) -> 
             listed = sorted(known)
             raise SystemExit(
                 f"cutsheet: unknown paper {excerpt(name)} (known: {', '.join(listed)})"
-                + did_you_mean(name, listed)
+                + (_one_each("--paper", name) or did_you_mean(name, listed))
             )
 
 
