@@ -22,6 +22,7 @@ LABEL_SPACE_MM = 1.5  # between two labels
 MIN_SCALE = 0.5  # a card is drawn no smaller to make room for its labels
 MAX_HEIGHT_MM = 150.0  # a taller card is drawn smaller: it fits every page's frame
 DOT_MM = 0.6  # the dot a leader line ends in, on its box
+HALO_MM = 0.4  # the white ring around it
 
 Point = tuple[float, float]
 
@@ -154,6 +155,11 @@ class CardFigure(Flowable):
             for point in lead.line[1:]:
                 path.lineTo(*point)
             c.drawPath(path, stroke=1, fill=0, fillMode=FILL_EVEN_ODD)
+            # a white ring under the dot: it stays seen on a dark band or panel
+            c.saveState()
+            c.setFillColorRGB(1, 1, 1)
+            c.circle(*lead.line[-1], (DOT_MM + HALO_MM) * mm, stroke=0, fill=1)
+            c.restoreState()
             c.circle(*lead.line[-1], DOT_MM * mm, stroke=0, fill=1)
 
     def draw_card(self, x: float, y: float, scale: float) -> None:

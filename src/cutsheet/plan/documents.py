@@ -332,11 +332,16 @@ TEXT_CLEARANCE = 1.0
 def _leader(box: Box, face: FacePlan) -> tuple[tuple[float, float], float]:
     """Where a label's leader line ends on ``box`` and the height it crosses the card at
     (mm): at the box's right edge (a text box's: ``TEXT_CLEARANCE`` beyond it), level with
-    its middle, unless text or an icon lies to its right on that line; then along under
-    the box, up to the middle of its bottom edge."""
+    its middle (a text box's: its text's, which a tall box set at its top leaves well above
+    the box's middle), unless text or an icon lies to its right on that line; then along
+    under the box, up to the middle of its bottom edge."""
     mid = box.y + box.h / 2
     right = box.x + box.w
     is_text_box = any(el.box is box and el.is_text for el in face.elements)
+    for el in face.elements:
+        if el.box is box and isinstance(el, TextElement) and el.text.strip():
+            top, bottom = el.ink_rows()
+            mid = box.y + max(0.0, min(box.h, (top + bottom) / 2))
     for el in face.elements:
         b = el.box
         if b is box or not (el.is_text or isinstance(el, IconElement)) or b.x + b.w <= right + 0.1:
