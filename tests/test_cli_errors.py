@@ -261,6 +261,26 @@ def test_two_names_in_one_option_say_to_give_each_its_own(project, option, name)
     assert lines(result)[0].endswith(said), result.stderr
 
 
+def test_an_empty_title_for_a_new_game_is_refused(capsys):
+    """``cutsheet new x --title ""`` used the title made from the name, saying nothing."""
+    assert refused(capsys, ["new", "sea-dogs", "--title", " "]) == (
+        "cutsheet new: error: argument --title: a title needs a word (leave --title out for"
+        " one made from NAME)"
+    )
+
+
+def test_a_game_without_rules_yaml_is_told_what_the_file_is(project):
+    """A missing rules.yaml said only "file not found" (a designer's report)."""
+    (project / "content" / "my-game" / "rules.yaml").unlink()
+    result = cutsheet(project, "check")
+    assert result.returncode == 1
+    assert lines(result)[0] == (
+        "content/my-game/rules.yaml: error: file not found: a game's rules live here, as"
+        " sections of headings and text (`cutsheet new` writes a game whose rules.yaml is a"
+        " start to copy)"
+    ), result.stderr
+
+
 # ------------------------------------------------------------------ project folders
 def test_a_folder_without_content_suggests_cutsheet_new(tmp_path):
     result = cutsheet(tmp_path, "build")

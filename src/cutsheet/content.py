@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 
 from pydantic import BaseModel
@@ -315,8 +316,19 @@ def _load_rules(
         src = load_yaml(path, root)
         return validate(RulesSpec, src), src
     except ContentError as exc:
-        problems.extend(exc.problems)
+        problems.extend(_with_remedy(p, path) for p in exc.problems)
         return RulesSpec(sections=[]), Located({}, str(path), {(): Loc(str(path), 1, 1)})
+
+
+def _with_remedy(problem: Problem, path: Path) -> Problem:
+    """A game without its rules.yaml is told what the file is and where to start one."""
+    if problem.message != "file not found" or problem.loc.line:
+        return problem
+    said = (
+        "file not found: a game's rules live here, as sections of headings and text"
+        " (`cutsheet new` writes a game whose rules.yaml is a start to copy)"
+    )
+    return replace(problem, message=said)
 
 
 def load_game(game_dir: Path, root: Path | None = None, project: Path | None = None) -> Game:

@@ -174,6 +174,15 @@ def _timeout(text: str) -> float:
     return value
 
 
+def _title(text: str) -> str:
+    """A title with something in it: an empty one was taken as none, silently."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(
+            "a title needs a word (leave --title out for one made from NAME)"
+        )
+    return text
+
+
 def _bleed(text: str) -> float:
     return _millimetres(text, "bleed", 0, 10)
 
@@ -276,7 +285,9 @@ def _add_new(sub: _Subparsers) -> None:
         " .gitignore. Never overwrites a file.",
     )
     n.add_argument("name", metavar="NAME", help="the game's id, e.g. my-game")
-    n.add_argument("--title", help="the game's title (default: from NAME, e.g. My Game)")
+    n.add_argument(
+        "--title", type=_title, help="the game's title (default: from NAME, e.g. My Game)"
+    )
     n.add_argument("--code", help="2 to 5 capitals starting every card id (default: from NAME)")
     n.set_defaults(func=cmd_new)
 
