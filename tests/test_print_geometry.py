@@ -122,12 +122,20 @@ def test_bleed_sets_trim_and_bleed_boxes_3_mm_apart_and_art_reaches_the_bleed(bl
     for t, b, sign in zip(trim, bleed, (-1, -1, 1, 1), strict=True):
         assert (b - t) * sign / MM == pytest.approx(3.0, abs=0.01)
     blues = _fills(plumber_pages(path)[1], BLUE)  # the module's build, never written again
-    assert blues
+    ground = max(blues, key=lambda o: o["width"] * o["height"])  # under them all (grounds)
+    blues = [o for o in blues if o is not ground]
+    assert len(blues) >= 2
     for o in blues:  # every back's art is its card grown by the bleed
         assert o["width"] / MM == pytest.approx(63 + 6, abs=0.05)
         assert o["height"] / MM == pytest.approx(88 + 6, abs=0.05)
     left = min(o["x0"] for o in blues)
     assert left == pytest.approx(bleed[0], abs=0.05)  # the art reaches the BleedBox
+    # the backs' bleeds meet halfway between the cards: one ground under them, no seam
+    # (and none past their art)
+    assert ground["x0"] == pytest.approx(left, abs=0.05)
+    assert ground["x1"] == pytest.approx(max(o["x1"] for o in blues), abs=0.05)
+    assert ground["top"] == pytest.approx(min(o["top"] for o in blues), abs=0.05)
+    assert ground["bottom"] == pytest.approx(max(o["bottom"] for o in blues), abs=0.05)
 
 
 def test_every_page_has_a_trim_box_and_a_bleed_box(built):

@@ -7,7 +7,8 @@ on screen (and on a printer that rasterises so) that is not in the art. So the c
 fills a back from edge to edge (its ``ground``: the face's first box, a rectangle with
 square corners filling the whole card) is painted first, once, under each run of touching
 backs of that colour: the seams then lie over their own colour. Nothing is painted beyond
-the backs' trims, and with a bleed (cards apart) there is nothing to join.
+the backs' art: their trims, or with a bleed (cards apart, their bleeds meeting halfway) their
+bleeds, which the back's ground fills too.
 """
 
 from __future__ import annotations

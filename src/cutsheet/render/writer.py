@@ -151,8 +151,7 @@ class PartWriter:
     def draw_page(self, page: PagePlan[PrintedCard], label: str) -> None:
         c, bleed = self.c, self.bleed
         self.open_with_title()
-        if not bleed:  # touching backs: their colour under them, so no seam shows light
-            self.paint_grounds(page)
+        self.paint_grounds(page)  # touching backs: their colour under them, no seam shows
         seen: dict[tuple[str, PrintedCard], int] = {}
         for slot in page.slots:
             face = _slot_face(slot)
@@ -217,13 +216,14 @@ class PartWriter:
 
     def paint_grounds(self, page: PagePlan[PrintedCard]) -> None:
         """The ground colour of the page's touching shared backs, one rectangle a run
-        (``grounds``), as an artifact under them."""
+        (``grounds``), as an artifact under them: over their bleeds, which touch where a
+        bleed sets the cards apart (without one, a back's bleed is its trim)."""
         backs = []
         for slot in page.slots:
             face = _slot_face(slot)
             colour = ground_of(face) if face is not None and _shared_back(slot) else None
             if colour is not None:
-                backs.append((colour, slot.trim))
+                backs.append((colour, slot.bleed))
         runs = grounds(backs)
         if not runs:
             return
