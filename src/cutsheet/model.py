@@ -370,13 +370,18 @@ class Block(Strict):
     card: CardFigure | None = Field(None, description="a card of the game, drawn and labelled")
     example: str | None = Field(None, description="id of a worked example in rules.yaml")
     components: bool | None = Field(None, description="the generated list of components")
+    profiles: list[str] | None = Field(
+        None,
+        description="print this block only under these profiles, e.g. [standard] for a card"
+        " figure too large for large print's pages (beside the block's one kind)",
+    )
 
     @model_validator(mode="after")
     def _exactly_one(self) -> Block:
-        given = [k for k in type(self).model_fields if getattr(self, k) is not None]
+        given = [k for k in _BLOCK_KINDS if getattr(self, k) is not None]
         if len(given) != 1:
             raise ValueError(
-                "a block has exactly one of: " + ", ".join(type(self).model_fields)
+                "a block has exactly one of: " + ", ".join(_BLOCK_KINDS)
                 if not given
                 else f"a block has exactly one key, got {', '.join(given)}"
             )
@@ -384,7 +389,14 @@ class Block(Strict):
 
     @property
     def kind(self) -> str:
-        return next(k for k in type(self).model_fields if getattr(self, k) is not None)
+        return next(k for k in _BLOCK_KINDS if getattr(self, k) is not None)
+
+    def in_profile(self, profile: str) -> bool:
+        return self.profiles is None or profile in self.profiles
+
+
+_BLOCK_KINDS = tuple(k for k in Block.model_fields if k != "profiles")
+"""What a block is: one of these keys (``profiles`` only says where it prints)."""
 
 
 class PageItem(Strict):

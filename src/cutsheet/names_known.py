@@ -141,11 +141,27 @@ def template_profiles(
     return problems
 
 
+def _block_profiles(
+    value: Any, path: tuple[Any, ...], src: Located, known: list[str]
+) -> list[Problem]:
+    """A block's ``profiles:`` names profiles the project has, at least one."""
+    if not isinstance(value, list):
+        return []  # the model says what it must be
+    if not value:
+        return [Problem(src.loc(path), "profiles: lists no profile, so it prints nowhere")]
+    return [
+        Problem(src.loc((*path, j)), f"profiles: no profile {excerpt(name)}{_unknown(name, known)}")
+        for j, name in enumerate(value)
+        if isinstance(name, str) and name not in known
+    ]
+
+
 def document_names(src: Located, project: Path) -> list[Problem]:
     """``template_profiles`` for every template of a document (rules.yaml, a page
     component's items: their texts but ``params`` and an example's ``data``, which
     templates read and are not templates themselves), and the same of ``imposition``, which
-    a document's templates may compare with ``CARD_IMPOSITIONS``."""
+    a document's templates may compare with ``CARD_IMPOSITIONS``; and the profiles a
+    block's ``profiles:`` names."""
     known = {"profile": available_profiles(project / "layouts")}
     known["imposition"] = list(CARD_IMPOSITIONS)
     problems: list[Problem] = []
@@ -153,6 +169,9 @@ def document_names(src: Located, project: Path) -> list[Problem]:
     def walk(value: Any, path: tuple[Any, ...]) -> None:
         if path[:1] == ("params",) or (path[:1] == ("examples",) and path[2:3] == ("data",)):
             return  # data a template reads, not a template
+        if path[-1:] == ("profiles",):  # a block's: only these profiles print it
+            problems.extend(_block_profiles(value, path, src, known["profile"]))
+            return
         if isinstance(value, str):
             key = next((str(p) for p in reversed(path) if isinstance(p, str)), "text")
             for variable, names in known.items():

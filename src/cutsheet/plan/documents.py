@@ -122,6 +122,8 @@ class DocPlanner:
     ) -> list[DocBlock]:
         """``block`` planned; ``inside(*keys)`` places a key within it (a table's column's
         ``value``), where the caller knows the block's source (a problem is said there)."""
+        if not block.in_profile(self.profile.name):
+            return []  # a block given to other profiles (``profiles:``)
         self._inside = inside
         try:
             return BLOCK_KINDS[block.kind](self, block, loc)

@@ -44,6 +44,7 @@ from ..papers import Paper
 from ..profiles import Profile
 from .documents import written_at
 from .model import (
+    CardBlock,
     DocPlan,
     GamePlan,
     NewPage,
@@ -194,10 +195,17 @@ def _what(block: object, kind: str, profile: str, own: bool = False) -> tuple[st
     well as its height); card spaces too many for a row went on in rows (smaller ones:
     their ``size:``, or the ``card:`` they take their size from; on a sheet built in
     another profile than standard, also a sheet of its own for it, unless it is one already:
-    ``own``). None for any other."""
+    ``own``); a card figure is drawn no smaller than its text allows (a smaller card, or
+    the block kept to other profiles). None for any other."""
     if isinstance(block, TrackBlock):
         track = f"a track of {counted(len(block.values), 'number')} is"
         return track, " (split it into tracks that each fit a page)"
+    if isinstance(block, CardBlock):  # never drawn so small that its text is under size
+        hint = " (it is never drawn smaller than its text's least size allows: show a smaller"
+        hint += (
+            " card, or give the block `profiles:` to keep it to the profiles whose pages hold it)"
+        )
+        return "a card figure is", hint
     if isinstance(block, SpacesBlock):
         hint = " (spaces too many for one row of the page go on in rows: fewer spaces, or"
         hint += " smaller ones"
