@@ -183,6 +183,26 @@ def did_you_mean(
     return f"; did you mean '{guess}'?" if guess is not None else ""
 
 
+def id_hint(word: str, known: Iterable[str]) -> str:
+    """``did_you_mean`` for an item id: a slip of case, or a letter typed twice or left out
+    ("HL-SUNN" for "HL-SUN"). An id that differs by a letter or digit in place of another
+    ("TY-Z" beside "TY-C", "BA-054" beside "BA-045") names another card, so it is not
+    offered."""
+    known = list(known)
+    same = [k for k in known if k.casefold() == word.casefold()]
+    near = [k for k in known if _one_more(k.casefold(), word.casefold())]
+    guess = (same or near or [None])[0]
+    return f"; did you mean '{guess}'?" if guess is not None else ""
+
+
+def _one_more(a: str, b: str) -> bool:
+    """Whether one of ``a`` and ``b`` is the other with one character more."""
+    if abs(len(a) - len(b)) != 1:
+        return False
+    long, short = (a, b) if len(a) > len(b) else (b, a)
+    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
+
+
 def closest(
     word: str, known: Iterable[str], case_only: bool = False, cutoff: float = 0.6
 ) -> str | None:

@@ -16,7 +16,7 @@ from ..boxes import MM, Box
 from ..boxes.cells import CellsElement
 from ..boxes.icon import IconElement
 from ..boxes.text import TextElement
-from ..diagnostics import Loc, Problem, did_you_mean, excerpt
+from ..diagnostics import Loc, Problem, did_you_mean, excerpt, id_hint
 from ..measure import DocStyles, MarkupError, face_name, parsed, suffix_style, unprintable
 from ..model import NAMED_SIZES_MM, Block, Column, Example
 from ..profiles import Profile
@@ -306,18 +306,12 @@ def _card_row(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
     for j, card_id in enumerate(row.marked):  # a mark on a card the row does not show
         if card_id not in row.cards:
             message = f"card_row: marked '{card_id}' is not in the row (its cards: "
-            message += (
-                (", ".join(row.cards) or "none")
-                + ")"
-                + did_you_mean(card_id, row.cards, case_only=True)
-            )
+            message += (", ".join(row.cards) or "none") + ")" + id_hint(card_id, row.cards)
             p.problems.append(Problem(p.at(loc, "card_row", "marked", j), message))
     cards = []
     for j, card_id in enumerate(row.cards):
         if card_id not in items:
-            message = f"card_row: no item '{card_id}'" + did_you_mean(
-                card_id, sorted(items), case_only=True
-            )
+            message = f"card_row: no item '{card_id}'" + id_hint(card_id, sorted(items))
             p.problems.append(Problem(p.at(loc, "card_row", "cards", j), message))
             continue
         label = p.para(p.markup(row.label, loc, dict(items[card_id])), "strong", loc).markup
@@ -388,7 +382,7 @@ def _card(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
     if face is None:
         if fig.item not in p.faulty:
             message = f"card: no card '{fig.item}' in this game's decks"
-            message += did_you_mean(fig.item, sorted(p.faces), case_only=True)
+            message += id_hint(fig.item, sorted(p.faces))
             p.problems.append(Problem(p.at(loc, "card", "item"), message))
         return [Space(0)]
     boxes = {el.box.name: el.box for el in face.elements}
