@@ -51,3 +51,21 @@ def test_a_back_page_has_its_ground_under_the_backs(built):
     assert len(cards) == 9
     assert round(big["width"], 1) == round(3 * cards[0]["width"], 1)
     assert round(big["height"], 1) == round(3 * cards[0]["height"], 1)
+
+
+def test_only_a_background_rectangle_is_a_ground():
+    """A back whose first box is an icon as large as the card (its fill the icon's ink, not
+    a background) has no ground: a run of such backs printed as one solid block (review)."""
+    from types import SimpleNamespace
+
+    from cutsheet.boxes.icon import KIND as ICON
+    from cutsheet.boxes.rect import KIND as RECT
+    from cutsheet.render.grounds import ground_of
+
+    def face(kind: object) -> object:
+        box = SimpleNamespace(x=0.0, y=0.0, w=63.0, h=88.0, radius=0.0, traits=kind.traits)
+        first = SimpleNamespace(box=box, fill="#CC0000")
+        return SimpleNamespace(elements=(first,), width_mm=63.0, height_mm=88.0)
+
+    assert ground_of(face(RECT)) == "#CC0000"
+    assert ground_of(face(ICON)) is None

@@ -23,7 +23,8 @@ EDGE = 0.01  # mm: two edges this close are one
 
 def ground_of(face: FacePlan) -> str | None:
     """The colour that fills ``face`` from edge to edge: its first box, when that is a filled
-    rectangle with square corners over the whole card; None otherwise."""
+    rectangle with square corners over the whole card (a background, which runs into the
+    bleed; not an icon, whose fill is its ink); None otherwise."""
     if not face.elements:
         return None
     first = face.elements[0]
@@ -35,7 +36,8 @@ def ground_of(face: FacePlan) -> str | None:
         and box.x + box.w >= face.width_mm - EDGE
         and box.y + box.h >= face.height_mm - EDGE
     )
-    if first.fill and box.traits.paints_under_text and square and whole:
+    # a background that runs into the bleed (a rectangle): an icon's fill is its ink
+    if first.fill and box.traits.reaches_bleed and square and whole:
         return first.fill
     return None
 
