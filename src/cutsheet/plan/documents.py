@@ -15,7 +15,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from ..boxes import MM, Box
 from ..boxes.cells import CellsElement
 from ..boxes.icon import IconElement
-from ..boxes.text import TextElement
+from ..boxes.text import TextElement, fit
 from ..diagnostics import Loc, Problem, did_you_mean, excerpt, id_hint
 from ..measure import DocStyles, MarkupError, face_name, parsed, suffix_style, unprintable
 from ..model import NAMED_SIZES_MM, Block, Column, Example
@@ -413,8 +413,21 @@ def _card(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
     texts = " · ".join(t for t in said if t.strip())
     alt = f"Card {fig.item}, as it prints: {texts}"
     caption = p.text(fig.caption, "small", loc).markup if fig.caption else None
-    sizes = [el.style.size for el in face.elements if isinstance(el, TextElement | CellsElement)]
-    return [CardBlock(face, alt, tuple(labels), caption, min(sizes, default=0.0))]
+    return [CardBlock(face, alt, tuple(labels), caption, _smallest_text(face))]
+
+
+def _smallest_text(face: FacePlan) -> float:
+    """The smallest text ``face`` prints (points): each text box's smallest run as set (a
+    ``<font size>``, ``<super>`` or ``<sub>`` sets one under its style), each cells box's
+    style; 0 where it prints none."""
+    sizes = [
+        fit(el.markup, el.style, el.avail[0]).smallest
+        if isinstance(el, TextElement)
+        else el.style.size
+        for el in face.elements
+        if isinstance(el, TextElement | CellsElement)
+    ]
+    return min((s for s in sizes if s != float("inf")), default=0.0)
 
 
 BLOCK_KINDS: dict[str, Callable[[DocPlanner, Block, Loc], list[DocBlock]]] = {

@@ -17,7 +17,7 @@ from reportlab.platypus.flowables import DDIndenter, LIIndenter
 from .. import notation_glue
 from ..diagnostics import counted
 from ..flow.diagrams import CardRowDiagram
-from ..flow.figures import CardFigure
+from ..flow.figures import LABEL_MIN_MM, LEADER_GAP_MM, MAX_HEIGHT_MM, CardFigure
 from ..measure import face_name
 
 FUZZ = 0.5  # points
@@ -115,22 +115,25 @@ def small_figure(
     prints under ``least_pt`` (``profile``'s least size), if any: said of the page that
     shrinks it most. Its labels took the room (the card is never shrunk for them under that
     size, ``CardFigure.least``), or the card is wider or taller than a page's text block."""
-    worst: tuple[float, str, CardFigure] | None = None
+    worst: tuple[float, str, float, CardFigure] | None = None
     for g in walk(f):
         if not isinstance(g, CardFigure) or g.least <= 0:
             continue
         for paper, width, height, _slack in frames:
             g.wrap(width, height)
             if g.scale < g.least - 1e-6 and (worst is None or g.scale < worst[0]):
-                worst = (g.scale, paper, g)
+                worst = (g.scale, paper, width, g)
     if worst is None:
         return None
-    scale, paper, g = worst
+    scale, paper, width, g = worst
     smallest = least_pt / g.least
-    why = (
-        "fewer or shorter labels leave the card more room"
-        if g.labels
-        else "the card is larger than the page's text block: show a smaller card"
+    alone = g.face.width_mm * mm * g.least <= width and g.face.height_mm * g.least <= MAX_HEIGHT_MM
+    why = (  # the labels' column (at least 42 mm) took the room, or the card is too large
+        f"its labels need {LEADER_GAP_MM + LABEL_MIN_MM:g} mm beside the card: leave them out"
+        " and say in the text what each box is, or show a smaller card"
+        if g.labels and alone
+        else "the card is larger than the page's text block: show a smaller card, or give"
+        " the block `profiles:` to keep it to the profiles whose pages hold it"
     )
     return (
         f"a card figure draws its card at {scale:.0%} on the {paper}: its {smallest:g} pt"
