@@ -168,8 +168,23 @@ def test_a_paper_given_landscape_is_a_located_error(mini, capsys):
     )
     errors = _check_equals_build(capsys)
     assert errors == [
-        f"layouts/mini.yaml:{line + 2}:3: error: paper 'wide': a size is [width, height] with"
-        " the sheet portrait; got 400 × 250 mm, wider than tall: write [250, 400]"
+        f"layouts/mini.yaml:{line + 2}:3: error: paper 'wide': a size is [width, height],"
+        " portrait; got 400 × 250 mm, wider than tall: write [250, 400]"
+    ]
+
+
+def test_a_half_page_given_landscape_is_a_located_error(mini, capsys):
+    """The booklet's half page is portrait too: [148, 105] floated on a turned sheet."""
+    layout = mini / "layouts" / "mini.yaml"
+    line = _edit(
+        layout,
+        "include: [base.yaml]\n",
+        "include: [base.yaml]\npapers:\n  halfland: {size: [210, 297], half: [148, 105]}\n",
+    )
+    errors = _check_equals_build(capsys)
+    assert errors == [
+        f"layouts/mini.yaml:{line + 2}:3: error: paper 'halfland': a half is [width, height],"
+        " portrait; got 148 × 105 mm, wider than tall: write [105, 148]"
     ]
 
 

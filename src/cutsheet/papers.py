@@ -57,14 +57,15 @@ def paper_problems(name: str, spec: PaperSpec, loc: Loc) -> list[Problem]:
     sizes = [*spec.size, *(spec.half or ())]
     if all(MIN_MM <= v <= MAX_MM for v in sizes):
         w, h = spec.size
-        if w > h:
-            return [
-                Problem(
-                    loc,
-                    f"paper {excerpt(name)}: a size is [width, height] with the sheet portrait;"
-                    f" got {w:g} × {h:g} mm, wider than tall: write [{h:g}, {w:g}]",
-                )
-            ]
+        for key, (pw, ph) in (("size", spec.size), ("half", spec.half or (0.0, 0.0))):
+            if pw > ph:
+                return [
+                    Problem(
+                        loc,
+                        f"paper {excerpt(name)}: a {key} is [width, height], portrait; got"
+                        f" {pw:g} × {ph:g} mm, wider than tall: write [{ph:g}, {pw:g}]",
+                    )
+                ]
         if spec.half is None or (spec.half[0] <= h / 2 + 0.01 and spec.half[1] <= w + 0.01):
             return []
         half = " × ".join(f"{v:g}" for v in spec.half)
