@@ -57,3 +57,111 @@ def test_profiles_is_no_block_kind_of_its_own(ws: Workspace):
     said = [p.message for p in ws.check("common-reserve")]
     assert len(said) == 1 and "a block has exactly one of: heading, text" in said[0], said
     assert "profiles" not in said[0].split("one of: ")[1], said
+
+
+def test_the_schema_takes_profiles_beside_one_block_kind():
+    """The schema editors read said "too many properties" for every `profiles:` (review)."""
+    import json
+    from pathlib import Path
+
+    import jsonschema
+
+    schema = json.loads((Path(__file__).parents[1] / "schema" / "rules.schema.json").read_text())
+    block = {"$ref": "#/$defs/Block", "$defs": schema["$defs"]}
+    ok = jsonschema.Draft202012Validator(block)
+    assert ok.is_valid({"text": "x", "profiles": ["standard"]})
+    assert ok.is_valid({"text": "x"})
+    assert not ok.is_valid({"profiles": ["standard"]})  # no kind
+    assert not ok.is_valid({"text": "x", "bullets": ["y"]})  # two kinds
+    assert not ok.is_valid({"text": "x", "bullets": ["y"], "profiles": ["standard"]})
+
+
+def test_a_key_named_profiles_elsewhere_is_still_read_as_templates(ws: Workspace):
+    """Only a block's `profiles:` is a list of profiles: an example named `profiles` keeps
+    its text's profile comparisons checked (review)."""
+    ws.edit(
+        RULES,
+        "examples:\n",
+        "examples:\n  profiles:\n    title: A title\n    data: {}\n"
+        "    text: \"{% if profile == 'larg-print' %}big{% endif %}\"\n",
+    )
+    said = [p.message for p in ws.check("common-reserve")]
+    assert any("larg-print" in m and "did you mean 'large-print'" in m for m in said), said
+
+
+SECTION = "  - heading: Keeping the reserve honest\n"
+
+
+def test_a_section_whose_blocks_are_all_for_other_profiles_is_left_out(ws: Workspace, tmp_path):
+    """Its heading would head nothing (review): the whole section goes in that profile."""
+    extra = "  - heading: Standard only\n    blocks:\n      - text: Small print.\n"
+    ws.edit(RULES, SECTION, extra + "        profiles: [standard]\n" + SECTION)
+    options = Options(profiles=("standard", "large-print"), papers=("a4",))
+    _o, report = build(ws.project, ["common-reserve"], options, tmp_path, progress=_quiet)
+    assert not report.errors, report.errors
+    for profile, shown in (("standard", True), ("large-print", False)):
+        path = tmp_path / "common-reserve" / f"{profile}-a4" / "rules.pdf"
+        with pdfplumber.open(path) as pdf:
+            text = " ".join((p.extract_text() or "") for p in pdf.pages)
+        assert ("Standard only" in text) == shown, profile
+
+
+def test_a_heading_left_last_by_a_profile_is_said_with_the_profile(ws: Workspace):
+    from cutsheet.build import check_game
+
+    heading = "  - heading: Odd\n    blocks:\n      - text: First.\n      - heading: Sub\n"
+    ws.edit(
+        RULES,
+        SECTION,
+        heading + "      - text: Only standard.\n        profiles: [standard]\n" + SECTION,
+    )
+    import os
+
+    cwd = os.getcwd()
+    os.chdir(ws.root)
+    try:
+        report = check_game(ws.project, "common-reserve", ("large-print",))
+    finally:
+        os.chdir(cwd)
+    said = [p.message for p in report.problems if p.severity == "warning"]
+    assert any(
+        "ends with this heading in the large-print profile, which heads nothing" in m for m in said
+    ), said
+
+
+def test_a_sheet_whose_blocks_are_all_for_other_profiles_is_said(tmp_path, capsys):
+    """Its sheet would print only its title there (review): a warning, with what to do."""
+    from .corpus_cases import make_project, run
+
+    root = make_project(tmp_path)
+    game = root / "content" / "tiny" / "game.yaml"
+    text = game.read_text()
+    text = text.replace(
+        '          - text: "Score here."\n          - track: {label: Score, start: 0, stop: 10}\n',
+        '          - text: "Score here."\n            profiles: [standard]\n'
+        "          - track: {label: Score, start: 0, stop: 10}\n            profiles: [standard]\n",
+    )
+    game.write_text(text)
+    out = run(root, capsys, "check", "--profile", "large-print")
+    assert out.code == 0, out.stderr
+    assert any(
+        "TY-BOARD: its sheet prints only its title in the large-print profile" in line
+        for line in out.problems
+    ), out.stderr
+
+
+def test_a_profile_saved_as_yml_is_named_where_a_block_names_it(ws: Workspace):
+    """``profiles: [comfy]`` with layouts/profiles/comfy.yml: the file is named, with the
+    ending it needs, as ``--profile comfy`` says it (review)."""
+    import shutil
+
+    from cutsheet.profile_files import PACKAGED
+
+    (ws.root / "layouts" / "profiles").mkdir(exist_ok=True)
+    shutil.copy(PACKAGED / "standard.yaml", ws.root / "layouts" / "profiles" / "comfy.yml")
+    _add(ws, "[comfy]")
+    said = [p.message for p in ws.check("common-reserve")]
+    assert said == [
+        "profiles: no profile 'comfy'; layouts/profiles/comfy.yml is not read: a profile's file"
+        " ends in .yaml (rename it comfy.yaml)"
+    ], said

@@ -251,14 +251,26 @@ def test_a_length_typed_with_its_unit_is_read_as_mm():
         parser().parse_args(["build", "--bleed", "mm"])  # a unit alone is no length
 
 
-@pytest.mark.parametrize(("option", "name"), [("--paper", "a4,letter"), ("--profile", "a, b")])
-def test_two_names_in_one_option_say_to_give_each_its_own(project, option, name):
+@pytest.mark.parametrize(
+    ("option", "name", "meant"),
+    [
+        ("--paper", "a4,letter", "a4 letter"),
+        ("--paper", "a4,lettr", "a4 letter"),  # a slip in one part, mended
+        ("--profile", "standard, large-print", "standard large-print"),
+    ],
+)
+def test_two_names_in_one_option_say_to_give_each_its_own(project, option, name, meant):
     """``--paper a4,letter`` suggested 'letter' (a designer's report)."""
     result = cutsheet(project, "check", option, name)
     assert result.returncode == 1
-    parts = [p.strip() for p in name.split(",")]
-    said = f"give each with its own {option}: " + " ".join(f"{option} {p}" for p in parts)
+    said = f"give each with its own {option}: " + " ".join(f"{option} {m}" for m in meant.split())
     assert lines(result)[0].endswith(said), result.stderr
+
+
+def test_names_in_one_option_that_are_no_names_get_no_such_advice(project):
+    result = cutsheet(project, "check", "--paper", "a4,zzzzzz")
+    assert result.returncode == 1
+    assert "give each" not in result.stderr, result.stderr
 
 
 def test_an_empty_title_for_a_new_game_is_refused(capsys):

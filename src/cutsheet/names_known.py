@@ -13,7 +13,7 @@ from . import colours
 from .diagnostics import Loc, Problem, did_you_mean, excerpt
 from .fieldspec import CARD_IMPOSITIONS
 from .model import GameSpec
-from .profile_files import available_profiles
+from .profile_files import available_profiles, misnamed_profile
 from .source import Located
 from .source.limits import capped
 
@@ -40,10 +40,15 @@ def _known(known: list[str]) -> str:
     return f" (known: {', '.join(known)})"
 
 
+def _unknown_profile(name: str, known: list[str], layout_dir: Path) -> str:
+    return misnamed_profile(layout_dir, name) or _unknown(name, known)
+
+
 def component_profiles(gspec: GameSpec, game_src: Located, project: Path) -> list[Problem]:
     """A component's ``profiles:``, ``sizes:`` and ``impositions:`` name profiles the project has (its own in
     layouts/profiles and the packaged ones); an empty ``profiles:`` would print it nowhere."""
-    known = available_profiles(project / "layouts")
+    layout_dir = project / "layouts"
+    known = available_profiles(layout_dir)
     problems = []
     for i, spec in enumerate(gspec.components):
         if spec.profiles == []:
@@ -52,13 +57,15 @@ def component_profiles(gspec: GameSpec, game_src: Located, project: Path) -> lis
         for j, name in enumerate(spec.profiles or []):
             if name not in known:
                 where = game_src.loc(("components", i, "profiles", j))
-                message = f"profiles: no profile {excerpt(name)}{_unknown(name, known)}"
+                hint = _unknown_profile(name, known, layout_dir)
+                message = f"profiles: no profile {excerpt(name)}{hint}"
                 problems.append(Problem(where, message))
         for key, named in (("sizes", spec.sizes), ("impositions", spec.impositions)):
             for name in named:
                 if name not in known:
                     where = game_src.key_loc(("components", i, key, name))
-                    message = f"{key}: no profile {excerpt(name)}{_unknown(name, known)}"
+                    hint = _unknown_profile(name, known, layout_dir)
+                    message = f"{key}: no profile {excerpt(name)}{hint}"
                     problems.append(Problem(where, message))
     return capped(problems)  # a list of thousands of names: a hundred said, and a count
 
@@ -142,7 +149,7 @@ def template_profiles(
 
 
 def _block_profiles(
-    value: Any, path: tuple[Any, ...], src: Located, known: list[str]
+    value: Any, path: tuple[Any, ...], src: Located, known: list[str], layout_dir: Path
 ) -> list[Problem]:
     """A block's ``profiles:`` names profiles the project has, at least one."""
     if not isinstance(value, list):
@@ -150,7 +157,10 @@ def _block_profiles(
     if not value:
         return [Problem(src.loc(path), "profiles: lists no profile, so it prints nowhere")]
     return [
-        Problem(src.loc((*path, j)), f"profiles: no profile {excerpt(name)}{_unknown(name, known)}")
+        Problem(
+            src.loc((*path, j)),
+            f"profiles: no profile {excerpt(name)}{_unknown_profile(name, known, layout_dir)}",
+        )
         for j, name in enumerate(value)
         if isinstance(name, str) and name not in known
     ]
@@ -169,9 +179,11 @@ def document_names(src: Located, project: Path) -> list[Problem]:
     def walk(value: Any, path: tuple[Any, ...]) -> None:
         if path[:1] == ("params",) or (path[:1] == ("examples",) and path[2:3] == ("data",)):
             return  # data a template reads, not a template
-        if path[-1:] == ("profiles",):  # a block's: only these profiles print it
-            problems.extend(_block_profiles(value, path, src, known["profile"]))
-            return
+        if len(path) >= 3 and path[-3] == "blocks" and path[-1] == "profiles":
+            if isinstance(path[-2], int):  # a block's: only these profiles print it
+                layout_dir = project / "layouts"
+                problems.extend(_block_profiles(value, path, src, known["profile"], layout_dir))
+                return
         if isinstance(value, str):
             key = next((str(p) for p in reversed(path) if isinstance(p, str)), "text")
             for variable, names in known.items():
@@ -185,4 +197,4 @@ def document_names(src: Located, project: Path) -> list[Problem]:
                 walk(v, (*path, i))
 
     walk(src.data, ())
-    return problems
+    return capped(problems)  # a list of thousands of names: a hundred said, and a count

@@ -26,6 +26,19 @@ def available_profiles(layout_dir: Path) -> list[str]:
     return sorted(name for name in found if not name.startswith("."))  # a hidden file: none
 
 
+def misnamed_profile(layout_dir: Path, name: str) -> str:
+    """ "; layouts/profiles/NAME.yml is not read: ..." where the project has a profile file of
+    that name ending in .yml (only .yaml files are profiles), else ""."""
+    if not name or "/" in name or "\\" in name or name.startswith("."):
+        return ""
+    if not (layout_dir / "profiles" / f"{name}.yml").is_file():
+        return ""
+    return (
+        f"; layouts/profiles/{name}.yml is not read: a profile's file ends in .yaml"
+        f" (rename it {name}.yaml)"
+    )
+
+
 def profile_path(layout_dir: Path, name: str) -> Path | None:
     """The file of profile ``name``: the project's, else the packaged one, else None."""
     if not name or "/" in name or "\\" in name or name.startswith("."):

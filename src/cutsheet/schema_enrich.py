@@ -336,9 +336,10 @@ def _model_node(node: JsonDict, title: str, narrow: Mapping[tuple[str, str], Any
             prop["description"] = f"how many {key}"
         if (title, key) in narrow:
             narrow[(title, key)](prop)
-    if title == "Block":  # one key a block: the schema says so, not only check
-        node["minProperties"] = 1
-        node["maxProperties"] = 1
+    if title == "Block":  # one key a block (and `profiles:` beside it): the schema says so
+        node["if"] = {"required": ["profiles"]}
+        node["then"] = {"minProperties": 2, "maxProperties": 2}
+        node["else"] = {"minProperties": 1, "maxProperties": 1}
 
 
 def enrich(schema: JsonDict, values: Mapping[str, list[str]], root_title: str) -> JsonDict:

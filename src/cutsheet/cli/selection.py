@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..diagnostics import Problem, counted, did_you_mean, excerpt
+from ..diagnostics import Problem, closest, counted, did_you_mean, excerpt
 
 if TYPE_CHECKING:  # the commands import the heavy modules only when they run
     from ..build import Options, Project
@@ -88,19 +88,17 @@ def chosen_profiles(layouts: Path, asked: list[str] | None) -> tuple[str, ...]:
     """The profiles asked for (when none: every profile not marked ``default: false``): the
     project's own (``layouts/profiles``) and the packaged ones; an unknown one lists the
     valid names."""
-    from ..profile_files import available_profiles, default_profiles
+    from ..profile_files import available_profiles, default_profiles, misnamed_profile
 
     known = available_profiles(layouts)
     if not known:  # pragma: no cover - the package ships profiles
         raise SystemExit(f"cutsheet: no print profiles in {layouts / 'profiles'}")
     for name in asked or []:
         if name not in known:
-            misnamed = layouts / "profiles" / f"{name}.yml"
             hint = (
-                f"; {misnamed.relative_to(layouts.parent)} is not read: a profile's file"
-                f" ends in .yaml (rename it {name}.yaml)"
-                if misnamed.is_file()
-                else _one_each("--profile", name) or did_you_mean(name, known)
+                misnamed_profile(layouts, name)
+                or _one_each("--profile", name, known)
+                or did_you_mean(name, known)
             )
             raise SystemExit(
                 f"cutsheet: unknown profile '{name}' (known: {', '.join(known)}){hint}"
@@ -108,12 +106,17 @@ def chosen_profiles(layouts: Path, asked: list[str] | None) -> tuple[str, ...]:
     return tuple(asked or default_profiles(layouts))
 
 
-def _one_each(option: str, name: str) -> str:
-    """What to type where ``name`` lists several ("a4,letter"): the option once for each."""
+def _one_each(option: str, name: str, known: Sequence[str]) -> str:
+    """What to type where ``name`` lists several ("a4,letter"): the option once for each,
+    each name as known (a slip in one, "a4,lettr", mended as ``did_you_mean`` would); ""
+    where a part is no name close to a known one."""
     parts = [p.strip() for p in name.split(",") if p.strip()]
     if len(parts) < 2:
         return ""
-    return "; give each with its own " + option + ": " + " ".join(f"{option} {p}" for p in parts)
+    meant = [p if p in known else closest(p, known) for p in parts]
+    if any(m is None for m in meant):
+        return ""
+    return "; give each with its own " + option + ": " + " ".join(f"{option} {m}" for m in meant)
 
 
 def chosen_games(project: Project, names: list[str]) -> list[str]:
@@ -151,7 +154,7 @@ def chosen_papers(project: Project, games: list[str], papers: Sequence[str]) -> 
             listed = sorted(known)
             raise SystemExit(
                 f"cutsheet: unknown paper {excerpt(name)} (known: {', '.join(listed)})"
-                + (_one_each("--paper", name) or did_you_mean(name, listed))
+                + (_one_each("--paper", name, listed) or did_you_mean(name, listed))
             )
 
 

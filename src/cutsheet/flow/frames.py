@@ -135,16 +135,16 @@ MOST_EMS = 39.0
 text (Atkinson Hyperlegible averages 0.43 em a character in English). A line much longer
 than that is hard to follow back to the next one: 179.9 mm at 10 pt is 51 em (some 117
 characters), so standard print sets a page's rules at 119.7 mm (78 characters), as a
-booklet's; large print's 18 pt keeps 179.9 mm (28 em, 65 characters); type under 8 pt
-(a project's profile) is set 39 em long, shorter than a half page's measure."""
+booklet's; large print's 18 pt keeps 179.9 mm (28 em, 65 characters); type under about
+8.7 pt (a project's profile) is set 39 em long, shorter than a half page's measure."""
 
 
 def rules_measure(page_w_mm: float, half: bool, body_pt: float) -> float | None:
     """The line length in mm of the rules set at ``body_pt`` on a page ``page_w_mm`` wide
     (``half``: a booklet's half page), or None where the page is too narrow for it: its lines
     then fill it inside ``LEAST_SIDE_MM``. A page's measure (179.9 mm) where that is at most
-    ``MOST_EMS`` long, else a half page's (119.7 mm), else (type under 8 pt) ``MOST_EMS``
-    itself; a booklet's half page too narrow for a page's takes a half page's (A5 and
+    ``MOST_EMS`` long, else a half page's (119.7 mm), else (type under about 8.7 pt)
+    ``MOST_EMS`` itself; a booklet's half page too narrow for a page's takes a half page's (A5 and
     half-letter alike). A larger paper sets no longer lines: A3's booklet's half page, A4's
     size, sets what an A4 page sets."""
     page, small = RULES_MEASURE_MM

@@ -8,13 +8,13 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from ..diagnostics import Loc, Problem, excerpt
 from ..flow.frames import measure_furniture
 from ..layouts import Layouts
 from ..measure import face_name, missing_glyphs, profile_doc_styles, register
-from ..model import Game, PageItem
+from ..model import Block, Game, PageItem
 from ..profiles import Profile
 from ..source import Located
 from ..symbols import project_look
@@ -68,13 +68,17 @@ def plan_rules(p: DocPlanner, game: Game) -> DocPlan:
     blocks.append(p.para(literal(facts), "subtitle", facts_at))
     locs = [title_at, facts_at]
     for i, section in enumerate(game.rules.sections):
+        shown = _shown(section.blocks, p.profile.name)
+        if section.blocks and not shown:
+            continue  # every block is for other profiles: the section's heading goes too
         loc = game.rules_src.loc(("sections", i, "heading"))
         blocks.append(p.text(section.heading, "heading", loc, keep=True))
         locs.append(loc)
         for j, block in enumerate(section.blocks):
             bloc = game.rules_src.loc(("sections", i, "blocks", j))
-            if block.kind == "heading" and j == len(section.blocks) - 1:
-                _heading_last(p, bloc, f"rules: the section {excerpt(section.heading)}")
+            if block.kind == "heading" and shown and j == shown[-1]:
+                what = f"rules: the section {excerpt(section.heading)}"
+                _heading_last(p, bloc, what, len(shown) < len(section.blocks))
             inside = functools.partial(_key_at, game.rules_src, ("sections", i, "blocks", j))
             planned = p.block(block, bloc, inside)
             if block.kind == "heading":  # under the section's heading: a level below it
@@ -133,8 +137,16 @@ def plan_page(p: DocPlanner, page: PageItem, loc_of: Callable[..., Loc]) -> DocP
         planned = p.block(b, loc_of("blocks", i), functools.partial(loc_of, "blocks", i))
         blocks.extend(planned)
         locs.extend([loc_of("blocks", i)] * len(planned))
-    if page.blocks and page.blocks[-1].kind == "heading":
-        _heading_last(p, loc_of("blocks", len(page.blocks) - 1), f"{page.id}: its sheet")
+    shown = _shown(page.blocks, p.profile.name)
+    profiled = len(shown) < len(page.blocks)
+    if page.blocks and not shown:
+        said = (
+            f"{page.id}: its sheet prints only its title in the {p.profile.name} profile (every"
+            " block is for other profiles: give the component `profiles:` instead)"
+        )
+        p.problems.append(Problem(loc_of("blocks"), said, "warning"))
+    elif shown and page.blocks[shown[-1]].kind == "heading":
+        _heading_last(p, loc_of("blocks", shown[-1]), f"{page.id}: its sheet", profiled)
     return DocPlan(tuple(blocks), loc_of(), tuple(locs))
 
 
@@ -143,10 +155,19 @@ def _key_at(src: Located, block: tuple[str | int, ...], *keys: str | int, key: b
     return src.key_loc(path) if key else src.loc(path)
 
 
-def _heading_last(p: DocPlanner, loc: Loc, what: str) -> None:
-    """A ``heading:`` block with nothing after it in ``what`` heads nothing: a warning."""
-    said = f"{what} ends with this heading, which heads nothing (move it, or add what it heads)"
+def _heading_last(p: DocPlanner, loc: Loc, what: str, profiled: bool = False) -> None:
+    """A ``heading:`` block with nothing after it in ``what`` heads nothing: a warning,
+    naming the profile where blocks after it are for other profiles (``profiled``)."""
+    where = f" in the {p.profile.name} profile" if profiled else ""
+    said = (
+        f"{what} ends with this heading{where}, which heads nothing (move it, or add what it heads)"
+    )
     p.problems.append(Problem(loc, said, "warning"))
+
+
+def _shown(blocks: Sequence[Block], profile: str) -> list[int]:
+    """The indices of ``blocks`` that ``profile`` prints (a block's ``profiles:``)."""
+    return [j for j, b in enumerate(blocks) if b.in_profile(profile)]
 
 
 def plan_game(
