@@ -125,13 +125,18 @@ class Workspace:
         return text[: text.index(needle)].count("\n") + 1
 
     def check(self, game: str, profiles: tuple[str, ...] = ("standard",)) -> list[Problem]:
+        """The errors ``check`` finds in ``game``."""
+        return sorted(p for p in self.problems(game, profiles) if p.severity == "error")
+
+    def problems(self, game: str, profiles: tuple[str, ...] = ("standard",)) -> list[Problem]:
+        """Every problem ``check`` finds in ``game``, warnings too, in its order."""
         cwd = os.getcwd()
         os.chdir(self.root)  # problems show paths relative to the working directory
         try:
             report = check_game(self.project, game, profiles)
         finally:
             os.chdir(cwd)
-        return sorted(report.errors)
+        return list(report.problems)
 
 
 @pytest.fixture

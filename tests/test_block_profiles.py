@@ -107,23 +107,14 @@ def test_a_section_whose_blocks_are_all_for_other_profiles_is_left_out(ws: Works
 
 
 def test_a_heading_left_last_by_a_profile_is_said_with_the_profile(ws: Workspace):
-    from cutsheet.build import check_game
-
     heading = "  - heading: Odd\n    blocks:\n      - text: First.\n      - heading: Sub\n"
     ws.edit(
         RULES,
         SECTION,
         heading + "      - text: Only standard.\n        profiles: [standard]\n" + SECTION,
     )
-    import os
-
-    cwd = os.getcwd()
-    os.chdir(ws.root)
-    try:
-        report = check_game(ws.project, "common-reserve", ("large-print",))
-    finally:
-        os.chdir(cwd)
-    said = [p.message for p in report.problems if p.severity == "warning"]
+    found = ws.problems("common-reserve", ("large-print",))
+    said = [p.message for p in found if p.severity == "warning"]
     assert any(
         "ends with this heading in the large-print profile, which heads nothing" in m for m in said
     ), said

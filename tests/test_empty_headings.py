@@ -4,10 +4,6 @@ refused where they are written; so is a card space with no label."""
 
 from __future__ import annotations
 
-import os
-
-from cutsheet.build import check_game
-
 RULES = "content/bidding-alpha/rules.yaml"
 
 
@@ -72,13 +68,7 @@ def test_a_heading_with_nothing_after_it_is_a_warning_at_the_heading(ws):
     ws.path(sheet).write_text(text.rstrip("\n") + "\n      - heading: Notes\n", encoding="utf-8")
     line = text.rstrip("\n").count("\n") + 2
     assert ws.check("common-reserve") == []  # no error: the build goes on
-    cwd = os.getcwd()
-    os.chdir(ws.root)
-    try:
-        report = check_game(ws.project, "common-reserve", ("standard",))
-    finally:
-        os.chdir(cwd)
-    said = [(p.loc.line, p.severity, p.message) for p in report.problems]
+    said = [(p.loc.line, p.severity, p.message) for p in ws.problems("common-reserve")]
     assert said == [
         (
             line,

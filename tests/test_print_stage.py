@@ -143,49 +143,29 @@ def test_a_projects_own_paper_prints_at_its_size(mini, capsys):
     assert _page_mm(out / "rules-booklet.pdf") == {(250.0, 250.0)}  # 125 × 250 half pages
 
 
-def test_a_paper_too_small_to_print_on_is_a_located_error(mini, capsys):
+@pytest.mark.parametrize(
+    ("paper", "said"),
+    [
+        ("stamp: {size: [20, 30]}", "paper 'stamp': every length is 50 to 2,000 mm; got 20 × 30"),
+        # cards and rules are laid out on a sheet portrait and the booklet on it turned: a size
+        # given wider than tall printed them two ways (a designer's report); a half page too
+        (
+            "wide: {size: [400, 250]}",
+            "paper 'wide': a size is [width, height], portrait; got 400 × 250 mm, wider than"
+            " tall: write [250, 400]",
+        ),
+        (
+            "halfland: {size: [210, 297], half: [148, 105]}",
+            "paper 'halfland': a half is [width, height], portrait; got 148 × 105 mm, wider"
+            " than tall: write [105, 148]",
+        ),
+    ],
+    ids=["too-small", "landscape", "landscape-half"],
+)
+def test_a_paper_that_cannot_be_printed_on_is_a_located_error(mini, capsys, paper, said):
     layout = mini / "layouts" / "mini.yaml"
-    line = _edit(
-        layout,
-        "include: [base.yaml]\n",
-        "include: [base.yaml]\npapers:\n  stamp: {size: [20, 30]}\n",
-    )
-    errors = _check_equals_build(capsys)
-    assert errors == [
-        f"layouts/mini.yaml:{line + 2}:3: error: paper 'stamp': every length is 50 to 2,000 mm;"
-        " got 20 × 30"
-    ]
-
-
-def test_a_paper_given_landscape_is_a_located_error(mini, capsys):
-    """Cards and rules are laid out on a sheet portrait and the booklet on it turned: a size
-    given wider than tall printed them two ways (a designer's report)."""
-    layout = mini / "layouts" / "mini.yaml"
-    line = _edit(
-        layout,
-        "include: [base.yaml]\n",
-        "include: [base.yaml]\npapers:\n  wide: {size: [400, 250]}\n",
-    )
-    errors = _check_equals_build(capsys)
-    assert errors == [
-        f"layouts/mini.yaml:{line + 2}:3: error: paper 'wide': a size is [width, height],"
-        " portrait; got 400 × 250 mm, wider than tall: write [250, 400]"
-    ]
-
-
-def test_a_half_page_given_landscape_is_a_located_error(mini, capsys):
-    """The booklet's half page is portrait too: [148, 105] floated on a turned sheet."""
-    layout = mini / "layouts" / "mini.yaml"
-    line = _edit(
-        layout,
-        "include: [base.yaml]\n",
-        "include: [base.yaml]\npapers:\n  halfland: {size: [210, 297], half: [148, 105]}\n",
-    )
-    errors = _check_equals_build(capsys)
-    assert errors == [
-        f"layouts/mini.yaml:{line + 2}:3: error: paper 'halfland': a half is [width, height],"
-        " portrait; got 148 × 105 mm, wider than tall: write [105, 148]"
-    ]
+    line = _edit(layout, "include: [base.yaml]\n", f"include: [base.yaml]\npapers:\n  {paper}\n")
+    assert _check_equals_build(capsys) == [f"layouts/mini.yaml:{line + 2}:3: error: {said}"]
 
 
 def _slots_per_page(pdf: Path) -> list[int]:
