@@ -90,7 +90,12 @@ def test_a_paper_only_another_game_has_is_a_located_error_with_a_suggestion(mini
     code, built = _run(capsys, "build", "--jobs", "1", "--paper", "a3x")
     assert code == 1 and built == checked
     assert len(checked) == 1, checked
-    assert "no paper 'a3x' (known: a3, a4, letter, tabloid); did you mean 'a3'?" in checked[0]
+    # where it is declared, and what to do (it said "did you mean 'a3'?": a designer's report)
+    assert (
+        "no paper 'a3x': it is declared in layouts/other.yaml, which this game's layout does"
+        " not include (declare it in a layout file every game that prints on it includes, or"
+        " include that file)"
+    ) in checked[0]
     assert checked[0].startswith("content/mini/game.yaml:")
     assert list(Path("build/other").rglob("*.pdf"))  # the game that has the paper prints
 

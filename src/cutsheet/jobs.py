@@ -198,17 +198,23 @@ def _prints(
     root: str, game_id: str, profile_name: str, papers: tuple[str, ...], options: Options
 ) -> tuple[list[PrintPlan], list[Problem]]:
     from .impose.print_plan import plan_prints
-    from .papers import Paper, find_paper
+    from .papers import Paper, declared_in, find_paper
 
     game_plan, problems = plan(root, game_id, profile_name, options.imposition)
     if game_plan is None or has_errors(problems):  # a plan with errors is never drawn
         return [], problems
     _game, layouts, _ = load(root, game_id)
     where = game_plan.game.game_src.loc(("layouts",))
-    found = [find_paper(layouts.papers if layouts else {}, name, where) for name in papers]
+    known_papers = layouts.papers if layouts else {}
+    found = [find_paper(known_papers, name, where) for name in papers]
     unknown = [p for p in found if isinstance(p, Problem)]
-    if unknown:
-        return [], unknown
+    if unknown:  # said again with where another layout file declares it, if one does
+        elsewhere = declared_in(Path(root) / "layouts")
+        return [], [
+            p
+            for name in papers
+            if isinstance(p := find_paper(known_papers, name, where, elsewhere), Problem)
+        ]
     known = [p for p in found if isinstance(p, Paper)]
     printed, imposing = plan_prints(game_plan, known, options.printing)
     return printed, [*problems, *imposing]  # the plan's warnings with what imposing found

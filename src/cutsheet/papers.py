@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .diagnostics import Loc, Problem, did_you_mean, excerpt
@@ -117,10 +118,41 @@ def replaced_papers(
     return out
 
 
-def find_paper(papers: Mapping[str, Paper], name: str, loc: Loc) -> Paper | Problem:
-    """The paper called ``name``, or a located problem listing the known ones."""
+def declared_in(layout_dir: Path) -> dict[str, str]:
+    """Each paper the project's layout files declare, with the first file that does
+    (``layouts/NAME.yaml``): where a game's error can say a paper it lacks is declared. A
+    file that does not read is passed over (its game says why)."""
+    from .diagnostics import ContentError
+    from .source.files import load_yaml
+
+    found: dict[str, str] = {}
+    for path in sorted(layout_dir.glob("*.yaml")):
+        try:
+            data = load_yaml(path).data
+        except ContentError:
+            continue
+        papers = data.get("papers") if isinstance(data, dict) else None
+        for key in papers if isinstance(papers, dict) else ():
+            found.setdefault(str(key), f"{layout_dir.name}/{path.name}")
+    return found
+
+
+def find_paper(
+    papers: Mapping[str, Paper], name: str, loc: Loc, elsewhere: Mapping[str, str] | None = None
+) -> Paper | Problem:
+    """The paper called ``name``, or a located problem listing the known ones; ``elsewhere``
+    (a paper's name -> the layout file declaring it): where a paper this game's layout does
+    not include is declared, said with what to do."""
     if name in papers:
         return papers[name]
+    where = (elsewhere or {}).get(name)
+    if where is not None:
+        return Problem(
+            loc,
+            f"no paper {excerpt(name)}: it is declared in {where}, which this game's layout"
+            " does not include (declare it in a layout file every game that prints on it"
+            " includes, or include that file)",
+        )
     known = sorted(papers)
     hint = did_you_mean(name, known)
     return Problem(loc, f"no paper {excerpt(name)} (known: {', '.join(known)}){hint}")
