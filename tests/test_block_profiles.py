@@ -74,6 +74,7 @@ def test_the_schema_takes_profiles_beside_one_block_kind():
     assert not ok.is_valid({"profiles": ["standard"]})  # no kind
     assert not ok.is_valid({"text": "x", "bullets": ["y"]})  # two kinds
     assert not ok.is_valid({"text": "x", "bullets": ["y"], "profiles": ["standard"]})
+    assert not ok.is_valid({"text": "x", "profiles": []})  # as check refuses it
 
 
 def test_a_key_named_profiles_elsewhere_is_still_read_as_templates(ws: Workspace):
@@ -136,7 +137,9 @@ def test_a_sheet_whose_blocks_are_all_for_other_profiles_is_said(tmp_path, capsy
     out = run(root, capsys, "check", "--profile", "large-print")
     assert out.code == 0, out.stderr
     assert any(
-        "TY-BOARD: its sheet prints only its title in the large-print profile" in line
+        "TY-BOARD: its sheet prints only its title in the large-print profile (every block is"
+        " for other profiles: a sheet for some profiles only is a component of its own, given"
+        " `profiles:`)" in line
         for line in out.problems
     ), out.stderr
 
@@ -156,3 +159,53 @@ def test_a_profile_saved_as_yml_is_named_where_a_block_names_it(ws: Workspace):
         "profiles: no profile 'comfy'; layouts/profiles/comfy.yml is not read: a profile's file"
         " ends in .yaml (rename it comfy.yaml)"
     ], said
+
+
+def test_a_heading_last_in_every_profile_is_said_once_without_a_profile(ws: Workspace):
+    """A block for other profiles before the heading does not make it a profile's (review:
+    two warnings at one line, one naming the standard profile)."""
+    heading = (
+        "  - heading: Odd\n    blocks:\n      - text: Large only.\n"
+        "        profiles: [large-print]\n      - heading: Sub\n"
+    )
+    ws.edit(RULES, SECTION, heading + SECTION)
+    said = {
+        p.message
+        for profile in ("standard", "large-print")
+        for p in ws.problems("common-reserve", (profile,))
+        if p.severity == "warning" and "heads nothing" in p.message
+    }
+    assert said == {
+        "rules: the section 'Odd' ends with this heading, which heads nothing (move it, or add"
+        " what it heads)"
+    }, said
+
+
+def test_rules_left_with_no_section_in_a_profile_are_said(tmp_path, capsys):
+    """Every section for other profiles: that profile's rules print only their title, as a
+    sheet left so does, and are said alike (review)."""
+    from .corpus_cases import make_project, run
+
+    root = make_project(tmp_path)
+    rules = root / "content" / "tiny" / "rules.yaml"
+    rules.write_text(
+        "title: Tiny\nsections:\n  - heading: Play\n    blocks:\n"
+        "      - text: Standard only.\n        profiles: [standard]\n"
+    )
+    out = run(root, capsys, "check", "--profile", "large-print")
+    assert out.code == 0, out.stderr
+    assert any(
+        "rules: every section is for other profiles than large-print, whose rules print only"
+        " their title" in line
+        for line in out.problems
+    ), out.stderr
+
+
+def test_a_too_long_profile_name_is_said_not_raised(tmp_path):
+    """A profile name longer than a file name may be: the .yml look-up says nothing rather
+    than end the check (review)."""
+    from cutsheet.profile_files import misnamed_profile
+
+    (tmp_path / "profiles").mkdir()
+    assert misnamed_profile(tmp_path, "é" * 200) == ""
+    assert misnamed_profile(tmp_path, "a\0b") == ""

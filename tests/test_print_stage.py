@@ -164,8 +164,19 @@ def test_a_projects_own_paper_prints_at_its_size(mini, capsys):
             "paper 'halfland': a half is [width, height], portrait; got 148 × 105 mm, wider"
             " than tall: write [105, 148]",
         ),
+        (  # turned, it would not fit either: no advice that fails next (review)
+            "halfa4: {size: [210, 297], half: [297, 210]}",
+            "paper 'halfa4': its half page (297 × 210 mm) must be portrait and within half the"
+            " sheet (148.5 × 210 mm, turned), where a booklet prints two side by side",
+        ),
+        (  # half of a sheet more than twice as tall as wide, turned, is landscape (review)
+            "tall: {size: [100, 250]}",
+            "paper 'tall': its booklet's half page, half the sheet turned, would be 125 × 100"
+            " mm, wider than tall: give it a half: [width, height] no wider than tall, within"
+            " that",
+        ),
     ],
-    ids=["too-small", "landscape", "landscape-half"],
+    ids=["too-small", "landscape", "landscape-half", "half-too-large", "tall-sheet"],
 )
 def test_a_paper_that_cannot_be_printed_on_is_a_located_error(mini, capsys, paper, said):
     layout = mini / "layouts" / "mini.yaml"

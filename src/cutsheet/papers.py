@@ -54,37 +54,66 @@ def paper_problems(name: str, spec: PaperSpec, loc: Loc) -> list[Problem]:
     """A paper too small to print on (inside its 5 mm margins) or absurdly large, given
     landscape (the cards, the rules and the booklet are laid out on it portrait, the booklet
     turned: a sheet given wider than tall would print them two ways), or a half page larger
-    than half the sheet (a booklet prints two side by side on it, turned)."""
+    than half the sheet (a booklet prints two side by side on it, turned) or landscape, as
+    given or as half the sheet turned (a sheet more than twice as tall as wide)."""
     sizes = [*spec.size, *(spec.half or ())]
-    if all(MIN_MM <= v <= MAX_MM for v in sizes):
-        w, h = spec.size
-        for key, (pw, ph) in (("size", spec.size), ("half", spec.half or (0.0, 0.0))):
-            if pw > ph:
-                return [
-                    Problem(
-                        loc,
-                        f"paper {excerpt(name)}: a {key} is [width, height], portrait; got"
-                        f" {pw:g} × {ph:g} mm, wider than tall: write [{ph:g}, {pw:g}]",
-                    )
-                ]
-        if spec.half is None or (spec.half[0] <= h / 2 + 0.01 and spec.half[1] <= w + 0.01):
-            return []
-        half = " × ".join(f"{v:g}" for v in spec.half)
+    if not all(MIN_MM <= v <= MAX_MM for v in sizes):
         return [
-            Problem(
+            _said(
                 loc,
-                f"paper {excerpt(name)}: its half page ({half} mm) is more than half the"
-                f" sheet ({h / 2:g} × {w:g} mm, turned), where a booklet prints two side by"
-                " side",
+                name,
+                f"every length is {MIN_MM:g} to {MAX_MM:,.0f} mm; got "
+                + " × ".join(f"{v:g}" for v in sizes),
             )
         ]
-    return [
-        Problem(
-            loc,
-            f"paper {excerpt(name)}: every length is {MIN_MM:g} to {MAX_MM:,.0f} mm;"
-            f" got {' × '.join(f'{v:g}' for v in sizes)}",
-        )
-    ]
+    w, h = spec.size
+    if w > h:
+        return [
+            _said(
+                loc,
+                name,
+                f"a size is [width, height], portrait; got {w:g} × {h:g} mm,"
+                f" wider than tall: write [{h:g}, {w:g}]",
+            )
+        ]
+    room = f"{h / 2:g} × {w:g} mm"  # half the sheet, turned: where a half page goes
+    if spec.half is None:
+        if h / 2 > w + 0.01:
+            return [
+                _said(
+                    loc,
+                    name,
+                    f"its booklet's half page, half the sheet turned, would be"
+                    f" {room}, wider than tall: give it a half: [width, height] no wider"
+                    " than tall, within that",
+                )
+            ]
+        return []
+    hw, hh = spec.half
+    fits = hw <= h / 2 + 0.01 and hh <= w + 0.01
+    if hw > hh and hh <= h / 2 + 0.01 and hw <= w + 0.01:  # turned, it would fit
+        return [
+            _said(
+                loc,
+                name,
+                f"a half is [width, height], portrait; got {hw:g} × {hh:g} mm,"
+                f" wider than tall: write [{hh:g}, {hw:g}]",
+            )
+        ]
+    if hw > hh or not fits:
+        return [
+            _said(
+                loc,
+                name,
+                f"its half page ({hw:g} × {hh:g} mm) must be portrait and within"
+                f" half the sheet ({room}, turned), where a booklet prints two side by side",
+            )
+        ]
+    return []
+
+
+def _said(loc: Loc, name: str, what: str) -> Problem:
+    return Problem(loc, f"paper {excerpt(name)}: {what}")
 
 
 def add_papers(

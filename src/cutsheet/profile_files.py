@@ -31,7 +31,11 @@ def misnamed_profile(layout_dir: Path, name: str) -> str:
     that name ending in .yml (only .yaml files are profiles), else ""."""
     if not name or "/" in name or "\\" in name or name.startswith("."):
         return ""
-    if not (layout_dir / "profiles" / f"{name}.yml").is_file():
+    try:
+        misnamed = (layout_dir / "profiles" / f"{name}.yml").is_file()
+    except (OSError, ValueError):  # a name too long for a file, or with a NUL in it
+        return ""
+    if not misnamed:
         return ""
     return (
         f"; layouts/profiles/{name}.yml is not read: a profile's file ends in .yaml"

@@ -337,6 +337,9 @@ def _model_node(node: JsonDict, title: str, narrow: Mapping[tuple[str, str], Any
         if (title, key) in narrow:
             narrow[(title, key)](prop)
     if title == "Block":  # one key a block (and `profiles:` beside it): the schema says so
+        profiles = node.get("properties", {}).get("profiles")
+        if isinstance(profiles, dict):
+            profiles["minItems"] = 1  # an empty list prints the block nowhere (check says so)
         node["if"] = {"required": ["profiles"]}
         node["then"] = {"minProperties": 2, "maxProperties": 2}
         node["else"] = {"minProperties": 1, "maxProperties": 1}

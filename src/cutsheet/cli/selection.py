@@ -108,14 +108,15 @@ def chosen_profiles(layouts: Path, asked: list[str] | None) -> tuple[str, ...]:
 
 def _one_each(option: str, name: str, known: Sequence[str]) -> str:
     """What to type where ``name`` lists several ("a4,letter"): the option once for each,
-    each name as known (a slip in one, "a4,lettr", mended as ``did_you_mean`` would); ""
-    where a part is no name close to a known one."""
+    each name as known (a slip in one, "a4,lettr", mended as ``did_you_mean`` would); a part
+    close to no known name is said to be none."""
     parts = [p.strip() for p in name.split(",") if p.strip()]
     if len(parts) < 2:
         return ""
     meant = [p if p in known else closest(p, known) for p in parts]
-    if any(m is None for m in meant):
-        return ""
+    lost = [p for p, m in zip(parts, meant, strict=True) if m is None]
+    if lost:  # no advice that fails again: what is no name is said as such
+        return f"; give each with its own {option} ({', '.join(map(repr, lost))}: no such name)"
     return "; give each with its own " + option + ": " + " ".join(f"{option} {m}" for m in meant)
 
 

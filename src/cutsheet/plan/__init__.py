@@ -67,10 +67,12 @@ def plan_rules(p: DocPlanner, game: Game) -> DocPlan:
     facts_at = _game_loc(game, "subtitle", "players", "time")
     blocks.append(p.para(literal(facts), "subtitle", facts_at))
     locs = [title_at, facts_at]
+    printed = 0
     for i, section in enumerate(game.rules.sections):
         shown = _shown(section.blocks, p.profile.name)
         if section.blocks and not shown:
             continue  # every block is for other profiles: the section's heading goes too
+        printed += 1
         loc = game.rules_src.loc(("sections", i, "heading"))
         blocks.append(p.text(section.heading, "heading", loc, keep=True))
         locs.append(loc)
@@ -78,13 +80,19 @@ def plan_rules(p: DocPlanner, game: Game) -> DocPlan:
             bloc = game.rules_src.loc(("sections", i, "blocks", j))
             if block.kind == "heading" and shown and j == shown[-1]:
                 what = f"rules: the section {excerpt(section.heading)}"
-                _heading_last(p, bloc, what, len(shown) < len(section.blocks))
+                _heading_last(p, bloc, what, j < len(section.blocks) - 1)
             inside = functools.partial(_key_at, game.rules_src, ("sections", i, "blocks", j))
             planned = p.block(block, bloc, inside)
             if block.kind == "heading":  # under the section's heading: a level below it
                 planned = [_sub(b) for b in planned]
             blocks.extend(planned)
             locs.extend([bloc] * len(planned))
+    if game.rules.sections and not printed:
+        said = (
+            f"rules: every section is for other profiles than {p.profile.name}, whose rules"
+            " print only their title (give a section a block for it)"
+        )
+        p.problems.append(Problem(game.rules_src.key_loc(("sections",)), said, "warning"))
     if g.edition or g.publisher:
         if blocks and isinstance(blocks[-1], Para) and blocks[-1].style == "body":
             # the credit line is kept with the paragraph before it: that paragraph goes on to
@@ -138,15 +146,18 @@ def plan_page(p: DocPlanner, page: PageItem, loc_of: Callable[..., Loc]) -> DocP
         blocks.extend(planned)
         locs.extend([loc_of("blocks", i)] * len(planned))
     shown = _shown(page.blocks, p.profile.name)
-    profiled = len(shown) < len(page.blocks)
     if page.blocks and not shown:
         said = (
             f"{page.id}: its sheet prints only its title in the {p.profile.name} profile (every"
-            " block is for other profiles: give the component `profiles:` instead)"
+            " block is for other profiles: a sheet for some profiles only is a component of"
+            " its own, given `profiles:`)"
         )
         p.problems.append(Problem(loc_of("blocks"), said, "warning"))
     elif shown and page.blocks[shown[-1]].kind == "heading":
-        _heading_last(p, loc_of("blocks", shown[-1]), f"{page.id}: its sheet", profiled)
+        last = shown[-1]
+        _heading_last(
+            p, loc_of("blocks", last), f"{page.id}: its sheet", last < len(page.blocks) - 1
+        )
     return DocPlan(tuple(blocks), loc_of(), tuple(locs))
 
 
@@ -157,7 +168,7 @@ def _key_at(src: Located, block: tuple[str | int, ...], *keys: str | int, key: b
 
 def _heading_last(p: DocPlanner, loc: Loc, what: str, profiled: bool = False) -> None:
     """A ``heading:`` block with nothing after it in ``what`` heads nothing: a warning,
-    naming the profile where blocks after it are for other profiles (``profiled``)."""
+    naming the profile where the blocks after it are all for other profiles (``profiled``)."""
     where = f" in the {p.profile.name} profile" if profiled else ""
     said = (
         f"{what} ends with this heading{where}, which heads nothing (move it, or add what it heads)"

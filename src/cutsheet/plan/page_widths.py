@@ -127,14 +127,18 @@ def small_figure(
         return None
     scale, paper, width, g = worst
     smallest = least_pt / g.least
-    alone = g.face.width_mm * mm * g.least <= width and g.face.height_mm * g.least <= MAX_HEIGHT_MM
-    why = (  # the labels' column (at least 42 mm) took the room, or the card is too large
-        f"its labels need {LEADER_GAP_MM + LABEL_MIN_MM:g} mm beside the card: leave them out"
-        " and say in the text what each box is, or show a smaller card"
-        if g.labels and alone
-        else "the card is larger than the page's text block: show a smaller card, or give"
-        " the block `profiles:` to keep it to the profiles whose pages hold it"
-    )
+    if g.face.height_mm * g.least > MAX_HEIGHT_MM:  # the cap every page has
+        why = f"a card figure is drawn at most {MAX_HEIGHT_MM:g} mm tall: show a smaller card"
+    elif g.labels and g.face.width_mm * mm * g.least <= width:  # the labels' column took it
+        why = (
+            f"its labels need {LEADER_GAP_MM + LABEL_MIN_MM:g} mm beside the card: leave them"
+            " out and say in the text what each box is, or show a smaller card"
+        )
+    else:
+        why = (
+            "the card is wider than the page's text block: show a smaller card, or give the"
+            " block `profiles:` to keep it to the profiles whose pages hold it"
+        )
     return (
         f"a card figure draws its card at {scale:.0%} on the {paper}: its {smallest:g} pt"
         f" text would print at {smallest * scale:.1f} pt, under the {profile} profile's"
