@@ -275,3 +275,17 @@ def test_check_in_workers_reports_what_check_in_one_process_does(mini, capsys):
     assert one and all("does not fit A4" in e for e in one), one
     code, built = _run(capsys, "build", "mini", "--jobs", "2", "--bleed", "3")
     assert code == 1 and built == one
+
+
+def test_where_a_paper_is_declared_is_read_from_the_projects_files_only(tmp_path):
+    """The error's look at the other layout files opens none that a link takes out of the
+    project (every file a game reads lies inside it)."""
+    from cutsheet.papers import declared_in
+
+    outside = tmp_path / "outside.yaml"
+    outside.write_text("papers:\n  secret: {size: [250, 250]}\n")
+    layouts = tmp_path / "project" / "layouts"
+    layouts.mkdir(parents=True)
+    (layouts / "own.yaml").write_text("papers:\n  square: {size: [250, 250]}\n")
+    (layouts / "linked.yaml").symlink_to(outside)
+    assert declared_in(layouts) == {"square": "layouts/own.yaml"}

@@ -150,12 +150,16 @@ def replaced_papers(
 def declared_in(layout_dir: Path) -> dict[str, str]:
     """Each paper the project's layout files declare, with the first file that does
     (``layouts/NAME.yaml``): where a game's error can say a paper it lacks is declared. A
-    file that does not read is passed over (its game says why)."""
+    file that does not read, or lies outside the project (a link), is passed over (its
+    game says why)."""
+    from .confine import lies_inside
     from .diagnostics import ContentError
     from .source.files import load_yaml
 
     found: dict[str, str] = {}
     for path in sorted(layout_dir.glob("*.yaml")):
+        if not lies_inside(path, layout_dir.parent):
+            continue  # never opened: a game reads only its project's files
         try:
             data = load_yaml(path).data
         except ContentError:

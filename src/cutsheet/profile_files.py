@@ -26,10 +26,15 @@ def available_profiles(layout_dir: Path) -> list[str]:
     return sorted(name for name in found if not name.startswith("."))  # a hidden file: none
 
 
+def _file_name(name: str) -> bool:
+    """Whether ``name`` can name a profile's file: no folder in it, not hidden."""
+    return bool(name) and "/" not in name and "\\" not in name and not name.startswith(".")
+
+
 def misnamed_profile(layout_dir: Path, name: str) -> str:
     """ "; layouts/profiles/NAME.yml is not read: ..." where the project has a profile file of
     that name ending in .yml (only .yaml files are profiles), else ""."""
-    if not name or "/" in name or "\\" in name or name.startswith("."):
+    if not _file_name(name):
         return ""
     try:
         misnamed = (layout_dir / "profiles" / f"{name}.yml").is_file()
@@ -45,7 +50,7 @@ def misnamed_profile(layout_dir: Path, name: str) -> str:
 
 def profile_path(layout_dir: Path, name: str) -> Path | None:
     """The file of profile ``name``: the project's, else the packaged one, else None."""
-    if not name or "/" in name or "\\" in name or name.startswith("."):
+    if not _file_name(name):
         return None
     own, packaged = folders(layout_dir)
     for path in (own / f"{name}.yaml", packaged / f"{name}.yaml"):
