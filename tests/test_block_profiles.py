@@ -6,6 +6,7 @@ is an error at its place."""
 from __future__ import annotations
 
 import pdfplumber
+import pytest
 
 from cutsheet.build import Options, build
 
@@ -51,6 +52,33 @@ def test_a_block_for_no_profile_is_an_error(ws: Workspace):
     assert said == [f"{line + 1}:19: profiles: lists no profile, so it prints nowhere"]
 
 
+@pytest.mark.parametrize(
+    ("written", "col", "said"),
+    [
+        ("[standard, standard]", 30, "profiles: 'standard' is listed twice (item 1 too)"),
+        (
+            "",
+            18,
+            "profiles: empty; list the profiles it prints in, e.g. [standard], or leave the"
+            " key out to print it in every profile",
+        ),
+        (
+            "standard",
+            19,
+            "sections.blocks.profiles: input should be a list, got 'standard' (a list of one"
+            " is written in brackets: [standard])",
+        ),
+    ],
+)
+def test_a_slip_in_a_blocks_profiles_is_said_where_it_is(ws: Workspace, written, col, said):
+    """A name listed twice, and ``profiles:`` left empty (which read as "every profile",
+    the opposite of a list left to fill in, while the schema refused it), passed check; a
+    single name without brackets got pydantic's "valid list" alone (reviews)."""
+    line = _add(ws, written)
+    got = [f"{p.loc.line}:{p.loc.col}: {p.message}" for p in ws.check("common-reserve")]
+    assert got == [f"{line + 1}:{col}: {said}"]
+
+
 def test_profiles_is_no_block_kind_of_its_own(ws: Workspace):
     """``profiles:`` beside nothing is a block without a kind, said as before."""
     ws.edit(RULES, ANCHOR, "      - profiles: [standard]\n" + ANCHOR)
@@ -75,6 +103,12 @@ def test_the_schema_takes_profiles_beside_one_block_kind():
     assert not ok.is_valid({"text": "x", "bullets": ["y"]})  # two kinds
     assert not ok.is_valid({"text": "x", "bullets": ["y"], "profiles": ["standard"]})
     assert not ok.is_valid({"text": "x", "profiles": []})  # as check refuses it
+    assert not ok.is_valid({"text": "x", "profiles": ["standard", "standard"]})
+    assert not ok.is_valid({"text": "x", "profiles": ["large-prnt"]})
+    assert not ok.is_valid({"text": "x", "profiles": None})
+    game = json.loads((Path(__file__).parents[1] / "schema" / "game.schema.json").read_text())
+    component = game["$defs"]["ComponentSpec"]["properties"]["profiles"]
+    assert component == {**component, "minItems": 1, "uniqueItems": True}, component
 
 
 def test_a_key_named_profiles_elsewhere_is_still_read_as_templates(ws: Workspace):

@@ -763,6 +763,18 @@ def test_two_components_with_one_id_is_an_error_at_the_second(tmp_path, capsys):
             "profiles: lists no profile, so it prints nowhere",
         ),
         (
+            "content/bidding-alpha/game.yaml",
+            "    profiles: [standard, ink-saver]  # large print: the score",
+            "    profiles: [standard, ink-saver, standard]  # large print: the score",
+            "profiles: 'standard' is listed twice (item 1 too)",
+        ),
+        (
+            "content/bidding-alpha/game.yaml",
+            "    profiles: [standard, ink-saver]  # large print: the score",
+            "    profiles:  # large print: the score",
+            "profiles: empty; list the profiles it prints in",
+        ),
+        (
             "layouts/bidding-alpha.yaml",
             "  score-board@large-print:",
             "  score-board@large-prnit:",

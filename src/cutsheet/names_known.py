@@ -50,16 +50,12 @@ def component_profiles(gspec: GameSpec, game_src: Located, project: Path) -> lis
     layout_dir = project / "layouts"
     known = available_profiles(layout_dir)
     problems = []
+    raw = game_src.data.get("components") if isinstance(game_src.data, Mapping) else None
     for i, spec in enumerate(gspec.components):
-        if spec.profiles == []:
-            where = game_src.loc(("components", i, "profiles"))
-            problems.append(Problem(where, "profiles: lists no profile, so it prints nowhere"))
-        for j, name in enumerate(spec.profiles or []):
-            if name not in known:
-                where = game_src.loc(("components", i, "profiles", j))
-                hint = _unknown_profile(name, known, layout_dir)
-                message = f"profiles: no profile {excerpt(name)}{hint}"
-                problems.append(Problem(where, message))
+        written = raw[i] if isinstance(raw, list) and i < len(raw) else None
+        if isinstance(written, Mapping) and "profiles" in written:
+            path = ("components", i, "profiles")
+            problems += profile_names(written["profiles"], path, game_src, known, layout_dir)
         for key, named in (("sizes", spec.sizes), ("impositions", spec.impositions)):
             for name in named:
                 if name not in known:
@@ -148,22 +144,39 @@ def template_profiles(
     return problems
 
 
-def _block_profiles(
+def profile_names(
     value: Any, path: tuple[Any, ...], src: Located, known: list[str], layout_dir: Path
 ) -> list[Problem]:
-    """A block's ``profiles:`` names profiles the project has, at least one."""
+    """A ``profiles:`` (a component's or a block's) lists profiles the project has, each
+    once, at least one: left empty it would read as "every profile", the opposite of a list
+    someone meant to fill in; a name listed twice is a slip (the other name meant?)."""
+    if value is None:
+        return [
+            Problem(
+                src.loc(path),
+                "profiles: empty; list the profiles it prints in, e.g. [standard], or leave"
+                " the key out to print it in every profile",
+            )
+        ]
     if not isinstance(value, list):
         return []  # the model says what it must be
     if not value:
         return [Problem(src.loc(path), "profiles: lists no profile, so it prints nowhere")]
-    return [
-        Problem(
-            src.loc((*path, j)),
-            f"profiles: no profile {excerpt(name)}{_unknown_profile(name, known, layout_dir)}",
-        )
-        for j, name in enumerate(value)
-        if isinstance(name, str) and name not in known
-    ]
+    problems = []
+    first: dict[str, int] = {}
+    for j, name in enumerate(value):
+        if not isinstance(name, str):
+            continue
+        if name in first:
+            message = f"profiles: {excerpt(name)} is listed twice (item {first[name] + 1} too)"
+            problems.append(Problem(src.loc((*path, j)), message))
+        elif name not in known:
+            hint = _unknown_profile(name, known, layout_dir)
+            problems.append(
+                Problem(src.loc((*path, j)), f"profiles: no profile {excerpt(name)}{hint}")
+            )
+        first.setdefault(name, j)
+    return problems
 
 
 def document_names(src: Located, project: Path) -> list[Problem]:
@@ -182,7 +195,7 @@ def document_names(src: Located, project: Path) -> list[Problem]:
         if len(path) >= 3 and path[-3] == "blocks" and path[-1] == "profiles":
             if isinstance(path[-2], int):  # a block's: only these profiles print it
                 layout_dir = project / "layouts"
-                problems.extend(_block_profiles(value, path, src, known["profile"], layout_dir))
+                problems.extend(profile_names(value, path, src, known["profile"], layout_dir))
                 return
         if isinstance(value, str):
             key = next((str(p) for p in reversed(path) if isinstance(p, str)), "text")

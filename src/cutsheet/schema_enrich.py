@@ -305,6 +305,11 @@ def _enums(values: Mapping[str, list[str]]) -> dict[tuple[str, str], Callable[[J
     def card_sizes(node: JsonDict) -> None:
         _set_string(node.get("items", {}), sizes)
 
+    def profile_list(node: JsonDict) -> None:  # as check: each a known one, once, one at least
+        node.update(minItems=1, uniqueItems=True)
+        if values["profiles"]:
+            node["items"] = {"enum": values["profiles"]}
+
     return {
         ("ComponentSpec", "size"): size,
         ("ComponentSpec", "sizes"): sizes_by_profile,
@@ -321,6 +326,8 @@ def _enums(values: Mapping[str, list[str]]) -> dict[tuple[str, str], Callable[[J
         ("BoxSpec", "stroke"): fill,
         ("LayoutFile", "include"): include,
         ("Profile", "card_sizes"): card_sizes,
+        ("ComponentSpec", "profiles"): profile_list,
+        ("Block", "profiles"): profile_list,
     }
 
 
@@ -337,9 +344,6 @@ def _model_node(node: JsonDict, title: str, narrow: Mapping[tuple[str, str], Any
         if (title, key) in narrow:
             narrow[(title, key)](prop)
     if title == "Block":  # one key a block (and `profiles:` beside it): the schema says so
-        profiles = node.get("properties", {}).get("profiles")
-        if isinstance(profiles, dict):
-            profiles["minItems"] = 1  # an empty list prints the block nowhere (check says so)
         node["if"] = {"required": ["profiles"]}
         node["then"] = {"minProperties": 2, "maxProperties": 2}
         node["else"] = {"minProperties": 1, "maxProperties": 1}

@@ -191,6 +191,11 @@ def _shape_miss(err: Mapping[str, Any]) -> str:
         )
     if kind == "list_type" and isinstance(value, dict):
         return "input should be a list, got a mapping (write each item on a line of its own, '- …')"
+    if kind == "list_type" and isinstance(value, str | int | float):
+        return (
+            f"input should be a list, got {excerpt(value)} (a list of one is written in"
+            f" brackets: [{clip(str(value), 60)}])"
+        )
     if kind in ("string_too_long", "string_too_short"):  # a text field's min and max
         ctx = err.get("ctx", {})
         bound = ctx.get("max_length") if kind == "string_too_long" else ctx.get("min_length")
