@@ -395,3 +395,16 @@ def test_a_sheet_that_runs_on_opens_its_next_page_with_its_title_continued(built
     pages = [t or "" for t in pypdf_texts(record)]
     page = next(t for t in pages if "Session points" in t)
     assert page.startswith("Session record (continued)")
+
+
+def test_a_card_row_too_tall_for_a_page_says_what_made_it_tall(ws):
+    """A card row whose labels made its cards taller than a large-print page said only
+    "a block is taller than a page", with no cause and no way out (review)."""
+    rules = "content/festivibes/rules.yaml"
+    many = "<br/>".join(str(n) for n in range(14))
+    ws.edit(rules, '"Limit<br/>{{ limit }}"', f'"Limit<br/>{{{{ limit }}}}<br/>{many}"')
+    found = ws.check("festivibes", ("large-print",))
+    said = [p.message for p in found]
+    assert len(said) == 1 and said[0].startswith("rules: a row of 5 cards is taller than a"), said
+    assert "as tall as their longest labels" in said[0] and "`profiles:`" in said[0], said
+    assert found[0].loc.line == ws.line_of(rules, "card_row:")  # at the block

@@ -45,6 +45,7 @@ from ..profiles import Profile
 from .documents import written_at
 from .model import (
     CardBlock,
+    CardRowBlock,
     DocPlan,
     GamePlan,
     NewPage,
@@ -195,7 +196,7 @@ def _what(block: object, kind: str, profile: str, own: bool = False) -> tuple[st
     well as its height); card spaces too many for a row went on in rows (smaller ones:
     their ``size:``, or the ``card:`` they take their size from; on a sheet built in
     another profile than standard, also a sheet of its own for it, unless it is one already:
-    ``own``); a card figure is drawn no smaller than its text allows (a smaller card, or
+    ``own``); a card row's cards grow with their labels; a card figure is drawn no smaller than its text allows (a smaller card, or
     the block kept to other profiles). None for any other."""
     if isinstance(block, TrackBlock):
         track = f"a track of {counted(len(block.values), 'number')} is"
@@ -206,6 +207,13 @@ def _what(block: object, kind: str, profile: str, own: bool = False) -> tuple[st
             " card, or give the block `profiles:` to keep it to the profiles whose pages hold it)"
         )
         return "a card figure is", hint
+    if isinstance(block, CardRowBlock):  # its cards grow with their words and labels
+        hint = " (its cards are as wide as their labels' longest words and as tall as their"
+        hint += " longest labels, in more rows when one row has no room for them: shorter"
+        hint += " labels or marks, fewer cards, or give the block `profiles:` to keep it to"
+        return f"a row of {counted(len(block.cards), 'card')} is", (
+            hint + " the profiles whose pages hold it)"
+        )
     if isinstance(block, SpacesBlock):
         hint = " (spaces too many for one row of the page go on in rows: fewer spaces, or"
         hint += " smaller ones"
