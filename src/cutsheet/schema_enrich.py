@@ -264,6 +264,18 @@ def _set_string(node: JsonDict, choice: JsonDict) -> None:
             branch.update(choice)
 
 
+def _profile_list(known: list[str]) -> Callable[[JsonDict], None]:
+    """A ``profiles:`` list as check takes it: known names (when the project's are known),
+    each once, one at least."""
+
+    def narrow(node: JsonDict) -> None:
+        node.update(minItems=1, uniqueItems=True)
+        if known:
+            node["items"] = {"enum": known}
+
+    return narrow
+
+
 def _enums(values: Mapping[str, list[str]]) -> dict[tuple[str, str], Callable[[JsonDict], None]]:
     """(model title, key) → how its value is narrowed to a known set."""
     sizes = _one_of(values["sizes"])
@@ -305,11 +317,6 @@ def _enums(values: Mapping[str, list[str]]) -> dict[tuple[str, str], Callable[[J
     def card_sizes(node: JsonDict) -> None:
         _set_string(node.get("items", {}), sizes)
 
-    def profile_list(node: JsonDict) -> None:  # as check: each a known one, once, one at least
-        node.update(minItems=1, uniqueItems=True)
-        if values["profiles"]:
-            node["items"] = {"enum": values["profiles"]}
-
     return {
         ("ComponentSpec", "size"): size,
         ("ComponentSpec", "sizes"): sizes_by_profile,
@@ -326,8 +333,8 @@ def _enums(values: Mapping[str, list[str]]) -> dict[tuple[str, str], Callable[[J
         ("BoxSpec", "stroke"): fill,
         ("LayoutFile", "include"): include,
         ("Profile", "card_sizes"): card_sizes,
-        ("ComponentSpec", "profiles"): profile_list,
-        ("Block", "profiles"): profile_list,
+        ("ComponentSpec", "profiles"): _profile_list(values["profiles"]),
+        ("Block", "profiles"): _profile_list(values["profiles"]),
     }
 
 
