@@ -78,6 +78,27 @@ def test_png_at_300_dpi_is_the_card_plus_its_bleed(project, tmp_path, bleed, siz
         assert image.convert("RGB").getpixel((2, 2)) != (255, 255, 255)
 
 
+@pytest.mark.parametrize("dpi", [73, 75, 300, 301])
+def test_a_half_pixel_is_rounded_up_as_pdfium_draws_it(dpi):
+    """A card 63.5 mm (2.5 in) wide at an odd dpi is an exact half of a pixel wide: Python's
+    ``round`` took 752.5 px to 752 while pdfium draws 753, and the image lost its last
+    column (review). Every size agrees with what pdfium draws."""
+    import pypdfium2 as pdfium
+    from reportlab.lib.units import mm
+    from reportlab.pdfgen.canvas import Canvas
+
+    from cutsheet.targets.decks import px
+
+    buf = io.BytesIO()
+    canvas = Canvas(buf, pagesize=(63.5 * mm, 88 * mm))
+    canvas.showPage()
+    canvas.save()
+    width, height = pdfium.PdfDocument(buf.getvalue())[0].render(scale=dpi / 72).to_pil().size
+    exact = 2.5 * dpi  # pdfium rounds a page's pixels up; an exact half is a whole one
+    assert px(63.5, dpi) == width if exact % 1 else px(63.5, dpi) == exact == width
+    assert px(88, dpi) == round(88 / 25.4 * dpi) <= height  # not a half: the nearest
+
+
 def test_large_print_exports_beside_the_standard_one(project, tmp_path):
     out = tmp_path / "out"
     run(project, "png", out, dpi=72, profiles=("standard", "large-print"))
@@ -141,6 +162,32 @@ def test_tts_saved_object_matches_its_sheets(project, tmp_path):
     assert len(set(deck["DeckIDs"])) == 3  # the Star's three copies share its slot
     (sheet,) = deck["CustomDeck"].values()
     assert (sheet["NumWidth"], sheet["NumHeight"], sheet["UniqueBack"]) == (3, 1, False)
+
+
+def test_a_shared_back_image_counts_the_copies_of_each_deck(repo, tmp_path):
+    """The YES and NO votes share a back: its image's entry credited all 8 copies to the
+    YES deck and listed no NO card (review)."""
+    options = ExportOptions("png", dpi=72)
+    entries, report = export(repo, ["festival-charter"], options, tmp_path, **QUIET)
+    assert not report.errors
+    (back,) = [e for e in entries if e["path"].endswith("/yes-votes-back.png")]
+    assert back["components"] == {"yes-votes": 4, "no-votes": 4}
+
+
+def test_tts_entries_say_each_sheets_own_dpi_and_no_bleed(repo, tmp_path):
+    """A sheet drawn at a lower dpi to keep to the importer's limits was recorded at the dpi
+    asked for, and a bleed the target never draws was recorded too (review)."""
+    options = ExportOptions("tts", dpi=300, bleed=3.0)
+    entries, report = export(repo, ["festivibes"], options, tmp_path, **QUIET)
+    assert not report.errors
+    images = [e for e in entries if e["path"].endswith(".png")]
+    dpis = set()
+    for entry in images:
+        image = png(tmp_path / entry["path"])
+        assert [round(d) for d in image.info["dpi"]] == [entry["dpi"]] * 2, entry["path"]
+        assert entry["bleed"] == 0.0
+        dpis.add(entry["dpi"])
+    assert len(dpis) > 1 and 300 in dpis  # the Event sheet is lowered, the others are not
 
 
 def test_tts_decks_of_the_repository_games(repo, tmp_path):
@@ -266,6 +313,30 @@ def test_contact_sheet_lists_every_id(repo, tmp_path):
             assert re.search(heading + r" drawn at \d+%", text), (game, comp.id)
             for item in comp.items:
                 assert item.id in text, (game, item.id)
+
+
+def test_a_deck_that_goes_on_overleaf_is_named_there_and_labels_sit_under_thumbnails(
+    repo, tmp_path
+):
+    """Bid & Build's stage decks run onto the next page, which began with their cards and no
+    heading; a 19 mm token's id sat some 25 mm below it, at the foot of its cell (review)."""
+    out = tmp_path / "out"
+    options = ExportOptions("contact")
+    _entries, report = export(repo, ["bidding-alpha"], options, out, **QUIET)
+    assert not report.errors
+    path = out / "bidding-alpha" / "export" / "contact" / "bidding-alpha-contact.pdf"
+    with pdfplumber.open(path) as doc:
+        firsts = [(p.extract_text() or "").splitlines()[0] for p in doc.pages]
+        token = next(p for p in doc.pages if "BA-TOKEN-ORANGE" in (p.extract_text() or ""))
+        label = next(w for w in token.extract_words() if w["text"] == "BA-TOKEN-ORANGE")
+        thumb = min(
+            (r for r in token.rects if r["x0"] <= label["x0"] + 40 and r["bottom"] <= label["top"]),
+            key=lambda r: label["top"] - r["bottom"],
+        )
+    assert "Stage 1 cards (stage-1), continued" in firsts, firsts
+    heading = re.compile(r".+ \([a-z0-9-]+\)(: \d+ cards?,|, continued$)")
+    assert all(heading.match(line) for line in firsts), firsts  # every page opens with one
+    assert label["top"] - thumb["bottom"] < 4 * MM, (label, thumb)  # right under it
 
 
 def test_contact_sheet_counts_copies(project, tmp_path):
@@ -469,3 +540,16 @@ def test_an_option_the_target_does_not_use_is_a_warning(project, capsys, tmp_pat
     assert main(argv) == 0
     err = capsys.readouterr().err
     assert f"cutsheet: warning: {said} export does not use it" in err, err
+
+
+@pytest.mark.parametrize("blocked", ["my-game/export/png", "my-game/export"])
+def test_a_file_where_the_exports_folder_goes_is_named(project, tmp_path, blocked):
+    """A file in the place of the export's folder was said as 'File exists' of an image
+    inside it that did not exist (review); the file in the way is named, as a file where the
+    cache goes is."""
+    out = tmp_path / "out"
+    (out / blocked).parent.mkdir(parents=True)
+    (out / blocked).write_text("")
+    _entries, report = export(project, ["my-game"], ExportOptions("png", dpi=72), out, **QUIET)
+    said = [f"{p.loc.path}: {p.message}" for p in report.errors]
+    assert said == [f"{out / blocked}: cannot write the export: is a file, not a folder; remove it"]

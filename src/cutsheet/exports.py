@@ -31,6 +31,7 @@ from .cache import (
     warning_records,
 )
 from .commit import commit_game, recover, stopped_commit
+from .confine import not_a_folder
 from .content_files import content_listing
 from .diagnostics import ContentError, Loc, Problem, Report, did_you_mean, excerpt, has_errors
 from .licences import licence_names
@@ -41,6 +42,8 @@ from .targets import EXPORTS, ExportSettings, Rendered, exporter
 DPI_RANGE = (72, 1200)
 ORDERS = ("front-back", "back-front")
 CONTACT_PAPER = "a4"  # the paper the print plan (and the contact sheet) is made on
+BLEED_TARGETS = ("png", "pod")  # the targets that draw art past the trim (--bleed)
+DPI_TARGETS = ("png", "tts")  # the targets of images (--dpi)
 
 
 @dataclass(frozen=True)
@@ -53,8 +56,14 @@ class ExportOptions:
     dpi: int = 300
     order: str = "front-back"
 
+    @property
+    def used_bleed(self) -> float:
+        """The bleed the target draws: none for those that draw no art past the trim (a TTS
+        sheet, a contact sheet), whatever was asked (the command says it is not used)."""
+        return self.bleed if self.to in BLEED_TARGETS else 0.0
+
     def cache_key(self) -> str:
-        return f"export|{self.to}|{self.bleed!r}|{self.dpi}|{self.order}"
+        return f"export|{self.to}|{self.used_bleed!r}|{self.dpi}|{self.order}"
 
     def refusal(self) -> str | None:
         """What is wrong with these options, in one line (None: nothing)."""
@@ -89,7 +98,7 @@ def _render(
 ) -> tuple[list[Rendered], list[Problem], set[str]]:
     """The export's files of one game under one profile, from its print plan; the problems
     that keep it from being written; the files it read."""
-    printing = runner.Options(profiles=(profile,), bleed=options.bleed)
+    printing = runner.Options(profiles=(profile,), bleed=options.used_bleed)
     prints, problems = runner.prints(root, game, profile, (CONTACT_PAPER,), printing)
     if has_errors(problems) or not prints:  # a plan's warnings are said, and it is drawn
         return [], problems, set()
@@ -149,8 +158,8 @@ def _entry(
         paper=f.paper,  # the contact sheet's; '' for images and card-sized pages
         part=f.part,
         pages=f.pages,
-        bleed=options.bleed,
-        dpi=options.dpi if options.to in ("png", "tts") else None,
+        bleed=options.used_bleed,
+        dpi=f.dpi or (options.dpi if options.to in DPI_TARGETS else None),  # a TTS sheet's own
         sha256=hashlib.sha256(f.data).hexdigest(),
         components=f.components,
     ).to_json()
@@ -279,10 +288,30 @@ def export(
     except OSError as exc:
         named = [f for f in (exc.filename2, exc.filename) if isinstance(f, str)]  # a rename's
         where = named[0] if named else str(out)  # destination is the file, its source staged
-        report.error(Loc(str(out)), f"cannot write the export: {exc.strerror} ({where})")
+        blocked = _in_the_way(out, Path(where))
+        if blocked is not None:  # a file where a folder of the export goes: said there
+            report.error(Loc(str(blocked[0])), f"cannot write the export: {blocked[1]}; remove it")
+        else:
+            report.error(Loc(str(out)), f"cannot write the export: {exc.strerror} ({where})")
         return [], report
     report.problems = sorted(set(report.problems))
     return entries, report
+
+
+def _in_the_way(out: Path, where: Path) -> tuple[Path, str] | None:
+    """The first folder between ``out`` and ``where`` (a file the export could not write)
+    that something else stands in the place of, and why (``confine.not_a_folder``)."""
+    try:
+        inside = where.relative_to(out)
+    except ValueError:
+        return None
+    folder = out
+    for part in inside.parts[:-1]:
+        folder = folder / part
+        why = not_a_folder(folder)
+        if why is not None:
+            return folder, why
+    return None
 
 
 __all__ = ["DPI_RANGE", "ORDERS", "ExportOptions", "export", "folder"]

@@ -187,7 +187,7 @@ def _preview_pages(args: argparse.Namespace, root: Path, out: Path) -> list[Path
 
 def cmd_export(args: argparse.Namespace) -> int:
     from ..build import Project
-    from ..exports import ExportOptions, export
+    from ..exports import BLEED_TARGETS, DPI_TARGETS, ExportOptions, export
 
     project = Project(project_root(args))
     require_games(project)
@@ -203,9 +203,9 @@ def cmd_export(args: argparse.Namespace) -> int:
     if (refusal := options.refusal()) is not None:
         raise SystemExit(f"cutsheet: {refusal}")
     for option, given, used in (
-        ("--dpi", args.dpi != 300, ("png", "tts")),
+        ("--dpi", args.dpi != 300, DPI_TARGETS),
         ("--order", args.order != "front-back", ("pod",)),
-        ("--bleed", args.bleed is not None, ("png", "pod")),
+        ("--bleed", args.bleed is not None, BLEED_TARGETS),
     ):
         if given and args.to not in used:  # said, not refused: the export is still right
             print(

@@ -31,6 +31,7 @@ class Rendered:
     digest: str = ""  # a PDF part's: the digest of what drawing it read (``partcache``)
     kept: str = ""  # sha256 of the last build's file, kept in place undrawn ('' when drawn)
     sha256: str = ""  # of ``data``, when hashed where it was made (a worker): '' hashes it later
+    dpi: int | None = None  # an image's own resolution, where it is not the one asked for
 
     def file_sha256(self) -> str:
         """The sha256 of the file as committed: the kept file's, or of ``data`` (hashed once:

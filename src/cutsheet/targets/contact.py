@@ -49,6 +49,7 @@ class Sheet:
         self.page = 0
         self.top = 0.0
         self.column = 0
+        self.running = ""  # the heading of the deck being drawn, as a page that goes on says it
         self.new_page()
 
     def new_page(self) -> None:
@@ -74,15 +75,21 @@ class Sheet:
         if faces:
             f = faces[0].face
             text += f" · {f.width_mm:g} × {f.height_mm:g} mm, drawn at {_scale(f):.0%}"
-        width = (self.paper[0] - 2 * MARGIN) * mm  # a long title is set smaller, never past it
+        self.running = f"{deck.title} ({deck.component}), continued"
+        self._write(text)
+
+    def _write(self, text: str) -> None:
+        """A heading line at the cursor (a long one set smaller, never past the margin)."""
+        width = (self.paper[0] - 2 * MARGIN) * mm
         size = min(11.0, 11.0 * width / max(stringWidth(text, FACES["bold"][0], 11), 1.0))
         self.c.setFont(FACES["bold"][0], size)
         self.c.drawString(MARGIN * mm, (self.top - 6) * mm, text)
         self.top -= HEADING
 
     def face(self, face: Face) -> None:
-        if self.column == 0:
-            self.room(CELL[1] + LABEL)
+        if self.column == 0 and self.top - (CELL[1] + LABEL) < MARGIN:  # a deck goes on
+            self.new_page()
+            self._write(self.running)  # overleaf, under its name again
         c, f = self.c, face.face
         scale = _scale(f)
         w, h = f.width_mm * scale, f.height_mm * scale
@@ -97,8 +104,8 @@ class Sheet:
         c.rect(x * mm, y * mm, w * mm, h * mm, stroke=1, fill=0)
         c.setFont(FACES["regular"][0], 6.5)
         left = (MARGIN + self.column * (CELL[0] + GAP)) * mm
-        c.drawString(left, (self.top - CELL[1] - 3) * mm, face.stem)
-        c.drawString(left, (self.top - CELL[1] - 6) * mm, f"× {face.copies}")
+        c.drawString(left, (y - 3) * mm, face.stem)  # under the thumbnail, however small
+        c.drawString(left, (y - 6) * mm, f"× {face.copies}")
         self.column += 1
         if self.column == self.columns:
             self.end_row()

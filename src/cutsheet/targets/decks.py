@@ -5,6 +5,7 @@ PDF drawing of those faces with pypdfium2 (the images are never drawn a second w
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -104,8 +105,11 @@ def deck_faces(deck: Deck, shared: dict[FacePlan, str]) -> list[Face]:
 
 
 def px(mm_: float, dpi: float) -> int:
-    """Whole pixels for ``mm_`` at ``dpi`` (63 mm at 300 dpi: 744)."""
-    return max(1, round(mm_ / 25.4 * dpi))
+    """Whole pixels for ``mm_`` at ``dpi`` (63 mm at 300 dpi: 744), an exact half rounded
+    up, as pdfium draws it (2.5 inches at 301 dpi: 753, where ``round`` gave the even 752
+    and the image lost its last column); rounded to a millionth of a pixel first, so that
+    a half that floating point misses by a hair is still one."""
+    return max(1, math.floor(round(mm_ / 25.4 * dpi, 6) + 0.5))
 
 
 def rasterize(pdf: bytes, sizes: Sequence[tuple[int, int]], dpi: float) -> Iterator[bytes]:

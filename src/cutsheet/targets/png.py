@@ -29,20 +29,20 @@ class PngTarget:
 TARGET = PngTarget()
 
 
-def distinct_faces(plan: PrintPlan) -> list[tuple[str, Face]]:
-    """(deck, face) for every distinct face of the game, a shared back once (its copies
-    summed over the decks that show it)."""
+def distinct_faces(plan: PrintPlan) -> list[tuple[str, Face, dict[str, int]]]:
+    """(deck, face, copies by deck) for every distinct face of the game: a shared back once,
+    under the first deck that shows it, its copies counted by deck (the YES and NO votes'
+    back: 4 and 4, where it said 8 YES)."""
     all_decks = decks(plan.game_plan)
     shared = shared_back_stems(all_decks)
-    out: dict[str, tuple[str, Face]] = {}
+    out: dict[str, tuple[str, Face, dict[str, int]]] = {}
     for deck in all_decks:
         for face in deck_faces(deck, shared):
             if face.stem in out:
-                first_deck, first = out[face.stem]
-                total = first.copies + face.copies
-                out[face.stem] = (first_deck, Face(first.stem, first.face, total, first.side))
+                by_deck = out[face.stem][2]
+                by_deck[deck.component] = by_deck.get(deck.component, 0) + face.copies
             else:
-                out[face.stem] = (deck.component, face)
+                out[face.stem] = (deck.component, face, {deck.component: face.copies})
     return list(out.values())
 
 
@@ -53,16 +53,16 @@ def draw(plan: PrintPlan, settings: ExportSettings) -> list[Rendered]:
         return []
     bleed, dpi = plan.options.bleed, settings.dpi
     meta = DocMeta(f"{game.spec.title} — card faces", "cutsheet", "png export", "cutsheet", "")
-    pdf = render_faces([f.face for _, f in faces], meta, bleed)
+    pdf = render_faces([f.face for _, f, _n in faces], meta, bleed)
     sizes = [
         (px(f.face.width_mm + 2 * bleed, dpi), px(f.face.height_mm + 2 * bleed, dpi))
-        for _, f in faces
+        for _, f, _n in faces
     ]
     out: list[Rendered] = []
-    for n, ((deck, face), data) in enumerate(
+    for n, ((deck, face, by_deck), data) in enumerate(
         zip(faces, rasterize(pdf, sizes, dpi), strict=True), 1
     ):
-        out.append(Rendered("", deck, data, 1, {deck: face.copies}, f"{face.stem}.png"))
+        out.append(Rendered("", deck, data, 1, by_deck, f"{face.stem}.png"))
         if n % PROGRESS_EVERY == 0 and n < len(faces):
             settings.say(f"{game.id}: {n}/{len(faces)} images")
     return out

@@ -190,7 +190,8 @@ def _slots(deck: Deck) -> tuple[list[tuple[FacePlan, FacePlan]], list[int]]:
 
 def _image(deck: Deck, faces: tuple[FacePlan, ...], sheet: Sheet, name: str) -> Rendered:
     data = draw_sheet(faces, sheet, deck.size, name)
-    return Rendered("", deck.component, data, 1, {deck.component: deck.copies}, name)
+    copies = {deck.component: deck.copies}
+    return Rendered("", deck.component, data, 1, copies, name, dpi=sheet.dpi)  # maybe lowered
 
 
 def deck_images(deck: Deck, first_key: int, settings: ExportSettings) -> DeckImages:
