@@ -412,3 +412,28 @@ def test_a_paragraph_cut_by_a_page_break_is_one_element(built):
                     problems.append(f"{path.relative_to(built)} p{page + 1}: …{said[-40:]!r}")
     assert not problems, "\n".join(problems)
     assert joined >= 6, joined  # standard and large print, both papers, cut mid-sentence
+
+
+@pytest.mark.parametrize("profile", ["standard", "large-print"])
+def test_a_help_cards_options_and_effects_are_read_as_lists(built, profile):
+    """Festi'vibes' turn card sets its two options, and its effects card its seven effects,
+    each in a box of its own beside its icon: they were read as loose paragraphs, the "+1"
+    shown where the other effects have an icon as one of its own (review). The boxes read
+    ``item`` are the items of one list (``L`` > ``LI`` > ``LBody``), the "+1" read ``label``
+    the label of the item after it; large print, whose effects card goes on over its back,
+    reads a list on each side."""
+    path = built / "festivibes" / f"{profile}-a4" / "cards.pdf"
+    with pikepdf.open(path) as pdf:
+        sects = [e for e in walk(document(pdf)) if role(e) == "Sect"]
+        said = {section_texts(pdf, path, s)[0]: s for s in sects if marks_content(kids(s)[0])}
+        shapes = {}
+        for title in ("On your turn", "Event effects"):
+            lists = [k for k in kids(said[title]) if role(k) == "L"]
+            shapes[title] = [
+                [tuple(role(p) for p in kids(li)) for li in kids(lst)] for lst in lists
+            ]
+    body, plus1 = ("LBody",), ("Lbl", "LBody")
+    assert shapes["On your turn"] == [[body, body]]
+    effects = [body] * 5 + [plus1, body]
+    split = [effects[:3], effects[3:]] if profile == "large-print" else [effects]
+    assert shapes["Event effects"] == split

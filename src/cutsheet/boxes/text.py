@@ -18,11 +18,14 @@ from ..text import render
 from .base import Box, BoxKind, Element, FillContext, Pen, Traits, field_of
 
 Valign = Literal["top", "middle", "bottom"]
-ReadAs = Literal["paragraph", "heading", "list", "title"]
+ReadAs = Literal["paragraph", "heading", "list", "title", "item", "label"]
 """How a screen reader is told a text box: a paragraph; a heading under the card's title (H3
 on a card); a list, an item a line (split at ``<br/>``), a leading number or bullet its label;
 part of the card's own heading, read with its title as one (a ticket's "TICKET" and its
-colour: "TICKET ORANGE", where every ticket's title alone says "TICKET")."""
+colour: "TICKET ORANGE", where every ticket's title alone says "TICKET"); an item of the list
+the face's ``item`` boxes make together, in box order (a help card's options, each in a box of
+its own beside its icon); the label of the item box after it (a "+1" printed where the other
+items have an icon)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -258,6 +261,10 @@ def draw(pen: Pen, el: TextElement, bx: float, by: float, bw: float, bh: float) 
     if read_as == "list" and not el.heading and f'"{ITEM}"' in el.markup:
         pen.paragraph(el.markup, el.style, el.box.style, el.avail, bx, ty, as_list=True)
         return
+    if read_as in ("item", "label") and not el.heading:  # a part of the face's one list
+        with pen.list_part(read_as), pen.tagged("P" if read_as == "item" else "Lbl"):
+            pen.paragraph(el.markup, el.style, el.box.style, el.avail, bx, ty)
+        return
     with pen.tagged("H2" if el.heading else "H3" if read_as == "heading" else "P"):
         pen.paragraph(el.markup, el.style, el.box.style, el.avail, bx, ty)
 
@@ -332,8 +339,10 @@ KIND = BoxKind(
                 None,
                 description="how a screen reader reads the box: paragraph (the default),"
                 " heading (under the card's title), list (an item a line, split at"
-                " <br/>; a leading number or bullet is the item's label) or title (part of"
-                " the card's heading, read with its title as one: TICKET ORANGE)",
+                " <br/>; a leading number or bullet is the item's label), title (part of"
+                " the card's heading, read with its title as one: TICKET ORANGE), item (an"
+                " item of the one list the face's item boxes make, in box order) or label"
+                " (the label of the item box after it)",
             ),
         ),
     },

@@ -35,6 +35,9 @@ def _reach(el: Element, face: FacePlan, bleed: float) -> tuple[float, float, flo
     return x, y, w + bleed * (left + right), h + bleed * (bottom + top)
 
 
+_NOT_HEADINGS = ("list", "title", "item", "label")  # boxes that are part of something else
+
+
 def headed(face: FacePlan) -> tuple[Element, ...]:
     """The face's elements with its heading: its title, else its first text (a vote's "SECRET
     VOTE", a ticket's "TICKET", a back's "SOLD OUT"), so every card's section is headed; and
@@ -51,7 +54,7 @@ def headed(face: FacePlan) -> tuple[Element, ...]:
         # card's running text after them when that text is left out
         before = texts[: texts.index(joined[0])] if joined else texts
         first = next(
-            (el for el in before if getattr(el.box, "read_as", "") not in ("list", "title")),
+            (el for el in before if getattr(el.box, "read_as", "") not in _NOT_HEADINGS),
             None if joined else texts[0],
         )
         if first is not None:

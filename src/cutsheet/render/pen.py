@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from contextlib import AbstractContextManager
+from contextlib import AbstractContextManager, ExitStack
 
 from reportlab.lib import colors
 from reportlab.pdfgen.canvas import Canvas
@@ -27,6 +27,7 @@ class CanvasPen:
         self.tagger = tagger
         self.heading = heading
         self.parts, self._drawn, self._key, self._continues = parts, 0, "", False
+        self._list, self._items = "", 0  # the face's list of item boxes, and items so far
         install_items(c)
 
     def artifact(self) -> AbstractContextManager[None]:
@@ -34,6 +35,20 @@ class CanvasPen:
 
     def figure(self, alt: str) -> AbstractContextManager[None]:
         return self.tagger.text(self.c, "Figure", Alt=alt)
+
+    def list_part(self, part: str) -> AbstractContextManager[None]:
+        """Inside the face's one list (``L``, made at its first item or label): an ``item``
+        box is the next item's body (``LI`` > ``LBody``), a ``label`` box the label of the
+        item after it (``LI`` > its text, tagged ``Lbl``)."""
+        self._list = self._list or new_key()
+        key = f"{self._list}-{self._items}"
+        nodes = ExitStack()
+        nodes.enter_context(self.tagger.node("L", self._list))
+        nodes.enter_context(self.tagger.node("LI", key))
+        if part == "item":
+            self._items += 1
+            nodes.enter_context(self.tagger.node("LBody", f"{key}-body"))
+        return nodes
 
     def tagged(self, kind: str) -> AbstractContextManager[None]:
         joined = kind == "H2" and self.parts > 1
