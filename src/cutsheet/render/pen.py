@@ -27,7 +27,7 @@ class CanvasPen:
         self.tagger = tagger
         self.heading = heading
         self.parts, self._drawn, self._key, self._continues = parts, 0, "", False
-        self._list, self._items = "", 0  # the face's list of item boxes, and items so far
+        self._list, self._item = "", ""  # the face's list of item boxes, and its open item
         install_items(c)
 
     def artifact(self) -> AbstractContextManager[None]:
@@ -39,15 +39,16 @@ class CanvasPen:
     def list_part(self, part: str) -> AbstractContextManager[None]:
         """Inside the face's one list (``L``, made at its first item or label): an ``item``
         box is the next item's body (``LI`` > ``LBody``), a ``label`` box the label of the
-        item after it (``LI`` > its text, tagged ``Lbl``)."""
+        item after it (``LI`` > its text, tagged ``Lbl``). Every node is made with a new key,
+        as a face's own nodes are (``face_copies`` copies them)."""
         self._list = self._list or new_key()
-        key = f"{self._list}-{self._items}"
+        self._item = self._item or new_key()  # the item a label opens, or this item box's
         nodes = ExitStack()
         nodes.enter_context(self.tagger.node("L", self._list))
-        nodes.enter_context(self.tagger.node("LI", key))
+        nodes.enter_context(self.tagger.node("LI", self._item))
         if part == "item":
-            self._items += 1
-            nodes.enter_context(self.tagger.node("LBody", f"{key}-body"))
+            nodes.enter_context(self.tagger.node("LBody", new_key()))
+            self._item = ""  # the next label or item opens the next one
         return nodes
 
     def tagged(self, kind: str) -> AbstractContextManager[None]:
