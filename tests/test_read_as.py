@@ -120,7 +120,10 @@ def test_a_wrong_read_as_is_a_located_error(ws):
     text = ws.path(AID_LAYOUT).read_text().splitlines()[line - 1]
     col = text.index("steps") + 1
     assert errors[0].startswith(f"{AID_LAYOUT}:{line}:{col}: ")
-    assert "'steps' is not one of 'paragraph', 'heading', 'list', 'title', 'item' or 'label'" in errors[0]
+    assert (
+        "'steps' is not one of 'paragraph', 'heading', 'list', 'title', 'item' or 'label'"
+        in errors[0]
+    )
 
 
 STYLE = TextStyle(size=9, leading=11)

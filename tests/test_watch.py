@@ -489,3 +489,49 @@ def test_a_game_named_on_the_command_line_and_deleted_says_the_watch_waits(run):
         "content/my-game/ is gone; its last PDFs stay in build/my-game;"
         " watching for changes (Ctrl-C to stop)"
     ]
+
+
+def test_a_broken_game_leaves_the_others_to_build_every_kit(run):
+    """A review: with one game broken, watch built the others' standard A4 alone (at start,
+    and after a change every game shares: an icon added) and said every game had failed;
+    the others' Letter and large-print kits stayed stale until that game was mended. A game
+    the quick pass refuses is now checked and keeps its last PDFs; the others go on to
+    every kit."""
+    new_game(run.root, "broken-game")
+    run.edit("content/broken-game/cards.yaml", "points: 3", "points: [3")
+    icon = run.root / "icons" / "dot.svg"
+    shown: list[list[Problem]] = []
+
+    def batches() -> Iterator[set[tuple[Change, str]]]:
+        for kit in run.out.glob("my-game/*"):  # what the first build wrote: made again below
+            for pdf in kit.glob("*.pdf"):
+                pdf.unlink()
+        run.said.clear()
+        icon.parent.mkdir(exist_ok=True)
+        icon.write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"/>')
+        yield {(Change.added, str(icon))}
+
+    status = watch_loop(
+        run.project, [], BOTH, run.out, batches(), say=run.said.append, show=shown.append
+    )
+    assert status == 1  # the broken game still is
+    kits = sorted(p.parent.name for p in (run.out / "my-game").glob("*/cards.pdf"))
+    assert kits == ["large-print-a4", "large-print-letter", "standard-a4", "standard-letter"]
+    assert not (run.out / "broken-game").exists()
+    said = [m.split(" (")[0] for m in run.said]
+    assert "broken-game standard-a4: failed; checking the other kits" in said, said
+    assert "my-game: no errors" in said, said  # its own line, then the broken game's last
+    assert said[-1] == "broken-game: 1 error; watching for changes", said
+
+
+def test_a_broken_game_at_start_is_said_alone_and_the_others_are_built_whole(run):
+    new_game(run.root, "broken-game")
+    run.edit("content/broken-game/cards.yaml", "points: 3", "points: [3")
+    shown: list[list[Problem]] = []
+    watch_loop(run.project, [], BOTH, run.out, iter(()), say=run.said.append, show=shown.append)
+    said = [m.split(" (")[0] for m in run.said]
+    assert "broken-game standard-a4: failed; checking the other kits" in said, said
+    assert "my-game standard-a4: up to date in build/my-game/standard-a4" in said, said
+    kits = sorted(p.parent.name for p in (run.out / "my-game").glob("*/cards.pdf"))
+    assert kits == ["large-print-a4", "large-print-letter", "standard-a4", "standard-letter"]
+    assert said[-1] == "broken-game: 1 error; watching for changes", said

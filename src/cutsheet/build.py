@@ -495,6 +495,7 @@ def build(
         report.problems.append(write_problem(out, exc))
         return [], report
     progress(last_line(len(outputs), out, time.monotonic() - started, unwritten))
+    report.refused = unwritten
     return outputs, report
 
 

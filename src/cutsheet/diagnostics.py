@@ -110,6 +110,7 @@ class Report:
     """Collects problems from many checks so the user sees all of them at once."""
 
     problems: list[Problem] = field(default_factory=list)
+    refused: set[str] = field(default_factory=set)  # games a build wrote nothing of (errors)
 
     def error(self, loc: Loc, message: str) -> None:
         self.problems.append(Problem(loc, message, "error"))

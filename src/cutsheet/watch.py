@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from .build import Options, Project, build, check_games, stderr_progress
-from .diagnostics import Problem, counted, display_path, has_errors
+from .diagnostics import Problem, counted, display_path
 
 Batch = Iterable[tuple[Any, str]]  # (watchfiles.Change, path)
 Say = Callable[[str], None]
@@ -143,14 +143,18 @@ class _Watcher:
 
     def run(
         self, which: list[str], opts: Options, resume: bool = False, jobs: int | None = None
-    ) -> list[Problem]:
+    ) -> tuple[list[Problem], list[str]]:
         """Build ``which``; ``resume`` goes on from the pass before it (one batch of saves):
-        its games are not loaded nor planned again."""
+        its games are not loaded nor planned again. Its problems, and the games it refused
+        (every one of ``which`` when the build as a whole was: its folder locked, say)."""
         workers = self.jobs if jobs is None else jobs
         _outputs, report = build(
             self.project, which, opts, self.out, workers, self.quiet, resume=resume
         )
-        return report.problems
+        refused = [g for g in which if g in report.refused]
+        if report.errors and not refused:
+            refused = list(which)
+        return report.problems, refused
 
     def finish(
         self,
@@ -158,10 +162,12 @@ class _Watcher:
         problems: list[Problem],
         fresh: str = "",
         shown: list[Problem] | None = None,
+        last: bool = True,
     ) -> None:
         """Show ``problems`` (but those ``shown`` already) and say how ``which`` stand;
         ``fresh``: the kit the quick pass already wrote with this edit (standard-a4), which a
-        failure of the rest leaves new."""
+        failure of the rest leaves new; ``last``: the batch's last line, which says that the
+        loop is watching again."""
         if shown:
             problems = list(dict.fromkeys([*shown, *problems]))
             said = set(shown)
@@ -182,49 +188,73 @@ class _Watcher:
             state = counted(errors, "error") + (said if kept else "")
         else:
             state = "no errors"
-        self.say(f"{', '.join(which)}: {state}; {WATCHING}")
+        self.say(f"{', '.join(which)}: {state}" + (f"; {WATCHING}" if last else ""))
 
     def rebuild(self, first: list[str], rest: list[str], cards_first: bool = True) -> None:
         """The quick pass for the games edited first (standard A4: its cards, then the rest
-        of it), then everything."""
+        of it), then everything. A game the quick pass refuses is checked in every kit and
+        left with its last good PDFs; the other games go on (one broken game stopped them
+        all, leaving their other kits stale)."""
         quick = _first_pass(self.options)
         passes = 0  # the passes of this batch so far: each goes on from the one before
-        if first and cards_first:
-            cards = replace(quick, parts=("cards",))
-            failed = self.quick_pass(first, cards, "cards up to date", "", passes > 0)
-            if failed is not None:
-                return self.checked(first, failed)
+        broken: list[str] = []
+        shown: list[Problem] = []
+        steps = [(replace(quick, parts=("cards",)), "cards up to date", "")] if cards_first else []
+        if quick != self.options:
+            steps.append((quick, "up to date", "; now the rest"))
+        for options, done, then in steps:
+            going = [g for g in first if g not in broken]
+            if not going:
+                break
+            problems, refused = self.quick_pass(going, options, done, then, passes > 0)
+            if refused:  # (its problems were shown)
+                broken += refused
+                shown += [p for p in problems if p not in shown]
             passes += 1
-        if quick != self.options and first:
-            failed = self.quick_pass(first, quick, "up to date", "; now the rest", passes > 0)
-            if failed is not None:
-                return self.checked(first, failed)
-            passes += 1
+        rest = [g for g in rest if g not in broken]
+        if rest:
+            self.rest(first, rest, quick, passes, shown, last=not broken)
+        if broken:  # after the others: its mistakes were said at once, the others wait no more
+            self.checked(broken, shown)
+
+    def rest(
+        self,
+        first: list[str],
+        rest: list[str],
+        quick: Options,
+        passes: int,
+        shown: list[Problem],
+        last: bool,
+    ) -> None:
+        """The batch's every kit of the games ``rest``, after ``passes`` quick steps."""
         fresh = ""
         if passes and quick != self.options:  # the quick pass wrote its kit of these games
             label = f"{quick.profiles[0]}-{quick.papers[0]}"
-            done = [g for g in first if g in rest]
-            fresh = label if done == rest else f"{label} of {', '.join(done)}"
-        self.finish(rest, self.run(rest, self.options, resume=passes > 0), fresh)
+            done_games = [g for g in first if g in rest]
+            fresh = label if done_games == rest else f"{label} of {', '.join(done_games)}"
+        problems, _refused = self.run(rest, self.options, resume=passes > 0)
+        self.finish(rest, [p for p in problems if p not in shown], fresh, last=last)
 
     def quick_pass(
         self, first: list[str], quick: Options, done: str, then: str, resume: bool
-    ) -> list[Problem] | None:
-        """One step of the quick pass, reported as soon as it is written; when it failed,
-        its problems, shown at once (the other kits are checked next: ``checked``)."""
+    ) -> tuple[list[Problem], list[str]]:
+        """One step of the quick pass, reported as soon as it is written: its problems
+        (shown at once where it refused a game) and the games it refused (the other kits
+        of those are checked next: ``checked``)."""
         started = time.monotonic()
         # in this process: what it plans and the caches it fills serve the next edit, and
         # the rest's workers, forked after it, start from its plans
-        problems = self.run(first, quick, resume, jobs=1)
+        problems, refused = self.run(first, quick, resume, jobs=1)
         label = f"{quick.profiles[0]}-{quick.papers[0]}"
-        if has_errors(problems):
-            self.say(f"{', '.join(first)} {label}: failed; checking the other kits")
+        if refused:
+            self.say(f"{', '.join(refused)} {label}: failed; checking the other kits")
             self.show(problems)
-            return problems
-        folders = ", ".join(display_path(self.out / g / label) for g in first)
-        elapsed = time.monotonic() - started
-        self.say(f"{', '.join(first)} {label}: {done} in {folders} ({elapsed:.1f} s){then}")
-        return None
+        ok = [g for g in first if g not in refused]
+        if ok:
+            folders = ", ".join(display_path(self.out / g / label) for g in ok)
+            elapsed = time.monotonic() - started
+            self.say(f"{', '.join(ok)} {label}: {done} in {folders} ({elapsed:.1f} s){then}")
+        return problems, refused
 
     def checked(self, first: list[str], shown: list[Problem]) -> None:
         """After a failed quick pass, the edited games checked in every kit (``check``: what a
