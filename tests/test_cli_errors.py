@@ -900,3 +900,24 @@ def test_the_command_lines_export_dpi_range_is_the_exports_own():
     for outside in (low - 1, high + 1):
         with pytest.raises(argparse.ArgumentTypeError, match=f"from {low} to {high}"):
             _export_dpi(str(outside))
+
+
+def test_a_missing_or_empty_source_and_a_misspelt_example_card_say_what_to_do(ws):
+    """A review: a missing deck file was offered 'did you mean rules.yaml?' (a game's own
+    files are never a component's source); an emptied one (an editor's save between
+    truncate and write) said 'expected a mapping with a list under items'; a worked
+    example naming a card with a letter typed twice got no suggestion."""
+    deck = ws.path("content/common-reserve/deliveries.yaml")
+    text = deck.read_text()
+    deck.unlink()
+    said = [p.message for p in ws.check("common-reserve")]
+    assert said == ["no file 'deliveries.yaml'"], said
+    deck.write_text("")
+    said = [f"{p.loc.line}:{p.loc.col}: {p.message}" for p in ws.check("common-reserve")]
+    assert said == ["1:1: this file holds nothing: expected 'items:' and a list"], said
+    deck.write_text(text)
+    ws.edit("content/common-reserve/rules.yaml", "card: CR-SEED-TENT", "card: CR-SEED-TENTT")
+    said = [p.message for p in ws.check("common-reserve")]
+    assert any(
+        "no delivery card 'CR-SEED-TENTT'; did you mean 'CR-SEED-TENT'?" in m for m in said
+    ), said

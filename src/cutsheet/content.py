@@ -62,6 +62,10 @@ def _items_of(
     doc = load_any(path, root)
     if path.suffix.lower() == ".csv":
         return doc, [doc.sub((j,)) for j in range(len(doc.data))]
+    if not doc.data:  # nothing in it (an editor's save caught between truncate and write)
+        raise ContentError(
+            [Problem(doc.loc(()), "this file holds nothing: expected 'items:' and a list")]
+        )
     if not isinstance(doc.data, dict) or "items" not in doc.data:
         raise ContentError([Problem(doc.loc(()), "expected a mapping with a list under 'items'")])
     extra = sorted(set(doc.data) - {"items"})
@@ -73,6 +77,9 @@ def _items_of(
     return items, [items.sub((j,)) for j in range(len(items.data))]
 
 
+_NO_SOURCE = ("game.yaml", "rules.yaml")
+
+
 def _nearby(path: Path) -> str:
     """ "; did you mean …?" naming a YAML or CSV file beside where ``path`` was looked for
     (``event.yaml`` for ``events.yaml``), or ""."""
@@ -80,7 +87,9 @@ def _nearby(path: Path) -> str:
         names = sorted(
             p.name
             for p in path.parent.iterdir()
-            if p.suffix.lower() in (".yaml", ".yml", ".csv") and p.is_file()
+            if p.suffix.lower() in (".yaml", ".yml", ".csv")
+            and p.name not in _NO_SOURCE  # a game's own files are never a component's source
+            and p.is_file()
         )
     except OSError:
         return ""

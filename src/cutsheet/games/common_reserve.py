@@ -13,7 +13,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from ..diagnostics import ContentError, Problem
+from ..diagnostics import ContentError, Problem, id_hint
 from ..model import Game, Item, PageItem, Strict, validate
 from ..source import Located
 from . import and_list, check_parts, typed
@@ -135,7 +135,10 @@ def _check_card(name: str, ex: Example, src: Located, item: Item, card: Delivery
 def _check_example(name: str, ex: Example, src: Located, game: Game, p: Params) -> list[Problem]:
     cards = {item.id: (item, card) for item, card in typed(game, "deliveries", Delivery)}
     if ex.card not in cards:
-        return [Problem(src.loc(("card",)), f"example '{name}': no delivery card '{ex.card}'")]
+        hint = id_hint(ex.card, cards)
+        return [
+            Problem(src.loc(("card",)), f"example '{name}': no delivery card '{ex.card}'{hint}")
+        ]
     item, card = cards[ex.card]
     problems = _check_card(name, ex, src, item, card)
     if len(ex.steps) > p.actions_per_delivery:
