@@ -539,6 +539,13 @@ def test_an_icon_file_that_is_not_used_is_said_so(own: Path, capsys) -> None:
         "icons/star.svg: warning: icon file 'star.svg' is not used: 'star' is a built-in"
         " icon's name, which it keeps; rename the file",
     ]
+    # a warning never stops a game: a review found these three kept the whole game from
+    # building (0 PDFs, exit 0) and hid the layout's own errors
+    cards = Path("build") / "own" / "standard-a4" / "cards.pdf"
+    assert len(PdfReader(cards).pages) >= 1
+    edit(own / "layouts" / "own.yaml", "style: name, text", "style: nmae, text")
+    code, errors = run(capsys, "check", "own")
+    assert code == 1 and len(errors) == 1 and "unknown style 'nmae'" in errors[0], errors
 
 
 def test_a_picture_far_finer_than_print_is_a_warning(own: Path, capsys) -> None:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import startup
 from .content_files import content_files
-from .diagnostics import ContentError, Problem, has_errors
+from .diagnostics import ContentError, Loc, Problem, has_errors
 from .spread import draw_parts
 from .targets import Rendered
 
@@ -139,8 +139,10 @@ def load(root: str, game_id: str) -> tuple[Game | None, Layouts | None, list[Pro
             where = game.game_src.loc(("layouts",))
             layouts = load_layouts(project / "layouts", game.spec.layouts, loc=where)
             done[key] = (game, layouts, run_checks(game))
-        except ContentError as exc:
-            done[key] = (None, None, list(exc.problems))
+        except ContentError as exc:  # (one of warnings alone would build nothing, unsaid)
+            why = "not loaded, though only warnings were found: please report it"
+            said = [*exc.problems, Problem(Loc(str(project / "content" / game_id)), why)]
+            done[key] = (None, None, said[:-1] if has_errors(said) else said)
     return done[key]
 
 

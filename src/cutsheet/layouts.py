@@ -20,11 +20,8 @@ from . import colours
 from .boxes import KINDS, Box, box_keys
 from .boxes.base import TEMPLATED, stretched
 from .confine import confined
-from .diagnostics import ContentError, Loc, Problem, clip, did_you_mean, excerpt
-from .measure import (
-    FACES,
-    TextStyle,
-)
+from .diagnostics import ContentError, Loc, Problem, clip, did_you_mean, excerpt, has_errors
+from .measure import FACES, TextStyle
 from .model import (
     COLOUR_NAME,
     COLOUR_OR_NAME,
@@ -516,10 +513,12 @@ def _build_faces(
     faces: Mapping[str, _FaceSource],
     styles: Mapping[str, Style],
     own: Mapping[str, tuple[float, float]],
+    warned: list[Problem],
 ) -> dict[str, Face]:
     """Every face resolved (``extends`` followed) and built, drawn for its size (``own``: the
-    project's named sizes); every problem of every face is raised together."""
-    problems: list[Problem] = []
+    project's named sizes); every problem of every face is raised together, with the
+    layouts' warnings found before (``warned``)."""
+    problems: list[Problem] = list(warned)
     resolved: dict[str, _Merged] = {}
     built: dict[str, Face] = {}
     for name, (_spec, src, path) in faces.items():
@@ -530,7 +529,7 @@ def _build_faces(
             built[name] = Face(name, boxes, src.key_loc(path), size, _spec.scale)
         except ContentError as exc:
             problems.extend(exc.problems)
-    if problems:  # a size a face inherits is one problem, where it is declared
+    if has_errors(problems):  # a size a face inherits is one problem, where it is declared
         raise ContentError(list(dict.fromkeys(problems)))
     return built
 
@@ -553,9 +552,9 @@ def load_layouts(
         layout_dir.parent, read.families, read.styles, read.font_locs, read.problems
     )
     icons = project_icons(layout_dir.parent, read.problems)
-    if read.problems:
+    if has_errors(read.problems):  # (its warnings said with them)
         raise ContentError(set(read.problems))
-    faces = _build_faces(read.faces, read.styles, read.sizes)
+    faces = _build_faces(read.faces, read.styles, read.sizes, read.problems)
     return Layouts(
         read.styles,
         faces,
@@ -568,6 +567,7 @@ def load_layouts(
         icons,
         dict(read.sizes),
         (
+            *read.problems,  # warnings only (an icon named like a packaged one)
             *replaced_papers(read.papers, read.paper_locs, read.builtin),
             *icon_warnings(icons),
             *crowded_styles(read.styles, read.style_locs),
