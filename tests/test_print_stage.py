@@ -175,8 +175,13 @@ def test_a_projects_own_paper_prints_at_its_size(mini, capsys):
             " mm, wider than tall: give it a half: [width, height] no wider than tall, within"
             " that",
         ),
+        (  # a name is part of a kit's folder: this one wrote over another game's PDFs
+            '"../../other/standard-a4": {size: [210, 297]}',  # and outside the project (review)
+            "papers: '../../other/standard-a4' is not lower-case words joined by '-', e.g."
+            " common-reserve",
+        ),
     ],
-    ids=["too-small", "landscape", "landscape-half", "half-too-large", "tall-sheet"],
+    ids=["too-small", "landscape", "landscape-half", "half-too-large", "tall-sheet", "path"],
 )
 def test_a_paper_that_cannot_be_printed_on_is_a_located_error(mini, capsys, paper, said):
     layout = mini / "layouts" / "mini.yaml"

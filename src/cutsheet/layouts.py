@@ -124,9 +124,9 @@ class LayoutFile(Strict):
     include: list[str] = []
     styles: dict[str, Style] = {}
     faces: dict[str, FaceSpec] = {}
-    papers: dict[str, PaperSpec] = Field(
+    papers: dict[Annotated[str, StringConstraints(pattern=SLUG)], PaperSpec] = Field(
         default_factory=dict, description="papers to print on: name -> {size: [w, h]}"
-    )
+    )  # (a name is part of a kit's folder: build/<game>/<profile>-<paper>/)
     impositions: dict[str, ImpositionSpec] = Field(
         default_factory=dict, description="named fixed impositions: name -> {grid: [cols, rows]}"
     )
