@@ -194,6 +194,34 @@ def test_a_project_font_is_named_by_its_file_stem_and_embedded(own: Path, capsys
     assert "AtkinsonHyperlegible-Regular" in fonts  # the id, in the packaged style
 
 
+def test_a_project_font_with_a_packaged_fonts_internal_name_is_its_own(own: Path, capsys):
+    """A project font that is the packaged bold with wider digits has the packaged font's
+    internal (PostScript) name: ReportLab registered it as the packaged font, so it was
+    measured and drawn as that one, and text too wide for its box passed (hostile review).
+    It is now measured with its own widths, and embedded under a name of its own."""
+    from reportlab.pdfbase.ttfonts import TTFontFile
+
+    from cutsheet.measure import FONT_DIR
+
+    path = FONT_DIR / "AtkinsonHyperlegible-Bold.ttf"
+    data, parsed = bytearray(path.read_bytes()), TTFontFile(str(path))
+    hmtx = parsed.table["hmtx"]["offset"]
+    for digit in "0123456789":  # each advance width (the first two bytes of its metric)
+        glyph = parsed.charToGlyph[ord(digit)]
+        data[hmtx + 4 * glyph : hmtx + 4 * glyph + 2] = (4000).to_bytes(2, "big")
+    (own / "fonts").mkdir()
+    (own / "fonts" / "Wide.ttf").write_bytes(bytes(data))
+    layout = own / "layouts" / "own.yaml"
+    edit(layout, "{font: bold, size: 14", "{font: Wide, size: 14")
+    code, errors = run(capsys, "check", "own")
+    assert code == 0, errors  # the names have no digits: it fits
+    fonts = base_fonts(build(capsys))
+    assert any(f.startswith("AtkinsonHyperlegible-Bold-") for f in fonts), fonts
+    edit(own / "content" / "own" / "game.yaml", "name: Alpha}", "name: Alpha 12345}")
+    code, errors = run(capsys, "check", "own")
+    assert code == 1 and "OWN-A, box 'title'" in errors[0], errors
+
+
 def test_a_family_maps_bold_and_italic(own: Path, capsys) -> None:
     add_font(own, "Vera", "Vera.ttf")
     add_font(own, "VeraBd", "VeraBd.ttf")

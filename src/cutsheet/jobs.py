@@ -227,8 +227,9 @@ def inputs_of(root: str, game_plan: GamePlan) -> set[str]:
     and the project's) and the project's icons. A layout or
     profile that came from the package is recorded with the project's path it would have
     there too (absent, so hashed as ''): adding a project's own copy later rebuilds."""
+    from .font_files import font_files
     from .layouts import find_layout
-    from .measure import FACES, FONT_DIR, font_files
+    from .measure import FACES, FONT_DIR
     from .profiles import profile_path
 
     files = set(game_plan.game.files)
@@ -281,7 +282,7 @@ def keeper(task: Task, game_plan: GamePlan, inputs: set[str]) -> Keeper:
     every file the job read but the game's content (which reaches drawing through the plan
     only) and its images (each in the digest of the parts that show it), and the project's
     fonts and icons, which drawing reads by name and path."""
-    from .measure import font_files
+    from .font_files import font_files
     from .partcache import Keeper, environment, fingerprints
 
     _game, layouts, _ = load(task.root, task.game)

@@ -74,7 +74,7 @@ def covers(licence: str, font: str) -> bool:
 def embedded_fonts(project: Path, named: Mapping[str, str], own_fonts: bool) -> dict[str, Path]:
     """The project's font files a kit embeds, by stem: those the layouts name (``named``:
     the layouts' project fonts and families), when the profile keeps its own fonts."""
-    from .measure import font_files  # ReportLab: only a job that draws needs it
+    from .font_files import font_files  # ReportLab: only a job that draws needs it
 
     if not own_fonts:
         return {}

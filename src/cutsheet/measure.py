@@ -9,8 +9,6 @@ draws.
 from __future__ import annotations
 
 import copy
-import hashlib
-import io
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib.resources import files
@@ -31,7 +29,6 @@ from reportlab.platypus.paragraph import cleanBlockQuotedText, textTransformFrag
 from reportlab.platypus.paraparser import ParaFrag
 
 from . import notation_glue, paragraph_parse, same_frag
-from .confine import FileRefused, read_file
 from .diagnostics import Loc, Problem, char_name
 from .markup_errors import PARSER_FAILURES, markup_reason
 from .word_breaks import SpacedParagraph
@@ -492,26 +489,7 @@ def widest_word(markup: str, style: ParagraphStyle) -> float:
 
 
 # ------------------------------------------------------------------ a project's own fonts
-FONT_SUFFIXES = (".ttf", ".otf")
-MAX_FONT_BYTES = 64 << 20
-"""Largest font file read: a whole CJK TrueType font is a third of this."""
 _BOLD_STEM_V = 50 + int((600 / 65.0) ** 2)  # ReportLab's stemV for an OS/2 weight of 600
-
-
-class FontFileError(ValueError):
-    """A font file that cannot be used; the message says why."""
-
-
-def font_files(folder: Path) -> dict[str, Path]:
-    """Every font file of a project's ``fonts/`` folder by its file stem, in name order."""
-    try:
-        found = sorted(p for p in folder.iterdir() if p.suffix.lower() in FONT_SUFFIXES)
-    except OSError:  # no fonts/ folder
-        return {}
-    return {p.stem: p for p in found}
-
-
-_REGISTERED: dict[str, str] = {}  # content hash -> the name the font is registered under
 _SHOWN: dict[str, str] = {}  # registered name -> the file stem a project last named it by
 
 
@@ -522,51 +500,9 @@ def shown_font(name: str) -> str:
     return _SHOWN.get(name, name)
 
 
-def register_font_file(path: Path) -> str:
-    """Register a TrueType font file (once per content) and return the name ReportLab knows
-    it by: its file stem, or the stem and a hash when another file took that name. A font
-    with PostScript (CFF) outlines, or a file that is no font, raises FontFileError; so does
-    a FIFO, a folder or a device there, refused by what it is before anything reads it."""
-    try:
-        data = read_file(path, MAX_FONT_BYTES)
-    except FileRefused as exc:
-        raise FontFileError(str(exc)) from None
-    if data[:4] == b"OTTO":
-        raise FontFileError(
-            "has PostScript (CFF) outlines, which cannot be embedded; convert it to TrueType"
-            " (fontTools' otf2ttf does) or use the family's .ttf"
-        )
-    digest = hashlib.sha256(data).hexdigest()[:12]
-    if digest in _REGISTERED:
-        _SHOWN[_REGISTERED[digest]] = path.stem
-        return _REGISTERED[digest]
-    register()
-    name = path.stem
-    if name in pdfmetrics.getRegisteredFontNames() or name in FACES:
-        name = f"{path.stem}~{digest}"
-    try:
-        font = TTFont(name, io.BytesIO(data))
-    except Exception as exc:  # ReportLab's TTFError, struct errors: not a usable TrueType font
-        raise FontFileError(f"cannot be read as a TrueType font ({exc})") from None
-    try:
-        embeddable(font)
-    except Exception as exc:  # an IndexError, a struct error: what the PDF's subset would hit
-        raise FontFileError(
-            f"cannot be embedded: its glyph data is damaged ({type(exc).__name__}: {exc})"
-        ) from None
-    pdfmetrics.registerFont(font)
-    _REGISTERED[digest] = name
-    _SHOWN[name] = path.stem
-    return name
-
-
-def embeddable(font: TTFont) -> None:
-    """Subset every character ``font`` maps, as a PDF embeds it (some 2 ms a font): a glyph
-    table that is damaged fails here, where ``check`` sees it, not only when a build writes
-    the PDF (a font whose glyph data was overwritten measured well and crashed the build)."""
-    chars = sorted(c for c in font.face.charToGlyph if c)
-    for start in range(0, len(chars), 255):  # a subset holds .notdef and 255 characters
-        font.face.makeSubset([0, *chars[start : start + 255]])
+def named(name: str, stem: str) -> None:
+    """Say that the project's files name registered font ``name`` by ``stem``."""
+    _SHOWN[name] = stem
 
 
 def register_alone(name: str) -> None:

@@ -12,14 +12,8 @@ from typing import TYPE_CHECKING
 from .boxes.image import picture_problem, too_fine
 from .confine import confined
 from .diagnostics import ContentError, Loc, Problem, display_path, excerpt
-from .measure import (
-    FACES,
-    FontFileError,
-    font_files,
-    register_alone,
-    register_family,
-    register_font_file,
-)
+from .font_files import FontFileError, font_files, register_font_file
+from .measure import FACES, register_alone, register_family
 from .symbols import IconFileError, icon_files, svg_drawing, unused_icon_files
 from .text.tags import tags_in
 

@@ -76,8 +76,8 @@ def read_values(root: Path | None = None) -> tuple[dict[str, list[str]], list[st
     ``colours`` its layout files name, and its own fonts (``fonts/``, and families from
     ``fonts:``), icons (``icons/``) and card sizes (``sizes:``) after the packaged ones; and
     the layout files skipped because they do not load (the sets lack their names)."""
+    from .font_files import font_files
     from .layouts import packaged_papers
-    from .measure import font_files
     from .profiles import available_profiles
     from .symbols import icon_files
 

@@ -1,0 +1,92 @@
+"""A project's own font files (``fonts/``): found, read within bounds, checked to embed, and
+registered with ReportLab once per content, under a name of their own."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+from pathlib import Path
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont, TTFontFace
+
+from .confine import FileRefused, read_file
+from .measure import FACES, named, register
+
+FONT_SUFFIXES = (".ttf", ".otf")
+MAX_FONT_BYTES = 64 << 20
+"""Largest font file read: a whole CJK TrueType font is a third of this."""
+
+
+class FontFileError(ValueError):
+    """A font file that cannot be used; the message says why."""
+
+
+def font_files(folder: Path) -> dict[str, Path]:
+    """Every font file of a project's ``fonts/`` folder by its file stem, in name order."""
+    try:
+        found = sorted(p for p in folder.iterdir() if p.suffix.lower() in FONT_SUFFIXES)
+    except OSError:  # no fonts/ folder
+        return {}
+    return {p.stem: p for p in found}
+
+
+_REGISTERED: dict[str, str] = {}  # content hash -> the name the font is registered under
+
+
+def register_font_file(path: Path) -> str:
+    """Register a TrueType font file (once per content) and return the name ReportLab knows
+    it by: its file stem, or the stem and a hash when another file took that name. A font
+    with PostScript (CFF) outlines, or a file that is no font, raises FontFileError; so does
+    a FIFO, a folder or a device there, refused by what it is before anything reads it."""
+    try:
+        data = read_file(path, MAX_FONT_BYTES)
+    except FileRefused as exc:
+        raise FontFileError(str(exc)) from None
+    if data[:4] == b"OTTO":
+        raise FontFileError(
+            "has PostScript (CFF) outlines, which cannot be embedded; convert it to TrueType"
+            " (fontTools' otf2ttf does) or use the family's .ttf"
+        )
+    digest = hashlib.sha256(data).hexdigest()[:12]
+    if digest in _REGISTERED:
+        named(_REGISTERED[digest], path.stem)
+        return _REGISTERED[digest]
+    register()
+    name = path.stem
+    if name in pdfmetrics.getRegisteredFontNames() or name in FACES:
+        name = f"{path.stem}~{digest}"
+    try:
+        font = TTFont(name, io.BytesIO(data))
+    except Exception as exc:  # ReportLab's TTFError, struct errors: not a usable TrueType font
+        raise FontFileError(f"cannot be read as a TrueType font ({exc})") from None
+    try:
+        embeddable(font)
+    except Exception as exc:  # an IndexError, a struct error: what the PDF's subset would hit
+        raise FontFileError(
+            f"cannot be embedded: its glyph data is damaged ({type(exc).__name__}: {exc})"
+        ) from None
+    if font.face.name in _face_names():  # ReportLab would take the font registered first
+        font.face.name += b"-" + digest[:8].encode()  # (the embedded font's name says so)
+    pdfmetrics.registerFont(font)
+    _REGISTERED[digest] = name
+    named(name, path.stem)
+    return name
+
+
+def _face_names() -> set[bytes]:
+    """The internal (PostScript) names of the TrueType fonts registered: ReportLab registers a
+    font whose internal name is taken as that earlier font, whatever its glyphs (a project
+    font that is the packaged italic with other widths was measured and drawn as the
+    packaged one)."""
+    fonts = (pdfmetrics.getFont(n) for n in pdfmetrics.getRegisteredFontNames())
+    return {f.face.name for f in fonts if isinstance(getattr(f, "face", None), TTFontFace)}
+
+
+def embeddable(font: TTFont) -> None:
+    """Subset every character ``font`` maps, as a PDF embeds it (some 2 ms a font): a glyph
+    table that is damaged fails here, where ``check`` sees it, not only when a build writes
+    the PDF (a font whose glyph data was overwritten measured well and crashed the build)."""
+    chars = sorted(c for c in font.face.charToGlyph if c)
+    for start in range(0, len(chars), 255):  # a subset holds .notdef and 255 characters
+        font.face.makeSubset([0, *chars[start : start + 255]])
