@@ -921,3 +921,20 @@ def test_a_missing_or_empty_source_and_a_misspelt_example_card_say_what_to_do(ws
     assert any(
         "no delivery card 'CR-SEED-TENTT'; did you mean 'CR-SEED-TENT'?" in m for m in said
     ), said
+
+
+def test_a_folder_named_as_a_layout_and_a_linked_icon_are_said_where_they_are(ws, tmp_path_factory):
+    """A review: a folder in 'include:' was said at the folder, with no line or column; an
+    icon linked to a file outside the project was said at that outside file, not the link."""
+    (ws.root / "layouts" / "parts").mkdir()
+    layout = "layouts/festivibes.yaml"
+    line = ws.edit(layout, "include: [base.yaml]", "include: [base.yaml, parts]")
+    said = [f"{p.loc.path}:{p.loc.line}:{p.loc.col}: {p.message}" for p in ws.check("festivibes")]
+    assert said == [f"{layout}:{line}:22: layout file 'parts' is a folder, not a file"], said
+    ws.edit(layout, "include: [base.yaml, parts]", "include: [base.yaml]")
+    outside = tmp_path_factory.mktemp("elsewhere") / "gem.svg"  # (ws is tmp_path)
+    outside.write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"/>')
+    (ws.root / "icons").mkdir()
+    (ws.root / "icons" / "gem.svg").symlink_to(outside)
+    said = [f"{p.loc.path}: {p.message}" for p in ws.check("festivibes")]
+    assert said == ["icons/gem.svg: icon 'gem.svg' is outside the project folder"], said

@@ -24,9 +24,11 @@ RANKS: dict[str, int] = {
     "confine": 0,
     "contrast": 0,
     "colours": 0,
+    "style_warnings": 0,  # a layout's styles' warnings (lines set over one another)
     "fingerprint": 0,
     "text": 1,
     "measure": 1,
+    "font_files": 1,  # a project's own font files, registered (measure's faces first)
     "word_breaks": 1,
     "notation_glue": 1,
     "markup_errors": 1,

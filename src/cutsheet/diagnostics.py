@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import os
 import re
 import reprlib
 import unicodedata
@@ -29,10 +30,17 @@ class Loc:
 
 
 def display_path(path: Path | str, root: Path | None = None) -> str:
-    """The path as the user should see it: relative to the working directory when possible."""
+    """The path as the user should see it: relative to the working directory when possible,
+    as written (a symbolic link named as the link, ``icons/gem.svg``, not as the file it
+    points at, which may be anywhere), else as resolved (a working directory reached through
+    a link)."""
     p = Path(path)
     try:
         base = root or Path.cwd()
+        return str(Path(os.path.abspath(p)).relative_to(os.path.abspath(base)))
+    except (ValueError, OSError):
+        pass
+    try:
         return str(p.resolve().relative_to(base.resolve()))
     except (ValueError, OSError, RuntimeError):  # elsewhere; a gone folder; a symlink loop
         return str(p)

@@ -19,7 +19,7 @@ from pydantic import ConfigDict, Field, StringConstraints, create_model, field_v
 from . import colours
 from .boxes import KINDS, Box, box_keys
 from .boxes.base import TEMPLATED, stretched
-from .confine import confined
+from .confine import confined, not_a_file
 from .diagnostics import ContentError, Loc, Problem, clip, did_you_mean, excerpt, has_errors
 from .measure import FACES, TextStyle
 from .model import (
@@ -41,6 +41,7 @@ from .names_known import face_profiles, style_colours, template_profiles
 from .papers import Paper, add_papers, replaced_papers
 from .project_assets import faces_missing, project_fonts, project_icons
 from .source import Located, load_yaml
+from .style_warnings import crowded_styles
 from .symbols import icon_warnings
 from .validation import key_rule
 
@@ -372,6 +373,8 @@ def _load_file(layout_dir: Path, fname: str, root: Path | None, where: Loc) -> L
         raise ContentError([Problem(where, f"no layout file {excerpt(fname)}")])
     if not _is_packaged(path):
         confined(fname, project, where, "layout file", base=layout_dir)
+    if (refused := not_a_file(path)) is not None:  # a folder: said where it is named
+        raise ContentError([Problem(where, f"layout file {excerpt(fname)} {refused}")])
     return load_yaml(path, root)
 
 
@@ -422,26 +425,6 @@ def _inherited(
         boxes[bname] = (base, bloc, written)
     resolved[name] = boxes
     return boxes
-
-
-CROWDED = 0.75
-"""A style whose leading is under this share of its size sets its lines over one another."""
-
-
-def crowded_styles(styles: Mapping[str, Style], locs: Mapping[str, Loc]) -> list[Problem]:
-    """A warning, where it is declared, for each style whose lines overlap: a leading set
-    under three quarters of its size (a tight leading, down to that, is a designer's own)."""
-    return [
-        Problem(
-            locs[name],
-            f"style {excerpt(name)}: its leading ({style.line_height:g} pt) is under three"
-            f" quarters of its size ({style.size:g} pt), so a text of two lines or more sets"
-            " them over one another",
-            "warning",
-        )
-        for name, style in styles.items()
-        if name in locs and style.line_height < CROWDED * style.size - 0.01
-    ]
 
 
 def _stretched(merged: _Merged, src: tuple[float, float], dst: tuple[float, float]) -> _Merged:
