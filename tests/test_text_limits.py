@@ -147,7 +147,7 @@ def test_small_markup_on_a_standard_card_is_refused_at_its_box(ws):
     line = kick(ws, '"<font size=\\"2\\">DELIVERY</font>"')
     found = messages(ws)
     assert found == [
-        f"{line}:7: box 'kicker': a text run is 2 pt, under this profile's 5.5 pt"
+        f"{line}:7: box 'kicker': a text run is 2 pt, under the standard profile's least, 5.5 pt"
         " (<font size>, <super> and <sub> set text smaller than its style)"
     ]
 

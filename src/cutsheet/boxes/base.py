@@ -135,6 +135,12 @@ class FillContext:
         return found
 
 
+def least_size(fc: FillContext) -> str:
+    """The least text size of the profile a face is filled for, with its name ("the
+    large-print profile's 18 pt"): a style under it is said with whose least it is."""
+    return f"the {fc.profile or 'standard'} profile's least, {fc.min_size:g} pt"
+
+
 ALT_KEY = (
     str | None,
     Field(

@@ -9,7 +9,7 @@ from pydantic import Field
 from ..diagnostics import Problem, excerpt
 from ..measure import TextStyle, face_name, string_width
 from ..model import MAX_TRACK
-from .base import MM, Box, BoxKind, Element, FillContext, Pen, Traits
+from .base import MM, Box, BoxKind, Element, FillContext, Pen, Traits, least_size
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -52,7 +52,7 @@ def fill(box: CellsBox, fc: FillContext, fill: str | None, stroke: str | None) -
     style = fc.styles[box.style]
     where = f"box '{box.name}'"
     if style.size < fc.min_size:  # said as a text box's style is
-        said = f"style '{box.style}' is {style.size:g} pt, under this profile's {fc.min_size:g} pt"
+        said = f"style '{box.style}' is {style.size:g} pt, under {least_size(fc)}"
         fc.problems.append(Problem(box.loc, said))
     rows = -(-len(box.numbers) // box.cols)
     cell_w, cell_h = box.w / box.cols, box.h / rows  # mm

@@ -15,7 +15,7 @@ from ..markup_errors import template_markup_error, written_by_template
 from ..measure import MM, MarkupError, Measured, TextStyle, face_name, measure
 from ..symbols import expand, has_symbols
 from ..text import render
-from .base import Box, BoxKind, Element, FillContext, Pen, Traits, field_of
+from .base import Box, BoxKind, Element, FillContext, Pen, Traits, field_of, least_size
 
 Valign = Literal["top", "middle", "bottom"]
 ReadAs = Literal["paragraph", "heading", "list", "title", "item", "label"]
@@ -168,7 +168,7 @@ def _fill(box: TextBox, fc: FillContext, fill: str | None, stroke: str | None) -
         fc.problems.append(
             Problem(
                 box.loc,
-                f"style '{box.style}' is {style.size:g} pt, under this profile's {fc.min_size:g} pt",
+                f"style '{box.style}' is {style.size:g} pt, under {least_size(fc)}",
             )
         )
     avail = (box.w * MM, box.h * MM)
@@ -214,7 +214,7 @@ def _measured_problems(m: Measured, box: TextBox, style: TextStyle, fc: FillCont
         )
     if m.smallest < fc.min_size <= style.size:  # a style under it is the style's problem
         out.append(
-            f"a text run is {m.smallest:g} pt, under this profile's {fc.min_size:g} pt"
+            f"a text run is {m.smallest:g} pt, under {least_size(fc)}"
             " (<font size>, <super> and <sub> set text smaller than its style)"
         )
     # markup set a run larger than both its style and the lines the style spaces (a style
