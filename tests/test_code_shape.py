@@ -24,7 +24,8 @@ RANKS: dict[str, int] = {
     "confine": 0,
     "contrast": 0,
     "colours": 0,
-    "style_warnings": 0,  # a layout's styles' warnings (lines set over one another)
+    "style_warnings": 0,
+    "list_boxes": 0,  # a face's boxes read as one list: each label before its item  # a layout's styles' warnings (lines set over one another)
     "fingerprint": 0,
     "text": 1,
     "measure": 1,

@@ -327,3 +327,122 @@ def _outline_joined(path: Path) -> list[list[tuple[str, str]]]:
                 row.append((role(k), said))
             rows.append(row)
     return rows
+
+
+def _list_face(tmp_path: Path, boxes: str) -> list[list[tuple[str, object]]]:
+    """A new game whose card face holds ``boxes`` (below its title), built in standard A4:
+    each card section's outline, the first copy of each card."""
+    from cutsheet.build import Options, Project, build
+    from cutsheet.scaffold import new_game
+
+    new_game(tmp_path, "lists")
+    layout = tmp_path / "layouts" / "lists.yaml"
+    text = layout.read_text()
+    start = text.index("      points:")
+    layout.write_text(text[:start] + boxes)
+    options = Options(profiles=("standard",), papers=("a4",))
+    _o, report = build(Project(tmp_path), ["lists"], options, tmp_path / "build", progress=print)
+    assert not report.errors, report.errors
+    return _outline(tmp_path / "build" / "lists" / "standard-a4" / "cards.pdf")
+
+
+def test_content_between_item_boxes_ends_their_list_so_it_is_read_where_it_prints(tmp_path):
+    """A review: a paragraph printed between two item boxes was read after the whole list
+    (the items' one L came first in the structure)."""
+    sections = _list_face(
+        tmp_path,
+        '      a: {x: 5, y: 20, w: 53, h: 8, read_as: item, text: "Alpha"}\n'
+        '      p: {x: 5, y: 30, w: 53, h: 8, text: "Between"}\n'
+        '      b: {x: 5, y: 40, w: 53, h: 8, read_as: item, text: "Beta"}\n'
+        '      c: {x: 5, y: 50, w: 53, h: 8, read_as: item, text: "Gamma"}\n',
+    )
+    sun = next(s for s in sections if s[0] == ("H2", "Sun"))
+    assert sun[1:4] == [
+        ("L", [[("LBody", "Alpha")]]),
+        ("P", "Between"),
+        ("L", [[("LBody", "Beta")], [("LBody", "Gamma")]]),
+    ], sun
+
+
+@pytest.mark.parametrize(
+    ("boxes", "said"),
+    [
+        (  # nothing after the label
+            '      a: {x: 5, y: 20, w: 53, h: 8, read_as: item, text: "Alpha"}\n'
+            '      l: {x: 5, y: 30, w: 9, h: 8, read_as: label, text: "+1"}\n',
+            "face 'card-front' has no item box right after 'l'",
+        ),
+        (  # the item may not print with it: another item would be read as labelled
+            '      l: {x: 5, y: 20, w: 9, h: 8, read_as: label, text: "+1"}\n'
+            '      a: {x: 15, y: 20, w: 43, h: 8, read_as: item, text: "Alpha",'
+            ' when: "points == 3"}\n'
+            '      b: {x: 15, y: 30, w: 43, h: 8, read_as: item, text: "Beta"}\n',
+            "label box 'l' and its item box 'a' print together or not at all",
+        ),
+    ],
+    ids=["no-item", "other-when"],
+)
+def test_a_label_box_labels_the_item_right_after_it_or_is_an_error(tmp_path, boxes, said):
+    """A review: a label with no item after it was read as an item of its own, and one whose
+    item a when: left off labelled the next item ('+1' on 'Draw two'), unsaid."""
+    from cutsheet.build import Options, Project, build
+    from cutsheet.scaffold import new_game
+
+    new_game(tmp_path, "lists")
+    layout = tmp_path / "layouts" / "lists.yaml"
+    text = layout.read_text()
+    layout.write_text(text[: text.index("      points:")] + boxes)
+    options = Options(profiles=("standard",), papers=("a4",))
+    _o, report = build(Project(tmp_path), ["lists"], options, tmp_path / "build", progress=print)
+    assert len(report.errors) == 1 and said in report.errors[0].message, report.errors
+
+
+def test_a_face_of_item_boxes_alone_is_read_as_a_list_not_a_heading_and_the_rest(tmp_path):
+    """A review: a face with item boxes and no other text took its first item as its heading
+    and read the rest as a list of one."""
+    from cutsheet.build import Options, Project, build
+    from cutsheet.scaffold import new_game
+
+    new_game(tmp_path, "lists")
+    layout = tmp_path / "layouts" / "lists.yaml"
+    text = layout.read_text()
+    layout.write_text(
+        text[: text.index("faces:")]
+        + "faces:\n  card-front:\n    boxes:\n"
+        + '      a: {x: 5, y: 20, w: 53, h: 8, read_as: item, text: "Option A"}\n'
+        + '      b: {x: 5, y: 30, w: 53, h: 8, read_as: item, text: "Option B"}\n'
+    )
+    options = Options(profiles=("standard",), papers=("a4",))
+    _o, report = build(Project(tmp_path), ["lists"], options, tmp_path / "build", progress=print)
+    assert not report.errors, report.errors
+    sections = _outline(tmp_path / "build" / "lists" / "standard-a4" / "cards.pdf")
+    assert [("L", [[("LBody", "Option A")], [("LBody", "Option B")]])] in sections, sections
+
+
+def test_an_item_box_goes_over_a_cards_back_whole(tmp_path):
+    """A review: an item box of several lines on a reference card that goes on over its
+    back (overleaf) was cut between its lines, and read as two items in two lists."""
+    from cutsheet.build import Options, Project, build
+    from cutsheet.scaffold import new_game
+
+    new_game(tmp_path, "lists")
+    game = tmp_path / "content" / "lists" / "game.yaml"
+    game.write_text(game.read_text().replace("    back: card-back  #", "    overleaf: true  #"))
+    layout = tmp_path / "layouts" / "lists.yaml"
+    text = layout.read_text()
+    lines = "<br/>".join(f"line {n}" for n in range(1, 4))
+    boxes = "".join(
+        f'      i{k}: {{x: 5, y: {20 + 15 * k}, w: 53, h: 14, read_as: item, text: "Item {k}'
+        f'<br/>{lines}"}}\n'
+        for k in range(4)
+    )
+    layout.write_text(text[: text.index("      points:")] + boxes)
+    options = Options(profiles=("large-print",), papers=("a4",))
+    _o, report = build(Project(tmp_path), ["lists"], options, tmp_path / "build", progress=print)
+    assert not report.errors, report.errors
+    sections = _outline(tmp_path / "build" / "lists" / "large-print-a4" / "cards.pdf")
+    sun = next(s for s in sections if s and s[0] == ("H2", "Sun"))
+    items = [li for role_, lst in sun if role_ == "L" for li in lst]  # type: ignore[union-attr]
+    said = [" ".join(t for _r, t in li) for li in items]
+    assert len(items) == 4, sun  # each item whole, on one side or the other
+    assert all(s.startswith(f"Item {k}") and s.endswith("line 3") for k, s in enumerate(said))

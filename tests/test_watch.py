@@ -535,3 +535,25 @@ def test_a_broken_game_at_start_is_said_alone_and_the_others_are_built_whole(run
     kits = sorted(p.parent.name for p in (run.out / "my-game").glob("*/cards.pdf"))
     assert kits == ["large-print-a4", "large-print-letter", "standard-a4", "standard-letter"]
     assert said[-1] == "broken-game: 1 error; watching for changes", said
+
+
+def test_a_game_broken_in_large_print_only_leaves_the_others_unmarked(run):
+    """A review: one game failing in large print alone (after its standard A4 was written)
+    was said with the others ('my-game, lp-game: 1 error') and kept the watch's status at
+    1 after it was mended. Only the games the build refused fail."""
+    new_game(run.root, "lp-game")
+    rules = "content/lp-game/rules.yaml"
+    block = "    blocks:\n      - text: >-\n"
+    broken = '    blocks:\n      - text: "{{ 1 / 0 }}"\n        profiles: [large-print]\n'
+    run.edit(rules, block, broken + "      - text: >-\n")
+
+    def batches() -> Iterator[set[tuple[Change, str]]]:
+        said = [m.split(" (")[0] for m in run.said]
+        assert "my-game: no errors" in said, said
+        assert any(m.startswith("lp-game: 1 error") for m in said), said
+        run.said.clear()
+        yield run.edit(rules, broken, block)
+
+    status = watch_loop(run.project, [], BOTH, run.out, batches(), say=run.said.append)
+    assert status == 0, run.said  # mended: nothing is failing
+    assert run.said[-1].startswith("lp-game: no errors;"), run.said

@@ -21,6 +21,7 @@ from .boxes import KINDS, Box, box_keys
 from .boxes.base import TEMPLATED, stretched
 from .confine import confined, not_a_file
 from .diagnostics import ContentError, Loc, Problem, clip, did_you_mean, excerpt, has_errors
+from .list_boxes import label_problems
 from .measure import FACES, TextStyle
 from .model import (
     COLOUR_NAME,
@@ -510,6 +511,7 @@ def _build_faces(
             boxes = tuple(_face_boxes(merged, styles, problems))
             size = _face_size(name, faces, own)
             built[name] = Face(name, boxes, src.key_loc(path), size, _spec.scale)
+            problems += label_problems(name, boxes)
         except ContentError as exc:
             problems.extend(exc.problems)
     if has_errors(problems):  # a size a face inherits is one problem, where it is declared

@@ -163,11 +163,13 @@ class _Watcher:
         fresh: str = "",
         shown: list[Problem] | None = None,
         last: bool = True,
+        refused: list[str] | None = None,
     ) -> None:
-        """Show ``problems`` (but those ``shown`` already) and say how ``which`` stand;
-        ``fresh``: the kit the quick pass already wrote with this edit (standard-a4), which a
-        failure of the rest leaves new; ``last``: the batch's last line, which says that the
-        loop is watching again."""
+        """Show ``problems`` (but those ``shown`` already) and say how ``which`` stand: those
+        the build ``refused`` (all of them, when it does not say) with their errors, the
+        others without; ``fresh``: the kit the quick pass already wrote with this edit
+        (standard-a4), which a failure of the rest leaves new; ``last``: the batch's last
+        line, which says that the loop is watching again."""
         if shown:
             problems = list(dict.fromkeys([*shown, *problems]))
             said = set(shown)
@@ -177,18 +179,24 @@ class _Watcher:
         else:
             self.show(problems)
         errors = sum(1 for p in problems if p.severity == "error")
-        (self.failing.update if errors else self.failing.difference_update)(which)
-        if errors:
-            kept = any((self.out / g).is_dir() for g in which)
+        failed = [g for g in which if errors and (refused is None or g in refused)] or (
+            list(which) if errors else []
+        )
+        fine = [g for g in which if g not in failed]
+        self.failing.update(failed)
+        self.failing.difference_update(fine)
+        watching = f"; {WATCHING}" if last else ""
+        if fine:
+            self.say(f"{', '.join(fine)}: no errors" + ("" if failed else watching))
+        if failed:
+            kept = any((self.out / g).is_dir() for g in failed)
             said = "; the last good PDFs are kept"
-            if fresh and len(which) == 1:
+            if fresh and len(failed) == 1:
                 said = f"; {fresh} has this edit, the other kits keep their last good PDFs"
             elif fresh:  # which of the games failed is in the messages above
                 said = f"; {fresh} has this edit; a game with a failed job keeps its last good PDFs"
             state = counted(errors, "error") + (said if kept else "")
-        else:
-            state = "no errors"
-        self.say(f"{', '.join(which)}: {state}" + (f"; {WATCHING}" if last else ""))
+            self.say(f"{', '.join(failed)}: {state}{watching}")
 
     def rebuild(self, first: list[str], rest: list[str], cards_first: bool = True) -> None:
         """The quick pass for the games edited first (standard A4: its cards, then the rest
@@ -232,8 +240,9 @@ class _Watcher:
             label = f"{quick.profiles[0]}-{quick.papers[0]}"
             done_games = [g for g in first if g in rest]
             fresh = label if done_games == rest else f"{label} of {', '.join(done_games)}"
-        problems, _refused = self.run(rest, self.options, resume=passes > 0)
-        self.finish(rest, [p for p in problems if p not in shown], fresh, last=last)
+        problems, refused = self.run(rest, self.options, resume=passes > 0)
+        said = [p for p in problems if p not in shown]
+        self.finish(rest, said, fresh, last=last, refused=refused)
 
     def quick_pass(
         self, first: list[str], quick: Options, done: str, then: str, resume: bool

@@ -261,8 +261,8 @@ def draw(pen: Pen, el: TextElement, bx: float, by: float, bw: float, bh: float) 
     if read_as == "list" and not el.heading and f'"{ITEM}"' in el.markup:
         pen.paragraph(el.markup, el.style, el.box.style, el.avail, bx, ty, as_list=True)
         return
-    if read_as in ("item", "label") and not el.heading:  # a part of the face's one list
-        with pen.list_part(read_as), pen.tagged("P" if read_as == "item" else "Lbl"):
+    if read_as in ("item", "label") and not el.heading:  # a part of a list of item boxes
+        with pen.list_part(read_as):
             pen.paragraph(el.markup, el.style, el.box.style, el.avail, bx, ty)
         return
     with pen.tagged("H2" if el.heading else "H3" if read_as == "heading" else "P"):

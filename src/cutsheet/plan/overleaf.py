@@ -53,7 +53,10 @@ def _remeasured(el: TextElement, markup: str, top: float) -> TextElement:
 
 def split_text(el: TextElement, room: float) -> tuple[TextElement, TextElement] | None:
     """The most of ``el``'s lines, cut at a line break, that fit ``room`` mm, and the rest;
-    None when not even its first line fits or it has no line break to cut at."""
+    None when not even its first line fits or it has no line break to cut at, or when it is
+    one item of a list of boxes (``read_as: item``, read as one item: it goes over whole)."""
+    if getattr(el.box, "read_as", "") in ("item", "label"):
+        return None
     best = None
     for start, end in line_breaks(el.markup):
         head, tail = _strip_breaks(el.markup[:start]), _strip_breaks(el.markup[end:])

@@ -53,10 +53,11 @@ def headed(face: FacePlan) -> tuple[Element, ...]:
         # part of the heading, only a text before them (a ticket's "TICKET"), never the
         # card's running text after them when that text is left out
         before = texts[: texts.index(joined[0])] if joined else texts
+        whole = [el for el in texts if getattr(el.box, "read_as", "") not in ("item", "label")]
         first = next(
             (el for el in before if getattr(el.box, "read_as", "") not in _NOT_HEADINGS),
-            None if joined else texts[0],
-        )
+            None if joined else next(iter(whole), None),
+        )  # (a list's items never head a card: a face of items alone is read as a list)
         if first is not None:
             heads.add(id(first))
     if not heads:

@@ -34,13 +34,16 @@ class CanvasPen:
         return self.tagger.artifact(self.c)
 
     def figure(self, alt: str) -> AbstractContextManager[None]:
+        self._list = self._item = ""  # read content between two items ends their list
         return self.tagger.text(self.c, "Figure", Alt=alt)
 
     def list_part(self, part: str) -> AbstractContextManager[None]:
-        """Inside the face's one list (``L``, made at its first item or label): an ``item``
-        box is the next item's body (``LI`` > ``LBody``), a ``label`` box the label of the
-        item after it (``LI`` > its text, tagged ``Lbl``). Every node is made with a new key,
-        as a face's own nodes are (``face_copies`` copies them)."""
+        """Mark a text box's text as part of a list of the face's item boxes (``L``, made at
+        its first item or label and ended by any other content read between two items, so
+        that the reading order is the print's): an ``item`` the next item's body (``LI`` >
+        ``LBody`` > ``P``), a ``label`` the label of the item right after it (``LI`` >
+        ``Lbl``). Every node takes a new key, as a face's own nodes do (``face_copies``
+        copies them)."""
         self._list = self._list or new_key()
         self._item = self._item or new_key()  # the item a label opens, or this item box's
         nodes = ExitStack()
@@ -49,9 +52,11 @@ class CanvasPen:
         if part == "item":
             nodes.enter_context(self.tagger.node("LBody", new_key()))
             self._item = ""  # the next label or item opens the next one
+        nodes.enter_context(self.tagger.text(self.c, "P" if part == "item" else "Lbl"))
         return nodes
 
     def tagged(self, kind: str) -> AbstractContextManager[None]:
+        self._list = self._item = ""  # read content between two items ends their list
         joined = kind == "H2" and self.parts > 1
         if kind in ("H2", "H3"):  # as on a card's front: its title, a heading under it
             kind = "P" if self.heading == "P" else f"H{int(self.heading[1:]) + int(kind[1:]) - 2}"
