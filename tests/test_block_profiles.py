@@ -106,6 +106,11 @@ def test_the_schema_takes_profiles_beside_one_block_kind():
     assert not ok.is_valid({"text": "x", "profiles": ["standard", "standard"]})
     assert not ok.is_valid({"text": "x", "profiles": ["large-prnt"]})
     assert not ok.is_valid({"text": "x", "profiles": None})
+    layout = json.loads((Path(__file__).parents[1] / "schema" / "layout.schema.json").read_text())
+    paper = {"size": [148, 210]}  # a paper's name is a slug there too (it names a folder)
+    assert jsonschema.Draft202012Validator(layout).is_valid({"papers": {"a5": paper}})
+    assert not jsonschema.Draft202012Validator(layout).is_valid({"papers": {"A5": paper}})
+    assert not jsonschema.Draft202012Validator(layout).is_valid({"papers": {"../x": paper}})
     game = json.loads((Path(__file__).parents[1] / "schema" / "game.schema.json").read_text())
     component = game["$defs"]["ComponentSpec"]["properties"]["profiles"]
     assert component == {**component, "minItems": 1, "uniqueItems": True}, component

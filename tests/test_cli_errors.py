@@ -938,3 +938,29 @@ def test_a_folder_named_as_a_layout_and_a_linked_icon_are_said_where_they_are(ws
     (ws.root / "icons" / "gem.svg").symlink_to(outside)
     said = [f"{p.loc.path}: {p.message}" for p in ws.check("festivibes")]
     assert said == ["icons/gem.svg: icon 'gem.svg' is outside the project folder"], said
+
+
+def test_a_file_where_a_kits_folder_goes_is_named(ws, capsys):
+    """A review: a file in the place of build/<game>/standard-a4 was said as 'File exists' of
+    a PDF inside it, which did not exist; the file in the way is named, as an export says."""
+    from cutsheet.cli import main
+
+    out = ws.root / "out"
+    (out / "festivibes").mkdir(parents=True)
+    (out / "festivibes" / "standard-a4").write_text("")
+    args = ["--root", str(ws.root), "build", "festivibes", "--out", str(out), "--jobs", "1"]
+    assert main(args) == 1
+    errors = [line for line in capsys.readouterr().err.splitlines() if ": error: " in line]
+    assert errors == [
+        f"{out}/festivibes/standard-a4: error: cannot write here: is a file, not a folder;"
+        " remove it (the last good files are kept)"
+    ], errors
+
+
+def test_a_bare_name_where_a_list_of_mappings_goes_gets_no_bracket_advice(ws):
+    """A review: 'components: cards' was advised '[cards]', which fails next (a component is
+    a mapping); only a list of names or numbers is told how a list of one is written."""
+    ws.edit("content/common-reserve/game.yaml", "components:\n", "components: cards\nold:\n")
+    said = [p.message for p in ws.check("common-reserve")]
+    assert "components: input should be a valid list, got 'cards'" in said, said
+    assert not any("brackets" in m for m in said), said

@@ -188,6 +188,8 @@ def test_tts_entries_say_each_sheets_own_dpi_and_no_bleed(repo, tmp_path):
         assert entry["bleed"] == 0.0
         dpis.add(entry["dpi"])
     assert len(dpis) > 1 and 300 in dpis  # the Event sheet is lowered, the others are not
+    (saved,) = [e for e in entries if e["path"].endswith(".json")]
+    assert saved["dpi"] is None  # the saved object is no image (review)
 
 
 def test_tts_decks_of_the_repository_games(repo, tmp_path):

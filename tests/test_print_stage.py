@@ -180,8 +180,21 @@ def test_a_projects_own_paper_prints_at_its_size(mini, capsys):
             "papers: '../../other/standard-a4' is not lower-case words joined by '-', e.g."
             " common-reserve",
         ),
+        (
+            "A5: {size: [148, 210]}",
+            "papers: 'A5' is not lower-case words joined by '-', e.g. common-reserve; did you"
+            " mean 'a5'?",
+        ),
     ],
-    ids=["too-small", "landscape", "landscape-half", "half-too-large", "tall-sheet", "path"],
+    ids=[
+        "too-small",
+        "landscape",
+        "landscape-half",
+        "half-too-large",
+        "tall-sheet",
+        "path",
+        "upper-case",
+    ],
 )
 def test_a_paper_that_cannot_be_printed_on_is_a_located_error(mini, capsys, paper, said):
     layout = mini / "layouts" / "mini.yaml"

@@ -587,5 +587,9 @@ def write_problem(out: Path, exc: OSError) -> Problem:
     (``filename2``) is the file, its source only a temporary one."""
     named = [f for f in (exc.filename2, exc.filename) if isinstance(f, str)]
     where = named[0] if named else str(out)
+    blocked = confine.in_the_way(out, Path(where))
+    if blocked is not None:  # a file where a kit's folder goes: said there, as an export does
+        said = f"cannot write here: {blocked[1]}; remove it (the last good files are kept)"
+        return Problem(Loc(str(blocked[0])), said)
     why = exc.strerror or type(exc).__name__
     return Problem(Loc(where), f"cannot write this file: {why}; the last good files are kept")

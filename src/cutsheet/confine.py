@@ -167,3 +167,19 @@ def _unreadable(exc: OSError | ValueError) -> str:
     if isinstance(exc, OSError) and exc.strerror:
         return f"cannot be read ({exc.strerror})"
     return "cannot be read (not a usable path)"
+
+
+def in_the_way(out: Path, where: Path) -> tuple[Path, str] | None:
+    """The first folder between ``out`` and ``where`` (a file a build or an export could not
+    write) that something else stands in the place of, and why (``not_a_folder``)."""
+    try:
+        inside = where.relative_to(out)
+    except ValueError:
+        return None
+    folder = out
+    for part in inside.parts[:-1]:
+        folder = folder / part
+        why = not_a_folder(folder)
+        if why is not None:
+            return folder, why
+    return None

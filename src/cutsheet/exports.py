@@ -31,7 +31,7 @@ from .cache import (
     warning_records,
 )
 from .commit import commit_game, recover, stopped_commit
-from .confine import not_a_folder
+from .confine import in_the_way
 from .content_files import content_listing
 from .diagnostics import ContentError, Loc, Problem, Report, did_you_mean, excerpt, has_errors
 from .licences import licence_names
@@ -159,7 +159,7 @@ def _entry(
         part=f.part,
         pages=f.pages,
         bleed=options.used_bleed,
-        dpi=f.dpi or (options.dpi if options.to in DPI_TARGETS else None),  # a TTS sheet's own
+        dpi=f.dpi or (options.dpi if f.name.endswith(".png") else None),  # a TTS sheet's own
         sha256=hashlib.sha256(f.data).hexdigest(),
         components=f.components,
     ).to_json()
@@ -288,7 +288,7 @@ def export(
     except OSError as exc:
         named = [f for f in (exc.filename2, exc.filename) if isinstance(f, str)]  # a rename's
         where = named[0] if named else str(out)  # destination is the file, its source staged
-        blocked = _in_the_way(out, Path(where))
+        blocked = in_the_way(out, Path(where))
         if blocked is not None:  # a file where a folder of the export goes: said there
             report.error(Loc(str(blocked[0])), f"cannot write the export: {blocked[1]}; remove it")
         else:
@@ -296,22 +296,6 @@ def export(
         return [], report
     report.problems = sorted(set(report.problems))
     return entries, report
-
-
-def _in_the_way(out: Path, where: Path) -> tuple[Path, str] | None:
-    """The first folder between ``out`` and ``where`` (a file the export could not write)
-    that something else stands in the place of, and why (``confine.not_a_folder``)."""
-    try:
-        inside = where.relative_to(out)
-    except ValueError:
-        return None
-    folder = out
-    for part in inside.parts[:-1]:
-        folder = folder / part
-        why = not_a_folder(folder)
-        if why is not None:
-            return folder, why
-    return None
 
 
 __all__ = ["DPI_RANGE", "ORDERS", "ExportOptions", "export", "folder"]

@@ -343,6 +343,8 @@ def _model_node(node: JsonDict, title: str, narrow: Mapping[tuple[str, str], Any
     table = DESCRIPTIONS.get(title, {})
     for key, prop in node.get("properties", {}).items():
         _strip_null(prop)
+        if "patternProperties" in prop:  # names of a form (a paper's, a colour's): no other
+            prop.setdefault("additionalProperties", False)
         prop.pop("title", None)  # "Stroke Width": a key's own name says it better
         if "description" not in prop and key in table:
             prop["description"] = table[key]

@@ -138,11 +138,7 @@ def _message(err: Mapping[str, Any], model: type[BaseModel], located: Located) -
         at, data_path = located.key_loc(path[:-1]), data_path[:-1]
     where = ".".join(clip(str(p), 40) for p in data_path if not isinstance(p, int))
     if kind == "string_pattern_mismatch":
-        pattern = err.get("ctx", {}).get("pattern", "")
-        shown = excerpt(err["input"])
-        msg = f"{shown} is not " + _PATTERN_HINT.get(pattern, f"of the form {clip(pattern, 80)}")
-        words = _pattern_words(model, data_path) if pattern not in _PATTERN_HINT else ""
-        msg += f" ({clip(words, 80)})" if words else ""
+        msg = _pattern_miss(err, model, data_path)
     elif kind == "literal_error":
         expected = str(err["ctx"]["expected"])
         msg = f"{excerpt(err['input'])} is not one of {clip(expected, 300)}"
@@ -150,7 +146,7 @@ def _message(err: Mapping[str, Any], model: type[BaseModel], located: Located) -
         msg += did_you_mean(str(err["input"]), words)
     elif kind == "model_type":  # "a valid dictionary or instance of Counts_cost": ours
         msg = f"input should be a mapping of keys to values, got {excerpt(err['input'])}"
-    elif shape := _shape_miss(err):
+    elif shape := _shape_miss(err, _holds_models(model, path)):
         msg = shape
     elif kind.startswith("value_error") or kind == "assertion_error":
         msg = str(err["msg"]).removeprefix("Value error, ")
@@ -178,7 +174,35 @@ def _message(err: Mapping[str, Any], model: type[BaseModel], located: Located) -
     return at, f"{where}: {msg}" if where else msg
 
 
-def _shape_miss(err: Mapping[str, Any]) -> str:
+def _pattern_miss(
+    err: Mapping[str, Any], model: type[BaseModel], data_path: tuple[Any, ...]
+) -> str:
+    """A text not of its pattern's form, said in words, with its lower-case spelling when
+    that is of the form (a paper named A5, a size Big)."""
+    pattern = err.get("ctx", {}).get("pattern", "")
+    msg = f"{excerpt(err['input'])} is not "
+    msg += _PATTERN_HINT.get(pattern, f"of the form {clip(pattern, 80)}")
+    words = _pattern_words(model, data_path) if pattern not in _PATTERN_HINT else ""
+    msg += f" ({clip(words, 80)})" if words else ""
+    lower = str(err["input"]).lower()
+    if lower != err["input"] and pattern and re.fullmatch(pattern, lower):
+        msg += f"; did you mean '{clip(lower, 60)}'?"
+    return msg
+
+
+def _holds_models(model: type[BaseModel], path: tuple[Any, ...]) -> bool:
+    """Whether the value at ``path`` holds mappings of keys (a list of components), not plain
+    values (a list of names): found by walking the model's annotations."""
+    current: Any = model
+    for part in path:
+        if not isinstance(part, int):
+            current = _child(current, str(part))
+            if current is None:
+                return False
+    return _inner(current, mappings=False) is not None
+
+
+def _shape_miss(err: Mapping[str, Any], of_mappings: bool = False) -> str:
     """A list written where a mapping is wanted ('- ' items for 'key:' ones), or the other
     way round, or a list of too few items, said in words (not with a Python rendering of the
     value); else ""."""
@@ -191,7 +215,7 @@ def _shape_miss(err: Mapping[str, Any]) -> str:
         )
     if kind == "list_type" and isinstance(value, dict):
         return "input should be a list, got a mapping (write each item on a line of its own, '- …')"
-    if kind == "list_type" and isinstance(value, str | int | float):
+    if kind == "list_type" and isinstance(value, str | int | float) and not of_mappings:
         return (
             f"input should be a list, got {excerpt(value)} (a list of one is written in"
             f" brackets: [{clip(str(value), 60)}])"
