@@ -17,9 +17,14 @@ from cutsheet.text.rendering import render
         (
             "{{ cards['CR-X'] }}",
             {"cards": {}},
-            "there is no 'CR-X' in the mapping it is looked up in",
+            "there is no 'CR-X' in cards (a mapping)",  # named as the template writes it
         ),
-        ("{{ name.size }}", {"name": "tent"}, "there is no 'size' in the text it is looked up in"),
+        ("{{ name.size }}", {"name": "tent"}, "there is no 'size' in name (a text)"),
+        (  # looked up in two places: which one is not known
+            "{{ a.size }}{{ b.size }}",
+            {"a": {"size": 1}, "b": {}},
+            "there is no 'size' in the mapping it is looked up in",
+        ),
         ("{{ nmae }}", {"name": "tent"}, "'nmae' is undefined; did you mean 'name'?"),
         ("{{ zzz }}", {"name": "tent"}, "'zzz' is undefined"),  # nothing close: no guess
     ],
@@ -35,7 +40,7 @@ def test_a_renamed_card_a_rules_example_names_is_reported_without_python_words(w
     said = [p.message for p in ws.check("common-reserve")]
     assert (
         "rules: template uses an unknown name:"
-        " there is no 'CR-SEED-TENT' in the mapping it is looked up in" in said
+        " there is no 'CR-SEED-TENT' in the mapping it is looked up in" in said  # (items[ex.card])
     )
     assert not any("object" in m or "attribute" in m for m in said), said
 

@@ -129,6 +129,30 @@ def _guessed(problem: TemplateProblem, context: Mapping[str, Any]) -> TemplatePr
     return TemplateProblem(f"{problem}{guess}", problem.word, problem.kinds)
 
 
+_LOOKED_UP = re.compile(r"the (\w+) it is looked up in")
+
+
+def _looked_up_in(problem: TemplateProblem, source: str) -> TemplateProblem:
+    """A key looked up that is not there, said with what it was looked up in, as the
+    template writes it ("there is no 'rounds' in params (a mapping)"), when the template
+    looks that key up in one place only."""
+    said = str(problem)
+    if not problem.word or _LOOKED_UP.search(said) is None:
+        return problem
+    key = re.escape(problem.word)
+    found = {
+        m.group(1)
+        for m in re.finditer(
+            rf"([A-Za-z_]\w*(?:\.\w+)*)\s*(?:\.\s*{key}\b|\[\s*['\"]{key}['\"]\s*\])", source
+        )
+    }
+    if len(found) != 1:
+        return problem
+    owner = found.pop()
+    said = _LOOKED_UP.sub(lambda m: f"{owner} (a {m.group(1)})", said)
+    return TemplateProblem(said, problem.word, problem.kinds)
+
+
 def _failed(exc: Exception, what: str) -> TemplateProblem:
     """The TemplateProblem for any exception a template raised while running."""
     if isinstance(exc, TemplateProblem):
@@ -345,7 +369,7 @@ def _render(source: str, context: Mapping[str, Any]) -> str:
                 raise TemplateProblem(f"template prints more than {MAX_OUTPUT:,} characters")
             chunks.append(chunk)
     except Exception as exc:  # every failure of a template is the layout's
-        raise _guessed(_failed(exc, "template"), context) from None
+        raise _guessed(_looked_up_in(_failed(exc, "template"), source), context) from None
     printed = "".join(chunks)
     if MARKER.search(printed):
         _own_symbols_only(printed, MADE.symbols)
@@ -399,7 +423,7 @@ def _evaluate(expression: str, context: Mapping[str, Any]) -> Any:
             value._fail_with_undefined_error()
         return value
     except Exception as exc:  # every failure of an expression is the layout's
-        raise _guessed(_failed(exc, "expression"), context) from None
+        raise _guessed(_looked_up_in(_failed(exc, "expression"), expression), context) from None
 
 
 @lru_cache(maxsize=4096)
