@@ -139,10 +139,12 @@ def load(root: str, game_id: str) -> tuple[Game | None, Layouts | None, list[Pro
             where = game.game_src.loc(("layouts",))
             layouts = load_layouts(project / "layouts", game.spec.layouts, loc=where)
             done[key] = (game, layouts, run_checks(game))
-        except ContentError as exc:  # (one of warnings alone would build nothing, unsaid)
-            why = "not loaded, though only warnings were found: please report it"
-            said = [*exc.problems, Problem(Loc(str(project / "content" / game_id)), why)]
-            done[key] = (None, None, said[:-1] if has_errors(said) else said)
+        except ContentError as exc:
+            said = list(exc.problems)
+            if not has_errors(said):  # warnings alone would build nothing, unsaid: a bug
+                why = "not loaded, though only warnings were found: please report it"
+                said.append(Problem(Loc(str(project / "content" / game_id)), why))
+            done[key] = (None, None, said)
     return done[key]
 
 

@@ -146,7 +146,7 @@ def _message(err: Mapping[str, Any], model: type[BaseModel], located: Located) -
         msg += did_you_mean(str(err["input"]), words)
     elif kind == "model_type":  # "a valid dictionary or instance of Counts_cost": ours
         msg = f"input should be a mapping of keys to values, got {excerpt(err['input'])}"
-    elif shape := _shape_miss(err, _holds_models(model, path)):
+    elif shape := _shape_miss(err, _model_at(model, path) is not None):
         msg = shape
     elif kind.startswith("value_error") or kind == "assertion_error":
         msg = str(err["msg"]).removeprefix("Value error, ")
@@ -190,16 +190,18 @@ def _pattern_miss(
     return msg
 
 
-def _holds_models(model: type[BaseModel], path: tuple[Any, ...]) -> bool:
-    """Whether the value at ``path`` holds mappings of keys (a list of components), not plain
-    values (a list of names): found by walking the model's annotations."""
+def _model_at(model: type[BaseModel], path: tuple[Any, ...]) -> type[BaseModel] | None:
+    """The model of the values at ``path``, found by walking the model's annotations (through
+    a mapping's values, a list's entries and a union's members); None for plain values."""
     current: Any = model
     for part in path:
-        if not isinstance(part, int):
-            current = _child(current, str(part))
-            if current is None:
-                return False
-    return _inner(current, mappings=False) is not None
+        if isinstance(part, int):
+            continue  # a list's entry: _inner finds the model inside the list
+        current = _child(current, str(part))
+        if current is None:
+            return None
+    found = _inner(current, mappings=False)
+    return found if isinstance(found, type) else None
 
 
 def _shape_miss(err: Mapping[str, Any], of_mappings: bool = False) -> str:
@@ -275,14 +277,7 @@ def _tuple_shape(model: type[BaseModel], words: list[str]) -> tuple[int | None, 
 def _known_keys(model: type[BaseModel], path: tuple[Any, ...], located: Located) -> list[str]:
     """Field names allowed at ``path``, found by walking the model's annotations (through a
     mapping's values, a list's entries and a union's members)."""
-    current: Any = model
-    for part in path:
-        if isinstance(part, int):
-            continue  # a list's entry: _inner finds the model inside the list
-        current = _child(current, part)
-        if current is None:
-            return []
-    found = _inner(current, mappings=False)
+    found = _model_at(model, path)
     if found is None:
         return []
     rule = _KEY_RULES.get(found)

@@ -179,9 +179,7 @@ class _Watcher:
         else:
             self.show(problems)
         errors = sum(1 for p in problems if p.severity == "error")
-        failed = [g for g in which if errors and (refused is None or g in refused)] or (
-            list(which) if errors else []
-        )
+        failed = ([g for g in which if g in refused] if refused else list(which)) if errors else []
         fine = [g for g in which if g not in failed]
         self.failing.update(failed)
         self.failing.difference_update(fine)
