@@ -6,7 +6,8 @@ list item) under it, or that whole paragraph when it is shorter, nor with fewer 
 ``MIN_LINES`` lines of text under it in all; a paragraph that ends with a colon, a lead-in,
 never ends a page with fewer than ``MIN_LINES`` lines of the list or block it introduces. A
 table, a worked example or a diagram counts only whole, and a block kept together (a
-KeepTogether) is never cut inside.
+KeepTogether) is never cut inside. A lead-in that fits a page's foot but cannot take enough
+of what it introduces along is cut itself: its first lines stay, its last go on with it.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from .paragraphs import ItemList, ends_with_colon
 HEADING_LINES = 3  # the lines of its first paragraph a heading carries to the next page
 MIN_LINES = 2  # the lines of text a heading or a lead-in carries, at least
 ENOUGH = 1_000  # the lines a table, example or diagram counts for: always enough
+_SLACK = 0.01  # points over a whole number of lines, so that those lines fit and no more
 
 Cut = tuple[list[Flowable], list[Flowable]]
 
@@ -135,6 +137,8 @@ class KeepWithNext(_Container, Flowable):  # type: ignore[misc]
                     return found
             if not (self.bare or _keeps(part) or vars(part).get("_cs_whole")):
                 found = self._split_at(i, lines, aw, ah)  # never a heading, nor in a block
+                if found is None:
+                    found = self._split_lead_in(i, lines, aw, ah)
                 if found is not None:
                     return found
             if i == 0 or vars(part).get("_cs_glued"):  # nothing here, or inside a block
@@ -162,6 +166,32 @@ class KeepWithNext(_Container, Flowable):  # type: ignore[misc]
         if not self._keeps_enough(i, lines, got) or not self._fits([*head, first], aw, ah):
             return None
         return [*head, first], [*rest, *self._content[i + 1 :]]
+
+    def _split_lead_in(self, i: int, lines: list[int], aw: float, ah: float) -> Cut | None:
+        """The group cut inside its ``i``-th part, a lead-in that fits whole after the parts
+        before it but could not take enough of what it introduces along: its first lines
+        stay (``MIN_LINES`` at least, as many as may) and its last ones go on with what it
+        introduces, rather than the whole lead-in leaving the rest of the page empty."""
+        canv = getattr(self, "canv", None)
+        head, part = self._content[:i], self._content[i]
+        if not (isinstance(part, Paragraph) and ends_with_colon(part)) or i + 1 == len(lines):
+            return None
+        room = self._room_for(i, aw, ah)
+        leading = part.style.leading
+        for stay in range(lines[i] - 1, MIN_LINES - 1, -1):
+            if stay * leading > room:
+                continue
+            part.wrapOn(canv, aw, room)
+            pieces = part.splitOn(canv, aw, stay * leading + _SLACK)
+            if len(pieces) < 2:
+                continue
+            first, *rest = pieces
+            got = _lines(first, canv, aw)
+            if got < MIN_LINES or not self._keeps_enough(i, lines, got):
+                continue
+            if self._fits([*head, first], aw, ah):
+                return [*head, first], [*rest, *self._content[i + 1 :]]
+        return None
 
     def _split_table_at(self, i: int, aw: float, ah: float) -> Cut | None:
         """The group cut inside its ``i``-th part, a table to fill in, after as many of its
