@@ -98,6 +98,11 @@ FieldName = Annotated[str, AfterValidator(_usable_field_name)]
 """A field's name: FIELD_NAME, and none of the names the items or their templates take."""
 
 
+def _a(word: str) -> str:
+    """``word`` after its indefinite article ("an int", "a text")."""
+    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
+
+
 def _field_names_schema(schema: dict[str, Any]) -> None:
     """JSON Schema of ``fields``: every key of the form FIELD_NAME."""
     schema["propertyNames"] = {"pattern": FIELD_NAME}
@@ -139,9 +144,9 @@ class FieldSpec(Strict):
         if wrong:
             keys = " and ".join(f"'{k}'" for k in wrong)
             allowed = ", ".join(f"'{k}'" for k in takes) or "none of of, total, min, max, pattern"
-            raise ValueError(f"{keys} means nothing to a {self.type} field (it takes {allowed})")
+            raise ValueError(f"{keys} means nothing to {_a(self.type)} field (it takes {allowed})")
         if self.type in ("choice", "counts") and self.of is None:
-            raise ValueError(f"a {self.type} field names its words: of: [a, b] or a vocabulary")
+            raise ValueError(f"{_a(self.type)} field names its words: of: [a, b] or a vocabulary")
         return self
 
 

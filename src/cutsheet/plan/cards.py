@@ -187,6 +187,8 @@ class _CardPlanner:
             elif over is None:
                 fc.problems.extend(face_geometry(face, size, fc.label, profile.name))
         planned = tuple(recoloured(p, profile) for p in planned or (fill_face(face, size, fc),))
+        if fc.dropped:  # a box its error left off: what lies under or over it is not known
+            return planned, over, gap
         for p in planned:
             fc.problems.extend(text_overlaps(p, fc.label, profile.name))
             fc.problems.extend(raised_runs(p, size, fc.label))
