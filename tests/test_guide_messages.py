@@ -279,7 +279,7 @@ MISTAKES: dict[str, Callable[[Path], None]] = {
         LAYOUT, "card-front:\n    extends: card\n", "card-front:\n    extends: cards\n"
     ),
     "`face: event` with no such face": _no_event_face,
-    "`- text: \"Play {{ params.rounds }} rounds.\"` in rules.yaml, no `params:`": _in(
+    '`- text: "Play {{ params.rounds }} rounds."` in rules.yaml, no `params:`': _in(
         GAME + "rules.yaml",
         "      - text: >-\n          Shuffle",
         '      - text: "Play {{ params.rounds }} rounds."\n      - text: >-\n          Shuffle',
