@@ -106,3 +106,18 @@ def test_normalise_joins_breaks_and_unifies_signs():
     assert missing_facts([{"fact": "y", "words": ["+5"]}], (normalise(raw),)) == [
         "- y: missing '+5'"
     ]
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_the_reserve_sheet_keeps_a_ledger_the_rules_mend_sums_from(built, profile):
+    """Common Reserve's rulebook mends a wrong sum "from the written ledger": its sheet is one
+    ("WATER: 2 → ____"). The pencil tracks show only the amount now, so the reserve sheet
+    also prints a ledger line a resource, each from its starting 2, on the reserve sheet's
+    pages (seed review: the rules named a record nothing printed)."""
+    pages = [
+        normalise(t or "") for t in pypdf_texts(built / "common-reserve" / profile / "sheets.pdf")
+    ]
+    sheet = " ".join(t for t in pages if t.startswith("reserve sheet"))
+    assert "ledger" in sheet
+    for resource in ("water", "fuel", "fibre"):
+        assert f"{resource}, from 2" in sheet, resource
