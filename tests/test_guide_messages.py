@@ -286,7 +286,7 @@ MISTAKES: dict[str, Callable[[Path], None]] = {
     ),
     "`nmae` in the events CSV's header": _in(CSV_FILE, "id,name,", "id,nmae,"),
     "a CSV row without its last comma": _in(CSV_FILE, "this round.,\n", "this round.\n"),
-    "`where: {name: Eclpse}`": _in(
+    "`where: {name: Eclpse}` under the events' `source:`": _in(
         GAME_FILE, "source: events.csv\n", "source: events.csv\n    where: {name: Eclpse}\n"
     ),
     "`source: ../../../secret.csv`": _in(
