@@ -360,3 +360,36 @@ def test_a_shape_written_after_a_text_box_is_said_as_the_guide_shows(finished, t
     shutil.copytree(finished, root)
     append(root / LAYOUT, '      cover: {kind: rect, x: 6, y: 28, w: 51, h: 30, fill: "#000000"}\n')
     assert quoted_in_guide(root) == []
+
+
+def test_a_box_left_off_by_its_error_hides_only_what_it_lay_under(finished, tmp_path):
+    """A band whose fill is no colour is left off the face: the title over it is not said
+    to be white on white, but the effect's black cover, elsewhere on the face, still is; a
+    box whose when: fails leaves the other boxes' overlap said (review)."""
+    root = tmp_path / "mygame"
+    shutil.copytree(finished, root)
+    edit(root / LAYOUT, 'fill: "#000000"}', 'fill: "#ZZZZZZ"}')
+    append(root / LAYOUT, '      cover: {kind: rect, x: 6, y: 28, w: 51, h: 30, fill: "#000000"}\n')
+    edit(root / LAYOUT, 'when: "rule"', 'when: "rul e"')
+    edit(root / LAYOUT, "x: 5, y: 17,", "x: 5, y: 30,")
+    _code, said = run(root, "check")
+    printed = located(said)
+    assert any("box 'band': fill '#ZZZZZZ' is not a colour" in line for line in printed), said
+    assert any("box 'effect': text #000000 on #000000" in line for line in printed), said
+    assert not any("box 'title': text #FFFFFF on #FFFFFF" in line for line in printed), said
+    assert any("box 'rule': when:" in line for line in printed), said
+    overlaps = [line for line in printed if "its text is set over the text of box" in line]
+    assert len(overlaps) == 2, said  # standard and large print
+
+
+BOX = re.compile(r"\bx: ([\d.]+), y: ([\d.]+), w: ([\d.]+), h: ([\d.]+)")
+
+
+def test_the_lists_sections_boxes_fit_a_poker_card_inside_its_safe_zone():
+    """The 'lists, colours and icons' snippets are boxes of a 63 × 88 mm card: each inside
+    the card's 3 mm safe zone (the player aid's ran past the card; review)."""
+    section = GUIDE.split("## Lists, colours and icons on a card", 1)[1].split("\n## ", 1)[0]
+    boxes = [tuple(map(float, found)) for found in BOX.findall(section)]
+    assert len(boxes) >= 6
+    for x, y, w, h in boxes:
+        assert x >= 1.5 and y >= 1.5 and x + w <= 63 - 3 and y + h <= 88 - 3, (x, y, w, h)

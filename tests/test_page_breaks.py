@@ -427,3 +427,33 @@ def test_a_card_row_too_tall_for_a_page_says_what_made_it_tall(ws):
     assert len(said) == 1 and said[0].startswith("rules: a row of 5 cards is taller than a"), said
     assert "as tall as their longest labels" in said[0] and "`profiles:`" in said[0], said
     assert found[0].loc.line == ws.line_of(rules, "card_row:")  # at the block
+
+
+def _words(prefix: str, n: int) -> str:
+    return " ".join(f"{prefix}{k:03d}" for k in range(1, n + 1))
+
+
+def test_a_lead_in_is_not_cut_before_a_block_that_cannot_open_a_page_with_it(ws):
+    """A lead-in before a worked example too tall to share a large-print booklet page with
+    the lead-in's last lines: cutting the lead-in left those lines alone on a half page, the
+    page ending with a colon, and check said nothing (review); the lead-in moves whole, and
+    check says the block cannot be kept with what introduces it."""
+    rules = ws.path("content/festivibes/rules.yaml")
+    text = rules.read_text(encoding="utf-8")
+    head, rest = text.split("\nsections:\n", 1)
+    _old, examples = rest.split("\nexamples:\n", 1)
+    sections = (
+        "  - heading: Opening\n    blocks:\n"
+        f'      - text: "{_words("f", 20)}."\n'
+        f'      - text: "{_words("g", 20)}."\n'
+        f'      - text: "{_words("l", 40)} these:"\n'
+        "      - example: big\n"
+        f'      - text: "{_words("t", 40)} end."\n'
+    )
+    big = f'  big:\n    title: "Worked example: big"\n    data: {{}}\n    text: "{_words("x", 110)}."\n'
+    rules.write_text(f"{head}\nsections:\n{sections}\nexamples:\n{big}{examples}", encoding="utf-8")
+    found = ws.check("festivibes", ("large-print",))
+    said = [p.message for p in found]
+    assert any("the block cannot be split" in m for m in said), said
+    where = {p.loc.line for p in found if "cannot be split" in p.message}
+    assert where == {ws.line_of("content/festivibes/rules.yaml", "- example: big")}, found

@@ -111,7 +111,7 @@ class FillContext:
     min_size: float = 0.0
     folder: str = "."
     problems: list[Problem] = field(default_factory=list)
-    dropped: list[str] = field(default_factory=list)  # boxes an error left off the face
+    dropped: list[Box] = field(default_factory=list)  # boxes an error left off the face
     adjust: Callable[[str], str] | None = None  # applied to rendered markup (scaled faces)
     colours: Mapping[str, str] = field(default_factory=dict)  # the layouts' named colours
     ink: Ink | None = None  # the profile's ink saving, applied to each box's paint

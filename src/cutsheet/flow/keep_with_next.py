@@ -138,7 +138,7 @@ class KeepWithNext(_Container, Flowable):  # type: ignore[misc]
             if not (self.bare or _keeps(part) or vars(part).get("_cs_whole")):
                 found = self._split_at(i, lines, aw, ah)  # never a heading, nor in a block
                 if found is None:
-                    found = self._split_lead_in(i, lines, aw, ah)
+                    found = self._split_lead_in(i, lines, aw, ah, page)
                 if found is not None:
                     return found
             if i == 0 or vars(part).get("_cs_glued"):  # nothing here, or inside a block
@@ -167,11 +167,15 @@ class KeepWithNext(_Container, Flowable):  # type: ignore[misc]
             return None
         return [*head, first], [*rest, *self._content[i + 1 :]]
 
-    def _split_lead_in(self, i: int, lines: list[int], aw: float, ah: float) -> Cut | None:
+    def _split_lead_in(
+        self, i: int, lines: list[int], aw: float, ah: float, page: float
+    ) -> Cut | None:
         """The group cut inside its ``i``-th part, a lead-in that fits whole after the parts
         before it but could not take enough of what it introduces along: its first lines
         stay (``MIN_LINES`` at least, as many as may) and its last ones go on with what it
-        introduces, rather than the whole lead-in leaving the rest of the page empty."""
+        introduces, rather than the whole lead-in leaving the rest of the page empty; only
+        when what goes on can open a fresh ``page`` tall page, whole or cut where it may
+        (else the lead-in moves whole, and the plan says what cannot be kept together)."""
         canv = getattr(self, "canv", None)
         head, part = self._content[:i], self._content[i]
         if not (isinstance(part, Paragraph) and ends_with_colon(part)) or i + 1 == len(lines):
@@ -189,9 +193,18 @@ class KeepWithNext(_Container, Flowable):  # type: ignore[misc]
             got = _lines(first, canv, aw)
             if got < MIN_LINES or not self._keeps_enough(i, lines, got):
                 continue
-            if self._fits([*head, first], aw, ah):
-                return [*head, first], [*rest, *self._content[i + 1 :]]
+            if not self._fits([*head, first], aw, ah):
+                continue
+            after = [*rest, *self._content[i + 1 :]]
+            return ([*head, first], after) if self._opens_a_page(after, aw, page) else None
         return None
+
+    def _opens_a_page(self, parts: list[Flowable], aw: float, page: float) -> bool:
+        """Whether ``parts``, as a group of their own, fit a fresh page or may be cut on it."""
+        group = KeepWithNext(parts, self.bare)
+        if hasattr(self, "canv"):
+            group.canv = self.canv
+        return self._fits(parts, aw, page) or group.cut(aw, page) is not None
 
     def _split_table_at(self, i: int, aw: float, ah: float) -> Cut | None:
         """The group cut inside its ``i``-th part, a table to fill in, after as many of its

@@ -20,6 +20,7 @@ from ..model import Component, Game, ImpositionSpec, Item, size_mm
 from ..profiles import Profile
 from .checks import (
     centred_running_text,
+    clear_of,
     face_contrast,
     face_geometry,
     raised_runs,
@@ -187,11 +188,10 @@ class _CardPlanner:
             elif over is None:
                 fc.problems.extend(face_geometry(face, size, fc.label, profile.name))
         planned = tuple(recoloured(p, profile) for p in planned or (fill_face(face, size, fc),))
-        if fc.dropped:  # a box its error left off: what lies under or over it is not known
-            return planned, over, gap
         for p in planned:
             fc.problems.extend(text_overlaps(p, fc.label, profile.name))
             fc.problems.extend(raised_runs(p, size, fc.label))
+            p = clear_of(p, fc.dropped)  # (what a box its error left off lay under: unknown)
             if profile.min_contrast:
                 fc.problems.extend(face_contrast(p, profile.min_contrast, fc.label))
                 fc.problems.extend(

@@ -5,6 +5,7 @@ left-aligned."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
 from reportlab.lib.units import mm as MM
@@ -129,6 +130,20 @@ def covers(outer: Element, inner: Element) -> bool:
     a, b = outer.box, inner.box
     cx, cy = b.x + b.w / 2, b.y + b.h / 2
     return a.x <= cx <= a.x + a.w and a.y <= cy <= a.y + a.h
+
+
+def clear_of(face: FacePlan, dropped: list[Box]) -> FacePlan:
+    """``face`` less what meets a box its error left off (a shape under a text, a text over
+    a shape): the colour under those is not known, so their contrast is not measured."""
+    if not dropped:
+        return face
+    kept = tuple(el for el in face.elements if not any(_meet(el.box, b) for b in dropped))
+    return dataclasses.replace(face, elements=kept)
+
+
+def _meet(a: Box, b: Box) -> bool:
+    """Whether two boxes overlap (more than along an edge)."""
+    return a.x < b.x + b.w and b.x < a.x + a.w and a.y < b.y + b.h and b.y < a.y + a.h
 
 
 def background(

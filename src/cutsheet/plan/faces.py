@@ -24,7 +24,7 @@ def fill_face(face: Face, size: tuple[float, float], fc: FillContext) -> FacePla
             message = f"box '{box.name}': when: {exc}"
             at = written_at(box, exc, ("when",))
             fc.problems.append(Problem(at, message, subject=fc.label, code="box"))
-            fc.dropped.append(box.name)
+            fc.dropped.append(box)
             continue
         try:
             fill, stroke = fc.colour(box.fill), fc.colour(box.stroke, "stroke")
@@ -35,7 +35,7 @@ def fill_face(face: Face, size: tuple[float, float], fc: FillContext) -> FacePla
             message = f"box '{box.name}': {exc}"
             at = written_at(box, exc, FILLED)
             fc.problems.append(Problem(at, message, subject=fc.label, code="box"))
-            fc.dropped.append(box.name)
+            fc.dropped.append(box)
             continue
         if element is not None:
             elements.append(element)
