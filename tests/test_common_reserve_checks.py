@@ -362,7 +362,7 @@ def test_a_glyph_missing_from_a_game_yaml_line_is_reported_there(ws, before, aft
     ("before", "after", "col"),
     [
         ("    name: Delivery cards\n", "    name: Delivery cards ☃\n", 11),
-        ("    note: pencil tracks and", "    note: ☃ pencil tracks and", 11),
+        ("    note: pencil tracks, a ledger", "    note: ☃ pencil tracks, a ledger", 11),
     ],
 )
 def test_a_glyph_missing_from_a_components_name_or_note_is_reported_there_once(
