@@ -34,6 +34,7 @@ from cutsheet.render.documents import TaggedStory
 from .conftest import HALF_PAPERS, ROOT, read_pages
 from .readback import plumber_texts, pypdf_texts
 from .test_keep_with_next import (
+    A4_H,
     BAND,
     FILLER,
     FOLLOWERS,
@@ -457,3 +458,61 @@ def test_a_lead_in_is_not_cut_before_a_block_that_cannot_open_a_page_with_it(ws)
     assert any("the block cannot be split" in m for m in said), said
     where = {p.loc.line for p in found if "cannot be split" in p.message}
     assert where == {ws.line_of("content/festivibes/rules.yaml", "- example: big")}, found
+
+
+def test_a_paragraph_is_never_cut_after_its_own_colon_line(tmp_path):
+    """A colon near a long paragraph's end: where the room left all but its last line, the
+    split that keeps no widow landed on the colon line, and the one retry a line earlier
+    landed there again (a page-break sweep); the paragraph is now cut where no page ends
+    with a colon."""
+    builder = TaggedStory(doc_styles(18, 24, 30, 18, 1.3), 12)
+    words = ((FILLER + " ") * 3).split()
+    ended = []
+    for k in range(8, 30):
+        body = Para(" ".join(words[:-k]) + ": " + " ".join(words[-k:]), "body")
+        for room in ROOMS:
+            pages = pages_of(render(builder.flowables([body]), room, bare_frame=False), tmp_path)
+            if any(p and text(p[-1]).rstrip().endswith(":") for p in pages[:-1]):
+                ended.append((k, room))
+    assert ended == []
+
+
+def test_a_heading_keeps_two_lines_before_the_rules_last_paragraph(tmp_path):
+    """A heading whose one-line paragraph is followed by the rules' last paragraph (kept with
+    the credit line after it) ended a page with that one line under it (a page-break sweep):
+    the last paragraph is kept with the credit, not read as a heading that starts a group of
+    its own, so the heading takes its two lines along."""
+    builder = TaggedStory(doc_styles(18, 24, 30, 18, 1.3), 12)
+    blocks = [
+        Para("A heading near the foot", "heading", True),
+        Para("One short line.", "body"),
+        Para(FILLER, "body", True),  # the last paragraph: kept with the credit
+        Para("Publisher. Edition.", "small"),
+    ]
+    short = []
+    for room in ROOMS:
+        pages = pages_of(render(builder.flowables(blocks), room, bare_frame=False), tmp_path)
+        for page in pages[:-1]:
+            heads = [i for i, line in enumerate(page) if is_heading(line, 24)]
+            if heads and len(page) - heads[-1] - 1 < 2:
+                short.append(room)
+    assert short == []
+
+
+def test_a_table_that_fits_the_next_page_is_not_cut_after_a_long_lead_in(tmp_path):
+    """A heading, a lead-in and its table together taller than a page: the table was cut
+    between rows although the lead-in's last lines and the whole table fit the next page (a
+    page-break sweep); the lead-in is cut instead, and the table's header prints once."""
+    builder = TaggedStory(doc_styles(18, 24, 30, 18, 1.3), 12)
+    full = A4_H - 72 - BAND  # a page's frame, from its top (as BaseDocTemplate sets it)
+    cut = []
+    words = ((FILLER + " ") * 10).split()
+    for n in range(129, 267, 9):  # words: the three blocks run over a page from 129
+        lead_in = Para(" ".join(words[:n]) + " Choose one of these:", "body")
+        blocks = [Para("A heading", "heading", True), Para("Short.", "body"), lead_in]
+        blocks.append(FOLLOWERS["table"])
+        pages = pages_of(render(builder.flowables(blocks), full, bare_frame=False), tmp_path)
+        headers = [line for page in pages for line in page if text(line).startswith("Round")]
+        if len(headers) != 1:
+            cut.append(n)
+    assert cut == []

@@ -34,6 +34,12 @@ def _keeps(f: Flowable) -> bool:
     return bool(vars(f).get("keepWithNext")) or bool(vars(f).get("_cs_heading"))
 
 
+def _heads(f: Flowable) -> bool:
+    """Whether ``f`` is a heading: kept with what follows and read as one (``H…``), not a
+    paragraph the plan keeps with the line after it (the rules' last, with their credit)."""
+    return _keeps(f) and str(getattr(f, "tag", "H")).startswith("H")
+
+
 def _need(f: Flowable) -> bool:
     """Whether ``f`` must share its page with some of what follows it: a heading or a
     lead-in."""
@@ -132,7 +138,12 @@ class KeepWithNext(_Container, Flowable):  # type: ignore[misc]
         for i in range(len(content) - 1, -1, -1):
             part = content[i]
             if long and getattr(part, "splits_when_long", False):
-                found = self._split_table_at(i, aw, ah)
+                # a lead-in cut before it, when the table then fits the next page whole
+                j = next(
+                    (k for k in range(i - 1, -1, -1) if not isinstance(content[k], Spacer)), -1
+                )
+                found = self._split_lead_in(j, lines, aw, ah, page, whole=True) if j >= 0 else None
+                found = found or self._split_table_at(i, aw, ah)
                 if found is not None:
                     return found
             if not (self.bare or _keeps(part) or vars(part).get("_cs_whole")):
@@ -168,14 +179,15 @@ class KeepWithNext(_Container, Flowable):  # type: ignore[misc]
         return [*head, first], [*rest, *self._content[i + 1 :]]
 
     def _split_lead_in(
-        self, i: int, lines: list[int], aw: float, ah: float, page: float
+        self, i: int, lines: list[int], aw: float, ah: float, page: float, whole: bool = False
     ) -> Cut | None:
         """The group cut inside its ``i``-th part, a lead-in that fits whole after the parts
         before it but could not take enough of what it introduces along: its first lines
         stay (``MIN_LINES`` at least, as many as may) and its last ones go on with what it
         introduces, rather than the whole lead-in leaving the rest of the page empty; only
         when what goes on can open a fresh ``page`` tall page, whole or cut where it may
-        (else the lead-in moves whole, and the plan says what cannot be kept together)."""
+        (else the lead-in moves whole, and the plan says what cannot be kept together);
+        ``whole``: only when what goes on fits that page whole (a table is then not cut)."""
         canv = getattr(self, "canv", None)
         head, part = self._content[:i], self._content[i]
         if not (isinstance(part, Paragraph) and ends_with_colon(part)) or i + 1 == len(lines):
@@ -196,15 +208,19 @@ class KeepWithNext(_Container, Flowable):  # type: ignore[misc]
             if not self._fits([*head, first], aw, ah):
                 continue
             after = [*rest, *self._content[i + 1 :]]
-            return ([*head, first], after) if self._opens_a_page(after, aw, page) else None
+            opens = self._opens_a_page(after, aw, page, whole)
+            return ([*head, first], after) if opens else None
         return None
 
-    def _opens_a_page(self, parts: list[Flowable], aw: float, page: float) -> bool:
-        """Whether ``parts``, as a group of their own, fit a fresh page or may be cut on it."""
+    def _opens_a_page(self, parts: list[Flowable], aw: float, page: float, whole: bool) -> bool:
+        """Whether ``parts``, as a group of their own, fit a fresh page, or (unless ``whole``)
+        may be cut on it."""
+        if self._fits(parts, aw, page):
+            return True
         group = KeepWithNext(parts, self.bare)
         if hasattr(self, "canv"):
             group.canv = self.canv
-        return self._fits(parts, aw, page) or group.cut(aw, page) is not None
+        return not whole and group.cut(aw, page) is not None
 
     def _split_table_at(self, i: int, aw: float, ah: float) -> Cut | None:
         """The group cut inside its ``i``-th part, a table to fill in, after as many of its
@@ -276,7 +292,7 @@ def _group(pending: list[Flowable]) -> list[Flowable]:
     group: list[Flowable] = []
     owed = 0  # pieces still owed to the headings and lead-ins taken so far
     while pending and (owed or not group):
-        if group and _keeps(pending[0]) and any(not _need(f) for f in group):
+        if group and _heads(pending[0]) and any(not _need(f) for f in group):
             break  # a new heading starts its own group
         if group and isinstance(pending[0], ActionFlowable | PageBreak):
             break  # a page break (after a booklet's cover) ends what can be kept

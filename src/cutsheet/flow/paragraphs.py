@@ -115,10 +115,14 @@ class DocParagraph(SpacedParagraph):
 
     def split(self, availWidth: float, availHeight: float) -> list[Flowable]:  # noqa: N803
         parts: list[Flowable] = self._split(availWidth, availHeight)
-        if len(parts) > 1 and ends_with_colon(parts[0]):
+        room = availHeight
+        while len(parts) > 1 and ends_with_colon(parts[0]):  # a line earlier, and again
+            room -= self.style.leading  # (a split that keeps no widow may land on it again)
             self.wrap(availWidth, availHeight)
-            earlier = self._split(availWidth, availHeight - self.style.leading)
-            if len(earlier) > 1 and not ends_with_colon(earlier[0]):
+            earlier = self._split(availWidth, room)
+            if len(earlier) < 2:
+                break  # no earlier line can end the page: the split as it was
+            if not ends_with_colon(earlier[0]):
                 parts = earlier
         # its parts are one paragraph to a reader (``split_key``), and the words of one part
         # run on into the next's: a space ends each but the last (``continues``)
