@@ -142,7 +142,7 @@ class KeepWithNext(_Container, Flowable):  # type: ignore[misc]
                 j = next(
                     (k for k in range(i - 1, -1, -1) if not isinstance(content[k], Spacer)), -1
                 )
-                found = self._split_lead_in(j, lines, aw, ah, page, whole=True) if j >= 0 else None
+                found = self._split_lead_in(j, lines, aw, ah, page) if j >= 0 else None
                 found = found or self._split_table_at(i, aw, ah)
                 if found is not None:
                     return found
@@ -179,15 +179,14 @@ class KeepWithNext(_Container, Flowable):  # type: ignore[misc]
         return [*head, first], [*rest, *self._content[i + 1 :]]
 
     def _split_lead_in(
-        self, i: int, lines: list[int], aw: float, ah: float, page: float, whole: bool = False
+        self, i: int, lines: list[int], aw: float, ah: float, page: float
     ) -> Cut | None:
         """The group cut inside its ``i``-th part, a lead-in that fits whole after the parts
         before it but could not take enough of what it introduces along: its first lines
         stay (``MIN_LINES`` at least, as many as may) and its last ones go on with what it
         introduces, rather than the whole lead-in leaving the rest of the page empty; only
-        when what goes on can open a fresh ``page`` tall page, whole or cut where it may
-        (else the lead-in moves whole, and the plan says what cannot be kept together);
-        ``whole``: only when what goes on fits that page whole (a table is then not cut)."""
+        when what goes on fits a fresh ``page`` tall page whole (else the lead-in moves
+        whole, and the plan says what cannot be kept together)."""
         canv = getattr(self, "canv", None)
         head, part = self._content[:i], self._content[i]
         if not (isinstance(part, Paragraph) and ends_with_colon(part)) or i + 1 == len(lines):
@@ -208,19 +207,14 @@ class KeepWithNext(_Container, Flowable):  # type: ignore[misc]
             if not self._fits([*head, first], aw, ah):
                 continue
             after = [*rest, *self._content[i + 1 :]]
-            opens = self._opens_a_page(after, aw, page, whole)
-            return ([*head, first], after) if opens else None
+            return ([*head, first], after) if self._opens_a_page(after, aw, page) else None
         return None
 
-    def _opens_a_page(self, parts: list[Flowable], aw: float, page: float, whole: bool) -> bool:
-        """Whether ``parts``, as a group of their own, fit a fresh page, or (unless ``whole``)
-        may be cut on it."""
-        if self._fits(parts, aw, page):
-            return True
-        group = KeepWithNext(parts, self.bare)
-        if hasattr(self, "canv"):
-            group.canv = self.canv
-        return not whole and group.cut(aw, page) is not None
+    def _opens_a_page(self, parts: list[Flowable], aw: float, page: float) -> bool:
+        """Whether ``parts`` fit a fresh page whole: a lead-in is cut only then (what goes on
+        cut again on the next page, a card row or a table between its rows, could leave the
+        lead-in's last lines without what they introduce, where the plan says nothing)."""
+        return self._fits(parts, aw, page)
 
     def _split_table_at(self, i: int, aw: float, ah: float) -> Cut | None:
         """The group cut inside its ``i``-th part, a table to fill in, after as many of its
