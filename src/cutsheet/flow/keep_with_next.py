@@ -206,15 +206,11 @@ class KeepWithNext(_Container, Flowable):  # type: ignore[misc]
                 continue
             if not self._fits([*head, first], aw, ah):
                 continue
+            # only when what goes on fits the next page whole: cut again there (a card row, a
+            # table between its rows) it could strand the last lines where the plan says nothing
             after = [*rest, *self._content[i + 1 :]]
-            return ([*head, first], after) if self._opens_a_page(after, aw, page) else None
+            return ([*head, first], after) if self._fits(after, aw, page) else None
         return None
-
-    def _opens_a_page(self, parts: list[Flowable], aw: float, page: float) -> bool:
-        """Whether ``parts`` fit a fresh page whole: a lead-in is cut only then (what goes on
-        cut again on the next page, a card row or a table between its rows, could leave the
-        lead-in's last lines without what they introduce, where the plan says nothing)."""
-        return self._fits(parts, aw, page)
 
     def _split_table_at(self, i: int, aw: float, ah: float) -> Cut | None:
         """The group cut inside its ``i``-th part, a table to fill in, after as many of its
