@@ -184,7 +184,8 @@ def test_a_journal_may_name_a_kits_font_licence_and_nothing_like_it(tmp_path):
         sha = hashlib.sha256(b"licence").hexdigest()
         moves = [{"tmp": staged.as_posix(), "dest": dest, "sha256": sha}]
         commit.journal_file(out, "tiny").write_text(json.dumps({"moves": moves}))
-        assert commit.recover(out) == (["tiny"] if ok else []), dest
+        said = [commit.stopped_commit("tiny")]
+        assert commit.recover(out) == (said if ok else []), dest
         assert (out / dest).is_file() == ok, dest
         (out / staged).unlink(missing_ok=True)
 
@@ -337,3 +338,133 @@ def test_a_manifest_that_cannot_be_read_is_said_before_it_is_written_afresh(tmp_
     assert listed and all((out / e["path"]).is_file() for e in listed)  # written afresh
     _outputs, report = build(Project(root), ["tiny"], options, out)
     assert not report.problems  # said once: the next build reads it
+
+
+def _changed(root: Path) -> None:
+    """Every PDF of the tiny game changes (its title)."""
+    game = root / "content" / "tiny" / "game.yaml"
+    game.write_text(game.read_text().replace("title: Tiny", "title: Tiny Two", 1))
+
+
+def _everything(out: Path) -> dict[str, bytes]:
+    return {p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*") if p.is_file()}
+
+
+def test_a_folder_where_a_pdf_goes_keeps_the_last_good_build_and_blocks_nothing_after(tmp_path):
+    """A probe: a folder in the place of one PDF failed the commit half way through its
+    renames (the PDFs before it new, the rest and the manifest old), left the journal, and
+    every later build and export in that folder failed on it. The commit now looks before its
+    commit point: nothing is switched, the one line names the folder."""
+    root = make_project(tmp_path)
+    out = tmp_path / "out"
+    _build(root, out)
+    (out / PDFS[2]).unlink()
+    (out / PDFS[2]).mkdir()
+    before = _everything(out)
+    _changed(root)
+    said: list[str] = []
+    _outputs, report = build(Project(root), ["tiny"], STD, out, jobs=1, progress=said.append)
+    assert [str(p) for p in report.problems] == [
+        f"{out / PDFS[2]}: error: cannot write here: is a folder, not a file; remove it"
+        " (the last good files are kept)"
+    ]
+    # no new PDF, no journal, no temporary file; the manifest lists the files that are there
+    assert _everything(out).keys() == before.keys()
+    assert all(_everything(out)[k] == v for k, v in before.items() if k != "manifest.json")
+    _manifest_agrees(out, [p for p in PDFS if p != PDFS[2]] + LICENCES[:1])
+    (out / PDFS[2]).rmdir()
+    _build(root, out)
+    _manifest_agrees(out, PDFS + LICENCES[:1])
+    assert not list(out.rglob("*.tmp"))
+
+
+@pytest.mark.parametrize("fail_at", range(5))
+def test_a_rename_that_fails_during_the_switch_undoes_the_ones_done(tmp_path, monkeypatch, fail_at):
+    """A rename refused half way through a commit (a PDF another program holds open, on
+    Windows) puts back the files the renames done replaced: all old, no journal left."""
+    root = make_project(tmp_path)
+    out = tmp_path / "out"
+    _build(root, out)
+    before = _everything(out)
+    _changed(root)
+    real_replace, seen = os.replace, [0]
+
+    def refusing(a: str, b: str) -> None:
+        if Path(b).suffix == ".pdf" and not str(a).endswith(".old.tmp"):  # not the undoing
+            if seen[0] == fail_at:
+                raise PermissionError(13, "Permission denied", str(a), None, str(b))
+            seen[0] += 1
+        real_replace(a, b)
+
+    monkeypatch.setattr(os, "replace", refusing)
+    _outputs, report = build(Project(root), ["tiny"], STD, out, jobs=1, progress=print)
+    monkeypatch.undo()
+    if fail_at >= len(PDFS):  # every PDF switched: the commit went through
+        assert not report.problems
+        return
+    assert [str(p) for p in report.problems] == [
+        f"{out / PDFS[fail_at]}: error: cannot write this file: Permission denied;"
+        " the last good files are kept"
+    ]
+    assert _everything(out) == before
+
+
+def test_a_stopped_commit_that_cannot_be_finished_is_undone_and_said(tmp_path, monkeypatch):
+    """A build killed during its switch leaves a journal; when a folder then stands where one
+    of its files goes, the next build undoes the stopped commit (the last good files back),
+    says so, and reports the folder for that game only."""
+    root = make_project(tmp_path)
+    out = tmp_path / "out"
+    _build(root, out)
+    before = _everything(out)
+    _changed(root)
+    monkeypatch.setattr(os, "replace", _stopping(2, os.replace, out))  # the journal, a PDF
+    with pytest.raises(Killed):
+        _build(root, out)
+    monkeypatch.undo()
+    assert commit.journal_file(out, "tiny").exists()
+    (out / PDFS[3]).unlink()
+    (out / PDFS[3]).mkdir()
+    with locked(out):
+        said = commit.recover(out)
+    assert said == [
+        f"tiny: could not finish what a stopped build left half done ({out / PDFS[3]}:"
+        " Is a directory); undone, the last good files are kept"
+    ]
+    assert not commit.journal_file(out, "tiny").exists()
+    now = _everything(out)
+    assert {k: v for k, v in now.items() if not k.endswith(".tmp")} == {
+        k: v for k, v in before.items() if k != PDFS[3]
+    }
+    (out / PDFS[3]).rmdir()
+    _build(root, out)
+    _manifest_agrees(out, PDFS + LICENCES[:1])
+    assert not list(out.rglob("*.tmp"))
+
+
+def test_an_export_with_a_folder_where_an_image_goes_keeps_its_files_and_the_build(tmp_path):
+    """The export's probe: a folder in the place of one image left the export half new and
+    its manifest stale, and blocked every later command in the folder."""
+    root = make_project(tmp_path)
+    out = tmp_path / "out"
+    _build(root, out)
+    _export(root, out)
+    folder = out / "tiny" / "export" / "png"
+    last = sorted(folder.glob("*.png"))[-1]
+    last.unlink()
+    last.mkdir()
+    before = _everything(out)
+    layout = root / "layouts" / "tiny.yaml"
+    layout.write_text(layout.read_text().replace('"Cost {{ cost }}"', '"Price {{ cost }}"'))
+    from cutsheet.exports import ExportOptions, export
+
+    options = ExportOptions(to="png", profiles=("standard",), dpi=72)
+    _entries, report = export(Project(root), ["tiny"], options, out, progress=print)
+    assert [str(p) for p in report.errors] == [
+        f"{last}: error: cannot write the export: is a folder, not a file; remove it"
+    ]
+    assert _everything(out) == before
+    _build(root, out)  # not blocked
+    last.rmdir()
+    _export(root, out)
+    assert not list(out.rglob("*.tmp"))

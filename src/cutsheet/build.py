@@ -27,7 +27,7 @@ from .cache import (
     replayed,
     warning_records,
 )
-from .commit import commit_game, recover, stopped_commit
+from .commit import commit_game, recover
 from .diagnostics import (
     ContentError,
     Loc,
@@ -484,7 +484,7 @@ def build(
     try:
         with locked(out):
             for done in recover(out):
-                progress(stopped_commit(done))
+                progress(done)
             clean_temps(kept_kits.folders(out, games, options))
             report.extend(p for p in [unreadable_manifest(out)] if p is not None)
             outputs = _build(project, games, options, out, jobs, progress, report, unwritten)

@@ -8,21 +8,30 @@ its files the same way (``exports._commit``), one game and profile at a time.
 2. **Journal**: ``<out>/.cache/commit-<game>.json``, written atomically, lists each staged
    file, its destination and its hash. Its rename is the commit point.
 3. **Switch**: each staged file is renamed onto its destination, PDFs first, the manifest
-   last; then the journal is removed.
+   last, each destination's old file first kept under a second name beside it (a hard
+   link, ``.NAME.*.old.tmp``); then the kept files and the journal are removed.
 
-A build that stops before step 2 leaves only temporary files (the next build removes them);
-one that stops during step 3 leaves a journal, and the next build (``recover``, holding the
-lock, before anything else) finishes the renames: a move whose staged file is gone was done.
-A journal is data from disk like any cache file: one that does not parse, or names a path
-that is not one a commit writes, is removed and nothing it names is touched.
+Before the journal, every destination is checked: a folder (or anything but a file) where a
+file goes is an OSError naming it, and nothing is switched. A rename that still fails during
+step 3 (a file another program holds open, on Windows) undoes the renames done, from the
+kept files, and the commit is as if it had never started: the last good files stay, and the
+OSError names the file. A build that stops before step 2 leaves only temporary files (the
+next build removes them); one that stops during step 3 leaves a journal, and the next build
+(``recover``, holding the lock, before anything else) finishes the renames: a move whose
+staged file is gone was done. When one of them fails, it undoes them all as step 3 would,
+and says so: a folder in the way blocks that game's own commit (which names it), never the
+next build. A journal is data from disk like any cache file: one that does not parse, or
+names a path that is not one a commit writes, is removed and nothing it names is touched.
 """
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
 import re
+import shutil
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -72,6 +81,7 @@ def commit_game(
             tmp = stage(out / rel, data)
             sha = (hashed or {}).get(rel) or _sha(data)
             moves.append(Move(tmp.relative_to(out).as_posix(), rel, sha))
+        _in_the_way(out, moves)
         journal = [{"tmp": m.tmp, "dest": m.dest, "sha256": m.sha256} for m in moves]
         said = {"moves": journal, "remove": list(removals)}
         atomic_write(journal_file(out, game), json.dumps(said, separators=COMPACT).encode())
@@ -79,9 +89,29 @@ def commit_game(
         for m in moves:
             (out / m.tmp).unlink(missing_ok=True)
         raise
-    _switch(out, moves)
+    try:
+        _switch(out, moves)
+    except Undone:
+        journal_file(out, game).unlink(missing_ok=True)
+        raise
     _remove(out, list(removals))
     journal_file(out, game).unlink()
+
+
+class Undone(OSError):
+    """A rename of a commit's switch failed and the renames done were undone: the last good
+    files are in place again (the error's file is the one that could not be replaced)."""
+
+
+def _in_the_way(out: Path, moves: list[Move]) -> None:
+    """An OSError naming the first destination that is there and is not a file (a folder
+    where a PDF goes): its rename would fail half way through the switch."""
+    for m in moves:
+        dest = out / m.dest
+        if dest.is_symlink() or not dest.exists() or dest.is_file():
+            continue
+        code = errno.EISDIR if dest.is_dir() else errno.EEXIST
+        raise OSError(code, os.strerror(code), str(dest))
 
 
 def _already(out: Path, rel: str, data: bytes, hashed: Mapping[str, str] | None) -> bool:
@@ -119,11 +149,60 @@ def _removals(out: Path, raw: bytes | None) -> list[str] | None:
 
 
 def _switch(out: Path, moves: list[Move]) -> None:
-    """Each rename that is still to do (its staged file is there), in order."""
+    """Each rename that is still to do (its staged file is there), in order, the file it
+    replaces kept until all are done; a rename that fails undoes every one done (``Undone``,
+    naming the file), or raises as it is when even that fails (the journal then stays)."""
+    try:
+        for m in moves:
+            tmp = out / m.tmp
+            if tmp.is_file() and not tmp.is_symlink():
+                _keep_old(out / m.dest, _kept(out, m))
+                os.replace(tmp, out / m.dest)
+    except OSError as exc:
+        _undo(out, moves)
+        raise Undone(exc.errno, exc.strerror, str(out / m.dest)) from exc
     for m in moves:
-        tmp = out / m.tmp
-        if tmp.is_file() and not tmp.is_symlink():
-            os.replace(tmp, out / m.dest)
+        _kept(out, m).unlink(missing_ok=True)
+
+
+def _kept(out: Path, m: Move) -> Path:
+    """Where a move keeps the file it replaces, beside its staged file (a temporary file to
+    ``output.temps``)."""
+    return out / (m.tmp.removesuffix(".tmp") + ".old.tmp")
+
+
+def _keep_old(dest: Path, kept: Path) -> None:
+    """Keep ``dest`` (if there) as ``kept``: a hard link, a copy where links are not made."""
+    kept.unlink(missing_ok=True)
+    if dest.is_symlink():
+        os.symlink(os.readlink(dest), kept)
+    elif _there(dest):
+        try:
+            os.link(dest, kept)
+        except OSError:
+            shutil.copyfile(dest, kept)
+
+
+def _undo(out: Path, moves: list[Move]) -> None:
+    """Put back what the done renames (their staged files gone) replaced, last first: the
+    kept file, or nothing where there was none; then remove the staged and kept files left.
+    (A build killed while it undoes leaves a mix that its journal cannot tell; the next
+    build finds the files unlike its cache entries and draws them again.)"""
+    for m in reversed(moves):
+        tmp, dest, kept = out / m.tmp, out / m.dest, _kept(out, m)
+        if _there(tmp):
+            continue
+        if _there(kept):
+            os.replace(kept, dest)
+        elif dest.is_file() and not dest.is_symlink():
+            dest.unlink()
+    for m in moves:
+        (out / m.tmp).unlink(missing_ok=True)
+        _kept(out, m).unlink(missing_ok=True)
+
+
+def _there(path: Path) -> bool:
+    return path.exists() or path.is_symlink()
 
 
 def _sha(data: bytes) -> str:
@@ -183,10 +262,21 @@ def stopped_commit(name: str) -> str:
     return f"{name}: finished the commit a stopped build left half done"
 
 
+def undone_commit(name: str, exc: OSError) -> str:
+    """What the next build or export says of a stopped commit ``recover`` could not finish
+    (``exc``: the rename that failed) and undid."""
+    what = stopped_commit(name).partition(": ")[0]
+    return (
+        f"{what}: could not finish what a stopped build left half done ({exc.filename}:"
+        f" {exc.strerror}); undone, the last good files are kept"
+    )
+
+
 def recover(out: Path) -> list[str]:
     """Finish every commit a stopped build or export left half done (call it holding the
-    lock, before removing temporary files). Returns the names of the commits finished: a
-    game's, or an export's (``stopped_commit`` says which)."""
+    lock, before removing temporary files), or undo one whose renames cannot all be done.
+    Returns a line for each: ``stopped_commit`` or ``undone_commit``. An OSError: a commit
+    could be neither finished nor undone (its journal stays for the next try)."""
     finished = []
     try:
         journals = sorted((out / ".cache").glob(f"{JOURNAL_PREFIX}*.json"))
@@ -202,9 +292,13 @@ def recover(out: Path) -> list[str]:
                 if (out / m.tmp).exists() and file_hash.__wrapped__(str(out / m.tmp)) != m.sha256:
                     moves = None
                     break
+        name = journal.name[len(JOURNAL_PREFIX) : -len(".json")]
         if moves is not None:
-            _switch(out, moves)
-            _remove(out, removals or [])
-            finished.append(journal.name[len(JOURNAL_PREFIX) : -len(".json")])
+            try:
+                _switch(out, moves)
+                _remove(out, removals or [])
+                finished.append(stopped_commit(name))
+            except Undone as exc:
+                finished.append(undone_commit(name, exc))
         journal.unlink(missing_ok=True)
     return finished

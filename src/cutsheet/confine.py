@@ -171,7 +171,8 @@ def _unreadable(exc: OSError | ValueError) -> str:
 
 def in_the_way(out: Path, where: Path) -> tuple[Path, str] | None:
     """The first folder between ``out`` and ``where`` (a file a build or an export could not
-    write) that something else stands in the place of, and why (``not_a_folder``)."""
+    write) that something else stands in the place of, and why (``not_a_folder``); else
+    ``where`` itself when something that is no file stands there (``not_a_file``)."""
     try:
         inside = where.relative_to(out)
     except ValueError:
@@ -182,4 +183,7 @@ def in_the_way(out: Path, where: Path) -> tuple[Path, str] | None:
         why = not_a_folder(folder)
         if why is not None:
             return folder, why
-    return None
+    if where.is_symlink():
+        return None
+    why = not_a_file(where)
+    return None if why is None else (where, why)

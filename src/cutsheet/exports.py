@@ -30,7 +30,7 @@ from .cache import (
     still_valid,
     warning_records,
 )
-from .commit import commit_game, recover, stopped_commit
+from .commit import commit_game, recover
 from .confine import in_the_way
 from .content_files import content_listing
 from .diagnostics import ContentError, Loc, Problem, Report, did_you_mean, excerpt, has_errors
@@ -269,7 +269,7 @@ def export(
     try:
         with locked(out):
             for done in recover(out):  # a build or an export stopped mid-commit: finished first
-                progress(stopped_commit(done))
+                progress(done)
             clean_temps(
                 [out, out / ".cache"]  # out: a manifest staged by a stopped export
                 + [folder(out, g, p, options.to) for g in games for p in options.profiles]
