@@ -507,6 +507,17 @@ def test_the_calibration_sheet_is_legible_on_the_page_and_lines_up(built, paper)
     assert "--back-offset X,Y (mm)" in back.extract_text().replace("\n", " ")
 
 
+@pytest.mark.parametrize(("profile", "heading"), [("standard", 14.0), ("large-print", 24.0)])
+def test_the_calibration_sheet_heading_is_set_as_the_profiles_headings(built, profile, heading):
+    """A review: the large-print calibration pages' headings were 21 pt (their text's 18
+    and 3), under the 24 pt every other large-print heading is set at."""
+    path = built / "common-reserve" / f"{profile}-a4" / "cards.pdf"
+    for page in plumber_pages(path)[-2:]:
+        sizes = {round(ch["size"], 1) for ch in page.chars if ch["top"] < 30 * MM}
+        words = "".join(ch["text"] for ch in page.chars if round(ch["size"], 1) == heading)
+        assert heading in sizes and words.startswith("Duplex calibration:"), (sizes, words)
+
+
 @pytest.mark.parametrize("profile", ["standard", "large-print"])
 def test_the_reserve_sheet_spaces_are_as_large_as_a_delivery_card(built, profile):
     """The CURRENT and NEXT spaces (dashed outlines) measure what a delivery card measures in

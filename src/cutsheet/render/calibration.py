@@ -41,12 +41,17 @@ def _paragraphs(
 
 
 @lru_cache(maxsize=8)
-def _pages(size: float, width: float) -> tuple[list[tuple[Paragraph, float, float]], ...]:
-    """Both pages' paragraphs, wrapped, for text ``size`` pt on a page ``width`` points
-    wide: the same for every cards file of a profile on a paper, so parsed and laid out once."""
+def _pages(
+    size: float, heading_size: float, width: float
+) -> tuple[list[tuple[Paragraph, float, float]], ...]:
+    """Both pages' paragraphs, wrapped, for text ``size`` pt and a heading ``heading_size``
+    pt on a page ``width`` points wide: the same for every cards file of a profile on a
+    paper, so parsed and laid out once."""
     regular, bold = face_name("regular"), face_name("bold")
     body = ParagraphStyle("body", fontName=regular, fontSize=size, leading=size * 1.3)
-    heading = ParagraphStyle("heading", fontName=bold, fontSize=size + 3, leading=(size + 3) * 1.3)
+    heading = ParagraphStyle(
+        "heading", fontName=bold, fontSize=heading_size, leading=heading_size * 1.3
+    )
     return tuple(
         _paragraphs(lines, body, heading, "Duplex calibration: " + side, width)
         for side, lines in (("front", FRONT), ("back", BACK))
@@ -57,16 +62,19 @@ def draw_calibration(
     c: Canvas,
     paper: tuple[float, float],
     size: float,
+    heading_size: float,
     tagger: Tagger,
     finish: Callable[[str], None],
 ) -> None:
-    """Both pages of the sheet; ``finish(label)`` ends each page with its furniture. The
+    """Both pages of the sheet, its text ``size`` pt (8 at least) under a heading set as the
+    profile's headings are (``heading_size``: 24 pt in large print, as every heading of
+    its files); ``finish(label)`` ends each page with its furniture. The
     squares stand at the same place on both pages (the back's mirrored), below the taller
     of the two pages' instructions, so the pair at offset 0,0 coincides on a true duplex."""
     pw, ph = paper
     size = max(size, 8.0)
     regular = face_name("regular")
-    pages = _pages(size, (pw - 2 * MARGIN_MM) * mm)
+    pages = _pages(size, max(heading_size, size + 3), (pw - 2 * MARGIN_MM) * mm)
     text_mm = max(sum(h + gap for _, h, gap in paras) for paras in pages) / mm
     label_w = stringWidth("+2,+2", regular, size) / mm
     cell = max(30.0, SQUARE_MM + 2 * 2 + label_w, SQUARE_MM + 4 + 2 * size / mm)

@@ -306,6 +306,7 @@ class PartWriter:
             self.c,
             self.paper,
             self.furniture.size,
+            self.plan.profile.heading_size,
             self.tagger,
             lambda label: self.finish_page(self.furniture.label("duplex calibration", label)),
         )
