@@ -174,6 +174,56 @@ def test_a_shared_back_image_counts_the_copies_of_each_deck(repo, tmp_path):
     assert back["components"] == {"yes-votes": 4, "no-votes": 4}
 
 
+def test_tts_one_sided_pieces_lie_face_up_and_stay_out_of_hands(repo, tmp_path):
+    """An export review: every object lay face down, so a marker, a board or an aid printed
+    on one side showed its blank white back, and each could be taken into a hand. A piece
+    with no back lies face up, no hand takes it; a deck with backs lies face down."""
+    out = tmp_path / "out"
+    options = ExportOptions("tts", dpi=72)
+    _entries, report = export(repo, ["common-reserve"], options, out, **QUIET)
+    assert not report.errors
+    saved = json.loads((out / "common-reserve/export/tts/common-reserve.json").read_text())
+    game_plan, _ = jobs.plan(str(repo.root), "common-reserve", "standard")
+    backed = {c.id for c in game_plan.game.components if c.spec.back or c.spec.double_sided}
+    sides = set()
+    for obj in saved["ObjectStates"]:
+        inner = obj.get("ContainedObjects", [obj])
+        component = file_of(next(iter(obj["CustomDeck"].values()))["FaceURL"]).stem
+        one_sided = component not in backed
+        sides.add(one_sided)
+        for piece in [obj, *inner]:
+            assert piece["Transform"]["rotZ"] == (0.0 if one_sided else 180.0), component
+            assert piece["Hands"] is (piece["Name"] == "Card" and not one_sided), component
+    assert sides == {True, False}  # the game has both
+
+
+@pytest.mark.parametrize("base", ["https://example.org/my game", "https://example.org/g"])
+def test_tts_images_may_be_named_at_the_address_they_are_uploaded_to(project, tmp_path, base):
+    """An export review: a saved object named its images by this computer's file:/// path,
+    to be replaced by hand in every card for another player to see them. ``--url-base``
+    names the folder they are uploaded to; an address with a space is refused."""
+    out = tmp_path / "out"
+    argv = ["--root", str(project.root), "export", "--to", "tts", "--url-base", base]
+    argv += ["--dpi", "72", "--out", str(out)]
+    if " " in base:
+        with pytest.raises(SystemExit, match="a --url-base is an https://, http:// or file:///"):
+            main(argv)
+        return
+    assert main(argv) == 0
+    saved = json.loads((out / "my-game/export/tts/my-game.json").read_text())
+    urls = [
+        u
+        for sheet in saved["ObjectStates"][0]["CustomDeck"].values()
+        for u in (sheet["FaceURL"], sheet["BackURL"])
+    ]
+    assert urls and all(u.startswith(base + "/") for u in urls), urls
+    folder = out / "my-game" / "export" / "tts"
+    assert all((folder / u.removeprefix(base + "/")).is_file() for u in urls)
+    assert main([*argv[:-2], "--url-base", base + "2/", "--out", str(out)]) == 0  # not kept
+    again = json.loads((folder / "my-game.json").read_text())
+    assert base + "2/" in json.dumps(again)
+
+
 def test_tts_entries_say_each_sheets_own_dpi_and_no_bleed(repo, tmp_path):
     """A sheet drawn at a lower dpi to keep to the importer's limits was recorded at the dpi
     asked for, and a bleed the target never draws was recorded too (review)."""
@@ -533,6 +583,7 @@ def test_two_files_of_one_export_with_one_name_are_an_error_not_one_lost(ws, cap
         (["--to", "pod", "--dpi", "100"], "--dpi is for --to png or tts; the pod"),
         (["--to", "contact", "--order", "back-front"], "--order is for --to pod; the contact"),
         (["--to", "tts", "--bleed", "3"], "--bleed is for --to png or pod; the tts"),
+        (["--to", "png", "--url-base", "https://x.org/"], "--url-base is for --to tts; the png"),
     ],
 )
 def test_an_option_the_target_does_not_use_is_a_warning(project, capsys, tmp_path, args, said):
@@ -542,6 +593,19 @@ def test_an_option_the_target_does_not_use_is_a_warning(project, capsys, tmp_pat
     assert main(argv) == 0
     err = capsys.readouterr().err
     assert f"cutsheet: warning: {said} export does not use it" in err, err
+
+
+@pytest.mark.parametrize(("bleed", "warned"), [("0", True), ("2", True), ("3", False), ("", False)])
+def test_a_pod_export_with_less_bleed_than_print_services_ask_is_said(
+    project, capsys, tmp_path, bleed, warned
+):
+    """An export review: '--to pod --bleed 0' made pages with no art past the trim without
+    a word, though print services ask for 3 mm (1/8 in)."""
+    argv = ["--root", str(project.root), "export", "--to", "pod", "--out", str(tmp_path / "o")]
+    assert main(argv + (["--bleed", bleed] if bleed else [])) == 0
+    err = capsys.readouterr().err
+    said = f"cutsheet: warning: --bleed {bleed} mm: print services usually ask for 3 mm"
+    assert (said in err) == warned, err
 
 
 @pytest.mark.parametrize("blocked", ["my-game/export/png", "my-game/export"])

@@ -10,6 +10,7 @@ commit (``commit.commit_game``, as a build's game); recorded in ``<out>/manifest
 from __future__ import annotations
 
 import hashlib
+import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -41,6 +42,8 @@ from .targets import EXPORTS, ExportSettings, Rendered, exporter
 
 DPI_RANGE = (72, 1200)
 ORDERS = ("front-back", "back-front")
+URL_BASE = re.compile(r"(https?://[^\s/]+|file://)(/[^\s]*)?")
+"""What ``--url-base`` may be: a web address or a file address, with no space in it."""
 CONTACT_PAPER = "a4"  # the paper the print plan (and the contact sheet) is made on
 BLEED_TARGETS = ("png", "pod")  # the targets that draw art past the trim (--bleed)
 DPI_TARGETS = ("png", "tts")  # the targets of images (--dpi)
@@ -55,6 +58,7 @@ class ExportOptions:
     bleed: float = 0.0
     dpi: int = 300
     order: str = "front-back"
+    url_base: str = ""  # tts: the address its images will have (default: the export folder's)
 
     @property
     def used_bleed(self) -> float:
@@ -63,7 +67,16 @@ class ExportOptions:
         return self.bleed if self.to in BLEED_TARGETS else 0.0
 
     def cache_key(self) -> str:
-        return f"export|{self.to}|{self.used_bleed!r}|{self.dpi}|{self.order}"
+        base = f"|{self.url_base}" if self.to == "tts" and self.url_base else ""
+        return f"export|{self.to}|{self.used_bleed!r}|{self.dpi}|{self.order}{base}"
+
+    def images_at(self, where: Path) -> str:
+        """The address a TTS saved object names its images under, ending with a slash: the
+        one given (``url_base``), or the export folder's own (a file:/// address, which only
+        this computer reads)."""
+        if not self.url_base:
+            return where.resolve().as_uri() + "/"
+        return self.url_base if self.url_base.endswith("/") else self.url_base + "/"
 
     def refusal(self) -> str | None:
         """What is wrong with these options, in one line (None: nothing)."""
@@ -75,6 +88,11 @@ class ExportOptions:
         low, high = DPI_RANGE
         if not low <= self.dpi <= high:
             return f"a resolution is {low} to {high} dpi, got {self.dpi}"
+        if self.url_base and not URL_BASE.fullmatch(self.url_base):
+            return (
+                "a --url-base is an https://, http:// or file:/// address without spaces,"
+                f" got {excerpt(self.url_base)}"
+            )
         if self.order not in ORDERS:
             known = ", ".join(ORDERS)
             return f"unknown page order {excerpt(self.order)} (known: {known})" + did_you_mean(
@@ -106,7 +124,7 @@ def _render(
     settings = ExportSettings(
         dpi=options.dpi,
         order=options.order,  # type: ignore[arg-type]
-        url_base=where.resolve().as_uri() + "/",
+        url_base=options.images_at(where),
         progress=progress,
     )
     files = exporter(options.to, settings).render(plan, problems)

@@ -378,6 +378,14 @@ def _add_export(sub: _Subparsers) -> None:
         metavar="ORDER",
         help="pod pages: front-back (default) or back-front",
     )
+    e.add_argument(
+        "--url-base",
+        default="",
+        metavar="URL",
+        help="tts: the web address you will upload the images to (the folder's, e.g."
+        " https://example.org/my-game/); by default the export folder's file:/// address,"
+        " which only this computer can open",
+    )
     e.add_argument("--out", help="output folder (default: build/ in the project folder)")
     e.set_defaults(func=cmd_export)
 

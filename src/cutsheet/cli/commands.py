@@ -22,6 +22,10 @@ from .selection import (
     require_games,
 )
 
+POD_BLEED = 3.0
+"""mm of art past the trim a pod export draws unless told otherwise, and what most print
+services ask for (1/8 in is 3.175): less is said, not refused."""
+
 
 def cmd_build(args: argparse.Namespace) -> int:
     from ..build import Project, build
@@ -192,13 +196,14 @@ def cmd_export(args: argparse.Namespace) -> int:
     project = Project(project_root(args))
     require_games(project)
     games = chosen_games(project, args.games)
-    bleed = args.bleed if args.bleed is not None else (3.0 if args.to == "pod" else 0.0)
+    bleed = args.bleed if args.bleed is not None else (POD_BLEED if args.to == "pod" else 0.0)
     options = ExportOptions(
         to=args.to,
         profiles=chosen_profiles(project.layouts, args.profile or ["standard"]),
         bleed=bleed,
         dpi=args.dpi,
         order=args.order,
+        url_base=args.url_base,
     )
     if (refusal := options.refusal()) is not None:
         raise SystemExit(f"cutsheet: {refusal}")
@@ -206,6 +211,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         ("--dpi", args.dpi != 300, DPI_TARGETS),
         ("--order", args.order != "front-back", ("pod",)),
         ("--bleed", args.bleed is not None, BLEED_TARGETS),
+        ("--url-base", bool(args.url_base), ("tts",)),
     ):
         if given and args.to not in used:  # said, not refused: the export is still right
             print(
@@ -213,6 +219,12 @@ def cmd_export(args: argparse.Namespace) -> int:
                 " export does not use it",
                 file=sys.stderr,
             )
+    if args.to == "pod" and bleed < POD_BLEED:  # asked for: said, not refused
+        print(
+            f"cutsheet: warning: --bleed {bleed:g} mm: print services usually ask for"
+            f" {POD_BLEED:g} mm (1/8 in, 3.175 mm) of art past the trim",
+            file=sys.stderr,
+        )
     _entries, report = export(project, games, options, out_folder(args, project.root, "build"))
     print_problems(report.problems)
     return 1 if report.errors else 0

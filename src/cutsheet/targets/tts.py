@@ -114,14 +114,14 @@ def _guid(*parts: object) -> str:
     return hashlib.sha256("|".join(map(str, parts)).encode()).hexdigest()[:6]
 
 
-def _transform(x: float, scale: tuple[float, float]) -> dict[str, float]:
+def _transform(x: float, scale: tuple[float, float], face_up: bool) -> dict[str, float]:
     return {
         "posX": x,
         "posY": 1.0,
         "posZ": 0.0,
         "rotX": 0.0,
         "rotY": 180.0,
-        "rotZ": 180.0,  # face down, as a deck lies
+        "rotZ": 0.0 if face_up else 180.0,  # a deck lies face down, a one-sided piece up
         "scaleX": scale[0],
         "scaleY": 1.0,
         "scaleZ": scale[1],
@@ -141,14 +141,16 @@ def _custom_deck(sheet: Sheet, face_url: str, back_url: str, unique: bool) -> di
 
 
 def _object(
-    name: str, guid: str, x: float, size: tuple[float, float], nickname: str
+    name: str, guid: str, x: float, size: tuple[float, float], nickname: str, one_sided: bool
 ) -> dict[str, Any]:
-    """The fields every TTS object carries, as the game saves them (``size``: the card's)."""
+    """The fields every TTS object carries, as the game saves them (``size``: the card's).
+    A piece printed on one side only (a marker, a board, an aid: its back a blank image)
+    lies face up and stays on the table: no hand takes it."""
     sx, sz, sideways = card_shape(size)
     return {
         "GUID": guid,
         "Name": name,
-        "Transform": _transform(x, (sx, sz)),
+        "Transform": _transform(x, (sx, sz), one_sided),
         "Nickname": nickname,
         "Description": "",
         "GMNotes": "",
@@ -159,7 +161,7 @@ def _object(
         "Autoraise": True,
         "Sticky": True,
         "Tooltip": True,
-        "Hands": name == "Card",
+        "Hands": name == "Card" and not one_sided,
         "SidewaysCard": sideways,
         "LuaScript": "",
         "LuaScriptState": "",
@@ -227,18 +229,19 @@ def deck_object(images: DeckImages, x: float, game: str) -> dict[str, Any]:
     """The deck as TTS saves it: a ``DeckCustom`` holding a ``Card`` per copy (each with its
     sheet's ``CustomDeck`` entry), or the one ``Card`` of a deck of one."""
     deck = images.deck
+    one_sided = all(card.back is None for card in deck.cards)
     entries = {
         str(s.key): _custom_deck(s, *images.urls[s.key], images.unique_back) for s in images.sheets
     }
     cards = []
     for n, (card, card_id) in enumerate(zip(deck.cards, images.card_ids, strict=True)):
-        obj = _object("Card", _guid(game, deck.component, n), x, deck.size, card.item)
+        obj = _object("Card", _guid(game, deck.component, n), x, deck.size, card.item, one_sided)
         obj["CardID"] = card_id
         obj["CustomDeck"] = {str(card_id // 100): entries[str(card_id // 100)]}
         cards.append(obj)
     if len(cards) == 1:
         return cards[0]
-    obj = _object("DeckCustom", _guid(game, deck.component), x, deck.size, deck.title)
+    obj = _object("DeckCustom", _guid(game, deck.component), x, deck.size, deck.title, one_sided)
     obj["HideWhenFaceDown"] = True
     obj["DeckIDs"] = list(images.card_ids)
     obj["CustomDeck"] = entries
