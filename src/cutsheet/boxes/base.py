@@ -206,6 +206,7 @@ class Pen(Protocol):
         y: float,
         *,
         as_list: bool = False,
+        box: str = "",
     ) -> None: ...
     def cells(
         self,

@@ -259,7 +259,9 @@ def draw(pen: Pen, el: TextElement, bx: float, by: float, bw: float, bh: float) 
         ty = by + below
     read_as = getattr(el.box, "read_as", "paragraph")
     if read_as == "list" and not el.heading and f'"{ITEM}"' in el.markup:
-        pen.paragraph(el.markup, el.style, el.box.style, el.avail, bx, ty, as_list=True)
+        pen.paragraph(
+            el.markup, el.style, el.box.style, el.avail, bx, ty, as_list=True, box=el.box.name
+        )
         return
     if read_as in ("item", "label") and not el.heading:  # a part of a list of item boxes
         with pen.list_part(read_as):

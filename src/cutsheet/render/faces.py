@@ -12,7 +12,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..boxes import KINDS, Element
 from ..boxes.text import TextElement
 from ..plan.model import FacePlan
-from ..plan.overleaf import CONTINUED
+from ..plan.overleaf import CONTINUED, MORE
 from .face_copies import FaceCopies
 from .pen import CanvasPen
 from .tagging import Tagger
@@ -73,12 +73,20 @@ def heading_parts(elements: tuple[Element, ...]) -> int:
 
 
 def repeated(el: Element, role: Role) -> bool:
-    """On the back of a reference card that goes on over it, the title and a cut list's label
-    "… (continued)" repeat the front's: printed for the eye, artifacts to a reader, who hears
-    the card once, front then back, with "Continued on the back" once."""
-    if role != "overleaf" or not isinstance(el, TextElement):
+    """What a reference card that goes on over its back prints for the eye alone, an
+    artifact to a reader, who hears the card once, front then back, a list cut there as one:
+    the front's closing "Continued on the back", and on the back the title and a cut list's
+    label "… (continued)", which repeat the front's."""
+    if not isinstance(el, TextElement):
         return False
+    if role != "overleaf":
+        return _more_note(el)
     return el.box.name == "title" or el.plain.rstrip().endswith(CONTINUED)
+
+
+def _more_note(el: Element) -> bool:
+    """Whether ``el`` is the "Continued on the back" closing a front (``plan.overleaf``)."""
+    return isinstance(el, TextElement) and el.box.name == "overleaf" and el.plain.strip() == MORE
 
 
 def draw_face(
@@ -137,7 +145,12 @@ def _draw_elements(
 ) -> None:
     heading = ("H3" if role == "back" else "H2") if first else "P"
     elements = headed(face) if role != "overleaf" else face.elements
-    pen = CanvasPen(c, tagger, heading=heading, parts=heading_parts(elements))
+    # a side of a card that goes on over its back: a list cut there is one list (``split``)
+    over = role == "overleaf" or (role == "front" and any(map(_more_note, face.elements)))
+    split = tagger.group if over and tagger.group is not None else ""
+    pen = CanvasPen(c, tagger, heading=heading, parts=heading_parts(elements), split=split)
+    if role == "overleaf" and split:
+        pen.go_on(tagger.carried.pop(split, ""))
     for el in elements:
         x, y, w, h = _reach(el, face, bleed)
         bx, by, bw, bh = (x_mm + x) * mm, (y_mm + y) * mm, w * mm, h * mm
@@ -148,3 +161,5 @@ def _draw_elements(
         with tagger.artifact(c) if repeated(el, role) else nullcontext():
             KINDS[el.box.kind].draw(pen, el, bx, by, bw, bh)
         c.restoreState()
+    if role == "front" and split and pen.open_list():
+        tagger.carried[split] = pen.open_list()  # its back goes on with it

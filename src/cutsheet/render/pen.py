@@ -20,21 +20,54 @@ class CanvasPen:
     under it (``H3`` to a box) one level lower; with ``heading`` "P" (a card's later copy
     in its file) no text of the face is a heading. A heading of several texts (``parts``)
     is one element holding each, every part but the last ending with a space (the words of
-    "TICKET" and "ORANGE" stay apart, and each part keeps what it says: a cube's words)."""
+    "TICKET" and "ORANGE" stay apart, and each part keeps what it says: a cube's words).
 
-    def __init__(self, c: Canvas, tagger: Tagger, heading: str = "H2", parts: int = 1) -> None:
+    ``split``: the card's key when the face is one side of a card that goes on over its back
+    (``plan.overleaf``): a list cut there is one list, its items on both sides. Its lists
+    then take keys of that card (``list_key``), so the face is drawn afresh for each copy
+    (``face_copies`` copies only nodes a face makes anew)."""
+
+    def __init__(
+        self, c: Canvas, tagger: Tagger, heading: str = "H2", parts: int = 1, split: str = ""
+    ) -> None:
         self.c = c
         self.tagger = tagger
         self.heading = heading
         self.parts, self._drawn, self._key, self._continues = parts, 0, "", False
         self._list, self._item = "", ""  # the face's list of item boxes, and its open item
+        self.split, self._lists = split, 0
         install_items(c)
+
+    def list_key(self, name: str = "") -> str:
+        """A new list's key: a new node's, or on a side of a card that goes on over its back
+        that card's, by the list box's ``name`` (the same box on both sides) or, for a list
+        of item boxes, by the count of them so far."""
+        if not self.split:
+            return new_key()
+        if name:
+            return f"{self.split}:list:{name}"
+        self._lists += 1
+        return f"{self.split}:items:{self.c.getPageNumber()}:{self._lists}"
+
+    def go_on(self, key: str) -> None:
+        """Go on with the list of item boxes ``key`` (a front's, open at its foot)."""
+        self._list = key
+
+    def open_list(self) -> str:
+        """The list of item boxes still open (its key), or ""."""
+        return self._list
+
+    def _reading(self) -> bool:
+        """Whether what is drawn now is read (not inside an artifact: a repeated title or
+        label on a card's back, which leaves a list of item boxes open across it)."""
+        return self.tagger.open != "Artifact"
 
     def artifact(self) -> AbstractContextManager[None]:
         return self.tagger.artifact(self.c)
 
     def figure(self, alt: str) -> AbstractContextManager[None]:
-        self._list = self._item = ""  # read content between two items ends their list
+        if self._reading():
+            self._list = self._item = ""  # read content between two items ends their list
         return self.tagger.text(self.c, "Figure", Alt=alt)
 
     def list_part(self, part: str) -> AbstractContextManager[None]:
@@ -43,8 +76,8 @@ class CanvasPen:
         that the reading order is the print's): an ``item`` the next item's body (``LI`` >
         ``LBody`` > ``P``), a ``label`` the label of the item right after it (``LI`` >
         ``Lbl``). Every node takes a new key, as a face's own nodes do (``face_copies``
-        copies them)."""
-        self._list = self._list or new_key()
+        copies them), but the list's on a card that goes on over its back (``list_key``)."""
+        self._list = self._list or self.list_key()
         self._item = self._item or new_key()  # the item a label opens, or this item box's
         nodes = ExitStack()
         nodes.enter_context(self.tagger.node("L", self._list))
@@ -56,7 +89,8 @@ class CanvasPen:
         return nodes
 
     def tagged(self, kind: str) -> AbstractContextManager[None]:
-        self._list = self._item = ""  # read content between two items ends their list
+        if self._reading():
+            self._list = self._item = ""  # read content between two items ends their list
         joined = kind == "H2" and self.parts > 1
         if kind in ("H2", "H3"):  # as on a card's front: its title, a heading under it
             kind = "P" if self.heading == "P" else f"H{int(self.heading[1:]) + int(kind[1:]) - 2}"
@@ -113,10 +147,11 @@ class CanvasPen:
         y: float,
         *,
         as_list: bool = False,
+        box: str = "",
     ) -> None:
-        """The box's paragraph; ``as_list``: a list box's, its items tagging themselves as
-        it draws them (see ``Tagger.items``), drawn afresh (a copy of an earlier drawing
-        would leave their tags out)."""
+        """The box's paragraph; ``as_list``: a list box's (``box``: its name), its items
+        tagging themselves as it draws them (see ``Tagger.items``), drawn afresh (a copy of
+        an earlier drawing would leave their tags out)."""
         para, _height = wrapped(markup, style, name, *avail)
         install(self.c)
         if self._continues:  # a heading's part before another: it ends with a space too
@@ -130,7 +165,7 @@ class CanvasPen:
         if not as_list:
             draw_paragraph(self.c, para, x, y)
             return
-        with self.tagger.items(self.c):
+        with self.tagger.items(self.c, self.list_key(box) if self.split else None):
             para.drawOn(self.c, x, y)
 
     def cells(

@@ -149,6 +149,9 @@ class Tagger:
     nodes: list[Node] = field(default_factory=list)  # the open nodes, outermost first
     open: str | None = None  # the marked-content sequence being drawn, if any
     mcids: dict[int, int] = field(default_factory=dict)  # page -> marked-content ids used
+    # a card's list of item boxes still open at the foot of its front, which its overleaf
+    # back goes on with (card group -> the list's key)
+    carried: dict[str, str] = field(default_factory=dict)
     # the card's Sect, made once a card, and the path of a run in it and in nothing else
     _sect: tuple[str, str | None, tuple[Node]] | None = None
 
@@ -225,16 +228,16 @@ class Tagger:
         return _Marked(self, c, "Artifact", "/Artifact BMC")
 
     @contextmanager
-    def items(self, c: Canvas) -> Iterator[None]:
+    def items(self, c: Canvas, key: str | None = None) -> Iterator[None]:
         """While a list box's paragraph is drawn: an ``L`` whose items the paragraph's own
         callbacks tag as it draws them (``install_items``), each ``LI`` > ``Lbl`` (its number
         or bullet) + ``LBody`` > ``P``, their marked content inside the paragraph's text
-        object. A list an overleaf cut in two is a list on each side, read front, "Continued
-        on the back", then back, as the card is."""
+        object. A list an overleaf cut in two is one ``L`` (one ``key`` on both sides): its
+        items on the front, then those on the back."""
         live = self.enabled and self.open is None
         c._cutsheet_items = self if live else None  # type: ignore[attr-defined]
         try:
-            with self.node("L"):
+            with self.node("L", key):
                 yield
         finally:
             c._cutsheet_items = None  # type: ignore[attr-defined]
