@@ -88,12 +88,27 @@ class _NamesNoted(CodeGenerator):
 
     def _output_child_to_const(self, node: nodes.Expr, frame: Frame, finalize: Any) -> str:
         """What a constant output prints, found while compiling, except a method
-        (``{{ "a".upper }}``): Jinja escapes a constant before ``finalize`` sees it, so its
-        text (with a memory address, never the same twice) would be printed; left to run,
-        it is refused as any method is."""
-        if not isinstance(node, nodes.TemplateData) and callable(node.as_const(frame.eval_ctx)):
+        (``{{ "a".upper }}``) or a value that does not print the same every run (an iterator
+        of constants, ``{{ [3, 1]|reverse }}``, a set): Jinja escapes a constant before
+        ``finalize`` sees it, so its text (with a memory address, never the same twice) would
+        be printed; left to run, it is refused as any such value is (``printable``)."""
+        if not isinstance(node, nodes.TemplateData) and not _prints_alike(
+            node.as_const(frame.eval_ctx)
+        ):
             raise nodes.Impossible()
         return super()._output_child_to_const(node, frame, finalize)  # type: ignore[no-any-return]
+
+
+def _prints_alike(value: Any) -> bool:
+    """Whether ``value``'s text is the same every run: no method, nothing ``printable``
+    refuses."""
+    if callable(value):
+        return False
+    try:
+        printable(value)
+    except TemplateProblem:
+        return False
+    return True
 
 
 class BoundedEnvironment(ImmutableSandboxedEnvironment):
