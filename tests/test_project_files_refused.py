@@ -175,8 +175,8 @@ def test_a_folder_in_place_of_the_manifest_is_named(own: Path, capsys) -> None:
     code, errors, _err = run(capsys, "build", "own", "--jobs", "1", "--paper", "a4")
     assert code == 1
     assert errors == [
-        f"{own / 'build' / 'manifest.json'}: error: cannot write this file: Is a directory;"
-        " the last good files are kept"
+        f"{own / 'build' / 'manifest.json'}: error: cannot write here: is a folder, not a"
+        " file; remove it (the last good files are kept)"
     ]
 
 

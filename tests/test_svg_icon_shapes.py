@@ -14,7 +14,7 @@ from .test_project_files_refused import SVG, check_and_build, run, use_icon
 own = test_probe_findings.own  # the fixture: a project of our own
 
 ROOT = '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"'
-BOX = "; a viewBox's width and height are above 0 and at most 1,000,000"
+BOX = "; a viewBox's width and height are at least 0.000001 and at most 1,000,000"
 LOOP = "inside the part it names, so it would draw itself without end"
 CIRCLE = '<circle cx="12" cy="12" r="10"/>'
 
@@ -71,6 +71,31 @@ CASES = {  # the icon -> where and what check and build say
         "2:1: error: icon 'mine.svg' has the colour 'nosuchcolour', which cutsheet cannot"
         " draw; give it as #RRGGBB"
     ),
+    # a hostile-input probe: these passed check, and build failed on ReportLab's
+    # "float division by zero" or "number too large" with no line
+    f'{SVG}\n<rect width="5" height="5" transform="scale(0)"/></svg>': (
+        "2:1: error: icon 'mine.svg' has transform 'scale(0)', which flattens what it draws"
+        " to nothing; leave that part out instead"
+    ),
+    f'{SVG}\n<g transform="translate(2) matrix(1 2 2 4 0 0)">{CIRCLE}</g></svg>': (
+        "2:1: error: icon 'mine.svg' has transform 'translate(2) matrix(1 2 2 4 0 0)', which"
+        " flattens what it draws to nothing; leave that part out instead"
+    ),
+    f'{SVG}\n<g transform="skewX(90)">{CIRCLE}</g></svg>': (
+        "2:1: error: icon 'mine.svg' has transform 'skewX(90)', which moves or scales it by"
+        " more than 1,000,000"
+    ),
+    f'{ROOT} viewBox="0 0 1e-30 1e-30"><rect width="1e-30" height="1e-30"/></svg>': (
+        f"1:1: error: icon 'mine.svg' has viewBox '0 0 1e-30 1e-30', 1e-30 wide and 1e-30 high{BOX}"
+    ),
+    f'{ROOT} width="1e-30" height="1e-30"><rect width="1e-30" height="1e-30"/></svg>': (
+        "1:1: error: icon 'mine.svg' has width '1e-30': an icon's <svg> is at least"
+        " 0.000001 and at most 1,000,000 wide"
+    ),
+    f'{SVG}\n<path d="M0 0{" L1 1" * 20_000}"/>\n<path d="M0 0{" L1 1" * 6_000}"/></svg>': (
+        "3:1: error: icon 'mine.svg' has paths of more than 50,000 numbers; simplify it, or"
+        " make it a PNG icon"
+    ),
     '<html xmlns="http://www.w3.org/1999/xhtml"><body/></html>': (
         "1:1: error: icon 'mine.svg' is no SVG: its outermost element is <html>, not <svg>"
     ),
@@ -95,6 +120,15 @@ def test_svglib_says_nothing_on_stderr(own, capsys):
     assert main(["check", "own"]) == 1
     err = capsys.readouterr().err
     assert "Can't handle" not in err and "has the colour 'RED'" in err, err
+
+
+def test_an_svg_icon_with_ordinary_transforms_builds(own, capsys):
+    (use_icon(own) / "mine.svg").write_text(
+        f'{SVG}<g transform="translate(12 12) rotate(30, 1, 1) scale(0.5, 2) skewX(20)">'
+        f'{CIRCLE}</g><rect transform="matrix(0.001 0 0 0.001 1 1)" width="9" height="9"/>'
+        '<circle transform="scale(1e-5)" r="3"/></svg>'
+    )
+    assert check_and_build(capsys) == [(0, []), (0, [])]
 
 
 def test_an_svg_icon_that_uses_a_later_part_and_a_clip_builds(own, capsys):

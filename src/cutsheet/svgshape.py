@@ -8,6 +8,7 @@ cutsheet's words, at the element that has it, never on stderr.
 from __future__ import annotations
 
 import logging
+import math
 import re
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
@@ -28,11 +29,17 @@ class IconFileError(ValueError):
 SVG_LIMIT = 1e6
 """Largest size or coordinate, either way, of an SVG icon in its own units (a PDF cannot
 write a number that is not finite, ReportLab none beyond about 1e20)."""
+SVG_SMALLEST = 1e-6
+"""Smallest size of an SVG icon, or scale of a transform, in its own units: the icon is
+scaled to its box, and a smaller one would be scaled past the numbers a PDF can write."""
 
 
 MAX_SVG_PARTS = 5_000
 """Most elements an SVG icon has, each ``<use>`` counted as all it draws: svglib reads a few
 thousand a second, and every copy of the icon is drawn again."""
+MAX_PATH_NUMBERS = 50_000
+"""Most numbers an SVG icon's paths hold together (a point is two): a million took a build
+half a minute, for an icon a few millimetres wide."""
 MAX_SVG_DEPTH = 100
 """Deepest an SVG icon nests its elements, through each ``<use>`` too: deeper, svglib drops
 the inner parts unsaid (from 255) or runs out of stack."""
@@ -52,6 +59,7 @@ class _SvgTree:
         self.ids: dict[str, int] = {}
         self.refs: dict[int, list[tuple[str, str, bool]]] = {}
         self.problem: IconFileError | None = None
+        self.numbers = 0  # in its paths so far
         self._open: list[int] = []
         self._parser = expat.ParserCreate(namespace_separator=" ")
         self._parser.StartElementHandler = self._start
@@ -82,7 +90,15 @@ class _SvgTree:
             self.refs[i] = refs
         why = _size_problem(local, attrs, root=i == 0)
         if why is None and local == "path":
-            why = _path_problem(attrs.get("d", ""))
+            why, count = _path_problem(attrs.get("d", ""))
+            self.numbers += count
+            if why is None and self.numbers > MAX_PATH_NUMBERS:
+                why = (
+                    f"has paths of more than {MAX_PATH_NUMBERS:,} numbers; simplify it, or make"
+                    " it a PNG icon"
+                )
+        if why is None and "transform" in attrs:
+            why = _transform_problem(attrs["transform"])
         if why is not None and self.problem is None:
             self.problem = IconFileError(why, *self.at[i])
 
@@ -102,27 +118,30 @@ _TAKES = {  # a path command's numbers: how many at a time, and what they are
 }
 
 
-def _path_problem(d: str) -> str | None:
+def _path_problem(d: str) -> tuple[str | None, int]:
     """Why a ``<path>``'s ``d`` cannot be drawn as written: a character that is no command
     or number, numbers before the first command, or a command with a number too few or too
     many (svglib called ReportLab's path with arguments missing: a Python TypeError); None
-    when it can. Arcs (``A``, whose flags may be written run together) are left to svglib."""
-    command, count = "", 0
+    when it can. Arcs (``A``, whose flags may be written run together) are left to svglib.
+    With it, how many numbers ``d`` holds (up to the problem)."""
+    command, count, total = "", 0, 0
     for m in _PATH_TOKEN.finditer(d):
         letter, number, stray = m.groups()
         if stray is not None:
-            return f"has a <path> whose d has {excerpt(stray)}, which is no path command or number"
+            why = f"has a <path> whose d has {excerpt(stray)}, which is no path command or number"
+            return why, total
         if number is not None:
             if not command:
-                return "has a <path> whose d starts with a number, not a command (M x y)"
+                return "has a <path> whose d starts with a number, not a command (M x y)", total
             count += 1
+            total += 1
             continue
         if letter is not None:
             why = _numbers_problem(command, count)
             if why is not None:
-                return why
+                return why, total
             command, count = letter, 0
-    return _numbers_problem(command, count)
+    return _numbers_problem(command, count), total
 
 
 def _numbers_problem(command: str, count: int) -> str | None:
@@ -146,10 +165,10 @@ def _size_problem(local: str, attrs: Mapping[str, str], root: bool) -> str | Non
         if len(values) != 4:
             return f"has viewBox {excerpt(box)}: a viewBox is four numbers, x y width height"
         w, h = values[2:]
-        if not (0 < w <= SVG_LIMIT and 0 < h <= SVG_LIMIT):
+        if not (SVG_SMALLEST <= w <= SVG_LIMIT and SVG_SMALLEST <= h <= SVG_LIMIT):
             return (
                 f"has viewBox {excerpt(box)}, {w:g} wide and {h:g} high; a viewBox's width"
-                f" and height are above 0 and at most {limit}"
+                f" and height are at least {SVG_SMALLEST:f} and at most {limit}"
             )
     if not root:
         return None
@@ -165,7 +184,68 @@ def _size_problem(local: str, attrs: Mapping[str, str], root: bool) -> str | Non
                 f"has {key} {excerpt(attrs[key])}: an icon's <svg> is sized in numbers (24,"
                 " 24px, 6mm)"
             )
+        number = _LENGTH_NUMBER.match(attrs.get(key, "1"))
+        if number and not SVG_SMALLEST <= float(number.group()) <= SVG_LIMIT:
+            return (
+                f"has {key} {excerpt(attrs[key])}: an icon's <svg> is at least {SVG_SMALLEST:f}"
+                f" and at most {limit} {'wide' if key == 'width' else 'high'}"
+            )
     return None
+
+
+_LENGTH_NUMBER = re.compile(r"\s*[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+_TRANSFORM = re.compile(r"\s*(matrix|translate|scale|rotate|skewX|skewY)\s*\(([^)]*)\)[\s,]*")
+_TAKES_T = {"matrix": (6,), "translate": (1, 2), "scale": (1, 2), "rotate": (1, 3)}
+
+
+def _transform_problem(text: str) -> str | None:
+    """Why a ``transform`` cannot be drawn: it flattens what it draws to nothing (a scale of
+    0: ReportLab divided by zero undoing it) or scales by less than ``SVG_SMALLEST`` or
+    more than ``SVG_LIMIT`` (a skew of 90°); None when it can, and for one this does not
+    read (svglib says what it makes of it)."""
+    a, b, c, d, e, f = 1.0, 0.0, 0.0, 1.0, 0.0, 0.0
+    at = 0
+    while at < len(text.rstrip()):
+        m = _TRANSFORM.match(text, at)
+        if m is None:
+            return None
+        at = m.end()
+        try:
+            n = [float(v) for v in re.split(r"[\s,]+", m.group(2).strip()) if v]
+        except ValueError:
+            return None
+        if len(n) not in _TAKES_T.get(m.group(1), (1,)):
+            return None
+        t = _matrix(m.group(1), n)
+        a, b, c, d, e, f = (
+            a * t[0] + c * t[1], b * t[0] + d * t[1], a * t[2] + c * t[3],
+            b * t[2] + d * t[3], a * t[4] + c * t[5] + e, b * t[4] + d * t[5] + f,
+        )  # fmt: skip
+        if not all(abs(v) <= SVG_LIMIT for v in (a, b, c, d, e, f)):  # NaN too
+            return f"has transform {excerpt(text)}, which moves or scales it by more than {SVG_LIMIT:,.0f}"
+        if not abs(a * d - b * c) >= SVG_SMALLEST**2:
+            return (
+                f"has transform {excerpt(text)}, which flattens what it draws to nothing;"
+                " leave that part out instead"
+            )
+    return None
+
+
+def _matrix(name: str, n: list[float]) -> tuple[float, ...]:
+    """The six numbers of one transform function (its arguments ``n``, checked)."""
+    if name == "matrix":
+        return tuple(n)
+    if name == "translate":
+        return (1.0, 0.0, 0.0, 1.0, n[0], n[1] if len(n) > 1 else 0.0)
+    if name == "scale":
+        return (n[0], 0.0, 0.0, n[1] if len(n) > 1 else n[0], 0.0, 0.0)
+    if name == "rotate":
+        r = math.radians(n[0])
+        cos, sin = math.cos(r), math.sin(r)
+        cx, cy = (n[1], n[2]) if len(n) == 3 else (0.0, 0.0)
+        return (cos, sin, -sin, cos, cx - cos * cx + sin * cy, cy - sin * cx - cos * cy)
+    slope = math.tan(math.radians(n[0]))
+    return (1.0, 0.0, slope, 1.0, 0.0, 0.0) if name == "skewX" else (1.0, slope, 0.0, 1.0, 0.0, 0.0)
 
 
 _LENGTH = re.compile(
