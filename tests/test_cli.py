@@ -131,6 +131,16 @@ def test_unknown_game_is_a_clean_error(ws):
     assert result.returncode == 1 and "no game 'no-such-game'" in result.stderr
 
 
+def test_a_game_named_twice_is_built_once(ws, tmp_path):
+    """A hostile-input probe: 'build common-reserve common-reserve' drew the game twice."""
+    out = tmp_path / "out"
+    args = ["build", "common-reserve", "common-reserve", "--paper", "a4", "--out", str(out)]
+    result = run(ws.root, *args, "--profile", "standard")
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.count("[1/1] common-reserve standard") == 1, result.stderr
+    assert "cutsheet: 5 files in" in result.stderr, result.stderr
+
+
 def test_committed_schemas_are_current(tmp_path):
     from cutsheet.schema import schemas
 

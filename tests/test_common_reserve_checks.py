@@ -127,6 +127,18 @@ def test_duplicate_id(ws):
     )
 
 
+def test_a_duplicate_id_by_a_merge_is_said_at_the_item_that_repeats_it(ws):
+    """A hostile-input probe: an item made by merging another (<<: *g) was said at the first
+    item's id twice ('…:5:9: duplicate id … (first at …:5:9)'), never at the repeat."""
+    actions = "content/common-reserve/actions.yaml"
+    ws.edit(actions, "  - id: CR-GATHER", "  - &g\n    id: CR-GATHER")
+    line = ws.edit(actions, "  - id: CR-EXCHANGE\n    name: EXCHANGE", "  - <<: *g\n    name: EX")
+    said = [m for m in messages(ws) if "duplicate id" in m]
+    assert said == [
+        f"{actions}:{line}:5: error: duplicate id 'CR-GATHER' (first at {actions}:5:9)"
+    ], messages(ws)
+
+
 def test_removing_a_card_fails_at_the_deck(ws):
     ws.edit(
         DELIVERIES,

@@ -38,6 +38,8 @@ def check_ids(game: Game) -> list[Problem]:
         for item in comp.items:
             loc = item.src.loc(("id",))
             if item.id in first:
+                if str(loc) == first[item.id]:  # the same id text again (a merge <<: *a)
+                    loc = item.src.loc(())  # this item, not the text it repeats
                 problems.append(
                     Problem(loc, f"duplicate id '{item.id}' (first at {first[item.id]})")
                 )

@@ -121,12 +121,12 @@ def _one_each(option: str, name: str, known: Sequence[str]) -> str:
 
 
 def chosen_games(project: Project, names: list[str]) -> list[str]:
-    """The games asked for (every game when none); an unknown name is refused before anything
-    is built, with the valid names and a suggestion."""
+    """The games asked for, each once (every game when none); an unknown name is refused
+    before anything is built, with the valid names and a suggestion."""
     unknown = project.unknown(names)
     if unknown:
         raise SystemExit("\n".join(f"cutsheet: {message}" for message in unknown))
-    return names or project.games()
+    return list(dict.fromkeys(names)) or project.games()
 
 
 def chosen_papers(project: Project, games: list[str], papers: Sequence[str]) -> None:
