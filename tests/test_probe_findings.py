@@ -67,7 +67,7 @@ def own(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 NUMBERS = "coordinates and sizes are numbers of at most 1,000,000 either way"
-SIZES = "an SVG icon's width and height are above 0 and at most 1,000,000"
+SIZES = "an SVG icon's width and height are at least 0.000001 and at most 1,000,000"
 UNPRINTABLE = {  # was: built with 'nan' in the page (mutool: unknown keyword), or
     # "cutsheet failed on this game (ValueError: _fp_one failed …)" from build only
     f'{SVG}<rect fill="#9e9999" id="banana" width="2" height="2"/>\n'

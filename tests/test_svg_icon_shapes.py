@@ -74,23 +74,19 @@ CASES = {  # the icon -> where and what check and build say
     # a hostile-input probe: these passed check, and build failed on ReportLab's
     # "float division by zero" or "number too large" with no line
     f'{SVG}\n<rect width="5" height="5" transform="scale(0)"/></svg>': (
-        "2:1: error: icon 'mine.svg' has transform 'scale(0)', which flattens what it draws"
+        "2:1: error: icon 'mine.svg' has transform 'scale(0)', which shrinks what it draws"
         " to nothing; leave that part out instead"
     ),
     f'{SVG}\n<g transform="translate(2) matrix(1 2 2 4 0 0)">{CIRCLE}</g></svg>': (
         "2:1: error: icon 'mine.svg' has transform 'translate(2) matrix(1 2 2 4 0 0)', which"
-        " flattens what it draws to nothing; leave that part out instead"
-    ),
-    f'{SVG}\n<g transform="skewX(90)">{CIRCLE}</g></svg>': (
-        "2:1: error: icon 'mine.svg' has transform 'skewX(90)', which moves or scales it by"
-        " more than 1,000,000"
+        " shrinks what it draws to nothing; leave that part out instead"
     ),
     f'{ROOT} viewBox="0 0 1e-30 1e-30"><rect width="1e-30" height="1e-30"/></svg>': (
         f"1:1: error: icon 'mine.svg' has viewBox '0 0 1e-30 1e-30', 1e-30 wide and 1e-30 high{BOX}"
     ),
     f'{ROOT} width="1e-30" height="1e-30"><rect width="1e-30" height="1e-30"/></svg>': (
-        "1:1: error: icon 'mine.svg' has width '1e-30': an icon's <svg> is at least"
-        " 0.000001 and at most 1,000,000 wide"
+        "1:1: error: icon 'mine.svg' is 1e-30 × 1e-30; an SVG icon's width and height are at"
+        " least 0.000001 and at most 1,000,000"
     ),
     f'{SVG}\n<path d="M0 0{" L1 1" * 20_000}"/>\n<path d="M0 0{" L1 1" * 6_000}"/></svg>': (
         "3:1: error: icon 'mine.svg' has paths of more than 50,000 numbers; simplify it, or"
@@ -120,6 +116,13 @@ def test_svglib_says_nothing_on_stderr(own, capsys):
     assert main(["check", "own"]) == 1
     err = capsys.readouterr().err
     assert "Can't handle" not in err and "has the colour 'RED'" in err, err
+
+
+def test_a_skew_of_90_degrees_is_refused_by_check_and_build_alike(own, capsys):
+    (use_icon(own) / "mine.svg").write_text(f'{SVG}\n<g transform="skewX(90)">{CIRCLE}</g></svg>')
+    (check, said), (build, built) = check_and_build(capsys)
+    assert check == build == 1 and said == built and len(said) == 1, (said, built)
+    assert said[0].startswith("icons/mine.svg:") and "which cannot be printed" in said[0]
 
 
 def test_an_svg_icon_with_ordinary_transforms_builds(own, capsys):

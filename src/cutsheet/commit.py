@@ -11,8 +11,8 @@ its files the same way (``exports._commit``), one game and profile at a time.
    last, each destination's old file first kept under a second name beside it (a hard
    link, ``.NAME.*.old.tmp``); then the kept files and the journal are removed.
 
-Before the journal, every destination is checked: a folder (or anything but a file) where a
-file goes is an OSError naming it, and nothing is switched. A rename that still fails during
+Before the journal, every destination is checked: a folder where a file goes is an OSError
+naming it, and nothing is switched. A rename that still fails during
 step 3 (a file another program holds open, on Windows) undoes the renames done, from the
 kept files, and the commit is as if it had never started: the last good files stay, and the
 OSError names the file. A build that stops before step 2 leaves only temporary files (the
@@ -104,14 +104,13 @@ class Undone(OSError):
 
 
 def _in_the_way(out: Path, moves: list[Move]) -> None:
-    """An OSError naming the first destination that is there and is not a file (a folder
-    where a PDF goes): its rename would fail half way through the switch."""
+    """An OSError naming the first destination a folder stands in the place of (where a PDF
+    goes): its rename would fail half way through the switch (a rename replaces anything
+    else, a FIFO left in a cache entry's place too)."""
     for m in moves:
         dest = out / m.dest
-        if dest.is_symlink() or not dest.exists() or dest.is_file():
-            continue
-        code = errno.EISDIR if dest.is_dir() else errno.EEXIST
-        raise OSError(code, os.strerror(code), str(dest))
+        if dest.is_dir() and not dest.is_symlink():
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(dest))
 
 
 def _already(out: Path, rel: str, data: bytes, hashed: Mapping[str, str] | None) -> bool:
@@ -172,7 +171,8 @@ def _kept(out: Path, m: Move) -> Path:
 
 
 def _keep_old(dest: Path, kept: Path) -> None:
-    """Keep ``dest`` (if there) as ``kept``: a hard link, a copy where links are not made."""
+    """Keep ``dest`` (if there) as ``kept``: a hard link, a copy of a file where links are not
+    made."""
     kept.unlink(missing_ok=True)
     if dest.is_symlink():
         os.symlink(os.readlink(dest), kept)
@@ -180,7 +180,8 @@ def _keep_old(dest: Path, kept: Path) -> None:
         try:
             os.link(dest, kept)
         except OSError:
-            shutil.copyfile(dest, kept)
+            if dest.is_file():  # not a FIFO: nothing to keep of one, and opening it waits
+                shutil.copyfile(dest, kept)
 
 
 def _undo(out: Path, moves: list[Move]) -> None:

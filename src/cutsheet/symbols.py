@@ -32,6 +32,7 @@ from .diagnostics import Loc, Problem, display_path, excerpt
 from .measure import string_width
 from .svgshape import (
     SVG_LIMIT,
+    SVG_SMALLEST,
     IconFileError,
     element_at,
     misread,
@@ -310,12 +311,15 @@ def icon_warnings(icons: Mapping[str, str]) -> list[Problem]:
 
 def _unprintable(drawing: Drawing) -> tuple[str | None, bool]:
     """Why ``drawing`` cannot be drawn in a box, and whether it is its size: a width or
-    height that is not above 0, or a number in it (a coordinate, a size, a line width, a
+    height under ``SVG_SMALLEST`` (it would be scaled past what a PDF writes), or a number in it (a coordinate, a size, a line width, a
     transform, an opacity) that is not finite or is beyond ``SVG_LIMIT``; None when it can."""
     limit = f"{SVG_LIMIT:,.0f}"
     w, h = drawing.width, drawing.height
-    if not (0 < w <= SVG_LIMIT and 0 < h <= SVG_LIMIT):
-        why = f"is {w:g} × {h:g}; an SVG icon's width and height are above 0 and at most {limit}"
+    if not (SVG_SMALLEST <= w <= SVG_LIMIT and SVG_SMALLEST <= h <= SVG_LIMIT):
+        why = (
+            f"is {w:g} × {h:g}; an SVG icon's width and height are at least"
+            f" {SVG_SMALLEST:f} and at most {limit}"
+        )
         return why, True
     seen: set[int] = set()
     todo: list[object] = [drawing.contents]
