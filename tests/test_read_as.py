@@ -447,3 +447,63 @@ def test_an_item_box_goes_over_a_cards_back_whole(tmp_path):
     said = [" ".join(t for _r, t in li) for li in items]
     assert len(items) == 4, sun  # each item whole, on one side or the other
     assert all(s.startswith(f"Item {k}") and s.endswith("line 3") for k, s in enumerate(said))
+    assert [r for r, _ in sun].count("L") == 1, sun  # one list, over both sides
+
+
+def _overleaf_sun(tmp_path: Path, boxes: str, imposition: str) -> list[tuple[str, object]]:
+    """The Sun card of a new game whose cards go on over their backs, its text ``boxes``
+    (layout lines), built in large print on A4 with ``imposition``: its outline."""
+    from cutsheet.build import Options, Project, build
+    from cutsheet.scaffold import new_game
+
+    new_game(tmp_path, "lists")
+    game = tmp_path / "content" / "lists" / "game.yaml"
+    game.write_text(game.read_text().replace("    back: card-back  #", "    overleaf: true  #"))
+    layout = tmp_path / "layouts" / "lists.yaml"
+    text = layout.read_text()
+    layout.write_text(text[: text.index("      points:")] + boxes)
+    options = Options(profiles=("large-print",), papers=("a4",), imposition=imposition)
+    _o, report = build(Project(tmp_path), ["lists"], options, tmp_path / "build", progress=print)
+    assert not report.errors, report.errors
+    cards = tmp_path / "build" / "lists" / "large-print-a4" / "cards.pdf"
+    assert any("Continued on the back" in (p.extract_text() or "") for p in plumber_pages(cards))
+    sections = _outline(cards)
+    return next(s for s in sections if s and s[0] == ("H2", "Sun"))
+
+
+def _box(name: str, y: float, read_as: str, text: str, h: float = 6) -> str:
+    return f'      {name}: {{x: 5, y: {y}, w: 53, h: {h}, read_as: {read_as}, text: "{text}"}}\n'
+
+
+@pytest.mark.parametrize("imposition", ["duplex", "gutterfold"])
+def test_two_lists_of_a_card_that_goes_on_over_its_back_stay_two(tmp_path, imposition):
+    """A review: on a gutterfold page, where a card's front and back share the page, the
+    back's first list of item boxes took the key of the front's first, and two lists with
+    paragraphs between them were read as one, before the paragraphs."""
+    more = "<br/>and so on<br/>and on<br/>to the end"  # four lines a box: it goes over
+    boxes = _box("i1", 14, "item", f"Draw one{more}", 14) + _box(
+        "i2", 28, "item", f"Play{more}", 14
+    )
+    boxes += _box("p0", 42, "paragraph", f"A rule{more}", 14)
+    boxes += _box("j1", 56, "item", f"Score{more}", 14) + _box("j2", 70, "item", f"Count{more}", 14)
+    sun = _overleaf_sun(tmp_path, boxes, imposition)
+    read = [(r, [t[:5] for li in k for _r, t in li] if r == "L" else k[:6]) for r, k in sun[1:]]  # type: ignore[index, union-attr]
+    assert read[:3] == [("L", ["Draw ", "Play "]), ("P", "A rule"), ("L", ["Score", "Count"])], read
+
+
+def test_a_list_box_between_item_boxes_ends_their_list_over_the_back_too(tmp_path):
+    """A review: a list box read between item boxes left their list open, and the item after
+    it (on the back) joined the first list, read before the list box."""
+    many = "<br/>".join(f"• step {n}" for n in range(1, 4))
+    more = "<br/>and on<br/>to the end"
+    boxes = _box("i1", 14, "item", f"First{more}", 11) + _box("i2", 25, "item", f"Second{more}", 11)
+    boxes += _box("la", 36, "list", many, 15) + _box("i3", 51, "item", f"Third{more}", 11)
+    boxes += _box("lb", 62, "list", many.replace("step", "stage"), 15)
+    sun = _overleaf_sun(tmp_path, boxes, "duplex")
+    lists = [[t.split()[0] for li in k for _r, t in li] for r, k in sun if r == "L"]  # type: ignore[union-attr]
+    assert lists == [
+        ["First", "Second"],
+        ["•", "step", "•", "step", "•", "step"],
+        ["Third"],
+        ["•", "stage", "•", "stage", "•", "stage"],
+    ], lists

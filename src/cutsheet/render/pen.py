@@ -28,14 +28,20 @@ class CanvasPen:
     (``face_copies`` copies only nodes a face makes anew)."""
 
     def __init__(
-        self, c: Canvas, tagger: Tagger, heading: str = "H2", parts: int = 1, split: str = ""
+        self,
+        c: Canvas,
+        tagger: Tagger,
+        heading: str = "H2",
+        parts: int = 1,
+        split: str = "",
+        side: str = "",
     ) -> None:
         self.c = c
         self.tagger = tagger
         self.heading = heading
         self.parts, self._drawn, self._key, self._continues = parts, 0, "", False
         self._list, self._item = "", ""  # the face's list of item boxes, and its open item
-        self.split, self._lists = split, 0
+        self.split, self.side, self._lists = split, side, 0  # side: "front" or the back's
         install_items(c)
 
     def list_key(self, name: str = "") -> str:
@@ -47,7 +53,7 @@ class CanvasPen:
         if name:
             return f"{self.split}:list:{name}"
         self._lists += 1
-        return f"{self.split}:items:{self.c.getPageNumber()}:{self._lists}"
+        return f"{self.split}:items:{self.side}:{self._lists}"
 
     def go_on(self, key: str) -> None:
         """Go on with the list of item boxes ``key`` (a front's, open at its foot)."""
@@ -165,6 +171,8 @@ class CanvasPen:
         if not as_list:
             draw_paragraph(self.c, para, x, y)
             return
+        if self._reading():
+            self._list = self._item = ""  # a list box read between two items ends their list
         with self.tagger.items(self.c, self.list_key(box) if self.split else None):
             para.drawOn(self.c, x, y)
 
