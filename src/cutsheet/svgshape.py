@@ -38,8 +38,9 @@ MAX_SVG_PARTS = 5_000
 """Most elements an SVG icon has, each ``<use>`` counted as all it draws: svglib reads a few
 thousand a second, and every copy of the icon is drawn again."""
 MAX_PATH_NUMBERS = 50_000
-"""Most numbers an SVG icon's paths hold together (a point is two): a million took a build
-half a minute, for an icon a few millimetres wide."""
+"""Most numbers an SVG icon's paths and points draw together (a point is two; a ``<use>``
+counts all it draws): a million took a build half a minute, for an icon a few millimetres
+wide."""
 MAX_SVG_DEPTH = 100
 """Deepest an SVG icon nests its elements, through each ``<use>`` too: deeper, svglib drops
 the inner parts unsaid (from 255) or runs out of stack."""
@@ -59,7 +60,7 @@ class _SvgTree:
         self.ids: dict[str, int] = {}
         self.refs: dict[int, list[tuple[str, str, bool]]] = {}
         self.problem: IconFileError | None = None
-        self.numbers = 0  # in its paths so far
+        self.numbers: list[int] = []  # each element's own path or point numbers
         self._open: list[int] = []
         self._parser = expat.ParserCreate(namespace_separator=" ")
         self._parser.StartElementHandler = self._start
@@ -73,6 +74,7 @@ class _SvgTree:
         i, local = len(self.at), name.rsplit(" ", 1)[-1]
         self.at.append((self._parser.CurrentLineNumber, self._parser.CurrentColumnNumber + 1))
         self.kids.append([])
+        self.numbers.append(0)
         if self._open:
             self.kids[self._open[-1]].append(i)
         self._open.append(i)
@@ -90,19 +92,16 @@ class _SvgTree:
             self.refs[i] = refs
         why = _size_problem(local, attrs, root=i == 0)
         if why is None and local == "path":
-            why, count = _path_problem(attrs.get("d", ""))
-            self.numbers += count
-            if why is None and self.numbers > MAX_PATH_NUMBERS:
-                why = (
-                    f"has paths of more than {MAX_PATH_NUMBERS:,} numbers; simplify it, or make"
-                    " it a PNG icon"
-                )
+            why, self.numbers[i] = _path_problem(attrs.get("d", ""))
+        if local in ("polyline", "polygon"):
+            self.numbers[i] = len(_NUMBERS.findall(attrs.get("points", "")))
         if why is None and "transform" in attrs:
             why = _transform_problem(attrs["transform"])
         if why is not None and self.problem is None:
             self.problem = IconFileError(why, *self.at[i])
 
 
+_NUMBERS = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _PATH_TOKEN = re.compile(
     r"([MmLlHhVvCcSsQqTtAaZz])|([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)|[\s,]+|(.)"
 )
@@ -194,8 +193,8 @@ _TAKES_T = {"matrix": (6,), "translate": (1, 2), "scale": (1, 2), "rotate": (1, 
 def _transform_problem(text: str) -> str | None:
     """Why a ``transform`` cannot be drawn: it shrinks what it draws to nothing (a scale of
     0: ReportLab divided by zero undoing it; an area under ``SVG_SMALLEST`` squared); None
-    when it can, and for one this does not read (svglib says what it makes of it) or whose
-    numbers grow past ``SVG_LIMIT`` (said of the drawing's numbers, ``symbols``)."""
+    when it can, for one this does not read (svglib says what it makes of it), and for one
+    whose numbers grow past ``SVG_LIMIT`` (said of the drawing's numbers, ``symbols``)."""
     a, b, c, d, e, f = 1.0, 0.0, 0.0, 1.0, 0.0, 0.0
     at = 0
     while at < len(text.rstrip()):
@@ -214,13 +213,12 @@ def _transform_problem(text: str) -> str | None:
             a * t[0] + c * t[1], b * t[0] + d * t[1], a * t[2] + c * t[3],
             b * t[2] + d * t[3], a * t[4] + c * t[5] + e, b * t[4] + d * t[5] + f,
         )  # fmt: skip
-        if not all(abs(v) <= SVG_LIMIT for v in (a, b, c, d, e, f)):  # NaN too
-            return None
-        if abs(a * d - b * c) < SVG_SMALLEST**2:
-            return (
-                f"has transform {excerpt(text)}, which shrinks what it draws to nothing;"
-                " leave that part out instead"
-            )
+    area = abs(a * d - b * c)  # what svglib draws with: the functions composed
+    if area < SVG_SMALLEST**2:  # not for a NaN or an infinity: ``symbols`` says those
+        return (
+            f"has transform {excerpt(text)}, which shrinks what it draws to nothing;"
+            " leave that part out instead"
+        )
     return None
 
 
@@ -251,7 +249,8 @@ def shape_problem(data: bytes) -> IconFileError | None:
     """Why well-formed SVG ``data`` cannot be drawn as it is written, at the element: a size
     (``_size_problem``), a ``<use>`` or ``clip-path`` of an id no element has, or of a part
     that holds it (it would draw itself without end), nesting deeper than ``MAX_SVG_DEPTH``,
-    more than ``MAX_SVG_PARTS`` elements; None when it can be. Each element is visited once."""
+    paths and points of more than ``MAX_PATH_NUMBERS`` numbers, more than ``MAX_SVG_PARTS``
+    elements; None when it can be. Each element is visited once."""
     tree = _SvgTree(data)
     if tree.problem is not None:
         return tree.problem
@@ -263,6 +262,7 @@ def shape_problem(data: bytes) -> IconFileError | None:
             if drawn:
                 deps[i].append(tree.ids[ident])
     cost, depth, state = [0] * len(deps), [0] * len(deps), bytearray(len(deps))
+    weight = [0] * len(deps)  # the path and point numbers each draws, through each <use>
     stack, state[0] = [(0, iter(deps[0]))], 1
     while stack:
         i, todo = stack[-1]
@@ -270,6 +270,7 @@ def shape_problem(data: bytes) -> IconFileError | None:
         if j is None:
             stack.pop()
             state[i], cost[i] = 2, 1 + sum(cost[k] for k in deps[i])
+            weight[i] = tree.numbers[i] + sum(weight[k] for k in deps[i])
             depth[i] = 1 + max((depth[k] for k in deps[i]), default=0)
             if depth[i] > MAX_SVG_DEPTH:
                 why = f"nests its parts more than {MAX_SVG_DEPTH} deep (through each <use> too)"
@@ -281,6 +282,16 @@ def shape_problem(data: bytes) -> IconFileError | None:
         elif state[j] == 0:
             state[j] = 1
             stack.append((j, iter(deps[j])))
+    if weight[0] > MAX_PATH_NUMBERS:  # at the first part that holds that many by itself
+        at = next(i for i, w in enumerate(weight) if w > MAX_PATH_NUMBERS and all(
+            weight[k] <= MAX_PATH_NUMBERS for k in deps[i]
+        ))  # fmt: skip
+        why = (
+            f"draws paths and points of {weight[0]:,} numbers, each <use> counted as all it"
+            f" draws; an SVG icon has at most {MAX_PATH_NUMBERS:,}: simplify it, or make it a"
+            " PNG icon"
+        )
+        return IconFileError(why, *tree.at[at])
     if cost[0] <= MAX_SVG_PARTS:
         return None
     at = next((i for i in tree.refs if cost[i] > MAX_SVG_PARTS), 0)
