@@ -468,3 +468,40 @@ def test_an_export_with_a_folder_where_an_image_goes_keeps_its_files_and_the_bui
     last.rmdir()
     _export(root, out)
     assert not list(out.rglob("*.tmp"))
+
+
+def test_a_build_stopped_while_it_undoes_is_undone_by_the_next_all_old(tmp_path, monkeypatch):
+    """A review: a build killed half way through undoing a failed switch left its journal as
+    it was; the next build went on with the renames, took each file the first undo had put
+    back for a new one of its own, and removed it (a good PDF gone, said to be kept). The
+    journal now says the commit is being undone, and the next build undoes it again."""
+    root = make_project(tmp_path)
+    out = tmp_path / "out"
+    _build(root, out)
+    before = _everything(out)
+    _changed(root)
+    real_replace, restores = os.replace, [0]
+
+    def failing(a: str, b: str) -> None:
+        if str(a).endswith(".old.tmp"):  # the undo puts a kept file back
+            restores[0] += 1
+            if restores[0] == 2:
+                raise Killed
+        elif Path(b) == out / PDFS[3]:
+            raise PermissionError(13, "Permission denied", str(a), None, str(b))
+        real_replace(a, b)
+
+    monkeypatch.setattr(os, "replace", failing)
+    with pytest.raises(Killed):
+        build(Project(root), ["tiny"], STD, out, jobs=1, progress=print)
+    monkeypatch.undo()
+    journal = commit.journal_file(out, "tiny")
+    assert json.loads(journal.read_text())["undo"] is True
+    (out / PDFS[3]).unlink()  # and now a folder stands there: the next build cannot finish
+    (out / PDFS[3]).mkdir()
+    with locked(out):
+        said = commit.recover(out)
+    assert said == [f"tiny: {commit.UNDONE}"]
+    assert not journal.exists() and not list(out.rglob("*.tmp"))
+    now = _everything(out)
+    assert now == {k: v for k, v in before.items() if k != PDFS[3]}, set(now) ^ set(before)

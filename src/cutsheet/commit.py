@@ -90,7 +90,7 @@ def commit_game(
             (out / m.tmp).unlink(missing_ok=True)
         raise
     try:
-        _switch(out, moves)
+        _switch(out, moves, journal_file(out, game))
     except Undone:
         journal_file(out, game).unlink(missing_ok=True)
         raise
@@ -147,10 +147,12 @@ def _removals(out: Path, raw: bytes | None) -> list[str] | None:
     return listed
 
 
-def _switch(out: Path, moves: list[Move]) -> None:
+def _switch(out: Path, moves: list[Move], journal: Path) -> None:
     """Each rename that is still to do (its staged file is there), in order, the file it
-    replaces kept until all are done; a rename that fails undoes every one done (``Undone``,
-    naming the file), or raises as it is when even that fails (the journal then stays)."""
+    replaces kept until all are done; a rename that fails marks the ``journal`` as undoing
+    (a build stopped in the undo is undone by the next, not finished) and undoes every one
+    done (``Undone``, naming the file), or raises as it is when even that fails (the journal
+    then stays, for the next build to try again)."""
     try:
         for m in moves:
             tmp = out / m.tmp
@@ -158,10 +160,30 @@ def _switch(out: Path, moves: list[Move]) -> None:
                 _keep_old(out / m.dest, _kept(out, m))
                 os.replace(tmp, out / m.dest)
     except OSError as exc:
+        _mark_undoing(journal)
         _undo(out, moves)
         raise Undone(exc.errno, exc.strerror, str(out / m.dest)) from exc
+    _drop_kept(out, moves)
+
+
+def _drop_kept(out: Path, moves: list[Move]) -> None:
+    """Remove the kept files, as far as the system lets (a file another program holds open,
+    on Windows: the next build's ``clean_temps`` tries again)."""
     for m in moves:
-        _kept(out, m).unlink(missing_ok=True)
+        try:
+            _kept(out, m).unlink(missing_ok=True)
+        except OSError:
+            pass
+
+
+def _mark_undoing(journal: Path) -> None:
+    """Say in the journal that its commit is being undone (as far as it can be written)."""
+    try:
+        said = json.loads(journal.read_bytes())
+        said["undo"] = True
+        atomic_write(journal, json.dumps(said, separators=COMPACT).encode())
+    except (OSError, ValueError, TypeError):
+        pass
 
 
 def _kept(out: Path, m: Move) -> Path:
@@ -175,7 +197,10 @@ def _keep_old(dest: Path, kept: Path) -> None:
     made."""
     kept.unlink(missing_ok=True)
     if dest.is_symlink():
-        os.symlink(os.readlink(dest), kept)
+        try:
+            os.symlink(os.readlink(dest), kept)
+        except OSError:  # a link Windows lets no one make without a privilege: not kept
+            pass
     elif _there(dest):
         try:
             os.link(dest, kept)
@@ -186,9 +211,9 @@ def _keep_old(dest: Path, kept: Path) -> None:
 
 def _undo(out: Path, moves: list[Move]) -> None:
     """Put back what the done renames (their staged files gone) replaced, last first: the
-    kept file, or nothing where there was none; then remove the staged and kept files left.
-    (A build killed while it undoes leaves a mix that its journal cannot tell; the next
-    build finds the files unlike its cache entries and draws them again.)"""
+    kept file, or nothing where there was none (a file that is the staged one, by its hash,
+    is removed; any other, an old one an undo stopped half way put back, stays); then remove
+    the staged and kept files left."""
     for m in reversed(moves):
         tmp, dest, kept = out / m.tmp, out / m.dest, _kept(out, m)
         if _there(tmp):
@@ -196,10 +221,14 @@ def _undo(out: Path, moves: list[Move]) -> None:
         if _there(kept):
             os.replace(kept, dest)
         elif dest.is_file() and not dest.is_symlink():
-            dest.unlink()
+            if file_hash.__wrapped__(str(dest)) == m.sha256:
+                dest.unlink()
     for m in moves:
-        (out / m.tmp).unlink(missing_ok=True)
-        _kept(out, m).unlink(missing_ok=True)
+        try:
+            (out / m.tmp).unlink(missing_ok=True)
+        except OSError:
+            pass
+    _drop_kept(out, moves)
 
 
 def _there(path: Path) -> bool:
@@ -294,12 +323,26 @@ def recover(out: Path) -> list[str]:
                     moves = None
                     break
         name = journal.name[len(JOURNAL_PREFIX) : -len(".json")]
-        if moves is not None:
+        if moves is not None and _undoing(raw):  # stopped while it undid: undone again
+            _undo(out, moves)
+            finished.append(f"{stopped_commit(name).partition(': ')[0]}: {UNDONE}")
+        elif moves is not None:
             try:
-                _switch(out, moves)
+                _switch(out, moves, journal)
                 _remove(out, removals or [])
                 finished.append(stopped_commit(name))
             except Undone as exc:
                 finished.append(undone_commit(name, exc))
         journal.unlink(missing_ok=True)
     return finished
+
+
+UNDONE = "undid what a stopped build had begun to undo; the last good files are kept"
+
+
+def _undoing(raw: bytes | None) -> bool:
+    """Whether a journal says its commit was being undone (``_mark_undoing``)."""
+    try:
+        return json.loads(raw or b"{}").get("undo") is True
+    except (ValueError, AttributeError, RecursionError):
+        return False

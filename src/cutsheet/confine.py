@@ -183,7 +183,7 @@ def in_the_way(out: Path, where: Path) -> tuple[Path, str] | None:
         why = not_a_folder(folder)
         if why is not None:
             return folder, why
-    if where.is_symlink():
+    if not inside.parts or where.is_symlink():  # an error that named no file: not the folder
         return None
     why = not_a_file(where)
     return None if why is None else (where, why)
