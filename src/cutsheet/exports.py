@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from . import jobs as runner
 from .build import Progress, Project, job_licences, stderr_progress
@@ -42,8 +43,6 @@ from .targets import EXPORTS, ExportSettings, Rendered, exporter
 
 DPI_RANGE = (72, 1200)
 ORDERS = ("front-back", "back-front")
-URL_BASE = re.compile(r"(https?://[^\s/]+|file://)(/[^\s]*)?")
-"""What ``--url-base`` may be: a web address or a file address, with no space in it."""
 CONTACT_PAPER = "a4"  # the paper the print plan (and the contact sheet) is made on
 BLEED_TARGETS = ("png", "pod")  # the targets that draw art past the trim (--bleed)
 DPI_TARGETS = ("png", "tts")  # the targets of images (--dpi)
@@ -88,10 +87,11 @@ class ExportOptions:
         low, high = DPI_RANGE
         if not low <= self.dpi <= high:
             return f"a resolution is {low} to {high} dpi, got {self.dpi}"
-        if self.url_base and not URL_BASE.fullmatch(self.url_base):
+        if self.url_base and not url_base_ok(self.url_base):
             return (
-                "a --url-base is an https://, http:// or file:/// address without spaces,"
-                f" got {excerpt(self.url_base)}"
+                "a --url-base is the address of a folder: https://, http:// (with a host) or"
+                " file:///, without spaces, quotes, a query (?) or a fragment (#), got"
+                f" {excerpt(self.url_base)}"
             )
         if self.order not in ORDERS:
             known = ", ".join(ORDERS)
@@ -99,6 +99,20 @@ class ExportOptions:
                 self.order, ORDERS
             )
         return None
+
+
+def url_base_ok(url: str) -> bool:
+    """Whether ``url`` can name a folder the TTS images are in: a web address with a host,
+    or a file address with a path (a share's host too), nothing after a ``?`` or ``#``."""
+    if re.search(r"[\s\"'<>\\]", url):
+        return False
+    parts = urlsplit(url)
+    scheme = parts.scheme.lower()
+    if parts.query or parts.fragment or "#" in url or "?" in url:
+        return False
+    if scheme in ("http", "https"):
+        return bool(parts.hostname)
+    return scheme == "file" and bool(parts.path) and parts.path.startswith("/")
 
 
 def folder(out: Path, game: str, profile: str, to: str) -> Path:

@@ -13,6 +13,7 @@ import json
 import math
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import quote
 
 from reportlab.lib.units import mm
 
@@ -219,7 +220,7 @@ def deck_images(deck: Deck, first_key: int, settings: ExportSettings) -> DeckIma
         elif n == 0:  # one back image for the whole deck
             one = Sheet(0, backs[:1], (), (1, 1), dpi)
             files.append(_image(deck, one.fronts, one, back_name))
-        urls[sheet.key] = (settings.url_base + name, settings.url_base + back_name)
+        urls[sheet.key] = (settings.url_base + quote(name), settings.url_base + quote(back_name))
         sheets.append(sheet)
     ids = tuple((first_key + i // per_sheet) * 100 + i % per_sheet for i in order)
     return DeckImages(deck, tuple(sheets), tuple(files), urls, unique, ids)
