@@ -155,3 +155,32 @@ def test_killing_a_parallel_builds_parent_leaves_no_worker(project):
     while any(_alive(w) for w in workers) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not [w for w in workers if _alive(w)]
+
+
+def test_a_ctrl_c_that_lands_in_a_callback_ends_quietly(monkeypatch, capsys):
+    """A Ctrl-C that landed in the import system's module-lock callback, while a build
+    imported a module, was printed as "Exception ignored in …" with a traceback (Python
+    cannot raise it there) and swallowed. The command's hook for such exceptions ends the
+    program quietly instead; any other is said as Python says it."""
+    import types
+
+    from cutsheet import entry
+
+    def leave(code: int) -> None:
+        raise SystemExit(code)
+
+    monkeypatch.setattr(entry.os, "_exit", leave)
+    monkeypatch.setattr(entry, "_interrupted", [True])
+    info = types.SimpleNamespace(
+        exc_type=KeyboardInterrupt, exc_value=KeyboardInterrupt(), exc_traceback=None,
+        err_msg=None, object=None,
+    )  # fmt: skip
+    with pytest.raises(SystemExit) as ended:
+        entry._unraisable(info)
+    assert ended.value.code == 130
+    assert capsys.readouterr().err == "cutsheet: interrupted\n"
+    said = []
+    monkeypatch.setattr(sys, "__unraisablehook__", said.append)
+    other = types.SimpleNamespace(**{**vars(info), "exc_type": ValueError})
+    entry._unraisable(other)
+    assert said == [other]

@@ -87,6 +87,16 @@ def _interrupt(_signum: int, _frame: FrameType | None) -> None:
     raise KeyboardInterrupt
 
 
+def _unraisable(info: Any) -> None:
+    """A Ctrl-C that lands where Python cannot raise it (a weak reference's callback, such
+    as the import system's module locks) is printed as "Exception ignored in …" with a
+    traceback, and then swallowed: the build would go on. It ends the program quietly
+    instead, as every other Ctrl-C does; anything else is said as Python says it."""
+    if issubclass(info.exc_type, KeyboardInterrupt) and _interrupted:
+        _quit(0, None)
+    sys.__unraisablehook__(info)
+
+
 def run() -> int:
     """Import the command line with Ctrl-C ending quietly, then run it (where Ctrl-C is a
     ``KeyboardInterrupt`` that ``main`` turns into the same quiet exit); the process ends
@@ -107,6 +117,7 @@ def run() -> int:
     from .cli import main
 
     signal.signal(signal.SIGINT, _interrupt)
+    sys.unraisablehook = _unraisable
     try:
         code = main()
     except BaseException:
