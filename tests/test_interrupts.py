@@ -160,27 +160,57 @@ def test_killing_a_parallel_builds_parent_leaves_no_worker(project):
 def test_a_ctrl_c_that_lands_in_a_callback_ends_quietly(monkeypatch, capsys):
     """A Ctrl-C that landed in the import system's module-lock callback, while a build
     imported a module, was printed as "Exception ignored in …" with a traceback (Python
-    cannot raise it there) and swallowed. The command's hook for such exceptions ends the
-    program quietly instead; any other is said as Python says it."""
+    cannot raise it there) and swallowed. The command's hook for such exceptions asks for it
+    again, silently, to arrive where it is raised; any other is said as Python says it."""
+    import _thread
     import types
 
     from cutsheet import entry
 
-    def leave(code: int) -> None:
-        raise SystemExit(code)
-
-    monkeypatch.setattr(entry.os, "_exit", leave)
+    asked = []
+    monkeypatch.setattr(_thread, "interrupt_main", lambda: asked.append(True))
     monkeypatch.setattr(entry, "_interrupted", [True])
+    monkeypatch.setattr(entry, "AGAIN_S", 0.0)
     info = types.SimpleNamespace(
         exc_type=KeyboardInterrupt, exc_value=KeyboardInterrupt(), exc_traceback=None,
         err_msg=None, object=None,
     )  # fmt: skip
-    with pytest.raises(SystemExit) as ended:
-        entry._unraisable(info)
-    assert ended.value.code == 130
-    assert capsys.readouterr().err == "cutsheet: interrupted\n"
+    entry._unraisable(info)
+    for _ in range(100):  # asked for from another thread
+        if asked:
+            break
+        time.sleep(0.01)
+    assert asked == [True] and capsys.readouterr().err == ""
     said = []
     monkeypatch.setattr(sys, "__unraisablehook__", said.append)
     other = types.SimpleNamespace(**{**vars(info), "exc_type": ValueError})
     entry._unraisable(other)
-    assert said == [other]
+    assert said == [other] and asked == [True]
+
+
+def test_a_ctrl_c_asked_for_again_arrives_where_it_is_raised():
+    """In a process: a Ctrl-C raised in a weak reference's callback reaches the code after it
+    as a KeyboardInterrupt, with nothing printed."""
+    code = (
+        "import sys, signal, weakref, time\n"
+        "from cutsheet import entry\n"
+        "sys.unraisablehook = entry._unraisable\n"
+        "signal.signal(signal.SIGINT, entry._interrupt)\n"
+        "class A: pass\n"
+        "try:\n"
+        "    a = A(); r = weakref.ref(a, lambda _r: entry._interrupt(2, None)); del a\n"
+        "    t = time.monotonic()\n"
+        "    while time.monotonic() - t < 5: pass\n"
+        "    print('went on')\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted')\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert (done.stdout.strip(), done.stderr) == ("interrupted", "")
+
+
+def test_the_hook_is_the_commands_own():
+    """Only the command installs it (a program that imports cutsheet keeps its own)."""
+    code = "import sys, cutsheet.cli, cutsheet.entry; print(sys.unraisablehook is sys.__unraisablehook__)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "True"

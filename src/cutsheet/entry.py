@@ -87,13 +87,23 @@ def _interrupt(_signum: int, _frame: FrameType | None) -> None:
     raise KeyboardInterrupt
 
 
+AGAIN_S = 0.05
+"""How long after a Ctrl-C Python could not raise it is asked for again (``_unraisable``)."""
+
+
 def _unraisable(info: Any) -> None:
     """A Ctrl-C that lands where Python cannot raise it (a weak reference's callback, such
     as the import system's module locks) is printed as "Exception ignored in …" with a
-    traceback, and then swallowed: the build would go on. It ends the program quietly
-    instead, as every other Ctrl-C does; anything else is said as Python says it."""
+    traceback, and then swallowed: the build would go on. It is asked for again instead,
+    silently, to arrive where it can be raised and end the command as every other Ctrl-C
+    does (``watch`` its own way); anything else is said as Python says it."""
     if issubclass(info.exc_type, KeyboardInterrupt) and _interrupted:
-        _quit(0, None)
+        import _thread
+        import threading
+
+        # from another thread, a moment later: asked for here, it would be raised in here
+        threading.Timer(AGAIN_S, _thread.interrupt_main).start()
+        return
     sys.__unraisablehook__(info)
 
 
