@@ -198,6 +198,28 @@ def test_tts_one_sided_pieces_lie_face_up_and_stay_out_of_hands(repo, tmp_path):
 
 
 @pytest.mark.parametrize(
+    ("url", "ok"),
+    [
+        ("http://[::1/", False),  # was a traceback (urlsplit's ValueError)
+        ("https://ex.org:abc/", False),
+        ("https://ex.org:99999/", False),
+        ("file:/home/x/", False),
+        ("https://ex.org/a%/", False),
+        ("https://ex.org/\x01/", False),
+        ("https://ex.org/a%20b/", True),
+        ("http://[::1]:8000/x/", True),
+        ("http://localhost:8000/x/", True),
+        ("file:///C:/Users/x/", True),
+        ("file://server/share/", True),
+    ],
+)
+def test_a_url_base_is_a_folders_address(url, ok):
+    from cutsheet.exports import url_base_ok
+
+    assert url_base_ok(url) is ok
+
+
+@pytest.mark.parametrize(
     "base",
     [
         "https://example.org/my game",

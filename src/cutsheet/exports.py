@@ -102,17 +102,21 @@ class ExportOptions:
 
 
 def url_base_ok(url: str) -> bool:
-    """Whether ``url`` can name a folder the TTS images are in: a web address with a host,
-    or a file address with a path (a share's host too), nothing after a ``?`` or ``#``."""
-    if re.search(r"[\s\"'<>\\]", url):
+    """Whether ``url`` can name a folder the TTS images are in: a web address with a host
+    (and a port, if any, that is one), or a file address (``file:///path``, or a share's
+    ``file://host/path``); nothing after a ``?`` or ``#``, no space, quote, backslash or
+    control character, no ``%`` that is not an escape."""
+    if re.search(r"[\x00-\x20\x7f\"'<>\\?#]|%(?![0-9A-Fa-f]{2})", url):
         return False
-    parts = urlsplit(url)
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 - raises for a port that is not one
+    except ValueError:  # an IPv6 host left open, a port out of range
+        return False
     scheme = parts.scheme.lower()
-    if parts.query or parts.fragment or "#" in url or "?" in url:
-        return False
     if scheme in ("http", "https"):
         return bool(parts.hostname)
-    return scheme == "file" and bool(parts.path) and parts.path.startswith("/")
+    return url.lower().startswith("file://") and parts.path.startswith("/")
 
 
 def folder(out: Path, game: str, profile: str, to: str) -> Path:
