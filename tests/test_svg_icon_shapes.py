@@ -97,11 +97,13 @@ CASES = {  # the icon -> where and what check and build say
         " least 0.000001 and at most 1,000,000"
     ),
     f'{SVG}\n<path d="M0 0{" L1 1" * 20_000}"/>\n<path d="M0 0{" L1 1" * 6_000}"/></svg>': (
-        f"1:1: error: icon 'mine.svg' draws paths and points of 52,004 numbers, {PATHS}"
+        f"3:1: error: icon 'mine.svg' draws paths and points of 52,004 numbers, {PATHS}"
     ),
     f'{SVG}<defs>\n<path id="p" d="M0 0{" L1 1" * 10_000}"/></defs>\n<g>'
     + '<use href="#p"/>' * 5
-    + "</g></svg>": f"3:1: error: icon 'mine.svg' draws paths and points of 120,012 numbers, {PATHS}",
+    + "</g></svg>": (  # the <defs> drawn only where used; said at the use that tips it over
+        f"3:36: error: icon 'mine.svg' draws paths and points of 100,010 numbers, {PATHS}"
+    ),
     f'{SVG}\n<polyline points="{" 1,1" * 30_000}"/></svg>': (
         f"2:1: error: icon 'mine.svg' draws paths and points of 60,000 numbers, {PATHS}"
     ),
@@ -138,6 +140,15 @@ def test_a_skew_of_90_degrees_stays_refused_by_check_and_build_alike(own, capsys
     (check, said), (build, built) = check_and_build(capsys)
     assert check == build == 1 and said == built and len(said) == 1, (said, built)
     assert said[0].startswith("icons/mine.svg:") and "which cannot be printed" in said[0]
+
+
+def test_a_part_in_defs_counts_only_where_it_is_used(own, capsys):
+    """A review: a 9,000-number glyph in <defs> used five times (45,000 numbers drawn) was
+    refused for 54,000: the <defs> was counted as drawn too."""
+    glyph = f'<path id="g" d="M0 0{" L1 1" * 4_499}"/>'
+    uses = '<use href="#g"/>' * 5
+    (use_icon(own) / "mine.svg").write_text(f"{SVG}<defs>{glyph}</defs>{uses}</svg>")
+    assert check_and_build(capsys) == [(0, []), (0, [])]
 
 
 def test_an_svg_icon_with_ordinary_transforms_builds(own, capsys):

@@ -61,6 +61,7 @@ class _SvgTree:
         self.refs: dict[int, list[tuple[str, str, bool]]] = {}
         self.problem: IconFileError | None = None
         self.numbers: list[int] = []  # each element's own path or point numbers
+        self.unseen: set[int] = set()  # a <defs> or <symbol>: drawn only through a <use>
         self._open: list[int] = []
         self._parser = expat.ParserCreate(namespace_separator=" ")
         self._parser.StartElementHandler = self._start
@@ -75,6 +76,8 @@ class _SvgTree:
         self.at.append((self._parser.CurrentLineNumber, self._parser.CurrentColumnNumber + 1))
         self.kids.append([])
         self.numbers.append(0)
+        if local in ("defs", "symbol"):
+            self.unseen.add(i)
         if self._open:
             self.kids[self._open[-1]].append(i)
         self._open.append(i)
@@ -270,7 +273,7 @@ def shape_problem(data: bytes) -> IconFileError | None:
         if j is None:
             stack.pop()
             state[i], cost[i] = 2, 1 + sum(cost[k] for k in deps[i])
-            weight[i] = tree.numbers[i] + sum(weight[k] for k in deps[i])
+            weight[i] = tree.numbers[i] + sum(weight[k] for k in _drawn(tree, deps, i))
             depth[i] = 1 + max((depth[k] for k in deps[i]), default=0)
             if depth[i] > MAX_SVG_DEPTH:
                 why = f"nests its parts more than {MAX_SVG_DEPTH} deep (through each <use> too)"
@@ -282,16 +285,13 @@ def shape_problem(data: bytes) -> IconFileError | None:
         elif state[j] == 0:
             state[j] = 1
             stack.append((j, iter(deps[j])))
-    if weight[0] > MAX_PATH_NUMBERS:  # at the first part that holds that many by itself
-        at = next(i for i, w in enumerate(weight) if w > MAX_PATH_NUMBERS and all(
-            weight[k] <= MAX_PATH_NUMBERS for k in deps[i]
-        ))  # fmt: skip
+    if weight[0] > MAX_PATH_NUMBERS:
         why = (
             f"draws paths and points of {weight[0]:,} numbers, each <use> counted as all it"
             f" draws; an SVG icon has at most {MAX_PATH_NUMBERS:,}: simplify it, or make it a"
             " PNG icon"
         )
-        return IconFileError(why, *tree.at[at])
+        return IconFileError(why, *tree.at[_tipping(tree, deps, weight)])
     if cost[0] <= MAX_SVG_PARTS:
         return None
     at = next((i for i in tree.refs if cost[i] > MAX_SVG_PARTS), 0)
@@ -300,6 +300,32 @@ def shape_problem(data: bytes) -> IconFileError | None:
         f" most {MAX_SVG_PARTS:,}: simplify it, or make it a PNG icon"
     )
     return IconFileError(why, *tree.at[at])
+
+
+def _drawn(tree: _SvgTree, deps: list[list[int]], i: int) -> list[int]:
+    """What element ``i`` draws: its children but a ``<defs>`` or ``<symbol>`` among them
+    (drawn only where a ``<use>`` names a part), and the parts its ``<use>`` names."""
+    kids = set(tree.kids[i])
+    return [k for k in deps[i] if k not in kids or k not in tree.unseen]
+
+
+def _tipping(tree: _SvgTree, deps: list[list[int]], weight: list[int]) -> int:
+    """The element at which an icon's drawn numbers pass ``MAX_PATH_NUMBERS``: from the
+    root down, the part that holds too many by itself, else the one, in the order drawn,
+    whose numbers tip its parent's over."""
+    at = 0
+    while True:
+        drawn = _drawn(tree, deps, at)
+        over = next((k for k in drawn if weight[k] > MAX_PATH_NUMBERS), None)
+        if over is not None:
+            at = over
+            continue
+        total = tree.numbers[at]
+        for k in drawn:
+            total += weight[k]
+            if total > MAX_PATH_NUMBERS:
+                return k
+        return at
 
 
 class _Kept(logging.Handler):
