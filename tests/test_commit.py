@@ -497,11 +497,45 @@ def test_a_build_stopped_while_it_undoes_is_undone_by_the_next_all_old(tmp_path,
     monkeypatch.undo()
     journal = commit.journal_file(out, "tiny")
     assert json.loads(journal.read_text())["undo"] is True
-    (out / PDFS[3]).unlink()  # and now a folder stands there: the next build cannot finish
-    (out / PDFS[3]).mkdir()
     with locked(out):
         said = commit.recover(out)
     assert said == [f"tiny: {commit.UNDONE}"]
     assert not journal.exists() and not list(out.rglob("*.tmp"))
+    assert _everything(out) == before
+
+
+def test_a_folder_where_an_undo_puts_a_file_back_blocks_nothing(tmp_path, monkeypatch):
+    """A review: the next build undoing a commit stopped while it undid raised on a folder
+    standing where a switched file was to be put back, and every build after failed on it.
+    That file is left; the rest is put back, and the next build names the folder."""
+    root = make_project(tmp_path)
+    out = tmp_path / "out"
+    _build(root, out)
+    before = _everything(out)
+    _changed(root)
+    real_replace, restores = os.replace, [0]
+
+    def failing(a: str, b: str) -> None:
+        if str(a).endswith(".old.tmp"):
+            restores[0] += 1
+            if restores[0] == 1:  # killed before any file is put back
+                raise Killed
+        elif Path(b) == out / PDFS[3]:
+            raise PermissionError(13, "Permission denied", str(a), None, str(b))
+        real_replace(a, b)
+
+    monkeypatch.setattr(os, "replace", failing)
+    with pytest.raises(Killed):
+        build(Project(root), ["tiny"], STD, out, jobs=1, progress=print)
+    monkeypatch.undo()
+    (out / PDFS[0]).unlink()  # switched, its old file kept: a folder now where it goes back
+    (out / PDFS[0]).mkdir()
+    with locked(out):
+        assert commit.recover(out) == [f"tiny: {commit.UNDONE}"]
     now = _everything(out)
-    assert now == {k: v for k, v in before.items() if k != PDFS[3]}, set(now) ^ set(before)
+    assert now == {k: v for k, v in before.items() if k != PDFS[0]}, set(now) ^ set(before)
+    _outputs, report = build(Project(root), ["tiny"], STD, out, jobs=1, progress=print)
+    assert [str(p) for p in report.problems] == [
+        f"{out / PDFS[0]}: error: cannot write here: is a folder, not a file; remove it"
+        " (the last good files are kept)"
+    ]

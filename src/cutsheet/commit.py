@@ -218,11 +218,14 @@ def _undo(out: Path, moves: list[Move]) -> None:
         tmp, dest, kept = out / m.tmp, out / m.dest, _kept(out, m)
         if _there(tmp):
             continue
-        if _there(kept):
-            os.replace(kept, dest)
-        elif dest.is_file() and not dest.is_symlink():
-            if file_hash.__wrapped__(str(dest)) == m.sha256:
-                dest.unlink()
+        try:
+            if _there(kept):
+                os.replace(kept, dest)
+            elif dest.is_file() and not dest.is_symlink():
+                if file_hash.__wrapped__(str(dest)) == m.sha256:
+                    dest.unlink()
+        except OSError:  # a folder put there since: that game's own commit will name it
+            continue
     for m in moves:
         try:
             (out / m.tmp).unlink(missing_ok=True)
@@ -304,9 +307,10 @@ def undone_commit(name: str, exc: OSError) -> str:
 
 def recover(out: Path) -> list[str]:
     """Finish every commit a stopped build or export left half done (call it holding the
-    lock, before removing temporary files), or undo one whose renames cannot all be done.
-    Returns a line for each: ``stopped_commit`` or ``undone_commit``. An OSError: a commit
-    could be neither finished nor undone (its journal stays for the next try)."""
+    lock, before removing temporary files), or undo one whose renames cannot all be done,
+    or that was being undone when it stopped. Returns a line for each: ``stopped_commit``,
+    ``undone_commit`` or ``UNDONE``. An OSError: a commit could be neither finished nor
+    undone (its journal stays for the next try)."""
     finished = []
     try:
         journals = sorted((out / ".cache").glob(f"{JOURNAL_PREFIX}*.json"))
