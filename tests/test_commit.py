@@ -346,6 +346,17 @@ def _changed(root: Path) -> None:
     game.write_text(game.read_text().replace("title: Tiny", "title: Tiny Two", 1))
 
 
+def _built_then_changed(tmp_path: Path) -> tuple[Path, Path, dict[str, bytes]]:
+    """The tiny game built, then changed (every PDF): its project, its output folder and
+    every file the build wrote."""
+    root = make_project(tmp_path)
+    out = tmp_path / "out"
+    _build(root, out)
+    before = _everything(out)
+    _changed(root)
+    return root, out, before
+
+
 def _everything(out: Path) -> dict[str, bytes]:
     return {p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*") if p.is_file()}
 
@@ -382,11 +393,7 @@ def test_a_folder_where_a_pdf_goes_keeps_the_last_good_build_and_blocks_nothing_
 def test_a_rename_that_fails_during_the_switch_undoes_the_ones_done(tmp_path, monkeypatch, fail_at):
     """A rename refused half way through a commit (a PDF another program holds open, on
     Windows) puts back the files the renames done replaced: all old, no journal left."""
-    root = make_project(tmp_path)
-    out = tmp_path / "out"
-    _build(root, out)
-    before = _everything(out)
-    _changed(root)
+    root, out, before = _built_then_changed(tmp_path)
     real_replace, seen = os.replace, [0]
 
     def refusing(a: str, b: str) -> None:
@@ -413,11 +420,7 @@ def test_a_stopped_commit_that_cannot_be_finished_is_undone_and_said(tmp_path, m
     """A build killed during its switch leaves a journal; when a folder then stands where one
     of its files goes, the next build undoes the stopped commit (the last good files back),
     says so, and reports the folder for that game only."""
-    root = make_project(tmp_path)
-    out = tmp_path / "out"
-    _build(root, out)
-    before = _everything(out)
-    _changed(root)
+    root, out, before = _built_then_changed(tmp_path)
     monkeypatch.setattr(os, "replace", _stopping(2, os.replace, out))  # the journal, a PDF
     with pytest.raises(Killed):
         _build(root, out)
@@ -470,22 +473,18 @@ def test_an_export_with_a_folder_where_an_image_goes_keeps_its_files_and_the_bui
     assert not list(out.rglob("*.tmp"))
 
 
-def test_a_build_stopped_while_it_undoes_is_undone_by_the_next_all_old(tmp_path, monkeypatch):
-    """A review: a build killed half way through undoing a failed switch left its journal as
-    it was; the next build went on with the renames, took each file the first undo had put
-    back for a new one of its own, and removed it (a good PDF gone, said to be kept). The
-    journal now says the commit is being undone, and the next build undoes it again."""
-    root = make_project(tmp_path)
-    out = tmp_path / "out"
-    _build(root, out)
-    before = _everything(out)
-    _changed(root)
+def _stopped_while_undoing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kill_at: int
+) -> tuple[Path, Path, dict[str, bytes]]:
+    """A build whose switch fails at the last PDF, killed at the ``kill_at``-th file its
+    undo puts back: the project, the output folder, and every file of the build before."""
+    root, out, before = _built_then_changed(tmp_path)
     real_replace, restores = os.replace, [0]
 
     def failing(a: str, b: str) -> None:
         if str(a).endswith(".old.tmp"):  # the undo puts a kept file back
             restores[0] += 1
-            if restores[0] == 2:
+            if restores[0] == kill_at:
                 raise Killed
         elif Path(b) == out / PDFS[3]:
             raise PermissionError(13, "Permission denied", str(a), None, str(b))
@@ -495,6 +494,15 @@ def test_a_build_stopped_while_it_undoes_is_undone_by_the_next_all_old(tmp_path,
     with pytest.raises(Killed):
         build(Project(root), ["tiny"], STD, out, jobs=1, progress=print)
     monkeypatch.undo()
+    return root, out, before
+
+
+def test_a_build_stopped_while_it_undoes_is_undone_by_the_next_all_old(tmp_path, monkeypatch):
+    """A review: a build killed half way through undoing a failed switch left its journal as
+    it was; the next build went on with the renames, took each file the first undo had put
+    back for a new one of its own, and removed it (a good PDF gone, said to be kept). The
+    journal now says the commit is being undone, and the next build undoes it again."""
+    _root, out, before = _stopped_while_undoing(tmp_path, monkeypatch, kill_at=2)
     journal = commit.journal_file(out, "tiny")
     assert json.loads(journal.read_text())["undo"] is True
     with locked(out):
@@ -508,26 +516,7 @@ def test_a_folder_where_an_undo_puts_a_file_back_blocks_nothing(tmp_path, monkey
     """A review: the next build undoing a commit stopped while it undid raised on a folder
     standing where a switched file was to be put back, and every build after failed on it.
     That file is left; the rest is put back, and the next build names the folder."""
-    root = make_project(tmp_path)
-    out = tmp_path / "out"
-    _build(root, out)
-    before = _everything(out)
-    _changed(root)
-    real_replace, restores = os.replace, [0]
-
-    def failing(a: str, b: str) -> None:
-        if str(a).endswith(".old.tmp"):
-            restores[0] += 1
-            if restores[0] == 1:  # killed before any file is put back
-                raise Killed
-        elif Path(b) == out / PDFS[3]:
-            raise PermissionError(13, "Permission denied", str(a), None, str(b))
-        real_replace(a, b)
-
-    monkeypatch.setattr(os, "replace", failing)
-    with pytest.raises(Killed):
-        build(Project(root), ["tiny"], STD, out, jobs=1, progress=print)
-    monkeypatch.undo()
+    root, out, before = _stopped_while_undoing(tmp_path, monkeypatch, kill_at=1)
     (out / PDFS[0]).unlink()  # switched, its old file kept: a folder now where it goes back
     (out / PDFS[0]).mkdir()
     with locked(out):
