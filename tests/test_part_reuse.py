@@ -291,6 +291,40 @@ def test_a_picture_changed_in_place_redraws_the_parts_that_show_it(tmp_path):
     }
 
 
+def test_a_picture_saved_again_while_it_is_drawn_is_drawn_again_next_time(tmp_path, monkeypatch):
+    """A review of watch: a picture saved while a build drew it (B hashed for the digests,
+    C read from disk when drawn) left parts holding C under B's digest; once B was saved
+    back, the next build kept those parts. A job whose pictures changed while it drew keeps
+    no digest and no cache entry: the next build draws them again."""
+    from cutsheet.render.pen import CanvasPen
+
+    root = make_project(tmp_path)
+    project, out, fresh = Project(root), tmp_path / "out", tmp_path / "fresh"
+    art = root / "content" / "tiny" / "art.png"
+    tiny = ["tiny"]
+    assert not build(project, tiny, STANDARD_A4, out, 1, lambda _m: None)[1].errors
+    colours = {"B": "#2E86AB", "C": "#D55E00"}
+    Image.new("RGB", (40, 30), colours["B"]).save(art)
+    image, saved = CanvasPen.image, []
+
+    def saved_while_drawn(pen: CanvasPen, path: str, *args: Any) -> None:
+        if not saved:  # an editor saves C just as the picture is drawn
+            Image.new("RGB", (40, 30), colours["C"]).save(art)
+            saved.append(True)
+        image(pen, path, *args)
+
+    monkeypatch.setattr(CanvasPen, "image", saved_while_drawn)
+    assert not build(project, tiny, STANDARD_A4, out, 1, lambda _m: None)[1].errors
+    monkeypatch.undo()
+    assert saved
+    Image.new("RGB", (40, 30), colours["B"]).save(art)  # and B saved back
+    assert not build(project, tiny, STANDARD_A4, out, 1, lambda _m: None)[1].errors
+    assert not build(project, tiny, STANDARD_A4, fresh, 1, lambda _m: None)[1].errors
+    assert {rel: _sha(p) for rel, p in _pdfs(out).items()} == {
+        rel: _sha(p) for rel, p in _pdfs(fresh).items()
+    }
+
+
 # ------------------------------------------------------------------ the digest itself
 @dataclass(frozen=True)
 class Face:

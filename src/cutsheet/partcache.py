@@ -215,7 +215,20 @@ class Keeper:
     options: Options
     env: bytes | None  # ``environment``: None records no digest and keeps nothing
     fingerprints: Fingerprints | None = None  # shared by the parts: a face is read once
+    pictures: tuple[str, ...] = ()  # the images and icons drawing reads again by path
     records: dict[str, dict[str, PartRecord]] = field(default_factory=dict)
+
+    def changed_while_drawn(self) -> bool:
+        """Whether a picture or an icon the job drew by its path (after hashing it for the
+        parts' digests and the cache) has other bytes now: saved again while the job ran
+        (an editor's save during ``watch``). Its parts could hold the new picture under the
+        old one's digest, and a later build would keep them once the old picture came back."""
+        return any(file_hash(p) != file_hash.__wrapped__(p) for p in self.pictures)
+
+    @staticmethod
+    def undigested(files: list[Rendered]) -> list[Rendered]:
+        """``files`` with no digest: no part of them is kept next time."""
+        return [dataclasses.replace(f, digest="") for f in files]
 
     def digest(self, inp: PartInput) -> str:
         """The part's digest: its input's fingerprint with the environment and the cache
