@@ -286,21 +286,27 @@ def pending(out: Path) -> bool:
         return True
 
 
+def _subject(name: str) -> str:
+    """What a commit's journal ``name`` is said as: a game's id, or an export's folder
+    (``export-<game>~export~<target>``: ``<game>/export/<target>``)."""
+    if name.startswith("export-"):
+        return name.removeprefix("export-").replace("~", "/")
+    return name
+
+
 def stopped_commit(name: str) -> str:
     """What the next build or export says of a commit ``recover`` finished: ``name`` is a
-    game's, or an export folder's (``export-<game>~export~<target>``)."""
+    game's, or an export folder's."""
     if name.startswith("export-"):
-        folder = name.removeprefix("export-").replace("~", "/")
-        return f"{folder}: finished the export a stopped one left half done"
+        return f"{_subject(name)}: finished the export a stopped one left half done"
     return f"{name}: finished the commit a stopped build left half done"
 
 
 def undone_commit(name: str, exc: OSError) -> str:
     """What the next build or export says of a stopped commit ``recover`` could not finish
     (``exc``: the rename that failed) and undid."""
-    what = stopped_commit(name).partition(": ")[0]
     return (
-        f"{what}: could not finish what a stopped build left half done ({exc.filename}:"
+        f"{_subject(name)}: could not finish what a stopped build left half done ({exc.filename}:"
         f" {exc.strerror}); undone, the last good files are kept"
     )
 
@@ -329,7 +335,7 @@ def recover(out: Path) -> list[str]:
         name = journal.name[len(JOURNAL_PREFIX) : -len(".json")]
         if moves is not None and _undoing(raw):  # stopped while it undid: undone again
             _undo(out, moves)
-            finished.append(f"{stopped_commit(name).partition(': ')[0]}: {UNDONE}")
+            finished.append(f"{_subject(name)}: {UNDONE}")
         elif moves is not None:
             try:
                 _switch(out, moves, journal)

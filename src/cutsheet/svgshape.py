@@ -97,14 +97,14 @@ class _SvgTree:
         if why is None and local == "path":
             why, self.numbers[i] = _path_problem(attrs.get("d", ""))
         if local in ("polyline", "polygon"):
-            self.numbers[i] = len(_NUMBERS.findall(attrs.get("points", "")))
+            points = _PATH_TOKEN.finditer(attrs.get("points", ""))
+            self.numbers[i] = sum(1 for m in points if m.group(2) is not None)
         if why is None and "transform" in attrs:
             why = _transform_problem(attrs["transform"])
         if why is not None and self.problem is None:
             self.problem = IconFileError(why, *self.at[i])
 
 
-_NUMBERS = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _PATH_TOKEN = re.compile(
     r"([MmLlHhVvCcSsQqTtAaZz])|([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)|[\s,]+|(.)"
 )

@@ -311,8 +311,9 @@ def icon_warnings(icons: Mapping[str, str]) -> list[Problem]:
 
 def _unprintable(drawing: Drawing) -> tuple[str | None, bool]:
     """Why ``drawing`` cannot be drawn in a box, and whether it is its size: a width or
-    height under ``SVG_SMALLEST`` (it would be scaled past what a PDF writes), or a number in it (a coordinate, a size, a line width, a
-    transform, an opacity) that is not finite or is beyond ``SVG_LIMIT``; None when it can."""
+    height under ``SVG_SMALLEST`` (it would be scaled past what a PDF writes), or a number
+    in it (a coordinate, a size, a line width, a transform, an opacity) that is not finite
+    or is beyond ``SVG_LIMIT``; None when it can."""
     limit = f"{SVG_LIMIT:,.0f}"
     w, h = drawing.width, drawing.height
     if not (SVG_SMALLEST <= w <= SVG_LIMIT and SVG_SMALLEST <= h <= SVG_LIMIT):

@@ -116,6 +116,11 @@ def _more_note(like: TextElement, left: float, width: float, bottom: float) -> T
     return _moved(note, bottom - note.box.h)  # type: ignore[return-value]
 
 
+def is_more_note(el: Element) -> bool:
+    """Whether ``el`` is the "Continued on the back" that closes a front (``_more_note``)."""
+    return isinstance(el, TextElement) and el.box.name == "overleaf" and el.plain.strip() == MORE
+
+
 def overleaf(face: FacePlan) -> tuple[FacePlan, FacePlan] | float:
     """``face`` (its boxes laid out taller than the card) cut into a front and a back that
     each fit the card, or the mm by which the back would still overflow."""

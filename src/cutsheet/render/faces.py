@@ -12,7 +12,7 @@ from reportlab.pdfgen.canvas import Canvas
 from ..boxes import KINDS, Element
 from ..boxes.text import TextElement
 from ..plan.model import FacePlan
-from ..plan.overleaf import CONTINUED, MORE
+from ..plan.overleaf import CONTINUED, is_more_note
 from .face_copies import FaceCopies
 from .pen import CanvasPen
 from .tagging import Tagger
@@ -80,13 +80,8 @@ def repeated(el: Element, role: Role) -> bool:
     if not isinstance(el, TextElement):
         return False
     if role != "overleaf":
-        return _is_more_note(el)
+        return is_more_note(el)
     return el.box.name == "title" or el.plain.rstrip().endswith(CONTINUED)
-
-
-def _is_more_note(el: Element) -> bool:
-    """Whether ``el`` is the "Continued on the back" closing a front (``plan.overleaf``)."""
-    return isinstance(el, TextElement) and el.box.name == "overleaf" and el.plain.strip() == MORE
 
 
 def draw_face(
@@ -146,7 +141,7 @@ def _draw_elements(
     heading = ("H3" if role == "back" else "H2") if first else "P"
     elements = headed(face) if role != "overleaf" else face.elements
     # a side of a card that goes on over its back: a list cut there is one list (``split``)
-    over = role == "overleaf" or (role == "front" and any(map(_is_more_note, face.elements)))
+    over = role == "overleaf" or (role == "front" and any(map(is_more_note, face.elements)))
     split = tagger.group if over and tagger.group is not None else ""
     pen = CanvasPen(
         c, tagger, heading=heading, parts=heading_parts(elements), split=split, side=role
