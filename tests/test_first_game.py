@@ -45,8 +45,10 @@ STALLS: dict[str, dict[str, list[str]]] = {
             "a track stops at 20, so no bid goes higher",
             "even when your cubes are worth more than 20",
         ],
-        "a discard pile away from play": [
-            "discarded cards go to one face-up pile set apart from the cards in play"
+        "a discard pile away from play, face up and for good": [
+            "the rules post puts a discarded card on a pile away from the cards in play",
+            "this kit adds that the pile lies face up",
+            "belongs to no one and never comes back",
         ],
         "an example of one bidding round": [
             "example of a bidding round",
