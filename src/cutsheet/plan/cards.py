@@ -495,7 +495,7 @@ def _plan_component(
     if overflows and spec.overleaf:  # a reference card goes on over its back
         cards, probs, overflows = planner.cards(_Attempt(size, spill=True))
     deck = _backs_differ(game, comp, cards)
-    problems.extend(probs + overflows + deck)
+    problems.extend(probs + overflows + deck + _grown_far(game, comp, tried[0], size, profile))
     grid, found = _grid_of(game, comp, layouts, profile.name)
     whole = has_errors(deck + found)
     return (
@@ -503,6 +503,28 @@ def _plan_component(
         problems + found,
         None if whole else planner.faulty,
     )
+
+
+GROWN_FAR = 4.0
+"""A deck whose cards grow to a card size this many times their area (a small token on a
+jumbo card) is warned about: its design sits in a corner of a card far larger than it."""
+
+
+def _grown_far(
+    game: Game, comp: Component, meant: Size, size: Size, profile: Profile
+) -> list[Problem]:
+    """A warning when the deck's faces fit no size up to one ``GROWN_FAR`` times the area
+    they were meant for under the profile: a size of the profile's own would serve them."""
+    if size[0] * size[1] < GROWN_FAR * meant[0] * meant[1]:
+        return []
+    key = "sizes" if profile.name in comp.spec.sizes else "size"
+    was, now = (f"{w:g} × {h:g} mm" for w, h in (meant, size))
+    message = (
+        f"{comp.spec.name}: in {profile.name.replace('-', ' ')} its design does not fit {was}, so each card"
+        f" prints at {now}; give the component a size of its own for the profile that its"
+        f" design fits (sizes: {{{profile.name}: [w, h]}})"
+    )
+    return [Problem(component_key_loc(game, comp, key), message, "warning")]
 
 
 def _sizes_tried(size: Size, card_sizes: Sequence[str | Size]) -> list[Size]:

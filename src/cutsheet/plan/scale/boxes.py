@@ -37,13 +37,14 @@ def is_disc(box: Box) -> bool:
 
 
 def holds_several(face: Face, box: Box) -> bool:
-    """A circle the face lays two texts or more in (a token's number and its word): the
-    ground of what it holds, kept round as the face grows, not a badge grown round one
-    value. Said of the face, not of an item: a deck's tokens are alike, whatever texts an
-    item's ``when:`` leaves out."""
+    """A circle the face lays two texts or icons or more in (a token's number and its word,
+    or its number and its picture): the ground of what it holds, kept round as the face
+    grows, not a badge grown round one value. Said of the face, not of an item: a deck's
+    tokens are alike, whatever texts an item's ``when:`` leaves out."""
     if not is_disc(box) or box.traits.symbol:
         return False
-    return sum(1 for t in face.boxes if t.traits.holds_text and _within(box, t)) >= 2
+    held = (t for t in face.boxes if t.traits.holds_text or t.traits.symbol)
+    return sum(1 for t in held if _within(box, t)) >= 2
 
 
 def _within(circle: Box, box: Box) -> bool:
@@ -66,7 +67,11 @@ def squares_kept(face: Face, boxes: list[Box], shown: set[str]) -> list[Box]:
     out = list(boxes)
     for i, old in enumerate(face.boxes):
         new = out[i]  # as a circle before it may have moved it
-        if not old.traits.square or abs(old.w - old.h) > 0.01 or abs(new.w - new.h) < 0.01:
+        if not old.traits.square or abs(old.w - old.h) > 0.01:
+            continue
+        if abs(new.w - new.h) < 0.01:  # grown alike both ways: a circle's radius grows too
+            if is_disc(old) and abs(getattr(new, "radius", 0.0) - new.w / 2) > 0.001:
+                out[i] = dataclasses.replace(new, radius=new.w / 2)  # type: ignore[call-arg]
             continue
         texts = (t for t in face.boxes if t.traits.holds_text and t.name in shown)
         if any(inside(old, t) for t in texts) and not holds_several(face, old):

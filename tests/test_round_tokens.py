@@ -1,0 +1,111 @@
+"""A designer's round token in large print: a 25 mm disc holding a value and an icon. The
+disc is the token's ground, kept round and grown with the card, with what it holds inside
+it (it was left at 25 mm in a jumbo card, the value above it and the icon below); on a
+size of its own for the profile it grows into a circle, not a rounded square; and a token
+that grows to a card many times its size is a warning that names the fix."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pdfplumber
+import pytest
+
+from cutsheet.cli import main
+from cutsheet.scaffold import new_game
+
+from .test_own_look import hex_of
+
+LAGOON = "#A8DADC"
+TOKEN = """  - id: shells
+    name: Shell tokens
+    part: cards
+    size: [25, 25]
+{sizes}    count: 3
+    face: shell-token
+    source: tokens.yaml
+    fields:
+      value: {{type: int, min: 1, max: 5}}
+"""
+FACE = f"""  shell-token:
+    size: [25, 25]
+    boxes:
+      disc: {{kind: rect, x: 0, y: 0, w: 25, h: 25, radius: 12.5, fill: "{LAGOON}"}}
+      value: {{x: 4, y: 4, w: 17, h: 10, style: title, text: "{{{{ value }}}}"}}
+      icon: {{kind: icon, icon: star, x: 9, y: 14, w: 7, h: 7}}
+"""
+ITEMS = "items:\n  - {id: MG-SHELL-1, value: 1, copies: 2}\n  - {id: MG-SHELL-3, value: 3}\n"
+
+
+def _project(root: Path, sizes: str = "") -> Path:
+    new_game(root, "my-game")
+    game = root / "content" / "my-game" / "game.yaml"
+    game.write_text(game.read_text() + TOKEN.format(sizes=sizes))
+    (root / "content" / "my-game" / "tokens.yaml").write_text(ITEMS)
+    layout = root / "layouts" / "my-game.yaml"
+    layout.write_text(layout.read_text() + FACE)
+    return game
+
+
+def _token_ink(root: Path, capsys: pytest.CaptureFixture[str]) -> tuple[list, list, str]:
+    """The large-print A4 cards.pdf's first page of tokens: the discs (their ink), the
+    value's characters, and what the build said."""
+    out = root / "out"
+    args = ["--root", str(root), "build", "--profile", "large-print", "--paper", "a4"]
+    assert main([*args, "--out", str(out)]) == 0
+    said = capsys.readouterr().err
+    with pdfplumber.open(out / "my-game" / "large-print-a4" / "cards.pdf") as pdf:
+        for page in pdf.pages:
+            discs = [
+                o for o in page.curves + page.rects if hex_of(o.get("non_stroking_color")) == LAGOON
+            ]
+            if discs:
+                big = (c for c in page.chars if c["upright"] and c["size"] >= 24)
+                digits = [c for c in big if c["text"] in "13"]  # (not the page's own notes)
+                return discs, digits, said
+    raise AssertionError("no token printed")
+
+
+def test_a_disc_holding_a_value_and_an_icon_grows_round_with_its_card(tmp_path, capsys):
+    _project(tmp_path)
+    discs, digits, _said = _token_ink(tmp_path, capsys)
+    for disc in discs:
+        assert abs(disc["width"] - disc["height"]) < 0.2
+        assert disc["width"] > 60 * 72 / 25.4  # grown with the jumbo card, not left at 25 mm
+    for c in digits:  # each value printed inside a disc
+        assert any(
+            d["x0"] < c["x0"]
+            and c["x1"] < d["x1"]
+            and d["top"] < c["top"]
+            and c["bottom"] < d["bottom"]
+            for d in discs
+        ), c
+
+
+def test_a_token_on_a_card_many_times_its_size_is_warned_with_the_fix(tmp_path, capsys):
+    game = _project(tmp_path)
+    line = game.read_text().splitlines().index("    size: [25, 25]") + 1
+    assert main(["--root", str(tmp_path), "check", "--profile", "large-print"]) == 0
+    said = capsys.readouterr().err
+    assert (
+        f"content/my-game/game.yaml:{line}:11: warning: Shell tokens: in large print its design"
+        " does not fit 25 × 25 mm, so each card prints at 89 × 127 mm; give the component a"
+        " size of its own for the profile that its design fits (sizes: {large-print: [w, h]})"
+    ) in said.replace(str(tmp_path) + "/", "")
+    _discs, _digits, built = _token_ink(tmp_path, capsys)
+    assert "warning: Shell tokens: in large print its design does not fit" in built
+
+
+def test_a_disc_on_a_size_of_its_own_stays_a_circle(tmp_path, capsys):
+    _project(tmp_path, sizes="    sizes: {large-print: [35, 35]}\n")
+    assert main(["--root", str(tmp_path), "check", "--profile", "large-print"]) == 0
+    assert "warning" not in capsys.readouterr().err
+    discs, digits, _said = _token_ink(tmp_path, capsys)
+    mm = 72 / 25.4
+    for disc in discs:  # a circle meets its left side at its middle alone: no straight edge there
+        assert abs(disc["width"] - 35 * mm) < 0.5 and abs(disc["height"] - 35 * mm) < 0.5
+        assert not any(
+            abs(x - disc["x0"]) < 0.01 and abs(y - (disc["top"] + disc["bottom"]) / 2) > 1 * mm
+            for x, y in ((p[0], p[1]) for p in disc.get("pts", []))
+        ), "a rounded square, not a circle"
+    assert digits
