@@ -129,3 +129,26 @@ def test_a_back_offset_with_a_fold_is_refused(ws, capsys):
         with pytest.raises(SystemExit) as stopped:
             main([*argv, "--back-offset", "2,-2"])
         assert "leave --back-offset out" in str(stopped.value.code), command
+
+
+def test_an_offset_that_costs_a_row_is_a_warning_from_check_and_build(ws):
+    """Large print's reference cards print two a page; 5 mm taken off the page leaves room
+    for one: a deck that takes more pages with the offset than without is warned about at
+    its size, with the pages it takes, by ``check`` and by ``build`` alike (the designer
+    review: the README promised a page kept its cards whatever the offset)."""
+    from cutsheet.build import check_game
+
+    line = ws.line_of("content/festivibes/game.yaml", "    sizes: {large-print: [185, 130]}")
+    options = Options(profiles=("large-print",), papers=("a4",), back_offset=(5.0, 5.0))
+    said = [str(p) for p in check_game(ws.project, "festivibes", options).problems]
+    want = (
+        f"content/festivibes/game.yaml:{line}:12: warning: Help cards: with a back offset of"
+        " 5,5 mm fewer of its cards fit a page of A4: they take 16 pages, not 8 (the offset is"
+        " taken off every page)"
+    )
+    assert [s.replace(str(ws.root) + "/", "") for s in said] == [want]
+    _outputs, report = build(ws.project, ["festivibes"], options, ws.root / "out", progress=print)
+    assert [str(p) for p in report.problems] == said and not report.errors
+    for offset in ((0.0, 0.0), (1.5, -1.0)):
+        quiet = Options(profiles=("large-print",), papers=("a4",), back_offset=offset)
+        assert not check_game(ws.project, "festivibes", quiet).problems

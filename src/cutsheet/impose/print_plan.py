@@ -296,7 +296,42 @@ def plan_prints(
     problems = [p for pp in prints for p in pp.problems]
     if not problems:
         problems = page_problems(plan, papers)
+        problems += [w for paper in papers for w in _offset_costs(plan, paper, options)]
     return prints, sorted(set(problems))
+
+
+def _offset_costs(plan: GamePlan, paper: Paper, options: PrintOptions) -> list[Problem]:
+    """A warning for each run of two-sided cards that takes more pages with the back offset
+    than without it: the offset is taken off every page (its backs keep 5 mm of paper),
+    and that room can cost a row or a column (of large print's reference cards, two a page,
+    at 5 mm; of poker cards at 10)."""
+    from ..plan.cards import component_key_loc
+
+    if options.back_offset == (0.0, 0.0) or options.imposition != "duplex":
+        return []
+    game, warnings = plan.game, []
+    for part in CARD_PARTS:
+        note = note_size(plan.furniture, part)
+        for run in _runs_of(plan, part):
+            if not any(card.back for card in run.cards):
+                continue
+            moved, kept = (
+                len(
+                    impose([_items(run)], paper.size, bleed=options.bleed, note=note, back_offset=o)
+                )
+                for o in (options.back_offset, (0.0, 0.0))
+            )
+            if moved > kept:
+                comp = next(c for c in game.components if c.id == run.component)
+                x, y = options.back_offset
+                message = (
+                    f"{comp.spec.name}: with a back offset of {x:g},{y:g} mm fewer of its"
+                    f" cards fit a page of {paper.title}: they take {moved} pages, not"
+                    f" {kept} (the offset is taken off every page)"
+                )
+                key = "sizes" if plan.profile.name in comp.spec.sizes else "size"
+                warnings.append(Problem(component_key_loc(game, comp, key), message, "warning"))
+    return warnings
 
 
 __all__ = [
