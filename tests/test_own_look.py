@@ -194,6 +194,24 @@ def test_a_project_font_is_named_by_its_file_stem_and_embedded(own: Path, capsys
     assert "AtkinsonHyperlegible-Regular" in fonts  # the id, in the packaged style
 
 
+def test_a_family_may_name_cutsheets_own_faces(own: Path, capsys) -> None:
+    """A designer wanted the packaged italic as a family's regular: naming it in a family
+    was an unknown font ("did you mean 'bold-italic'?" of 'bold-italic'), so they copied
+    the font files and the licence (which was refused). A family's member may be one of
+    cutsheet's own faces by its style name; text in it prints in that face."""
+    edit(
+        own / "layouts" / "own.yaml",
+        "styles:\n",
+        "fonts:\n  Tide: {regular: italic, bold: bold-italic}\nstyles:\n",
+    )
+    edit(own / "layouts" / "own.yaml", "{font: bold, size: 14", "{font: Tide, size: 14")
+    edit(own / "layouts" / "own.yaml", 'text: "{{ name }}"', 'text: "{{ name }} <b>now</b>"')
+    assert main(["check", "own"]) == 0
+    assert "warning" not in capsys.readouterr().err
+    fonts = base_fonts(build(capsys))
+    assert {"AtkinsonHyperlegible-Italic", "AtkinsonHyperlegible-BoldItalic"} <= fonts
+
+
 def test_a_project_font_with_a_packaged_fonts_internal_name_is_its_own(own: Path, capsys):
     """A project font that is the packaged bold with wider digits has the packaged font's
     internal (PostScript) name: ReportLab registered it as the packaged font, so it was
@@ -831,6 +849,66 @@ def test_a_licence_outside_the_project_is_refused_unread(
         ]
     assert not list(Path(".").rglob("font-licences/*"))
     assert "SECRET" not in "".join(p.read_text() for p in Path("build").rglob("*.json"))
+
+
+def test_the_packaged_fonts_licence_copied_with_its_fonts_covers_them(own: Path, capsys) -> None:
+    """A designer copied the packaged italic with its licence into fonts/: the licence's
+    name was refused as cutsheet's own, and no message said what name would do. A copy of
+    the packaged licence (its bytes) is the packaged one: it covers the fonts it names, the
+    kit carries it once; another text under that name is refused with names that work."""
+    from cutsheet.licences import PACKAGED
+
+    add_font(own, "AtkinsonHyperlegible-Italic")
+    shutil.copy(PACKAGED, own / "fonts" / PACKAGED.name)
+    edit(
+        own / "layouts" / "own.yaml",
+        "{font: bold, size: 14",
+        "{font: AtkinsonHyperlegible-Italic, size: 14",
+    )
+    cards = build(capsys)
+    assert "warning" not in capsys.readouterr().err
+    assert sorted(p.name for p in (cards.parent / "font-licences").iterdir()) == [PACKAGED.name]
+    assert licences_of()[PACKAGED.name]["fonts"] == [
+        "Atkinson Hyperlegible",
+        "AtkinsonHyperlegible-Italic",
+    ]
+    (own / "fonts" / PACKAGED.name).write_text("another licence\n")
+    for command in (("check", "own"), ("build", "own", "--paper", "a4")):
+        code, errors = run(capsys, *command)
+        assert (code, errors) == (
+            1,
+            [
+                f"fonts/{PACKAGED.name}: error: licence file '{PACKAGED.name}' has the name of"
+                " the licence every kit carries for cutsheet's own font, with other text;"
+                " rename it with a name that still covers your fonts"
+                " (LICENSE-AtkinsonHyperlegible.txt), or OFL.txt to cover every font in fonts/"
+            ],
+        ), command
+    (own / "fonts" / PACKAGED.name).rename(own / "fonts" / "LICENSE-AtkinsonHyperlegible.txt")
+    build(capsys)
+    assert licences_of()["LICENSE-AtkinsonHyperlegible.txt"]["fonts"] == [
+        "AtkinsonHyperlegible-Italic"
+    ]
+
+
+def test_a_licence_edited_is_copied_again_and_its_pdfs_kept(own: Path, capsys) -> None:
+    """A licence file's text changed under the same name is copied into the kit again (the
+    job's cache records the licence files it copied), and its PDFs are kept."""
+    import hashlib
+
+    add_font(own, "Cinzel-Bold")
+    licence = own / "fonts" / "OFL-Cinzel.txt"
+    licence.write_text("Cinzel: SIL Open Font License 1.1\n")
+    edit(own / "layouts" / "own.yaml", "{font: bold, size: 14", "{font: Cinzel-Bold, size: 14")
+    cards = build(capsys)
+    drawn = cards.stat().st_mtime_ns
+    licence.write_text("Cinzel: SIL Open Font License 1.1, with the reserved font name\n")
+    build(capsys)
+    copied = cards.parent / "font-licences" / "OFL-Cinzel.txt"
+    assert copied.read_bytes() == licence.read_bytes()
+    sha = hashlib.sha256(licence.read_bytes()).hexdigest()
+    assert licences_of()["OFL-Cinzel.txt"]["sha256"] == sha
+    assert cards.stat().st_mtime_ns == drawn  # the PDF was kept, not drawn again
 
 
 def test_a_licence_that_is_a_fifo_is_refused_not_waited_on(own: Path, capsys) -> None:

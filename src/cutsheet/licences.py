@@ -93,6 +93,10 @@ def kit_licences(project: Path, fonts: Mapping[str, Path]) -> tuple[list[Licence
         if not stems:
             continue
         covered.update(stems)
+        copy = project / "fonts" / name
+        if _packaged_copy(project, name):  # the fonts copied with it: the kit has it already
+            found[0] = Licence(found[0].name, found[0].data, found[0].fonts + stems, copy)
+            continue  # (the copy is what the kit read: edited, the kit is made again)
         try:
             found.append(_read(project, name, stems))
         except ContentError as exc:
@@ -110,12 +114,30 @@ def kit_licences(project: Path, fonts: Mapping[str, Path]) -> tuple[list[Licence
     return found, problems
 
 
+def _packaged_copy(project: Path, name: str) -> bool:
+    """Whether licence file ``name`` of ``fonts/`` is the packaged font's licence, copied
+    there with its name and bytes (with the packaged font's files, under other names)."""
+    if name != PACKAGED.name:
+        return False
+    where = Loc(_shown(project / "fonts" / name))
+    try:
+        path = confined(name, project, where, "licence file", base=project / "fonts")
+    except ContentError:  # said by ``_read``
+        return False
+    return read_regular(path, MAX_LICENCE) == PACKAGED.read_bytes()
+
+
 def _read(project: Path, name: str, stems: tuple[str, ...]) -> Licence:
     """Licence file ``name`` of ``fonts/``, read when it lies inside the project and is a
     regular file of at most ``MAX_LICENCE`` bytes; else a located ContentError."""
     where = Loc(_shown(project / "fonts" / name))
-    if name == PACKAGED.name:
-        message = f"licence file {excerpt(name)} has the name of cutsheet's own; rename it"
+    if name == PACKAGED.name:  # (a copy of it, the same bytes, is the packaged one)
+        message = (
+            f"licence file {excerpt(name)} has the name of the licence every kit carries for"
+            " cutsheet's own font, with other text; rename it with a name that still covers"
+            " your fonts (LICENSE-AtkinsonHyperlegible.txt), or OFL.txt to cover every font"
+            " in fonts/"
+        )
         raise ContentError([Problem(where, message)])
     path = confined(name, project, where, "licence file", base=project / "fonts")
     data = read_regular(path, MAX_LICENCE)

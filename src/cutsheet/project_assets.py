@@ -59,12 +59,13 @@ def project_fonts(
     for family, (fspec, src) in families.items():
         members[family] = {}
         for style, stem in fspec.members().items():
+            if stem in FACES and stem not in files:  # one of cutsheet's own faces, by name
+                members[family][style] = FACES[stem][0]
+                continue
             found = font(stem, src.loc(("fonts", family, style)))
             if found is not None:
                 members[family][style] = found
-    registered = {
-        f: out[spec.regular] for f, (spec, _src) in families.items() if spec.regular in out
-    }
+    registered = {f: named["regular"] for f, named in members.items() if "regular" in named}
     for sname, loc in font_locs.items():
         name = styles[sname].font
         if name not in registered and name not in families:  # (a family's failed member:
