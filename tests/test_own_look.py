@@ -317,9 +317,33 @@ def test_unknown_font_is_located_with_the_known_ones(own: Path, capsys) -> None:
     code, errors = run(capsys, "check", "own")
     assert code == 1
     assert errors == [
-        f"layouts/own.yaml:{line}:16: error: unknown font 'Display-bold' (known: regular, bold,"
-        " italic, bold-italic, Display-Bold); did you mean 'Display-Bold'?"
+        f"layouts/own.yaml:{line}:16: error: unknown font 'Display-bold': no"
+        " fonts/Display-bold.ttf or .otf and no family of that name under 'fonts:' (known:"
+        " regular, bold, italic, bold-italic, Display-Bold); did you mean 'Display-Bold'?"
     ]
+
+
+def test_a_font_in_a_folder_below_fonts_is_named_where_it_was_looked_for(own: Path, capsys) -> None:
+    """A designer moved their fonts into fonts/tide/: the message named another font as the
+    likely one and never said where cutsheet looks."""
+    add_font(own, "Display-Regular")
+    (own / "fonts" / "tide").mkdir()
+    shutil.copy(RL_FONTS / "VeraBd.ttf", own / "fonts" / "tide" / "Display-Bold.ttf")
+    line = edit(
+        own / "layouts" / "own.yaml", "{font: bold, size: 14", "{font: Display-Bold, size: 14"
+    )
+    for command in (("check", "own"), ("build", "own", "--paper", "a4")):
+        code, errors = run(capsys, *command)
+        assert (code, errors) == (
+            1,
+            [
+                f"layouts/own.yaml:{line}:16: error: unknown font 'Display-Bold': no"
+                " fonts/Display-Bold.ttf or .otf and no family of that name under 'fonts:';"
+                " fonts/tide/Display-Bold.ttf is in a folder below fonts/, which is not read"
+                " (known: regular, bold, italic, bold-italic, Display-Regular); did you mean"
+                " 'Display-Regular'?"
+            ],
+        ), command
 
 
 def test_a_cff_font_is_refused_where_a_style_names_it(own: Path, capsys) -> None:

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 
 from .boxes.image import picture_problem, too_fine
 from .confine import confined
-from .diagnostics import ContentError, Loc, Problem, display_path, excerpt
-from .font_files import FontFileError, font_files, register_font_file
+from .diagnostics import ContentError, Loc, Problem, clip, display_path, excerpt
+from .font_files import FONT_SUFFIXES, FontFileError, font_files, register_font_file
 from .measure import FACES, register_alone, register_family
 from .symbols import IconFileError, icon_files, svg_drawing, unused_icon_files
 from .text.tags import tags_in
@@ -40,7 +40,7 @@ def project_fonts(
         if stem in out:
             return out[stem]
         if stem not in files:
-            problems.append(Problem(loc, unknown_font(stem, files, families)))
+            problems.append(Problem(loc, unknown_font(stem, files, families, project)))
             return None
         path = files[stem]
         shown = f"fonts/{path.name}"
@@ -106,14 +106,35 @@ def project_icons(project: Path, problems: list[Problem]) -> dict[str, str]:
     return out
 
 
-def unknown_font(name: str, files: Mapping[str, Path], families: Mapping[str, object]) -> str:
-    """The message for a style font that is none of ours, no file of fonts/ and no family."""
+def unknown_font(
+    name: str, files: Mapping[str, Path], families: Mapping[str, object], project: Path
+) -> str:
+    """The message for a style font that is none of ours, no file of fonts/ and no family:
+    where it was looked for (a file in a folder below fonts/ is named: only fonts/ is read),
+    what is known, and the nearest name."""
     known = list(
         dict.fromkeys([*FACES, *sorted(files), *sorted(families)])
     )  # a family may be named as its regular file
     guess = difflib.get_close_matches(name, known, n=1)
     hint = f"; did you mean '{guess[0]}'?" if guess else ""
-    return f"unknown font {excerpt(name)} (known: {', '.join(known)}){hint}"
+    below = _below(project / "fonts", name)
+    where = f"; {below} is in a folder below fonts/, which is not read" if below else ""
+    return (
+        f"unknown font {excerpt(name)}: no fonts/{clip(name, 40)}.ttf or .otf and no family"
+        f" of that name under 'fonts:'{where} (known: {', '.join(known)}){hint}"
+    )
+
+
+def _below(folder: Path, stem: str) -> str | None:
+    """A font file named ``stem`` in a folder just below ``folder`` (nothing is opened), as
+    the project names it; None when there is none."""
+    try:
+        for path in sorted(folder.glob("*/*")):
+            if path.stem == stem and path.suffix.lower() in FONT_SUFFIXES and path.is_file():
+                return f"fonts/{path.relative_to(folder).as_posix()}"
+    except OSError:
+        return None
+    return None
 
 
 _BOLD, _ITALIC = frozenset({"b", "strong"}), frozenset({"i", "em"})
