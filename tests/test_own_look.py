@@ -976,3 +976,43 @@ def test_a_face_of_another_size_extending_card_has_cards_boxes_stretched_to_it(
         assert ids, page.extract_text()
         inside = [w for w in ids if card["x0"] <= w["x0"] and w["x1"] <= card["x1"]]
         assert inside and all(card["bottom"] - w["bottom"] < 8 * MM for w in inside), ids
+
+
+# ------------------------------------------------------------------ layout file names
+@pytest.mark.parametrize(
+    ("where", "old", "new", "said"),
+    [
+        (
+            "content/own/game.yaml",
+            "layouts: own.yaml",
+            "layouts: own",
+            ":10: error: no layout file 'own'; did you mean 'own.yaml'? (known: base.yaml,"
+            " own.yaml)",
+        ),
+        (
+            "layouts/own.yaml",
+            "include: [base.yaml]",
+            "include: [bass.yaml]",
+            ":11: error: no layout file 'bass.yaml'; did you mean 'base.yaml'? (known:"
+            " base.yaml, own.yaml)",
+        ),
+    ],
+)
+def test_a_layout_file_name_is_suggested_from_those_there_are(
+    own: Path, capsys, where: str, old: str, new: str, said: str
+) -> None:
+    """Every other misspelt name got a suggestion; a layout file's got none, and no list."""
+    line = edit(own / where, old, new)
+    for command in (("check", "own"), ("build", "own", "--paper", "a4")):
+        code, errors = run(capsys, *command)
+        assert (code, errors) == (1, [f"{where}:{line}{said}"]), command
+
+
+def test_a_face_extending_a_packaged_face_not_included_names_base_yaml(own: Path, capsys) -> None:
+    edit(own / "layouts" / "own.yaml", "include: [base.yaml]\n", "")
+    code, errors = run(capsys, "check", "own")
+    assert code == 1
+    assert (
+        "layouts/own.yaml:8:14: error: face 'front' extends unknown face 'card' ('card' is in"
+        " base.yaml: add 'include: [base.yaml]')"
+    ) in errors

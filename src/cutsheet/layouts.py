@@ -10,7 +10,6 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from importlib.resources import files
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -21,6 +20,7 @@ from .boxes import KINDS, Box, box_keys
 from .boxes.base import TEMPLATED, stretched
 from .confine import confined, not_a_file
 from .diagnostics import ContentError, Loc, Problem, clip, did_you_mean, excerpt, has_errors
+from .layout_names import PACKAGED, layout_names, packaged_faces
 from .list_boxes import label_problems
 from .measure import FACES, TextStyle
 from .model import (
@@ -257,9 +257,6 @@ def _resolve_box(
 MAX_NESTING = 32
 """Deepest chain of ``include`` files, and of faces that ``extends`` one another."""
 
-#: Layout files that ship with cutsheet (``base.yaml``); a project's own file of the same name wins.
-PACKAGED = Path(str(files("cutsheet").joinpath("data", "layouts")))
-
 
 def find_layout(layout_dir: Path, fname: str) -> Path | None:
     """``layouts/<fname>`` of the project (whatever it is: a folder or a FIFO there is
@@ -371,7 +368,11 @@ def _load_file(layout_dir: Path, fname: str, root: Path | None, where: Loc) -> L
     if path is None:
         # an outside path is refused as such, whether or not it names a file
         confined(fname, project, where, "layout file", base=layout_dir)
-        raise ContentError([Problem(where, f"no layout file {excerpt(fname)}")])
+        known = layout_names(layout_dir)
+        yaml = f"{fname}.yaml"  # a name written without its extension
+        hint = f"; did you mean {excerpt(yaml)}?" if yaml in known else did_you_mean(fname, known)
+        said = f"no layout file {excerpt(fname)}{hint}"
+        raise ContentError([Problem(where, f"{said} (known: {', '.join(known) or 'none'})")])
     if not _is_packaged(path):
         confined(fname, project, where, "layout file", base=layout_dir)
     if (refused := not_a_file(path)) is not None:  # a folder: said where it is named
@@ -406,6 +407,8 @@ def _inherited(
         if parent not in faces:
             said = f"face {excerpt(name)} extends unknown face {excerpt(parent)}"
             said += did_you_mean(parent, [f for f in faces if f != name])
+            if parent in packaged_faces():
+                said += f" ({excerpt(parent)} is in base.yaml: add 'include: [base.yaml]')"
             raise ContentError([Problem(ploc, said)])
         lent = _inherited(parent, chain + (name,), faces, resolved, own)
         if faces[parent][0].scale:
