@@ -50,6 +50,7 @@ RANKS: dict[str, int] = {
     "games": 4,
     "profiles": 4,
     "boxes": 4,
+    "layout_names": 0,  # the layout files and packaged faces a project may name
     "layouts": 5,
     "project_assets": 5,  # the fonts and icons a project's layouts name
     "flow": 6,

@@ -241,3 +241,17 @@ def test_a_file_added_while_a_build_runs_is_warned_of_by_the_next(ws, capsys, mo
     said = capsys.readouterr().err
     assert "deliveries-old.yaml:1:1: warning: this file is not read" in said, said
     assert "unchanged" not in said
+
+
+def test_a_file_name_in_another_games_comment_does_not_share_the_file(ws):
+    """Festi'vibes' game.yaml says "rules.yaml" in a comment: a game folder left without its
+    game.yaml then listed one file fewer as unbuilt, as if Festi'vibes read Festival
+    Charter's rules. Another game shares a file by naming its folder and path."""
+    from cutsheet.checks import named_by_another_game
+
+    fc = ws.root / "content" / "festival-charter"
+    assert "rules.yaml" in (ws.root / "content" / "festivibes" / "game.yaml").read_text()
+    assert not named_by_another_game(fc, "rules.yaml")
+    game = ws.root / "content" / "festivibes" / "game.yaml"
+    game.write_text(game.read_text() + "# also reads ../festival-charter/rules.yaml\n")
+    assert named_by_another_game(fc, "rules.yaml")

@@ -124,8 +124,9 @@ def unread_files(game: Game) -> list[Problem]:
 
 def named_by_another_game(game_dir: Path, rel: str) -> bool:
     """Whether another game's game.yaml names the file (``source: ../<game>/<file>``: a file
-    two games share), read as text, at most ``MAX_GAME_YAML`` bytes of each."""
-    name = os.path.basename(rel).encode()
+    two games share), read as text, at most ``MAX_GAME_YAML`` bytes of each: by its folder
+    and path (a comment saying "rules.yaml" names no file of this folder)."""
+    name = f"{game_dir.name}/{rel}".encode()
     content = os.path.realpath(game_dir.parent)
     try:
         others = [d for d in game_dir.parent.iterdir() if d != game_dir]
