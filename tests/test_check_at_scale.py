@@ -76,7 +76,8 @@ def project(tmp: Path, names: list[str] | None = None) -> Path:
     game = root / "content" / "many"
     game.mkdir(parents=True)
     (game / "game.yaml").write_text(GAME)
-    (game / "rules.yaml").write_text("title: Many\nsections: []\n")
+    rules = "title: Many\nsections:\n  - heading: Play\n    blocks:\n      - text: Play a card.\n"
+    (game / "rules.yaml").write_text(rules)
     rows = ["id,title,effect"]
     for i, item in enumerate(names or ids()):
         rows.append(f'{item},{TITLES[i % 4]},"{EFFECTS[(i // 4) % 4]}"')

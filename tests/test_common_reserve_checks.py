@@ -165,7 +165,7 @@ def test_text_that_does_not_fit_names_card_box_and_overflow(ws):
 def test_a_character_the_font_lacks_is_an_error_not_a_silent_gap(ws):
     line = ws.edit(DELIVERIES, "name: Dusk Display", "name: Dusk → Display")
     assert messages(ws) == [
-        f"{DELIVERIES}:{line}:11: error: CR-DUSK-DISPLAY, box 'title': font Atkinson-Bold has no '→' (U+2192)"
+        f"{DELIVERIES}:{line}:11: error: CR-DUSK-DISPLAY, box 'title': font AtkinsonHyperlegible-Bold has no '→' (U+2192)"
     ]
 
 
@@ -177,7 +177,7 @@ def test_a_character_the_layout_writes_itself_is_the_layouts_error(ws):
     new = old.replace("{{ name }}", "&#x2192; {{ name }} {{ '\u2603' }}")  # a string it prints
     line = ws.edit(layout, old, new)
     assert messages(ws) == [
-        f"{layout}:{line}:7: error: CR-SEED-TENT (and 11 more), box 'title': font Atkinson-Bold"
+        f"{layout}:{line}:7: error: CR-SEED-TENT (and 11 more), box 'title': font AtkinsonHyperlegible-Bold"
         f" has no {shown}"
         for shown in ("'→' (U+2192)", "'☃' (U+2603)")
     ]
@@ -388,10 +388,10 @@ def test_a_glyph_missing_from_a_components_name_or_note_is_reported_there_once(
     got = ws.check("common-reserve", ("standard", "large-print"))
     assert {f"{p.loc.path}:{p.loc.line}:{p.loc.col}" for p in got} == {f"{GAME}:{line}:{col}"}
     said = sorted({p.text for p in got})
-    rules = "rules: font Atkinson has no '☃' (U+2603)"
+    rules = "rules: font AtkinsonHyperlegible-Regular has no '☃' (U+2603)"
     if "name" in before:
         assert said == [
-            "CR-SEED-TENT (back) (and 11 more), box 'kind': font Atkinson has no '☃' (U+2603)"
+            "CR-SEED-TENT (back) (and 11 more), box 'kind': font AtkinsonHyperlegible-Regular has no '☃' (U+2603)"
             " (cutsheet's own box, base.yaml:56: shorten the text or give the face a box of"
             " your own)",
             rules,

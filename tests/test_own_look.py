@@ -129,6 +129,12 @@ def test_named_colours_fill_boxes_and_colour_text(own: Path, capsys) -> None:
             "7: error: OWN-A (and 1 more), box 'band': fill 'brnad' is not a colour (#RRGGBB, a"
             " name from 'colours', or none); did you mean 'brand'?",
         ),
+        (  # a colour a template reads elsewhere (a field, a game's terms): the template named
+            "fill: brand}",
+            'fill: "{{ name[:0] }}brnad"}',
+            "7: error: OWN-A (and 1 more), box 'band': fill 'brnad' (from '{{ name[:0] }}brnad')"
+            " is not a colour (#RRGGBB, a name from 'colours', or none); did you mean 'brand'?",
+        ),
         (  # a palette colour that is not hex: how to write one, not a regular expression
             'brand: "#0B6E4F"',
             'brand: "#0B6E4G"',
@@ -514,7 +520,7 @@ def test_a_glyph_missing_from_large_prints_font_says_whose_font_it_replaces(own,
     assert code == 1
     glyph = "has no '\u2609' (U+2609)"
     assert [e.split(": error: ", 1)[1] for e in errors] == [
-        f"OWN-A, box 'title': font Atkinson-Bold {glyph} (the large-print profile sets this"
+        f"OWN-A, box 'title': font AtkinsonHyperlegible-Bold {glyph} (the large-print profile sets this"
         " text in it, not in Display-Bold)",
         f"OWN-A, box 'title': font Display-Bold {glyph}",
     ]
@@ -666,9 +672,10 @@ def test_a_misspelt_icon_is_suggested_in_a_box_and_in_text(own: Path, capsys) ->
         for e in errors
     ), errors
     assert any(
-        f":{title}:7: error:" in e and "unknown icon 'gme'; did you mean 'gem'? (known: " in e
+        f":{title}:7: error:" in e
+        and "unknown icon 'gme'; did you mean 'gem'? (no icons/gme.svg or .png; known: " in e
         for e in errors
-    ), errors
+    ), errors  # the filter names the file looked for, as a box does
 
 
 def test_an_unreadable_svg_is_a_located_error(own: Path, capsys) -> None:
@@ -1016,3 +1023,49 @@ def test_a_face_extending_a_packaged_face_not_included_names_base_yaml(own: Path
         "layouts/own.yaml:8:14: error: face 'front' extends unknown face 'card' ('card' is in"
         " base.yaml: add 'include: [base.yaml]')"
     ) in errors
+
+
+@pytest.mark.parametrize(
+    ("written", "meant"), [("own-a", "OWN-A"), ("OWN-ALPHA ONE", "OWN-ALPHA-ONE")]
+)
+def test_an_id_not_written_as_one_is_said_as_it_should_be(
+    own: Path, capsys, written: str, meant: str
+) -> None:
+    """An id in lower case or with a space: the message showed the pattern with another
+    game's id as its example; it now says the id this one would be."""
+    line = edit(own / "content" / "own" / "game.yaml", "{id: OWN-A,", f"{{id: {written},")
+    code, errors = run(capsys, "check", "own")
+    assert code == 1
+    assert errors == [
+        f"content/own/game.yaml:{line}:14: error: id: '{written}' is not an id in capitals and"
+        f" digits joined by '-', e.g. CR-SEED-TENT; did you mean '{meant}'?"
+    ]
+
+
+def test_rules_without_a_section_are_a_warning(own: Path, capsys) -> None:
+    """``sections: []`` built a rulebook of its title alone, without a word."""
+    (own / "content" / "own" / "rules.yaml").write_text("title: Own Look\nsections: []\n")
+    said = (
+        "content/own/rules.yaml:2:1: warning: sections: none, so rules.pdf and"
+        " rules-booklet.pdf print the title alone; add one (a heading and its blocks)"
+    )
+    for command in (["check", "own"], ["build", "own", "--paper", "a4"]):
+        assert main(command) == 0
+        assert said in capsys.readouterr().err.splitlines(), command
+
+
+def test_a_card_list_saved_as_text_says_it_was_read_as_yaml(own: Path, capsys) -> None:
+    """A CSV card list named cards.txt was read as YAML, and the message did not say so."""
+    (own / "content" / "own" / "cards.txt").write_text("id,name\nOWN-A,Alpha\nOWN-B,Beta\n")
+    game = own / "content" / "own" / "game.yaml"
+    text = game.read_text()
+    start, end = text.index("    items:\n"), text.index("    fields:\n")
+    game.write_text(text[:start] + "    source: cards.txt\n" + text[end:])
+    code, errors = run(capsys, "check", "own")
+    assert (code, errors) == (
+        1,
+        [
+            "content/own/cards.txt:1:1: error: expected a mapping with a list under 'items' (a"
+            " source is read as YAML unless its name ends in .csv)"
+        ],
+    )

@@ -36,7 +36,7 @@ def test_a_title_printed_in_the_page_label_is_glyph_checked(tmp_path, capsys, pr
     game.write_text(game.read_text().replace("title: Tiny", 'title: "Tiny \u2609"'))
     want = (
         "content/tiny/game.yaml:4:8: error: the title (printed in every page label):"
-        " font Atkinson has no '\u2609' (U+2609)"
+        " font AtkinsonHyperlegible-Regular has no '\u2609' (U+2609)"
     )
     checked = check(root, capsys, profile)
     built = build(root, capsys, tmp_path / "out", profile)

@@ -25,6 +25,11 @@ from cutsheet.text.rendering import render
             {"a": {"size": 1}, "b": {}},
             "there is no 'size' in the mapping it is looked up in",
         ),
+        (  # a key misspelt: the nearest key of the mapping (a designer's terms[zone].ikon)
+            "{{ terms[zone].ikon }}",
+            {"terms": {"rock": {"fill": "#264653", "icon": "square"}}, "zone": "rock"},
+            "there is no 'ikon' in the mapping it is looked up in; did you mean 'icon'?",
+        ),
         ("{{ nmae }}", {"name": "tent"}, "'nmae' is undefined; did you mean 'name'?"),
         ("{{ zzz }}", {"name": "tent"}, "'zzz' is undefined"),  # nothing close: no guess
     ],
@@ -40,7 +45,8 @@ def test_a_renamed_card_a_rules_example_names_is_reported_without_python_words(w
     said = [p.message for p in ws.check("common-reserve")]
     assert (
         "rules: template uses an unknown name:"
-        " there is no 'CR-SEED-TENT' in the mapping it is looked up in" in said  # (items[ex.card])
+        " there is no 'CR-SEED-TENT' in the mapping it is looked up in;"
+        " did you mean 'CR-SEED-TENTS'?" in said  # (items[ex.card])
     )
     assert not any("object" in m or "attribute" in m for m in said), said
 

@@ -149,7 +149,17 @@ MAX_GAME_YAML = 1 << 20
 
 def run_checks(game: Game) -> list[Problem]:
     problems = check_counts(game) + check_ids(game) + check_totals(game) + unread_files(game)
-    return problems + _game_checks(game, "check", game)
+    return problems + empty_rules(game) + _game_checks(game, "check", game)
+
+
+def empty_rules(game: Game) -> list[Problem]:
+    """A warning when rules.yaml has no section: rules.pdf and the booklet would print the
+    title alone, which no player can learn the game from."""
+    if game.rules.sections:
+        return []
+    said = "sections: none, so rules.pdf and rules-booklet.pdf print the title alone; add one"
+    said += " (a heading and its blocks)"
+    return [Problem(game.rules_src.key_loc(("sections",)), said, "warning")]
 
 
 def run_profile_checks(game: Game, profile: str) -> list[Problem]:

@@ -33,15 +33,19 @@ def resolve(value: str, colours: Mapping[str, str]) -> str | None:
     return colours.get(value)
 
 
-def unknown(value: str, colours: Mapping[str, str], what: str, none: bool = True) -> str:
+def unknown(
+    value: str, colours: Mapping[str, str], what: str, none: bool = True, given_by: str = ""
+) -> str:
     """The message for a value that is neither ``#RRGGBB`` nor a name in ``colours``, with the
-    closest name as a suggestion (``none``: 'none' is allowed too)."""
+    closest name as a suggestion (``none``: 'none' is allowed too; ``given_by``: the template
+    that gave it, when it was not written as it is)."""
     guess = difflib.get_close_matches(value, sorted(colours), n=1)
     hint = f"; did you mean '{guess[0]}'?" if guess else ""
     allowed = (
         "#RRGGBB, a name from 'colours', or none" if none else "#RRGGBB, or a name from 'colours'"
     )
-    return f"{what} {excerpt(value)} is not a colour ({allowed}){hint}"
+    source = f" (from {excerpt(given_by)})" if given_by else ""
+    return f"{what} {excerpt(value)}{source} is not a colour ({allowed}){hint}"
 
 
 __all__ = ["is_hex", "resolve", "unknown"]

@@ -67,7 +67,10 @@ def _items_of(
             [Problem(doc.loc(()), "this file holds nothing: expected 'items:' and a list")]
         )
     if not isinstance(doc.data, dict) or "items" not in doc.data:
-        raise ContentError([Problem(doc.loc(()), "expected a mapping with a list under 'items'")])
+        said = "expected a mapping with a list under 'items'"
+        if path.suffix.lower() not in (".yaml", ".yml"):  # a card list saved as .txt
+            said += " (a source is read as YAML unless its name ends in .csv)"
+        raise ContentError([Problem(doc.loc(()), said)])
     extra = sorted(set(doc.data) - {"items"})
     if extra:
         raise ContentError([Problem(doc.key_loc((extra[0],)), f"unknown key {excerpt(extra[0])}")])

@@ -497,7 +497,11 @@ def shown_font(name: str) -> str:
     """A registered font's name as the project's files name it: a font is registered once
     for its bytes, under the stem of the first file that had them (or with a hash added),
     which another project (in ``watch`` or a test run) may name otherwise."""
-    return _SHOWN.get(name, name)
+    return _SHOWN.get(name) or _PACKAGED_STEMS.get(name, name)
+
+
+_PACKAGED_STEMS = {name: Path(file).stem for name, file, _bold, _italic in FACES.values()}
+"""Our own faces as their files are named (Atkinson-Bold: AtkinsonHyperlegible-Bold)."""
 
 
 def named(name: str, stem: str) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .diagnostics import ContentError, Loc, Problem, char_name
-from .measure import FACES, missing_glyphs, register
+from .measure import FACES, missing_glyphs, register, shown_font
 
 if TYPE_CHECKING:
     from .model import Game
@@ -34,7 +34,7 @@ def printed_text_problems(root: Path, game: Game, profile: Profile) -> list[Prob
         lost = missing_glyphs(text, font)
         if lost:
             shown = ", ".join(char_name(ch) for ch in lost)
-            problems.append(Problem(loc, f"{what}: font {font} has no {shown}"))
+            problems.append(Problem(loc, f"{what}: font {shown_font(font)} has no {shown}"))
     return problems
 
 

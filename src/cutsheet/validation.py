@@ -187,7 +187,14 @@ def _pattern_miss(
     lower = str(err["input"]).lower()
     if lower != err["input"] and pattern and re.fullmatch(pattern, lower):
         msg += f"; did you mean '{clip(lower, 60)}'?"
+    elif pattern == ITEM_ID and re.fullmatch(pattern, mended := _as_id(str(err["input"]))):
+        msg += f"; did you mean '{clip(mended, 60)}'?"
     return msg
+
+
+def _as_id(value: str) -> str:
+    """``value`` written as an item id: capitals, anything else between them one '-'."""
+    return re.sub(r"[^A-Z0-9]+", "-", value.upper()).strip("-")
 
 
 def _model_at(model: type[BaseModel], path: tuple[Any, ...]) -> type[BaseModel] | None:

@@ -132,7 +132,8 @@ class FillContext:
             return None
         found = colours.resolve(out, self.colours)
         if found is None:
-            raise TemplateProblem(colours.unknown(out, self.colours, key))
+            given = value if out != value.strip() else ""  # (a field, a term it reads)
+            raise TemplateProblem(colours.unknown(out, self.colours, key, given_by=given))
         return found
 
 

@@ -13,7 +13,7 @@ from markupsafe import Markup, escape
 
 from .. import symbols
 from ..colours import is_hex as is_colour
-from ..diagnostics import char_name, did_you_mean
+from ..diagnostics import char_name, clip, did_you_mean
 from ..source.yaml_build import MARKER
 from .problem import TemplateProblem, short
 
@@ -183,7 +183,7 @@ def icon(_context: Context, name: str, colour: str = "#000000") -> Markup:
     if str(name) not in known:
         raise TemplateProblem(
             f"unknown icon {short(name)}{did_you_mean(str(name), known)}"
-            f" (known: {', '.join(known)})"
+            f" (no icons/{clip(str(name), 40)}.svg or .png; known: {', '.join(known)})"
         )
     named = symbols.project_colours().get(str(colour), str(colour))
     if not is_colour(named):

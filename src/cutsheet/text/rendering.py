@@ -165,7 +165,11 @@ def _failed(exc: Exception, what: str) -> TemplateProblem:
         # an unknown name, else a key looked up (``x.key`` or ``x["key"]``)
         kinds = ("name",) if message.endswith(" is undefined") else ("attribute", "string")
         word = named.group(1)
-        return TemplateProblem(f"{what} uses an unknown name: {_unknown(message)}", word, kinds)
+        said = f"{what} uses an unknown name: {_unknown(message)}"
+        looked_in = getattr(exc, "looked_in", None)
+        if isinstance(looked_in, Mapping):  # the keys it has, the nearest suggested
+            said += did_you_mean(word, [str(k) for k in list(looked_in)[:1000]])
+        return TemplateProblem(said, word, kinds)
     if isinstance(exc, TemplateSyntaxError):  # said whole: its last words say what to close
         said = " ".join((exc.message or str(exc)).split())
         line = f" (its line {exc.lineno})" if exc.lineno and exc.lineno > 1 else ""

@@ -7,15 +7,15 @@ from __future__ import annotations
 import functools
 import string
 import threading
-from collections.abc import Callable, Iterator, MutableMapping
+from collections.abc import Callable, Iterator, Mapping, MutableMapping
 from functools import lru_cache
 from types import CodeType
 from typing import Any
 
 from jinja2 import StrictUndefined, Undefined, nodes
 from jinja2.compiler import CodeGenerator, Frame
-from jinja2.exceptions import SecurityError
-from jinja2.runtime import Macro
+from jinja2.exceptions import SecurityError, UndefinedError
+from jinja2.runtime import Macro, missing
 from jinja2.sandbox import (
     ImmutableSandboxedEnvironment,
     SandboxedEnvironment,
@@ -436,11 +436,37 @@ def _finalize(value: Any) -> Any:
     return printable(value)
 
 
+class MissingKey(UndefinedError):
+    """A key or attribute looked up that is not there, with what it was looked up in (so a
+    message can suggest the keys it has)."""
+
+    def __init__(self, message: str | None = None, looked_in: object = None) -> None:
+        super().__init__(message)
+        self.looked_in = looked_in
+
+
+class _Undefined(StrictUndefined):
+    """StrictUndefined whose error, for a key looked up in a mapping, holds that mapping."""
+
+    __slots__ = ()
+
+    def __init__(
+        self,
+        hint: str | None = None,
+        obj: Any = missing,
+        name: str | None = None,
+        exc: type[UndefinedError] = UndefinedError,
+    ) -> None:
+        if isinstance(obj, Mapping) and exc is UndefinedError:
+            exc = functools.partial(MissingKey, looked_in=obj)  # type: ignore[assignment]
+        super().__init__(hint, obj, name, exc)
+
+
 @lru_cache(maxsize=1)
 def environment() -> SandboxedEnvironment:
     """The one environment every template and expression is compiled in."""
     env = BoundedEnvironment(
-        undefined=StrictUndefined, autoescape=True, keep_trailing_newline=False, finalize=_finalize
+        undefined=_Undefined, autoescape=True, keep_trailing_newline=False, finalize=_finalize
     )
     env.filters["counts"] = filters.counts
     env.filters["signed"] = filters.signed
