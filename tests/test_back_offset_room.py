@@ -133,18 +133,17 @@ def test_a_back_offset_with_a_fold_is_refused(ws, capsys):
 
 def test_an_offset_that_costs_a_row_is_a_warning_from_check_and_build(ws):
     """Large print's reference cards print two a page; 5 mm taken off the page leaves room
-    for one: a deck that takes more pages with the offset than without is warned about at
-    its size, with the pages it takes, by ``check`` and by ``build`` alike (the designer
+    for one: a part whose cards take more pages with the offset than without is warned
+    about, with the pages they take, by ``check`` and by ``build`` alike (the designer
     review: the README promised a page kept its cards whatever the offset)."""
     from cutsheet.build import check_game
 
-    line = ws.line_of("content/festivibes/game.yaml", "    sizes: {large-print: [185, 130]}")
     options = Options(profiles=("large-print",), papers=("a4",), back_offset=(5.0, 5.0))
     said = [str(p) for p in check_game(ws.project, "festivibes", options).problems]
     want = (
-        f"content/festivibes/game.yaml:{line}:12: warning: Help cards: with a back offset of"
-        " 5,5 mm fewer of its cards fit a page of A4: they take 16 pages, not 8 (the offset is"
-        " taken off every page)"
+        "content/festivibes/game.yaml: warning: large-print-a4/cards.pdf: with a back offset of"
+        " 5,5 mm fewer cards fit a page of A4: they take 40 pages, not 32 (the offset is taken"
+        " off every page)"
     )
     assert [s.replace(str(ws.root) + "/", "") for s in said] == [want]
     _outputs, report = build(ws.project, ["festivibes"], options, ws.root / "out", progress=print)
@@ -152,3 +151,35 @@ def test_an_offset_that_costs_a_row_is_a_warning_from_check_and_build(ws):
     for offset in ((0.0, 0.0), (1.5, -1.0)):
         quiet = Options(profiles=("large-print",), papers=("a4",), back_offset=offset)
         assert not check_game(ws.project, "festivibes", quiet).problems
+
+
+@pytest.mark.parametrize(("first", "second", "pages"), [(7, 4, None), (4, 4, (4, 2))])
+def test_the_offset_warning_counts_the_pages_decks_share(tmp_path, capsys, first, second, pages):
+    """Decks share their part's pages: 7 + 4 poker cards take 2 fronts with a 10 mm offset
+    or without (6 and 9 a page), where the first deck alone took more; 4 + 4 take 3 fronts
+    with it, 2 without, where neither deck alone did. The warning counts the part."""
+    from cutsheet.cli import main
+    from cutsheet.scaffold import new_game
+
+    new_game(tmp_path, "duo")
+    game = tmp_path / "content" / "duo" / "game.yaml"
+    text = game.read_text().replace("    count: 5  #", f"    count: {first}  #")
+    block = text[text.index("  - id: cards\n") :]
+    other = block.replace("id: cards", "id: more").replace("name: Cards", "name: More")
+    other = other.replace(f"count: {first}", f"count: {second}").replace("cards.yaml", "more.yaml")
+    game.write_text(text + other)
+    cards = tmp_path / "content" / "duo" / "cards.yaml"
+    listed = cards.read_text().replace("    copies: 3\n", f"    copies: {first - 2}\n")
+    cards.write_text(listed)
+    more = listed.replace("DUO-", "DUO-M").replace(f"copies: {first - 2}", f"copies: {second - 2}")
+    (tmp_path / "content" / "duo" / "more.yaml").write_text(more)
+    args = ["--root", str(tmp_path), "check", "--profile", "standard", "--paper", "a4"]
+    assert main([*args, "--back-offset", "10,0"]) == 0
+    said = [line for line in capsys.readouterr().err.splitlines() if ": warning: " in line]
+    if pages is None:
+        assert said == []
+    else:
+        assert [line.split(": warning: ", 1)[1] for line in said] == [
+            "standard-a4/cards.pdf: with a back offset of 10,0 mm fewer cards fit a page of A4:"
+            f" they take {pages[0]} pages, not {pages[1]} (the offset is taken off every page)"
+        ]

@@ -214,8 +214,36 @@ def test_a_family_may_name_cutsheets_own_faces(own: Path, capsys) -> None:
     edit(own / "layouts" / "own.yaml", 'text: "{{ name }}"', 'text: "{{ name }} <b>now</b>"')
     assert main(["check", "own"]) == 0
     assert "warning" not in capsys.readouterr().err
-    fonts = base_fonts(build(capsys))
-    assert {"AtkinsonHyperlegible-Italic", "AtkinsonHyperlegible-BoldItalic"} <= fonts
+    with pdfplumber.open(build(capsys)) as pdf:
+        chars = [c for c in pdf.pages[0].chars if round(c["size"]) == 14]
+    faces = {c["text"]: c["fontname"].split("+")[-1] for c in chars}
+    assert faces["A"].startswith("AtkinsonHyperlegible-Italic"), faces  # the family's regular
+    assert faces["w"].startswith("AtkinsonHyperlegible-BoldItalic"), faces  # its <b>
+    # (registered again as the family's own: the packaged faces keep their own family, so
+    # <i> in a bold style elsewhere still finds the bold italic)
+
+
+def test_a_family_of_our_faces_leaves_their_own_family_alone(own: Path, capsys) -> None:
+    """A family whose regular was the packaged bold mapped that face to itself in ReportLab's
+    tables (one family a face): <i> in any bold style, in this game or the next one built in
+    the same process, printed upright bold. The family's members are registered anew."""
+    layout = own / "layouts" / "own.yaml"
+    edit(
+        layout,
+        "styles:\n",
+        "fonts:\n  Heading: {regular: bold}\nstyles:\n  head: {font: Heading, size: 9}\n",
+    )
+    edit(layout, 'text: "{{ name }}"', 'text: "<i>{{ name }}</i>"')
+    edit(
+        layout,
+        "      band: {kind",
+        '      kicker: {x: 5, y: 32, w: 53, h: 6, style: head, text: "Kicker"}\n      band: {kind',
+    )
+    with pdfplumber.open(build(capsys)) as pdf:
+        names = [c for c in pdf.pages[0].chars if round(c["size"]) == 14]
+    assert names and all("BoldItalic" in c["fontname"] for c in names), {
+        c["fontname"] for c in names
+    }
 
 
 def test_a_project_font_with_a_packaged_fonts_internal_name_is_its_own(own: Path, capsys):
@@ -327,6 +355,21 @@ def test_unknown_font_is_located_with_the_known_ones(own: Path, capsys) -> None:
         " fonts/Display-bold.ttf or .otf and no family of that name under 'fonts:' (known:"
         " regular, bold, italic, bold-italic, Display-Bold); did you mean 'Display-Bold'?"
     ]
+
+
+def test_a_font_named_with_its_extension_is_told_to_drop_it(own: Path, capsys) -> None:
+    add_font(own, "Display-Bold")
+    line = edit(
+        own / "layouts" / "own.yaml", "{font: bold, size: 14", "{font: Display-Bold.ttf, size: 14"
+    )
+    assert run(capsys, "check", "own") == (
+        1,
+        [
+            f"layouts/own.yaml:{line}:16: error: unknown font 'Display-Bold.ttf': a font is"
+            " named by its file name without .ttf, 'Display-Bold' (known: regular, bold,"
+            " italic, bold-italic, Display-Bold)"
+        ],
+    )
 
 
 def test_a_font_in_a_folder_below_fonts_is_named_where_it_was_looked_for(own: Path, capsys) -> None:
@@ -922,6 +965,33 @@ def test_the_packaged_fonts_licence_copied_with_its_fonts_covers_them(own: Path,
     ]
 
 
+def test_the_packaged_licence_copied_by_a_windows_checkout_or_as_a_fifo(own: Path, capsys) -> None:
+    """The packaged licence's name with CRLF line ends (a Windows checkout) is the packaged
+    text; a FIFO of that name is refused for what it is, not as "other text"."""
+    import os
+
+    from cutsheet.licences import PACKAGED
+
+    add_font(own, "AtkinsonHyperlegible-Italic")
+    crlf = PACKAGED.read_bytes().replace(b"\r\n", b"\n").replace(b"\n", b"\r\n")
+    (own / "fonts" / PACKAGED.name).write_bytes(crlf)
+    edit(
+        own / "layouts" / "own.yaml",
+        "{font: bold, size: 14",
+        "{font: AtkinsonHyperlegible-Italic, size: 14",
+    )
+    assert run(capsys, "check", "own") == (0, [])
+    (own / "fonts" / PACKAGED.name).unlink()
+    os.mkfifo(own / "fonts" / PACKAGED.name)
+    assert run(capsys, "check", "own") == (
+        1,
+        [
+            f"fonts/{PACKAGED.name}: error: licence file '{PACKAGED.name}' cannot be copied: it"
+            " is not a readable file of at most 1,000,000 bytes"
+        ],
+    )
+
+
 def test_a_licence_edited_is_copied_again_and_its_pdfs_kept(own: Path, capsys) -> None:
     """A licence file's text changed under the same name is copied into the kit again (the
     job's cache records the licence files it copied), and its PDFs are kept."""
@@ -1021,12 +1091,14 @@ def test_a_face_extending_a_packaged_face_not_included_names_base_yaml(own: Path
     assert code == 1
     assert (
         "layouts/own.yaml:8:14: error: face 'front' extends unknown face 'card' ('card' is in"
-        " base.yaml: add 'include: [base.yaml]')"
+        " cutsheet's base.yaml: 'include: [base.yaml]' reads it, unless a base.yaml of the"
+        " project's layouts/ takes its place)"
     ) in errors
 
 
 @pytest.mark.parametrize(
-    ("written", "meant"), [("own-a", "OWN-A"), ("OWN-ALPHA ONE", "OWN-ALPHA-ONE")]
+    ("written", "meant"),
+    [("own-a", "OWN-A"), ("OWN-ALPHA ONE", "OWN-ALPHA-ONE"), ("OWN-ŞUN", None), ("ĐWN-A", None)],
 )
 def test_an_id_not_written_as_one_is_said_as_it_should_be(
     own: Path, capsys, written: str, meant: str
@@ -1036,9 +1108,10 @@ def test_an_id_not_written_as_one_is_said_as_it_should_be(
     line = edit(own / "content" / "own" / "game.yaml", "{id: OWN-A,", f"{{id: {written},")
     code, errors = run(capsys, "check", "own")
     assert code == 1
+    hint = f"; did you mean '{meant}'?" if meant else ""  # (never a letter dropped)
     assert errors == [
         f"content/own/game.yaml:{line}:14: error: id: '{written}' is not an id in capitals and"
-        f" digits joined by '-', e.g. CR-SEED-TENT; did you mean '{meant}'?"
+        f" digits joined by '-', e.g. CR-SEED-TENT{hint}"
     ]
 
 

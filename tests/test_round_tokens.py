@@ -109,3 +109,49 @@ def test_a_disc_on_a_size_of_its_own_stays_a_circle(tmp_path, capsys):
             for x, y in ((p[0], p[1]) for p in disc.get("pts", []))
         ), "a rounded square, not a circle"
     assert digits
+
+
+def test_a_value_too_wide_for_its_circle_is_an_error_not_a_spill(tmp_path, capsys):
+    """A coin holding a cost and a star: a circle holding several things is kept round and
+    laid out with the face, which never asked whether its text stayed inside it ("333"
+    stuck out of both sides in large print, where as a badge it had been an error)."""
+    new_game(tmp_path, "demo")
+    layout = tmp_path / "layouts" / "demo.yaml"
+    text = layout.read_text()
+    text = text.replace("w: 53, h: 24, style: huge", "w: 36, h: 24, style: huge")
+    text = text.replace("w: 51, h: 20, style: body-center", "w: 36, h: 20, style: body-center")
+    coin = (
+        '      coin: {kind: rect, x: 44, y: 60, w: 14, h: 14, radius: 7, fill: "#F0E442"}\n'
+        '      cost: {x: 46, y: 61, w: 10, h: 7, style: title, text: "{{ points * 111 }}"}\n'
+        "      coinicon: {kind: icon, icon: star, x: 48.5, y: 68, w: 5, h: 5}\n"
+    )
+    layout.write_text(text + coin)
+    line = text.count("\n") + 1
+    for command in (["check"], ["build", "--paper", "a4"]):
+        args = ["--root", str(tmp_path), *command, "--profile", "large-print"]
+        assert main(args) == 1
+        said = capsys.readouterr().err.replace(str(tmp_path) + "/", "")
+        assert f"layouts/demo.yaml:{line}:7: error: DEM-SUN" in said, said
+        assert "box 'cost': its text (" in said and "leaves the circle 'coin'" in said, said
+    assert main(["--root", str(tmp_path), "check", "--profile", "standard"]) == 0
+
+
+def test_a_size_of_its_own_too_small_is_warned_as_such(tmp_path, capsys):
+    """With sizes: for the profile already there, the fix is a larger one there, not a
+    size of its own; and a deck that does not fit even the largest card is that error
+    alone, never also "prints at 89 × 127 mm"."""
+    game = _project(tmp_path, sizes="    sizes: {large-print: [12, 12]}\n")
+    line = game.read_text().splitlines().index("    sizes: {large-print: [12, 12]}") + 1
+    assert main(["--root", str(tmp_path), "check", "--profile", "large-print"]) == 0
+    said = capsys.readouterr().err.replace(str(tmp_path) + "/", "")
+    assert (
+        f"content/my-game/game.yaml:{line}:12: warning: Shell tokens: in large print its design"
+        " does not fit 12 × 12 mm, so each card prints at 89 × 127 mm; give it a larger one"
+        " under 'sizes:' that its design fits"
+    ) in said, said
+    layout = tmp_path / "layouts" / "my-game.yaml"
+    wordy = "{{ value }} {{ 'many words ' * 200 }}"
+    layout.write_text(layout.read_text().replace('text: "{{ value }}"', f'text: "{wordy}"'))
+    assert main(["--root", str(tmp_path), "check", "--profile", "large-print"]) == 1
+    said = capsys.readouterr().err
+    assert "box 'value'" in said and "prints at 89 × 127 mm" not in said, said

@@ -30,6 +30,21 @@ from cutsheet.text.rendering import render
             {"terms": {"rock": {"fill": "#264653", "icon": "square"}}, "zone": "rock"},
             "there is no 'ikon' in the mapping it is looked up in; did you mean 'icon'?",
         ),
+        (  # an id one letter from another card's names that card: not offered
+            "{{ items['DEM-STAB'] }}",
+            {"items": {"DEM-STAR": 1, "DEM-SUN": 2}},
+            "there is no 'DEM-STAB' in items (a mapping)",
+        ),
+        (  # a slip of case is
+            "{{ items['DEM-Star'] }}",
+            {"items": {"DEM-STAR": 1, "DEM-SUN": 2}},
+            "there is no 'DEM-Star' in items (a mapping); did you mean 'DEM-STAR'?",
+        ),
+        (  # a template's own objects as keys are no names: never printed (their address)
+            "{% set d = {cycler(1): 1, joiner(): 2} %}{{ d['<jinja2.utils.Cycler'] }}",
+            {},
+            "there is no '<jinja2.utils.Cycler' in d (a mapping)",
+        ),
         ("{{ nmae }}", {"name": "tent"}, "'nmae' is undefined; did you mean 'name'?"),
         ("{{ zzz }}", {"name": "tent"}, "'zzz' is undefined"),  # nothing close: no guess
     ],

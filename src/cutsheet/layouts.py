@@ -408,7 +408,10 @@ def _inherited(
             said = f"face {excerpt(name)} extends unknown face {excerpt(parent)}"
             said += did_you_mean(parent, [f for f in faces if f != name])
             if parent in packaged_faces():
-                said += f" ({excerpt(parent)} is in base.yaml: add 'include: [base.yaml]')"
+                said += (
+                    f" ({excerpt(parent)} is in cutsheet's base.yaml: 'include: [base.yaml]'"
+                    " reads it, unless a base.yaml of the project's layouts/ takes its place)"
+                )
             raise ContentError([Problem(ploc, said)])
         lent = _inherited(parent, chain + (name,), faces, resolved, own)
         if faces[parent][0].scale:

@@ -116,7 +116,8 @@ def kit_licences(project: Path, fonts: Mapping[str, Path]) -> tuple[list[Licence
 
 def _packaged_copy(project: Path, name: str) -> bool:
     """Whether licence file ``name`` of ``fonts/`` is the packaged font's licence, copied
-    there with its name and bytes (with the packaged font's files, under other names)."""
+    there with its name and text (with the packaged font's files, under other names; its
+    line ends as a Windows checkout writes them, too)."""
     if name != PACKAGED.name:
         return False
     where = Loc(_shown(project / "fonts" / name))
@@ -124,27 +125,33 @@ def _packaged_copy(project: Path, name: str) -> bool:
         path = confined(name, project, where, "licence file", base=project / "fonts")
     except ContentError:  # said by ``_read``
         return False
-    return read_regular(path, MAX_LICENCE) == PACKAGED.read_bytes()
+    data = read_regular(path, MAX_LICENCE)
+    return data is not None and _text(data) == _text(PACKAGED.read_bytes())
+
+
+def _text(data: bytes) -> bytes:
+    """A licence's text, whatever its lines end with."""
+    return data.replace(b"\r\n", b"\n")
 
 
 def _read(project: Path, name: str, stems: tuple[str, ...]) -> Licence:
     """Licence file ``name`` of ``fonts/``, read when it lies inside the project and is a
     regular file of at most ``MAX_LICENCE`` bytes; else a located ContentError."""
     where = Loc(_shown(project / "fonts" / name))
-    if name == PACKAGED.name:  # (a copy of it, the same bytes, is the packaged one)
-        message = (
-            f"licence file {excerpt(name)} has the name of the licence every kit carries for"
-            " cutsheet's own font, with other text; rename it with a name that still covers"
-            " your fonts (LICENSE-AtkinsonHyperlegible.txt), or OFL.txt to cover every font"
-            " in fonts/"
-        )
-        raise ContentError([Problem(where, message)])
     path = confined(name, project, where, "licence file", base=project / "fonts")
     data = read_regular(path, MAX_LICENCE)
     if data is None:
         message = (
             f"licence file {excerpt(name)} cannot be copied: it is not a readable file of at"
             f" most {MAX_LICENCE:,} bytes"
+        )
+        raise ContentError([Problem(where, message)])
+    if name == PACKAGED.name:  # (a copy of it, the same text, is the packaged one)
+        message = (
+            f"licence file {excerpt(name)} has the name of the licence every kit carries for"
+            " cutsheet's own font, with other text; rename it with a name that still covers"
+            " your fonts (LICENSE-AtkinsonHyperlegible.txt), or OFL.txt to cover every font"
+            " in fonts/"
         )
         raise ContentError([Problem(where, message)])
     return Licence(name, data, stems, path)

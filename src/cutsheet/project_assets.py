@@ -13,7 +13,7 @@ from .boxes.image import picture_problem, too_fine
 from .confine import confined
 from .diagnostics import ContentError, Loc, Problem, clip, display_path, excerpt
 from .font_files import FONT_SUFFIXES, FontFileError, font_files, register_font_file
-from .measure import FACES, register_alone, register_family
+from .measure import FACES, FONT_DIR, register_alone, register_family
 from .symbols import IconFileError, icon_files, svg_drawing, unused_icon_files
 from .text.tags import tags_in
 
@@ -59,8 +59,9 @@ def project_fonts(
     for family, (fspec, src) in families.items():
         members[family] = {}
         for style, stem in fspec.members().items():
-            if stem in FACES and stem not in files:  # one of cutsheet's own faces, by name
-                members[family][style] = FACES[stem][0]
+            if stem in FACES:  # one of cutsheet's own faces, as a style names it: registered
+                own = FONT_DIR / FACES[stem][1]  # again, as a file of this family (ReportLab
+                members[family][style] = register_font_file(own)  # maps a face to one family)
                 continue
             found = font(stem, src.loc(("fonts", family, style)))
             if found is not None:
@@ -115,6 +116,13 @@ def unknown_font(
     known = list(
         dict.fromkeys([*FACES, *sorted(files), *sorted(families)])
     )  # a family may be named as its regular file
+    suffix = Path(name).suffix
+    if suffix.lower() in FONT_SUFFIXES:  # written as its file name
+        bare = name[: -len(suffix)]
+        return (
+            f"unknown font {excerpt(name)}: a font is named by its file name without"
+            f" {suffix}, {excerpt(bare)} (known: {', '.join(known)})"
+        )
     guess = difflib.get_close_matches(name, known, n=1)
     hint = f"; did you mean '{guess[0]}'?" if guess else ""
     below = _below(project / "fonts", name)

@@ -193,7 +193,11 @@ def _pattern_miss(
 
 
 def _as_id(value: str) -> str:
-    """``value`` written as an item id: capitals, anything else between them one '-'."""
+    """``value`` written as an item id: capitals, anything else between them one '-'; ''
+    for a value with a letter an id cannot have (an accent: dropped, it would be another
+    id, or lose its game's code)."""
+    if not value.isascii():
+        return ""
     return re.sub(r"[^A-Z0-9]+", "-", value.upper()).strip("-")
 
 

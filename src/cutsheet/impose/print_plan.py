@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from ..diagnostics import Problem, clip
+from ..diagnostics import Loc, Problem, clip
 from ..flow.frames import Furniture
 from ..model import Game
 from ..papers import Paper
@@ -301,36 +301,32 @@ def plan_prints(
 
 
 def _offset_costs(plan: GamePlan, paper: Paper, options: PrintOptions) -> list[Problem]:
-    """A warning for each run of two-sided cards that takes more pages with the back offset
-    than without it: the offset is taken off every page (its backs keep 5 mm of paper),
-    and that room can cost a row or a column (of large print's reference cards, two a page,
-    at 5 mm; of poker cards at 10)."""
-    from ..plan.cards import component_key_loc
-
+    """A warning for each part of two-sided cards that takes more pages with the back offset
+    than without it: the offset is taken off every page (its backs keep 5 mm of paper), and
+    that room can cost a row or a column (of large print's reference cards, two a page, at
+    5 mm; of poker cards at 10). Said of the part's file: its decks share its pages."""
     if options.back_offset == (0.0, 0.0) or options.imposition != "duplex":
         return []
-    game, warnings = plan.game, []
+    warnings = []
     for part in CARD_PARTS:
+        runs = _runs_of(plan, part)
+        if not any(card.back for run in runs for card in run.cards):
+            continue
         note = note_size(plan.furniture, part)
-        for run in _runs_of(plan, part):
-            if not any(card.back for card in run.cards):
-                continue
-            moved, kept = (
-                len(
-                    impose([_items(run)], paper.size, bleed=options.bleed, note=note, back_offset=o)
-                )
-                for o in (options.back_offset, (0.0, 0.0))
+        items = [_items(run) for run in runs]
+        moved, kept = (
+            len(impose(items, paper.size, bleed=options.bleed, note=note, back_offset=offset))
+            for offset in (options.back_offset, (0.0, 0.0))
+        )
+        if moved > kept:
+            x, y = options.back_offset
+            message = (
+                f"{plan.profile.name}-{paper.name}/{part}.pdf: with a back offset of"
+                f" {x:g},{y:g} mm fewer cards fit a page of {paper.title}: they take {moved}"
+                f" pages, not {kept} (the offset is taken off every page)"
             )
-            if moved > kept:
-                comp = next(c for c in game.components if c.id == run.component)
-                x, y = options.back_offset
-                message = (
-                    f"{comp.spec.name}: with a back offset of {x:g},{y:g} mm fewer of its"
-                    f" cards fit a page of {paper.title}: they take {moved} pages, not"
-                    f" {kept} (the offset is taken off every page)"
-                )
-                key = "sizes" if plan.profile.name in comp.spec.sizes else "size"
-                warnings.append(Problem(component_key_loc(game, comp, key), message, "warning"))
+            where = Loc(plan.game.game_src.file)
+            warnings.append(Problem(where, message, "warning"))
     return warnings
 
 

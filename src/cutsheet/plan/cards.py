@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +16,7 @@ from ..boxes.text import TextBox
 from ..diagnostics import Loc, Problem, did_you_mean, excerpt, has_errors
 from ..layouts import PACKAGED, Face, Layouts
 from ..measure import TextStyle, legible_font
-from ..model import Component, Game, ImpositionSpec, Item, size_mm
+from ..model import Component, Game, ImpositionSpec, Item
 from ..profiles import Profile
 from .checks import (
     centred_running_text,
@@ -30,6 +30,7 @@ from .checks import (
     white_stickers,
 )
 from .context import item_context, shared_context
+from .deck_sizes import grown_far, sizes_tried
 from .faces import fill_face
 from .ink import BLACK
 from .model import FacePlan, PrintedCard, Run
@@ -486,7 +487,7 @@ def _plan_component(
     planner = _CardPlanner(
         game, comp, layouts, profile, (front_name, back_name), (front_mode, back_mode), resized
     )
-    tried = _sizes_tried(size, profile.card_sizes)
+    tried = sizes_tried(size, profile.card_sizes)
     for i, size in enumerate(tried):  # the next is tried while a card overflows
         last = i == len(tried) - 1 and not spec.overleaf
         cards, probs, overflows = planner.cards(_Attempt(size), provisional=not last)
@@ -495,7 +496,8 @@ def _plan_component(
     if overflows and spec.overleaf:  # a reference card goes on over its back
         cards, probs, overflows = planner.cards(_Attempt(size, spill=True))
     deck = _backs_differ(game, comp, cards)
-    problems.extend(probs + overflows + deck + _grown_far(game, comp, tried[0], size, profile))
+    grown = [] if overflows else _grown(game, comp, tried[0], size, profile.name)
+    problems.extend(probs + overflows + deck + grown)
     grid, found = _grid_of(game, comp, layouts, profile.name)
     whole = has_errors(deck + found)
     return (
@@ -505,37 +507,11 @@ def _plan_component(
     )
 
 
-GROWN_FAR = 4.0
-"""A deck whose cards grow to a card size this many times their area (a small token on a
-jumbo card) is warned about: its design sits in a corner of a card far larger than it."""
-
-
-def _grown_far(
-    game: Game, comp: Component, meant: Size, size: Size, profile: Profile
-) -> list[Problem]:
-    """A warning when the deck's faces fit no size up to one ``GROWN_FAR`` times the area
-    they were meant for under the profile: a size of the profile's own would serve them."""
-    if size[0] * size[1] < GROWN_FAR * meant[0] * meant[1]:
-        return []
-    key = "sizes" if profile.name in comp.spec.sizes else "size"
-    was, now = (f"{w:g} × {h:g} mm" for w, h in (meant, size))
-    message = (
-        f"{comp.spec.name}: in {profile.name.replace('-', ' ')} its design does not fit {was}, so each card"
-        f" prints at {now}; give the component a size of its own for the profile that its"
-        f" design fits (sizes: {{{profile.name}: [w, h]}})"
-    )
-    return [Problem(component_key_loc(game, comp, key), message, "warning")]
-
-
-def _sizes_tried(size: Size, card_sizes: Sequence[str | Size]) -> list[Size]:
-    """The card sizes a component is tried at, in turn while a card overflows: its own, then
-    each of the profile's ``card_sizes`` larger (in area) than the last one tried."""
-    tried = [size]
-    for name in card_sizes:
-        bigger = size_mm(name)
-        if bigger[0] * bigger[1] > tried[-1][0] * tried[-1][1]:
-            tried.append(bigger)
-    return tried
+def _grown(game: Game, comp: Component, meant: Size, size: Size, profile: str) -> list[Problem]:
+    """``grown_far``'s warning, at the component's size for the profile (where its fix goes)."""
+    said = grown_far(comp.spec, meant, size, profile)
+    key = "sizes" if profile in comp.spec.sizes else "size"
+    return [] if said is None else [Problem(component_key_loc(game, comp, key), said, "warning")]
 
 
 def _backs_differ(game: Game, comp: Component, cards: list[PrintedCard]) -> list[Problem]:

@@ -6,6 +6,7 @@ to locate.
 
 from __future__ import annotations
 
+import itertools
 import re
 import threading
 from collections.abc import Mapping
@@ -17,7 +18,7 @@ from jinja2 import TemplateError, TemplateSyntaxError, Undefined, UndefinedError
 from jinja2.environment import TemplateExpression
 from markupsafe import escape
 
-from ..diagnostics import did_you_mean
+from ..diagnostics import did_you_mean, id_hint
 from ..source.yaml_build import MARKER
 from ..symbols import look_key
 from . import kept
@@ -153,6 +154,22 @@ def _looked_up_in(problem: TemplateProblem, source: str) -> TemplateProblem:
     return TemplateProblem(said, problem.word, problem.kinds)
 
 
+_ID = re.compile(r"[A-Z0-9]+(?:-[A-Z0-9]+)+")  # an item id (model.ITEM_ID: text is below it)
+
+
+def _key_hint(word: str, looked_in: object) -> str:
+    """The nearest key of the mapping a key was looked up in (its text keys: a template's
+    own objects, a cycler, are no names), as an id is suggested where it looks like one (a
+    card's id one letter from another's names that other card: never offered)."""
+    if not isinstance(looked_in, Mapping):
+        return ""
+    keys = [k for k in itertools.islice(looked_in, MAX_KEYS) if isinstance(k, str)]
+    return id_hint(word, keys) if _ID.fullmatch(word) else did_you_mean(word, keys)
+
+
+MAX_KEYS = 10_000  # keys of a mapping a misspelt key is compared with
+
+
 def _failed(exc: Exception, what: str) -> TemplateProblem:
     """The TemplateProblem for any exception a template raised while running."""
     if isinstance(exc, TemplateProblem):
@@ -166,9 +183,7 @@ def _failed(exc: Exception, what: str) -> TemplateProblem:
         kinds = ("name",) if message.endswith(" is undefined") else ("attribute", "string")
         word = named.group(1)
         said = f"{what} uses an unknown name: {_unknown(message)}"
-        looked_in = getattr(exc, "looked_in", None)
-        if isinstance(looked_in, Mapping):  # the keys it has, the nearest suggested
-            said += did_you_mean(word, [str(k) for k in list(looked_in)[:1000]])
+        said += _key_hint(word, getattr(exc, "looked_in", None))
         return TemplateProblem(said, word, kinds)
     if isinstance(exc, TemplateSyntaxError):  # said whole: its last words say what to close
         said = " ".join((exc.message or str(exc)).split())

@@ -445,7 +445,7 @@ class MissingKey(UndefinedError):
         self.looked_in = looked_in
 
 
-class _Undefined(StrictUndefined):
+class KeyedUndefined(StrictUndefined):
     """StrictUndefined whose error, for a key looked up in a mapping, holds that mapping."""
 
     __slots__ = ()
@@ -466,7 +466,7 @@ class _Undefined(StrictUndefined):
 def environment() -> SandboxedEnvironment:
     """The one environment every template and expression is compiled in."""
     env = BoundedEnvironment(
-        undefined=_Undefined, autoescape=True, keep_trailing_newline=False, finalize=_finalize
+        undefined=KeyedUndefined, autoescape=True, keep_trailing_newline=False, finalize=_finalize
     )
     env.filters["counts"] = filters.counts
     env.filters["signed"] = filters.signed

@@ -27,7 +27,7 @@ from ...diagnostics import Problem
 from ...layouts import Face
 from ...measure import TextStyle
 from ...profiles import Profile
-from .badges import badge_needs, centred_in_badges, spilled
+from .badges import badge_needs, centred_in_badges, circle_spills, spilled
 from .boxes import disc_names, squares_kept, visible
 from .edges import fitted_edge_map, kept_stretches
 from .icons import clear_icons, icon_needs
@@ -51,10 +51,8 @@ def scale_face(
     styles, the overflow when the structure does not fit (None when it does), and the share
     of its inner space the design kept (at most ``gap``: cards of one deck share theirs).
     Wrapping body text is left-aligned; a single line (a kicker, an id) keeps its place.
-
-    With a ``memo`` and the ``fixed`` values the face's templates read besides the text its
-    text boxes print alone, a face without icons is re-laid once for every item whose text
-    needs the same room (what follows the text's measures depends on nothing else), and
+    With a ``memo`` and the ``fixed`` values its templates read besides its boxes' text, a
+    face without icons is re-laid once for every item whose text needs the same room, and
     its vertical edges found once for every item whose text needs the same heights."""
     kx, ky = dst[0] / src[0], dst[1] / src[1]
     styles, names = scaled_styles(face, fc, profile)
@@ -88,7 +86,8 @@ def scale_face(
     if profile.min_contrast:
         boxes = shaded(boxes, fc, styles, profile, shown, inks, disc_names(face))
     scaled_face = Face(face.name, tuple(boxes), face.loc)
-    overflow, *others = spilled(fc, unheld, profile) or [None]  # (the first badge's)
+    held = circle_spills(face, boxes, fc, styles, names, profile, shown)  # a token's ground
+    overflow, *others = spilled(fc, unheld, profile) + held or [None]  # (the first badge's)
     if new[src[1]] > dst[1] + 0.01:
         overflow = _overflow(fc, face, needs, ky, dst, new[src[1]] - dst[1], profile)
     elif others:  # every badge that spills is said, the first as the overflow

@@ -22,6 +22,8 @@ from .needs import text_extent
 RIM_MM = 2.0  # colour left around a badge's value, at the narrowest
 TEXT_PAD_MM = 0.5  # room around a value on its colour
 HELD_SHARE = 0.6  # a text box this much inside an icon's box is the value it holds
+INK_ASCENT, INK_DESCENT = 0.75, 0.22  # of a size: how far capitals and descenders reach
+MM_PT = 72 / 25.4  # points a millimetre
 
 
 # How much of its square an icon's shape fills (render/icons/shapes.py draws a circle of
@@ -141,6 +143,58 @@ def spilled(
         )
         for icon, text, size, room in unheld
     ]
+
+
+def circle_spills(
+    face: Face,
+    boxes: Sequence[Box],
+    fc: FillContext,
+    styles: Mapping[str, TextStyle],
+    names: Mapping[str, str],
+    profile: Profile,
+    shown: set[str],
+) -> list[Problem]:
+    """A problem for each text a circle holds (``holds_several``: a token's ground, kept
+    round) whose ink, set at the profile's sizes where the scaling put it, leaves the
+    circle: a badge grows round its value and says so when it cannot; a ground holding
+    several things is laid out with the face, and is checked here."""
+    problems = []
+    for i, disc in enumerate(face.boxes):
+        if disc.name not in shown or not holds_several(face, disc):
+            continue
+        circle = boxes[i]
+        r, cx, cy = circle.w / 2, circle.x + circle.w / 2, circle.y + circle.h / 2
+        for j, text in enumerate(face.boxes):
+            held = text.traits.holds_text and text.name in shown and text.name in names
+            if j <= i or not held or not inside(disc, text):
+                continue
+            placed, style = boxes[j], styles[names[text.name]]
+            try:
+                tw, th = text_extent(placed, fc, style, profile)
+            except (TemplateProblem, MarkupError):
+                continue  # reported, where it is written, when the face is filled
+            x = placed.x + {"left": 0.0, "center": 0.5, "right": 1.0}[style.align] * (placed.w - tw)
+            valign = getattr(placed, "valign", "top")
+            y = placed.y + {"top": 0.0, "middle": 0.5}.get(valign, 1.0) * (placed.h - th)
+            # its ink, not its lines' leading: capitals and ascenders from the first line's
+            # baseline (a size below the top) up, descenders below the last one's
+            top = y + (1 - INK_ASCENT) * style.size / MM_PT
+            bottom = y + (th - style.leading / MM_PT) + (1 + INK_DESCENT) * style.size / MM_PT
+            corners = ((x, top), (x + tw, top), (x, bottom), (x + tw, bottom))
+            if all(math.hypot(px - cx, py - cy) <= r + 0.01 for px, py in corners):
+                continue
+            problems.append(
+                Problem(
+                    disc.loc,
+                    f"box '{text.name}': its text ({tw:.1f} × {th:.1f} mm at the"
+                    f" {profile.name} profile's sizes) leaves the circle '{disc.name}', which"
+                    f" is {circle.w:.1f} mm across there (a shorter text, a larger circle, or"
+                    f" a face of its own for {profile.name})",
+                    subject=fc.label,
+                    code="badge",
+                )
+            )
+    return problems
 
 
 def centred_in_badges(

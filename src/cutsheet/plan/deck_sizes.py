@@ -1,0 +1,44 @@
+"""The card sizes a deck is tried at under a profile, and the warning for one that grows far
+beyond the size it was meant for (a small token on a jumbo card)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..model import ComponentSpec, size_mm
+
+Size = tuple[float, float]
+
+GROWN_FAR = 4.0
+"""A deck whose cards grow to a card size this many times their area is warned about: its
+design sits in the middle of a card far larger than it."""
+
+
+def sizes_tried(size: Size, card_sizes: Sequence[str | Size]) -> list[Size]:
+    """The card sizes a component is tried at, in turn while a card overflows: its own, then
+    each of the profile's ``card_sizes`` larger (in area) than the last one tried."""
+    tried = [size]
+    for name in card_sizes:
+        bigger = size_mm(name)
+        if bigger[0] * bigger[1] > tried[-1][0] * tried[-1][1]:
+            tried.append(bigger)
+    return tried
+
+
+def grown_far(spec: ComponentSpec, meant: Size, size: Size, profile: str) -> str | None:
+    """The warning for a deck whose faces fit no size up to ``GROWN_FAR`` times the area
+    they were meant for under ``profile`` (a size of the profile's own would serve them, or
+    a larger one where it has one); None when it grew less, or not at all."""
+    if size[0] * size[1] < GROWN_FAR * meant[0] * meant[1]:
+        return None
+    was, now = (f"{w:g} × {h:g} mm" for w, h in (meant, size))
+    fix = (
+        "give it a larger one under 'sizes:' that its design fits"
+        if profile in spec.sizes
+        else "give the component a size of its own for the profile that its design fits"
+        f" (sizes: {{{profile}: [w, h]}})"
+    )
+    return (
+        f"{spec.name}: in {profile.replace('-', ' ')} its design does not fit {was}, so each"
+        f" card prints at {now}; {fix}"
+    )
