@@ -93,6 +93,12 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list[str]]
     return code, [line for line in err.splitlines() if ": error: " in line]
 
 
+def refused_alike(capsys: pytest.CaptureFixture[str], errors: list[str]) -> None:
+    """``check`` and ``build`` of the game (on A4) both refuse it, saying exactly ``errors``."""
+    for command in (("check", "own"), ("build", "own", "--paper", "a4")):
+        assert run(capsys, *command) == (1, errors), command
+
+
 def build(capsys: pytest.CaptureFixture[str], profile: str = "standard") -> Path:
     """Build the game under one profile on A4; its cards.pdf."""
     code, errors = run(capsys, "build", "own", "--jobs", "1", "--paper", "a4", "--profile", profile)
@@ -381,18 +387,16 @@ def test_a_font_in_a_folder_below_fonts_is_named_where_it_was_looked_for(own: Pa
     line = edit(
         own / "layouts" / "own.yaml", "{font: bold, size: 14", "{font: Display-Bold, size: 14"
     )
-    for command in (("check", "own"), ("build", "own", "--paper", "a4")):
-        code, errors = run(capsys, *command)
-        assert (code, errors) == (
-            1,
-            [
-                f"layouts/own.yaml:{line}:16: error: unknown font 'Display-Bold': no"
-                " fonts/Display-Bold.ttf or .otf and no family of that name under 'fonts:';"
-                " fonts/tide/Display-Bold.ttf is in a folder below fonts/, which is not read"
-                " (known: regular, bold, italic, bold-italic, Display-Regular); did you mean"
-                " 'Display-Regular'?"
-            ],
-        ), command
+    refused_alike(
+        capsys,
+        [
+            f"layouts/own.yaml:{line}:16: error: unknown font 'Display-Bold': no"
+            " fonts/Display-Bold.ttf or .otf and no family of that name under 'fonts:';"
+            " fonts/tide/Display-Bold.ttf is in a folder below fonts/, which is not read"
+            " (known: regular, bold, italic, bold-italic, Display-Regular); did you mean"
+            " 'Display-Regular'?"
+        ],
+    )
 
 
 def test_a_cff_font_is_refused_where_a_style_names_it(own: Path, capsys) -> None:
@@ -947,17 +951,15 @@ def test_the_packaged_fonts_licence_copied_with_its_fonts_covers_them(own: Path,
         "AtkinsonHyperlegible-Italic",
     ]
     (own / "fonts" / PACKAGED.name).write_text("another licence\n")
-    for command in (("check", "own"), ("build", "own", "--paper", "a4")):
-        code, errors = run(capsys, *command)
-        assert (code, errors) == (
-            1,
-            [
-                f"fonts/{PACKAGED.name}: error: licence file '{PACKAGED.name}' has the name of"
-                " the licence every kit carries for cutsheet's own font, with other text;"
-                " rename it with a name that still covers your fonts"
-                " (LICENSE-AtkinsonHyperlegible.txt), or OFL.txt to cover every font in fonts/"
-            ],
-        ), command
+    refused_alike(
+        capsys,
+        [
+            f"fonts/{PACKAGED.name}: error: licence file '{PACKAGED.name}' has the name of"
+            " the licence every kit carries for cutsheet's own font, with other text;"
+            " rename it with a name that still covers your fonts"
+            " (LICENSE-AtkinsonHyperlegible.txt), or OFL.txt to cover every font in fonts/"
+        ],
+    )
     (own / "fonts" / PACKAGED.name).rename(own / "fonts" / "LICENSE-AtkinsonHyperlegible.txt")
     build(capsys)
     assert licences_of()["LICENSE-AtkinsonHyperlegible.txt"]["fonts"] == [
