@@ -183,3 +183,24 @@ def test_the_offset_warning_counts_the_pages_decks_share(tmp_path, capsys, first
             "standard-a4/cards.pdf: with a back offset of 10,0 mm fewer cards fit a page of A4:"
             f" they take {pages[0]} pages, not {pages[1]} (the offset is taken off every page)"
         ]
+
+
+def test_the_offset_warning_counts_a_part_without_backs_too(tmp_path, capsys):
+    """Every page is laid out less the offset, backs or none: nine one-sided poker cards
+    took two pages with a 10 mm offset where they had taken one, unsaid."""
+    from cutsheet.cli import main
+    from cutsheet.scaffold import new_game
+
+    new_game(tmp_path, "nb")
+    game = tmp_path / "content" / "nb" / "game.yaml"
+    text = game.read_text().replace("    count: 5  #", "    count: 9  #")
+    game.write_text("".join(line for line in text.splitlines(True) if "    back:" not in line))
+    cards = tmp_path / "content" / "nb" / "cards.yaml"
+    cards.write_text(cards.read_text().replace("    copies: 3\n", "    copies: 7\n"))
+    args = ["--root", str(tmp_path), "check", "--profile", "standard", "--paper", "a4"]
+    assert main([*args, "--back-offset", "10,0"]) == 0
+    said = [line for line in capsys.readouterr().err.splitlines() if ": warning: " in line]
+    assert [line.split(": warning: ", 1)[1] for line in said] == [
+        "standard-a4/cards.pdf: with a back offset of 10,0 mm fewer cards fit a page of A4:"
+        " they take 2 pages, not 1 (the offset is taken off every page)"
+    ]

@@ -155,3 +155,51 @@ def test_a_size_of_its_own_too_small_is_warned_as_such(tmp_path, capsys):
     assert main(["--root", str(tmp_path), "check", "--profile", "large-print"]) == 1
     said = capsys.readouterr().err
     assert "box 'value'" in said and "prints at 89 × 127 mm" not in said, said
+
+
+def _scaffold_face(root: Path, boxes: str) -> Path:
+    """The scaffold's game with its front's points and rule boxes replaced by ``boxes``."""
+    new_game(root, "tk")
+    layout = root / "layouts" / "tk.yaml"
+    kept = [line for line in layout.read_text().splitlines(True) if "points:" not in line]
+    kept = [line for line in kept if "      rule:" not in line]
+    layout.write_text("".join(kept) + boxes)
+    return layout
+
+
+@pytest.mark.parametrize(
+    "boxes",
+    [
+        (  # a card-wide rule text at the card's foot, behind a disc it is not set in
+            '      disc: {kind: rect, x: 16.5, y: 29, w: 30, h: 30, radius: 15, fill: "#F0E442"}\n'
+            '      value: {x: 21.5, y: 33, w: 20, h: 12, style: huge, text: "{{ points }}"}\n'
+            "      star: {kind: icon, icon: star, x: 27.5, y: 46, w: 8, h: 8}\n"
+            "      rule: {x: 4, y: 4, w: 55, h: 76, style: body-center, valign: bottom,"
+            ' text: "{{ rule }}", when: "rule"}\n'
+        ),
+        (  # a corner index in the disc's square, outside the disc
+            '      disc: {kind: rect, x: 4, y: 20, w: 55, h: 55, radius: 27.5, fill: "#F0E442"}\n'
+            '      value: {x: 21.5, y: 35, w: 20, h: 12, style: huge, text: "{{ points }}"}\n'
+            "      star: {kind: icon, icon: star, x: 27.5, y: 50, w: 8, h: 8}\n"
+            '      corner: {x: 5, y: 21, w: 6, h: 5, style: id, text: "{{ points }}"}\n'
+        ),
+    ],
+)
+def test_a_text_beside_a_circle_is_not_held_by_it(tmp_path, capsys, boxes):
+    _scaffold_face(tmp_path, boxes)
+    assert main(["--root", str(tmp_path), "check", "--profile", "large-print"]) == 0, (
+        capsys.readouterr().err
+    )
+
+
+def test_a_ring_drawn_over_its_value_holds_it_too(tmp_path, capsys):
+    """Only the texts declared after a circle were checked: a ring (a stroke, no fill)
+    declared after the value it rings let the value spill out of it unsaid."""
+    _scaffold_face(
+        tmp_path,
+        '      cost: {x: 46, y: 61, w: 10, h: 7, style: title, text: "{{ points * 11111 }}"}\n'
+        "      coinicon: {kind: icon, icon: star, x: 48.5, y: 68, w: 5, h: 5}\n"
+        '      coin: {kind: rect, x: 44, y: 60, w: 14, h: 14, radius: 7, stroke: "#000000"}\n',
+    )
+    assert main(["--root", str(tmp_path), "check", "--profile", "large-print"]) == 1
+    assert "leaves the circle 'coin'" in capsys.readouterr().err

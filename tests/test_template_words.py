@@ -45,6 +45,22 @@ from cutsheet.text.rendering import render
             {},
             "there is no '<jinja2.utils.Cycler' in d (a mapping)",
         ),
+        (  # a key with a space, a slip of case in an id, a loop's own name, a key not text
+            "{{ terms['Round two'] }}",
+            {"terms": {"Round one": 1}},
+            "there is no 'Round two' in terms (a mapping); did you mean 'Round one'?",
+        ),
+        (
+            "{{ items['KH-Stab'] }}",
+            {"items": {"KH-SUN": 1, "KH-STAR": 2}},
+            "there is no 'KH-Stab' in items (a mapping)",
+        ),
+        (
+            "{% for x in [1] %}{{ loop.indexx }}{% endfor %}",
+            {},
+            "there is no 'indexx' in loop (a loop)",
+        ),
+        ("{{ d[none] }}", {"d": {"a": 1}}, "there is no None in the mapping it is looked up in"),
         ("{{ nmae }}", {"name": "tent"}, "'nmae' is undefined; did you mean 'name'?"),
         ("{{ zzz }}", {"name": "tent"}, "'zzz' is undefined"),  # nothing close: no guess
     ],

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+from collections.abc import Mapping
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
@@ -90,3 +91,28 @@ def embeddable(font: TTFont) -> None:
     chars = sorted(c for c in font.face.charToGlyph if c)
     for start in range(0, len(chars), 255):  # a subset holds .notdef and 255 characters
         font.face.makeSubset([0, *chars[start : start + 255]])
+
+
+def register_members(family: str, paths: Mapping[str, Path]) -> tuple[str, dict[str, str]]:
+    """The faces of a family (style -> file) registered for that family alone, and the key
+    it is registered under. ReportLab ties a registered font to one family, whose faces its
+    ``<b>`` and ``<i>`` then take, and keeps its families by name for the whole process: a
+    file two families name, one of cutsheet's own faces, or a family of the same name in
+    another game would make one family's bold another's. So a family is keyed by its name
+    and its files' contents (the same family, the same fonts, in any order of loading),
+    and each of its faces is a font of its own under that key."""
+    data = {style: read_file(path, MAX_FONT_BYTES) for style, path in paths.items()}
+    digests = sorted((style, hashlib.sha256(d).hexdigest()[:12]) for style, d in data.items())
+    key = f"{family}~{hashlib.sha256(repr(digests).encode()).hexdigest()[:8]}"
+    registered = set(pdfmetrics.getRegisteredFontNames())
+    out = {}
+    for style, path in paths.items():
+        name = f"{path.stem}~{key}"
+        if name not in registered:
+            font = TTFont(name, io.BytesIO(data[style]))
+            font.face.name += b"-" + key.rsplit("~", 1)[1].encode()  # its own, embedded
+            pdfmetrics.registerFont(font)
+            registered.add(name)
+            named(name, path.stem)
+        out[style] = name
+    return key, out

@@ -130,8 +130,8 @@ def _packaged_copy(project: Path, name: str) -> bool:
 
 
 def _text(data: bytes) -> bytes:
-    """A licence's text, whatever its lines end with."""
-    return data.replace(b"\r\n", b"\n")
+    """A licence's text, whatever its lines end with (and with a byte-order mark or not)."""
+    return data.removeprefix(b"\xef\xbb\xbf").replace(b"\r\n", b"\n")
 
 
 def _read(project: Path, name: str, stems: tuple[str, ...]) -> Licence:

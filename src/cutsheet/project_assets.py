@@ -10,9 +10,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .boxes.image import picture_problem, too_fine
-from .confine import confined
+from .confine import FileRefused, confined
 from .diagnostics import ContentError, Loc, Problem, clip, display_path, excerpt
-from .font_files import FONT_SUFFIXES, FontFileError, font_files, register_font_file
+from .font_files import (
+    FONT_SUFFIXES,
+    FontFileError,
+    font_files,
+    register_font_file,
+    register_members,
+)
 from .measure import FACES, FONT_DIR, register_alone, register_family
 from .symbols import IconFileError, icon_files, svg_drawing, unused_icon_files
 from .text.tags import tags_in
@@ -34,6 +40,7 @@ def project_fonts(
     unknown name, a font file outside the project or one that cannot be embedded is one of
     ``problems``."""
     files = font_files(project / "fonts")
+    problems.extend(_named_like_ours(files))
     out: dict[str, str] = {}
 
     def font(stem: str, loc: Loc) -> str | None:
@@ -55,28 +62,43 @@ def project_fonts(
             return None
         return out[stem]
 
-    members: dict[str, dict[str, str]] = {}
+    members: dict[str, tuple[str, dict[str, str]]] = {}
     for family, (fspec, src) in families.items():
-        members[family] = {}
+        paths: dict[str, Path] = {}
         for style, stem in fspec.members().items():
-            if stem in FACES:  # one of cutsheet's own faces, as a style names it: registered
-                own = FONT_DIR / FACES[stem][1]  # again, as a file of this family (ReportLab
-                members[family][style] = register_font_file(own)  # maps a face to one family)
-                continue
-            found = font(stem, src.loc(("fonts", family, style)))
-            if found is not None:
-                members[family][style] = found
-    registered = {f: named["regular"] for f, named in members.items() if "regular" in named}
+            if stem in FACES:  # one of cutsheet's own faces, as a style names it
+                paths[style] = FONT_DIR / FACES[stem][1]
+            elif font(stem, src.loc(("fonts", family, style))) is not None:  # (usable)
+                paths[style] = files[stem]
+        try:
+            members[family] = register_members(family, paths)
+        except (OSError, FileRefused):  # changed since it was read: the next check says
+            continue
+    registered = {f: named["regular"] for f, (_k, named) in members.items() if "regular" in named}
     for sname, loc in font_locs.items():
         name = styles[sname].font
         if name not in registered and name not in families:  # (a family's failed member:
             font(name, loc)  # said at the member, not again at each style naming it)
-    for name in out.values():  # each alone, then this project's families
+    for name in out.values():  # each alone, then this project's families (each its own)
         register_alone(name)
-    for family, named in members.items():
+    for key, named in members.values():
         if "regular" in named:
-            register_family(family, named)
+            register_family(key, named)
     return {**out, **registered}
+
+
+def _named_like_ours(files: Mapping[str, Path]) -> list[Problem]:
+    """A warning at each font file named as a style names one of our faces (bold.ttf): that
+    name sets our face in every style and family, so the file is never set."""
+    return [
+        Problem(
+            Loc(display_path(files[stem])),
+            f"font file {excerpt(f'fonts/{files[stem].name}')} is not used: {stem!r} names"
+            " cutsheet's own face in every style and family; rename the file to use it",
+            "warning",
+        )
+        for stem in sorted(set(files) & set(FACES))
+    ]
 
 
 def project_icons(project: Path, problems: list[Problem]) -> dict[str, str]:

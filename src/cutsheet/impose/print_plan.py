@@ -301,16 +301,16 @@ def plan_prints(
 
 
 def _offset_costs(plan: GamePlan, paper: Paper, options: PrintOptions) -> list[Problem]:
-    """A warning for each part of two-sided cards that takes more pages with the back offset
-    than without it: the offset is taken off every page (its backs keep 5 mm of paper), and
+    """A warning for each part of cards that takes more pages with the back offset than
+    without it: the offset is taken off every page (its backs keep 5 mm of paper), and
     that room can cost a row or a column (of large print's reference cards, two a page, at
     5 mm; of poker cards at 10). Said of the part's file: its decks share its pages."""
     if options.back_offset == (0.0, 0.0) or options.imposition != "duplex":
         return []
     warnings = []
     for part in CARD_PARTS:
-        runs = _runs_of(plan, part)
-        if not any(card.back for run in runs for card in run.cards):
+        runs = _runs_of(plan, part)  # cards without backs too: their pages shrink alike
+        if not any(run.cards for run in runs):
             continue
         note = note_size(plan.furniture, part)
         items = [_items(run) for run in runs]

@@ -96,10 +96,11 @@ _DOCUMENTS_ONLY = {
     )
 }
 """What a card's template is told when it names what only the documents' templates read."""
-_NO_ATTRIBUTE = re.compile(r"'(\w+) object' has no attribute (.+)", re.DOTALL)
-_NAMED = re.compile(r"'([^'\s]+)'(?: is undefined)?$")
+_NO_ATTRIBUTE = re.compile(r"'?([\w.]+) object'? has no (?:attribute|element) (.+)", re.DOTALL)
+_NAMED = re.compile(r"'([^']+)'(?: is undefined)?$|has no element (.+)$")
 """The name an UndefinedError's message ends with: the unknown name, or the key looked up."""
 _KINDS = {"dict": "mapping", "str": "text", "int": "number", "float": "number", "list": "list"}
+_KINDS["jinja2.runtime.LoopContext"] = "loop"
 
 
 def _unknown(message: str) -> str:
@@ -154,7 +155,7 @@ def _looked_up_in(problem: TemplateProblem, source: str) -> TemplateProblem:
     return TemplateProblem(said, problem.word, problem.kinds)
 
 
-_ID = re.compile(r"[A-Z0-9]+(?:-[A-Z0-9]+)+")  # an item id (model.ITEM_ID: text is below it)
+_ID = re.compile(r"(?=.*[A-Z])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+")  # an item id, any case slip
 
 
 def _key_hint(word: str, looked_in: object) -> str:
@@ -181,7 +182,7 @@ def _failed(exc: Exception, what: str) -> TemplateProblem:
             return TemplateProblem(f"{what} error: {message}")
         # an unknown name, else a key looked up (``x.key`` or ``x["key"]``)
         kinds = ("name",) if message.endswith(" is undefined") else ("attribute", "string")
-        word = named.group(1)
+        word = named.group(1) or named.group(2)
         said = f"{what} uses an unknown name: {_unknown(message)}"
         said += _key_hint(word, getattr(exc, "looked_in", None))
         return TemplateProblem(said, word, kinds)

@@ -166,7 +166,7 @@ def circle_spills(
         r, cx, cy = circle.w / 2, circle.x + circle.w / 2, circle.y + circle.h / 2
         for j, text in enumerate(face.boxes):
             held = text.traits.holds_text and text.name in shown and text.name in names
-            if j <= i or not held or not inside(disc, text):
+            if not held or not _in_circle(disc, text):  # (a ring drawn over it holds it too)
                 continue
             placed, style = boxes[j], styles[names[text.name]]
             try:
@@ -195,6 +195,15 @@ def circle_spills(
                 )
             )
     return problems
+
+
+def _in_circle(disc: Box, box: Box) -> bool:
+    """Whether the layout sets ``box`` in circle ``disc``: its centre inside the circle (not
+    only its square: a corner index beside it is not in it), and smaller than the circle
+    (a card-wide text behind it is not)."""
+    r = disc.w / 2
+    cx, cy = box.x + box.w / 2 - (disc.x + r), box.y + box.h / 2 - (disc.y + r)
+    return box.w * box.h < disc.w * disc.h and math.hypot(cx, cy) <= r
 
 
 def centred_in_badges(
