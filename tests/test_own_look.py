@@ -271,6 +271,22 @@ def test_two_families_of_one_face_keep_their_own_bold(own: Path, capsys) -> None
     assert wave and all("-Italic" in f for f in wave), wave  # Wave has no bold: its regular
 
 
+def test_a_familys_faces_of_one_postscript_name_stay_two_fonts(own: Path, capsys) -> None:
+    """Two member files with the same internal (PostScript) name, or the same file stem as
+    one of our faces, were registered under one face name or one registered name: ReportLab
+    handed the second the first's font, and the family's <b> printed in its regular."""
+    add_font(own, "Vera", "Vera.ttf")
+    (own / "fonts" / "VeraToo.ttf").write_bytes((RL_FONTS / "Vera.ttf").read_bytes() + bytes(4))
+    layout = own / "layouts" / "own.yaml"
+    edit(layout, "colours:", "fonts:\n  Sans: {regular: Vera, bold: VeraToo}\ncolours:")
+    edit(layout, "{font: bold, size: 14", "{font: Sans, size: 14")
+    edit(layout, 'text: "{{ name }}"}', 'text: "ii <b>jj</b>"}')
+    with pdfplumber.open(build(capsys)) as pdf:
+        chars = [c for c in pdf.pages[0].chars if round(c["size"]) == 14]
+    fonts = {c["text"]: c["fontname"].split("+")[-1] for c in chars}
+    assert fonts["i"] != fonts["j"], fonts  # two fonts, though both are Vera inside
+
+
 def test_a_font_file_named_like_our_own_face_is_said_unused(own: Path, capsys) -> None:
     """fonts/bold.ttf: 'bold' in a style or a family is cutsheet's own bold, so the file
     is never set; said at the file, as an icon named like a built-in one is."""
@@ -1176,3 +1192,15 @@ def test_a_card_list_saved_as_text_says_it_was_read_as_yaml(own: Path, capsys) -
             " source is read as YAML unless its name ends in .csv)"
         ],
     )
+
+
+def test_a_family_member_that_changed_since_its_check_is_a_font_file_error(tmp_path) -> None:
+    """A member file is read again to register it for its family: bytes that are no font
+    by then (saved over between the check and this read) are a FontFileError, which the
+    layouts say at the family, not a failure of the whole game."""
+    from cutsheet.font_files import FontFileError, register_members
+
+    junk = tmp_path / "Junk.ttf"
+    junk.write_bytes(b"\0\1\0\0" + bytes(40))
+    with pytest.raises(FontFileError, match="cannot be read as a TrueType font"):
+        register_members("Sans", {"regular": junk})

@@ -177,6 +177,12 @@ def _scaffold_face(root: Path, boxes: str) -> Path:
             "      rule: {x: 4, y: 4, w: 55, h: 76, style: body-center, valign: bottom,"
             ' text: "{{ rule }}", when: "rule"}\n'
         ),
+        (  # a ribbon across a medal, wider than it
+            '      disc: {kind: rect, x: 16.5, y: 29, w: 30, h: 30, radius: 15, fill: "#F0E442"}\n'
+            '      value: {x: 21.5, y: 33, w: 20, h: 12, style: huge, text: "{{ points }}"}\n'
+            "      star: {kind: icon, icon: star, x: 27.5, y: 46, w: 8, h: 8}\n"
+            '      ribbon: {x: 4, y: 47, w: 55, h: 7, style: body-center, text: "Banner across it"}\n'
+        ),
         (  # a corner index in the disc's square, outside the disc
             '      disc: {kind: rect, x: 4, y: 20, w: 55, h: 55, radius: 27.5, fill: "#F0E442"}\n'
             '      value: {x: 21.5, y: 35, w: 20, h: 12, style: huge, text: "{{ points }}"}\n'

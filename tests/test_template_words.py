@@ -61,6 +61,16 @@ from cutsheet.text.rendering import render
             "there is no 'indexx' in loop (a loop)",
         ),
         ("{{ d[none] }}", {"d": {"a": 1}}, "there is no None in the mapping it is looked up in"),
+        (  # a key like an id, in a mapping not keyed by ids: the nearest key, as any
+            "{{ terms['Fire-Strom'] }}",
+            {"terms": {"Fire-Storm": 1}},
+            "there is no 'Fire-Strom' in terms (a mapping); did you mean 'Fire-Storm'?",
+        ),
+        (  # a key with an apostrophe (Python says it in double quotes)
+            '{{ d["Builder\'s Yrd"] }}',
+            {"d": {"Builder's Yard": 1}},
+            "there is no \"Builder's Yrd\" in d (a mapping); did you mean 'Builder's Yard'?",
+        ),
         ("{{ nmae }}", {"name": "tent"}, "'nmae' is undefined; did you mean 'name'?"),
         ("{{ zzz }}", {"name": "tent"}, "'zzz' is undefined"),  # nothing close: no guess
     ],

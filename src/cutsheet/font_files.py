@@ -107,11 +107,15 @@ def register_members(family: str, paths: Mapping[str, Path]) -> tuple[str, dict[
     registered = set(pdfmetrics.getRegisteredFontNames())
     out = {}
     for style, path in paths.items():
-        name = f"{path.stem}~{key}"
+        own = hashlib.sha256(f"{key}|{dict(digests)[style]}".encode()).hexdigest()[:8]
+        name = f"{path.stem}~{own}"  # the file's contents in it: two files of one stem differ
         if name not in registered:
-            font = TTFont(name, io.BytesIO(data[style]))
-            font.face.name += b"-" + key.rsplit("~", 1)[1].encode()  # its own, embedded
-            pdfmetrics.registerFont(font)
+            try:
+                font = TTFont(name, io.BytesIO(data[style]))
+            except Exception as exc:  # changed since it was checked (TTFError, struct errors)
+                raise FontFileError(f"cannot be read as a TrueType font ({exc})") from None
+            font.face.name += b"-" + own.encode()  # its own, embedded: never another's face
+            pdfmetrics.registerFont(font)  # (files of one PostScript name are two fonts)
             registered.add(name)
             named(name, path.stem)
         out[style] = name

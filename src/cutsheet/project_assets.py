@@ -72,8 +72,9 @@ def project_fonts(
                 paths[style] = files[stem]
         try:
             members[family] = register_members(family, paths)
-        except (OSError, FileRefused):  # changed since it was read: the next check says
-            continue
+        except (OSError, FileRefused, FontFileError) as exc:  # changed since it was checked
+            said = f"font family {family!r}: a file of it changed as it was read ({exc})"
+            problems.append(Problem(src.loc(("fonts", family)), said))
     registered = {f: named["regular"] for f, (_k, named) in members.items() if "regular" in named}
     for sname, loc in font_locs.items():
         name = styles[sname].font

@@ -97,7 +97,7 @@ _DOCUMENTS_ONLY = {
 }
 """What a card's template is told when it names what only the documents' templates read."""
 _NO_ATTRIBUTE = re.compile(r"'?([\w.]+) object'? has no (?:attribute|element) (.+)", re.DOTALL)
-_NAMED = re.compile(r"'([^']+)'(?: is undefined)?$|has no element (.+)$")
+_NAMED = re.compile(r"'([^']*)'(?: is undefined)?$|\"([^\"]*)\"$|has no element (.+)$")
 """The name an UndefinedError's message ends with: the unknown name, or the key looked up."""
 _KINDS = {"dict": "mapping", "str": "text", "int": "number", "float": "number", "list": "list"}
 _KINDS["jinja2.runtime.LoopContext"] = "loop"
@@ -155,7 +155,7 @@ def _looked_up_in(problem: TemplateProblem, source: str) -> TemplateProblem:
     return TemplateProblem(said, problem.word, problem.kinds)
 
 
-_ID = re.compile(r"(?=.*[A-Z])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+")  # an item id, any case slip
+_ID = re.compile(r"[A-Z0-9]+(?:-[A-Z0-9]+)+")  # an item id (model.ITEM_ID: text is below it)
 
 
 def _key_hint(word: str, looked_in: object) -> str:
@@ -165,7 +165,8 @@ def _key_hint(word: str, looked_in: object) -> str:
     if not isinstance(looked_in, Mapping):
         return ""
     keys = [k for k in itertools.islice(looked_in, MAX_KEYS) if isinstance(k, str)]
-    return id_hint(word, keys) if _ID.fullmatch(word) else did_you_mean(word, keys)
+    ids = any(_ID.fullmatch(k) for k in keys)  # keyed by card ids: another id is another card
+    return id_hint(word, keys) if ids else did_you_mean(word, keys)
 
 
 MAX_KEYS = 10_000  # keys of a mapping a misspelt key is compared with
@@ -182,7 +183,7 @@ def _failed(exc: Exception, what: str) -> TemplateProblem:
             return TemplateProblem(f"{what} error: {message}")
         # an unknown name, else a key looked up (``x.key`` or ``x["key"]``)
         kinds = ("name",) if message.endswith(" is undefined") else ("attribute", "string")
-        word = named.group(1) or named.group(2)
+        word = next((g for g in named.groups() if g is not None), "")
         said = f"{what} uses an unknown name: {_unknown(message)}"
         said += _key_hint(word, getattr(exc, "looked_in", None))
         return TemplateProblem(said, word, kinds)

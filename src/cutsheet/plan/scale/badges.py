@@ -199,11 +199,11 @@ def circle_spills(
 
 def _in_circle(disc: Box, box: Box) -> bool:
     """Whether the layout sets ``box`` in circle ``disc``: its centre inside the circle (not
-    only its square: a corner index beside it is not in it), and smaller than the circle
-    (a card-wide text behind it is not)."""
+    only its square: a corner index beside it is not in it), and no wider nor taller than
+    the circle (a card-wide text behind it, a ribbon across it, is not)."""
     r = disc.w / 2
     cx, cy = box.x + box.w / 2 - (disc.x + r), box.y + box.h / 2 - (disc.y + r)
-    return box.w * box.h < disc.w * disc.h and math.hypot(cx, cy) <= r
+    return box.w <= disc.w and box.h <= disc.h and math.hypot(cx, cy) <= r
 
 
 def centred_in_badges(
