@@ -102,12 +102,12 @@ def register_members(family: str, paths: Mapping[str, Path]) -> tuple[str, dict[
     and its files' contents (the same family, the same fonts, in any order of loading),
     and each of its faces is a font of its own under that key."""
     data = {style: read_file(path, MAX_FONT_BYTES) for style, path in paths.items()}
-    digests = sorted((style, hashlib.sha256(d).hexdigest()[:12]) for style, d in data.items())
-    key = f"{family}~{hashlib.sha256(repr(digests).encode()).hexdigest()[:8]}"
+    digests = {style: hashlib.sha256(d).hexdigest()[:12] for style, d in data.items()}
+    key = f"{family}~{hashlib.sha256(repr(sorted(digests.items())).encode()).hexdigest()[:8]}"
     registered = set(pdfmetrics.getRegisteredFontNames())
     out = {}
     for style, path in paths.items():
-        own = hashlib.sha256(f"{key}|{dict(digests)[style]}".encode()).hexdigest()[:8]
+        own = hashlib.sha256(f"{key}|{digests[style]}".encode()).hexdigest()[:8]
         name = f"{path.stem}~{own}"  # the file's contents in it: two files of one stem differ
         if name not in registered:
             try:

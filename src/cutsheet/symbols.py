@@ -28,7 +28,7 @@ from xml.parsers import expat
 from reportlab.graphics.shapes import Drawing
 
 from .confine import FileRefused, read_file
-from .diagnostics import Loc, Problem, display_path, excerpt
+from .diagnostics import Loc, Problem, clip, did_you_mean, display_path, excerpt
 from .measure import string_width
 from .svgshape import (
     SVG_LIMIT,
@@ -152,6 +152,16 @@ def project_colours() -> Mapping[str, str]:
 def known_icons() -> tuple[str, ...]:
     """The built-in icons and the project's own."""
     return ICON_NAMES + tuple(project_icons())
+
+
+def unknown_icon(name: str) -> str:
+    """How an icon that is neither built in nor the project's is said: the nearest name,
+    the file looked for, and the icons there are (an icon box, a term, the ``icon`` filter)."""
+    known = known_icons()
+    return (
+        f"unknown icon {excerpt(name)}{did_you_mean(name, known)}"
+        f" (no icons/{clip(name, 40)}.svg or .png; known: {', '.join(known)})"
+    )
 
 
 def icon_ref(name: str) -> str | None:

@@ -7,9 +7,9 @@ from dataclasses import dataclass
 
 from pydantic import Field
 
-from ..diagnostics import Problem, clip, did_you_mean, excerpt
+from ..diagnostics import Problem
 from ..symbols import ICON_NAMES as ICON_NAMES  # re-exported: the built-in icons
-from ..symbols import icon_ref, known_icons
+from ..symbols import icon_ref, unknown_icon
 from ..text import render_plain
 from . import base as pictures  # what a picture says (alt), shared with image boxes
 from .base import Box, BoxKind, Element, FillContext, Pen, Traits
@@ -32,12 +32,10 @@ def fill(box: IconBox, fc: FillContext, fill: str | None, stroke: str | None) ->
     icon = render_plain(box.icon, fc.ctx).strip()
     ref = icon_ref(icon)
     if ref is None:
-        known = known_icons()
         fc.problems.append(
             Problem(
                 box.loc,
-                f"box '{box.name}': unknown icon {excerpt(icon)}{did_you_mean(icon, known)}"
-                f" (no icons/{clip(icon, 40)}.svg or .png; known: {', '.join(known)})",
+                f"box '{box.name}': {unknown_icon(icon)}",
                 subject=fc.label,
                 code="box",
             )

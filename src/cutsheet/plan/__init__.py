@@ -195,16 +195,13 @@ def plan_game(
 def term_icon_problems(game: Game) -> list[Problem]:
     """A term's ``icon`` that names no icon (built-in or the project's), at that icon in
     game.yaml: a face that draws it says so at its box too, but the name to mend is here."""
-    from ..diagnostics import did_you_mean, excerpt
-    from ..symbols import icon_ref, known_icons
+    from ..symbols import icon_ref, unknown_icon
 
     problems = []
     for word, data in game.spec.terms.items():
         name = data.get("icon")
         if isinstance(name, str) and "{" not in name and icon_ref(name) is None:
-            known = known_icons()
-            message = f"terms.{word}.icon: unknown icon {excerpt(name)}{did_you_mean(name, known)}"
-            message += f" (no icons/{name}.svg or .png; known: {', '.join(known)})"
+            message = f"terms.{word}.icon: {unknown_icon(name)}"
             problems.append(Problem(game.game_src.loc(("terms", word, "icon")), message))
     return problems
 

@@ -13,7 +13,7 @@ from markupsafe import Markup, escape
 
 from .. import symbols
 from ..colours import is_hex as is_colour
-from ..diagnostics import char_name, clip, did_you_mean
+from ..diagnostics import char_name
 from ..source.yaml_build import MARKER
 from .problem import TemplateProblem, short
 
@@ -179,12 +179,8 @@ def icon(_context: Context, name: str, colour: str = "#000000") -> Markup:
     """An icon inside running text, at the text's size on its baseline (put a word beside it):
     a built-in one or one of the project's ``icons/``; its colour ``#RRGGBB`` or a named one
     (a project's own icon keeps its own colours)."""
-    known = symbols.known_icons()
-    if str(name) not in known:
-        raise TemplateProblem(
-            f"unknown icon {short(name)}{did_you_mean(str(name), known)}"
-            f" (no icons/{clip(str(name), 40)}.svg or .png; known: {', '.join(known)})"
-        )
+    if str(name) not in symbols.known_icons():
+        raise TemplateProblem(symbols.unknown_icon(str(name)))
     named = symbols.project_colours().get(str(colour), str(colour))
     if not is_colour(named):
         raise TemplateProblem(

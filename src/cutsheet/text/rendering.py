@@ -100,7 +100,7 @@ _NO_ATTRIBUTE = re.compile(r"'?([\w.]+) object'? has no (?:attribute|element) (.
 _NAMED = re.compile(r"'([^']*)'(?: is undefined)?$|\"([^\"]*)\"$|has no element (.+)$")
 """The name an UndefinedError's message ends with: the unknown name, or the key looked up."""
 _KINDS = {"dict": "mapping", "str": "text", "int": "number", "float": "number", "list": "list"}
-_KINDS["jinja2.runtime.LoopContext"] = "loop"
+_KINDS |= {"jinja2.runtime.LoopContext": "loop"}  # (Jinja names a loop by its full class)
 
 
 def _unknown(message: str) -> str:
