@@ -54,6 +54,41 @@ def _key(path: Path | str) -> Key:
     return (str(path), stat.st_mtime_ns, stat.st_size)
 
 
+def _nesting_marks() -> None:
+    """pdfplumber reads marked content flat: a span nested in a paragraph's marked content (a
+    cube tile's, with its ActualText) clears the current MCID at its end, so the paragraph's
+    text after it, and all of it when its tiles are painted first, is read as no one's. The
+    PDF nests them: what follows a nested sequence is its enclosing sequence's again, and
+    what a nested one without an MCID of its own holds is the enclosing one's too. Read so,
+    with a stack, as a screen reader does; a char of a span that says what it reads as
+    instead (ActualText: a tile's letter) is tagged ``Span``, so that a test of what is
+    read can leave it out and a test of where the text sits keeps it."""
+    from pdfplumber.page import PDFPageAggregatorWithMarkedContent as Device
+    from pdfplumber.utils import decode_text
+
+    def begin_tag(self: Any, tag: Any, props: Any = None) -> None:
+        stack = self.__dict__.setdefault("_cs_marks", [])
+        outer = stack[-1][0] if stack else None
+        own = isinstance(props, dict)
+        mcid = props["MCID"] if own and "MCID" in props else outer
+        name = decode_text(tag.name)
+        if own and "ActualText" in props and "MCID" not in props:
+            name = "Span"  # its glyphs are not what is read: its ActualText is
+        stack.append((mcid, name))
+        self.cur_mcid, self.cur_tag = stack[-1]
+
+    def end_tag(self: Any) -> None:
+        stack = self.__dict__.setdefault("_cs_marks", [])
+        if stack:
+            stack.pop()
+        self.cur_mcid, self.cur_tag = stack[-1] if stack else (None, None)
+
+    Device.begin_tag, Device.end_tag = begin_tag, end_tag
+
+
+_nesting_marks()
+
+
 @functools.cache
 def _plumbed(key: Key) -> tuple[Page, ...]:
     pdf = pdfplumber.open(key[0])  # kept open: its pages are read again by later tests

@@ -18,8 +18,8 @@ PROFILES = ("standard-a4", "large-print-a4")
 STALLS: dict[str, dict[str, list[str]]] = {
     "bidding-alpha": {
         "cost notation: 2R is two Red cubes": [
-            "so 2r is two red cubes",
-            "g2r is one green and two red",
+            "so 2 r is two red cubes",  # tiles read back a glyph at a time
+            "g 2 r is one green and two red",
         ],
         "value never stands in for a cost's colours": [
             "a cost must be paid in exactly those colours: value never stands in for them"
@@ -31,7 +31,7 @@ STALLS: dict[str, dict[str, list[str]]] = {
         ],
         "an unaffordable start card: the cost rule wins": [
             "the start turn forbids choosing to discard, but a card you cannot afford must still be discarded",
-            "green patch, cost 4r",
+            "green patch, cost 4 r",
             "the cost rule wins",
         ],
         "shuffle the stage 3 deck before the public reveal": [

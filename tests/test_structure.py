@@ -297,7 +297,60 @@ def test_a_cube_counter_is_said_as_its_cube(built, profile):
                     props = ins.operands[1]
                     if "/E" in props:
                         said.setdefault(str(props.ActualText), set()).add(str(props.E))
-    assert said == {"R": {"red cube"}, "G": {"green cube"}, "B": {"blue cube"}}
+    # a counter is a cube; a ledger's column holds cubes; its intro gives each colour's value
+    assert said == {
+        "R": {"red cube", "red cubes", "red"},
+        "G": {"green cube", "green cubes", "green"},
+        "B": {"blue cube", "blue cubes", "blue"},
+    }
+
+
+def test_a_ledgers_first_column_heads_its_rows(built):
+    """A table whose first column prints a label in every row (a turn, a proposal's number)
+    has that column's cells read as row headers (TH, Scope Row) under the column headers;
+    one whose first column is written in (Festival Charter's final scores) has none."""
+    found: dict[str, list[list[tuple[str, str]]]] = {}
+    for game in ("bidding-alpha", "common-reserve", "festival-charter"):
+        path = built / game / "large-print-a4" / "sheets.pdf"
+        with pikepdf.open(path) as pdf:
+            for table in (e for e in walk(document(pdf)) if role(e) == "Table"):
+                rows = [
+                    [(role(c), str(c.A.Scope) if "/A" in c else "") for c in kids(r)]
+                    for r in kids(table)
+                    if role(r) == "TR"
+                ]
+                found.setdefault(game, []).append(rows)
+
+    def row_heads(rows: list[list[tuple[str, str]]]) -> list[tuple[str, str]]:
+        return [row[0] for row in rows[1:]]
+
+    ledgers = [t for t in found["bidding-alpha"] if len(t) == 12]  # a header and 11 turns
+    assert len(ledgers) == 6
+    for rows in ledgers:
+        assert all(cell == ("TH", "/Column") for cell in rows[0])
+        assert row_heads(rows) == [("TH", "/Row")] * 11
+        assert all(cell[0] == "TD" for row in rows[1:] for cell in row[1:])
+    record = [t for t in found["common-reserve"] if len(t) == 9]  # deliveries 1 to 8
+    assert record and row_heads(record[0]) == [("TH", "/Row")] * 8
+    scores = [t for t in found["festival-charter"] if len(t) == 5]  # four planners, written in
+    assert scores and all(cell[0] == "TD" for cell in row_heads(scores[0]))
+
+
+def test_cube_notation_in_the_rules_is_spoken(built):
+    """Notation in the rules' running text is drawn as tiles and said in words, as on the
+    cards: a reader never hears "8 R greater than B"."""
+    path = built / "bidding-alpha" / "large-print-a4" / "rules.pdf"
+    spans: dict[str, str] = {}
+    with pikepdf.open(path) as pdf:
+        for page in pdf.pages:
+            for ins in pikepdf.parse_content_stream(page):
+                if str(ins.operator) == "BDC" and str(ins.operands[0]) == "/Span":
+                    props = ins.operands[1]
+                    if str(props.get("/ActualText", "")):
+                        spans[str(props.ActualText)] = str(props.get("/E", ""))
+    assert spans["8R>B"] == "8 red for 1 blue"
+    assert spans["G2R"] == "1 green and 2 red"
+    assert spans["4R"] == "4 red"
 
 
 @pytest.mark.parametrize("paper", PAPERS)
@@ -324,7 +377,7 @@ def test_every_line_break_in_tagged_text_is_a_word_break(built):
                 mcid = ch.get("mcid")
                 if not ch["upright"]:  # sideways (the first page's note, read): one line
                     continue
-                if mcid is None or ch.get("tag") == "Figure" or ch["text"].isspace():
+                if mcid is None or ch.get("tag") in ("Figure", "Span") or ch["text"].isspace():
                     if mcid is not None and ch["text"].isspace():
                         before[mcid] = ch
                     continue

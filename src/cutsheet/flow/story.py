@@ -282,7 +282,7 @@ class StoryBuilder:
             heights.append(max([self._row_height(), *checks, *texts]))
         t = self.table_type(
             [header] + rows, colWidths=widths, rowHeights=heights, repeatRows=1
-        ).read_as("row")
+        ).read_as("row", row_headers=heads_rows(b))
         t.setStyle(table_style(b))
         t.splits_when_long = True
         return [KeepTogether([t, Spacer(1, 3 * mm)])]
@@ -379,6 +379,14 @@ class StoryBuilder:
         )
         items = self._ListBlock(ListBlock(said, False)) if said else []
         return [KeepTogether(out + [Spacer(1, 2 * mm)]), *items, Spacer(1, 3 * mm)]
+
+
+def heads_rows(b: TableBlock) -> bool:
+    """Whether a table's first column heads its rows: it prints a label in them (a turn, a
+    proposal's number), and is neither tick boxes nor a write-in with a suffix. A reader
+    moving along a row then hears which row it is."""
+    first = [row[0] for row in b.rows if row]
+    return bool(first) and all(isinstance(c, str) for c in first) and any(first)
 
 
 def _cell_height(p: Flowable, width: float) -> float:

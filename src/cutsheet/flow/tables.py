@@ -31,17 +31,19 @@ class RuledTable(Table):
     """A table whose plain-string cells use our font, so no unembedded Helvetica enters the
     file. ``headers`` says how it is read: "row" (a ledger: its first row heads the columns),
     "column" (a track: its first cell heads the row) or None (a box laid out as a table, a
-    worked example or a write-in row: not a table to a reader)."""
+    worked example or a write-in row: not a table to a reader). ``row_headers``: a ledger
+    whose first column also heads each row (the turn, the proposal's number)."""
 
     headers: str | None = None
+    row_headers = False
     splits_when_long = False  # a table to fill in: taller than a sheet's page, it splits
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.setStyle(TableStyle([("FONTNAME", (0, 0), (-1, -1), face_name("regular"))]))
 
-    def read_as(self, headers: str) -> RuledTable:
-        self.headers = headers
+    def read_as(self, headers: str, row_headers: bool = False) -> RuledTable:
+        self.headers, self.row_headers = headers, row_headers
         return self
 
     def header_scope(self, row: int, col: int) -> str | None:
@@ -49,6 +51,8 @@ class RuledTable(Table):
         if self.headers == "row" and row == 0:
             return "Column"
         if self.headers == "column" and col == 0:
+            return "Row"
+        if self.headers == "row" and self.row_headers and col == 0:
             return "Row"
         return None
 
@@ -61,7 +65,7 @@ class RuledTable(Table):
         parts: list[Any] = super().split(availWidth, availHeight)
         key = (self.table_key or f"table{next(_TABLES)}") if len(parts) > 1 else None
         for i, part in enumerate(parts):
-            part.headers = self.headers
+            part.headers, part.row_headers = self.headers, self.row_headers
             part.splits_when_long = self.splits_when_long  # its rest may be as long again
             if key is not None:
                 part.table_key = key
