@@ -197,6 +197,82 @@ def test_tts_one_sided_pieces_lie_face_up_and_stay_out_of_hands(repo, tmp_path):
     assert sides == {True, False}  # the game has both
 
 
+def test_tts_two_sided_pieces_lie_front_up_and_stay_out_of_hands(repo, tmp_path):
+    """An export review: the bidding board (its back the score track) and Festi'vibes'
+    festivals (each back its own) lay face down, showing their backs, and could be taken
+    into a hand. A deck whose every card's back is its own content is pieces: front up, on
+    the table. A deck with one back for all (the votes) still lies face down."""
+    out = tmp_path / "out"
+    options = ExportOptions("tts", dpi=72)
+    games = ["bidding-alpha", "festivibes", "festival-charter"]
+    _entries, report = export(repo, games, options, out, **QUIET)
+    assert not report.errors
+    lying: dict[str, tuple[float, bool]] = {}
+    for game in games:
+        saved = json.loads((out / game / "export/tts" / f"{game}.json").read_text())
+        for obj in saved["ObjectStates"]:
+            component = file_of(next(iter(obj["CustomDeck"].values()))["FaceURL"]).stem
+            for piece in [obj, *obj.get("ContainedObjects", [])]:
+                lying[component] = (piece["Transform"]["rotZ"], piece["Hands"])
+    assert lying["board"] == (0.0, False)
+    assert lying["festivals"] == (0.0, False)
+    assert lying["yes-votes"][0] == 180.0 and lying["stage-1"][0] == 180.0
+
+
+def test_a_tts_export_moved_elsewhere_names_its_images_there(project, tmp_path):
+    """An export review: the saved object names its images by the export folder's own
+    address; exported again into another folder (the first one moved there), it said
+    "unchanged" and kept naming the old folder, where Tabletop Simulator found nothing."""
+    first, moved = tmp_path / "first", tmp_path / "moved"
+    run(project, "tts", first, dpi=72)
+    first.rename(moved)
+    said: list[str] = []
+    export(project, ["my-game"], ExportOptions("tts", dpi=72), moved, progress=said.append)
+    assert said != ["my-game standard tts: unchanged"]
+    saved = (moved / "my-game" / "export" / "tts" / "my-game.json").read_text()
+    assert str(first) not in saved and moved.resolve().as_uri() in saved
+
+
+def test_a_card_removed_takes_its_image_along_with_the_cache_lost(project, tmp_path):
+    """An export review: with the export's cache entry gone (or never kept), what the last
+    export wrote was not known, so a card since renamed left its old image in the folder,
+    out of the manifest. What the manifest lists there, unchanged since, is the export's."""
+    out = tmp_path / "out"
+    run(project, "png", out, dpi=72)
+    folder = out / "my-game" / "export" / "png"
+    mine = folder / "notes.txt"
+    mine.write_text("my own file")
+    for entry in (out / ".cache").rglob("*"):
+        if entry.is_file():
+            entry.unlink()
+    cards = project.content / "my-game" / "cards.yaml"
+    cards.write_text(cards.read_text().replace("MG-MOON", "MG-LUNA"))
+    run(project, "png", out, dpi=72)
+    names = sorted(p.name for p in folder.iterdir())
+    assert names == ["MG-LUNA.png", "MG-STAR.png", "MG-SUN.png", "back.png", "notes.txt"]
+    listed = [e["path"] for e in json.loads((out / "manifest.json").read_text())["outputs"]]
+    assert not any("MG-MOON" in p for p in listed)
+
+
+def test_a_pod_bleed_is_not_fitted_on_a_sheet_it_is_never_printed_on(project, tmp_path):
+    """An export review: a pod page is one card and its bleed, yet an 8 mm bleed refused a
+    board-sized card for not fitting A4 with crop marks. The export refuses what a build
+    refuses, and draws its own bleed."""
+    game = project.content / "my-game" / "game.yaml"
+    game.write_text(game.read_text().replace("size: poker", "size: [180, 250]"))
+    layout = project.root / "layouts" / "my-game.yaml"
+    layout.write_text(
+        layout.read_text().replace("extends: card\n", "extends: card\n    scale: true\n")
+    )
+    out = tmp_path / "out"
+    run(project, "pod", out, bleed=8.0)
+    pdfs = sorted((out / "my-game" / "export" / "pod").glob("*.pdf"))
+    assert pdfs
+    page = PdfReader(pdfs[0]).pages[0]
+    media = [round(float(v) / MM, 1) for v in page.mediabox]
+    assert media == [0.0, 0.0, 196.0, 266.0]
+
+
 @pytest.mark.parametrize(
     ("url", "ok"),
     [
@@ -340,11 +416,23 @@ def test_tts_sheets_keep_to_the_importer_limits():
         PrintedCard("deck", f"X-{n}", f, FacePlan(63, 88, (), ())) for n, f in enumerate(faces)
     )
     images = deck_images(Deck("deck", "Deck", (63, 88), cards), 1, ExportSettings(dpi=200))
-    assert [s.grid for s in images.sheets] == [(10, 7), (5, 1)]
-    assert images.sheets[0].dpi < 200 == images.sheets[1].dpi
+    assert [len(s.fronts) for s in images.sheets] == [38, 37]  # shared out, not 70 and 5
+    for sheet in images.sheets:
+        cols, rows = sheet.grid
+        assert cols <= COLUMNS and rows <= ROWS and cols * rows >= len(sheet.fronts)
     for f in images.files:
         assert max(png_bytes(f.data).size) <= MAX_PX
-    assert images.card_ids[69:71] == (169, 200)
+    assert images.card_ids[37:39] == (137, 200)
+
+
+def test_a_deck_just_over_one_sheet_keeps_its_resolution_on_both():
+    """An export review: 75 cards went 70 on a sheet at 165 dpi and 5 on another at 300.
+    Shared out evenly, both sheets keep the same, higher dpi."""
+    faces = [FacePlan(63, 88, (), (f"card {n}",)) for n in range(75)]
+    cards = tuple(PrintedCard("deck", f"X-{n}", f, None) for n, f in enumerate(faces))
+    images = deck_images(Deck("deck", "Deck", (63, 88), cards), 1, ExportSettings(dpi=300))
+    dpis = [s.dpi for s in images.sheets]
+    assert len(dpis) == 2 and dpis[0] == dpis[1] > 200
 
 
 def png_bytes(data: bytes) -> Image.Image:

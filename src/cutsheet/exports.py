@@ -13,7 +13,7 @@ import hashlib
 import re
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -38,7 +38,14 @@ from .content_files import content_listing
 from .diagnostics import ContentError, Loc, Problem, Report, did_you_mean, excerpt, has_errors
 from .licences import licence_names
 from .model import Game
-from .output import ManifestEntry, clean_temps, locked, unreadable_manifest, write_manifest
+from .output import (
+    ManifestEntry,
+    clean_temps,
+    exported_under,
+    locked,
+    unreadable_manifest,
+    write_manifest,
+)
 from .targets import EXPORTS, ExportSettings, Rendered, exporter
 
 DPI_RANGE = (72, 1200)
@@ -134,11 +141,14 @@ def _render(
 ) -> tuple[list[Rendered], list[Problem], set[str]]:
     """The export's files of one game under one profile, from its print plan; the problems
     that keep it from being written; the files it read."""
-    printing = runner.Options(profiles=(profile,), bleed=options.used_bleed)
+    # checked as a build on the paper checks it (its default options), and drawn with the
+    # export's bleed: a png or pod file is one card and its bleed, no sheet with crop marks
+    # to fit it on (a 5 mm bleed fitted no large-print board on A4: every card refused)
+    printing = runner.Options(profiles=(profile,))
     prints, problems = runner.prints(root, game, profile, (CONTACT_PAPER,), printing)
     if has_errors(problems) or not prints:  # a plan's warnings are said, and it is drawn
         return [], problems, set()
-    plan = prints[0]
+    plan = replace(prints[0], options=replace(prints[0].options, bleed=options.used_bleed))
     settings = ExportSettings(
         dpi=options.dpi,
         order=options.order,  # type: ignore[arg-type]
@@ -224,11 +234,9 @@ def _commit(
     if cached is not None:
         changed.append((cached[0].relative_to(out).as_posix(), cached[1]))
     kept = {e["path"] for e in entries}
-    gone = tuple(
-        e["path"]
-        for e in (old.outputs if old else [])
-        if e["path"] not in kept and (out / e["path"]).parent == where
-    )
+    last = [e["path"] for e in (old.outputs if old else [])]  # its cache entry's, or
+    last += exported_under(out, f"{rel}/")  # the manifest's (a cache lost, or never kept)
+    gone = tuple(sorted({p for p in last if p not in kept and (out / p).parent == where}))
     # this export lists every file of its folder: an entry it does not list is gone
     commit_game(out, f"export-{rel.replace('/', '~')}", changed, entries, (f"{rel}/",), gone)
 
@@ -245,15 +253,17 @@ def _export_one(
     root: str, out: Path, game: str, profile: str, options: ExportOptions, progress: Progress
 ) -> tuple[list[dict[str, Any]], list[Problem]]:
     """One game under one profile: kept when nothing changed, else rendered and written."""
+    where = folder(out, game, profile, options.to)
     key = (  # the licence files too: an export says the build's font-licence warning
         options_key(options, "export", Path(root))
         + f"|{profile}|icons={icon_listing(Path(root))}"
         + f"|licences={'/'.join(licence_names(Path(root)))}"
         + f"|content={content_listing(root, game)}"
     )
+    if options.to == "tts":  # the saved object names its images there: a folder moved
+        key += f"|at={options.images_at(where)}"  # (or --out elsewhere) writes it again
     cached = _cache(out, game, profile, options.to)
     old = read_entry(cached)
-    where = folder(out, game, profile, options.to)
     mine = where.relative_to(out).as_posix() + "/"
     expected = {o["path"] for o in old.outputs if o["path"].startswith(mine)} if old else set()
     if old is not None and still_valid(old, key, Path(root), out, expected):

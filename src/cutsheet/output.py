@@ -285,6 +285,28 @@ def manifest_holds(out: Path, outputs: list[dict[str, Any]]) -> bool:
         return False
 
 
+def exported_under(out: Path, folder: str) -> list[str]:
+    """The paths the manifest lists as an export's files in ``folder`` (relative to ``out``,
+    ending with a slash) that are still as that export wrote them (their sha256): what an
+    export of that folder wrote last, when its cache entry is gone. A file changed since,
+    or one the manifest never listed (the user's own), is not among them."""
+    raw = read_regular(out / "manifest.json", MAX_ENTRY)
+    found: list[str] = []
+    try:
+        listed = json.loads(raw).get("outputs", []) if raw is not None else []
+        for e in listed:
+            rel, sha = e.get("path"), e.get("sha256")
+            if e.get("kind") != "export" or not isinstance(rel, str) or not isinstance(sha, str):
+                continue
+            path = inside(out, rel)
+            if rel.startswith(folder) and "/" not in rel[len(folder) :] and path is not None:
+                if sha and current_hash(str(path)) == sha:
+                    found.append(rel)
+    except (ValueError, AttributeError, TypeError, RecursionError):
+        return []
+    return found
+
+
 def _merged(
     out: Path, outputs: list[dict[str, Any]], kits: Iterable[str], raw: bytes | None
 ) -> dict[str, Any]:

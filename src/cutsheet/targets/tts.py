@@ -122,7 +122,7 @@ def _transform(x: float, scale: tuple[float, float], face_up: bool) -> dict[str,
         "posZ": 0.0,
         "rotX": 0.0,
         "rotY": 180.0,
-        "rotZ": 0.0 if face_up else 180.0,  # a deck lies face down, a one-sided piece up
+        "rotZ": 0.0 if face_up else 180.0,  # a deck lies face down, a piece face up
         "scaleX": scale[0],
         "scaleY": 1.0,
         "scaleZ": scale[1],
@@ -142,16 +142,16 @@ def _custom_deck(sheet: Sheet, face_url: str, back_url: str, unique: bool) -> di
 
 
 def _object(
-    name: str, guid: str, x: float, size: tuple[float, float], nickname: str, one_sided: bool
+    name: str, guid: str, x: float, size: tuple[float, float], nickname: str, piece: bool
 ) -> dict[str, Any]:
     """The fields every TTS object carries, as the game saves them (``size``: the card's).
-    A piece printed on one side only (a marker, a board, an aid: its back a blank image)
-    lies face up and stays on the table: no hand takes it."""
+    A ``piece`` (see ``is_piece``: a marker, a board, an aid) lies face up and stays on the
+    table: no hand takes it."""
     sx, sz, sideways = card_shape(size)
     return {
         "GUID": guid,
         "Name": name,
-        "Transform": _transform(x, (sx, sz), one_sided),
+        "Transform": _transform(x, (sx, sz), piece),
         "Nickname": nickname,
         "Description": "",
         "GMNotes": "",
@@ -162,7 +162,7 @@ def _object(
         "Autoraise": True,
         "Sticky": True,
         "Tooltip": True,
-        "Hands": name == "Card" and not one_sided,
+        "Hands": name == "Card" and not piece,
         "SidewaysCard": sideways,
         "LuaScript": "",
         "LuaScriptState": "",
@@ -197,13 +197,23 @@ def _image(deck: Deck, faces: tuple[FacePlan, ...], sheet: Sheet, name: str) -> 
     return Rendered("", deck.component, data, 1, copies, name, dpi=sheet.dpi)  # maybe lowered
 
 
+def per_sheet(slots: int) -> int:
+    """How many of a deck's ``slots`` distinct cards go on each of its sheets: as few sheets
+    as the importer's 10 × 7 allows, the cards shared out evenly between them, so that no
+    sheet is packed (and its dpi lowered) while the last holds a few (75 cards: 38 and 37,
+    not 70 and 5)."""
+    sheets = max(1, math.ceil(slots / (COLUMNS * ROWS)))
+    return math.ceil(slots / sheets) if slots else COLUMNS * ROWS
+
+
 def deck_images(deck: Deck, first_key: int, settings: ExportSettings) -> DeckImages:
-    """Sheets of the deck's distinct (front, back) pairs, 70 a sheet, and their images: a
-    front sheet each, and one back image, or a back sheet each when the backs differ."""
+    """Sheets of the deck's distinct (front, back) pairs, shared out evenly (``per_sheet``),
+    and their images: a front sheet each, and one back image, or a back sheet each when the
+    backs differ."""
     slots, order = _slots(deck)
     unique = len({back for _, back in slots}) > 1
-    per_sheet = COLUMNS * ROWS
-    chunks = [slots[n : n + per_sheet] for n in range(0, len(slots), per_sheet)]
+    each = per_sheet(len(slots))
+    chunks = [slots[n : n + each] for n in range(0, len(slots), each)]
     sheets: list[Sheet] = []
     files: list[Rendered] = []
     urls: dict[int, tuple[str, str]] = {}
@@ -222,7 +232,7 @@ def deck_images(deck: Deck, first_key: int, settings: ExportSettings) -> DeckIma
             files.append(_image(deck, one.fronts, one, back_name))
         urls[sheet.key] = (settings.url_base + quote(name), settings.url_base + quote(back_name))
         sheets.append(sheet)
-    ids = tuple((first_key + i // per_sheet) * 100 + i % per_sheet for i in order)
+    ids = tuple((first_key + i // each) * 100 + i % each for i in order)
     return DeckImages(deck, tuple(sheets), tuple(files), urls, unique, ids)
 
 
@@ -230,24 +240,34 @@ def deck_object(images: DeckImages, x: float, game: str) -> dict[str, Any]:
     """The deck as TTS saves it: a ``DeckCustom`` holding a ``Card`` per copy (each with its
     sheet's ``CustomDeck`` entry), or the one ``Card`` of a deck of one."""
     deck = images.deck
-    one_sided = all(card.back is None for card in deck.cards)
+    piece = is_piece(deck)
     entries = {
         str(s.key): _custom_deck(s, *images.urls[s.key], images.unique_back) for s in images.sheets
     }
     cards = []
     for n, (card, card_id) in enumerate(zip(deck.cards, images.card_ids, strict=True)):
-        obj = _object("Card", _guid(game, deck.component, n), x, deck.size, card.item, one_sided)
+        obj = _object("Card", _guid(game, deck.component, n), x, deck.size, card.item, piece)
         obj["CardID"] = card_id
         obj["CustomDeck"] = {str(card_id // 100): entries[str(card_id // 100)]}
         cards.append(obj)
     if len(cards) == 1:
         return cards[0]
-    obj = _object("DeckCustom", _guid(game, deck.component), x, deck.size, deck.title, one_sided)
+    obj = _object("DeckCustom", _guid(game, deck.component), x, deck.size, deck.title, piece)
     obj["HideWhenFaceDown"] = True
     obj["DeckIDs"] = list(images.card_ids)
     obj["CustomDeck"] = entries
     obj["ContainedObjects"] = cards
     return obj
+
+
+def is_piece(deck: Deck) -> bool:
+    """Whether a deck's cards are pieces to lie face up rather than cards to draw: printed
+    on one side only (a marker, a token: the back a blank image), or each card's back its
+    own content (a board's other side, a festival's, an aid's rest), which hides nothing. A
+    deck whose cards share a back (a draw pile, the votes) lies face down."""
+    return all(card.back is None for card in deck.cards) or all(
+        card.back_is_content for card in deck.cards
+    )
 
 
 def saved_object(game_title: str, objects: list[dict[str, Any]]) -> dict[str, Any]:
