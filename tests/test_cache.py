@@ -352,3 +352,32 @@ def test_an_older_manifest_entry_gets_the_keys_every_build_entry_has(built):
         assert list(now) == list(was)  # the fresh entry's keys, in its order
         if now["part"] in ("cards", "sheets"):
             assert now["cut_guides"] is None and now["back_offset"] is None  # not recorded
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_file_saved_while_a_build_runs_is_drawn_again_next_time(built, monkeypatch, jobs):
+    """A watch review: a file saved after a job had read it was recorded by its new hash when
+    the job's entry was written, so the PDFs drawn from its old text were "unchanged" to
+    every later build. The entry records the bytes the job read: the next build draws the
+    file as it is now."""
+    from cutsheet import jobs as runner
+
+    root, out = built
+    rules = root / "content" / "tiny" / "rules.yaml"
+    text = rules.read_text()
+    rules.write_text(text.replace("heading: Play", "heading: Read Rules", 1))
+    load = runner.load
+
+    def saved_while_running(root_: str, game: str):  # the editor saves once the job has read
+        found = load(root_, game)
+        rules.write_text(text.replace("heading: Play", "heading: Saved Rules", 1))
+        return found
+
+    monkeypatch.setattr(runner, "load", saved_while_running)
+    fresh = root / "fresh"  # a first build: nothing hashed before the job reads
+    _o, report = build(Project(root), ["tiny"], STD, fresh, jobs=jobs, progress=lambda _m: None)
+    assert not report.errors
+    assert "Read Rules" in _first_page_text(fresh)  # drawn from what the job read
+    monkeypatch.setattr(runner, "load", load)
+    assert _rebuilt(_build(root, fresh))  # not "unchanged"
+    assert "Saved Rules" in _first_page_text(fresh)

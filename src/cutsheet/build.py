@@ -388,7 +388,7 @@ def _commit(
     hashed: dict[str, str] = {}  # the files' sha256, hashed once
     for result in results:
         task = result.task
-        inputs = record(Path(task.root), result.inputs)
+        inputs = record(Path(task.root), result.inputs, result.read)
         warned = warning_records(result.problems)
         for paper in task.papers:
             outputs = []

@@ -410,8 +410,50 @@ def from_package(path: str) -> bool:
     return p.is_relative_to(PACKAGE_AS_IMPORTED) or p.resolve().is_relative_to(PACKAGE)
 
 
-def record(root: Path, paths: set[str]) -> dict[str, str] | None:
-    """The inputs of a job as its entry records them: project-relative paths and hashes.
+READ_AHEAD = ("layouts", "fonts", "icons")
+"""The project's folders every job of a game may read, besides the game's own."""
+MAX_AHEAD = 5_000  # files hashed ahead at most (a folder of art beyond it is hashed as read)
+
+
+def hash_ahead(root: str | Path, game: str) -> None:
+    """Hash every file of ``game``'s folder and of the project's layouts, fonts and icons
+    before a job reads any of them (``file_hash`` remembers each for this process, under its
+    real path, as ``record`` asks for it). The job's entry then records the bytes it read:
+    hashed when the entry was written, a file saved while the job ran was recorded as read,
+    and the PDFs drawn from its old text were "unchanged" to every later build (a review).
+    A file saved between its hash and its read is recorded with its old hash: the next
+    build finds it changed and draws again."""
+    project, count = Path(root), 0
+    real_root = os.path.join(os.path.realpath(project), "")
+    for top in (project / "content" / game, *(project / d for d in READ_AHEAD)):
+        for folder, dirs, names in os.walk(top):
+            dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+            for name in sorted(n for n in names if not n.startswith(".")):
+                real = os.path.realpath(os.path.join(folder, name))
+                if real.startswith(real_root):  # a link out of the project is never opened
+                    file_hash(real)
+                count += 1
+                if count >= MAX_AHEAD:
+                    return
+
+
+def hashes_of(paths: Iterable[str]) -> dict[str, str]:
+    """Each file's hash as this process first took it (``hash_ahead``), by real path: what a
+    job in a worker hands ``record`` in the process that commits it."""
+    found = {}
+    for p in paths:
+        real = os.path.realpath(p)
+        digest = file_hash(real)
+        if digest is not None:
+            found[real] = digest
+    return found
+
+
+def record(
+    root: Path, paths: set[str], read: dict[str, str] | None = None
+) -> dict[str, str] | None:
+    """The inputs of a job as its entry records them: project-relative paths and hashes, as
+    ``read`` gives them (``hashes_of`` in the process that ran the job) or as hashed here.
     None when the job read a file that is neither the project's nor the package's (the job
     is then not cached)."""
     base = Path(root).resolve()
@@ -428,7 +470,7 @@ def record(root: Path, paths: set[str]) -> dict[str, str] | None:
                 return None
         name = rel.as_posix()
         path = inside(base, name)
-        digest = file_hash(str(path)) if path is not None else None
+        digest = None if path is None else (read or {}).get(str(path)) or file_hash(str(path))
         if digest is None:
             return None
         recorded[name] = digest

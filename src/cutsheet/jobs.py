@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import startup
+from .cache import hash_ahead, hashes_of
 from .content_files import content_files
 from .diagnostics import ContentError, Loc, Problem, has_errors
 from .spread import draw_parts
@@ -83,6 +84,7 @@ class Result:
     problems: list[Problem] = field(default_factory=list)
     files: list[Rendered] = field(default_factory=list)
     inputs: set[str] = field(default_factory=set)
+    read: dict[str, str] = field(default_factory=dict)  # their hashes before they were read
     partial: bool = False  # a part was left undrawn (``Options.parts``): no cache entry
 
 
@@ -133,6 +135,7 @@ def load(root: str, game_id: str) -> tuple[Game | None, Layouts | None, list[Pro
         from .layouts import load_layouts
 
         _memo.loads[game_id] += 1
+        hash_ahead(root, game_id)  # before anything is read: what the cache records
         project = Path(root)
         try:
             game = load_game(project / "content" / game_id, project=project)
@@ -277,7 +280,7 @@ def run(task: Task) -> Result:
         result.problems = sorted(set(drawn))
         result.files = []
         return result
-    result.inputs = inputs
+    result.inputs, result.read = inputs, hashes_of(inputs)
     return result
 
 
