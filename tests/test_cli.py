@@ -210,3 +210,10 @@ def test_a_card_that_does_not_fit_is_previewed_with_its_error(tmp_path):
         assert "MG-SUN, box 'rule' (field rule): the large-print profile's text" in result.stderr
         assert (out / f"{item}-large-print-front-1.png").is_file()
     assert run(game, "check").returncode == 1
+    # a mistyped id is said, not hidden behind another card's error (a watch review)
+    result = run(game, "preview", "my-game", "--item", "MG-MON", "--profile", "large-print")
+    assert result.returncode == 1
+    assert (
+        "no card or sheet 'MG-MON'" in result.stderr and "did you mean 'MG-MOON'?" in result.stderr
+    )
+    assert "MG-SUN, box 'rule'" in result.stderr  # the game's error, said too

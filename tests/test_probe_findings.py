@@ -575,3 +575,20 @@ def test_a_style_whose_lines_overlap_is_a_warning_where_it_is_declared(
         assert main(["--root", str(root), *command, "--profile", "standard"]) == 0
         err = capsys.readouterr().err.replace(str(root) + "/", "")
         assert said in err and "'snug'" not in err, err
+
+
+def test_a_duplicate_id_is_one_mistake_not_ten(ws):
+    """A watch review: giving one delivery another's id was said at the duplicate, and then
+    nine times more: the rules' examples were checked against the duplicate (a card that
+    replaced the first one given). They are checked against the first; what names the id
+    that is gone is said, as it should be."""
+    deliveries = "content/common-reserve/deliveries.yaml"
+    line = ws.edit(deliveries, "id: CR-LANTERN-STALL", "id: CR-SEED-TENT")
+    said = [f"{p.loc.line}: {p.message}" for p in ws.check("common-reserve")]
+    first = ws.line_of(deliveries, "id: CR-SEED-TENT")
+    assert said[0].startswith(f"{line}: duplicate id 'CR-SEED-TENT' (first at ")
+    assert f"deliveries.yaml:{first}:" in said[0]
+    assert said[1:] == [
+        f"{ws.line_of('content/common-reserve/rules.yaml', 'card: CR-LANTERN-STALL')}:"
+        " example 'short-delivery': no delivery card 'CR-LANTERN-STALL'"
+    ]

@@ -557,3 +557,34 @@ def test_a_game_broken_in_large_print_only_leaves_the_others_unmarked(run):
     status = watch_loop(run.project, [], BOTH, run.out, batches(), say=run.said.append)
     assert status == 0, run.said  # mended: nothing is failing
     assert run.said[-1].startswith("lp-game: no errors;"), run.said
+
+
+def test_a_rebuild_the_folder_lock_refuses_waits_and_builds_then(run, monkeypatch):
+    """A watch review: a save while another cutsheet build held the output folder was said
+    as the game's error ("1 error; the last good PDFs are kept") and never built: the watch
+    stayed failed with the save unbuilt. It waits for the other build, then builds."""
+    from cutsheet import watch as watch_module
+    from cutsheet.output import locked
+
+    monkeypatch.setattr(watch_module, "BUSY_RETRY_S", 0.05)
+    held, release = threading.Event(), threading.Event()
+
+    def other_build() -> None:
+        with locked(run.out):
+            held.set()
+            release.wait(10)
+
+    def batches() -> Iterator[set[tuple[Change, str]]]:
+        other = threading.Thread(target=other_build)
+        other.start()
+        assert held.wait(5)
+        threading.Timer(0.5, release.set).start()
+        yield run.edit(CARDS, "name: Sun", "name: Sunrise")
+        other.join()
+
+    assert run.loop(batches()) == 0
+    assert "Sunrise" in card_text(run.out)
+    assert any(
+        m.endswith("another cutsheet build is writing there; waiting for it") for m in run.said
+    )
+    assert not any("1 error" in m for m in run.said)

@@ -113,9 +113,14 @@ def preview_item(
                 if card.item == item_id:
                     stem = f"{item_id}{variant(profile_name)}"
                     return _card_alone(card, prepared.game.spec.language, out / stem, dpi)
-    if failed:
+    ids = {i.id for c in prepared.game.components for i in c.items}
+    if failed and item_id in ids:  # the errors left it unplanned: they are what to mend
         raise ContentError(failed)
-    raise ContentError([_not_found(root, game_id, item_id, part, known, prepared.parts)])
+    # an id the game does not have is said first, whatever else is wrong (a review: a
+    # mistyped id was hidden behind another card's error)
+    known |= ids if failed and part is None else set()
+    missing = _not_found(root, game_id, item_id, part, known, prepared.parts)
+    raise ContentError([missing, *failed])
 
 
 def _sheet_alone(

@@ -31,6 +31,7 @@ from typing import Any
 
 from .build import Options, Project, build, check_games, stderr_progress
 from .diagnostics import Problem, counted, display_path
+from .output import BUSY
 
 Batch = Iterable[tuple[Any, str]]  # (watchfiles.Change, path)
 Say = Callable[[str], None]
@@ -40,6 +41,15 @@ __all__ = ["changed_games", "changes", "edited_games", "watch_loop", "watching_n
 
 _SUMMARY = re.compile(r"^\d+ files in ")  # build's own summary: the watch loop says its own
 WATCHING = "watching for changes (Ctrl-C to stop)"
+BUSY_RETRY_S = 0.5  # how often a rebuild refused by another build's lock tries again
+
+
+def _busy(problems: list[Problem]) -> bool:
+    """Whether a build was refused only because another one holds the output folder's lock
+    (``output.BUSY``): watch waits for it and builds then (it once said the game had an
+    error and never built it again, a review found)."""
+    errors = [p for p in problems if p.severity == "error"]
+    return bool(errors) and all(p.message == BUSY for p in errors)
 
 
 def _print_problems(problems: list[Problem]) -> None:
@@ -148,9 +158,18 @@ class _Watcher:
         its games are not loaded nor planned again. Its problems, and the games it refused
         (every one of ``which`` when the build as a whole was: its folder locked, say)."""
         workers = self.jobs if jobs is None else jobs
-        _outputs, report = build(
-            self.project, which, opts, self.out, workers, self.quiet, resume=resume
-        )
+        waited = False
+        while True:
+            _outputs, report = build(
+                self.project, which, opts, self.out, workers, self.quiet, resume=resume
+            )
+            if not _busy(report.problems):
+                break
+            if not waited:  # a folder being written is no mistake of the game's: wait for it
+                where = display_path(self.out)
+                self.say(f"{where}: another cutsheet build is writing there; waiting for it")
+                waited = True
+            time.sleep(BUSY_RETRY_S)
         refused = [g for g in which if g in report.refused]
         if report.errors and not refused:
             refused = list(which)

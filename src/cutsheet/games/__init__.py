@@ -64,6 +64,16 @@ def typed(game: Game, component_id: str, model: type[M]) -> list[tuple[Item, M]]
     return pairs
 
 
+def by_id(pairs: list[tuple[Item, M]]) -> dict[str, tuple[Item, M]]:
+    """``typed``'s pairs by item id; of two items with one id (an error of its own, said at
+    the second), the first, as the content gives it: a rule checked against a card checks
+    the first, not a duplicate that replaced it."""
+    found: dict[str, tuple[Item, M]] = {}
+    for item, value in pairs:
+        found.setdefault(item.id, (item, value))
+    return found
+
+
 def example(game: Game, name: str, model: type[M]) -> tuple[M, Located]:
     """The data of the rulebook's worked example ``name`` read as ``model``, and where it is
     written. Raises :class:`ContentError` when the example is missing or ``model`` cannot

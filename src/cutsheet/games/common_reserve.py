@@ -16,7 +16,7 @@ from pydantic import Field
 from ..diagnostics import ContentError, Problem, id_hint
 from ..model import Game, Item, PageItem, Strict, validate
 from ..source import Located
-from . import and_list, check_parts, typed
+from . import and_list, by_id, check_parts, typed
 
 Stock = dict[str, int]
 
@@ -133,7 +133,7 @@ def _check_card(name: str, ex: Example, src: Located, item: Item, card: Delivery
 
 
 def _check_example(name: str, ex: Example, src: Located, game: Game, p: Params) -> list[Problem]:
-    cards = {item.id: (item, card) for item, card in typed(game, "deliveries", Delivery)}
+    cards = by_id(typed(game, "deliveries", Delivery))
     if ex.card not in cards:
         hint = id_hint(ex.card, cards)
         return [

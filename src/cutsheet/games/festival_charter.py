@@ -14,7 +14,7 @@ from typing import Literal
 
 from ..diagnostics import Problem
 from ..model import Game, Item, PageItem, Strict
-from . import check_parts, example, in_words, typed
+from . import by_id, check_parts, example, in_words, typed
 
 
 class Params(Strict):
@@ -93,7 +93,7 @@ def keeper_score(primary: str, secondary: str, features: Mapping[str, int], p: P
 
 # ------------------------------------------------------------------ checks
 def _projects(game: Game) -> dict[str, tuple[Item, Project]]:
-    return {item.id: (item, proj) for item, proj in typed(game, "projects", Project)}
+    return by_id(typed(game, "projects", Project))
 
 
 def _check_projects(game: Game, p: Params) -> list[Problem]:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from ..diagnostics import Problem
 from ..model import Game, Strict
 from ..source import Located
-from . import and_list, check_parts, example, in_words, typed
+from . import and_list, by_id, check_parts, example, in_words, typed
 
 
 class TwoPlayer(Strict):
@@ -91,7 +91,8 @@ def _limits(limits: Sequence[int], *, definite: bool) -> str:
 
 def _festivals(game: Game) -> dict[str, int]:
     """Festival id → limit."""
-    return {item.id: fest.limit for item, fest in typed(game, "festivals", Festival)}
+    festivals = by_id(typed(game, "festivals", Festival))
+    return {k: fest.limit for k, (_item, fest) in festivals.items()}
 
 
 def _check_festivals(game: Game, p: Params) -> list[Problem]:

@@ -53,11 +53,21 @@ def document_context(game: Game, profile: str, imposition: str = "duplex") -> di
         "game": {"title": g.title, "code": g.code, "players": g.players, "time": g.time},
         "params": game.rules.params,
         "examples": {k: v.data for k, v in game.rules.examples.items()},
-        "items": {i.id: dict(i.values) for c in game.components for i in c.items},
+        "items": _first_of_each_id(game),
         "terms": g.terms,
         "profile": profile,
         "imposition": imposition,
     }
+
+
+def _first_of_each_id(game: Game) -> dict[str, dict[str, object]]:
+    """Each item's values by id; of two items with one id (an error said at the second), the
+    first: what an example or a rule names is the card the content gives first."""
+    items: dict[str, dict[str, object]] = {}
+    for c in game.components:
+        for i in c.items:
+            items.setdefault(i.id, dict(i.values))
+    return items
 
 
 def component_lines(game: Game, profile: str, notes: bool = True) -> list[str]:
