@@ -592,3 +592,68 @@ def test_a_duplicate_id_is_one_mistake_not_ten(ws):
         f"{ws.line_of('content/common-reserve/rules.yaml', 'card: CR-LANTERN-STALL')}:"
         " example 'short-delivery': no delivery card 'CR-LANTERN-STALL'"
     ]
+
+
+def test_a_duplicate_priority_leaves_the_scoring_example_to_the_first(ws):
+    """A review of the fix above: the scoring example still scored the duplicate priority
+    (the last of one id), said 'Glow Keeper scores 5, not 6' and named other winners."""
+    priorities = "content/festival-charter/priorities.yaml"
+    ws.edit(
+        priorities,
+        "  - id: FCH-FEAST-KEEPER\n",
+        "  - id: FCH-GLOW-KEEPER\n    name: Glow Keeper\n    primary: GLOW\n"
+        "    secondary: REST\n  - id: FCH-FEAST-KEEPER\n",
+    )
+    said = [p.message for p in ws.check("festival-charter")]
+    assert any(m.startswith("duplicate id 'FCH-GLOW-KEEPER'") for m in said), said
+    assert not any("final-scoring" in m for m in said), said
+
+
+def test_preview_of_an_id_this_profile_does_not_print_says_so_despite_other_errors(ws):
+    """A review of the preview fix: an id the game has, but that this profile does not
+    print (large print's priority reference, previewed in standard), was hidden behind an
+    unrelated error of another card, as a mistyped id had been."""
+    import subprocess
+    import sys
+
+    ws.edit(
+        "content/festival-charter/projects.yaml",
+        "name: Moon Gate\n    cost: 2\n",
+        "name: Moon Gate\n    cost: 99\n",
+    )
+    argv = ["preview", "festival-charter", "--item", "FCH-PRIORITY-REF", "--out", "png"]
+    result = subprocess.run(
+        [sys.executable, "-m", "cutsheet", "--root", str(ws.root), *argv],
+        cwd=ws.root,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 1
+    assert "no card or sheet 'FCH-PRIORITY-REF'" in result.stderr, result.stderr
+
+
+def test_a_link_whose_target_cannot_be_read_is_left_to_the_job(tmp_path, monkeypatch):
+    """A review of the cache fix: hash_ahead resolved every file's real path unguarded, and
+    a link it could not resolve (to /proc/1/cwd) failed the whole game."""
+    import os
+
+    from cutsheet import cache
+
+    game = tmp_path / "content" / "g"
+    game.mkdir(parents=True)
+    (game / "game.yaml").write_text("x: 1\n")
+    (game / "notes").write_text("")
+    real = os.path.realpath
+
+    def refusing(path, *args, **kwargs):
+        if str(path).endswith("notes"):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr(cache.os.path, "realpath", refusing)
+    cache.file_hash.cache_clear()
+    cache.hash_ahead(tmp_path, "g")  # no exception
+    assert cache.hashes_of(tmp_path, [str(game / "notes"), str(game / "game.yaml")]) == {
+        real(str(game / "game.yaml")): cache.file_hash(real(str(game / "game.yaml")))
+    }

@@ -334,6 +334,8 @@ def test_a_ledgers_first_column_heads_its_rows(built):
     assert record and row_heads(record[0]) == [("TH", "/Row")] * 8
     scores = [t for t in found["festival-charter"] if len(t) == 5]  # four planners, written in
     assert scores and all(cell[0] == "TD" for cell in row_heads(scores[0]))
+    built_ = [t for t in found["festival-charter"] if len(t) == 10]  # 8 projects and totals
+    assert built_ and all(cell[0] == "TD" for cell in row_heads(built_[0]))  # (no empty TH)
 
 
 def test_cube_notation_in_the_rules_is_spoken(built):

@@ -429,7 +429,10 @@ def hash_ahead(root: str | Path, game: str) -> None:
         for folder, dirs, names in os.walk(top):
             dirs[:] = sorted(d for d in dirs if not d.startswith("."))
             for name in sorted(n for n in names if not n.startswith(".")):
-                real = os.path.realpath(os.path.join(folder, name))
+                try:  # (realpath raises where a link's target cannot be read: /proc/1/cwd)
+                    real = os.path.realpath(os.path.join(folder, name))
+                except (OSError, ValueError):
+                    continue  # the job meets it, if it reads it, and says why
                 if real.startswith(real_root):  # a link out of the project is never opened
                     file_hash(real)
                 count += 1
@@ -437,13 +440,18 @@ def hash_ahead(root: str | Path, game: str) -> None:
                     return
 
 
-def hashes_of(paths: Iterable[str]) -> dict[str, str]:
-    """Each file's hash as this process first took it (``hash_ahead``), by real path: what a
-    job in a worker hands ``record`` in the process that commits it."""
+def hashes_of(root: str | Path, paths: Iterable[str]) -> dict[str, str]:
+    """Each of the project's files among ``paths``, with its hash as this process first took
+    it (``hash_ahead``), by real path: what a job in a worker hands ``record`` in the process
+    that commits it. A file elsewhere (the package's, or one ``record`` refuses) is left out."""
+    real_root = os.path.join(os.path.realpath(root), "")
     found = {}
     for p in paths:
-        real = os.path.realpath(p)
-        digest = file_hash(real)
+        try:
+            real = os.path.realpath(p)
+        except (OSError, ValueError):
+            continue
+        digest = file_hash(real) if real.startswith(real_root) else None
         if digest is not None:
             found[real] = digest
     return found

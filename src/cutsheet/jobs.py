@@ -280,7 +280,7 @@ def run(task: Task) -> Result:
         result.problems = sorted(set(drawn))
         result.files = []
         return result
-    result.inputs, result.read = inputs, hashes_of(inputs)
+    result.inputs, result.read = inputs, hashes_of(task.root, inputs)
     return result
 
 

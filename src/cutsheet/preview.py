@@ -114,7 +114,8 @@ def preview_item(
                     stem = f"{item_id}{variant(profile_name)}"
                     return _card_alone(card, prepared.game.spec.language, out / stem, dpi)
     ids = {i.id for c in prepared.game.components for i in c.items}
-    if failed and item_id in ids:  # the errors left it unplanned: they are what to mend
+    own = [p for p in failed if item_id in p.subject or item_id in p.message]
+    if own:  # its own errors left it unplanned: they are what to mend
         raise ContentError(failed)
     # an id the game does not have is said first, whatever else is wrong (a review: a
     # mistyped id was hidden behind another card's error)

@@ -382,11 +382,12 @@ class StoryBuilder:
 
 
 def heads_rows(b: TableBlock) -> bool:
-    """Whether a table's first column heads its rows: it prints a label in them (a turn, a
-    proposal's number), and is neither tick boxes nor a write-in with a suffix. A reader
-    moving along a row then hears which row it is."""
+    """Whether a table's first column heads its rows: it prints a label in every one (a
+    turn, a proposal's number), and is neither tick boxes nor a write-in with a suffix. A
+    reader moving along a row then hears which row it is; a row without its label (a totals
+    row) would be headed by nothing, so such a table has no row headers."""
     first = [row[0] for row in b.rows if row]
-    return bool(first) and all(isinstance(c, str) for c in first) and any(first)
+    return bool(first) and all(isinstance(c, str) and c.strip() for c in first)
 
 
 def _cell_height(p: Flowable, width: float) -> float:

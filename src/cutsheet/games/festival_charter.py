@@ -269,8 +269,7 @@ def _check_scoring(game: Game, p: Params) -> list[Problem]:
             Problem(src.loc(("features",)), f"example '{name}': the built set supplies {shown}")
         )
     scores = {}
-    for item, keeper in typed(game, "priorities", Priority):
-        kid = item.id
+    for kid, (_item, keeper) in by_id(typed(game, "priorities", Priority)).items():
         scores[kid] = keeper_score(keeper.primary, keeper.secondary, features, p)
         stated = ex.scores.get(kid)
         if stated != scores[kid]:
