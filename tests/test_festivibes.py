@@ -195,7 +195,7 @@ def test_two_player_diagram_and_example_in_the_rules(built):
     text = all_text(built / FV / "standard-a4" / "rules.pdf")
     assert text.count("blocking ticket") >= 3
     assert sorted(text.split("Limit ")[i][0] for i in range(1, 6)) == ["2", "3", "3", "4", "5"]
-    assert "their totals are +2, +3, +4, +1, +2, 0" in text
+    assert "their totals are +2, +3, +4, +1, +2 and 0" in text
     assert "Orange scores 6; Pink scores 5; Red scores 5; Brown scores 8" in text
 
 
