@@ -350,3 +350,30 @@ def test_a_label_of_two_words_that_wraps_keeps_its_centring(tmp_path):
             assert second["top"] > first["bottom"]  # wrapped: two lines
             centres = [(w["x0"] + w["x1"]) / 2 for w in (first, second)]
             assert abs(centres[0] - centres[1]) < 1.0, (first, second)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_box_is_aligned_one_way_across_its_deck(repo, game):
+    """An accessibility review: in large print, a box whose text wraps is left-aligned, and
+    one whose text was one line kept its centring, so the same panel started its text at
+    another place from card to card (Bid & Build's Museum, '4 points.', centred among
+    left-aligned scoring). A box that is running text on one card of a deck is set so on
+    every card of it, side by side."""
+    from cutsheet import jobs
+    from cutsheet.plan.model import Run
+
+    jobs.forget()
+    game_plan, _problems = jobs.plan(str(repo.root), game, "large-print")
+    assert game_plan is not None
+    mixed = {}
+    for runs in game_plan.parts.values():
+        for run in (r for r in runs if isinstance(r, Run)):
+            seen: dict[tuple[int, str], set[str]] = {}
+            for card in run.cards:
+                for side, face in enumerate((card.front, card.back)):
+                    for el in face.elements if face is not None else ():
+                        align = getattr(getattr(el, "style", None), "align", None)
+                        if align is not None:
+                            seen.setdefault((side, el.box.name), set()).add(align)
+            mixed |= {(run.component, *k): v for k, v in seen.items() if len(v) > 1}
+    assert not mixed, mixed

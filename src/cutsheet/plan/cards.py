@@ -30,6 +30,7 @@ from .checks import (
     white_stickers,
 )
 from .context import item_context, shared_context
+from .deck_alignment import UNKNOWN, Aligned, deck_running, misaligned
 from .deck_sizes import grown_far, sizes_tried
 from .faces import fill_face
 from .ink import BLACK
@@ -71,8 +72,9 @@ def component_key_loc(game: Game, comp: Component, key: str) -> Loc:
     return game.game_src.loc(("components", index, key))
 
 
-Scaled = tuple[Face, FillContext, "Problem | None", float]
-"""A face scaled to a card (``scale_face``): the face, its fill context, its overflow, its gap."""
+Scaled = tuple[Face, FillContext, "Problem | None", float, frozenset[str], frozenset[str]]
+"""A face scaled to a card (``scale_face``): the face, its fill context, its overflow, its gap,
+and its boxes set as running text and those that kept their own alignment."""
 
 
 @dataclasses.dataclass
@@ -102,6 +104,9 @@ class _Planned:
     back: FacePlan | None = None
     overleaf: bool = False  # the back holds the rest of the front
     gaps: list[float] = dataclasses.field(default_factory=lambda: [1.0, 1.0])
+    # each side's boxes set as running text and those that kept their alignment (``scale_face``);
+    # UNKNOWN: a scaled side remembered from an item with the same values; None: laid out
+    aligned: list[Aligned] = dataclasses.field(default_factory=lambda: [None, None])
     problems: list[Problem] = dataclasses.field(default_factory=list)
     overflows: list[Problem] = dataclasses.field(default_factory=list)
     pending: list[_Pending] = dataclasses.field(default_factory=list)
@@ -115,6 +120,7 @@ class _Attempt:
     size: Size
     spill: bool = False
     gaps: tuple[float, float] = (1.0, 1.0)
+    running: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())  # the deck's
 
 
 @dataclasses.dataclass(frozen=True)
@@ -154,7 +160,8 @@ class _CardPlanner:
         """``face`` scaled to the attempt's card (``scale_face``)."""
         fixed = self.memo.fixed(face, fc.ctx)
         memo, gap = self.memo.scaled, at.gaps[back]
-        return scale_face(face, face.size, at.size, fc, self.profile, gap, memo, fixed)
+        profile, running = self.profile, at.running[back]
+        return scale_face(face, face.size, at.size, fc, profile, gap, memo, fixed, running)
 
     def side(
         self,
@@ -172,7 +179,7 @@ class _CardPlanner:
         planned: tuple[FacePlan, ...] | None = None
         laid = face  # as the layout has it (its circles: ``white_stickers``)
         if mode == "scale":
-            face, fc, over, gap = scaled or self.scaled(face, fc, at, back)
+            face, fc, over, gap, *_aligned = scaled or self.scaled(face, fc, at, back)
             spill = at.spill and not back and self.names[1] is None and self.comp.spec.overleaf
             if over is not None and spill:
                 sides = overleaf(fill_face(face, size, fc))
@@ -276,6 +283,8 @@ class _CardPlanner:
             face = self.resized.get(name) or self.layouts.face(name)
             one = self.pending(face, fc, mode, at, back)
             out.pending.append(one)
+            if mode == "scale":
+                out.aligned[back] = one.scaled[4:6] if one.scaled is not None else UNKNOWN
             over, out.gaps[back] = self.overflow(one, at)
             if over is not None:  # its boxes leave the card: that is the one problem
                 out.overflows.append(_in_content(over, face, self.game, self.comp, item))
@@ -290,7 +299,7 @@ class _CardPlanner:
             return self.fill(one, at)[1:]
         if one.side is not None:
             return one.side[1:]
-        return (None, 1.0) if one.scaled is None else one.scaled[2:]
+        return (None, 1.0) if one.scaled is None else one.scaled[2:4]
 
     def filled(self, out: _Planned, at: _Attempt) -> _Planned:
         """``out`` with its sides filled, and their problems."""
@@ -325,10 +334,11 @@ class _CardPlanner:
                 return [], [], got[-1].overflows
         least = tuple(min(g.gaps[i] for g in got) for i in (0, 1))
         if not any(g.overflows for g in got):  # (a deck that overflows is tried bigger)
-            again = dataclasses.replace(at, gaps=least)
+            running = deck_running([g.aligned for g in got])
+            again = dataclasses.replace(at, gaps=least, running=running)
             got = [
                 self.filled(g, at)
-                if g.gaps == list(least)
+                if g.gaps == list(least) and not misaligned(g.aligned, running)
                 else self.filled(self.item(item, again), again)
                 for item, g in zip(self.comp.items, got, strict=True)
             ]

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
+from typing import Any
 
 from ...boxes import Box, FillContext
 from ...boxes.base import field_of
@@ -46,11 +47,14 @@ def scale_face(
     gap: float = 1.0,
     memo: dict[tuple[object, ...], tuple[Face, dict[str, TextStyle], float]] | None = None,
     fixed: tuple[object, ...] | None = None,
-) -> tuple[Face, FillContext, Problem | None, float]:
+    deck_running: frozenset[str] = frozenset(),
+) -> tuple[Face, FillContext, Problem | None, float, frozenset[str], frozenset[str]]:
     """The face re-laid for ``dst`` at the profile's sizes, the fill context with the scaled
     styles, the overflow when the structure does not fit (None when it does), and the share
     of its inner space the design kept (at most ``gap``: cards of one deck share theirs).
-    Wrapping body text is left-aligned; a single line (a kicker, an id) keeps its place.
+    Wrapping body text is left-aligned; a single line (a kicker, an id) keeps its place but
+    in a box that is running text on another card of the deck (``deck_running``); then the
+    boxes set as running text and those that kept their alignment (``plan.deck_alignment``).
     With a ``memo`` and the ``fixed`` values its templates read besides its boxes' text, a
     face without icons is re-laid once for every item whose text needs the same room, and
     its vertical edges found once for every item whose text needs the same heights."""
@@ -58,6 +62,8 @@ def scale_face(
     styles, names = scaled_styles(face, fc, profile)
     shown = visible(face, fc)
     needs, wide, single, running = text_needs(face, fc, styles, names, kx, profile, shown)
+    single, running = single - deck_running, running | (single & deck_running)
+    sets = (frozenset(running), frozenset(single))
     inks, key = markup_inks(face.boxes, fc, styles, shown) if profile.min_contrast else {}, None
     if memo is not None and fixed is not None and not any(b.traits.symbol for b in face.boxes):
         measured = tuple((n, h) for n, (h, _box) in needs.items())
@@ -66,19 +72,13 @@ def scale_face(
         if key in memo:
             scaled_face, styles, gap = memo[key]
             adjusted = dataclasses.replace(fc, styles=styles, adjust=lambda m: clean(m, profile))
-            return scaled_face, adjusted, None, gap
+            return scaled_face, adjusted, None, gap, *sets
     grown, unheld = badge_needs(face, fc, styles, names, kx, profile, shown)
     needs.update(icon_needs(face, fc, styles, names, needs, kx, shown))
     needs.update(grown)
     keep_alignment(face, fc, styles, names, single, running)
     edges = None if key is None else ("edges", *key[:4], key[5], key[6])
-    if edges is not None and memo is not None and edges in memo:
-        new, gap = memo[edges]  # type: ignore[misc]
-    else:
-        keeps = kept_stretches(face, shown)
-        new, gap = fitted_edge_map(face, needs, keeps, src[1], dst[1], ky, gap)
-        if edges is not None and memo is not None:
-            memo[edges] = (new, gap)  # type: ignore[assignment]
+    new, gap = _edge_map(face, needs, shown, (src[1], dst[1], ky), gap, memo, edges)
     spans = widened(face, fc, wide, kx, dst[0])
     boxes = squares_kept(face, _moved(face, new, spans, names, kx), shown)
     boxes = clear_icons(boxes, fc, styles, profile, shown)
@@ -95,7 +95,28 @@ def scale_face(
     elif overflow is None and key is not None and memo is not None:
         memo[key] = (scaled_face, styles, gap)
     adjusted = dataclasses.replace(fc, styles=styles, adjust=lambda m: clean(m, profile))
-    return scaled_face, adjusted, overflow, gap
+    return scaled_face, adjusted, overflow, gap, *sets
+
+
+def _edge_map(
+    face: Face,
+    needs: Mapping[str, tuple[float, Box]],
+    shown: set[str],
+    heights: tuple[float, float, float],
+    gap: float,
+    memo: dict[tuple[object, ...], Any] | None,
+    edges: tuple[object, ...] | None,
+) -> tuple[Mapping[float, float], float]:
+    """The face's vertical edge map and gap (``fitted_edge_map``; ``heights``: the face's
+    height, the card's and the stretch between them), found once for every item whose text
+    needs the same heights (``edges``: its key in ``memo``)."""
+    if edges is not None and memo is not None and edges in memo:
+        return memo[edges]  # type: ignore[no-any-return]
+    keeps = kept_stretches(face, shown)
+    found = fitted_edge_map(face, needs, keeps, *heights, gap)
+    if edges is not None and memo is not None:
+        memo[edges] = found
+    return found
 
 
 def _moved(
