@@ -357,8 +357,9 @@ def test_each_box_is_aligned_one_way_across_its_deck(repo, game):
     """An accessibility review: in large print, a box whose text wraps is left-aligned, and
     one whose text was one line kept its centring, so the same panel started its text at
     another place from card to card (Bid & Build's Museum, '4 points.', centred among
-    left-aligned scoring). A box that is running text on one card of a deck is set so on
-    every card of it, side by side."""
+    left-aligned scoring). A column (a text box's left edge, width and style, whatever its
+    name: a layout may choose one of several boxes by ``when:``, as Bid & Build's scoring
+    panel is) that is running text on one card of a deck is set so on every card of it."""
     from cutsheet import jobs
     from cutsheet.plan.model import Run
 
@@ -368,12 +369,15 @@ def test_each_box_is_aligned_one_way_across_its_deck(repo, game):
     mixed = {}
     for runs in game_plan.parts.values():
         for run in (r for r in runs if isinstance(r, Run)):
-            seen: dict[tuple[int, str], set[str]] = {}
+            seen: dict[tuple[int, float, float, str], set[str]] = {}
             for card in run.cards:
                 for side, face in enumerate((card.front, card.back)):
                     for el in face.elements if face is not None else ():
                         align = getattr(getattr(el, "style", None), "align", None)
                         if align is not None:
-                            seen.setdefault((side, el.box.name), set()).add(align)
+                            box = el.box
+                            style = str(box.style).split("@")[0]  # as the layout names it
+                            column = (side, round(box.x, 1), round(box.w, 1), style)
+                            seen.setdefault(column, set()).add(align)
             mixed |= {(run.component, *k): v for k, v in seen.items() if len(v) > 1}
     assert not mixed, mixed

@@ -30,7 +30,7 @@ from .checks import (
     white_stickers,
 )
 from .context import item_context, shared_context
-from .deck_alignment import UNKNOWN, Aligned, deck_running, misaligned
+from .deck_alignment import UNKNOWN, Aligned, Column, Running, deck_running, misaligned
 from .deck_sizes import grown_far, sizes_tried
 from .faces import fill_face
 from .ink import BLACK
@@ -72,7 +72,7 @@ def component_key_loc(game: Game, comp: Component, key: str) -> Loc:
     return game.game_src.loc(("components", index, key))
 
 
-Scaled = tuple[Face, FillContext, "Problem | None", float, frozenset[str], frozenset[str]]
+Scaled = tuple[Face, FillContext, "Problem | None", float, frozenset[Column], frozenset[Column]]
 """A face scaled to a card (``scale_face``): the face, its fill context, its overflow, its gap,
 and its boxes set as running text and those that kept their own alignment."""
 
@@ -120,7 +120,7 @@ class _Attempt:
     size: Size
     spill: bool = False
     gaps: tuple[float, float] = (1.0, 1.0)
-    running: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())  # the deck's
+    running: Running = (frozenset(), frozenset())  # the columns the deck sets as running text
 
 
 @dataclasses.dataclass(frozen=True)

@@ -47,14 +47,14 @@ def scale_face(
     gap: float = 1.0,
     memo: dict[tuple[object, ...], tuple[Face, dict[str, TextStyle], float]] | None = None,
     fixed: tuple[object, ...] | None = None,
-    deck_running: frozenset[str] = frozenset(),
-) -> tuple[Face, FillContext, Problem | None, float, frozenset[str], frozenset[str]]:
+    deck_running: frozenset[Column] = frozenset(),
+) -> tuple[Face, FillContext, Problem | None, float, frozenset[Column], frozenset[Column]]:
     """The face re-laid for ``dst`` at the profile's sizes, the fill context with the scaled
     styles, the overflow when the structure does not fit (None when it does), and the share
     of its inner space the design kept (at most ``gap``: cards of one deck share theirs).
     Wrapping body text is left-aligned; a single line (a kicker, an id) keeps its place but
-    in a box that is running text on another card of the deck (``deck_running``); then the
-    boxes set as running text and those that kept their alignment (``plan.deck_alignment``).
+    in a column that is running text on another card of the deck (``deck_running``); then
+    the columns set as running text and those that kept their alignment (``column_of``).
     With a ``memo`` and the ``fixed`` values its templates read besides its boxes' text, a
     face without icons is re-laid once for every item whose text needs the same room, and
     its vertical edges found once for every item whose text needs the same heights."""
@@ -62,8 +62,9 @@ def scale_face(
     styles, names = scaled_styles(face, fc, profile)
     shown = visible(face, fc)
     needs, wide, single, running = text_needs(face, fc, styles, names, kx, profile, shown)
-    single, running = single - deck_running, running | (single & deck_running)
-    sets = (frozenset(running), frozenset(single))
+    moved = {n for n in single if column_of(face, n) in deck_running}
+    single, running = single - moved, running | moved
+    sets = tuple(frozenset(column_of(face, n) for n in names_) for names_ in (running, single))
     inks, key = markup_inks(face.boxes, fc, styles, shown) if profile.min_contrast else {}, None
     if memo is not None and fixed is not None and not any(b.traits.symbol for b in face.boxes):
         measured = tuple((n, h) for n, (h, _box) in needs.items())
@@ -72,7 +73,7 @@ def scale_face(
         if key in memo:
             scaled_face, styles, gap = memo[key]
             adjusted = dataclasses.replace(fc, styles=styles, adjust=lambda m: clean(m, profile))
-            return scaled_face, adjusted, None, gap, *sets
+            return scaled_face, adjusted, None, gap, *sets  # type: ignore[return-value]
     grown, unheld = badge_needs(face, fc, styles, names, kx, profile, shown)
     needs.update(icon_needs(face, fc, styles, names, needs, kx, shown))
     needs.update(grown)
@@ -95,7 +96,18 @@ def scale_face(
     elif overflow is None and key is not None and memo is not None:
         memo[key] = (scaled_face, styles, gap)
     adjusted = dataclasses.replace(fc, styles=styles, adjust=lambda m: clean(m, profile))
-    return scaled_face, adjusted, overflow, gap, *sets
+    return scaled_face, adjusted, overflow, gap, *sets  # type: ignore[return-value]
+
+
+Column = tuple[float, float, str]
+"""Where a text box sits across its face and how it is set: its left edge and width (mm) and
+its style. Boxes of one column on the cards of a deck are one panel to a reader, whatever
+their names (a layout may choose one of several by ``when:``)."""
+
+
+def column_of(face: Face, name: str) -> Column:
+    box = next(b for b in face.boxes if b.name == name)
+    return (round(box.x, 1), round(box.w, 1), str(getattr(box, "style", "")))
 
 
 def _edge_map(
