@@ -336,12 +336,12 @@ class _CardPlanner:
         if not any(g.overflows for g in got):  # (a deck that overflows is tried bigger)
             running = deck_running([g.aligned for g in got])
             again = dataclasses.replace(at, gaps=least, running=running)
-            got = [
-                self.filled(g, at)
-                if g.gaps == list(least) and not misaligned(g.aligned, running)
-                else self.filled(self.item(item, again), again)
-                for item, g in zip(self.comp.items, got, strict=True)
-            ]
+            for n, item in enumerate(self.comp.items):  # each in place: a card planned
+                if got[n].gaps == list(least) and not misaligned(got[n].aligned, running):
+                    got[n] = self.filled(got[n], at)
+                else:  # again, its first plan let go of first (a large deck's memory)
+                    got[n] = _Planned(item)
+                    got[n] = self.filled(self.item(item, again), again)
         else:
             got = [self.filled(g, at) for g in got]
         cards: list[PrintedCard] = []
