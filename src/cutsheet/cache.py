@@ -429,15 +429,23 @@ def hash_ahead(root: str | Path, game: str) -> None:
         for folder, dirs, names in os.walk(top):
             dirs[:] = sorted(d for d in dirs if not d.startswith("."))
             for name in sorted(n for n in names if not n.startswith(".")):
-                try:  # (realpath raises where a link's target cannot be read: /proc/1/cwd)
-                    real = os.path.realpath(os.path.join(folder, name))
-                except (OSError, ValueError):
-                    continue  # the job meets it, if it reads it, and says why
-                if real.startswith(real_root):  # a link out of the project is never opened
+                real = _real_inside(real_root, os.path.join(folder, name))
+                if real is not None:  # a link out of the project is never opened
                     file_hash(real)
                 count += 1
                 if count >= MAX_AHEAD:
                     return
+
+
+def _real_inside(real_root: str, path: str) -> str | None:
+    """``path``'s real path when it lies under ``real_root`` (ending with a separator); None
+    elsewhere, or where a link's target cannot be read (realpath raises: /proc/1/cwd), which
+    the job meets if it reads it, and says why."""
+    try:
+        real = os.path.realpath(path)
+    except (OSError, ValueError):
+        return None
+    return real if real.startswith(real_root) else None
 
 
 def hashes_of(root: str | Path, paths: Iterable[str]) -> dict[str, str]:
@@ -447,12 +455,9 @@ def hashes_of(root: str | Path, paths: Iterable[str]) -> dict[str, str]:
     real_root = os.path.join(os.path.realpath(root), "")
     found = {}
     for p in paths:
-        try:
-            real = os.path.realpath(p)
-        except (OSError, ValueError):
-            continue
-        digest = file_hash(real) if real.startswith(real_root) else None
-        if digest is not None:
+        real = _real_inside(real_root, p)
+        digest = file_hash(real) if real is not None else None
+        if real is not None and digest is not None:
             found[real] = digest
     return found
 

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-Column = tuple[float, float, str]  # ``scale.Column``
+Column = tuple[float, float, str]
+"""Where a text box sits across its face and how it is set: its left edge and width (mm) and
+its style. Boxes of one column on the cards of a deck are one panel to a reader, whatever
+their names (a layout may choose one of several by ``when:``)."""
 Aligned = tuple[frozenset[Column], frozenset[Column]] | str | None
 """A side's columns set as running text and those that kept their own alignment; ``UNKNOWN``
 for a scaled side remembered from an item with the same values; None for a side laid out."""

@@ -28,6 +28,7 @@ from ...diagnostics import Problem
 from ...layouts import Face
 from ...measure import TextStyle
 from ...profiles import Profile
+from ..deck_alignment import Column
 from .badges import badge_needs, centred_in_badges, circle_spills, spilled
 from .boxes import disc_names, squares_kept, visible
 from .edges import fitted_edge_map, kept_stretches
@@ -99,13 +100,8 @@ def scale_face(
     return scaled_face, adjusted, overflow, gap, *sets  # type: ignore[return-value]
 
 
-Column = tuple[float, float, str]
-"""Where a text box sits across its face and how it is set: its left edge and width (mm) and
-its style. Boxes of one column on the cards of a deck are one panel to a reader, whatever
-their names (a layout may choose one of several by ``when:``)."""
-
-
 def column_of(face: Face, name: str) -> Column:
+    """The column (``deck_alignment.Column``) of ``face``'s box ``name``."""
     box = next(b for b in face.boxes if b.name == name)
     return (round(box.x, 1), round(box.w, 1), str(getattr(box, "style", "")))
 
