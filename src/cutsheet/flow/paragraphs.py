@@ -33,6 +33,8 @@ class Wraps(dict[float, Wrapped]):
     def __init__(self, frags: Any) -> None:
         super().__init__()
         self.frags = frags
+        # what the lines at a width wrote when drawn, for another file (``render.replay``)
+        self.drawn: dict[float, tuple[tuple[str, ...], Any, tuple[int, int]]] = {}
 
     def __copy__(self) -> Wraps:
         return self

@@ -16,6 +16,7 @@ from ..flow.story import StoryBuilder
 from ..flow.tables import RuledTable
 from ..plan.model import FacePlan
 from .faces import draw_face
+from .replay import draw_lines
 from .symbols import install
 from .tagging import new_key, tagger_of
 
@@ -33,7 +34,7 @@ class TaggedParagraph(DocParagraph):
         else:
             marked = tagger.continued(self.canv, self.tag, key)
         with marked:
-            super().draw()
+            draw_lines(self.canv, self, super().draw)
 
 
 class TaggedListItem(ListItemIndenter):

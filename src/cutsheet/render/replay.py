@@ -29,7 +29,8 @@ from reportlab.pdfbase.pdfdoc import PDF_VERSION_DEFAULT
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
-from .font_codes import Needs, agrees, hear, listener, needs
+from .font_codes import Needs, agrees, hear, listener, names_only, needs
+from .tagging import tagger_of
 
 _REFUSED = (" Do", " gs", " sh", "MCID", "BI ", " cs", " CS")
 
@@ -211,3 +212,68 @@ def _elsewhere(c: Canvas, para: Paragraph) -> tuple[list[str], tuple[int, int]] 
         return None
     _held, ops, wanted, version = known
     return (ops, version) if agrees(c._doc, wanted) else None  # type: ignore[attr-defined]
+
+
+# ------------------------------------------------------------------ a document's paragraph
+# A flowing document (the rules, a sheet) is set for each paper, and the rules for the
+# booklet's half pages too: the same paragraph, broken into the very same lines at the same
+# width (``flow.paragraphs.Wraps``), is drawn by a new flowable in each file. What it writes
+# inside its own marked content (its ``BDC`` … ``EMC``, which hold the file's next
+# marked-content id and so are written afresh) depends on those lines alone, as above: it is
+# kept with the lines and copied into the next file that codes its characters alike.
+
+
+def draw_lines(c: Canvas, para: Paragraph, draw: Callable[[], None]) -> None:
+    """``draw()`` (``para`` drawing itself, inside its ``q … Q`` and its marked content), or
+    the operators an earlier drawing of the same lines at the same width wrote, when this
+    file would write the same. Only a paragraph whose lines are its markup's shared ones
+    (not a part of a split, nor lines a split copied) is kept or copied."""
+    lines = _shared_lines(para)
+    if lines is None:
+        draw()
+        return
+    doc = c._doc  # type: ignore[attr-defined]
+    kept = lines.drawn.get(para.width)
+    if kept is not None and agrees(doc, kept[1]):
+        ops, _wanted, needed = kept
+        doc._pdfVersion = max(doc._pdfVersion, needed)
+        heard = listener(doc)
+        if heard is not None:
+            hear(heard, _texts(para))
+        c._code.extend(ops)  # type: ignore[attr-defined]
+        return
+    code: list[Any] = c._code  # type: ignore[attr-defined]
+    start, before, tags = len(code), traces(c), _tag_state(c)
+    version, doc._pdfVersion = doc._pdfVersion, PDF_VERSION_DEFAULT  # what it asks, alone
+    try:
+        draw()
+    finally:
+        needed = doc._pdfVersion
+        doc._pdfVersion = max(version, needed)
+    if kept is not None or traces(c) != before or _tag_state(c) != tags:
+        return
+    ops = code[start:]
+    wanted = _needs(c, para)
+    if wanted is not None and copyable(ops) and names_only(ops, wanted):
+        lines.drawn[para.width] = (tuple(ops), wanted, needed)
+
+
+def _shared_lines(para: Paragraph) -> Any:
+    """The shared lines (``Wraps``) ``para`` is drawn from whole, or None."""
+    shared = getattr(para, "shared", None)
+    if shared is None or getattr(para, "text", None) is None or para.continues:
+        return None
+    wrapped = para.__dict__.get("_wrapped_at")
+    if wrapped is None or wrapped is not shared.get(para.width) or wrapped[2] is not para.blPara:
+        return None
+    return shared
+
+
+def _tag_state(c: Canvas) -> tuple[object, ...]:
+    """What a drawing can change in the file's tags: the page's runs and marked-content ids,
+    the open nodes and sequence."""
+    tagger = tagger_of(c)
+    page = c.getPageNumber()
+    tags = tagger.pages.get(page)
+    size = len(tags) if tags is not None else 0
+    return page, size, tagger.mcids.get(page, -1), len(tagger.nodes), tagger.open
