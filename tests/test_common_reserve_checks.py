@@ -392,8 +392,8 @@ def test_a_glyph_missing_from_a_components_name_or_note_is_reported_there_once(
     if "name" in before:
         assert said == [
             "CR-SEED-TENT (back) (and 11 more), box 'kind': font AtkinsonHyperlegible-Regular has no '☃' (U+2603)"
-            " (cutsheet's own box, base.yaml:56: shorten the text or give the face a box of"
-            " your own)",
+            " (cutsheet's own box, base.yaml:56: shorten the text, or give the face a box"
+            " 'kind' of its own ('kind: ~' leaves it out))",
             rules,
         ], said
     else:

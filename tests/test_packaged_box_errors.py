@@ -29,3 +29,38 @@ def test_a_title_too_long_for_the_packaged_back_is_reported_at_the_title(tmp_pat
     for p in errors:
         assert (p.loc.path, p.loc.line, p.loc.col) == ("content/my-game/game.yaml", at + 1, 8), p
         assert "text does not fit" in p.message and "cutsheet's own box, base.yaml:" in p.message
+
+
+def test_a_box_the_error_names_is_left_out_as_it_says(tmp_path):
+    """A small token that extends cutsheet's card face inherits its id box, which cannot fit
+    it: the error says that 'id: ~' among the face's boxes leaves it out, and so it does."""
+    import pdfplumber
+
+    from cutsheet.cli import main
+
+    new_game(tmp_path, "my-game")
+    game = tmp_path / "content" / "my-game" / "game.yaml"
+    game.write_text(
+        game.read_text(encoding="utf-8")
+        + "  - id: chits\n    name: Chits\n    part: cards\n    size: [25, 25]\n    count: 1\n"
+        "    face: chit\n    fields:\n      name: {type: text}\n    items:\n"
+        "      - {id: MG-CHIT, name: Fog}\n",
+        encoding="utf-8",
+    )
+    layout = tmp_path / "layouts" / "my-game.yaml"
+    chit = (
+        "  chit:\n    extends: card\n    size: [25, 25]\n    boxes:\n"
+        '      label: {x: 3, y: 3, w: 19, h: 8, style: body, text: "{{ name }}"}\n'
+    )
+    layout.write_text(layout.read_text(encoding="utf-8") + chit, encoding="utf-8")
+    errors = check_game(Project(tmp_path), "my-game").errors
+    assert errors and all("('id: ~' leaves it out)" in p.message for p in errors), errors
+
+    layout.write_text(layout.read_text(encoding="utf-8") + "      id: ~\n", encoding="utf-8")
+    assert not check_game(Project(tmp_path), "my-game").errors
+    out = tmp_path / "out"
+    args = ["--root", str(tmp_path), "build", "--profile", "standard", "--paper", "a4"]
+    assert main([*args, "--out", str(out)]) == 0
+    with pdfplumber.open(out / "my-game" / "standard-a4" / "cards.pdf") as pdf:
+        text = " ".join(page.extract_text() or "" for page in pdf.pages)
+    assert "Fog" in text and "MG-CHIT" not in text

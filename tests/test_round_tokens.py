@@ -209,3 +209,22 @@ def test_a_ring_drawn_over_its_value_holds_it_too(tmp_path, capsys):
     )
     assert main(["--root", str(tmp_path), "check", "--profile", "large-print"]) == 1
     assert "leaves the circle 'coin'" in capsys.readouterr().err
+
+
+def test_an_overflow_on_a_grown_card_says_the_size_it_was_measured_at(tmp_path, capsys):
+    """A token that fits neither its own size nor the largest card the profile tries is an
+    error whose millimetres are that largest card's (a circle 82 mm across on a 35 mm token
+    baffles): the error says so."""
+    _project(tmp_path, sizes="    sizes: {large-print: [35, 35]}\n")
+    layout = tmp_path / "layouts" / "my-game.yaml"
+    too_wide = '      id: {x: 5, y: 20, w: 15, h: 3, style: id, text: "{{ id }}"}\n'
+    layout.write_text(layout.read_text() + too_wide)
+    assert main(["--root", str(tmp_path), "check", "--profile", "large-print"]) == 1
+    errors = [line for line in capsys.readouterr().err.splitlines() if ": error: " in line]
+    assert errors and all(
+        line.endswith(
+            "[measured at 89 × 127 mm: it fits neither 35 × 35 mm nor any larger card"
+            " large-print tries]"
+        )
+        for line in errors
+    ), errors

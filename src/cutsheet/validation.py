@@ -33,6 +33,28 @@ _PATTERN_HINT = {
 _FIELD_WORDS: WeakKeyDictionary[type, dict[str, str]] = WeakKeyDictionary()
 
 
+SYNONYMS = {
+    "centre": ("center", "middle"),
+    "centred": ("center", "middle"),
+    "centered": ("center", "middle"),
+    "center": ("middle",),
+    "middle": ("center",),
+    "top": ("left",),
+    "bottom": ("right",),
+}
+"""Words a designer writes for one of a choice that is spelt otherwise (``valign: centre``
+for ``middle``, ``align: middle`` for ``center``): suggested when no spelling is close."""
+
+
+def _synonym(given: str, words: list[str]) -> str:
+    """ "; did you mean 'middle'?" for a word ``SYNONYMS`` knows, when one of its meanings
+    is among ``words``; '' otherwise."""
+    for meant in SYNONYMS.get(given.strip().lower(), ()):
+        if meant in words:
+            return f"; did you mean '{meant}'?"
+    return ""
+
+
 def describe_patterns(model: type[BaseModel], words: Mapping[str, str]) -> None:
     """How the values of ``model``'s fields with a ``pattern`` are written, in the words of
     their ``description`` (``e.g. 2R+1B``): said beside the pattern a value misses."""
@@ -143,7 +165,7 @@ def _message(err: Mapping[str, Any], model: type[BaseModel], located: Located) -
         expected = str(err["ctx"]["expected"])
         msg = f"{excerpt(err['input'])} is not one of {clip(expected, 300)}"
         words = re.findall(r"'((?:[^'\\]|\\.)*)'", expected)  # pydantic quotes each with repr
-        msg += did_you_mean(str(err["input"]), words)
+        msg += did_you_mean(str(err["input"]), words) or _synonym(str(err["input"]), words)
     elif kind == "model_type":  # "a valid dictionary or instance of Counts_cost": ours
         msg = f"input should be a mapping of keys to values, got {excerpt(err['input'])}"
     elif shape := _shape_miss(err, _model_at(model, path) is not None):

@@ -267,6 +267,8 @@ _SIZE = re.compile(r"\((\d+\.\d) × (\d+\.\d) mm, ")
 """The size an overlap message gives (``checks.text_overlaps``), different from item to item."""
 _ACROSS = re.compile(r"(the badge '[^']*' )(\d+\.\d)( mm across)")
 """The size a badge's value needs (``scale.badges.spilled``), different from item to item."""
+_WIDE = re.compile(r"(the badge at least )(\d+(?:\.\d)?)( mm wide in the layout)")
+"""The badge's width in the layout that would hold that value (``scale.badges.spilled``)."""
 
 
 def collapse_repeats(problems: list[Problem]) -> list[Problem]:
@@ -284,7 +286,7 @@ def collapse_repeats(problems: list[Problem]) -> list[Problem]:
         if p.code == "overlap":
             message = _SIZE.sub("(", message)
         elif p.code == "badge":
-            message = _ACROSS.sub(r"\1\3", message, count=1)
+            message = _WIDE.sub(r"\1\3", _ACROSS.sub(r"\1\3", message, count=1), count=1)
         groups.setdefault((p.loc, p.code, message, p.severity), []).append(p)
     for group in groups.values():
         first = group[0]
@@ -298,13 +300,16 @@ def collapse_repeats(problems: list[Problem]) -> list[Problem]:
 
 def _largest(group: list[Problem]) -> str:
     """The first problem's message; an overlap's with the largest of the group's sizes (by
-    area: a size one of the cards has), a badge's with the widest value's need, when they
-    differ."""
+    area: a size one of the cards has), a badge's with the widest value's need (and the
+    width in the layout that holds it), when they differ."""
     message, code = group[0].message, group[0].code
     if code == "badge":  # at the most any item needs
         needs = {float(m[2]) for p in group if (m := _ACROSS.search(p.message))}
         if len(needs) < 2:
             return message
+        widths = [float(m[2]) for p in group if (m := _WIDE.search(p.message))]
+        if widths:  # the width in the layout that holds the widest value
+            message = _WIDE.sub(rf"\g<1>{max(widths):g}\3", message, count=1)
         return _ACROSS.sub(rf"\g<1>up to {max(needs):.1f}\3", message, count=1)
     sizes = [(float(m[1]), float(m[2])) for p in group if (m := _SIZE.search(p.message))]
     if code != "overlap" or len(set(sizes)) < 2:

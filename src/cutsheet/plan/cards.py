@@ -371,9 +371,9 @@ def _packaged(shown: str) -> bool:
 
 
 _MEND = {
-    "": "shorten the text or give the face a box of your own",
-    "contrast": "give its style a colour that shows on what is under it, or the face a box of"
-    " your own",
+    "": "shorten the text, or give the face a box '{0}' of its own ('{0}: ~' leaves it out)",
+    "contrast": "give its style a colour that shows on what is under it, or the face a box"
+    " '{0}' of its own",
 }
 """How a problem at a box cutsheet ships is mended, by the problem's code."""
 
@@ -414,7 +414,8 @@ def _own_box_named(problem: Problem, face: Face) -> Problem:
 def _own_box_said(problem: Problem, box: Loc) -> Problem:
     """``problem`` naming the box cutsheet ships at ``box`` and how it is mended."""
     own = f"{Path(box.path).name}:{box.line}"
-    mend = _MEND.get(problem.code, _MEND[""])
+    named = _BOX_NAMED.match(problem.message)
+    mend = _MEND.get(problem.code, _MEND[""]).format(named.group(1) if named else "…")
     return dataclasses.replace(
         problem, message=f"{problem.message} (cutsheet's own box, {own}: {mend})"
     )
@@ -506,6 +507,8 @@ def _plan_component(
     if overflows and spec.overleaf:  # a reference card goes on over its back
         cards, probs, overflows = planner.cards(_Attempt(size, spill=True))
     deck = _backs_differ(game, comp, cards)
+    if overflows and size != tried[0]:  # said at the size it grew to: which one, and why
+        overflows, probs = _at_grown_size(overflows, probs, tried[0], size, profile.name)
     grown = [] if overflows else _grown(game, comp, tried[0], size, profile.name)
     problems.extend(probs + overflows + deck + grown)
     grid, found = _grid_of(game, comp, layouts, profile.name)
@@ -522,6 +525,21 @@ def _grown(game: Game, comp: Component, meant: Size, size: Size, profile: str) -
     said = grown_far(comp.spec, meant, size, profile)
     key = "sizes" if profile in comp.spec.sizes else "size"
     return [] if said is None else [Problem(component_key_loc(game, comp, key), said, "warning")]
+
+
+def _at_grown_size(
+    overflows: list[Problem], others: list[Problem], meant: Size, size: Size, profile: str
+) -> tuple[list[Problem], list[Problem]]:
+    """The overflows and the badges' spills measured on the largest card tried, saying so:
+    their millimetres are that card's, not the size the component asked for (a token's
+    35 mm, a circle 82 mm across)."""
+    was, now = (f"{w:g} × {h:g} mm" for w, h in (meant, size))
+    said = f" [measured at {now}: it fits neither {was} nor any larger card {profile} tries]"
+
+    def at(p: Problem) -> Problem:
+        return dataclasses.replace(p, message=p.message + said)
+
+    return [at(p) for p in overflows], [at(p) if p.code == "badge" else p for p in others]
 
 
 def _backs_differ(game: Game, comp: Component, cards: list[PrintedCard]) -> list[Problem]:

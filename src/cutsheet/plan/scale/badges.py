@@ -137,12 +137,20 @@ def spilled(
             icon.loc,
             f"box '{text.name}': its value needs the badge '{icon.name}' {size:.1f} mm"
             f" across at the {profile.name} profile's {profile.body_size:g} pt; the badge's"
-            f" box gives {room:.1f} mm (a wider badge, or a face of its own for {profile.name})",
+            f" box gives {room:.1f} mm (the badge at least {_in_layout(icon, size, room):g} mm"
+            f" wide in the layout, where it is {icon.w:g} mm; or a face of its own for"
+            f" {profile.name})",
             subject=fc.label,
             code="badge",
         )
         for icon, text, size, room in unheld
     ]
+
+
+def _in_layout(icon: Box, size: float, room: float) -> float:
+    """The badge's width in the layout that gives it ``size`` mm where its width there gives
+    ``room`` (the face is stretched in proportion), rounded up to the tenth of a mm."""
+    return math.ceil(icon.w * size / room * 10 - 1e-6) / 10 if room > 0 else icon.w
 
 
 def circle_spills(
