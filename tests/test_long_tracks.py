@@ -167,3 +167,20 @@ def test_tracks_of_a_sheet_line_up_whether_they_run_on_or_not(
         )
         mood_grid = first["-5"]["x0"]
         assert abs(fame_grid - mood_grid) < 4  # centred numbers in cells that start together
+
+
+@pytest.mark.parametrize("profile", ["standard", "large-print"])
+def test_a_tracks_label_starts_at_the_margin_as_a_write_ins_does(built: Path, profile: str) -> None:
+    """Common Reserve's reserve sheet: the tracks' labels (WATER, FUEL, FIBRE) and the
+    ledger's write-in labels (WATER, from 2 …) start where the sheet's text does; the tracks'
+    were set 2 mm in, by their cell's padding."""
+    import pdfplumber
+
+    path = built / "common-reserve" / f"{profile}-a4" / "sheets.pdf"
+    with pdfplumber.open(path) as pdf:
+        page = next(p for p in pdf.pages if "Ledger" in (p.extract_text() or ""))
+        words = page.extract_words()
+    margin = min(w["x0"] for w in words if w["text"] in ("Reserve", "Ledger", "Circle"))
+    labels = [w for w in words if w["text"].rstrip(",") in ("WATER", "FUEL", "FIBRE")]
+    assert len(labels) == 6  # three tracks, three write-ins
+    assert all(w["x0"] == pytest.approx(margin, abs=0.5) for w in labels), labels

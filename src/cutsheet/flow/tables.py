@@ -154,9 +154,9 @@ def track_per_row(count: int, need: float, room: float | None, label: float) -> 
 
 
 def track_style(b: TrackBlock, per_row: int | None = None) -> TableStyle:
-    """A track: its label, then a ruled cell per number, ``per_row`` numbers a row (the
-    label beside all the rows, the unruled rest of a short last row one empty cell); the
-    marked number boxed and shaded."""
+    """A track: its label (from the margin, as a write-in's), then a ruled cell per number,
+    ``per_row`` numbers a row (the label beside all the rows, the unruled rest of a short
+    last row one empty cell); the marked number boxed and shaded."""
     per = per_row or len(b.values)
     if per >= len(b.values):
         cmds: Commands = [("GRID", (1, 0), (-1, -1), 0.8, colors.black)]
@@ -169,6 +169,7 @@ def track_style(b: TrackBlock, per_row: int | None = None) -> TableStyle:
         if last < per:
             cmds.append(("SPAN", (last + 1, rows - 1), (per, rows - 1)))
     cmds.append(("VALIGN", (0, 0), (-1, -1), "MIDDLE"))
+    cmds.append(("LEFTPADDING", (0, 0), (0, -1), 0))  # the label from the margin, as text is
     if b.mark is not None and b.values and b.values[0] <= b.mark <= b.values[-1]:
         row, col = divmod(b.mark - b.values[0], per)
         cmds.append(("BOX", (1 + col, row), (1 + col, row), 2.2, colors.black))
