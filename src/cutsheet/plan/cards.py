@@ -530,14 +530,14 @@ def _grown(game: Game, comp: Component, meant: Size, size: Size, profile: str) -
 def _at_grown_size(
     overflows: list[Problem], others: list[Problem], meant: Size, size: Size, profile: str
 ) -> tuple[list[Problem], list[Problem]]:
-    """The overflows and the badges' spills measured on the largest card tried, saying so:
-    their millimetres are that card's, not the size the component asked for (a token's
-    35 mm, a circle 82 mm across)."""
+    """The overflows and badges' spills measured on the largest card tried, saying so: their
+    millimetres are that card's, not the component's (a 35 mm token's circle 82 mm across)."""
     was, now = (f"{w:g} × {h:g} mm" for w, h in (meant, size))
     said = f" [measured at {now}: it fits neither {was} nor any larger card {profile} tries]"
 
-    def at(p: Problem) -> Problem:
-        return dataclasses.replace(p, message=p.message + said)
+    def at(p: Problem) -> Problem:  # (one that names the card it does not fit says it)
+        named = f"{size[0]:g}×{size[1]:g} mm card" in p.message
+        return p if named else dataclasses.replace(p, message=p.message + said)
 
     return [at(p) for p in overflows], [at(p) if p.code == "badge" else p for p in others]
 
