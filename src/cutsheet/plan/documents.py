@@ -410,7 +410,7 @@ def _card(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
         for el in face.elements
         if el.box.traits.holds_text
     ]
-    texts = " · ".join(t for t in said if t.strip())
+    texts = " · ".join(t.replace("\xa0", " ") for t in said if t.strip())  # (a held space)
     alt = f"Card {fig.item}, as it prints: {texts}"
     caption = p.text(fig.caption, "small", loc).markup if fig.caption else None
     return [CardBlock(face, alt, tuple(labels), caption, _smallest_text(face))]
