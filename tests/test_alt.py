@@ -84,5 +84,5 @@ def test_an_alt_naming_what_the_item_lacks_is_a_located_error(tmp_path: Path, ca
     for command in ("check", "build"):
         assert main(["--root", str(root), command, "--profile", "standard"]) == 1
         err = capsys.readouterr().err
-        assert "layouts/tiny.yaml:10:7: error: TY-A (and 2 more), box 'art': alt: " in err, err
+        assert "layouts/tiny.yaml:10:73: error: TY-A (and 2 more), box 'art': alt: " in err, err
         assert "nmae" in err and "Traceback" not in err

@@ -191,12 +191,12 @@ def test_yaml_syntax_error(ws):
     ]
 
 
-def test_layout_template_typo_is_reported_once_at_the_box(ws):
+def test_layout_template_typo_is_reported_once_at_its_text(ws):
     line = ws.edit(
         "layouts/common-reserve.yaml", '"{{ name }}"}\n      rule', '"{{ nmae }}"}\n      rule'
     )
     assert messages(ws) == [
-        f"layouts/common-reserve.yaml:{line}:7: error: CR-SEED-TENT (and 11 more), box 'title': template uses an unknown name: 'nmae' is undefined; did you mean 'name'?"
+        f"layouts/common-reserve.yaml:{line}:60: error: CR-SEED-TENT (and 11 more), box 'title': template uses an unknown name: 'nmae' is undefined; did you mean 'name'?"
     ]
 
 

@@ -138,7 +138,7 @@ def test_named_colours_fill_boxes_and_colour_text(own: Path, capsys) -> None:
         (  # a colour a template reads elsewhere (a field, a game's terms): the template named
             "fill: brand}",
             'fill: "{{ name[:0] }}brnad"}',
-            "7: error: OWN-A (and 1 more), box 'band': fill 'brnad' (from '{{ name[:0] }}brnad')"
+            "58: error: OWN-A (and 1 more), box 'band': fill 'brnad' (from '{{ name[:0] }}brnad')"
             " is not a colour (#RRGGBB, a name from 'colours', or none); did you mean 'brand'?",
         ),
         (  # a palette colour that is not hex: how to write one, not a regular expression
@@ -751,7 +751,7 @@ def test_a_missing_icon_is_a_located_error_naming_it(own: Path, capsys) -> None:
     title = next(i for i, line in enumerate(layout, 1) if line.strip().startswith("title:"))
     shown = "\n".join(errors)
     assert f"layouts/own.yaml:{box}:7: error: OWN-A (and 1 more), box 'gem': unknown icon" in shown
-    assert any(f":{title}:7: error:" in e and "unknown icon 'gem'" in e for e in errors), errors
+    assert any(f":{title}:61: error:" in e and "unknown icon 'gem'" in e for e in errors), errors
 
 
 def test_a_misspelt_icon_is_suggested_in_a_box_and_in_text(own: Path, capsys) -> None:
@@ -767,7 +767,7 @@ def test_a_misspelt_icon_is_suggested_in_a_box_and_in_text(own: Path, capsys) ->
         for e in errors
     ), errors
     assert any(
-        f":{title}:7: error:" in e
+        f":{title}:61: error:" in e
         and "unknown icon 'gme'; did you mean 'gem'? (no icons/gme.svg or .png; known: " in e
         for e in errors
     ), errors  # the filter names the file looked for, as a box does

@@ -119,10 +119,10 @@ TERMS = {"R": {"fill": "#D55E00", "name": "Red"}}
 FORGED = "template prints character U+{:04X}, which cutsheet uses to mark a symbol"
 
 
-def test_a_marker_joined_to_the_glyphs_filters_output_is_refused_at_its_box(ws):
+def test_a_marker_joined_to_the_glyphs_filters_output_is_refused_at_its_text(ws):
     line = kick(ws, "\"{{ ('DELIVERY'|glyphs({})) ~ ('%c' % 57346) ~ 'drop|#FF0000' }}\"")
     (found,) = ws.check("common-reserve")
-    assert (found.loc.line, found.loc.col) == (line, 7)
+    assert (found.loc.line, found.loc.col) == (line, 70)
     assert found.message.startswith("box 'kicker': " + FORGED.format(0xE002)), found.message
 
 

@@ -347,10 +347,10 @@ def test_a_marker_in_a_csv_cell_is_refused_at_its_character(ws):
     assert found.message.startswith("CSV: " + MARKED.format(0xE001)), found.message
 
 
-def test_a_marker_written_as_a_template_escape_is_refused_at_its_box(ws):
+def test_a_marker_written_as_a_template_escape_is_refused_at_its_text(ws):
     line = kick(ws, '"{{ \\"\\\\ue002drop|#FF0000\\\\ue003\\" }}"')
     (found,) = messages(ws)
-    assert found.startswith(f"{line}:7: box 'kicker': template error: " + MARKED.format(0xE002))
+    assert found.startswith(f"{line}:70: box 'kicker': template error: " + MARKED.format(0xE002))
 
 
 def test_a_marker_a_template_computes_is_refused():

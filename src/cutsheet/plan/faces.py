@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+
 from ..boxes import KINDS, Box, Element, FillContext
 from ..boxes.base import TEMPLATED
 from ..diagnostics import Loc, Problem
@@ -51,14 +53,25 @@ FILLED = tuple(key for key in TEMPLATED if key != "when")
 def written_at(box: Box, problem: TemplateProblem, keys: tuple[str, ...] = ()) -> Loc:
     """Where the word ``problem`` names (an unknown name, a key) is written in one of the
     box's templates (``keys``, else any; a ``when:`` read as the expression it is) written
-    over several lines of its layout file; the box's own place when there is none (a text
-    on one line is read where the box is)."""
+    over several lines of its layout file; else where the one template among them that can
+    have failed starts (a ``when:``, or the only one holding template syntax: ``{{ x }``);
+    else the box's own place."""
     for key, loc in box.written:
         if not keys or key in keys:
             at = pointed(loc, problem.word, problem.kinds, expression=key == "when")
             if at != loc:
                 return at
-    return box.loc
+    failed = [
+        loc
+        for key, loc in box.written
+        if (not keys or key in keys)
+        and (key == "when" or _SYNTAX.search(str(getattr(box, key, ""))))
+    ]
+    return failed[0] if len(failed) == 1 else box.loc
+
+
+_SYNTAX = re.compile(r"\{[{%#]|[}%#]\}")
+"""Template syntax: a text without any is printed as written and cannot fail."""
 
 
 def reading_order(elements: list[Element]) -> list[Element]:
