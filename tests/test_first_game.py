@@ -70,7 +70,7 @@ STALLS: dict[str, dict[str, list[str]]] = {
         ],
         "One more on a Sold out column": [
             "one more on a sold out column: allowed",
-            "the column is full again at once and stays sold out",
+            "a column holding one more is full at one card over its limit, and stays sold out",
         ],
     },
     "festival-charter": {

@@ -72,7 +72,7 @@ ADVICE = {  # game -> what duplex says, what gutterfold says, what both say afte
         "a face-down card shows nothing.",
     ),
     "festivibes": (
-        ["Print cards.pdf on both sides of the paper: every festival card", "test of two-sided"],
+        ["Print cards.pdf on both sides of the paper: every festival card", "tests two-sided"],
         [
             "Print cards.pdf on one side of the paper. Fold each page that has a dashed line",
             "glue its halves together before cutting",

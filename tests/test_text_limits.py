@@ -63,8 +63,8 @@ def test_a_word_that_fits_the_page_but_not_the_booklet_is_refused(ws):
 def test_a_long_word_in_a_list_item_is_reported_at_its_list(ws):
     ws.edit(
         RULES,
-        "          - Turn the top two cards face up",
-        f"          - Long {'x' * 150} word\n          - Turn the top two cards face up",
+        "          - Turn the top two of those eight face up",
+        f"          - Long {'x' * 150} word\n          - Turn the top two of those eight face up",
     )
     line = ws.line_of(RULES, "      - steps:")
     found = messages(ws, ("large-print",))
@@ -118,9 +118,9 @@ def test_a_superscript_in_large_print_rules_is_under_18_pt(ws):
 def test_small_markup_in_a_list_item_is_refused(ws):
     ws.edit(
         RULES,
-        "          - Turn the top two cards face up",
+        "          - Turn the top two of those eight face up",
         '          - "<font size=\\"3\\">Small</font> words"\n'
-        "          - Turn the top two cards face up",
+        "          - Turn the top two of those eight face up",
     )
     line = ws.line_of(RULES, "      - steps:")
     (found,) = messages(ws)

@@ -399,9 +399,9 @@ def aligned(name: str, parent: ParagraphStyle, alignment: int) -> ParagraphStyle
     return ParagraphStyle(name, parent=parent, alignment=alignment)
 
 
-_NUMBER_HELD = re.compile(r"(?<=[^\s>]) (?=[−+-]?\d+[.):;,!?]?(?:<br\s*/?>|$))")
-"""The space before a number that ends a paragraph or a line of one ("… a pearl token 3."):
-held, so that the number never starts a line alone, where it reads as a list's."""
+_NUMBER_HELD = re.compile(r"(?<=[^\s>]) (?=[−+-]?\d+(?:[a-z]{1,2})?[.):;,!?]?(?:<br\s*/?>|$))")
+"""The space before a number that ends a paragraph or a line of one ("… a pearl token 3.",
+"both 3s."): held, so that the number never starts a line alone, where it reads as a list's."""
 
 
 @lru_cache(maxsize=2048)  # as ``_wrapped``
