@@ -26,7 +26,7 @@ STALLS: dict[str, dict[str, list[str]]] = {
         ],
         "paying a bid in value: change in Red": [
             "a bid is paid in value, with any mix of cubes",
-            "take the difference back from the bank as red cubes",
+            "take the difference back in red cubes",
             "paying a bid of 4 with one blue gives 1 red in change",
         ],
         "an unaffordable start card: the cost rule wins": [

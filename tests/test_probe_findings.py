@@ -503,6 +503,36 @@ def test_a_markup_colour_that_can_hardly_be_seen_is_a_warning_too(
     assert said in err, err
 
 
+@pytest.mark.parametrize(
+    ("colour", "said"),
+    [
+        (
+            "#AAAAAA",
+            "text #AAAAAA on #FFFFFF has contrast 2.3:1, under the 4.5:1 text needs to be"
+            " read easily (WCAG AA)\n",
+        ),
+        ("#000000", None),
+    ],
+)
+def test_standard_print_warns_of_text_under_the_contrast_it_needs_to_read_easily(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], colour: str, said: str | None
+) -> None:
+    """A designer's white title on a light yellow band (1.8:1) or black words on a dark
+    blue token (2.4:1) passed without a word in standard print, whose only warning was for
+    text that can hardly be read at all (1.5:1): text under WCAG AA's 4.5:1 (3:1 for 18 pt
+    or 14 pt bold) is now a warning, with a shade that reaches it. None of the four games
+    has any."""
+    from .corpus_cases import make_project
+
+    root = make_project(tmp_path)
+    layout = root / "layouts" / "tiny.yaml"
+    grey = f"text: \"<font color='{colour}'>{{{{ name }}}}</font>\"}}"
+    layout.write_text(layout.read_text().replace('text: "{{ name }}"}', grey))
+    assert main(["--root", str(root), "check", "--profile", "standard"]) == 0
+    err = capsys.readouterr().err
+    assert (f"box 'title': {said}" in err) if said else "contrast" not in err, err
+
+
 # -- card's boxes on a card shorter than poker -------------------------------------------------
 @pytest.mark.parametrize(
     ("size", "face"),

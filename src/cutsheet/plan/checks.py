@@ -224,28 +224,47 @@ LEGIBLE = 1.5
 as a warning in a profile that asks for no contrast of its own (``min_contrast``)."""
 
 
+EASY, EASY_LARGE = 4.5, 3.0
+"""The contrast text needs to be read easily (WCAG AA), and large text (18 pt, or 14 pt
+bold): under it, a warning in a profile that asks for no contrast of its own."""
+
+
 def unreadable_text(face: FacePlan, label: str) -> list[Problem]:
-    """A warning for each text element under ``LEGIBLE`` against the shapes (or the paper)
-    under it, in a profile that asks for no contrast; not for text over a picture, whose
-    colours under the text are not known here."""
+    """A warning for each text element under ``EASY`` (``EASY_LARGE`` for large text) against
+    the shapes (or the paper) under it, in a profile that asks for no contrast; under
+    ``LEGIBLE`` it can hardly be read at all. Not for text over a picture, whose colours
+    under the text are not known here."""
     pictures = [  # (a shape's and an icon's paint is known: its fill)
         el for el in face.elements if el.box.traits.picture and not el.box.traits.paints_under_text
     ]
-    return [
-        Problem(
-            el.box.loc,
-            f"box '{el.box.name}': text {fg} on {bg} has contrast {ratio:.1f}:1 and can hardly"
-            " be read"
-            + (
-                " (shapes are drawn before text, wherever they are declared)" if bg != WHITE else ""
-            ),
-            "warning",
-            subject=label,
-            code="contrast",
+    found = []
+    for el, fg, bg, ratio in _text_contrasts(face, inks=True):
+        style = getattr(el, "style", None)
+        large = style is not None and (
+            style.size >= 18 or style.size >= 14 and "bold" in style.font
         )
-        for el, fg, bg, ratio in _text_contrasts(face, inks=True)
-        if ratio < LEGIBLE and not any(covers(pic, el) for pic in pictures)
-    ]
+        easy = EASY_LARGE if large else EASY
+        if ratio >= easy or any(covers(pic, el) for pic in pictures):
+            continue
+        said = (
+            " and can hardly be read"
+            if ratio < LEGIBLE
+            else f", under the {easy:g}:1 text needs to be read easily (WCAG AA"
+            + (", large text)" if large else ")")
+            + _shade_hint(fg, bg, easy)
+        )
+        drawn = " (shapes are drawn before text, wherever they are declared)"
+        found.append(
+            Problem(
+                el.box.loc,
+                f"box '{el.box.name}': text {fg} on {bg} has contrast {ratio:.1f}:1{said}"
+                + (drawn if bg != WHITE and ratio < LEGIBLE else ""),
+                "warning",
+                subject=label,
+                code="contrast",
+            )
+        )
+    return found
 
 
 def unseen_icons(face: FacePlan, label: str) -> list[Problem]:
