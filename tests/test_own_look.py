@@ -132,7 +132,7 @@ def test_named_colours_fill_boxes_and_colour_text(own: Path, capsys) -> None:
         (  # a misspelt colour name
             "fill: brand}",
             "fill: brnad}",
-            "7: error: OWN-A (and 1 more), box 'band': fill 'brnad' is not a colour (#RRGGBB, a"
+            "58: error: OWN-A (and 1 more), box 'band': fill 'brnad' is not a colour (#RRGGBB, a"
             " name from 'colours', or none); did you mean 'brand'?",
         ),
         (  # a colour a template reads elsewhere (a field, a game's terms): the template named

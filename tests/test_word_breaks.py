@@ -280,23 +280,3 @@ def test_a_notation_too_wide_for_its_line_still_breaks_at_its_spacers():
     para = _wrapped(markup, width=40)
     assert len(para.blPara.lines) > 2
     assert min(line.extraSpace for line in para.blPara.lines) >= -0.01  # none past the box
-
-
-def test_a_number_that_ends_a_paragraph_or_a_line_never_starts_a_line_alone():
-    """ "… is worth / 3." read the 3 as a list's number (a designer's rules, in large print):
-    a number that ends a paragraph, or a line of one, keeps the word before it."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
-
-    from cutsheet.measure import _NUMBER_HELD, TextStyle, register, wrapped
-
-    register()
-    style = TextStyle(font="regular", size=18, leading=23, color="#000000")
-    room = stringWidth("Each pearl you hold at the end is worth", "Atkinson", 18) + 4
-    para, _h = wrapped("Each pearl you hold at the end is worth 3.", style, "t", room, 500)
-    lines = [words for _extra, words in para.blPara.lines]
-    assert len(lines) == 2 and lines[-1] == ["worth\xa03."], lines
-    # the same before a line break within the paragraph; a number inside a line is free
-    assert _NUMBER_HELD.sub("\xa0", "Worth 3<br/>Each pearl −2.") == (
-        "Worth\xa03<br/>Each pearl\xa0−2."
-    )
-    assert _NUMBER_HELD.sub("\xa0", "Take 3 pearls.") == "Take 3 pearls."

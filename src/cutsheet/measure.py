@@ -9,7 +9,6 @@ draws.
 from __future__ import annotations
 
 import copy
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib.resources import files
@@ -399,16 +398,10 @@ def aligned(name: str, parent: ParagraphStyle, alignment: int) -> ParagraphStyle
     return ParagraphStyle(name, parent=parent, alignment=alignment)
 
 
-_NUMBER_HELD = re.compile(r"(?<=[^\s>]) (?=[−+-]?\d+(?:[a-z]{1,2})?[.):;,!?]?(?:<br\s*/?>|$))")
-"""The space before a number that ends a paragraph or a line of one ("… a pearl token 3.",
-"both 3s."): held, so that the number never starts a line alone, where it reads as a list's."""
-
-
 @lru_cache(maxsize=2048)  # as ``_wrapped``
 def parsed(markup: str, style: ParagraphStyle) -> Paragraph:
     """The parsed paragraph (fragments with their fonts); MarkupError when it is not markup.
     Never wrapped: a paragraph to wrap is a new one on its fragments (no second parse)."""
-    markup = _NUMBER_HELD.sub("\xa0", markup)
     plain = _plain_paragraph(markup, style)
     if plain is not None:
         return plain

@@ -39,11 +39,9 @@ SYNONYMS = {
     "centered": ("center", "middle"),
     "center": ("middle",),
     "middle": ("center",),
-    "top": ("left",),
-    "bottom": ("right",),
 }
-"""Words a designer writes for one of a choice that is spelt otherwise (``valign: centre``
-for ``middle``, ``align: middle`` for ``center``): suggested when no spelling is close."""
+"""Words a designer writes for an alignment that is spelt otherwise (``valign: centre`` for
+``middle``, ``align: middle`` for ``center``): suggested when no spelling is close."""
 
 
 def _synonym(given: str, words: list[str]) -> str:
@@ -165,7 +163,10 @@ def _message(err: Mapping[str, Any], model: type[BaseModel], located: Located) -
         expected = str(err["ctx"]["expected"])
         msg = f"{excerpt(err['input'])} is not one of {clip(expected, 300)}"
         words = re.findall(r"'((?:[^'\\]|\\.)*)'", expected)  # pydantic quotes each with repr
-        msg += did_you_mean(str(err["input"]), words) or _synonym(str(err["input"]), words)
+        said = did_you_mean(str(err["input"]), words)
+        if not said and data_path and data_path[-1] in ("align", "valign"):
+            said = _synonym(str(err["input"]), words)  # a layout's word, not a designer's
+        msg += said
     elif kind == "model_type":  # "a valid dictionary or instance of Counts_cost": ours
         msg = f"input should be a mapping of keys to values, got {excerpt(err['input'])}"
     elif shape := _shape_miss(err, _model_at(model, path) is not None):

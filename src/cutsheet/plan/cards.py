@@ -31,7 +31,7 @@ from .checks import (
 )
 from .context import item_context, shared_context
 from .deck_alignment import UNKNOWN, Aligned, Column, Running, deck_running, misaligned
-from .deck_sizes import grown_far, sizes_tried
+from .deck_sizes import at_grown_size, grown_far, sizes_tried
 from .faces import fill_face
 from .ink import BLACK
 from .model import FacePlan, PrintedCard, Run
@@ -374,6 +374,7 @@ _MEND = {
     "": "shorten the text, or give the face a box '{0}' of its own ('{0}: ~' leaves it out)",
     "contrast": "give its style a colour that shows on what is under it, or the face a box"
     " '{0}' of its own",
+    "geometry": "give the face a box '{0}' of its own ('{0}: ~' leaves it out)",
 }
 """How a problem at a box cutsheet ships is mended, by the problem's code."""
 
@@ -414,8 +415,8 @@ def _own_box_named(problem: Problem, face: Face) -> Problem:
 def _own_box_said(problem: Problem, box: Loc) -> Problem:
     """``problem`` naming the box cutsheet ships at ``box`` and how it is mended."""
     own = f"{Path(box.path).name}:{box.line}"
-    named = _BOX_NAMED.match(problem.message)
-    mend = _MEND.get(problem.code, _MEND[""]).format(named.group(1) if named else "…")
+    named = _BOX_NAMED.search(problem.message)
+    mend = _MEND.get(problem.code, _MEND[""]).format(named.group(1) if named else "NAME")
     return dataclasses.replace(
         problem, message=f"{problem.message} (cutsheet's own box, {own}: {mend})"
     )
@@ -508,7 +509,7 @@ def _plan_component(
         cards, probs, overflows = planner.cards(_Attempt(size, spill=True))
     deck = _backs_differ(game, comp, cards)
     if overflows and size != tried[0]:  # said at the size it grew to: which one, and why
-        overflows, probs = _at_grown_size(overflows, probs, tried[0], size, profile.name)
+        overflows, probs = at_grown_size(overflows, probs, tried[0], size, profile.name)
     grown = [] if overflows else _grown(game, comp, tried[0], size, profile.name)
     problems.extend(probs + overflows + deck + grown)
     grid, found = _grid_of(game, comp, layouts, profile.name)
@@ -525,21 +526,6 @@ def _grown(game: Game, comp: Component, meant: Size, size: Size, profile: str) -
     said = grown_far(comp.spec, meant, size, profile)
     key = "sizes" if profile in comp.spec.sizes else "size"
     return [] if said is None else [Problem(component_key_loc(game, comp, key), said, "warning")]
-
-
-def _at_grown_size(
-    overflows: list[Problem], others: list[Problem], meant: Size, size: Size, profile: str
-) -> tuple[list[Problem], list[Problem]]:
-    """The overflows and badges' spills measured on the largest card tried, saying so: their
-    millimetres are that card's, not the component's (a 35 mm token's circle 82 mm across)."""
-    was, now = (f"{w:g} × {h:g} mm" for w, h in (meant, size))
-    said = f" [measured at {now}: it fits neither {was} nor any larger card {profile} tries]"
-
-    def at(p: Problem) -> Problem:  # (one that names the card it does not fit says it)
-        named = f"{size[0]:g}×{size[1]:g} mm card" in p.message
-        return p if named else dataclasses.replace(p, message=p.message + said)
-
-    return [at(p) for p in overflows], [at(p) if p.code == "badge" else p for p in others]
 
 
 def _backs_differ(game: Game, comp: Component, cards: list[PrintedCard]) -> list[Problem]:

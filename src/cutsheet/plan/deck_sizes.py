@@ -1,10 +1,13 @@
-"""The card sizes a deck is tried at under a profile, and the warning for one that grows far
-beyond the size it was meant for (a small token on a jumbo card)."""
+"""The card sizes a deck is tried at under a profile, the warning for one that grows far
+beyond the size it was meant for (a small token on a jumbo card), and what its overflows
+say when even the largest size tried does not hold it."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 
+from ..diagnostics import Problem
 from ..model import ComponentSpec, size_mm
 
 Size = tuple[float, float]
@@ -42,3 +45,18 @@ def grown_far(spec: ComponentSpec, meant: Size, size: Size, profile: str) -> str
         f"{spec.name}: in {profile.replace('-', ' ')} its design does not fit {was}, so each"
         f" card prints at {now}; {fix}"
     )
+
+
+def at_grown_size(
+    overflows: list[Problem], others: list[Problem], meant: Size, size: Size, profile: str
+) -> tuple[list[Problem], list[Problem]]:
+    """The overflows and badges' spills measured on the largest card tried, saying so: their
+    millimetres are that card's, not the component's (a 35 mm token's circle 82 mm across)."""
+    was, now = (f"{w:g} × {h:g} mm" for w, h in (meant, size))
+    said = f" [measured at {now}: it fits neither {was} nor any larger card {profile} tries]"
+
+    def at(p: Problem) -> Problem:  # (one that names the card it does not fit says it)
+        named = f"{size[0]:g}×{size[1]:g} mm card" in p.message
+        return p if named else dataclasses.replace(p, message=p.message + said)
+
+    return [at(p) for p in overflows], [at(p) if p.code == "badge" else p for p in others]

@@ -28,14 +28,18 @@ def fill_face(face: Face, size: tuple[float, float], fc: FillContext) -> FacePla
             fc.problems.append(Problem(at, message, subject=fc.label, code="box"))
             fc.dropped.append(box)
             continue
+        keys: tuple[str, ...] = ("fill",)  # what is being filled, where a problem is placed
         try:
-            fill, stroke = fc.colour(box.fill), fc.colour(box.stroke, "stroke")
+            fill = fc.colour(box.fill)
+            keys = ("stroke",)
+            stroke = fc.colour(box.stroke, "stroke")
+            keys = CONTENT
             if fc.ink is not None:
                 box, fill, stroke = inked(box, fill, stroke, size, fc.ink, fc.back)
             element = KINDS[box.kind].fill(box, fc, fill, stroke)
         except TemplateProblem as exc:
             message = f"box '{box.name}': {exc}"
-            at = written_at(box, exc, FILLED)
+            at = written_at(box, exc, keys)
             fc.problems.append(Problem(at, message, subject=fc.label, code="box"))
             fc.dropped.append(box)
             continue
@@ -46,28 +50,24 @@ def fill_face(face: Face, size: tuple[float, float], fc: FillContext) -> FacePla
     return FacePlan(size[0], size[1], tuple(ordered), texts)
 
 
-FILLED = tuple(key for key in TEMPLATED if key != "when")
-"""A box's templates its kind fills (its ``when:`` is evaluated before, on its own)."""
+CONTENT = tuple(key for key in TEMPLATED if key not in ("when", "fill", "stroke"))
+"""A box's templates its kind fills (its ``when:``, ``fill:`` and ``stroke:`` before)."""
 
 
-def written_at(box: Box, problem: TemplateProblem, keys: tuple[str, ...] = ()) -> Loc:
+def written_at(box: Box, problem: TemplateProblem, keys: tuple[str, ...]) -> Loc:
     """Where the word ``problem`` names (an unknown name, a key) is written in one of the
-    box's templates (``keys``, else any; a ``when:`` read as the expression it is) written
-    over several lines of its layout file; else where the one template among them that can
-    have failed starts (a ``when:``, or the only one holding template syntax: ``{{ x }``);
-    else the box's own place."""
-    for key, loc in box.written:
-        if not keys or key in keys:
-            at = pointed(loc, problem.word, problem.kinds, expression=key == "when")
-            if at != loc:
-                return at
-    failed = [
-        loc
-        for key, loc in box.written
-        if (not keys or key in keys)
-        and (key == "when" or _SYNTAX.search(str(getattr(box, key, ""))))
-    ]
-    return failed[0] if len(failed) == 1 else box.loc
+    box's ``keys`` (the values being filled when it arose; a ``when:`` read as the expression
+    it is) written over several lines of its layout file; else where the value of that key
+    starts, when one of ``keys`` is written (or one of them holds template syntax, ``{{ x }``:
+    an image's ``src`` and ``alt``); else the box's own place."""
+    written = [(key, loc) for key, loc in box.written if key in keys]
+    for key, loc in written:
+        at = pointed(loc, problem.word, problem.kinds, expression=key == "when")
+        if at != loc:
+            return at
+    if len(written) > 1:
+        written = [(k, loc) for k, loc in written if _SYNTAX.search(str(getattr(box, k, "")))]
+    return written[0][1] if len(written) == 1 else box.loc
 
 
 _SYNTAX = re.compile(r"\{[{%#]|[}%#]\}")
