@@ -62,6 +62,7 @@ RANKS: dict[str, int] = {
     "targets": 10,
     "profile_files": 0,
     "preview": 12,
+    "collector": 11,  # the garbage collector while jobs run
     "jobs": 11,
     "spread": 11,
     "cache": 11,

@@ -20,6 +20,13 @@ from typing import TYPE_CHECKING, Any
 
 from . import startup
 from .cache import hash_ahead, hashes_of
+from .collector import (  # noqa: F401 - the collector's policy while jobs run, named here too
+    RARE_FULL,
+    YOUNG,
+    ends_after_jobs,
+    plans_unwalked,
+    rare_full_collections,
+)
 from .content_files import content_files
 from .diagnostics import ContentError, Loc, Problem, has_errors
 from .spread import draw_parts
@@ -181,7 +188,8 @@ def plan(
             done[key] = (None, problems + list(exc.problems))
             return done[key]
         _memo.plans[(game_id, profile_name)] += 1
-        game_plan, found = plan_game(game, layouts, profile, imposition)
+        with plans_unwalked():
+            game_plan, found = plan_game(game, layouts, profile, imposition)
         found += run_profile_checks(game, profile_name)  # the game's own, of this profile
         kept_templates.save()  # what planning compiled, for the next run (``text.kept``)
         done[key] = (game_plan, problems + found)
@@ -450,46 +458,6 @@ def content_bytes(root: str, game: str) -> int:
         except OSError:
             continue
     return total
-
-
-RARE_FULL = 1_000
-"""The oldest generation's threshold while jobs run (``rare_full_collections``)."""
-YOUNG = 60_000
-"""The youngest generation's threshold while jobs run (Python's is 700). Measured on a cold
-build: 17 young collections, 52 ms, against 25 and 66 ms at 20,000 (more of what a part
-draws is garbage before it is walked) and 64 ms at 200,000 (each walk longer)."""
-_ending: list[bool] = []  # the command ends once its jobs are done (``ends_after_jobs``)
-
-
-def ends_after_jobs() -> None:
-    """Say that this process ends once its jobs are done (``cutsheet build``, not
-    ``watch``): the collector's thresholds are then left as the jobs had them (see
-    ``rare_full_collections``), for the rest of the process. The command line says so when
-    it reads ``sys.argv`` (``cli.main()`` without arguments): a program that calls it that
-    way and goes on keeps the raised thresholds (``gc.set_threshold`` puts them back)."""
-    _ending.append(True)
-
-
-@contextmanager
-def rare_full_collections() -> Iterator[None]:
-    """While jobs run, the garbage collector's full collections (which walk every object
-    the plan and the loaded games hold, 0.7 s of a 10,000-card deck) come 100 times less
-    often, and the young generation is collected after ``YOUNG`` new objects, not 700: a
-    job's objects mostly live as long as its plan, so each young collection only moved
-    them on to the middle one, whose 28 collections walked them again (0.08 s of a cold
-    build's 0.2 s of collecting; none now). Garbage cycles still die young. Workers forked
-    inside inherit it; it is undone after, unless the process ends then
-    (``ends_after_jobs``): the jobs' young collections leave the middle generation's count
-    past Python's threshold, so the next young collection would collect the middle one
-    too, walking every object the finished build still holds (0.05 s of a cold build) to
-    free nothing the few steps left need."""
-    young, middle, old = gc.get_threshold()
-    gc.set_threshold(max(young, YOUNG), middle, max(old, RARE_FULL))
-    try:
-        yield
-    finally:
-        if not _ending:
-            gc.set_threshold(young, middle, old)
 
 
 ELSEWHERE = 1.2
