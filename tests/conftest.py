@@ -35,7 +35,7 @@ HALF_PAPERS = {name: _PACKAGED[name].half for name in PAPERS}
 #: collector walks them again and again. Collected ten times less often (the young generation)
 #: and a full collection ten times less often again, the suite spends ~5 % less CPU (paired
 #: runs of five of its files); the tests that measure memory collect first (gc.collect), and a
-#: build's own setting (jobs.rare_full_collections) is kept over this one.
+#: build's own setting (collector.rare_full_collections) is kept over this one.
 GC_THRESHOLDS = (10_000, 10, 100)
 gc.set_threshold(*GC_THRESHOLDS)
 

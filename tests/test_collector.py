@@ -6,22 +6,22 @@ from __future__ import annotations
 
 import gc
 
-from cutsheet import collector, jobs
+from cutsheet import collector
 
 
 def test_thresholds_raised_while_jobs_run_and_put_back_after() -> None:
     before = gc.get_threshold()
-    with jobs.rare_full_collections():
+    with collector.rare_full_collections():
         young, middle, old = gc.get_threshold()
-        assert young >= jobs.YOUNG and middle == before[1] and old >= jobs.RARE_FULL
+        assert young >= collector.YOUNG and middle == before[1] and old >= collector.RARE_FULL
     assert gc.get_threshold() == before
 
 
 def test_left_raised_when_the_process_ends_after_its_jobs() -> None:
     before = gc.get_threshold()
-    jobs.ends_after_jobs()
+    collector.ends_after_jobs()
     try:
-        with jobs.rare_full_collections():
+        with collector.rare_full_collections():
             raised = gc.get_threshold()
         # put back, the middle generation's count (raised by the jobs' young collections)
         # would set off a walk of everything the build holds at the next young collection
@@ -37,7 +37,7 @@ def test_a_plan_is_made_unwalked_only_where_the_process_ends_after_its_jobs() ->
         assert gc.isenabled()
         kept = [[n] for n in range(100)]
     assert gc.get_freeze_count() == frozen
-    jobs.ends_after_jobs()
+    collector.ends_after_jobs()
     try:
         with collector.plans_unwalked():
             assert not gc.isenabled()  # paused while the plan is made

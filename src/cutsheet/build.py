@@ -27,6 +27,7 @@ from .cache import (
     replayed,
     warning_records,
 )
+from .collector import rare_full_collections
 from .commit import commit_game, recover
 from .diagnostics import (
     ContentError,
@@ -214,7 +215,7 @@ def check_in_worker(task: Task) -> tuple[int, Result]:
 def _check_in_workers(tasks: list[Task], jobs: int) -> list[Result]:
     """``check_profile`` of each task in worker processes forked after the heavy imports."""
     runner.warm(forks=True)
-    with runner.rare_full_collections():
+    with rare_full_collections():
         return list(_in_workers(tasks, jobs, check_in_worker))
 
 
@@ -224,7 +225,7 @@ def _run_all(todo: list[Task], workers: int) -> Iterator[Result]:
     if not todo:
         return
     runner.warm(forks=workers > 1)  # any workers fork with the heavy imports done, frozen
-    with runner.rare_full_collections():
+    with rare_full_collections():
         if workers <= 1:
             for task in todo:
                 yield run_safely(task)

@@ -20,13 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import startup
 from .cache import hash_ahead, hashes_of
-from .collector import (  # noqa: F401 - the collector's policy while jobs run, named here too
-    RARE_FULL,
-    YOUNG,
-    ends_after_jobs,
-    plans_unwalked,
-    rare_full_collections,
-)
+from .collector import plans_unwalked
 from .content_files import content_files
 from .diagnostics import ContentError, Loc, Problem, has_errors
 from .spread import draw_parts

@@ -31,7 +31,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command != "build":  # a build resumes collecting once it has warmed up (jobs.warm)
         gc.enable()
     if argv is None and args.command in ("build", "check"):  # this process's own command
-        from ..jobs import ends_after_jobs
+        from ..collector import ends_after_jobs
 
         ends_after_jobs()
     if extras and isinstance(getattr(args, "games", None), list):

@@ -89,7 +89,6 @@ def draw_paragraph(c: Canvas, para: Paragraph, x: float, y: float) -> None:
     paragraph copied instead when there was one in this file, or in another file whose
     fonts gave each of its characters the code this file gives it (see the module's note)."""
     drawn, forget = _drawn(c)
-    doc = c._doc  # type: ignore[attr-defined]
     known = drawn.get(id(para))
     alive = known is not None and known[0]() is para
     ops, needed = (
@@ -101,12 +100,7 @@ def draw_paragraph(c: Canvas, para: Paragraph, x: float, y: float) -> None:
             ops, needed = found
             _remember(drawn, forget, para, ops, needed)
     if ops is not None:
-        # what drawing it would have asked of the file (a face being kept, whose version
-        # starts afresh, learns it even when this file has already asked)
-        doc._pdfVersion = max(doc._pdfVersion, needed)
-        heard = listener(c._doc)  # type: ignore[attr-defined]
-        if heard is not None:  # a face being kept, to be copied into another file
-            hear(heard, _texts(para))
+        _copied(c, para, needed)
         # what saveState, translate and restoreState around the copy write, without their
         # work: the canvas's own state is the same before and after the q … Q
         x = para._hAlignAdjust(x, 0)
@@ -114,12 +108,7 @@ def draw_paragraph(c: Canvas, para: Paragraph, x: float, y: float) -> None:
         return
     code: list[Any] = c._code  # type: ignore[attr-defined]
     start, before = len(code), traces(c)
-    version, doc._pdfVersion = doc._pdfVersion, PDF_VERSION_DEFAULT  # what it asks, alone
-    try:
-        para.drawOn(c, x, y)
-    finally:
-        needed = doc._pdfVersion
-        doc._pdfVersion = max(version, needed)
+    needed = _drawn_alone(c, lambda: para.drawOn(c, x, y))
     ops = code[start + 2 : -1] if len(code) >= start + 3 else None
     if (
         ops is None
@@ -132,6 +121,30 @@ def draw_paragraph(c: Canvas, para: Paragraph, x: float, y: float) -> None:
     _remember(drawn, forget, para, ops, needed)
     if ops is not None:
         _share(c, para, ops, needed)
+
+
+def _copied(c: Canvas, para: Paragraph, needed: tuple[int, int]) -> None:
+    """What drawing ``para`` would have done to the file besides its operators, done for a
+    copy: the PDF version it asks for (a face being kept, whose version starts afresh,
+    learns it even when this file has already asked), and its text, heard by a face being
+    kept for another file."""
+    doc = c._doc  # type: ignore[attr-defined]
+    doc._pdfVersion = max(doc._pdfVersion, needed)
+    heard = listener(doc)
+    if heard is not None:
+        hear(heard, _texts(para))
+
+
+def _drawn_alone(c: Canvas, draw: Callable[[], None]) -> tuple[int, int]:
+    """``draw()``, and the PDF version it asked for on its own (the file keeps the higher)."""
+    doc = c._doc  # type: ignore[attr-defined]
+    version, doc._pdfVersion = doc._pdfVersion, PDF_VERSION_DEFAULT
+    try:
+        draw()
+    finally:
+        needed = doc._pdfVersion
+        doc._pdfVersion = max(version, needed)
+    return needed  # type: ignore[no-any-return]
 
 
 def _remember(
@@ -235,21 +248,12 @@ def draw_lines(c: Canvas, para: Paragraph, draw: Callable[[], None]) -> None:
     doc = c._doc  # type: ignore[attr-defined]
     kept = lines.drawn.get(para.width)
     if kept is not None and agrees(doc, kept[1]):
-        ops, _wanted, needed = kept
-        doc._pdfVersion = max(doc._pdfVersion, needed)
-        heard = listener(doc)
-        if heard is not None:
-            hear(heard, _texts(para))
-        c._code.extend(ops)  # type: ignore[attr-defined]
+        _copied(c, para, kept[2])
+        c._code.extend(kept[0])  # type: ignore[attr-defined]
         return
     code: list[Any] = c._code  # type: ignore[attr-defined]
     start, before, tags = len(code), traces(c), _tag_state(c)
-    version, doc._pdfVersion = doc._pdfVersion, PDF_VERSION_DEFAULT  # what it asks, alone
-    try:
-        draw()
-    finally:
-        needed = doc._pdfVersion
-        doc._pdfVersion = max(version, needed)
+    needed = _drawn_alone(c, draw)
     if kept is not None or traces(c) != before or _tag_state(c) != tags:
         return
     ops = code[start:]
