@@ -29,6 +29,7 @@ import contextlib
 import functools
 import gc
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -186,3 +187,59 @@ def _plumber_words(key: Key) -> tuple[list[dict[str, Any]], ...]:
 def plumber_words(path: Path | str) -> tuple[list[dict[str, Any]], ...]:
     """pdfplumber's ``extract_words()`` of every page of ``path``."""
     return _plumber_words(_key(path))
+
+
+@dataclass(frozen=True)
+class CharPage:
+    """One page's size (points) and its chars, keyed as pdfplumber keys them: ``text``,
+    ``x0`` and ``x1`` (the advance), ``top`` and ``bottom`` (from the page's top), ``size``,
+    ``fontname`` (without a subset's prefix) and ``matrix`` (of which only the origin, the
+    baseline's start, in ``[4]`` and ``[5]``)."""
+
+    width: float
+    height: float
+    chars: list[dict[str, Any]]
+
+
+def pdfium_pages(data: bytes) -> tuple[CharPage, ...]:
+    """Every page of a PDF made in a test (bytes, not a session's build), its chars as
+    PDFium reads them, in C: a test that renders hundreds of small documents and looks at
+    their lines spent nine tenths of its time in pdfplumber's reading. PDFium's own spaces
+    and line ends (generated, not in the file) are left out, as pdfplumber never has them."""
+    import ctypes
+
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    doc = pdfium.PdfDocument(data)
+    pages = []
+    try:
+        for page in doc:
+            width, height = page.get_size()
+            chars = []
+            text_page = page.get_textpage()
+            found = text_page.raw
+            x, y, box = ctypes.c_double(), ctypes.c_double(), raw.FS_RECTF()
+            name, flags = ctypes.create_string_buffer(256), ctypes.c_int()
+            for i in range(text_page.count_chars()):
+                if raw.FPDFText_IsGenerated(found, i):
+                    continue
+                raw.FPDFText_GetCharOrigin(found, i, x, y)
+                raw.FPDFText_GetLooseCharBox(found, i, box)
+                raw.FPDFText_GetFontInfo(found, i, name, len(name), flags)
+                chars.append(
+                    {
+                        "text": chr(raw.FPDFText_GetUnicode(found, i)),
+                        "x0": box.left,
+                        "x1": box.right,
+                        "top": height - box.top,
+                        "bottom": height - box.bottom,
+                        "size": raw.FPDFText_GetFontSize(found, i),
+                        "fontname": name.value.decode("latin-1"),
+                        "matrix": (1.0, 0.0, 0.0, 1.0, x.value, y.value),
+                    }
+                )
+            pages.append(CharPage(width, height, chars))
+    finally:
+        doc.close()
+    return tuple(pages)

@@ -30,6 +30,7 @@ from cutsheet.render.pdfstream import add_structure
 from cutsheet.render.tagging import Tagger, attach
 
 from .conftest import HALF_PAPERS, PAPERS, ReadPage, read_pages
+from .readback import CharPage, pdfium_pages
 
 ROOT = Path(__file__).resolve().parents[1]
 PROFILES = default_profiles(ROOT / "layouts")
@@ -57,7 +58,7 @@ def is_heading(line: list[dict], heading_pt: float) -> bool:
 
 
 def body_chars(
-    page: ReadPage | pdfplumber.page.Page, x0: float, x1: float, bottom: float
+    page: ReadPage | CharPage | pdfplumber.page.Page, x0: float, x1: float, bottom: float
 ) -> list[dict]:
     """Chars between x0 and x1 whose baseline is above ``bottom`` (points from the top): the
     text of the page body, without the furniture band (note, scale bar, page number)."""
@@ -191,11 +192,10 @@ def render(story: list[Flowable], room: float, *, bare_frame: bool) -> bytes:
 def stranded_in(data: bytes, heading_pt: float, tmp_path: Path) -> bool:
     path = tmp_path / "doc.pdf"
     path.write_bytes(data)
-    with pdfplumber.open(path) as pdf:
-        printed = any(
-            is_heading(last_line(body_chars(page, 0, page.width, page.height - BAND)), heading_pt)
-            for page in pdf.pages
-        )
+    printed = any(
+        is_heading(last_line(body_chars(page, 0, page.width, page.height - BAND)), heading_pt)
+        for page in pdfium_pages(data)
+    )
     assert printed == bool(stranded_tagged(path))  # the two readings agree
     return printed
 

@@ -13,7 +13,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-import pdfplumber
 import pikepdf
 import pytest
 from reportlab.lib.units import mm
@@ -32,7 +31,7 @@ from cutsheet.profiles import Profile
 from cutsheet.render.documents import TaggedStory
 
 from .conftest import HALF_PAPERS, ROOT, read_pages
-from .readback import plumber_texts, pypdf_texts
+from .readback import pdfium_pages, plumber_texts, pypdf_texts
 from .test_keep_with_next import (
     A4_H,
     BAND,
@@ -306,12 +305,9 @@ def test_a_sheets_last_block_is_not_alone_on_its_page(built):
 
 
 # ------------------------------------------------------------------ the rules, checked on their own
-def pages_of(data: bytes, tmp_path: Path) -> list[list[list[dict]]]:
+def pages_of(data: bytes) -> list[list[list[dict]]]:
     """The body lines of each page of a document ``render`` made."""
-    path = tmp_path / "doc.pdf"
-    path.write_bytes(data)
-    with pdfplumber.open(path) as pdf:
-        return [text_lines(body_chars(p, 0, p.width, p.height - BAND)) for p in pdf.pages]
+    return [text_lines(body_chars(p, 0, p.width, p.height - BAND)) for p in pdfium_pages(data)]
 
 
 ROOMS = [30.0 + 6 * k for k in range(30)]  # the room left at the foot of the first page
@@ -319,7 +315,7 @@ LEAD_IN = Para(FILLER + " Choose one of these:", "body")
 
 
 @pytest.mark.parametrize("bare_frame", [False, True], ids=["document", "bare-frame"])
-def test_a_lead_in_at_the_foot_of_a_page_moves_with_what_it_introduces(tmp_path, bare_frame):
+def test_a_lead_in_at_the_foot_of_a_page_moves_with_what_it_introduces(bare_frame):
     """A paragraph ending with a colon never ends a page; without the grouping it does."""
     builder = TaggedStory(doc_styles(18, 24, 30, 18, 1.3), 12)
     blocks = [LEAD_IN, FOLLOWERS["list"]]
@@ -327,7 +323,7 @@ def test_a_lead_in_at_the_foot_of_a_page_moves_with_what_it_introduces(tmp_path,
     for room in ROOMS:
         alone = [f for b in blocks for f in builder.block(b)]  # no grouping at all
         for story, stranded in ((builder.flowables(blocks), False), (alone, True)):
-            pages = pages_of(render(story, room, bare_frame=bare_frame), tmp_path)
+            pages = pages_of(render(story, room, bare_frame=bare_frame))
             ends = [p for p in pages[:-1] if p and text(p[-1]).rstrip().endswith(":")]
             if stranded:
                 plain += bool(ends)
@@ -337,7 +333,7 @@ def test_a_lead_in_at_the_foot_of_a_page_moves_with_what_it_introduces(tmp_path,
     assert plain > 0
 
 
-def test_a_lead_in_that_cannot_take_its_table_along_leaves_its_first_lines(tmp_path):
+def test_a_lead_in_that_cannot_take_its_table_along_leaves_its_first_lines():
     """A long lead-in that fits at the foot of a page, with no room left for the table it
     introduces (a table counts whole), keeps its first lines there and takes its last ones
     on with the table; it moved whole, leaving the foot of the page empty (review: large
@@ -346,7 +342,7 @@ def test_a_lead_in_that_cannot_take_its_table_along_leaves_its_first_lines(tmp_p
     blocks = [Para(FILLER * 2 + " Choose one of these:", "body"), FOLLOWERS["table"]]
     kept = 0
     for room in ROOMS:
-        pages = pages_of(render(builder.flowables(blocks), room, bare_frame=False), tmp_path)
+        pages = pages_of(render(builder.flowables(blocks), room, bare_frame=False))
         first, after = pages[0], pages[1]
         assert not first or not text(first[-1]).rstrip().endswith(":"), room
         if room >= 2 * 24 + 6:  # two lines of the body's 24 pt leading, and the spacing
@@ -356,7 +352,7 @@ def test_a_lead_in_that_cannot_take_its_table_along_leaves_its_first_lines(tmp_p
     assert kept > 20
 
 
-def test_a_heading_carries_three_lines_of_a_long_paragraph(tmp_path):
+def test_a_heading_carries_three_lines_of_a_long_paragraph():
     """In the rules a heading never ends a page with fewer than three lines of a long
     paragraph under it; set as a plain paragraph (ReportLab's orphan control alone), the
     same heading does."""
@@ -367,7 +363,7 @@ def test_a_heading_carries_three_lines_of_a_long_paragraph(tmp_path):
     for room in ROOMS:
         alone = [f for b in (Para(blocks[0].markup, "heading"), body) for f in builder.block(b)]
         for story, plain in ((builder.flowables(blocks), False), (alone, True)):
-            pages = pages_of(render(story, room, bare_frame=False), tmp_path)
+            pages = pages_of(render(story, room, bare_frame=False))
             first = pages[0]
             heads = [i for i, line in enumerate(first) if is_heading(line, 24)]
             if heads and len(pages) > 1:
@@ -378,7 +374,7 @@ def test_a_heading_carries_three_lines_of_a_long_paragraph(tmp_path):
     assert (True, 2) in short  # a plain heading and two lines of its paragraph end a page
 
 
-def test_a_sheets_last_block_goes_with_the_block_before_it(tmp_path):
+def test_a_sheets_last_block_goes_with_the_block_before_it():
     """On a full-page sheet, a last paragraph that does not fit under the others takes the
     block before it to the next page; laid out block by block it would stand alone."""
     builder = TaggedStory(doc_styles(18, 24, 30, 18, 1.3), 12)
@@ -388,7 +384,7 @@ def test_a_sheets_last_block_goes_with_the_block_before_it(tmp_path):
     for room in ROOMS + [200.0, 260.0]:
         for story, plain in ((sheet_story(builder.flowables(blocks)), False), (None, True)):
             story = story if story is not None else builder.flowables(blocks)
-            pages = pages_of(render(story, room, bare_frame=True), tmp_path)
+            pages = pages_of(render(story, room, bare_frame=True))
             [last] = [p for p in pages if "Every card asks" in " ".join(map(text, p))]
             lonely = len(pages) > 1 and not any("Units" in text(line) for line in last)
             if plain:
@@ -460,7 +456,7 @@ def test_a_lead_in_is_not_cut_before_a_block_that_cannot_open_a_page_with_it(ws)
     assert where == {ws.line_of("content/festivibes/rules.yaml", "- example: big")}, found
 
 
-def test_a_paragraph_is_never_cut_after_its_own_colon_line(tmp_path):
+def test_a_paragraph_is_never_cut_after_its_own_colon_line():
     """A colon near a long paragraph's end: where the room left all but its last line, the
     split that keeps no widow landed on the colon line, and the one retry a line earlier
     landed there again (a page-break sweep); the paragraph is now cut where no page ends
@@ -471,13 +467,13 @@ def test_a_paragraph_is_never_cut_after_its_own_colon_line(tmp_path):
     for k in range(8, 30):
         body = Para(" ".join(words[:-k]) + ": " + " ".join(words[-k:]), "body")
         for room in ROOMS:
-            pages = pages_of(render(builder.flowables([body]), room, bare_frame=False), tmp_path)
+            pages = pages_of(render(builder.flowables([body]), room, bare_frame=False))
             if any(p and text(p[-1]).rstrip().endswith(":") for p in pages[:-1]):
                 ended.append((k, room))
     assert ended == []
 
 
-def test_a_heading_keeps_two_lines_before_the_rules_last_paragraph(tmp_path):
+def test_a_heading_keeps_two_lines_before_the_rules_last_paragraph():
     """A heading whose one-line paragraph is followed by the rules' last paragraph (kept with
     the credit line after it) ended a page with that one line under it (a page-break sweep):
     the last paragraph is kept with the credit, not read as a heading that starts a group of
@@ -491,7 +487,7 @@ def test_a_heading_keeps_two_lines_before_the_rules_last_paragraph(tmp_path):
     ]
     short = []
     for room in ROOMS:
-        pages = pages_of(render(builder.flowables(blocks), room, bare_frame=False), tmp_path)
+        pages = pages_of(render(builder.flowables(blocks), room, bare_frame=False))
         for page in pages[:-1]:
             heads = [i for i, line in enumerate(page) if is_heading(line, 24)]
             if heads and len(page) - heads[-1] - 1 < 2:
@@ -499,7 +495,7 @@ def test_a_heading_keeps_two_lines_before_the_rules_last_paragraph(tmp_path):
     assert short == []
 
 
-def test_a_table_that_fits_the_next_page_is_not_cut_after_a_long_lead_in(tmp_path):
+def test_a_table_that_fits_the_next_page_is_not_cut_after_a_long_lead_in():
     """A heading, a lead-in and its table together taller than a page: the table was cut
     between rows although the lead-in's last lines and the whole table fit the next page (a
     page-break sweep); the lead-in is cut instead, and the table's header prints once."""
@@ -511,7 +507,7 @@ def test_a_table_that_fits_the_next_page_is_not_cut_after_a_long_lead_in(tmp_pat
         lead_in = Para(" ".join(words[:n]) + " Choose one of these:", "body")
         blocks = [Para("A heading", "heading", True), Para("Short.", "body"), lead_in]
         blocks.append(FOLLOWERS["table"])
-        pages = pages_of(render(builder.flowables(blocks), full, bare_frame=False), tmp_path)
+        pages = pages_of(render(builder.flowables(blocks), full, bare_frame=False))
         headers = [line for page in pages for line in page if text(line).startswith("Round")]
         if len(headers) != 1:
             cut.append(n)
