@@ -27,7 +27,7 @@ from typing import Any
 
 from reportlab.platypus import Paragraph
 
-from . import notation_glue
+from . import held_numbers, notation_glue
 
 notation_glue.install()  # a run of cube notation is one word to the line breaking
 
@@ -172,6 +172,27 @@ class SpacedParagraph(Paragraph):
     part goes on from (``continues``, set by whoever splits it) ends with a space too."""
 
     continues = False
+
+    def breakLines(self, width: Any) -> Any:  # noqa: N802 (ReportLab's name)
+        """ReportLab's lines, broken again with a paragraph's last number held to the word
+        before it where ReportLab left that number alone on the last line and the pair fits
+        (``held_numbers``)."""
+        frags = self.frags
+        lines = super().breakLines(width)
+        if not held_numbers.alone(lines):
+            return lines
+        holding = held_numbers.held(frags)
+        if holding is None:
+            return lines
+        after, self.frags = self.frags, holding
+        again = super().breakLines(width)
+        if held_numbers.overrun(again) > held_numbers.overrun(lines):  # the pair does not fit
+            self.frags = after
+            return lines
+        # the lines hold the held words; the fragments stay as written (what a reader gets,
+        # and what a breaking at another width starts from, deciding afresh)
+        self.frags = frags
+        return again
 
     def drawPara(self, debug: int = 0) -> None:  # noqa: N802 (ReportLab's name)
         lines = self.blPara

@@ -1,0 +1,144 @@
+"""A paragraph's last number is never left alone on its last line where it can go down with
+the word before it (``held_numbers``): measured so, and printed so."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Paragraph
+
+from cutsheet import held_numbers
+from cutsheet.measure import TextStyle, fresh, measure, paragraph_style, register
+from cutsheet.word_breaks import SpacedParagraph
+
+from .readback import pdfium_pages
+
+register()
+STYLE = TextStyle(size=10, leading=12.5)
+WORTH = "Discard this card at the end of the round and score the card, which is worth 3."
+
+
+def lines_of(para: Paragraph, width: float) -> list[str]:
+    """The words of each line ``para`` is broken into at ``width`` points."""
+    para.wrap(width, 10_000)
+    out = []
+    for line in para.blPara.lines:
+        if isinstance(line, tuple):
+            out.append(" ".join(str(w) for w in line[1]))
+        else:
+            out.append("".join(str(getattr(w, "text", "")) for w in line.words).strip())
+    return [line.replace("\xa0", " ") for line in out]
+
+
+def plain(markup: str, width: float) -> list[str]:
+    """The lines ReportLab alone breaks ``markup`` into."""
+    return lines_of(Paragraph(markup, paragraph_style(STYLE)), width)
+
+
+def ours(markup: str, width: float) -> list[str]:
+    return lines_of(fresh(markup, paragraph_style(STYLE)), width)
+
+
+def alone_at(markup: str) -> list[float]:
+    """The widths (points, 60 to 400) at which ReportLab leaves the last number alone."""
+    return [w for w in range(60, 400) if held_numbers.NUMBER.fullmatch(plain(markup, w)[-1])]
+
+
+def test_a_designers_worth_3_goes_down_with_the_word_before_it() -> None:
+    widths = alone_at(WORTH)
+    assert widths, "no width leaves the 3. alone: the test shows nothing"
+    for width in widths:
+        got = ours(WORTH, width)
+        assert got[-1].endswith("worth 3."), (width, got)
+        assert " ".join(got) == " ".join(plain(WORTH, width))  # the same words, in order
+        assert measure(WORTH, STYLE, width).too_wide == 0.0
+
+
+@pytest.mark.parametrize(
+    "markup",
+    [
+        "Then the cubes you hold (R 1, G 3, <b>B</b> 5).",  # after a word in another font
+        "Then the cubes you hold: <i>one</i> per space, and the rest go to the track 20",
+    ],
+)
+def test_a_number_after_another_run_goes_down_with_it(markup: str) -> None:
+    widths = alone_at(markup)
+    assert widths
+    for width in widths:
+        last = ours(markup, width)[-1]
+        assert not held_numbers.NUMBER.fullmatch(last), (width, last)
+        said = measure(markup, STYLE, width).plain  # what a reader gets: the space as written
+        assert "\xa0" not in said and said.endswith(markup[-4:].replace("</b>", "")), said
+
+
+def test_a_pair_wider_than_the_line_is_left_as_reportlab_broke_it() -> None:
+    markup = "Reinforcements 3."
+    width = 75.0  # "Reinforcements" fits (69 pt); "Reinforcements 3." does not (80 pt)
+    assert plain(markup, width) == ["Reinforcements", "3."]
+    assert ours(markup, width) == ["Reinforcements", "3."]
+    assert measure(markup, STYLE, width).too_wide == 0.0
+
+
+def test_a_number_after_a_line_break_stays_on_its_line() -> None:
+    assert ours("COST<br/>2", 200) == ["COST", "2"]
+
+
+def test_a_font_without_a_no_break_space_is_not_held(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(held_numbers, "_draws_nbsp", lambda _name: False)
+    for width in alone_at(WORTH):
+        assert ours(WORTH, width) == plain(WORTH, width)
+
+
+def test_an_unknown_font_draws_no_no_break_space() -> None:
+    assert held_numbers._draws_nbsp("NoSuchFont-Regular") is False
+    assert held_numbers._draws_nbsp(paragraph_style(STYLE).fontName) is True
+
+
+def test_the_held_pair_prints_on_the_last_line() -> None:
+    [width, *_] = alone_at(WORTH)
+    para = fresh(WORTH, paragraph_style(STYLE))
+    _, height = para.wrap(width, 10_000)
+    buf = io.BytesIO()
+    canvas = Canvas(buf, pagesize=(width + 40, height + 40))
+    para.drawOn(canvas, 20, 20)
+    canvas.save()
+    [page] = pdfium_pages(buf.getvalue())
+    lowest = min(ch["matrix"][5] for ch in page.chars)  # the last line's baseline
+    last = sorted((ch for ch in page.chars if ch["matrix"][5] < lowest + 1), key=lambda c: c["x0"])
+    printed = "".join(ch["text"] for ch in last).replace("\xa0", " ")
+    assert printed.strip().endswith("worth 3."), printed
+
+
+WORDS = st.sampled_from(["cube", "card", "the", "track", "Reinforcements", "a", "score"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(WORDS, min_size=1, max_size=14),
+    st.sampled_from(["3", "3.", "20)", "(5).", "+2,"]),
+    st.floats(min_value=30, max_value=300),
+)
+def test_holding_never_overruns_and_never_loses_a_word(
+    words: list[str], number: str, width: float
+) -> None:
+    markup = " ".join([*words, number])
+    mine = SpacedParagraph(markup, paragraph_style(STYLE))
+    theirs = Paragraph(markup, paragraph_style(STYLE))
+    got, was = lines_of(mine, width), lines_of(theirs, width)
+    assert " ".join(got).split() == " ".join(was).split()
+    assert held_numbers.overrun(mine.blPara) <= held_numbers.overrun(theirs.blPara) + 1e-6
+    pair = f"{words[-1]} {number}"
+    if held_numbers.NUMBER.fullmatch(was[-1]) and len(was) > 1 and _fits(pair, width):
+        assert got[-1].endswith(pair), (got, was)
+
+
+def _fits(text: str, width: float) -> bool:
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    style: Any = paragraph_style(STYLE)
+    return stringWidth(text, style.fontName, style.fontSize) <= width
