@@ -48,6 +48,21 @@ def test_a_brace_left_open_is_still_said_where_it_opens() -> None:
     assert said.startswith("f.yaml:1:4: YAML syntax: the '{' opened here is not closed")
 
 
+def test_a_quote_left_out_inside_braces_is_said_on_its_own_line() -> None:
+    """A quote left out pairs the wrong quotes: '#000000", w: 2}' after the value that
+    ends there reads as a comment, which hides the '}'. PyYAML named the next line."""
+    said = problem('a: {x: 1, fill: "#D55E00, stroke: "#000000", w: 2}\nb: {y: 2}\n')
+    assert said.startswith("f.yaml:1:36: YAML syntax: the rest of this line is read as a comment")
+    assert "hides the '}' that closes the '{' of column 4" in said
+    assert "reads '#D55E00, stroke: ': is a quote missing?" in said
+
+
+def test_a_comment_after_a_plain_value_inside_braces_is_said_where_it_starts() -> None:
+    said = problem("a: {x: 1, text: Play # of cards}\nb: 2\n")
+    assert said.startswith("f.yaml:1:22: YAML syntax: the rest of this line is read as a comment")
+    assert said.endswith("put the value before it in quotes")
+
+
 @pytest.mark.parametrize(
     "text",
     [

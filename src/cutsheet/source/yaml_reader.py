@@ -152,6 +152,46 @@ _FLOW = {"while parsing a flow sequence": "[", "while parsing a flow mapping": "
 _CLOSING = {"[": "]", "{": "}"}
 
 
+def _comment_hid(
+    text: str, start: yaml.Mark, end: yaml.Mark, opened: str, file: str
+) -> tuple[Loc, str] | None:
+    """Where a comment hid the bracket that closes the one opened at ``start`` (the parser
+    then gave up at ``end``, on a later line), and what to do: a colour unquoted after a
+    colour key (``colour_comments``), or a ``#`` right after a value, which PyYAML reads
+    as a comment too (``"#D55E00, stroke: "#000000"``: a quote left out pairs the wrong
+    quotes, and the rest of the line is read as a comment). None when no comment did."""
+    lines = text.split("\n")
+    hidden = colour_comments.first_on_lines(lines, start.line, end.line, file)
+    if hidden is not None or start.line == end.line:
+        return hidden
+    last: yaml.Token | None = None
+    try:
+        for token in yaml.scan(text, Loader=yaml.SafeLoader):
+            if token.start_mark.line > start.line:
+                break
+            last = token
+    except yaml.YAMLError:
+        pass
+    if last is None or last.end_mark.line != start.line:
+        return None
+    line = lines[start.line]
+    rest = line[last.end_mark.column :]
+    comment = rest.lstrip(" \t")
+    if not comment.startswith("#") or _CLOSING[opened] not in comment:
+        return None
+    at = Loc(file, start.line + 1, len(line) - len(comment) + 1)
+    said = (
+        f"YAML syntax: the rest of this line is read as a comment (a '#' right after a"
+        f" value starts one), which hides the '{_CLOSING[opened]}' that closes the"
+        f" '{opened}' of column {start.column + 1}"
+    )
+    if isinstance(last, yaml.ScalarToken) and last.style in ('"', "'"):
+        said += f"; the quoted value before it reads {short(repr(last.value))}: is a quote missing?"
+    else:
+        said += "; put the value before it in quotes"
+    return at, said
+
+
 def _left_open(text: str, line: int, column: int, last_line: int) -> bool:
     """Whether the bracket at ``line``, ``column`` (0-based, in characters, as both of
     PyYAML's parsers count them) is still open at the end of line ``last_line`` (where the
@@ -287,9 +327,7 @@ def _yaml_problem(exc: yaml.YAMLError, text: str, file: str) -> ContentError:
         opened = _FLOW.get(exc.context or "")
         start, end = exc.context_mark, exc.problem_mark
         if opened and start is not None and end is not None:
-            # a colour unquoted inside { }: its comment hid the closing bracket
-            lines = text.split("\n")
-            hidden = colour_comments.first_on_lines(lines, start.line, end.line, file)
+            hidden = _comment_hid(text, start, end, opened, file)
             if hidden is not None:
                 return ContentError([Problem(*hidden)])
         if (
