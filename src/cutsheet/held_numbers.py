@@ -6,8 +6,10 @@ paragraph broken into lines leaves its last line to a number alone (``NUMBER``: 
 "(R 1, G 3, B 5)." ends with "5)."), the space before that number becomes a no-break space
 and the paragraph is broken again, so that the word before it goes down with it. The
 join is given up when it does not fit: when the line it makes would run past the width
-(the pair is wider than a line, "Reinforcements 3." in a narrow box), or when the font
-has no no-break space to draw. The number must be the last fragment's text, after a space
+at all (the pair is wider than a line, "Reinforcements 3." in a narrow box), or when the
+pair, too wide, would be broken inside its word (at a soft hyphen: "Rein-" over
+"forcements 3." is no better than a lone number). ReportLab draws a no-break space with
+the font's own space. The number must be the last fragment's text, after a space
 in it: held to the word before it in that text, or to what the fragment before ends with
 (a word in another font, a symbol, an inline image); a number after a ``<br/>`` is left
 as it was broken. The plan measures and the renderer draws the same lines
@@ -17,10 +19,7 @@ as it was broken. The plan measures and the renderer draws the same lines
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import Any
-
-from reportlab.pdfbase.pdfmetrics import getFont
 
 NUMBER = re.compile(r"[(\[]?[+\-\u2212]?\d{1,3}[.,;:!?)\]]*")
 """A short number as a paragraph may end with it: "3", "3.", "+2,", "(5)", "20)."."""
@@ -50,7 +49,7 @@ def alone(lines: Any) -> bool:
 def held(frags: Any) -> list[Any] | None:
     """``frags`` with the space before a paragraph's last number made a no-break space
     (the number and the word before it in the last fragment's text); None when they are
-    not, or when that fragment's font has no no-break space."""
+    not. (ReportLab draws a no-break space with the font's space glyph, in every font.)"""
     if not frags or isinstance(frags[0], list):  # broken into words already (a split part)
         return None
     last = frags[-1]
@@ -58,7 +57,7 @@ def held(frags: Any) -> list[Any] | None:
     if not isinstance(text, str) or hasattr(last, "cbDefn") or getattr(last, "lineBreak", 0):
         return None
     found = _HELD.fullmatch(text)
-    if found is None or not _draws_nbsp(str(getattr(last, "fontName", ""))):
+    if found is None:
         return None
     if not found["head"] and not _ends_a_word(frags[-2] if len(frags) > 1 else None):
         return None
@@ -80,22 +79,18 @@ def _ends_a_word(frag: Any) -> bool:
 
 def overrun(lines: Any) -> float:
     """How far (points) the widest line of ``lines`` runs past its width."""
-    worst = 0.0
-    for line in getattr(lines, "lines", None) or []:
-        extra = line[0] if isinstance(line, tuple) else getattr(line, "extraSpace", 0.0)
-        worst = max(worst, -float(extra))
-    return worst
+    return max((-_extra(line) for line in getattr(lines, "lines", None) or []), default=0.0)
 
 
-@lru_cache(maxsize=64)
-def _draws_nbsp(font_name: str) -> bool:
-    """Whether the font has a glyph for the no-break space (a TrueType font that lacks one
-    would print a box); a font ReportLab does not know is not held."""
-    try:
-        font = getFont(font_name)
-    except (KeyError, ValueError):
-        return False
-    face = getattr(font, "face", None)
-    if face is None:  # one of PDF's standard fonts: its encoding has the no-break space
-        return True
-    return 0xA0 in getattr(face, "charToGlyph", {})
+def fits(again: Any, lines: Any) -> bool:
+    """Whether the lines broken with the number held (``again``) may replace ReportLab's
+    (``lines``): the last line, which holds the pair, runs past the width not at all (a
+    line of several words may run a hair over in ReportLab's breaking, and a pair that
+    does so is one word too wide), and no line runs further past it than before."""
+    rows = getattr(again, "lines", None) or []
+    return bool(rows) and _extra(rows[-1]) >= 0 and overrun(again) <= overrun(lines)
+
+
+def _extra(line: Any) -> float:
+    """The room left on a line (points; below zero: how far it runs over)."""
+    return float(line[0] if isinstance(line, tuple) else getattr(line, "extraSpace", 0.0))

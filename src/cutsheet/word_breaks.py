@@ -185,14 +185,17 @@ class SpacedParagraph(Paragraph):
         if holding is None:
             return lines
         after, self.frags = self.frags, holding
+        broken = self._hyphenations, self._splitLongWordCount
         again = super().breakLines(width)
-        if held_numbers.overrun(again) > held_numbers.overrun(lines):  # the pair does not fit
-            self.frags = after
-            return lines
-        # the lines hold the held words; the fragments stay as written (what a reader gets,
-        # and what a breaking at another width starts from, deciding afresh)
-        self.frags = frags
-        return again
+        # the fragments stay as ReportLab left them from the first breaking: what a reader
+        # gets is the same whether the number was held or not
+        self.frags = after
+        if (self._hyphenations, self._splitLongWordCount) == broken and held_numbers.fits(
+            again, lines
+        ):
+            return again
+        self._hyphenations, self._splitLongWordCount = broken  # (the pair broke a word)
+        return lines
 
     def drawPara(self, debug: int = 0) -> None:  # noqa: N802 (ReportLab's name)
         lines = self.blPara
