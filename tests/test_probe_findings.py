@@ -3,6 +3,7 @@ or a located error where there was a traceback or silence."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -102,23 +103,57 @@ def test_an_svg_icon_with_large_but_printable_numbers_builds(own, capsys):
     assert check_and_build(capsys) == [(0, []), (0, [])]
 
 
-# -- an icon added that cannot be read: the build that kept its files says what check says --
-def test_a_broken_icon_added_after_a_build_fails_the_next_build_as_check_says(mini, capsys):
+# -- an icon added that cannot be read: each command says what check says ---------------
+BROKEN = "icons/x.svg:1:1: {}: icon 'x.svg' cannot be read as SVG (unclosed token)"
+
+
+def test_a_broken_icon_added_after_a_build_is_said_alike_by_check_build_and_export(mini, capsys):
+    """Drawn nowhere, it is a warning said by each command, which all build; drawn by a
+    face, it is the game's error, said by each command at the file, which all refuse."""
     for args in (["build", "mini", "--jobs", "1"], ["export", "mini", "--to", "png"]):
         assert run(capsys, *args, "--profile", "standard")[0] == 0
     (mini / "icons").mkdir()
     (mini / "icons" / "x.svg").write_text("<svg")  # used nowhere; check reads it all the same
-    said = "icons/x.svg:1:1: error: icon 'x.svg' cannot be read as SVG (unclosed token)"
-    for args in (
+    commands = (
         ["check", "mini"],
         ["build", "mini", "--jobs", "1"],
         ["export", "mini", "--to", "png"],
-    ):
+    )
+    warned = BROKEN.format("warning") + "; no face or text of this game draws it"
+    for args in commands:
         code, told = run(capsys, *args, "--profile", "standard")
-        assert code == 1 and said in told, (args, told)
+        assert code == 0 and warned in told, (args, told)
+    layout = mini / "layouts" / "mini.yaml"
+    layout.write_text(layout.read_text().replace("Cost {{ cost }}", "Cost {{ 'x'|icon }}"))
+    for args in commands:
+        code, told = run(capsys, *args, "--profile", "standard")
+        assert code == 1 and BROKEN.format("error") in told, (args, told)
+        assert not any("cannot be drawn" in line for line in told), told  # said once, at it
     (mini / "icons" / "x.svg").unlink()
-    code, told = run(capsys, "build", "mini", "--jobs", "1", "--profile", "standard")
-    assert code == 0 and all("unchanged" in line for line in told[:-1]), told
+    code, told = run(capsys, "check", "mini", "--profile", "standard")
+    assert code == 1 and any("unknown icon 'x'" in line for line in told), told
+
+
+def test_a_broken_icon_stops_only_the_games_that_draw_it(mini, capsys):
+    """Two games of one project: the one whose face draws the broken icon is refused, at
+    the file; the other builds, warned."""
+    other = mini / "content" / "other"
+    shutil.copytree(mini / "content" / "mini", other)
+    game = other / "game.yaml"
+    game.write_text(
+        game.read_text().replace("id: mini", "id: other").replace("mini.yaml", "other.yaml")
+    )
+    layouts = mini / "layouts"
+    text = (layouts / "mini.yaml").read_text()
+    (layouts / "other.yaml").write_text(text.replace("Cost {{ cost }}", "Cost {{ 'x'|icon }}"))
+    (mini / "icons").mkdir()
+    (mini / "icons" / "x.svg").write_text("<svg")
+    code, told = run(capsys, "build", "--jobs", "1", "--profile", "standard", "--paper", "a4")
+    assert code == 1, told
+    assert BROKEN.format("error") in told
+    assert BROKEN.format("warning") + "; no face or text of this game draws it" in told
+    assert (mini / "build" / "mini" / "standard-a4" / "cards.pdf").is_file()
+    assert not (mini / "build" / "other").exists()
 
 
 # -- the warnings a build says, said by export and by a preview of built pages -------------

@@ -205,6 +205,7 @@ class Layouts:
     icons: Mapping[str, str] = field(default_factory=dict)  # project icon -> its file
     sizes: Mapping[str, tuple[float, float]] = field(default_factory=dict)  # the project's own
     warnings: tuple[Problem, ...] = ()  # a paper replacing one of ours; an icon paint not drawn
+    broken_icons: Mapping[str, Problem] = field(default_factory=dict)  # -> its file's error
 
     @cached_property
     def text_styles(self) -> dict[str, TextStyle]:
@@ -542,7 +543,7 @@ def load_layouts(
     fonts = project_fonts(
         layout_dir.parent, read.families, read.styles, read.font_locs, read.problems
     )
-    icons = project_icons(layout_dir.parent, read.problems)
+    icons, broken = project_icons(layout_dir.parent, read.problems)
     if has_errors(read.problems):  # (its warnings said with them)
         raise ContentError(set(read.problems))
     faces = _build_faces(read.faces, read.styles, read.sizes, read.problems)
@@ -564,6 +565,7 @@ def load_layouts(
             *crowded_styles(read.styles, read.style_locs),
             *faces_missing(faces, read.styles, read.families, fonts),
         ),
+        broken,
     )
 
 

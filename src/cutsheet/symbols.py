@@ -81,6 +81,9 @@ _OWN: ContextVar[tuple[Mapping[str, str], Mapping[str, str]]] = ContextVar(
     "project_look", default=({}, {})
 )
 _LOOK_KEY: ContextVar[tuple[object, ...]] = ContextVar("look_key", default=((), ()))
+_BROKEN: ContextVar[tuple[Mapping[str, str], set[str]]] = ContextVar(
+    "broken_icons", default=({}, set())
+)
 
 
 def icon_files(folder: Path) -> dict[str, Path]:
@@ -122,15 +125,25 @@ def unused_icon_files(folder: Path) -> list[tuple[Path, str]]:
 
 
 @contextmanager
-def project_look(icons: Mapping[str, str], colours: Mapping[str, str]) -> Iterator[None]:
+def project_look(
+    icons: Mapping[str, str],
+    colours: Mapping[str, str],
+    broken: Mapping[str, str] | None = None,
+) -> Iterator[set[str]]:
     """While planning a game: its project's icons (name -> file) and named colours, for the
-    ``icon`` filter, icon boxes and symbol markup."""
-    token = _OWN.set((icons, colours))
-    key = _LOOK_KEY.set((tuple(sorted(icons.items())), tuple(sorted(colours.items()))))
+    ``icon`` filter, icon boxes and symbol markup. ``broken``: the project's icon files
+    that cannot be drawn (name -> where their error is said); yields the names of those
+    the game asked for (``unknown_icon``), which are its errors."""
+    broken = broken or {}
+    asked: set[str] = set()
+    token, said = _OWN.set((icons, colours)), _BROKEN.set((broken, asked))
+    look = (tuple(sorted(icons.items())), tuple(sorted(colours.items())), tuple(sorted(broken)))
+    key = _LOOK_KEY.set(look)
     try:
-        yield
+        yield asked
     finally:
         _LOOK_KEY.reset(key)
+        _BROKEN.reset(said)
         _OWN.reset(token)
 
 
@@ -156,12 +169,24 @@ def known_icons() -> tuple[str, ...]:
 
 def unknown_icon(name: str) -> str:
     """How an icon that is neither built in nor the project's is said: the nearest name,
-    the file looked for, and the icons there are (an icon box, a term, the ``icon`` filter)."""
+    the file looked for, and the icons there are (an icon box, a term, the ``icon`` filter).
+    A project's icon whose file cannot be drawn is said so (and its file's error is the
+    game's: ``project_look``)."""
+    broken, asked = _BROKEN.get()
+    if name in broken:
+        asked.add(name)
+        return broken_icon(name, broken[name])
     known = known_icons()
     return (
         f"unknown icon {excerpt(name)}{did_you_mean(name, known)}"
         f" (no icons/{clip(name, 40)}.svg or .png; known: {', '.join(known)})"
     )
+
+
+def broken_icon(name: str, where: str) -> str:
+    """How a use of a project's icon whose file cannot be drawn is said (``where``: the
+    file's error)."""
+    return f"icon {excerpt(name)} cannot be drawn: its file has an error ({where})"
 
 
 def icon_ref(name: str) -> str | None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from ..diagnostics import Loc, Problem, excerpt
 from ..flow.frames import measure_furniture
@@ -17,7 +17,7 @@ from ..measure import face_name, missing_glyphs, profile_doc_styles, register
 from ..model import Block, Game, PageItem
 from ..profiles import Profile
 from ..source import Located
-from ..symbols import project_look
+from ..symbols import broken_icon, project_look
 from ..text import literal
 from .cards import plan_component
 from .context import component_line_locs, component_lines, document_context
@@ -188,8 +188,33 @@ def plan_game(
     and its located problems (overflow, glyphs, contrast, geometry, templates).
     ``imposition``: how cards.pdf is printed, for the documents' texts that say so."""
     register()
-    with project_look(layouts.icons, layouts.colours):
-        return _plan_game(game, layouts, profile, imposition)
+    broken = layouts.broken_icons
+    with project_look(
+        layouts.icons, layouts.colours, {n: str(p.loc) for n, p in broken.items()}
+    ) as asked:
+        game_plan, problems = _plan_game(game, layouts, profile, imposition)
+    return game_plan, broken_icons_said(problems, broken, asked)
+
+
+def broken_icons_said(
+    problems: list[Problem], broken: Mapping[str, Problem], asked: set[str]
+) -> list[Problem]:
+    """``problems`` with the errors of the project's icon files that cannot be drawn and
+    that the game asked for, each said once, at its file (each use of it, said at its box or
+    template, is left out: the file is what to mend); a warning for each one it did not ask
+    for (it builds without them)."""
+    uses = tuple(broken_icon(n, str(broken[n].loc)) for n in asked)
+    kept = [p for p in problems if not any(use in p.message for use in uses)]
+    return kept + [
+        problem
+        if name in asked
+        else dataclasses.replace(
+            problem,
+            severity="warning",
+            message=problem.message + "; no face or text of this game draws it",
+        )
+        for name, problem in sorted(broken.items())
+    ]
 
 
 def term_icon_problems(game: Game) -> list[Problem]:
