@@ -32,7 +32,8 @@ RANKS: dict[str, int] = {
     "font_files": 1,  # a project's own font files, registered (measure's faces first)
     "word_breaks": 1,
     "notation_glue": 1,
-    "held_numbers": 1,  # a last number held to its word (word_breaks breaks again)
+    "held_numbers": 1,
+    "shy_spaces": 1,  # the space after a soft-hyphen word, kept (notation_glue calls it)  # a last number held to its word (word_breaks breaks again)
     "markup_errors": 1,
     "paragraph_parse": 1,
     "same_frag": 1,  # ReportLab's sameFrag from a fragment's own attributes (measure's)  # ReportLab's parse of the markup cutsheet writes (measure's)

@@ -19,6 +19,8 @@ from typing import Any
 from reportlab.lib.abag import ABag
 from reportlab.platypus import paragraph
 
+from . import shy_spaces
+
 OPENS, CLOSES = "cs_text", "cs_end"
 
 
@@ -82,7 +84,7 @@ def _may_hold_runs(frags: Any) -> bool:
 
 
 def _glued_words(frags: Any, maxWidth: Any = None) -> list[Any]:  # noqa: N803 - ReportLab's
-    words = _original(frags, maxWidth)
+    words = shy_spaces.spaces_kept(_original(frags, maxWidth))
     if not _may_hold_runs(frags):
         return words  # type: ignore[no-any-return]
     width = maxWidth if isinstance(maxWidth, int | float) else None

@@ -1,0 +1,33 @@
+"""The space after a word that holds a soft hyphen, kept where the next run of text changes
+font (or colour, or size).
+
+ReportLab splits a paragraph's fragments into words, each marked as followed by a space
+or not. A word with a soft hyphen in it that ends its fragment's text, before the space
+that text ends with, is marked as followed by none (ReportLab 4.4 and 5.1,
+``_getFragWords``: ``_SHYWord`` where every other such word is ``_SHYWordHS``), so
+``ea&shy;ch <b>score</b>`` prints "eachscore": a space of the text lost in the ink.
+Here such a word is marked as followed by its space, as ReportLab marks the same word
+anywhere else in a fragment. Nothing else is touched: a paragraph without a soft hyphen
+breaks and prints as before."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reportlab.platypus import paragraph
+
+
+def spaces_kept(words: list[Any]) -> list[Any]:
+    """``words`` (ReportLab's fragment words) with each soft-hyphen word that ends its
+    fragment's text before a space marked as followed by that space."""
+    for i, word in enumerate(words):
+        if type(word) is not paragraph._SHYWord or len(word) < 2:
+            continue
+        frag = word[-1][0]
+        text = getattr(frag, "text", None)
+        if not isinstance(text, str) or not text[-1:].isspace():
+            continue
+        after = words[i + 1] if i + 1 < len(words) else None
+        if after is None or len(after) < 2 or after[1][0] is not frag:  # its text's last word
+            words[i] = paragraph._SHYWordHS(word)
+    return words
