@@ -200,6 +200,19 @@ def test_a_write_in_whose_label_wraps_is_a_taller_row_not_an_overprint():
     assert tables[1]._rowHeights[0] == builder._row_height()  # one line: as before
 
 
+def test_a_write_in_of_several_lines_is_that_many_rows_tall():
+    """``lines: 3`` makes a box for a list written by hand (a ledger's amounts): three write-in
+    rows tall, its label beside it; a row of one line keeps its height."""
+    register()
+    styles = doc_styles(10, 14, 20, 8, 1.25)
+    rows = (WriteIn("Amounts", None, 120, 3), WriteIn("Date", None, 20))
+    builder = StoryBuilder(styles, 8)
+    [block] = builder.flowables([WriteInsBlock(rows)])
+    tables = [f for f in block._content if hasattr(f, "_colWidths")]  # type: ignore[attr-defined]
+    assert tables[0]._rowHeights[0] == pytest.approx(3 * builder._row_height())
+    assert tables[1]._rowHeights[0] == builder._row_height()
+
+
 def test_a_write_in_row_too_wide_for_its_suffix_is_named_as_a_write_in_row():
     """A write-in row is a table underneath: a suffix word too wide for its column was
     reported as "a table of 3 columns … column 3"; it is the row's suffix."""

@@ -292,6 +292,9 @@ class WriteIn(Strict):
     label: str
     suffix: str = ""
     width: float | None = Field(None, gt=0, le=MAX_MM, description="mm")
+    lines: int = Field(
+        1, ge=1, le=6, description="lines of handwriting the box holds (a long list of amounts)"
+    )
 
 
 _UNSEEN = str.maketrans("", "", "\u00ad\u200b\u200c\u200d\u2060\ufeff")  # nothing printed

@@ -71,6 +71,7 @@ class WriteIn:
     label: str
     suffix: str | None
     width_mm: float
+    lines: int = 1  # lines of handwriting: the box is that many rows tall
 
 
 @dataclass(frozen=True)

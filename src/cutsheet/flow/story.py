@@ -301,7 +301,8 @@ class StoryBuilder:
         return [head, self.check_numbers_type(centres, face_name("regular"), size)]
 
     def _WriteInsBlock(self, b: WriteInsBlock) -> list[Flowable]:  # noqa: N802
-        """Labelled write-in boxes, one row each, at least the profile's write-in height, set
+        """Labelled write-in boxes, one row each, at least the profile's write-in height (times
+        the lines of handwriting a box holds, its label beside the middle of them), set
         from the left margin as the tables and text around them are: the labels in one
         column as wide as the widest of them (at most ``WRITE_IN_LABEL_MM``; a longer one
         wraps), so every box starts at one place just after its label, whatever its width.
@@ -317,7 +318,7 @@ class StoryBuilder:
             widths += [WRITE_IN_SUFFIX_MM * mm] if suffixed else []
             # a label that wraps (or a long suffix) makes its row taller, never overprints;
             # set within its cell's padding: the label's 6 pt on the right, a suffix's both sides
-            height = max(self._row_height(), _cell_height(label, widths[0] - 6))
+            height = max(self._row_height() * w.lines, _cell_height(label, widths[0] - 6))
             if suffix:
                 height = max(height, _cell_height(suffix, widths[-1] - 12))
             t = self.table_type(

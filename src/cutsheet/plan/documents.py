@@ -263,7 +263,7 @@ def _write_ins(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
     for w in block.write_ins or []:
         label = p.para(p.markup(w.label, loc), "strong", loc).markup
         suffix = p.para(literal(w.suffix), "body", loc).markup if w.suffix else None
-        rows.append(WriteIn(label, suffix, w.width or 40))
+        rows.append(WriteIn(label, suffix, w.width or 40, w.lines))
     return [WriteInsBlock(tuple(rows))]
 
 
