@@ -64,3 +64,13 @@ def test_a_csv_cell_with_underscores_is_no_whole_number(ws):
     assert _said(ws, "bidding-alpha") == [
         f"{line}:8: number: input should be a whole number, got '2_0'"
     ]
+
+
+@pytest.mark.parametrize("written", ["true", "2.0", '"2"'])
+def test_a_write_ins_lines_are_a_whole_number(ws, written):
+    """``lines:`` on a write-in (4abe2d1) took ``true`` as one line (a review)."""
+    sheet = "content/common-reserve/reserve-sheet.yaml"
+    old = '{label: "FUEL, from 2", width: 135}'
+    line = ws.edit(sheet, old, f'{{label: "FUEL, from 2", width: 135, lines: {written}}}')
+    (message,) = _said(ws)
+    assert message.startswith(f"{line}:56: blocks.write_ins.lines: input should be a whole")

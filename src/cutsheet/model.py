@@ -292,7 +292,7 @@ class WriteIn(Strict):
     label: str
     suffix: str = ""
     width: float | None = Field(None, gt=0, le=MAX_MM, description="mm")
-    lines: int = Field(
+    lines: Number = Field(
         1, ge=1, le=6, description="lines of handwriting the box holds (a long list of amounts)"
     )
 
