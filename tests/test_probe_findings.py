@@ -119,7 +119,7 @@ def test_a_broken_icon_added_after_a_build_is_said_alike_by_check_build_and_expo
         ["build", "mini", "--jobs", "1"],
         ["export", "mini", "--to", "png"],
     )
-    warned = BROKEN.format("warning") + "; no face or text of this game draws it"
+    warned = BROKEN.format("warning") + WARNED
     for args in commands:
         code, told = run(capsys, *args, "--profile", "standard")
         assert code == 0 and warned in told, (args, told)
@@ -148,12 +148,24 @@ def test_a_broken_icon_stops_only_the_games_that_draw_it(mini, capsys):
     (layouts / "other.yaml").write_text(text.replace("Cost {{ cost }}", "Cost {{ 'x'|icon }}"))
     (mini / "icons").mkdir()
     (mini / "icons" / "x.svg").write_text("<svg")
-    code, told = run(capsys, "build", "--jobs", "1", "--profile", "standard", "--paper", "a4")
+    build = ("build", "--jobs", "1", "--profile", "standard", "--paper", "a4")
+    code, told = run(capsys, *build)
     assert code == 1, told
     assert BROKEN.format("error") in told
-    assert BROKEN.format("warning") + "; no face or text of this game draws it" in told
+    assert not any(": warning: " in line for line in told), told  # the error says it
     assert (mini / "build" / "mini" / "standard-a4" / "cards.pdf").is_file()
     assert not (mini / "build" / "other").exists()
+    code, told = run(capsys, "build", "mini", *build[1:])  # alone: its warning is said
+    assert code == 0 and BROKEN.format("warning") + WARNED in told, told
+    (mini / "icons" / "x.svg").write_text(SVG_CIRCLE)  # mended: said no more, by any build
+    for args in (build, ("check",)):
+        code, told = run(capsys, *args)
+        assert code == 0 and not any("x.svg" in line for line in told), (args, told)
+    assert (mini / "build" / "other" / "standard-a4" / "cards.pdf").is_file()
+
+
+SVG_CIRCLE = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle r="4"/></svg>'
+WARNED = "; no face or text of this game draws it"
 
 
 # -- the warnings a build says, said by export and by a preview of built pages -------------
@@ -722,3 +734,18 @@ def test_a_link_whose_target_cannot_be_read_is_left_to_the_job(tmp_path, monkeyp
     assert cache.hashes_of(tmp_path, [str(game / "notes"), str(game / "game.yaml")]) == {
         real(str(game / "game.yaml")): cache.file_hash(real(str(game / "game.yaml")))
     }
+
+
+def test_a_warning_an_error_at_its_place_already_says_is_said_once():
+    """An icon drawn in one profile only is that profile's error and the other's warning,
+    at one file: only the error is printed (a review saw both, for one game)."""
+    from cutsheet.diagnostics import Loc, Problem, said_once
+
+    at, other = Loc("icons/x.svg", 1, 1), Loc("icons/y.svg", 1, 1)
+    error = Problem(at, "icon 'x.svg' cannot be read as SVG")
+    repeated = Problem(at, error.message + WARNED, "warning")
+    elsewhere = Problem(other, error.message + WARNED, "warning")
+    unlike = Problem(at, "icon 'x.svg' is far finer than print", "warning")
+    assert said_once([repeated, error, elsewhere, unlike, error]) == sorted(
+        [error, elsewhere, unlike]
+    )

@@ -134,6 +134,23 @@ class Report:
         return [p for p in self.problems if p.severity == "error"]
 
 
+def said_once(problems: Iterable[Problem]) -> list[Problem]:
+    """``problems`` as they are printed: each once, in order, and without a warning that only
+    repeats an error said at the same place with a note after it (an icon file that cannot
+    be drawn is an error of the profile or game that draws it and a warning of one that
+    does not: the error says it)."""
+    shown = sorted(set(problems))
+    errors: dict[Loc, list[str]] = {}
+    for p in shown:
+        if p.severity == "error":
+            errors.setdefault(p.loc, []).append(p.message)
+    return [
+        p
+        for p in shown
+        if p.severity == "error" or not any(p.message.startswith(m) for m in errors.get(p.loc, ()))
+    ]
+
+
 def has_errors(problems: Iterable[Problem]) -> bool:
     """Whether any of ``problems`` is an error: a warning never stops a job from drawing."""
     return any(p.severity == "error" for p in problems)

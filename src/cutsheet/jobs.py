@@ -256,6 +256,9 @@ def inputs_of(root: str, game_plan: GamePlan) -> set[str]:
     # the project's own fonts and icons: drawing reads them by name, never through the plan
     files |= {str(p) for p in font_files(Path(root) / "fonts").values()}
     files |= set(layouts.icons.values()) if layouts else set()
+    # an icon file that cannot be drawn is said (an error, or a warning where no face draws
+    # it): mended, the job is planned again and says no more of it
+    files |= {file for file, _problem in layouts.broken_icons.values()} if layouts else set()
     return files
 
 

@@ -205,7 +205,7 @@ class Layouts:
     icons: Mapping[str, str] = field(default_factory=dict)  # project icon -> its file
     sizes: Mapping[str, tuple[float, float]] = field(default_factory=dict)  # the project's own
     warnings: tuple[Problem, ...] = ()  # a paper replacing one of ours; an icon paint not drawn
-    broken_icons: Mapping[str, Problem] = field(default_factory=dict)  # -> its file's error
+    broken_icons: Mapping[str, tuple[str, Problem]] = field(default_factory=dict)  # -> file, error
 
     @cached_property
     def text_styles(self) -> dict[str, TextStyle]:

@@ -104,13 +104,14 @@ def _named_like_ours(files: Mapping[str, Path]) -> list[Problem]:
 
 def project_icons(
     project: Path, problems: list[Problem]
-) -> tuple[dict[str, str], dict[str, Problem]]:
+) -> tuple[dict[str, str], dict[str, tuple[str, Problem]]]:
     """The project's ``icons/`` by name -> file, each inside the project and, for an SVG,
     readable; and those that cannot be drawn (a damaged file, a picture refused) by name ->
-    their error, which is a game's only if the game draws the icon (``plan_game``): one
+    their file and its error, which is a game's only if the game draws the icon (``plan_game``): one
     broken icon does not stop every game of the project. An icon outside the project is
     one of ``problems``, for every game."""
-    out, broken = {}, {}
+    out: dict[str, str] = {}
+    broken: dict[str, tuple[str, Problem]] = {}
     for path, why in unused_icon_files(project / "icons"):
         said = f"icon file {excerpt(path.name)} is not used: {why}"
         problems.append(Problem(Loc(display_path(path)), said, "warning"))
@@ -129,7 +130,7 @@ def project_icons(
             continue
         except (OSError, IconFileError) as exc:  # an SVG's mistake has its line and column
             at = Loc(where.path, getattr(exc, "line", 0), getattr(exc, "col", 0))
-            broken[name] = Problem(at, f"icon {excerpt(path.name)} {exc}")
+            broken[name] = (str(path), Problem(at, f"icon {excerpt(path.name)} {exc}"))
             continue
         out[name] = str(resolved)
     return out, broken

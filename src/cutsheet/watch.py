@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from .build import Options, Project, build, check_games, stderr_progress
-from .diagnostics import Problem, counted, display_path
+from .diagnostics import Problem, counted, display_path, said_once
 from .output import BUSY
 
 Batch = Iterable[tuple[Any, str]]  # (watchfiles.Change, path)
@@ -53,7 +53,7 @@ def _busy(problems: list[Problem]) -> bool:
 
 
 def _print_problems(problems: list[Problem]) -> None:
-    for p in sorted(set(problems)):
+    for p in said_once(problems):
         print(p, file=sys.stderr, flush=True)
 
 

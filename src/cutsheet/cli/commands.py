@@ -9,7 +9,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..diagnostics import ContentError, Problem, counted, display_path, has_errors
+from ..diagnostics import ContentError, Problem, counted, display_path, has_errors, said_once
 from ..papers import DEFAULT_PAPERS
 from .selection import (
     build_options,
@@ -59,7 +59,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         problems.extend(stale_schemas(project.root, games))
     print_problems(problems)
     if not has_errors(problems):
-        warned = sum(1 for p in set(problems) if p.severity != "error")
+        warned = sum(1 for p in said_once(problems) if p.severity != "error")
         also = f", {counted(warned, 'warning')}" if warned else ""
         print(
             f"cutsheet: {len(games)} game{'s' if len(games) != 1 else ''} checked, no errors{also}",

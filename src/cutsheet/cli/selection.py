@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..diagnostics import Problem, closest, counted, did_you_mean, excerpt
+from ..diagnostics import Problem, closest, counted, did_you_mean, excerpt, said_once
 
 if TYPE_CHECKING:  # the commands import the heavy modules only when they run
     from ..build import Options, Project
@@ -74,7 +74,7 @@ def require_games(project: Project) -> None:
 def print_problems(problems: list[Problem], count_warnings: bool = False) -> None:
     """Each problem, then how many errors there are; with ``count_warnings``, how many
     warnings where there is no error (a build's last line: its files are written)."""
-    shown = sorted(set(problems))
+    shown = said_once(problems)
     for p in shown:
         print(p, file=sys.stderr)
     errors = sum(1 for p in shown if p.severity == "error")

@@ -188,7 +188,7 @@ def plan_game(
     and its located problems (overflow, glyphs, contrast, geometry, templates).
     ``imposition``: how cards.pdf is printed, for the documents' texts that say so."""
     register()
-    broken = layouts.broken_icons
+    broken = {name: problem for name, (_file, problem) in layouts.broken_icons.items()}
     with project_look(
         layouts.icons, layouts.colours, {n: str(p.loc) for n, p in broken.items()}
     ) as asked:
