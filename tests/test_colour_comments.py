@@ -60,7 +60,36 @@ def test_a_quote_left_out_inside_braces_is_said_on_its_own_line() -> None:
 def test_a_comment_after_a_plain_value_inside_braces_is_said_where_it_starts() -> None:
     said = problem("a: {x: 1, text: Play # of cards}\nb: 2\n")
     assert said.startswith("f.yaml:1:22: YAML syntax: the rest of this line is read as a comment")
-    assert said.endswith("put the value before it in quotes")
+    assert said.endswith("a '#' after a space starts a comment: put the whole value in quotes")
+
+
+@pytest.mark.parametrize(
+    ("text", "where", "ends"),
+    [
+        ('a: {fill: #CC79A7"}\nb: 1\n', "f.yaml:1:11:", 'is written in quotes, "#CC79A7"'),
+        ("a: {x: 1, #}\nb: 1\n", "f.yaml:1:11:", 'is written in quotes, "#"'),
+    ],
+)
+def test_a_value_that_starts_with_a_hash_inside_braces_is_told_to_be_quoted(
+    text: str, where: str, ends: str
+) -> None:
+    said = problem(text)
+    assert said.startswith(where) and said.endswith(ends), said
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a note that holds braces of its own; the mistake is the comma left out on line 2
+        "t: {x: 5, y: 8,   # as the {title} style says\n  w: 53, h: 10\n  style: title}\n",
+        # a comment after a list: nothing to quote, and the old message stands
+        "a: {y: [1, 2]  # }\nb: 1\n",
+    ],
+)
+def test_a_comment_that_is_one_is_not_blamed(text: str) -> None:
+    said = problem(text)
+    assert "read as a comment" not in said, said
+    assert not said.startswith("f.yaml:1:") or "not closed" in said, said
 
 
 @pytest.mark.parametrize(

@@ -157,39 +157,71 @@ def _comment_hid(
 ) -> tuple[Loc, str] | None:
     """Where a comment hid the bracket that closes the one opened at ``start`` (the parser
     then gave up at ``end``, on a later line), and what to do: a colour unquoted after a
-    colour key (``colour_comments``), or a ``#`` right after a value, which PyYAML reads
-    as a comment too (``"#D55E00, stroke: "#000000"``: a quote left out pairs the wrong
-    quotes, and the rest of the line is read as a comment). None when no comment did."""
+    colour key (``colour_comments``), or a ``#`` after a value (PyYAML reads one right
+    after a quoted value as a comment too: ``"#D55E00, stroke: "#000000"}``, a quote left
+    out, pairs the wrong quotes) or where a value starts. Only a comment that holds a
+    closing bracket its own text does not open (``{title}`` in a note is no such), on the
+    line the bracket opens; None when no comment did."""
     lines = text.split("\n")
     hidden = colour_comments.first_on_lines(lines, start.line, end.line, file)
     if hidden is not None or start.line == end.line:
         return hidden
+    last = _last_token_on(text, start.line)
+    if last is None or last.end_mark.line != start.line:
+        return None
+    line = lines[start.line]
+    comment = line[last.end_mark.column :].lstrip(" \t")
+    advice = _comment_advice(last, comment)
+    if not comment.startswith("#") or advice is None or not _closes(comment, opened):
+        return None
+    at = Loc(file, start.line + 1, len(line) - len(comment) + 1)
+    said = (
+        f"YAML syntax: the rest of this line is read as a comment, which hides the"
+        f" '{_CLOSING[opened]}' that closes the '{opened}' of column {start.column + 1}; {advice}"
+    )
+    return at, said
+
+
+def _last_token_on(text: str, line: int) -> yaml.Token | None:
+    """The last token PyYAML reads that starts on ``line`` (0-based) or before it."""
     last: yaml.Token | None = None
     try:
         for token in yaml.scan(text, Loader=yaml.SafeLoader):
-            if token.start_mark.line > start.line:
+            if token.start_mark.line > line:
                 break
             last = token
     except yaml.YAMLError:
         pass
-    if last is None or last.end_mark.line != start.line:
-        return None
-    line = lines[start.line]
-    rest = line[last.end_mark.column :]
-    comment = rest.lstrip(" \t")
-    if not comment.startswith("#") or _CLOSING[opened] not in comment:
-        return None
-    at = Loc(file, start.line + 1, len(line) - len(comment) + 1)
-    said = (
-        f"YAML syntax: the rest of this line is read as a comment (a '#' right after a"
-        f" value starts one), which hides the '{_CLOSING[opened]}' that closes the"
-        f" '{opened}' of column {start.column + 1}"
-    )
+    return last
+
+
+def _comment_advice(last: yaml.Token, comment: str) -> str | None:
+    """What to do about a comment after ``last``: None where the comment is one (after a
+    bracket or a value that ends the line's entries, a closing bracket in it is a slip
+    cutsheet cannot mend with a word)."""
     if isinstance(last, yaml.ScalarToken) and last.style in ('"', "'"):
-        said += f"; the quoted value before it reads {short(repr(last.value))}: is a quote missing?"
-    else:
-        said += "; put the value before it in quotes"
-    return at, said
+        return f"the quoted value before it reads {short(repr(last.value))}: is a quote missing?"
+    if isinstance(last, yaml.ScalarToken):
+        return "a '#' after a space starts a comment: put the whole value in quotes"
+    if isinstance(last, yaml.ValueToken | yaml.FlowEntryToken):
+        word = re.match(r"#[^\s,\]}\"']*", comment)
+        value = word.group() if word else "#"
+        return f"a value that starts with '#' is written in quotes, \"{short(value)}\""
+    return None
+
+
+def _closes(comment: str, opened: str) -> bool:
+    """Whether ``comment`` holds a bracket that closes one opened before it: one its own text
+    opened (``{title}``) does not."""
+    depth = 0
+    for ch in comment:
+        if ch == opened:
+            depth += 1
+        elif ch == _CLOSING[opened]:
+            depth -= 1
+            if depth < 0:
+                return True
+    return False
 
 
 def _left_open(text: str, line: int, column: int, last_line: int) -> bool:
