@@ -3,20 +3,18 @@ the word before it (``held_numbers``): measured so, and printed so."""
 
 from __future__ import annotations
 
-import io
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
 from cutsheet import held_numbers
 from cutsheet.measure import TextStyle, fresh, measure, paragraph_style, register
 from cutsheet.word_breaks import SpacedParagraph
 
-from .readback import pdfium_pages
+from .test_shy_spaces import chars_of
 
 register()
 STYLE = TextStyle(size=10, leading=12.5)
@@ -113,15 +111,9 @@ def test_a_pair_is_never_held_by_breaking_the_word_before_it(markup: str) -> Non
 
 def test_the_held_pair_prints_on_the_last_line() -> None:
     [width, *_] = alone_at(WORTH)
-    para = fresh(WORTH, paragraph_style(STYLE))
-    _, height = para.wrap(width, 10_000)
-    buf = io.BytesIO()
-    canvas = Canvas(buf, pagesize=(width + 40, height + 40))
-    para.drawOn(canvas, 20, 20)
-    canvas.save()
-    [page] = pdfium_pages(buf.getvalue())
-    lowest = min(ch["matrix"][5] for ch in page.chars)  # the last line's baseline
-    last = sorted((ch for ch in page.chars if ch["matrix"][5] < lowest + 1), key=lambda c: c["x0"])
+    chars = chars_of(WORTH, width, STYLE)
+    lowest = min(ch["matrix"][5] for ch in chars)  # the last line's baseline
+    last = sorted((ch for ch in chars if ch["matrix"][5] < lowest + 1), key=lambda c: c["x0"])
     printed = "".join(ch["text"] for ch in last).replace("\xa0", " ")
     assert printed.strip().endswith("worth 3."), printed
 
