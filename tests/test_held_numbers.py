@@ -24,6 +24,11 @@ WORTH = "Discard this card at the end of the round and score the card, which is 
 def lines_of(para: Paragraph, width: float) -> list[str]:
     """The words of each line ``para`` is broken into at ``width`` points."""
     para.wrap(width, 10_000)
+    return lines_in(para)
+
+
+def lines_in(para: Paragraph) -> list[str]:
+    """The words of each line of ``para`` as it was last broken."""
     out = []
     for line in para.blPara.lines:
         if isinstance(line, tuple):
@@ -146,3 +151,36 @@ def _fits(text: str, width: float) -> bool:
 
     style: Any = paragraph_style(STYLE)
     return stringWidth(text, style.fontName, style.fontSize) <= width
+
+
+SPLIT = (
+    "P16: Discard <b>this</b> card and the players then take turns to place one cube on any"
+    " open space of the shared board and the players then take turns to place one cube on"
+    " any open space of the shared board and, which is worth 3."
+)
+
+
+def test_a_held_paragraph_splits_where_its_lines_do() -> None:
+    """A page break cut a held paragraph of several fragments from the words of its first
+    breaking by the held lines' word positions: the first part took a word too many and
+    needed a line more than its room, so check passed and build failed (a review, with a
+    rules page). Every cut of every held width keeps the lines, and the pair, as held."""
+    leading = paragraph_style(STYLE).leading
+    held = 0
+    for width in alone_at(SPLIT):
+        para = fresh(SPLIT, paragraph_style(STYLE))
+        para.wrap(width, 10_000)
+        if not lines_in(para)[-1].endswith("worth 3."):
+            continue  # the pair does not fit that width
+        held += 1
+        lines = len(para.blPara.lines)
+        for keep in range(1, lines):
+            whole = fresh(SPLIT, paragraph_style(STYLE))
+            whole.wrap(width, 10_000)
+            first, rest = whole.split(width, keep * leading + 0.1)
+            assert first.wrap(width, 10_000)[1] == pytest.approx(keep * leading)
+            rest.wrap(width, 10_000)
+            said = f"{first.getPlainText()} {rest.getPlainText()}".split()
+            assert said == SPLIT.replace("<b>", "").replace("</b>", "").split()
+            assert lines_in(rest)[-1].endswith("worth 3."), (width, keep)
+    assert held, "no width held the number: the test shows nothing"

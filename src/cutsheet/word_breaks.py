@@ -172,6 +172,7 @@ class SpacedParagraph(Paragraph):
     part goes on from (``continues``, set by whoever splits it) ends with a space too."""
 
     continues = False
+    held = False  # its words hold a last number's no-break space (``breakLines``)
 
     def breakLines(self, width: Any) -> Any:  # noqa: N802 (ReportLab's name)
         """ReportLab's lines, broken again with a paragraph's last number held to the word
@@ -187,15 +188,32 @@ class SpacedParagraph(Paragraph):
         after, self.frags = self.frags, holding
         broken = self._hyphenations, self._splitLongWordCount
         again = super().breakLines(width)
-        # the fragments stay as ReportLab left them from the first breaking: what a reader
-        # gets is the same whether the number was held or not
-        self.frags = after
-        if (self._hyphenations, self._splitLongWordCount) == broken and held_numbers.fits(
+        if (self._hyphenations, self._splitLongWordCount) != broken or not held_numbers.fits(
             again, lines
         ):
-            return again
-        self._hyphenations, self._splitLongWordCount = broken  # (the pair broke a word)
-        return lines
+            self.frags = after  # the words of the first breaking, which its lines index
+            self._hyphenations, self._splitLongWordCount = broken  # (the pair broke a word)
+            return lines
+        if self.frags is holding:  # one fragment: its lines hold the words; its text is kept
+            self.frags = frags
+        else:  # ReportLab's words of the held breaking, which a split cuts by its lines
+            self.held = True
+        return again
+
+    def split(self, availWidth: float, availHeight: float) -> list[Any]:  # noqa: N803
+        """ReportLab's split; its parts hold the held words too."""
+        parts: list[Any] = super().split(availWidth, availHeight)
+        if self.held:
+            for part in parts:
+                if isinstance(part, SpacedParagraph):
+                    part.held = True
+        return parts
+
+    def getPlainText(self, identify: Any = None) -> str:  # noqa: N802 (ReportLab's name)
+        """The text as a reader gets it: a held number's no-break space is the space the
+        text has (``breakLines``)."""
+        text: str = super().getPlainText(identify)
+        return text.replace(held_numbers.NBSP, " ") if self.held else text
 
     def drawPara(self, debug: int = 0) -> None:  # noqa: N802 (ReportLab's name)
         lines = self.blPara
