@@ -588,3 +588,27 @@ def test_a_rebuild_the_folder_lock_refuses_waits_and_builds_then(run, monkeypatc
         m.endswith("another cutsheet build is writing there; waiting for it") for m in run.said
     )
     assert not any("1 error" in m for m in run.said)
+
+
+def test_an_icon_broken_in_the_profile_that_draws_it_is_said_once_not_warned_after(run):
+    """A broken icon drawn in standard only is standard's error and large print's warning,
+    at one file: watch said the error after its quick pass, then the warning after the rest
+    (a review); check and build say the error alone, and so does watch now."""
+    shown: list[list[Problem]] = []
+    icon = run.root / "icons" / "gem.svg"
+    icon.parent.mkdir()
+    icon.write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9"><circle r="4"/></svg>'
+    )
+    drawn = "{% if profile == 'standard' %}{{ 'gem'|icon }}{% endif %}{{ name }}"
+    run.edit("layouts/my-game.yaml", 'text: "{{ name }}"', f'text: "{drawn}"')
+
+    def batches() -> Iterator[set[tuple[Change, str]]]:
+        shown.clear()
+        icon.write_text("<svg")
+        yield {(Change.modified, str(icon))}
+
+    watch_loop(run.project, [], BOTH, run.out, batches(), say=run.said.append, show=shown.append)
+    said = [str(p) for batch in shown for p in batch if "gem.svg" in str(p)]
+    assert any(": error: " in p for p in said), said
+    assert not any(": warning: " in p for p in said), said

@@ -191,8 +191,8 @@ class _Watcher:
         line, which says that the loop is watching again."""
         if shown:
             problems = list(dict.fromkeys([*shown, *problems]))
-            said = set(shown)
-            new = [p for p in problems if p not in said]
+            said = set(shown)  # (a warning that repeats an error shown is said by it)
+            new = [p for p in said_once(problems) if p not in said]
             if new:
                 self.show(new)
         else:
@@ -258,7 +258,7 @@ class _Watcher:
             done_games = [g for g in first if g in rest]
             fresh = label if done_games == rest else f"{label} of {', '.join(done_games)}"
         problems, refused = self.run(rest, self.options, resume=passes > 0)
-        said = [p for p in problems if p not in shown]
+        said = [p for p in said_once([*shown, *problems]) if p not in shown]
         self.finish(rest, said, fresh, last=last, refused=refused)
 
     def quick_pass(
