@@ -3,6 +3,7 @@ or a located error where there was a traceback or silence."""
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -12,7 +13,7 @@ from cutsheet.cli import main
 
 from .test_own_look import hex_of, write_own
 from .test_probe_leftovers import A4_WARNING, RULES, add_rules_text, own_papers, said
-from .test_project_files_refused import GAME, LAYOUT, SVG, check_and_build, use_icon
+from .test_project_files_refused import GAME, LAYOUT, SVG, check_and_build, fifo_only, use_icon
 
 
 # -- a project paper that replaces one of cutsheet's own: said by preview and export too --
@@ -749,3 +750,19 @@ def test_a_warning_an_error_at_its_place_already_says_is_said_once():
     assert said_once([repeated, error, elsewhere, unlike, error]) == sorted(
         [error, elsewhere, unlike]
     )
+
+
+@fifo_only
+def test_an_icon_that_is_no_file_is_kept_by_the_cache_and_seen_when_replaced(mini, capsys):
+    """A FIFO named like an icon has no hash: as an input it kept every build from being
+    kept ('6 PDFs' each time, a review). The cache's listing of icons/ marks it instead."""
+    (mini / "icons").mkdir()
+    os.mkfifo(mini / "icons" / "x.svg")
+    build = ("build", "mini", "--jobs", "1", "--profile", "standard", "--paper", "a4")
+    run(capsys, *build)
+    code, told = run(capsys, *build)
+    assert code == 0 and any("unchanged" in line for line in told), told
+    (mini / "icons" / "x.svg").unlink()
+    (mini / "icons" / "x.svg").write_text(SVG_CIRCLE)  # a file in its place: seen
+    code, told = run(capsys, *build)
+    assert code == 0 and not any("unchanged" in line or "x.svg" in line for line in told), told

@@ -227,12 +227,21 @@ def options_key(options: Any, paper: str, root: Path) -> str:
 
 def icon_listing(root: Path) -> str:
     """The names in the project's ``icons/`` folder, for a cache key: ``check`` reads every
-    icon there, used or not, so a file added that cannot be read fails a build that would
-    otherwise keep its last files (nothing is read here, and nothing heavy imported)."""
+    icon there, used or not, so a file added that cannot be read is said by a build that
+    would otherwise keep its last files (nothing is read here, and nothing heavy imported).
+    A name that is no file (a FIFO, a folder: an icon that cannot be drawn, and has no hash
+    to record) is marked, so that a file put in its place is seen too."""
     try:
-        return "/".join(sorted(p.name for p in (root / "icons").iterdir()))
+        return "/".join(sorted(_listed(p) for p in (root / "icons").iterdir()))
     except OSError:  # no icons/ folder
         return ""
+
+
+def _listed(path: Path) -> str:
+    try:
+        return path.name if path.is_file() or not path.exists() else f"{path.name}!"
+    except OSError:
+        return f"{path.name}!"
 
 
 PRINTING_KEYS = frozenset({"imposition", "cut_guides", "back_offset"})  # a build's own

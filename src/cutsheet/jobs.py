@@ -257,8 +257,11 @@ def inputs_of(root: str, game_plan: GamePlan) -> set[str]:
     files |= {str(p) for p in font_files(Path(root) / "fonts").values()}
     files |= set(layouts.icons.values()) if layouts else set()
     # an icon file that cannot be drawn is said (an error, or a warning where no face draws
-    # it): mended, the job is planned again and says no more of it
-    files |= {file for file, _problem in layouts.broken_icons.values()} if layouts else set()
+    # it): mended, the job is planned again and says no more of it. One that is no file (a
+    # FIFO, a folder) has no hash, and would keep the job from ever being kept: the cache
+    # key's listing of icons/ marks it instead (``cache.icon_listing``)
+    broken = [file for file, _problem in layouts.broken_icons.values()] if layouts else []
+    files |= {file for file in broken if os.path.isfile(file) or not os.path.exists(file)}
     return files
 
 
