@@ -84,6 +84,8 @@ def test_a_value_that_starts_with_a_hash_inside_braces_is_told_to_be_quoted(
         "t: {x: 5, y: 8,   # as the {title} style says\n  w: 53, h: 10\n  style: title}\n",
         # a comment after a list: nothing to quote, and the old message stands
         "a: {y: [1, 2]  # }\nb: 1\n",
+        # a note with a stray brace inside it, the line going on after it (a review)
+        "box: {x: 1, y: 2,  # (see layouts: the card's {x, y} } pair)\n  w: 3\n  h: 4}\n",
     ],
 )
 def test_a_comment_that_is_one_is_not_blamed(text: str) -> None:
