@@ -196,8 +196,8 @@ class SpacedParagraph(Paragraph):
             return lines
         if self.frags is holding:  # one fragment: its lines hold the words; its text is kept
             self.frags = frags
-        else:  # ReportLab's words of the held breaking, which a split cuts by its lines
-            self.held = True
+        # else ReportLab's words of the held breaking, which a split cuts by its lines
+        self.held = True  # (and a split part's text is made from those lines)
         return again
 
     def split(self, availWidth: float, availHeight: float) -> list[Any]:  # noqa: N803
