@@ -612,3 +612,32 @@ def test_an_icon_broken_in_the_profile_that_draws_it_is_said_once_not_warned_aft
     said = [str(p) for batch in shown for p in batch if "gem.svg" in str(p)]
     assert any(": error: " in p for p in said), said
     assert not any(": warning: " in p for p in said), said
+
+
+def test_a_game_whose_error_reads_as_one_shown_already_is_still_said_failed(run):
+    """Two games draw one icon, one in standard, the other in large print only: broken in
+    the save that edits the first, the second's error (the same words, at the same file,
+    already shown for the first) was left out before errors were counted, and watch said
+    'beta: no errors' while build refused it (a review)."""
+    new_game(run.root, "beta")
+    icon = run.root / "icons" / "gem.svg"
+    icon.parent.mkdir()
+    icon.write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 9 9"><circle r="4"/></svg>'
+    )
+    for game, profile in (("my-game", "standard"), ("beta", "large-print")):
+        drawn = f"{{% if profile == '{profile}' %}}{{{{ 'gem'|icon }}}}{{% endif %}}{{{{ name }}}}"
+        run.edit(f"layouts/{game}.yaml", 'text: "{{ name }}"', f'text: "{drawn}"')
+    run.project = Project(run.root)
+
+    def batches() -> Iterator[set[tuple[Change, str]]]:
+        run.said.clear()
+        icon.write_text("<svg")
+        yield {(Change.modified, str(icon)), *run.edit(CARDS, "name: Sun", "name: Sunrise")}
+
+    code = watch_loop(
+        run.project, [], BOTH, run.out, batches(), say=run.said.append, show=lambda _p: None
+    )
+    assert code == 1
+    assert not any(line.startswith("beta: no errors") for line in run.said), run.said
+    assert any("beta" in line and "error" in line for line in run.said), run.said

@@ -190,13 +190,14 @@ class _Watcher:
         (standard-a4), which a failure of the rest leaves new; ``last``: the batch's last
         line, which says that the loop is watching again."""
         if shown:
-            problems = list(dict.fromkeys([*shown, *problems]))
             said = set(shown)  # (a warning that repeats an error shown is said by it)
-            new = [p for p in said_once(problems) if p not in said]
+            new = [p for p in said_once([*shown, *problems]) if p not in said]
             if new:
                 self.show(new)
         else:
             self.show(problems)
+        # this batch's own errors, those said before included: a game whose error is the
+        # same words as another's already shown has failed all the same (a review)
         errors = sum(1 for p in problems if p.severity == "error")
         failed = ([g for g in which if g in refused] if refused else list(which)) if errors else []
         fine = [g for g in which if g not in failed]
@@ -258,8 +259,7 @@ class _Watcher:
             done_games = [g for g in first if g in rest]
             fresh = label if done_games == rest else f"{label} of {', '.join(done_games)}"
         problems, refused = self.run(rest, self.options, resume=passes > 0)
-        said = [p for p in said_once([*shown, *problems]) if p not in shown]
-        self.finish(rest, said, fresh, last=last, refused=refused)
+        self.finish(rest, problems, fresh, shown=shown, last=last, refused=refused)
 
     def quick_pass(
         self, first: list[str], quick: Options, done: str, then: str, resume: bool
