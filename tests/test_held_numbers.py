@@ -184,3 +184,28 @@ def test_a_held_paragraph_splits_where_its_lines_do() -> None:
             assert said == SPLIT.replace("<b>", "").replace("</b>", "").split()
             assert lines_in(rest)[-1].endswith("worth 3."), (width, keep)
     assert held, "no width held the number: the test shows nothing"
+
+
+def test_a_held_paragraph_broken_again_at_another_width_decides_afresh() -> None:
+    """Held at one width, a paragraph kept the pair as one word at the next: narrower, it
+    ran over, and its widest word (a card row sizes its cards by it) grew, so check (A4
+    after Letter) and build (A4 alone) sized one card row differently (a review)."""
+    markup = "Call up the <b>reserve</b> and take your Reinforcements 3."
+    [wide, *_] = [w for w in alone_at(markup) if ours(markup, w)[-1].endswith("ents 3.")]
+    para = fresh(markup, paragraph_style(STYLE))
+    para.wrap(wide, 10_000)
+    assert lines_in(para)[-1].endswith("Reinforcements 3.")
+    assert para.minWidth() == fresh(markup, paragraph_style(STYLE)).minWidth()
+    narrow = 75.0  # "Reinforcements" fits; the pair does not
+    para.wrap(narrow, 10_000)
+    assert lines_in(para)[-2:] == ["Reinforcements", "3."]
+    assert held_numbers.overrun(para.blPara) == 0.0
+
+
+def test_a_no_break_space_of_the_text_stays_in_what_a_reader_gets() -> None:
+    """The held no-break space reads as a space; one the text has stays itself, at every
+    width (a review: all of them became spaces where the number was held)."""
+    markup = "Pay 1\xa0000 coins to the <b>bank</b> before you take the card, which is worth 3."
+    for width in alone_at(markup):
+        said = measure(markup, STYLE, width).plain
+        assert "1\xa0000" in said and said.endswith("worth 3."), (width, said)

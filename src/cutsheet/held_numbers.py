@@ -62,7 +62,17 @@ def held(frags: Any) -> list[Any] | None:
     if not found["head"] and not _ends_a_word(frags[-2] if len(frags) > 1 else None):
         return None
     joined = f"{found['head']}{NBSP}{found['number']}{found['tail']}"
-    return [*frags[:-1], last.clone(text=joined)]
+    return [*frags[:-1], last.clone(text=joined, cs_held=True)]
+
+
+def holds(frags: Any) -> bool:
+    """Whether ``frags`` (fragments, or ReportLab's words of them) hold a number held by
+    ``held``: the last no-break space of their text is that one."""
+    for frag in frags or ():
+        entries = frag[1:] if isinstance(frag, list) else [(frag, None)]
+        if any(getattr(entry[0], "cs_held", False) for entry in entries):
+            return True
+    return False
 
 
 def _ends_a_word(frag: Any) -> bool:
@@ -79,7 +89,8 @@ def _ends_a_word(frag: Any) -> bool:
 
 def overrun(lines: Any) -> float:
     """How far (points) the widest line of ``lines`` runs past its width."""
-    return max((-_extra(line) for line in getattr(lines, "lines", None) or []), default=0.0)
+    rows = getattr(lines, "lines", None) or []
+    return max([0.0, *(-_extra(line) for line in rows)])  # lines with room run over by nothing
 
 
 def fits(again: Any, lines: Any) -> bool:

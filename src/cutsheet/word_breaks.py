@@ -172,12 +172,15 @@ class SpacedParagraph(Paragraph):
     part goes on from (``continues``, set by whoever splits it) ends with a space too."""
 
     continues = False
-    held = False  # its words hold a last number's no-break space (``breakLines``)
+    unheld: Any = None  # the fragments a breaking that held a number started from
 
     def breakLines(self, width: Any) -> Any:  # noqa: N802 (ReportLab's name)
         """ReportLab's lines, broken again with a paragraph's last number held to the word
         before it where ReportLab left that number alone on the last line and the pair fits
-        (``held_numbers``)."""
+        (``held_numbers``). A paragraph broken before with its number held is broken again
+        from the fragments it had then: at another width the pair may not fit."""
+        if self.unheld is not None:
+            self.frags, self.unheld = self.unheld, None
         frags = self.frags
         lines = super().breakLines(width)
         if not held_numbers.alone(lines):
@@ -196,24 +199,29 @@ class SpacedParagraph(Paragraph):
             return lines
         if self.frags is holding:  # one fragment: its lines hold the words; its text is kept
             self.frags = frags
-        # else ReportLab's words of the held breaking, which a split cuts by its lines
-        self.held = True  # (and a split part's text is made from those lines)
+        else:  # ReportLab's words of the held breaking, which a split cuts by its lines
+            self.unheld = frags
         return again
 
-    def split(self, availWidth: float, availHeight: float) -> list[Any]:  # noqa: N803
-        """ReportLab's split; its parts hold the held words too."""
-        parts: list[Any] = super().split(availWidth, availHeight)
-        if self.held:
-            for part in parts:
-                if isinstance(part, SpacedParagraph):
-                    part.held = True
-        return parts
+    def minWidth(self) -> float:  # noqa: N802 (ReportLab's name)
+        """The widest word, as written: a held pair is one word only at the width that held
+        it (a card row sizes its cards by its labels' widest words)."""
+        if self.unheld is None:
+            return float(super().minWidth())
+        held, self.frags = self.frags, self.unheld
+        try:
+            return float(super().minWidth())
+        finally:
+            self.frags = held
 
     def getPlainText(self, identify: Any = None) -> str:  # noqa: N802 (ReportLab's name)
         """The text as a reader gets it: a held number's no-break space is the space the
-        text has (``breakLines``)."""
+        text has (``breakLines``; any other no-break space is the text's own)."""
         text: str = super().getPlainText(identify)
-        return text.replace(held_numbers.NBSP, " ") if self.held else text
+        if held_numbers.NBSP in text and held_numbers.holds(self.frags):
+            head, _nbsp, tail = text.rpartition(held_numbers.NBSP)
+            return f"{head} {tail}"
+        return text
 
     def drawPara(self, debug: int = 0) -> None:  # noqa: N802 (ReportLab's name)
         lines = self.blPara
