@@ -63,6 +63,14 @@ def test_a_comment_after_a_plain_value_inside_braces_is_said_where_it_starts() -
     assert said.endswith("a '#' after a space starts a comment: put the whole value in quotes")
 
 
+@pytest.mark.parametrize("after", ["", ".", "  # more", " )"])
+def test_a_comment_that_hides_the_brace_is_blamed_whatever_punctuation_follows(after: str) -> None:
+    """The brace a quote left out hid, then a full stop or another comment (a review: only
+    a brace at the line's very end was blamed)."""
+    said = problem(f'a: {{x: 1, fill: "#D55E00, stroke: "#000000"}}{after}\nb: {{y: 2}}\n')
+    assert said.startswith("f.yaml:1:36: YAML syntax: the rest of this line is read as a comment")
+
+
 @pytest.mark.parametrize(
     ("text", "where", "ends"),
     [

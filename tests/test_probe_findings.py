@@ -763,6 +763,10 @@ def test_an_icon_that_is_no_file_is_kept_by_the_cache_and_seen_when_replaced(min
     code, told = run(capsys, *build)
     assert code == 0 and any("unchanged" in line for line in told), told
     (mini / "icons" / "x.svg").unlink()
+    (mini / "icons" / "x.svg").mkdir()  # a folder in its place: seen, said as what it is
+    code, told = run(capsys, *build)
+    assert code == 0 and not any("unchanged" in line or "FIFO" in line for line in told), told
+    (mini / "icons" / "x.svg").rmdir()
     (mini / "icons" / "x.svg").write_text(SVG_CIRCLE)  # a file in its place: seen
     code, told = run(capsys, *build)
     assert code == 0 and not any("unchanged" in line or "x.svg" in line for line in told), told

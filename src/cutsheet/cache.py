@@ -238,8 +238,12 @@ def icon_listing(root: Path) -> str:
 
 
 def _listed(path: Path) -> str:
+    """A name of icons/, and what it is where it is no file (a FIFO put in a folder's place
+    is a change too)."""
     try:
-        return path.name if path.is_file() or not path.exists() else f"{path.name}!"
+        if path.is_file() or not path.exists():
+            return path.name
+        return f"{path.name}!{stat.S_IFMT(path.stat().st_mode):o}"
     except OSError:
         return f"{path.name}!"
 

@@ -159,9 +159,9 @@ def _comment_hid(
     then gave up at ``end``, on a later line), and what to do: a colour unquoted after a
     colour key (``colour_comments``), or a ``#`` after a value (PyYAML reads one right
     after a quoted value as a comment too: ``"#D55E00, stroke: "#000000"}``, a quote left
-    out, pairs the wrong quotes) or where a value starts. Only a comment that ends its line
-    with a closing bracket its own text does not open (``{title}`` in a note is no such,
-    nor a stray ``}`` inside one), on the line the bracket opens; None when no comment did."""
+    out, pairs the wrong quotes) or where a value starts. Only a comment that holds a
+    closing bracket its own text does not open (``_closes``), on the line the bracket
+    opens; None when no comment did."""
     lines = text.split("\n")
     hidden = colour_comments.first_on_lines(lines, start.line, end.line, file)
     if hidden is not None or start.line == end.line:
@@ -172,9 +172,8 @@ def _comment_hid(
     line = lines[start.line]
     comment = line[last.end_mark.column :].lstrip(" \t")
     advice = _comment_advice(last, comment)
-    closes = _closes(comment, opened) and comment.rstrip().endswith(_CLOSING[opened])
-    if not comment.startswith("#") or advice is None or not closes:
-        return None  # (a note with a bracket inside it is a note: the line goes on after it)
+    if not comment.startswith("#") or advice is None or not _closes(comment, opened):
+        return None
     at = Loc(file, start.line + 1, len(line) - len(comment) + 1)
     said = (
         f"YAML syntax: the rest of this line is read as a comment, which hides the"
@@ -212,16 +211,18 @@ def _comment_advice(last: yaml.Token, comment: str) -> str | None:
 
 
 def _closes(comment: str, opened: str) -> bool:
-    """Whether ``comment`` holds a bracket that closes one opened before it: one its own text
-    opened (``{title}``) does not."""
+    """Whether ``comment`` holds a bracket that closes one opened before it, with nothing
+    after it but punctuation or another comment: one its own text opened (``{title}``)
+    does not, nor a stray one inside a note that goes on in words ("the {x, y} } pair")."""
     depth = 0
-    for ch in comment:
+    for at, ch in enumerate(comment):
         if ch == opened:
             depth += 1
         elif ch == _CLOSING[opened]:
             depth -= 1
             if depth < 0:
-                return True
+                rest = comment[at + 1 :].strip()
+                return rest.startswith("#") or not any(c.isalnum() for c in rest)
     return False
 
 
