@@ -107,9 +107,9 @@ def project_icons(
 ) -> tuple[dict[str, str], dict[str, tuple[str, Problem]]]:
     """The project's ``icons/`` by name -> file, each inside the project and, for an SVG,
     readable; and those that cannot be drawn (a damaged file, a picture refused) by name ->
-    their file and its error, which is a game's only if the game draws the icon (``plan_game``): one
-    broken icon does not stop every game of the project. An icon outside the project is
-    one of ``problems``, for every game."""
+    their file and its error, which is a game's only if the game draws the icon
+    (``plan_game``): one broken icon does not stop every game of the project. An icon
+    outside the project is one of ``problems``, for every game."""
     out: dict[str, str] = {}
     broken: dict[str, tuple[str, Problem]] = {}
     for path, why in unused_icon_files(project / "icons"):

@@ -8,8 +8,8 @@ that text ends with, is marked as followed by none (ReportLab 4.4 and 5.1,
 ``ea&shy;ch <b>score</b>`` prints "eachscore": a space of the text lost in the ink.
 Here such a word is marked as followed by its space, as ReportLab marks the same word
 anywhere else in a fragment, unless the next run starts with a space of its own (which
-ReportLab then keeps as a word: marking both would print two). Nothing else is touched: a paragraph without a soft hyphen
-breaks and prints as before."""
+ReportLab then keeps as a word: marking both would print two). Nothing else is touched:
+a paragraph without a soft hyphen breaks and prints as before."""
 
 from __future__ import annotations
 
