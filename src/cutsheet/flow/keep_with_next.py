@@ -135,6 +135,7 @@ class KeepWithNext(_Container, Flowable):  # type: ignore[misc]
         long = any(getattr(part, "splits_when_long", False) for part in content) and (
             _listWrapOn(content, aw, canv)[1] > page + 0.01
         )
+        loose = _loose(content, aw, canv, page)
         for i in range(len(content) - 1, -1, -1):
             part = content[i]
             if long and getattr(part, "splits_when_long", False):
@@ -152,8 +153,8 @@ class KeepWithNext(_Container, Flowable):  # type: ignore[misc]
                     found = self._split_lead_in(i, lines, aw, ah, page)
                 if found is not None:
                     return found
-            if i == 0 or vars(part).get("_cs_glued"):  # nothing here, or inside a block
-                continue
+            if i == 0 or (vars(part).get("_cs_glued") and i not in loose):
+                continue  # nothing here, or inside a block that fits a page whole
             if self._keeps_enough(i, lines, 0) and self._fits(content[:i], aw, ah):
                 return content[:i], content[i:]
         return None
@@ -245,6 +246,22 @@ class KeepWithNext(_Container, Flowable):  # type: ignore[misc]
 
     def _fits(self, parts: list[Flowable], aw: float, ah: float) -> bool:
         return bool(_listWrapOn(parts, aw, getattr(self, "canv", None))[1] <= ah)
+
+
+def _loose(content: list[Flowable], aw: float, canv: object, page: float) -> set[int]:
+    """The parts of ``content`` after the first of a block kept together (``_take``) that is
+    taller than a page ``page`` points high: the block goes on over the next page between two
+    of its parts, as it does alone (a KeepTogether too tall for its frame is laid out part by
+    part), rather than the group being refused whole."""
+    loose: set[int] = set()
+    start = 0
+    for end in range(1, len(content) + 1):
+        if end < len(content) and vars(content[end]).get("_cs_glued"):
+            continue  # still inside the block that starts at ``start``
+        if end - start > 1 and _listWrapOn(content[start:end], aw, canv)[1] > page + 0.01:
+            loose.update(range(start + 1, end))
+        start = end
+    return loose
 
 
 def _regrouped(rest: list[Flowable], bare: bool) -> list[Flowable]:
