@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, Frame, KeepTogether
+from reportlab.platypus import Flowable, Frame, KeepTogether, Spacer
 
 from ..measure import face_name, string_width
 from ..profiles import Profile
@@ -259,4 +259,18 @@ def flatten(story: list[Flowable]) -> list[Flowable]:
             out.append(f.for_bare_frame(flatten(list(f._content))))
         else:
             out.append(f)
+    return out
+
+
+def end_space_dropped(story: list[Flowable]) -> list[Flowable]:
+    """``story`` without the space after its last block (a block's own, inside the group or
+    block kept together it ends with too): space at a document's end holds nothing, and where
+    it fell past the last page's foot it opened a page of its own, blank but for its
+    furniture."""
+    out = list(story)
+    while out and isinstance(out[-1], Spacer):
+        out.pop()
+    last = out[-1] if out else None
+    if isinstance(last, KeepTogether) or hasattr(last, "for_bare_frame"):
+        last._content = end_space_dropped(last._content)  # type: ignore[union-attr]
     return out

@@ -6,7 +6,8 @@ list item) under it, or that whole paragraph when it is shorter, nor with fewer 
 ``MIN_LINES`` lines of text under it in all; a paragraph that ends with a colon, a lead-in,
 never ends a page with fewer than ``MIN_LINES`` lines of the list or block it introduces. A
 table, a worked example or a diagram counts only whole, and a block kept together (a
-KeepTogether) is never cut inside. A lead-in that fits a page's foot but cannot take enough
+KeepTogether) is cut inside, between two of its parts, only where it cannot share a page with
+what must stay with it (``_loose``). A lead-in that fits a page's foot but cannot take enough
 of what it introduces along is cut itself: its first lines stay, its last go on with it.
 """
 
@@ -48,7 +49,7 @@ def _need(f: Flowable) -> bool:
     return ends_with_colon(f)
 
 
-def _kept_enough(content: list[Flowable], lines: list[int], j: int, after: int) -> bool:
+def _kept_enough(content: list[Flowable], lines: _Lines, j: int, after: int) -> bool:
     """Whether ``after`` lines of what follows part ``j`` of ``content`` (whose parts hold
     ``lines`` lines each) are enough for it, when it is a heading or a lead-in."""
     if not _need(content[j]):
@@ -71,6 +72,15 @@ def _lines(f: Flowable, canv: object, aw: float) -> int:
         return ENOUGH
     f.wrapOn(canv, aw, 1e6)
     return len(body.blPara.lines)
+
+
+class _Lines(list[int]):
+    """The lines of text each part of a group holds set ``aw`` wide (``_lines``), and which
+    parts are headings and lead-ins (``_need``), found once a cut."""
+
+    def __init__(self, content: Sequence[Flowable], canv: object, aw: float) -> None:
+        super().__init__(_lines(f, canv, aw) for f in content)
+        self.needs = [j for j, f in enumerate(content) if _need(f)]
 
 
 class KeepWithNext(_Container, Flowable):  # type: ignore[misc]
@@ -127,7 +137,7 @@ class KeepWithNext(_Container, Flowable):  # type: ignore[misc]
             kept -= 1
         if kept < len(content) and self._fits(content[:kept], aw, ah):
             return content[:kept], []
-        lines = [_lines(f, canv, aw) for f in content]
+        lines = _Lines(content, canv, aw)
         # a table to fill in splits between two rows where the group is taller than a page
         # (``frames.page_height``; in the plan, ``ah``): it could never be placed whole
         frame = getattr(self, "_frame", None)
@@ -136,6 +146,7 @@ class KeepWithNext(_Container, Flowable):  # type: ignore[misc]
             _listWrapOn(content, aw, canv)[1] > page + 0.01
         )
         loose = _loose(content, aw, canv, page)
+        most = self._most_fitting(aw, ah)  # no cut after more parts than these fits
         for i in range(len(content) - 1, -1, -1):
             part = content[i]
             if long and getattr(part, "splits_when_long", False):
@@ -153,13 +164,28 @@ class KeepWithNext(_Container, Flowable):  # type: ignore[misc]
                     found = self._split_lead_in(i, lines, aw, ah, page)
                 if found is not None:
                     return found
-            if i == 0 or (vars(part).get("_cs_glued") and i not in loose):
-                continue  # nothing here, or inside a block that fits a page whole
+            if i == 0 or i > most or (vars(part).get("_cs_glued") and i not in loose):
+                continue  # nothing here, or too much before it, or inside a block kept whole
             if self._keeps_enough(i, lines, 0) and self._fits(content[:i], aw, ah):
-                return content[:i], content[i:]
+                rest = content[i:]
+                while i in loose and rest and isinstance(rest[0], Spacer):
+                    rest = rest[1:]  # a block's space falling at the page break is dropped
+                return content[:i], rest
         return None
 
-    def _split_at(self, i: int, lines: list[int], aw: float, ah: float) -> Cut | None:
+    def _most_fitting(self, aw: float, ah: float) -> int:
+        """How many of the group's parts, from its first, fit ``ah`` (found by halves: the
+        height of the first parts never falls as a part is added)."""
+        low, high = 0, len(self._content)
+        while low < high:
+            mid = (low + high + 1) // 2
+            if self._fits(self._content[:mid], aw, ah):
+                low = mid
+            else:
+                high = mid - 1
+        return low
+
+    def _split_at(self, i: int, lines: _Lines, aw: float, ah: float) -> Cut | None:
         """The group cut inside its ``i``-th part (a paragraph or a list item), if the part's
         first lines fit after the parts before it and keep their headings' lines."""
         canv = getattr(self, "canv", None)
@@ -180,7 +206,7 @@ class KeepWithNext(_Container, Flowable):  # type: ignore[misc]
         return [*head, first], [*rest, *self._content[i + 1 :]]
 
     def _split_lead_in(
-        self, i: int, lines: list[int], aw: float, ah: float, page: float
+        self, i: int, lines: _Lines, aw: float, ah: float, page: float
     ) -> Cut | None:
         """The group cut inside its ``i``-th part, a lead-in that fits whole after the parts
         before it but could not take enough of what it introduces along: its first lines
@@ -237,11 +263,13 @@ class KeepWithNext(_Container, Flowable):  # type: ignore[misc]
         space = max(head[-1].getSpaceAfter(), part.getSpaceBefore()) if head else 0.0
         return float(ah - used - space)
 
-    def _keeps_enough(self, i: int, lines: list[int], partial: int) -> bool:
+    def _keeps_enough(self, i: int, lines: _Lines, partial: int) -> bool:
         """Whether the parts before ``i`` and ``partial`` lines of part ``i`` keep every
         heading and lead-in among them with enough lines of what follows it."""
         return all(
-            _kept_enough(self._content, lines, j, sum(lines[j + 1 : i]) + partial) for j in range(i)
+            _kept_enough(self._content, lines, j, sum(lines[j + 1 : i]) + partial)
+            for j in lines.needs
+            if j < i
         )
 
     def _fits(self, parts: list[Flowable], aw: float, ah: float) -> bool:
@@ -249,17 +277,27 @@ class KeepWithNext(_Container, Flowable):  # type: ignore[misc]
 
 
 def _loose(content: list[Flowable], aw: float, canv: object, page: float) -> set[int]:
-    """The parts of ``content`` after the first of a block kept together (``_take``) that is
-    taller than a page ``page`` points high: the block goes on over the next page between two
-    of its parts, as it does alone (a KeepTogether too tall for its frame is laid out part by
-    part), rather than the group being refused whole."""
+    """Where a block kept together (``_take``) may be cut between two of its parts: one that
+    cannot share a page ``page`` points high with what comes before it in the group (it is
+    taller than a page itself, or with the heading and lines that must stay with it). It
+    goes on over the next page between two parts, as it does standing alone (ReportLab lays a
+    KeepTogether too tall for its frame out part by part), rather than the group being
+    refused. Only where what goes on then starts with a part that fits a page (a space at
+    the cut is dropped: ``cut``)."""
     loose: set[int] = set()
     start = 0
     for end in range(1, len(content) + 1):
         if end < len(content) and vars(content[end]).get("_cs_glued"):
             continue  # still inside the block that starts at ``start``
-        if end - start > 1 and _listWrapOn(content[start:end], aw, canv)[1] > page + 0.01:
-            loose.update(range(start + 1, end))
+        if end - start > 1 and _listWrapOn(content[:end], aw, canv)[1] > page + 0.01:
+            fits = [
+                isinstance(f, Spacer) or f.wrapOn(canv, aw, page)[1] <= page + 0.01
+                for f in content[start + 1 : end]
+            ]
+            for k in range(start + 1, end):
+                opens = next((j for j in range(k, end) if not isinstance(content[j], Spacer)), end)
+                if opens == end or fits[opens - start - 1]:
+                    loose.add(k)
         start = end
     return loose
 

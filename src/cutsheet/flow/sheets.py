@@ -22,7 +22,7 @@ from reportlab.platypus import Flowable, Frame, Spacer
 from reportlab.platypus.flowables import _Container, _listWrapOn
 
 from .blocks import DocPlan, Para
-from .frames import flatten, page_height
+from .frames import end_space_dropped, flatten, page_height
 from .story import StoryBuilder
 from .tables import long_table
 
@@ -64,7 +64,7 @@ def keep_last(story: Sequence[Flowable]) -> list[Flowable]:
 
 def sheet_story(story: Sequence[Flowable]) -> list[Flowable]:
     """A full-page sheet's story as a bare Frame lays it out."""
-    return flatten(keep_last(story))
+    return flatten(keep_last(end_space_dropped(list(story))))
 
 
 def fill_frame(frame: Frame, story: list[Flowable], canv: Canvas) -> int:
@@ -79,8 +79,9 @@ def fill_frame(frame: Frame, story: list[Flowable], canv: Canvas) -> int:
             placed += 1
             continue
         if isinstance(f, Spacer):  # space the page's foot has no room for ends the page
-            story.pop(0)  # and is dropped: it would open a page of its own, with nothing on it
-            placed += 1
+            while story and isinstance(story[0], Spacer):  # and is dropped, all of it: it
+                story.pop(0)  # would open the next page with a gap (or a page of its own)
+                placed += 1
             break
         page = page_height(frame)
         splits = hasattr(f, "for_bare_frame") or long_table(f, canv, frame._aW, page)

@@ -14,7 +14,14 @@ from reportlab.platypus import BaseDocTemplate, PageTemplate
 
 from ..diagnostics import Loc, Problem
 from ..flow.blocks import DocPlan
-from ..flow.frames import FRAME_PADDING, Furniture, rules_frame, rules_margin, rules_side
+from ..flow.frames import (
+    FRAME_PADDING,
+    Furniture,
+    end_space_dropped,
+    rules_frame,
+    rules_margin,
+    rules_side,
+)
 from ..impose.print_plan import DocPrint, PartPrint, PrintOptions, PrintPlan
 from ..measure import register
 from ..model import Game
@@ -211,7 +218,7 @@ def _rules(inp: PartInput, doc_print: DocPrint, booklet: bool = False) -> tuple[
     frame = rules_frame(page, half, furniture.band_mm, body)  # the plan measured in this frame
     doc.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=on_page)])
     builder = TaggedStory.for_profile(inp.profile).for_frame(frame._aW)
-    story = builder.flowables(doc_print.doc.blocks)
+    story = end_space_dropped(builder.flowables(doc_print.doc.blocks))
     doc.build(story)
     if not (booklet and tagger.enabled):
         return add_structure(buf.getvalue(), tagger), doc.page, False
