@@ -115,7 +115,7 @@ def _too_big(f: Flowable, canv: Canvas, width: float, height: float, split: bool
         splits = split or hasattr(g, "for_bare_frame") or long_table(g, canv, width, height)
         parts = g.splitOn(canv, width, height) if splits else []
         if not parts or pages > MAX_PAGES:
-            return h
+            return h if parts else _tallest_part(g, h, canv, width, height)
         if isinstance(parts[0], ActionFlowable):  # KeepTogether: its parts, one by one
             pending[0:0] = parts
             continue
@@ -125,6 +125,15 @@ def _too_big(f: Flowable, canv: Canvas, width: float, height: float, split: bool
             return fh
         pending[0:0] = rest
     return 0.0
+
+
+def _tallest_part(f: Flowable, whole: float, canv: Canvas, width: float, height: float) -> float:
+    """The height of what cannot be placed, where ``f`` (``whole`` points tall) cannot be
+    placed at all: a part of a group taller than a page itself (a caption, cut from its figure
+    as the group allows, still has to open a page), else the whole group (no place to cut)."""
+    parts = [_height(p, canv, width, height) for p in getattr(f, "_content", ())]
+    tallest = max(parts, default=0.0)
+    return tallest if tallest > height + FUZZ else whole
 
 
 def _height(f: Flowable, canv: Canvas, width: float, height: float) -> float:
@@ -210,7 +219,9 @@ def _what(block: object, kind: str, profile: str, own: bool = False) -> tuple[st
     if isinstance(block, CardRowBlock):  # its cards grow with their words and labels
         hint = " (its cards are as wide as their labels' longest words and as tall as their"
         hint += " longest labels, in more rows when one row has no room for them: shorter"
-        hint += " labels or marks, fewer cards, or give the block `profiles:` to keep it to"
+        hint += (
+            " labels, marks or caption, fewer cards, or give the block `profiles:` to keep it to"
+        )
         return f"a row of {counted(len(block.cards), 'card')} is", (
             hint + " the profiles whose pages hold it)"
         )
