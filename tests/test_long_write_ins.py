@@ -56,9 +56,9 @@ def test_the_boxes_go_on_over_pages_in_order_after_their_heading(built: Path, ki
 
 
 # ------------------------------------------------------------------ the cut, in one group
-def group_of(lines: list[int], width: float = 400.0) -> Any:
-    """A heading, a paragraph and a block of write-ins of ``lines`` lines each, as one group
-    (``keep_with_next``), set ``width`` points wide at the standard profile's sizes."""
+def group_of(lines: list[int], width: float = 400.0, text: str = "One box a round.") -> Any:
+    """A heading, a paragraph (``text``) and a block of write-ins of ``lines`` lines each, as
+    one group (``keep_with_next``), set ``width`` points wide at the standard profile's sizes."""
     from cutsheet.flow.blocks import Para, WriteIn, WriteInsBlock
     from cutsheet.flow.keep_with_next import KeepWithNext
     from cutsheet.flow.story import StoryBuilder
@@ -68,7 +68,7 @@ def group_of(lines: list[int], width: float = 400.0) -> Any:
     builder = StoryBuilder.for_profile(profile).for_frame(width)
     rows = tuple(WriteIn(f"Box {n}", None, 100.0, k) for n, k in enumerate(lines, 1))
     story = builder.flowables(
-        [Para("Notes", "heading", True), Para("One box a round.", "body"), WriteInsBlock(rows)]
+        [Para("Notes", "heading", True), Para(text, "body"), WriteInsBlock(rows)]
     )
     assert len(story) == 1 and isinstance(story[0], KeepWithNext)
     return story[0]
@@ -168,3 +168,56 @@ def test_space_at_a_page_foot_is_dropped_whole_and_none_ends_a_document() -> Non
     block = KeepTogether([Paragraph("Box"), Spacer(1, 6), Spacer(1, 3)])
     ended = end_space_dropped([Paragraph("Before"), Spacer(1, 4), block, Spacer(1, 2)])
     assert ended[-1] is block and len(block._content) == 1
+
+
+def test_a_block_that_fits_a_page_moves_whole_when_its_heading_keeps_its_lines_without_it() -> None:
+    """Cut inside a block only where no other cut keeps the heading with its lines: with a
+    paragraph of three lines under it, the heading and paragraph end the page and the block,
+    which fits a page, goes on whole (as before such blocks could be cut at all)."""
+    from reportlab.platypus.flowables import _listWrapOn
+
+    text = " ".join(["Write what the round left behind, in a word or two, as you go."] * 4)
+    group = group_of([6, 6, 6, 6, 2], text=text)
+    assert group._content[1].wrapOn(None, 400, 1e6) and len(group._content[1].blPara.lines) >= 3
+    block = _listWrapOn(group._content[2:], 400, None)[1]
+    whole = _listWrapOn(group._content, 400, None)[1]
+    found = group.cut(400, (block + whole) / 2)
+    assert found is not None
+    first, rest = found
+    assert first == group._content[:2] and rest == group._content[2:]
+
+
+def test_the_last_block_kept_with_the_one_before_moves_only_if_it_fits_the_next_page() -> None:
+    """A sheet's later pages have less room, under the title repeated: a last pair that fits
+    the first page's frame but not that room is laid out part by part where it stands, not
+    moved to a page it cannot fit either (which left the first page with one line, and an
+    extra page)."""
+    from reportlab.pdfgen.canvas import Canvas
+    from reportlab.platypus import Paragraph
+    from reportlab.platypus.flowables import _listWrapOn
+
+    from cutsheet.flow.frames import padded_frame
+    from cutsheet.flow.sheets import KeepLast, fill_frame
+
+    line = Paragraph("A line of text.")
+    pair = [Paragraph("<br/>".join(["Two"] * 20)), Paragraph("<br/>".join(["Three"] * 20))]
+    height = _listWrapOn(pair, 300, None)[1]
+    frame = padded_frame(0, 0, 300, height + 5, 0)
+    frame.page_room = height - 5  # the room under a repeated title
+    story = [line, KeepLast(pair)]
+    placed = fill_frame(frame, story, Canvas("unused.pdf"))
+    assert placed >= 2, story  # the pair begins on this page
+
+
+def test_space_that_would_open_a_frame_is_dropped() -> None:
+    from reportlab.pdfgen.canvas import Canvas
+    from reportlab.platypus import Paragraph, Spacer
+
+    from cutsheet.flow.frames import padded_frame
+
+    frame = padded_frame(0, 0, 300, 300, 0)
+    canv = Canvas("unused.pdf")
+    assert frame.add(Spacer(1, 20), canv) == 1 and frame._y == frame._y2  # nothing moved
+    assert frame.add(Paragraph("First line."), canv) == 1
+    below = frame._y
+    assert frame.add(Spacer(1, 20), canv) == 1 and frame._y == below - 20  # kept in the page

@@ -210,6 +210,14 @@ class CopiedFrame(Frame):
         )
         return new
 
+    def add(self, flowable: Flowable, canv: Any, trySplit: int = 0) -> int:  # noqa: N803
+        """ReportLab's ``add``, but a space that would open the frame is dropped (taken as
+        placed): the page break already sets what follows apart, and a block's own space
+        before it opened some pages 2 or 3 mm lower than others."""
+        if self._atTop and isinstance(flowable, Spacer):
+            return 1
+        return int(super().add(flowable, canv, trySplit))
+
 
 _SHARED = frozenset({int, float, str, bool, type(None)})
 """What a deep copy gives back as it is (``copy._deepcopy_atomic``)."""

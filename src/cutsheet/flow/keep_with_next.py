@@ -145,8 +145,28 @@ class KeepWithNext(_Container, Flowable):  # type: ignore[misc]
         long = any(getattr(part, "splits_when_long", False) for part in content) and (
             _listWrapOn(content, aw, canv)[1] > page + 0.01
         )
-        loose = _loose(content, aw, canv, page)
         most = self._most_fitting(aw, ah)  # no cut after more parts than these fits
+        loose = _loose(content, aw, canv, page, with_heading=False)
+        found = self._search(lines, loose, most, long, aw, ah, page)
+        if found is None:  # a block cut where it cannot share a page with its heading: only
+            wider = _loose(content, aw, canv, page, with_heading=True)  # where nothing else
+            if wider != loose:  # would do
+                found = self._search(lines, wider, most, long, aw, ah, page)
+        return found
+
+    def _search(
+        self,
+        lines: _Lines,
+        loose: set[int],
+        most: int,
+        long: bool,
+        aw: float,
+        ah: float,
+        page: float,
+    ) -> Cut | None:
+        """``cut``'s search, from the group's end: a block kept together cut only before the
+        parts ``loose``, and after no more than ``most`` parts."""
+        content = self._content
         for i in range(len(content) - 1, -1, -1):
             part = content[i]
             if long and getattr(part, "splits_when_long", False):
@@ -168,9 +188,9 @@ class KeepWithNext(_Container, Flowable):  # type: ignore[misc]
                 continue  # nothing here, or too much before it, or inside a block kept whole
             if self._keeps_enough(i, lines, 0) and self._fits(content[:i], aw, ah):
                 rest = content[i:]
-                while i in loose and rest and isinstance(rest[0], Spacer):
-                    rest = rest[1:]  # a block's space falling at the page break is dropped
-                return content[:i], rest
+                while rest and isinstance(rest[0], Spacer):
+                    rest = rest[1:]  # space falling at the page break is dropped (as a frame
+                return content[:i], rest  # drops one opening it: ``frames.CopiedFrame.add``)
         return None
 
     def _most_fitting(self, aw: float, ah: float) -> int:
@@ -276,20 +296,26 @@ class KeepWithNext(_Container, Flowable):  # type: ignore[misc]
         return bool(_listWrapOn(parts, aw, getattr(self, "canv", None))[1] <= ah)
 
 
-def _loose(content: list[Flowable], aw: float, canv: object, page: float) -> set[int]:
-    """Where a block kept together (``_take``) may be cut between two of its parts: one that
-    cannot share a page ``page`` points high with what comes before it in the group (it is
-    taller than a page itself, or with the heading and lines that must stay with it). It
-    goes on over the next page between two parts, as it does standing alone (ReportLab lays a
-    KeepTogether too tall for its frame out part by part), rather than the group being
-    refused. Only where what goes on then starts with a part that fits a page (a space at
-    the cut is dropped: ``cut``)."""
+def _loose(
+    content: list[Flowable], aw: float, canv: object, page: float, with_heading: bool
+) -> set[int]:
+    """Where a block kept together (``_take``) may be cut between two of its parts: a block
+    taller than a page ``page`` points high, which goes on over the next page between two
+    parts anyway, as it does standing alone (ReportLab lays a KeepTogether too tall for its
+    frame out part by part); ``with_heading``, also a block that cannot share a page with
+    what comes before it in the group (``cut`` asks so only where no other cut keeps every
+    heading and lead-in with its lines: else the group is refused, or the heading stands
+    alone). Only where what goes on then starts with a part that fits a page (a space at the
+    cut is dropped: ``cut``)."""
     loose: set[int] = set()
     start = 0
     for end in range(1, len(content) + 1):
         if end < len(content) and vars(content[end]).get("_cs_glued"):
             continue  # still inside the block that starts at ``start``
-        if end - start > 1 and _listWrapOn(content[:end], aw, canv)[1] > page + 0.01:
+        if (
+            end - start > 1
+            and _listWrapOn(content[0 if with_heading else start : end], aw, canv)[1] > page + 0.01
+        ):
             fits = [
                 isinstance(f, Spacer) or f.wrapOn(canv, aw, page)[1] <= page + 0.01
                 for f in content[start + 1 : end]

@@ -48,8 +48,8 @@ class KeepLast(_Container, Flowable):  # type: ignore[misc]
         frame = getattr(self, "_frame", None)
         if frame is None or getattr(frame, "_atTop", True):
             return list(self._content)
-        whole = _listWrapOn(self._content, availWidth, self.canv)[1]
-        return [] if whole <= frame._aH else list(self._content)
+        whole = _listWrapOn(self._content, availWidth, self.canv)[1]  # moved only where it
+        return [] if whole <= page_height(frame) else list(self._content)  # fits the next page
 
 
 def keep_last(story: Sequence[Flowable]) -> list[Flowable]:
