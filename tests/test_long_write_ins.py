@@ -221,3 +221,37 @@ def test_space_that_would_open_a_frame_is_dropped() -> None:
     assert frame.add(Paragraph("First line."), canv) == 1
     below = frame._y
     assert frame.add(Spacer(1, 20), canv) == 1 and frame._y == below - 20  # kept in the page
+
+
+def test_a_caption_goes_on_under_its_figure_when_the_block_runs_over_a_page(
+    tmp_path: Path,
+) -> None:
+    """After a heading and a paragraph, a card figure whose caption takes it past a page: the
+    caption starts under the figure and goes on over the next page between two lines (as the
+    block does alone), not all of it moved off the figure's page (a third review: a large-print
+    booklet grew a page)."""
+    import pdfplumber
+
+    root = make_project(tmp_path)
+    words = " ".join(["word"] * 40)
+    caption = "CAPSTART " + " ".join(["The caption goes on."] * 30) + " CAPEND"
+    (root / "content" / "tiny" / "rules.yaml").write_text(
+        "sections:\n  - heading: Play\n    blocks:\n      - heading: Card\n"
+        f"      - text: 'PARA {words}'\n"
+        "      - card: {item: TY-A, labels: {title: The name, cost: What it costs},"
+        f" caption: '{caption}'}}\n"
+        "      - text: 'After the card.'\n"
+    )
+    out = tmp_path / "out"
+    assert main(["--root", str(root), "build", "--out", str(out)]) == 0
+    for kit in KITS:
+        for part in ("rules", "rules-booklet"):  # a booklet's sides hold two half pages
+            with pdfplumber.open(out / "tiny" / kit / f"{part}.pdf") as pdf:
+                halves = [
+                    p.crop((x, 0, x + p.width / 2, p.height)) if part != "rules" else p
+                    for p in pdf.pages
+                    for x in ((0, p.width / 2) if part != "rules" else (0,))
+                ]
+                pages = [" ".join((h.extract_text() or "").split()) for h in halves]
+            figure = next(n for n, text in enumerate(pages) if "Alpha" in text)  # the card drawn
+            assert "CAPSTART" in pages[figure], (kit, part, pages[figure][-200:])

@@ -216,7 +216,18 @@ class CopiedFrame(Frame):
         before it opened some pages 2 or 3 mm lower than others."""
         if self._atTop and isinstance(flowable, Spacer):
             return 1
+        if self._atTop:
+            opening(flowable)
         return int(super().add(flowable, canv, trySplit))
+
+
+def opening(flowable: Flowable) -> None:
+    """A group (``for_bare_frame``) that opens a page, without the space it begins with (a
+    block's own, before it): as a frame drops a space opening it (``CopiedFrame.add``), and
+    as the plan measures a page's first flowable."""
+    if hasattr(flowable, "for_bare_frame"):
+        while len(flowable._content) > 1 and isinstance(flowable._content[0], Spacer):
+            flowable._content = flowable._content[1:]
 
 
 _SHARED = frozenset({int, float, str, bool, type(None)})

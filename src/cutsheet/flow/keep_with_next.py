@@ -146,11 +146,11 @@ class KeepWithNext(_Container, Flowable):  # type: ignore[misc]
             _listWrapOn(content, aw, canv)[1] > page + 0.01
         )
         most = self._most_fitting(aw, ah)  # no cut after more parts than these fits
-        loose = _loose(content, aw, canv, page, with_heading=False)
+        loose = _loose(content, aw, canv, page, with_heading=False, most=most)
         found = self._search(lines, loose, most, long, aw, ah, page)
         if found is None:  # a block cut where it cannot share a page with its heading: only
-            wider = _loose(content, aw, canv, page, with_heading=True)  # where nothing else
-            if wider != loose:  # would do
+            wider = _loose(content, aw, canv, page, with_heading=True, most=most)  # where no
+            if wider != loose:  # other cut would do
                 found = self._search(lines, wider, most, long, aw, ah, page)
         return found
 
@@ -178,7 +178,8 @@ class KeepWithNext(_Container, Flowable):  # type: ignore[misc]
                 found = found or self._split_table_at(i, aw, ah)
                 if found is not None:
                     return found
-            if not (self.bare or _keeps(part) or vars(part).get("_cs_whole")):
+            whole = vars(part).get("_cs_whole") and i not in loose  # a block's caption
+            if not (self.bare or _keeps(part) or whole):  # splits where the block may be cut
                 found = self._split_at(i, lines, aw, ah)  # never a heading, nor in a block
                 if found is None:
                     found = self._split_lead_in(i, lines, aw, ah, page)
@@ -194,16 +195,10 @@ class KeepWithNext(_Container, Flowable):  # type: ignore[misc]
         return None
 
     def _most_fitting(self, aw: float, ah: float) -> int:
-        """How many of the group's parts, from its first, fit ``ah`` (found by halves: the
-        height of the first parts never falls as a part is added)."""
-        low, high = 0, len(self._content)
-        while low < high:
-            mid = (low + high + 1) // 2
-            if self._fits(self._content[:mid], aw, ah):
-                low = mid
-            else:
-                high = mid - 1
-        return low
+        """How many of the group's parts, from its first, fit ``ah``: 1, 2, 4 … parts tried
+        until they do not, then found by halves (the height of the first parts never falls
+        as a part is added), measuring about a page of parts, however long the group."""
+        return _most_within(self._content, aw, getattr(self, "canv", None), ah)
 
     def _split_at(self, i: int, lines: _Lines, aw: float, ah: float) -> Cut | None:
         """The group cut inside its ``i``-th part (a paragraph or a list item), if the part's
@@ -296,8 +291,24 @@ class KeepWithNext(_Container, Flowable):  # type: ignore[misc]
         return bool(_listWrapOn(parts, aw, getattr(self, "canv", None))[1] <= ah)
 
 
+def _most_within(parts: list[Flowable], aw: float, canv: object, ah: float) -> int:
+    """How many of ``parts``, from the first, are no taller than ``ah`` together
+    (``KeepWithNext._most_fitting``)."""
+    n, low, step = len(parts), 0, 1
+    while low + step <= n and _listWrapOn(parts[: low + step], aw, canv)[1] <= ah:
+        low, step = low + step, step * 2
+    high = min(n, low + step - 1)
+    while low < high:
+        mid = (low + high + 1) // 2
+        if _listWrapOn(parts[:mid], aw, canv)[1] <= ah:
+            low = mid
+        else:
+            high = mid - 1
+    return low
+
+
 def _loose(
-    content: list[Flowable], aw: float, canv: object, page: float, with_heading: bool
+    content: list[Flowable], aw: float, canv: object, page: float, with_heading: bool, most: int
 ) -> set[int]:
     """Where a block kept together (``_take``) may be cut between two of its parts: a block
     taller than a page ``page`` points high, which goes on over the next page between two
@@ -306,23 +317,22 @@ def _loose(
     what comes before it in the group (``cut`` asks so only where no other cut keeps every
     heading and lead-in with its lines: else the group is refused, or the heading stands
     alone). Only where what goes on then starts with a part that fits a page (a space at the
-    cut is dropped: ``cut``)."""
+    cut is dropped: ``cut``), and only among the first ``most`` parts (no cut is made after
+    more than fit), so a long block is measured about a page at a time."""
     loose: set[int] = set()
     start = 0
     for end in range(1, len(content) + 1):
         if end < len(content) and vars(content[end]).get("_cs_glued"):
             continue  # still inside the block that starts at ``start``
+        first = 0 if with_heading else start
         if (
             end - start > 1
-            and _listWrapOn(content[0 if with_heading else start : end], aw, canv)[1] > page + 0.01
+            and start < most
+            and _most_within(content[first:end], aw, canv, page) < end - first
         ):
-            fits = [
-                isinstance(f, Spacer) or f.wrapOn(canv, aw, page)[1] <= page + 0.01
-                for f in content[start + 1 : end]
-            ]
-            for k in range(start + 1, end):
+            for k in range(start + 1, min(end, most + 1)):
                 opens = next((j for j in range(k, end) if not isinstance(content[j], Spacer)), end)
-                if opens == end or fits[opens - start - 1]:
+                if opens == end or content[opens].wrapOn(canv, aw, page)[1] <= page + 0.01:
                     loose.add(k)
         start = end
     return loose

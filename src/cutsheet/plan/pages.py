@@ -31,6 +31,7 @@ from ..flow.frames import (
     SHEET_MARGIN_MM,
     flatten,
     furniture_of,
+    opening,
     padded_frame,
     rules_frame,
     sheet_frame,
@@ -106,6 +107,7 @@ def _too_big(f: Flowable, canv: Canvas, width: float, height: float, split: bool
         g = pending.pop(0)
         if isinstance(g, ActionFlowable):  # a frame break: every part starts a fresh page
             continue
+        opening(g)  # as a page opens it, without a space before it
         pages += 1
         h = _height(g, canv, width, height)
         if h <= height + FUZZ:
@@ -131,8 +133,9 @@ def _tallest_part(f: Flowable, whole: float, canv: Canvas, width: float, height:
     """The height of what cannot be placed, where ``f`` (``whole`` points tall) cannot be
     placed at all: a part of a group taller than a page itself (a caption, cut from its figure
     as the group allows, still has to open a page), else the whole group (no place to cut)."""
-    parts = [_height(p, canv, width, height) for p in getattr(f, "_content", ())]
-    tallest = max(parts, default=0.0)
+    named = _block_of(f)  # the block the message names: a part of another is not said
+    parts = [p for p in getattr(f, "_content", ()) if getattr(p, "_cs_block", None) == named]
+    tallest = max((_height(p, canv, width, height) for p in parts), default=0.0)
     return tallest if tallest > height + FUZZ else whole
 
 
