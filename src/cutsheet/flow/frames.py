@@ -216,18 +216,27 @@ class CopiedFrame(Frame):
         before it opened some pages 2 or 3 mm lower than others."""
         if self._atTop and isinstance(flowable, Spacer):
             return 1
-        if self._atTop:
-            opening(flowable)
+        if self._atTop and hasattr(flowable, "for_bare_frame"):  # placed here, as it opens
+            flowable._content = opening(flowable)._content  # the page
         return int(super().add(flowable, canv, trySplit))
 
 
-def opening(flowable: Flowable) -> None:
-    """A group (``for_bare_frame``) that opens a page, without the space it begins with (a
-    block's own, before it): as a frame drops a space opening it (``CopiedFrame.add``), and
-    as the plan measures a page's first flowable."""
-    if hasattr(flowable, "for_bare_frame"):
-        while len(flowable._content) > 1 and isinstance(flowable._content[0], Spacer):
-            flowable._content = flowable._content[1:]
+def opening(flowable: Flowable) -> Flowable:
+    """A group (``for_bare_frame``) as it opens a page: a copy without the space it begins
+    with (a block's own, before it), as a frame drops a space opening it (``CopiedFrame.add``)
+    and as the plan measures a page's first flowable; the group itself is left as it is (the
+    plan measures its blocks again, on other papers). Anything else as it is."""
+    content = getattr(flowable, "_content", None)
+    if not hasattr(flowable, "for_bare_frame") or not content:
+        return flowable
+    start = 0
+    while start < len(content) - 1 and isinstance(content[start], Spacer):
+        start += 1
+    if start == 0:
+        return flowable
+    opened = copy.copy(flowable)
+    opened._content = content[start:]
+    return opened
 
 
 _SHARED = frozenset({int, float, str, bool, type(None)})

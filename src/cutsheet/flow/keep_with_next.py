@@ -328,7 +328,7 @@ def _loose(
         if (
             end - start > 1
             and start < most
-            and _most_within(content[first:end], aw, canv, page) < end - first
+            and _most_within(content[first:end], aw, canv, page + 0.01) < end - first
         ):
             for k in range(start + 1, min(end, most + 1)):
                 opens = next((j for j in range(k, end) if not isinstance(content[j], Spacer)), end)

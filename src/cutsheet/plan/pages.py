@@ -107,7 +107,7 @@ def _too_big(f: Flowable, canv: Canvas, width: float, height: float, split: bool
         g = pending.pop(0)
         if isinstance(g, ActionFlowable):  # a frame break: every part starts a fresh page
             continue
-        opening(g)  # as a page opens it, without a space before it
+        g = opening(g)  # as a page opens it, without a space before it
         pages += 1
         h = _height(g, canv, width, height)
         if h <= height + FUZZ:
