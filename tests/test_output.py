@@ -301,6 +301,17 @@ def test_back_pages_mirror_the_fronts(mini):
         assert x == pytest.approx(width - card_centre[card_id], abs=1.0), card_id
 
 
+@pytest.mark.parametrize("profile", ["standard", "large-print"])
+def test_a_project_card_reads_its_kind_before_its_cost(built, profile):
+    """Title first, then the kicker above it, then the cost beside the title: "Moon Gate",
+    "PROJECT", "COST 2", never the cost before the kind of card it is the cost of."""
+    path = pdf(built, "cards", "a4", game="festival-charter", profile=profile)
+    page = next(t for t in pypdf_texts(path) if "Moon Gate" in t)
+    lines = [ln.strip() for ln in page.splitlines() if ln.strip()]
+    first = lines.index("Moon Gate")
+    assert lines[first : first + 5] == ["Moon Gate", "PROJECT", "COST", "2", "Supplies when built:"]
+
+
 def test_standard_pdfs_are_tagged_and_read_title_first(built):
     import pikepdf
 

@@ -87,13 +87,15 @@ def reading_order(elements: list[Element]) -> list[Element]:
 
 
 def title_first(rows: list[list[Box]]) -> list[list[Box]]:
-    """The box named ``title`` alone first, then what shares its row (a cost, a value), then
-    the other rows in reading order: a screen reader meets the card's name first."""
+    """The box named ``title`` alone first, then the rows above it (a kicker naming the
+    card's kind), then what shares its row (a cost, a value), then the rows below: a screen
+    reader meets the card's name first, and the rest in the order a player reads it
+    ("Long Table", "PROJECT", "COST 2", not the cost before the kind it is the cost of)."""
     for i, row in enumerate(rows):
         titles = [b for b in row if b.name == "title"]
         if titles:
             rest = [b for b in row if b.name != "title"]
-            return [titles] + ([rest] if rest else []) + rows[:i] + rows[i + 1 :]
+            return [titles] + rows[:i] + ([rest] if rest else []) + rows[i + 1 :]
     return rows
 
 
