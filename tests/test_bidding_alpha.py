@@ -11,7 +11,7 @@ from cutsheet.build import Options, build
 from cutsheet.content import load_game
 from cutsheet.games.bidding_alpha import Edge, find_loops, parse_exchange
 
-from .readback import page_texts, plumber_pages, pypdf_texts
+from .readback import page_texts, plumber_pages, plumber_words, pypdf_texts
 
 BA = "bidding-alpha"
 CSV = "content/bidding-alpha/cards.csv"
@@ -363,3 +363,17 @@ def test_a_page_component_from_a_csv_is_one_error_at_its_source(ws):
         f"{GAME}:{line}:13: error: a page's items come from YAML (their blocks nest), not from"
         " a CSV file"
     ]
+
+
+@pytest.mark.parametrize("profile", ["standard", "large-print"])
+def test_a_ledger_heads_each_column_over_its_centre(built, profile):
+    """A table's headers are centred over their columns, as the values under them are:
+    "Turn" over "Start" and "1.1", not set at its column's left beside centred values."""
+    path = built / "bidding-alpha" / f"{profile}-a4" / "sheets.pdf"
+    page = next(ws for ws in plumber_words(path) if any(w["text"] == "Turn" for w in ws))
+    turn = next(w for w in page if w["text"] == "Turn")
+    under = [w for w in page if w["text"] in ("Start", "1.1") and w["top"] > turn["bottom"]]
+    assert len(under) >= 2
+    centre = (turn["x0"] + turn["x1"]) / 2
+    for w in under[:2]:
+        assert (w["x0"] + w["x1"]) / 2 == pytest.approx(centre, abs=1.0), w["text"]

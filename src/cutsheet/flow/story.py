@@ -264,9 +264,12 @@ class StoryBuilder:
 
     def _TableBlock(self, b: TableBlock) -> list[Flowable]:  # noqa: N802
         """A table whose rows are write-in rows, taller where tick boxes (as big as a write-in)
-        need their padding."""
+        need their padding; its headers centred over their columns, as what is printed in
+        them is (a row's number, a label, the tick boxes)."""
         widths = column_widths_in(b, self.table_room)
-        header: list[Any] = [self.para(h, self.styles.strong) for h in b.header]
+        # centred over their columns, as the values and tick boxes under them are
+        head = aligned("column-head", self.styles.strong, TA_CENTER)
+        header: list[Any] = [self.para(h, head) for h in b.header]
         for j, width in enumerate(widths):
             header[j] = self._numbered_header(header[j], b, j, width)
         rows = [[self._cell(c, w) for c, w in zip(row, widths, strict=True)] for row in b.rows]
