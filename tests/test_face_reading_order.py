@@ -1,5 +1,6 @@
 """The order a card's text is read in (its tags and its text layer): the title first, then
-the rows above it, then what shares its row, then the rows below, each row left to right."""
+what shares its row, then the other rows top to bottom, each left to right; a row above the
+title that a box of the title's row stands beside too is read before that box."""
 
 from __future__ import annotations
 
@@ -28,6 +29,19 @@ def test_a_kicker_above_the_title_is_read_before_the_cost_beside_it():
     rows = reading_rows(boxes)
     assert _names(rows) == ["kicker", "title", "cost", "features-label", "blurb"]
     assert _names(title_first(rows)) == ["title", "kicker", "cost", "features-label", "blurb"]
+
+
+def test_a_value_beside_a_title_low_on_the_card_is_read_right_after_it():
+    # a review's case: the title and its points near the foot, a rule and flavour above
+    boxes = [
+        _box("rule", 5, 8, 53, 20),
+        _box("flavour", 5, 40, 53, 15),
+        _box("title", 5, 62, 38, 10),
+        _box("points", 45, 62, 13, 10),
+        _box("id", 40, 80, 18, 4),
+    ]
+    order = _names(title_first(reading_rows(boxes)))
+    assert order == ["title", "points", "rule", "flavour", "id"]
 
 
 def test_a_title_on_the_top_row_keeps_its_row_mates_next():

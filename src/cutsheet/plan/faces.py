@@ -87,16 +87,24 @@ def reading_order(elements: list[Element]) -> list[Element]:
 
 
 def title_first(rows: list[list[Box]]) -> list[list[Box]]:
-    """The box named ``title`` alone first, then the rows above it (a kicker naming the
-    card's kind), then what shares its row (a cost, a value), then the rows below: a screen
-    reader meets the card's name first, and the rest in the order a player reads it
-    ("Long Table", "PROJECT", "COST 2", not the cost before the kind it is the cost of)."""
+    """The box named ``title`` alone first, then what shares its row (a cost, a value), then
+    the other rows in reading order: a screen reader meets the card's name first. A row
+    above the title that a box of the title's row stands beside too (a kicker over the
+    title, a cost box as tall as both) is read before that box, as the eye reads it: "Long
+    Table", "PROJECT", "COST 2", not the cost before the kind of card it is the cost of."""
     for i, row in enumerate(rows):
         titles = [b for b in row if b.name == "title"]
         if titles:
             rest = [b for b in row if b.name != "title"]
-            return [titles] + rows[:i] + ([rest] if rest else []) + rows[i + 1 :]
+            beside = [r for r in rows[:i] if any(_side_by_side(m, b) for m in rest for b in r)]
+            above = [r for r in rows[:i] if not any(r is s for s in beside)]
+            return [titles, *beside] + ([rest] if rest else []) + above + rows[i + 1 :]
     return rows
+
+
+def _side_by_side(a: Box, b: Box) -> bool:
+    """Whether two boxes share some height on the face (one stands beside the other)."""
+    return a.y < b.y + b.h and b.y < a.y + a.h
 
 
 def reading_rows(boxes: list[Box]) -> list[list[Box]]:
