@@ -377,3 +377,13 @@ def test_a_ledger_heads_each_column_over_its_centre(built, profile):
     centre = (turn["x0"] + turn["x1"]) / 2
     for w in under[:2]:
         assert (w["x0"] + w["x1"]) / 2 == pytest.approx(centre, abs=1.0), w["text"]
+
+
+@pytest.mark.parametrize("profile", ["standard", "large-print"])
+def test_the_player_aid_says_to_discard_unbought_start_cards(built, profile):
+    """The turn's fifth step, as the rules say it: after the start turn, with 3-5 players, the
+    start cards nobody bought are discarded (a review found the aid left it out)."""
+    path = built / "bidding-alpha" / f"{profile}-a4" / "cards.pdf"
+    aids = " ".join(t for t in pypdf_texts(path) if "Player aid" in t)
+    words = " ".join(aids.split())
+    assert "After the start turn (3–5 players), discard unbought start cards." in words
