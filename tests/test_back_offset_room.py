@@ -128,7 +128,8 @@ def test_a_back_offset_with_a_fold_is_refused(ws, capsys):
         argv = ["--root", str(ws.root), command, "--imposition", "gutterfold"]
         with pytest.raises(SystemExit) as stopped:
             main([*argv, "--back-offset", "2,-2"])
-        assert "leave --back-offset out" in str(stopped.value.code), command
+        assert stopped.value.code == 2, command  # a command line to mend, as argparse's
+        assert "leave --back-offset out" in capsys.readouterr().err, command
 
 
 def test_an_offset_that_costs_a_row_is_a_warning_from_check_and_build(ws):

@@ -166,10 +166,14 @@ def build_options(args: argparse.Namespace, layouts: Path) -> Options:
     if args.imposition == "gutterfold" and tuple(args.back_offset) != (0.0, 0.0):
         # a fold puts each back behind its front whatever the printer: an offset would only
         # take room from every page and shift the glue-together pages out of register
-        raise SystemExit(
+        # two options that cannot go together: a command line to mend, exit status 2 (as
+        # argparse gives options it cannot read), not a content mistake's 1
+        print(
             "cutsheet: --back-offset corrects a duplex printer's backs; --imposition"
-            " gutterfold prints them on the front's side and folds: leave --back-offset out"
+            " gutterfold prints them on the front's side and folds: leave --back-offset out",
+            file=sys.stderr,
         )
+        raise SystemExit(2)
 
     return Options(
         profiles=chosen_profiles(layouts, args.profile),
