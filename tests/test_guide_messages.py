@@ -304,6 +304,9 @@ MISTAKES: dict[str, Callable[[Path], None]] = {
     "the keywords box moved to `y: 30`, onto the points": _in(
         LAYOUT, "x: 5, y: 17,", "x: 5, y: 30,"
     ),
+    "the sky icon moved to `x: 28, y: 17`, onto the keywords": _in(
+        LAYOUT, "x: 5, y: 77, w: 7, h: 7", "x: 28, y: 17, w: 7, h: 7"
+    ),
     "`content/star-deck/old-cards.yaml`, a copy no component's `source` names": lambda root: (
         shutil.copy(root / CARDS, root / GAME / "old-cards.yaml")
     ),

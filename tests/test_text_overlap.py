@@ -255,3 +255,31 @@ def test_a_file_name_in_another_games_comment_does_not_share_the_file(ws):
     game = ws.root / "content" / "festivibes" / "game.yaml"
     game.write_text(game.read_text() + "# also reads ../festival-charter/rules.yaml\n")
     assert named_by_another_game(fc, "rules.yaml")
+
+
+def test_an_icon_over_part_of_a_boxs_text_is_a_warning_at_the_icon(ws):
+    """A designer's review found an icon drawn over a text box's words said nothing: the
+    water drop moved onto the word WATER now warns at the icon, with the size of the overlap."""
+    icon = (
+        '      water-icon: {kind: icon, icon: drop, x: 7.5, y: 27.5, w: 6, h: 6, fill: "#FFFFFF"}'
+    )
+    ws.edit(REL, icon, icon.replace("x: 7.5", "x: 17.5"))
+    line = ws.line_of(REL, "      water-icon: {kind: icon, icon: drop, x: 17.5")
+    said = _said(ws, "common-reserve")
+    assert said == [
+        f"{REL}:{line}:7: warning: CR-SEED-TENT (and 11 more), box 'water-icon': its icon lies"
+        " over the text of box 'water' (6.0 × 4.6 mm, standard profile), and the two print over"
+        " each other; move or shrink one"
+    ], said
+
+
+def test_a_value_set_on_its_badge_or_an_icon_beside_the_words_says_nothing(ws):
+    """Text set wholly on a picture (a value on its badge: Festi'vibes' events) is the
+    design; an icon inside a wide box, beside where its words are set, is no overlap."""
+    assert problems_said(ws, "festivibes", "standard") == []
+    assert problems_said(ws, "festivibes", "large-print") == []
+    icon = (
+        '      water-icon: {kind: icon, icon: drop, x: 7.5, y: 27.5, w: 6, h: 6, fill: "#FFFFFF"}'
+    )
+    ws.edit(REL, icon, icon.replace("x: 7.5", "x: 36"))  # in the word's box, right of "WATER"
+    assert _said(ws, "common-reserve") == []

@@ -23,6 +23,7 @@ from .checks import (
     clear_of,
     face_contrast,
     face_geometry,
+    picture_overlaps,
     raised_runs,
     text_overlaps,
     unreadable_text,
@@ -198,6 +199,7 @@ class _CardPlanner:
         planned = tuple(recoloured(p, profile) for p in planned or (fill_face(face, size, fc),))
         for p in planned:
             fc.problems.extend(text_overlaps(p, fc.label, profile.name))
+            fc.problems.extend(picture_overlaps(p, fc.label, profile.name))
             fc.problems.extend(raised_runs(p, size, fc.label))
             p = clear_of(p, fc.dropped)  # (what a box its error left off lay under: unknown)
             if profile.min_contrast:

@@ -13,6 +13,7 @@ from reportlab.lib.units import mm as MM
 from ..boxes import Box, Element
 from ..boxes.base import SAFE_ZONE_MM
 from ..boxes.icon import IconElement
+from ..boxes.image import ImageElement
 from ..boxes.text import TextElement
 from ..contrast import BLACK, WHITE, contrast, reaching
 from ..diagnostics import Problem
@@ -459,6 +460,43 @@ def text_overlaps(face: FacePlan, label: str, profile: str) -> list[Problem]:
                         code="overlap",
                     )
                 )
+    return problems
+
+
+def picture_overlaps(face: FacePlan, label: str, profile: str) -> list[Problem]:
+    """A warning at an icon's or picture's box for each text box whose set lines it lies
+    over by ``OVERLAP_MM`` or more both ways, without holding them whole: the two print over
+    each other. A picture beside the words of a wide box, where they do not reach, is no
+    overlap, nor is text set wholly on a picture (a value on its badge)."""
+    texts = [(el, _box_rect(el)) for el in face.elements if _has_text(el) and _fits(el)]
+    pictures = [el for el in face.elements if isinstance(el, (IconElement, ImageElement))]
+    problems = []
+    for pic in pictures:
+        box = pic.box
+        for text, (_l, top, _r, bottom) in texts:
+            tall = min(bottom, box.y + box.h) - max(top, box.y)
+            if (
+                tall < OVERLAP_MM
+                or min(text.box.x + text.box.w, box.x + box.w) - max(text.box.x, box.x) < OVERLAP_MM
+            ):
+                continue  # apart across or down
+            left, right = _line_span(text)
+            wide = min(right, box.x + box.w) - max(left, box.x)
+            inside = box.x <= left and right <= box.x + box.w and box.y <= top
+            if wide < OVERLAP_MM or (inside and bottom <= box.y + box.h):
+                continue  # a value set on its badge, a caption on its picture: the design
+            what = "icon" if isinstance(pic, IconElement) else "picture"
+            problems.append(
+                Problem(
+                    box.loc,
+                    f"box '{box.name}': its {what} lies over the text of box '{text.box.name}'"
+                    f" ({wide:.1f} × {tall:.1f} mm, {profile} profile), and the two print over"
+                    " each other; move or shrink one",
+                    "warning",
+                    subject=label,
+                    code="overlap",
+                )
+            )
     return problems
 
 
