@@ -221,7 +221,8 @@ def test_item_with_part_looks_only_in_that_part(reserve, tmp_path, capsys, monke
     assert said.splitlines()[0].endswith("; 'CR-SEED-TENT' is in the cards part")
     with pytest.raises(SystemExit) as exc:
         main([*argv, "--item", "CR-SEED-TENT", "--part", "rules"])
-    assert "the rules part has none" in str(exc.value.code)
+    assert exc.value.code == 2  # options that cannot go together
+    assert "the rules part has none" in capsys.readouterr().err
     assert not list(tmp_path.glob("*.png"))
 
 
@@ -258,7 +259,9 @@ def test_preview_refuses_an_empty_item_and_names_a_file_in_the_out_folders_place
     new_game(tmp_path, "my-game")
     with pytest.raises(SystemExit) as exc:
         main(["--root", str(tmp_path), "preview", "my-game", "--item", " "])
-    assert exc.value.code == "cutsheet: --item needs a card's or a sheet's id (see cutsheet list)"
+    assert exc.value.code == 2  # a value that names nothing: a command line to mend
+    said = capsys.readouterr().err
+    assert said == "cutsheet: --item needs a card's or a sheet's id (see cutsheet list)\n"
     taken = tmp_path / "taken"
     taken.write_text("mine")
     argv = ["--root", str(tmp_path), "preview", "my-game", "--item", "MG-SUN", "--out", str(taken)]

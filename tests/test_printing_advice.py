@@ -228,4 +228,5 @@ def test_a_sheet_previewed_alone_says_what_the_chosen_build_says(tmp_path, monke
     ]
     with pytest.raises(SystemExit) as exc:
         main(["--root", str(root), "preview", "common-reserve", "--imposition", "gutterfold"])
-    assert "--imposition goes with --item" in str(exc.value.code)
+    assert exc.value.code == 2  # options that cannot go together
+    assert "--imposition goes with --item" in capsys.readouterr().err

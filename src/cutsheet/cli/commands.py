@@ -20,6 +20,7 @@ from .selection import (
     print_problems,
     project_root,
     require_games,
+    usage_refused,
 )
 
 POD_BLEED = 3.0
@@ -79,7 +80,7 @@ def cmd_preview(args: argparse.Namespace) -> int:
     chosen_papers(project, [args.game], [args.paper])
     out = out_folder(args, root, "build/preview", per_game=False)
     if args.item is not None and not args.item.strip():  # not the built pages, silently
-        raise SystemExit("cutsheet: --item needs a card's or a sheet's id (see cutsheet list)")
+        usage_refused("--item needs a card's or a sheet's id (see cutsheet list)")
     failed = False
     if args.item:
         paths, failed = _preview_item(args, root, out)
@@ -99,14 +100,14 @@ def _preview_item(args: argparse.Namespace, root: Path, out: Path) -> tuple[list
     from ..preview import preview_item
 
     if args.page:
-        raise SystemExit(
-            "cutsheet: --page picks pages of a built part; --item renders that card's"
-            " front and back (use one or the other)"
+        usage_refused(
+            "--page picks pages of a built part; --item renders that card's front and back"
+            " (use one or the other)"
         )
     if args.part in ("rules", "rules-booklet"):
-        raise SystemExit(
-            f"cutsheet: --item names a card or a sheet; the {args.part} part has none"
-            f" (drop --item to see its pages)"
+        usage_refused(
+            f"--item names a card or a sheet; the {args.part} part has none"
+            " (drop --item to see its pages)"
         )
     imposition = args.imposition or "duplex"
     try:
@@ -148,9 +149,9 @@ def _preview_pages(args: argparse.Namespace, root: Path, out: Path) -> list[Path
     from ..preview import pdf_to_pngs, variant
 
     if args.imposition is not None:  # a built file is as it was built: nothing to choose
-        raise SystemExit(
-            "cutsheet: --imposition goes with --item (a sheet's text as that build writes"
-            " it); the pages of a built part are as 'cutsheet build' imposed them"
+        usage_refused(
+            "--imposition goes with --item (a sheet's text as that build writes it); the"
+            " pages of a built part are as 'cutsheet build' imposed them"
         )
     part = args.part or "cards"
     built = Path(args.build) if args.build else root / "build"

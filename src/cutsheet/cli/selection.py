@@ -9,7 +9,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 from ..diagnostics import Problem, closest, counted, did_you_mean, excerpt, said_once
 
@@ -159,6 +159,14 @@ def chosen_papers(project: Project, games: list[str], papers: Sequence[str]) -> 
             )
 
 
+def usage_refused(message: str) -> NoReturn:
+    """A command line to mend (two options that cannot go together, a value that names
+    nothing): ``message`` on stderr and exit status 2, as argparse ends on what it cannot
+    read; a content mistake's status is 1."""
+    print(f"cutsheet: {message}", file=sys.stderr)
+    raise SystemExit(2)
+
+
 def build_options(args: argparse.Namespace, layouts: Path) -> Options:
     from ..build import Options
     from ..papers import DEFAULT_PAPERS
@@ -166,14 +174,10 @@ def build_options(args: argparse.Namespace, layouts: Path) -> Options:
     if args.imposition == "gutterfold" and tuple(args.back_offset) != (0.0, 0.0):
         # a fold puts each back behind its front whatever the printer: an offset would only
         # take room from every page and shift the glue-together pages out of register
-        # two options that cannot go together: a command line to mend, exit status 2 (as
-        # argparse gives options it cannot read), not a content mistake's 1
-        print(
-            "cutsheet: --back-offset corrects a duplex printer's backs; --imposition"
-            " gutterfold prints them on the front's side and folds: leave --back-offset out",
-            file=sys.stderr,
+        usage_refused(
+            "--back-offset corrects a duplex printer's backs; --imposition gutterfold prints"
+            " them on the front's side and folds: leave --back-offset out"
         )
-        raise SystemExit(2)
 
     return Options(
         profiles=chosen_profiles(layouts, args.profile),
