@@ -283,3 +283,54 @@ def test_a_value_set_on_its_badge_or_an_icon_beside_the_words_says_nothing(ws):
     )
     ws.edit(REL, icon, icon.replace("x: 7.5", "x: 36"))  # in the word's box, right of "WATER"
     assert _said(ws, "common-reserve") == []
+
+
+WATER_N = '      water-n: {x: 44, y: 25.5, w: 13, h: 9, style: number, text: "{{ demand.WATER }}"}'
+
+
+def _with_box(ws, line: str) -> None:
+    """A box added to the delivery face, after its water number."""
+    ws.edit(REL, WATER_N, f"{WATER_N}\n{line}")
+
+
+def test_what_is_compared_is_what_prints(ws):
+    """A review's misfires, each said as it prints: a wide icon box whose drop is drawn in
+    the gap beside the words says nothing (a packaged icon is a square as big as the box's
+    shorter side, centred); nor does an icon beside a short line of a paragraph, clear of
+    the longer line under it."""
+    icon = (
+        '      water-icon: {kind: icon, icon: drop, x: 7.5, y: 27.5, w: 6, h: 6, fill: "#FFFFFF"}'
+    )
+    ws.edit(REL, icon, icon.replace("x: 7.5, y: 27.5, w: 6", "x: 17, y: 27.5, w: 46"))
+    said = _said(ws, "common-reserve")
+    assert not [s for s in said if "water-icon" in s], said
+    ws.edit(REL, icon.replace("x: 7.5, y: 27.5, w: 6", "x: 17, y: 27.5, w: 46"), icon)
+    reminder = (
+        "Exchanges may still bring it in. Three actions, then send the smaller of stock and"
+        " demand of each type. Nothing missing: 2 points; one unit: 1; more: 0."
+    )
+    ws.edit(REL, reminder, "Go.<br/>Then send the smaller of stock and demand of each type.")
+    _with_box(ws, "      tag: {kind: icon, icon: star, x: 13, y: 71.5, w: 3, h: 3}")
+    assert _said(ws, "common-reserve") == []  # beside "Go.", above the longer line
+    moved = (
+        "tag: {kind: icon, icon: star, x: 13, y: 71.5,",
+        "tag: {kind: icon, icon: star, x: 13, y: 75,",
+    )
+    ws.edit(REL, *moved)
+    said = _said(ws, "common-reserve")  # moved onto the longer line: said
+    assert [s for s in said if "'tag': its icon lies over the text of box 'reminder'" in s], said
+
+
+def test_text_on_an_icon_that_is_no_badge_or_past_a_badges_edge_is_said(ws):
+    """Text set wholly inside a drop's box still prints over the drop (only a badge's shape,
+    a circle, diamond or square, holds a value as the design); and a value set past the edge
+    of the circle it stands on prints over the circle's rim."""
+    _with_box(ws, "      big-drop: {kind: icon, icon: drop, x: 15, y: 22, w: 30, h: 30}")
+    said = _said(ws, "common-reserve")
+    assert [s for s in said if "'big-drop': its icon lies over the text of box 'water'" in s], said
+    ws.edit(REL, "      big-drop: {kind: icon, icon: drop, x: 15, y: 22, w: 30, h: 30}", "")
+    _with_box(
+        ws, '      badge: {kind: icon, icon: circle, x: 44, y: 24.5, w: 13, h: 11, fill: "#E6E6E6"}'
+    )
+    said = _said(ws, "common-reserve")
+    assert [s for s in said if "'badge': its icon lies over the text of box 'water-n'" in s], said

@@ -23,7 +23,6 @@ from .checks import (
     clear_of,
     face_contrast,
     face_geometry,
-    picture_overlaps,
     raised_runs,
     text_overlaps,
     unreadable_text,
@@ -38,6 +37,7 @@ from .ink import BLACK
 from .model import FacePlan, PrintedCard, Run
 from .overleaf import overleaf
 from .picture_contrast import picture_contrast
+from .picture_overlaps import picture_overlaps
 from .resize import resized as resize
 from .resize import same_size, size_problem
 from .run_colours import markup_contrast, recoloured

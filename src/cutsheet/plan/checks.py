@@ -13,7 +13,6 @@ from reportlab.lib.units import mm as MM
 from ..boxes import Box, Element
 from ..boxes.base import SAFE_ZONE_MM
 from ..boxes.icon import IconElement
-from ..boxes.image import ImageElement
 from ..boxes.text import TextElement
 from ..contrast import BLACK, WHITE, contrast, reaching
 from ..diagnostics import Problem
@@ -404,7 +403,7 @@ def centred_running_text(face: FacePlan, label: str) -> list[Problem]:
     return problems
 
 
-def _box_rect(el: TextElement) -> tuple[float, float, float, float]:
+def text_rect(el: TextElement) -> tuple[float, float, float, float]:
     """Where a text box's lines may be set on its face (mm, from the top left: left, top,
     right, bottom): across the width they are wrapped in, as tall as they are, where the
     box's ``valign`` puts them."""
@@ -420,13 +419,13 @@ def _line_span(el: TextElement) -> tuple[float, float]:
     the card sit side by side)."""
     para, _height = wrapped(el.markup, el.style, el.box.style, *el.avail)
     room = el.avail[0]
-    widest = max((room - _slack(line) for line in para.blPara.lines), default=room) / MM
+    widest = max((room - line_slack(line) for line in para.blPara.lines), default=room) / MM
     slack = room / MM - widest
     left = el.box.x + slack * {"left": 0.0, "center": 0.5, "right": 1.0}.get(el.style.align, 0.0)
     return left, left + widest
 
 
-def _slack(line: object) -> float:
+def line_slack(line: object) -> float:
     """The room (points) a wrapped line leaves at its end (ReportLab keeps it as the line's
     first item, or as its ``extraSpace``)."""
     extra = line[0] if isinstance(line, tuple) else getattr(line, "extraSpace", 0.0)
@@ -439,7 +438,7 @@ def text_overlaps(face: FacePlan, label: str, profile: str) -> list[Problem]:
     each other (boxes that never both hold text for one item, by their ``when:``, never
     meet here). Only boxes whose rows and widths meet have their lines measured: most faces
     have none, and a check of 100,000 cards plans as many faces."""
-    placed = [(el, _box_rect(el)) for el in face.elements if _has_text(el) and _fits(el)]
+    placed = [(el, text_rect(el)) for el in face.elements if has_text(el) and fits_its_box(el)]
     problems = []
     for i, (a, ra) in enumerate(placed):
         for b, rb in placed[i + 1 :]:
@@ -463,48 +462,11 @@ def text_overlaps(face: FacePlan, label: str, profile: str) -> list[Problem]:
     return problems
 
 
-def picture_overlaps(face: FacePlan, label: str, profile: str) -> list[Problem]:
-    """A warning at an icon's or picture's box for each text box whose set lines it lies
-    over by ``OVERLAP_MM`` or more both ways, without holding them whole: the two print over
-    each other. A picture beside the words of a wide box, where they do not reach, is no
-    overlap, nor is text set wholly on a picture (a value on its badge)."""
-    texts = [(el, _box_rect(el)) for el in face.elements if _has_text(el) and _fits(el)]
-    pictures = [el for el in face.elements if isinstance(el, (IconElement, ImageElement))]
-    problems = []
-    for pic in pictures:
-        box = pic.box
-        for text, (_l, top, _r, bottom) in texts:
-            tall = min(bottom, box.y + box.h) - max(top, box.y)
-            if (
-                tall < OVERLAP_MM
-                or min(text.box.x + text.box.w, box.x + box.w) - max(text.box.x, box.x) < OVERLAP_MM
-            ):
-                continue  # apart across or down
-            left, right = _line_span(text)
-            wide = min(right, box.x + box.w) - max(left, box.x)
-            inside = box.x <= left and right <= box.x + box.w and box.y <= top
-            if wide < OVERLAP_MM or (inside and bottom <= box.y + box.h):
-                continue  # a value set on its badge, a caption on its picture: the design
-            what = "icon" if isinstance(pic, IconElement) else "picture"
-            problems.append(
-                Problem(
-                    box.loc,
-                    f"box '{box.name}': its {what} lies over the text of box '{text.box.name}'"
-                    f" ({wide:.1f} × {tall:.1f} mm, {profile} profile), and the two print over"
-                    " each other; move or shrink one",
-                    "warning",
-                    subject=label,
-                    code="overlap",
-                )
-            )
-    return problems
-
-
-def _has_text(el: Element) -> bool:
+def has_text(el: Element) -> bool:
     return isinstance(el, TextElement) and bool(el.text.strip())
 
 
-def _fits(el: Element) -> bool:
+def fits_its_box(el: Element) -> bool:
     """Whether a text box's text fits its box: text that does not is an error already, and
     whatever it runs over follows from that (said once the text fits, if it still does)."""
     return not isinstance(el, TextElement) or el.height <= el.box.h * MM + 0.01
