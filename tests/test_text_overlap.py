@@ -274,7 +274,7 @@ def test_an_icon_over_part_of_a_boxs_text_is_a_warning_at_the_icon(ws):
 
 
 def test_a_value_set_on_its_badge_or_an_icon_beside_the_words_says_nothing(ws):
-    """Text set wholly on a picture (a value on its badge: Festi'vibes' events) is the
+    """Text set wholly on a badge (a value on its circle or diamond: Festi'vibes' events) is the
     design; an icon inside a wide box, beside where its words are set, is no overlap."""
     assert problems_said(ws, "festivibes", "standard") == []
     assert problems_said(ws, "festivibes", "large-print") == []
@@ -334,3 +334,21 @@ def test_text_on_an_icon_that_is_no_badge_or_past_a_badges_edge_is_said(ws):
     )
     said = _said(ws, "common-reserve")
     assert [s for s in said if "'badge': its icon lies over the text of box 'water-n'" in s], said
+
+
+def test_text_laid_on_part_of_a_picture_is_left_to_the_contrast_check(ws):
+    """A picture (an ``image`` box) under part of a title is art the title is laid on: the
+    overlap check says nothing of it (the large-print contrast check judges whether the
+    title reads on it), where an icon in the same place is said."""
+    from PIL import Image
+
+    Image.new("RGB", (20, 100), (240, 240, 240)).save(
+        ws.root / "content" / "common-reserve" / "strip.png"
+    )
+    _with_box(ws, '      strip: {kind: image, src: "strip.png", x: 20, y: 8, w: 20, h: 14}')
+    said = _said(ws, "common-reserve")
+    assert not [s for s in said if "'strip'" in s], said
+    ws.edit(REL, '      strip: {kind: image, src: "strip.png", x: 20, y: 8, w: 20, h: 14}', "")
+    _with_box(ws, "      star: {kind: icon, icon: star, x: 27, y: 12, w: 6, h: 6}")
+    said = _said(ws, "common-reserve")
+    assert [s for s in said if "'star': its icon lies over the text of box 'title'" in s], said

@@ -33,11 +33,11 @@ from .context import item_context, shared_context
 from .deck_alignment import UNKNOWN, Aligned, Column, Running, deck_running, misaligned
 from .deck_sizes import at_grown_size, grown_far, sizes_tried
 from .faces import fill_face
+from .icon_overlaps import icon_overlaps
 from .ink import BLACK
 from .model import FacePlan, PrintedCard, Run
 from .overleaf import overleaf
 from .picture_contrast import picture_contrast
-from .picture_overlaps import picture_overlaps
 from .resize import resized as resize
 from .resize import same_size, size_problem
 from .run_colours import markup_contrast, recoloured
@@ -199,7 +199,7 @@ class _CardPlanner:
         planned = tuple(recoloured(p, profile) for p in planned or (fill_face(face, size, fc),))
         for p in planned:
             fc.problems.extend(text_overlaps(p, fc.label, profile.name))
-            fc.problems.extend(picture_overlaps(p, fc.label, profile.name))
+            fc.problems.extend(icon_overlaps(p, fc.label, profile.name))
             fc.problems.extend(raised_runs(p, size, fc.label))
             p = clear_of(p, fc.dropped)  # (what a box its error left off lay under: unknown)
             if profile.min_contrast:

@@ -1,22 +1,23 @@
-"""An icon or a picture drawn over part of a text box's words: a warning at the picture's
-box, as two text boxes set over each other are (``checks.text_overlaps``).
+"""An icon drawn over part of a text box's words: a warning at the icon's box, as two text
+boxes set over each other are (``checks.text_overlaps``).
 
 What is compared is what prints: each line of the text where its alignment sets it (as wide
-as its words, leading spaces left out) and the picture where it is drawn in its box (a
-packaged icon a square as big as the box's shorter side, centred; a picture of the project's
-its own shape, centred). Text set wholly on a badge (a circle, diamond or square icon that
-holds it inside its drawn shape) or wholly on a picture (art under a caption) is the design,
-and says nothing; its contrast is checked elsewhere."""
+as its words, leading spaces left out) and the icon where it is drawn in its box (a packaged
+icon a square as big as the box's shorter side, centred; a project's PNG its own shape,
+centred; a project's SVG its box). Text set wholly on a badge (a circle, diamond or square
+icon that holds it inside its drawn shape) is the design, and says nothing. A picture (an
+``image`` box) under text is art the text is laid on, whole or in part: whether the text
+reads on it is ``picture_contrast``'s to say, where a profile asks for contrast."""
 
 from __future__ import annotations
 
 from functools import lru_cache
+from urllib.parse import unquote
 
 from reportlab.lib.units import mm as MM
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from ..boxes.icon import IconElement
-from ..boxes.image import ImageElement
 from ..boxes.text import TextElement
 from ..diagnostics import Problem
 from ..measure import face_name, wrapped
@@ -29,14 +30,14 @@ BADGES = ("circle", "diamond", "square")
 """Packaged icons that are shapes a value is set on (see ``scale.badges``)."""
 
 
-def picture_overlaps(face: FacePlan, label: str, profile: str) -> list[Problem]:
-    """A warning at an icon's or picture's box for each text box one of whose lines it lies
-    over by ``OVERLAP_MM`` or more both ways, unless the text is set wholly on it (a value
-    on its badge, a caption on its art): the two print over each other."""
+def icon_overlaps(face: FacePlan, label: str, profile: str) -> list[Problem]:
+    """A warning at an icon's box for each text box one of whose lines it lies over by
+    ``OVERLAP_MM`` or more both ways, unless the text is set wholly on it as on a badge (a
+    value on its circle): the two print over each other."""
     texts = [el for el in face.elements if has_text(el) and fits_its_box(el)]
     problems = []
     for pic in face.elements:
-        if not isinstance(pic, (IconElement, ImageElement)):
+        if not isinstance(pic, IconElement):
             continue
         drawn = _drawn(pic)
         for text in texts:
@@ -50,11 +51,10 @@ def picture_overlaps(face: FacePlan, label: str, profile: str) -> list[Problem]:
                 continue  # beside the words of each line, or touching them by less
             wide = max(_overlap(drawn, r)[0] for r in met)
             tall = min(drawn[3], met[-1][3]) - max(drawn[1], met[0][1])
-            what = "icon" if isinstance(pic, IconElement) else "picture"
             problems.append(
                 Problem(
                     pic.box.loc,
-                    f"box '{pic.box.name}': its {what} lies over the text of box"
+                    f"box '{pic.box.name}': its icon lies over the text of box"
                     f" '{text.box.name}' ({wide:.1f} × {tall:.1f} mm, {profile} profile), and"
                     " the two print over each other; move or shrink one",
                     "warning",
@@ -76,14 +76,13 @@ def _overlap(a: Rect, b: Rect) -> tuple[float, float]:
     return max(min(a[2], b[2]) - max(a[0], b[0]), 0.0), max(min(a[3], b[3]) - max(a[1], b[1]), 0.0)
 
 
-def _drawn(pic: IconElement | ImageElement) -> Rect:
-    """Where the picture prints in its box: centred, its own shape, as big as the box lets
-    it (``render.icons.draw_icon``; a project's file, as ReportLab draws an image)."""
+def _drawn(pic: IconElement) -> Rect:
+    """Where the icon prints in its box: centred, its own shape, as big as the box lets it
+    (``render.icons.draw_icon``: a packaged icon square; a project's PNG as its pixels are;
+    a project's SVG, whose shape is not read here, its whole box)."""
     box = pic.box
     w, h = box.w, box.h
-    ratio = 1.0 if isinstance(pic, IconElement) and not pic.ref.startswith("@") else None
-    if ratio is None:
-        ratio = _aspect(pic.path if isinstance(pic, ImageElement) else "")
+    ratio = 1.0 if not pic.ref.startswith("@") else _aspect(unquote(pic.ref[1:]))
     if ratio is not None:  # width over height
         w, h = min(box.w, box.h * ratio), min(box.h, box.w / ratio)
     left, top = box.x + (box.w - w) / 2, box.y + (box.h - h) / 2
@@ -92,9 +91,9 @@ def _drawn(pic: IconElement | ImageElement) -> Rect:
 
 @lru_cache(maxsize=256)
 def _aspect(path: str) -> float | None:
-    """A picture file's width over its height (read from its header); None when it cannot
-    be told (a project's SVG icon: its whole box is counted)."""
-    if not path:
+    """A project PNG icon's width over its height (read from its header); None for an SVG
+    or a file that cannot be read (its whole box is counted)."""
+    if path.lower().endswith(".svg"):
         return None
     try:
         from PIL import Image
@@ -106,13 +105,13 @@ def _aspect(path: str) -> float | None:
     return w / h if w > 0 and h > 0 else None
 
 
-def _set_on(pic: IconElement | ImageElement, drawn: Rect, lines: list[Rect]) -> bool:
-    """Whether every line lies wholly on the picture as drawn: on a picture's rectangle, or
-    inside a badge's shape (a circle 0.9 of its square, a diamond 0.76 wide)."""
+def _set_on(pic: IconElement, drawn: Rect, lines: list[Rect]) -> bool:
+    """Whether every line lies wholly inside a badge's shape as drawn (a circle 0.9 of its
+    square, a diamond 0.76 wide, a square); never on any other icon (a drop, a star)."""
     corners = [(x, y) for r in lines for x in (r[0], r[2]) for y in (r[1], r[3])]
     cx, cy = (drawn[0] + drawn[2]) / 2, (drawn[1] + drawn[3]) / 2
     side = drawn[2] - drawn[0]
-    if isinstance(pic, ImageElement) or pic.icon == "square":
+    if pic.icon == "square":
         return all(drawn[0] <= x <= drawn[2] and drawn[1] <= y <= drawn[3] for x, y in corners)
     if pic.icon == "circle":
         r = side * CIRCLE_DIAMETER / 2
@@ -120,7 +119,7 @@ def _set_on(pic: IconElement | ImageElement, drawn: Rect, lines: list[Rect]) -> 
     if pic.icon == "diamond":
         a, b = side * DIAMOND_SPAN[0] / 2, (drawn[3] - drawn[1]) * DIAMOND_SPAN[1] / 2
         return all(abs(x - cx) / a + abs(y - cy) / b <= 1 for x, y in corners)
-    return False  # a drop, a star…: text over it is text over a picture
+    return False
 
 
 def _line_rects(el: TextElement) -> list[Rect]:
