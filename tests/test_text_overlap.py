@@ -268,7 +268,7 @@ def test_an_icon_over_part_of_a_boxs_text_is_a_warning_at_the_icon(ws):
     said = _said(ws, "common-reserve")
     assert said == [
         f"{REL}:{line}:7: warning: CR-SEED-TENT (and 11 more), box 'water-icon': its icon lies"
-        " over the text of box 'water' (6.0 × 4.6 mm, standard profile), and the two print over"
+        " over the text of box 'water' (6.0 × 3.8 mm, standard profile), and the two print over"
         " each other; move or shrink one"
     ], said
 
@@ -352,3 +352,35 @@ def test_text_laid_on_part_of_a_picture_is_left_to_the_contrast_check(ws):
     _with_box(ws, "      star: {kind: icon, icon: star, x: 27, y: 12, w: 6, h: 6}")
     said = _said(ws, "common-reserve")
     assert [s for s in said if "'star': its icon lies over the text of box 'title'" in s], said
+
+
+def test_blank_ends_of_a_line_a_project_icons_shape_and_a_square_badge(ws):
+    """A second review's cases: a star in an indent of ten no-break spaces, or over the
+    no-break spaces after a line's words, says nothing; a project's tall, thin SVG icon in a
+    wide box is drawn as thin as it is, clear of the word beside it; a value set past the
+    square it stands on (drawn 0.8 of its box) is said."""
+    reminder = (
+        "Exchanges may still bring it in. Three actions, then send the smaller of stock and"
+        " demand of each type. Nothing missing: 2 points; one unit: 1; more: 0."
+    )
+    indent = "&nbsp;" * 10
+    ws.edit(REL, reminder, f"{indent}Go.{indent}<br/>Then send the smaller of stock and demand.")
+    _with_box(ws, "      tag: {kind: icon, icon: star, x: 5.5, y: 71.2, w: 3, h: 3}")
+    _with_box(ws, "      tag2: {kind: icon, icon: star, x: 20, y: 71.2, w: 3, h: 3}")
+    said = _said(ws, "common-reserve")
+    assert not [s for s in said if "'tag" in s], said
+    ws.edit(REL, "tag: {kind: icon, icon: star, x: 5.5,", "tag: {kind: icon, icon: star, x: 10.5,")
+    said = _said(ws, "common-reserve")  # moved onto "Go.": said
+    assert [s for s in said if "'tag': its icon lies over the text of box 'reminder'" in s], said
+    ws.edit(REL, "tag: {kind: icon, icon: star, x: 10.5,", "tag: {kind: icon, icon: star, x: 5.5,")
+    (ws.root / "icons").mkdir(exist_ok=True)
+    (ws.root / "icons" / "bar.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="100" viewBox="0 0 10 100">'
+        '<rect width="10" height="100" fill="#000000"/></svg>'
+    )
+    _with_box(ws, "      bar: {kind: icon, icon: bar, x: 17, y: 27.5, w: 30, h: 6}")
+    said = _said(ws, "common-reserve")
+    assert not [s for s in said if "'bar'" in s], said  # 0.6 mm wide, at x 31.7
+    _with_box(ws, "      sq: {kind: icon, icon: square, x: 44, y: 24.5, w: 13, h: 11}")
+    said = _said(ws, "common-reserve")
+    assert [s for s in said if "'sq': its icon lies over the text of box 'water-n'" in s], said

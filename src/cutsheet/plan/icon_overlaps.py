@@ -12,6 +12,7 @@ reads on it is ``picture_contrast``'s to say, where a profile asks for contrast.
 from __future__ import annotations
 
 from functools import lru_cache
+from pathlib import Path
 from urllib.parse import unquote
 
 from reportlab.lib.units import mm as MM
@@ -23,11 +24,15 @@ from ..diagnostics import Problem
 from ..measure import face_name, wrapped
 from .checks import OVERLAP_MM, fits_its_box, has_text, line_slack, text_rect
 from .model import FacePlan
-from .scale.badges import CIRCLE_DIAMETER, DIAMOND_SPAN
+from .scale.badges import CIRCLE_DIAMETER, DIAMOND_SPAN, INK_ASCENT, INK_DESCENT
 
 Rect = tuple[float, float, float, float]  # mm from the face's top left: left, top, right, bottom
-BADGES = ("circle", "diamond", "square")
-"""Packaged icons that are shapes a value is set on (see ``scale.badges``)."""
+BADGE_SPANS = {  # of its square, how wide and tall each badge's shape is drawn (icons/shapes.py)
+    "circle": (CIRCLE_DIAMETER, CIRCLE_DIAMETER),
+    "diamond": DIAMOND_SPAN,
+    "square": (0.8, 0.8),
+}
+BLANK = " \xa0"  # spaces a line may start or end with
 
 
 def icon_overlaps(face: FacePlan, label: str, profile: str) -> list[Problem]:
@@ -78,8 +83,7 @@ def _overlap(a: Rect, b: Rect) -> tuple[float, float]:
 
 def _drawn(pic: IconElement) -> Rect:
     """Where the icon prints in its box: centred, its own shape, as big as the box lets it
-    (``render.icons.draw_icon``: a packaged icon square; a project's PNG as its pixels are;
-    a project's SVG, whose shape is not read here, its whole box)."""
+    (``render.icons.draw_icon``: a packaged icon square; a project's as its drawing is)."""
     box = pic.box
     w, h = box.w, box.h
     ratio = 1.0 if not pic.ref.startswith("@") else _aspect(unquote(pic.ref[1:]))
@@ -91,64 +95,77 @@ def _drawn(pic: IconElement) -> Rect:
 
 @lru_cache(maxsize=256)
 def _aspect(path: str) -> float | None:
-    """A project PNG icon's width over its height (read from its header); None for an SVG
-    or a file that cannot be read (its whole box is counted)."""
-    if path.lower().endswith(".svg"):
-        return None
+    """A project icon's width over its height: an SVG's drawing, a PNG's pixels (its header);
+    None for a file that cannot be read (its whole box is counted)."""
     try:
-        from PIL import Image
+        if path.lower().endswith(".svg"):
+            from ..symbols import svg_drawing
 
-        with Image.open(path) as image:
-            w, h = image.size
+            drawing = svg_drawing(path, Path(path).stat().st_mtime_ns)
+            w, h = float(drawing.width), float(drawing.height)
+        else:
+            from PIL import Image
+
+            with Image.open(path) as image:
+                w, h = image.size
     except (OSError, ValueError):
         return None
     return w / h if w > 0 and h > 0 else None
 
 
 def _set_on(pic: IconElement, drawn: Rect, lines: list[Rect]) -> bool:
-    """Whether every line lies wholly inside a badge's shape as drawn (a circle 0.9 of its
-    square, a diamond 0.76 wide, a square); never on any other icon (a drop, a star)."""
-    corners = [(x, y) for r in lines for x in (r[0], r[2]) for y in (r[1], r[3])]
+    """Whether the text's ink is set on a badge: within the bounds of its shape as drawn (a
+    circle 0.9 of its square, a diamond 0.76 wide and as tall as it, a square 0.8), its
+    middle inside the shape; never on any other icon (a drop, a star). A bounding box's
+    corner may pass a diamond's edge where the glyphs do not: what is said is a value set
+    past the shape's bounds, over its rim."""
+    span = BADGE_SPANS.get(pic.icon)
+    if span is None:
+        return False
     cx, cy = (drawn[0] + drawn[2]) / 2, (drawn[1] + drawn[3]) / 2
-    side = drawn[2] - drawn[0]
-    if pic.icon == "square":
-        return all(drawn[0] <= x <= drawn[2] and drawn[1] <= y <= drawn[3] for x, y in corners)
-    if pic.icon == "circle":
-        r = side * CIRCLE_DIAMETER / 2
-        return all((x - cx) ** 2 + (y - cy) ** 2 <= r * r for x, y in corners)
+    a, b = (drawn[2] - drawn[0]) * span[0] / 2, (drawn[3] - drawn[1]) * span[1] / 2
+    left, top = min(r[0] for r in lines), min(r[1] for r in lines)
+    right, bottom = max(r[2] for r in lines), max(r[3] for r in lines)
+    if left < cx - a or right > cx + a or top < cy - b or bottom > cy + b:
+        return False
+    mx, my = (left + right) / 2 - cx, (top + bottom) / 2 - cy
     if pic.icon == "diamond":
-        a, b = side * DIAMOND_SPAN[0] / 2, (drawn[3] - drawn[1]) * DIAMOND_SPAN[1] / 2
-        return all(abs(x - cx) / a + abs(y - cy) / b <= 1 for x, y in corners)
-    return False
+        return abs(mx) / a + abs(my) / b <= 1
+    return (mx / a) ** 2 + (my / b) ** 2 <= 1 if pic.icon == "circle" else True
 
 
 def _line_rects(el: TextElement) -> list[Rect]:
-    """Each line of a text box as set: as wide as its words (leading no-break spaces, an
-    indent, left out), where the alignment puts it, one leading tall."""
+    """Each line's ink as set: as wide as its words (no-break spaces before or after them,
+    an indent or a gap, left out), where the alignment puts it; from its capitals to its
+    descenders (a size below the line's top is its baseline: ``scale.badges``)."""
     para, _height = wrapped(el.markup, el.style, el.box.style, *el.avail)
     left0, top, _right, _bottom = text_rect(el)
-    room, lead = el.avail[0], el.style.leading / MM
+    room, lead, size = el.avail[0], el.style.leading / MM, el.style.size / MM
     share = {"left": 0.0, "center": 0.5, "right": 1.0}.get(el.style.align, 0.0)
     rects = []
     for i, line in enumerate(para.blPara.lines):
         slack = line_slack(line)
-        indent = _indent(line, el)
-        x = left0 + (slack * share + indent) / MM
+        before, after = _blank_ends(line, el)
+        x0 = left0 + (slack * share + before) / MM
+        x1 = left0 + (slack * share + room - slack - after) / MM
         y = top + i * lead
-        rects.append((x, y, left0 + (slack * share + room - slack) / MM, y + lead))
+        if x1 > x0:
+            rects.append((x0, y + (1 - INK_ASCENT) * size, x1, y + (1 + INK_DESCENT) * size))
     return rects
 
 
-def _indent(line: object, el: TextElement) -> float:
-    """Points of no-break spaces a line starts with (an indent made of ``&nbsp;``)."""
+def _blank_ends(line: object, el: TextElement) -> tuple[float, float]:
+    """Points of spaces (no-break ones: ``&nbsp;``) a line starts and ends with."""
     words = line[1] if isinstance(line, tuple) else getattr(line, "words", [])
-    if not words:
-        return 0.0
-    first = words[0]
-    text = first if isinstance(first, str) else getattr(first, "text", "")
-    lead = len(text) - len(text.lstrip("\xa0"))
-    if not lead:
-        return 0.0
+    texts = [w if isinstance(w, str) else getattr(w, "text", "") for w in words]
+    # a plain line's words are drawn a space apart; a line of runs (FragLine) holds its
+    # spaces in its runs' text, each no-break space a run of its own
+    text = (" " if isinstance(line, tuple) else "").join(texts)
+    if not text.strip(BLANK):
+        return 0.0, 0.0
+    first = words[0] if words else None
     font = getattr(first, "fontName", None) or face_name(el.style.font)
     size = getattr(first, "fontSize", None) or el.style.size
-    return float(stringWidth("\xa0" * lead, font, size))
+    lead = text[: len(text) - len(text.lstrip(BLANK))]
+    trail = text[len(text.rstrip(BLANK)) :]
+    return float(stringWidth(lead, font, size)), float(stringWidth(trail, font, size))
