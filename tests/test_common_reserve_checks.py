@@ -158,7 +158,7 @@ def test_text_that_does_not_fit_names_card_box_and_overflow(ws):
         "name: Dusk Display of the Extremely Long Festival Name That Goes On",
     )
     assert messages(ws) == [
-        f"{DELIVERIES}:{line}:11: error: CR-DUSK-DISPLAY, box 'title': text does not fit: it needs 15.9 mm, the box is 9 mm (6.9 mm over)"
+        f"{DELIVERIES}:{line}:11: error: CR-DUSK-DISPLAY, box 'title': text does not fit: it needs 15.9 mm, the box is 9 mm (6.9 mm over); shorten it, or give it a taller box or a smaller style"
     ]
 
 

@@ -151,6 +151,16 @@ def _where_problems(
     return problems
 
 
+def _declare(declared: Located | None) -> str:
+    """How a column of the designer's own becomes a field: declared in the component's
+    ``fields:`` in game.yaml (at its first field, when it has some)."""
+    first = next(iter(declared.data), None) if declared is not None else None
+    at = f" ({declared.key_loc((first,))})" if declared is not None and first else ""
+    return (
+        f"; a column of your own is a field declared under the component's fields: in game.yaml{at}"
+    )
+
+
 def _header_problems(
     listing: Located,
     model: type[BaseModel],
@@ -167,7 +177,7 @@ def _header_problems(
     for name, loc in listing.columns.items():
         if name in known:
             continue
-        hint = did_you_mean(name, known) or f" (fields: {', '.join(known)})"
+        hint = did_you_mean(name, known) or f" (fields: {', '.join(known)}){_declare(declared)}"
         near = closest(name, known)
         guessed.add(near or "")
         if near not in listing.columns and declared is not None and near in declared.data:

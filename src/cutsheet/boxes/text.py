@@ -28,6 +28,10 @@ its own beside its icon); the label of the item box after it (a "+1" printed whe
 items have an icon)."""
 
 
+FIT_HINT = "; shorten it, or give it a taller box or a smaller style"
+"""What mends text that does not fit its box (never shrunk: the guide's 'Read an error')."""
+
+
 @dataclass(frozen=True, kw_only=True)
 class TextBox(Box):
     text: str | None = None
@@ -230,7 +234,7 @@ def _measured_problems(m: Measured, box: TextBox, style: TextStyle, fc: FillCont
         over = (height - box.h * MM) / MM
         out.append(
             f"text does not fit: it needs {height / MM:.1f} mm, the box is {round(box.h, 1):g} mm"
-            f" ({over:.1f} mm over{f', {fc.profile} profile' if _named(fc) else ''})"
+            f" ({over:.1f} mm over{f', {fc.profile} profile' if _named(fc) else ''}){FIT_HINT}"
         )
     return out
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ..boxes import FillContext
-from ..boxes.text import TextBox
+from ..boxes.text import FIT_HINT, TextBox
 from ..diagnostics import Loc, Problem, did_you_mean, excerpt, has_errors
 from ..layouts import PACKAGED, Face, Layouts
 from ..measure import TextStyle, legible_font
@@ -419,9 +419,8 @@ def _own_box_said(problem: Problem, box: Loc) -> Problem:
     own = f"{Path(box.path).name}:{box.line}"
     named = _BOX_NAMED.search(problem.message)
     mend = _MEND.get(problem.code, _MEND[""]).format(named.group(1) if named else "NAME")
-    return dataclasses.replace(
-        problem, message=f"{problem.message} (cutsheet's own box, {own}: {mend})"
-    )
+    said = problem.message.removesuffix(FIT_HINT)  # the box's own mend says it, and more
+    return dataclasses.replace(problem, message=f"{said} (cutsheet's own box, {own}: {mend})")
 
 
 def _as_face(like: Face, plan: FacePlan) -> Face:
