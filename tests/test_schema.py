@@ -336,6 +336,10 @@ def test_cutsheet_schema_removes_the_schemas_of_components_that_are_gone(project
 def test_new_writes_a_schema_that_check_calls_current(project, capsys):
     assert main(["--root", str(project), "new", "side-quest"]) == 0
     assert (project / "schema/side-quest/cards.schema.json").is_file()
+    listed = capsys.readouterr().out.splitlines()  # with the game's files: what it changed
+    assert "schema/side-quest/cards.schema.json" in listed
+    assert "schema/layout.schema.json" in listed  # names the new layout's faces
+    assert "schema/profile.schema.json" not in listed  # written again, the same bytes
     assert stale_schemas(project, ["side-quest"]) == []
     assert main(["--root", str(project), "check", "side-quest"]) == 0
     assert "warning" not in capsys.readouterr().err

@@ -260,7 +260,12 @@ def cmd_new(args: argparse.Namespace) -> int:
     if (root / "schema").is_dir():  # a project that keeps editor schemas: add the new game's
         from ..schema import update_schemas
 
-        if update_schemas(root, root / "schema").problems:  # the others' schemas stay as they were
+        before = _file_bytes(root / "schema")
+        update = update_schemas(root, root / "schema")
+        for path in update.written:  # said as the game's own files are: what changed
+            if before.get(path) != path.read_bytes():
+                print(display_path(path))
+        if update.problems:  # the others' schemas stay as they were
             print("cutsheet: run 'cutsheet schema' once the other games check", file=sys.stderr)
     where = "" if root == Path.cwd().resolve() else f"--root {shlex.quote(args.root)} "
     print(
@@ -269,6 +274,12 @@ def cmd_new(args: argparse.Namespace) -> int:
         file=sys.stderr,
     )
     return 0
+
+
+def _file_bytes(folder: Path) -> dict[Path, bytes]:
+    """The bytes of every schema file under ``folder`` (a project's few), to say which a
+    command changed."""
+    return {p: p.read_bytes() for p in folder.rglob("*.json") if p.is_file()}
 
 
 def _its_code(root: Path, name: str) -> str:
