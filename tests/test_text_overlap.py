@@ -384,3 +384,25 @@ def test_blank_ends_of_a_line_a_project_icons_shape_and_a_square_badge(ws):
     _with_box(ws, "      sq: {kind: icon, icon: square, x: 44, y: 24.5, w: 13, h: 11}")
     said = _said(ws, "common-reserve")
     assert [s for s in said if "'sq': its icon lies over the text of box 'water-n'" in s], said
+
+
+def test_a_png_icons_transparent_margins_are_no_ink(ws):
+    """A project's PNG icon opaque only in its top left fifth: placed with its clear part
+    over the word WATER it says nothing; moved so its opaque corner is on the word, it is
+    said (a probe found the file's size counted, not its pixels)."""
+    from PIL import Image
+
+    image = Image.new("RGBA", (200, 200), (0, 0, 0, 0))
+    image.paste((200, 30, 30, 255), (0, 0, 40, 40))
+    (ws.root / "icons").mkdir(exist_ok=True)
+    image.save(ws.root / "icons" / "halo.png")
+    _with_box(ws, "      halo: {kind: icon, icon: halo, x: 10, y: 24, w: 12, h: 12}")
+    said = _said(ws, "common-reserve")  # its opaque corner at x 10-12.4, left of WATER
+    assert not [s for s in said if "'halo'" in s], said
+    ws.edit(
+        REL,
+        "halo: {kind: icon, icon: halo, x: 10, y: 24,",
+        "halo: {kind: icon, icon: halo, x: 17, y: 28,",
+    )
+    said = _said(ws, "common-reserve")  # the corner on the W: said
+    assert [s for s in said if "'halo': its icon lies over the text of box 'water'" in s], said

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import unquote
 
 from reportlab.lib.units import mm as MM
@@ -25,6 +26,9 @@ from ..measure import face_name, wrapped
 from .checks import OVERLAP_MM, fits_its_box, has_text, line_slack, text_rect
 from .model import FacePlan
 from .scale.badges import CIRCLE_DIAMETER, DIAMOND_SPAN, INK_ASCENT, INK_DESCENT
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 Rect = tuple[float, float, float, float]  # mm from the face's top left: left, top, right, bottom
 BADGE_SPANS = {  # of its square, how wide and tall each badge's shape is drawn (icons/shapes.py)
@@ -83,34 +87,54 @@ def _overlap(a: Rect, b: Rect) -> tuple[float, float]:
 
 def _drawn(pic: IconElement) -> Rect:
     """Where the icon prints in its box: centred, its own shape, as big as the box lets it
-    (``render.icons.draw_icon``: a packaged icon square; a project's as its drawing is)."""
+    (``render.icons.draw_icon``: a packaged icon square; a project's as its drawing is, a
+    PNG's transparent margins left out)."""
     box = pic.box
     w, h = box.w, box.h
-    ratio = 1.0 if not pic.ref.startswith("@") else _aspect(unquote(pic.ref[1:]))
-    if ratio is not None:  # width over height
-        w, h = min(box.w, box.h * ratio), min(box.h, box.w / ratio)
+    shape = _SQUARE if not pic.ref.startswith("@") else _shape(unquote(pic.ref[1:]))
+    if shape is None:  # unread: its whole box
+        return box.x, box.y, box.x + w, box.y + h
+    ratio, (fl, ft, fr, fb) = shape  # width over height; its ink, in fractions of it
+    w, h = min(box.w, box.h * ratio), min(box.h, box.w / ratio)
     left, top = box.x + (box.w - w) / 2, box.y + (box.h - h) / 2
-    return left, top, left + w, top + h
+    return left + fl * w, top + ft * h, left + fr * w, top + fb * h
+
+
+Shape = tuple[float, tuple[float, float, float, float]]
+_SQUARE: Shape = (1.0, (0.0, 0.0, 1.0, 1.0))
 
 
 @lru_cache(maxsize=256)
-def _aspect(path: str) -> float | None:
-    """A project icon's width over its height: an SVG's drawing, a PNG's pixels (its header);
-    None for a file that cannot be read (its whole box is counted)."""
+def _shape(path: str) -> Shape | None:
+    """A project icon's width over its height (an SVG's drawing, a PNG's pixels) and where
+    its ink lies in it (a PNG's opaque pixels; an SVG's whole drawing); None for a file that
+    cannot be read (its whole box is counted)."""
     try:
         if path.lower().endswith(".svg"):
             from ..symbols import svg_drawing
 
             drawing = svg_drawing(path, Path(path).stat().st_mtime_ns)
-            w, h = float(drawing.width), float(drawing.height)
+            w, h, ink = float(drawing.width), float(drawing.height), (0.0, 0.0, 1.0, 1.0)
         else:
             from PIL import Image
 
             with Image.open(path) as image:
                 w, h = image.size
+                ink = _opaque(image, w, h)
     except (OSError, ValueError):
         return None
-    return w / h if w > 0 and h > 0 else None
+    return (w / h, ink) if w > 0 and h > 0 else None
+
+
+def _opaque(image: Image.Image, w: float, h: float) -> tuple[float, float, float, float]:
+    """Where a PNG's pixels that are not wholly transparent lie, in fractions of it (all of
+    it for one without transparency, or with none opaque)."""
+    if image.mode not in ("RGBA", "LA", "PA") and "transparency" not in image.info:
+        return 0.0, 0.0, 1.0, 1.0
+    box = image.convert("RGBA").getchannel("A").getbbox()
+    if box is None:
+        return 0.0, 0.0, 1.0, 1.0
+    return box[0] / w, box[1] / h, box[2] / w, box[3] / h
 
 
 def _set_on(pic: IconElement, drawn: Rect, lines: list[Rect]) -> bool:
