@@ -387,3 +387,19 @@ def test_the_player_aid_says_to_discard_unbought_start_cards(built, profile):
     aids = " ".join(t for t in pypdf_texts(path) if "Player aid" in t)
     words = " ".join(aids.split())
     assert "After the start turn (3–5 players), discard unbought start cards." in words
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_each_ledger_starts_at_the_margin_as_its_player_label_does(built, paper):
+    """A table is set from the left margin, as the text and the write-ins around it are. On
+    Letter, wider than the table, the first ledger of a page stood 8 pt in (centred) while
+    the label above it and the second ledger started at the margin."""
+    path = built / "bidding-alpha" / f"standard-{paper}" / "sheets.pdf"
+    pages = plumber_pages(path)
+    page = next(p for p in pages if any(w["text"] == "Player" for w in p.extract_words()))
+    labels = [w for w in page.extract_words() if w["text"] == "Player"]
+    assert len(labels) == 2
+    rules = [e for e in page.edges if e["orientation"] == "v"]
+    for label in labels:
+        under = [e for e in rules if label["bottom"] < e["top"] < label["bottom"] + 40]
+        assert min(e["x0"] for e in under) == pytest.approx(label["x0"], abs=1.0)

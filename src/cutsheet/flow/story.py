@@ -209,7 +209,8 @@ class StoryBuilder:
         cells = [[label if r == 0 else "", *row] for r, row in enumerate(rows)]
         cells[-1] += [""] * (per - len(rows[-1]))
         widths = [label_width] + [None] * per
-        t = self.table_type(cells, colWidths=widths, rowHeights=heights).read_as("column")
+        t = self.table_type(cells, colWidths=widths, rowHeights=heights, hAlign="LEFT")
+        t = t.read_as("column")
         t.setStyle(track_style(b, per))
         if len(rows) > 1:  # the label level with the first row, where it is one line
             top = ("TOPPADDING", (0, 0), (0, 0), max((height - own + 6) / 2, 3))
@@ -283,8 +284,8 @@ class StoryBuilder:
                 if isinstance(cell, Paragraph) and width is not None
             ]
             heights.append(max([self._row_height(), *checks, *texts]))
-        t = self.table_type(
-            [header] + rows, colWidths=widths, rowHeights=heights, repeatRows=1
+        t = self.table_type(  # from the left margin, as the text and write-ins around it
+            [header] + rows, colWidths=widths, rowHeights=heights, repeatRows=1, hAlign="LEFT"
         ).read_as("row", row_headers=heads_rows(b))
         t.setStyle(table_style(b))
         t.splits_when_long = True
