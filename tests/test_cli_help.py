@@ -281,3 +281,26 @@ def test_preview_of_a_sheet_printed_several_times_shows_one_copy(tmp_path, capsy
     assert main([*argv, "--out", str(out), "--dpi", "20"]) == 0
     assert [p.name for p in sorted(out.glob("*.png"))] == ["BA-LEDGER-1.png"]
     capsys.readouterr()
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["preview", "my-game", "--item", "MG-SUN", "--build", "elsewhere"],
+        ["preview", "no-such-game", "--item", "MG-SUN", "--page", "1"],
+        ["watch", "no-such-game", "--imposition", "gutterfold", "--back-offset", "1,1"],
+        ["build", "no-such-game", "--imposition", "gutterfold", "--back-offset", "1,1"],
+    ],
+)
+def test_options_that_cannot_go_together_are_said_before_any_game_is_read(
+    tmp_path, capsys, command
+):
+    """A probe: preview's --item ignored --build (it draws the card afresh, from no build),
+    and watch and preview looked the game up before the options, so a command line with
+    both mistakes exited 1 ('no game') where build exits 2. Each is said first, exit 2."""
+    new_game(tmp_path, "my-game")
+    with pytest.raises(SystemExit) as exc:
+        main(["--root", str(tmp_path), *command])
+    assert exc.value.code == 2, command
+    said = capsys.readouterr().err.splitlines()
+    assert len(said) == 1 and said[0].startswith("cutsheet: --"), said

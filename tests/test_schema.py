@@ -345,6 +345,27 @@ def test_new_writes_a_schema_that_check_calls_current(project, capsys):
     assert "warning" not in capsys.readouterr().err
 
 
+def test_new_lists_only_cutsheets_schema_files_and_reads_no_other(project, capsys, monkeypatch):
+    """A probe: listing what changed read every *.json under schema/ first, so a file of
+    the designer's own there that could not be read stopped 'new' after the game's files
+    were written. Only cutsheet's *.schema.json files are read, each that can be."""
+    (project / "schema" / "notes.json").write_text("not json")
+    (project / "schema" / "drafts.json").mkdir()
+    read = Path.read_bytes
+
+    def guarded(path: Path) -> bytes:  # as a file this user may not read (root reads all)
+        if path.name == "notes.json":
+            raise PermissionError(13, "Permission denied", str(path))
+        return read(path)
+
+    monkeypatch.setattr(Path, "read_bytes", guarded)
+    assert main(["--root", str(project), "new", "side-quest"]) == 0
+    listed = capsys.readouterr().out.splitlines()
+    assert "schema/side-quest/cards.schema.json" in listed
+    assert not [line for line in listed if "notes" in line or "drafts" in line]
+    assert (project / "schema" / "notes.json").read_text() == "not json"
+
+
 def test_new_writes_its_schema_even_when_another_game_is_broken(project, capsys):
     game = project / "content/common-reserve/game.yaml"
     game.write_text(game.read_text().replace("code: CR\n", "code: cr\n", 1))

@@ -73,14 +73,13 @@ def cmd_check(args: argparse.Namespace) -> int:
 def cmd_preview(args: argparse.Namespace) -> int:
     from ..build import Project
 
+    _preview_usage(args)  # a command line to mend is said first, as build's are
     root = project_root(args)
     project = Project(root)
     chosen_games(project, [args.game])
     chosen_profiles(project.layouts, [args.profile])
     chosen_papers(project, [args.game], [args.paper])
     out = out_folder(args, root, "build/preview", per_game=False)
-    if args.item is not None and not args.item.strip():  # not the built pages, silently
-        usage_refused("--item needs a card's or a sheet's id (see cutsheet list)")
     failed = False
     if args.item:
         paths, failed = _preview_item(args, root, out)
@@ -91,6 +90,33 @@ def cmd_preview(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+def _preview_usage(args: argparse.Namespace) -> None:
+    """Options of preview that cannot go together (exit status 2), before any game is read."""
+    if args.item is not None and not args.item.strip():  # not the built pages, silently
+        usage_refused("--item needs a card's or a sheet's id (see cutsheet list)")
+    if args.item:
+        if args.page:
+            usage_refused(
+                "--page picks pages of a built part; --item renders that card's front and"
+                " back (use one or the other)"
+            )
+        if args.part in ("rules", "rules-booklet"):
+            usage_refused(
+                f"--item names a card or a sheet; the {args.part} part has none"
+                " (drop --item to see its pages)"
+            )
+        if args.build:
+            usage_refused(
+                "--build names the build whose pages to show; --item plans and draws that"
+                " card afresh, from no build (use one or the other)"
+            )
+    elif args.imposition is not None:  # a built file is as it was built: nothing to choose
+        usage_refused(
+            "--imposition goes with --item (a sheet's text as that build writes it); the"
+            " pages of a built part are as 'cutsheet build' imposed them"
+        )
+
+
 def _preview_item(args: argparse.Namespace, root: Path, out: Path) -> tuple[list[Path], bool]:
     """One card or sheet, planned as a build plans it, with the problems a build of its
     game says (a project paper that replaces one of cutsheet's own): drawn though the game
@@ -99,16 +125,6 @@ def _preview_item(args: argparse.Namespace, root: Path, out: Path) -> tuple[list
     from ..jobs import layout_warnings, plan
     from ..preview import preview_item
 
-    if args.page:
-        usage_refused(
-            "--page picks pages of a built part; --item renders that card's front and back"
-            " (use one or the other)"
-        )
-    if args.part in ("rules", "rules-booklet"):
-        usage_refused(
-            f"--item names a card or a sheet; the {args.part} part has none"
-            " (drop --item to see its pages)"
-        )
     imposition = args.imposition or "duplex"
     try:
         paths = preview_item(
@@ -148,11 +164,6 @@ def _preview_pages(args: argparse.Namespace, root: Path, out: Path) -> list[Path
     from .. import jobs
     from ..preview import pdf_to_pngs, variant
 
-    if args.imposition is not None:  # a built file is as it was built: nothing to choose
-        usage_refused(
-            "--imposition goes with --item (a sheet's text as that build writes it); the"
-            " pages of a built part are as 'cutsheet build' imposed them"
-        )
     part = args.part or "cards"
     built = Path(args.build) if args.build else root / "build"
     pdf = built / args.game / f"{args.profile}-{args.paper}" / f"{part}.pdf"
@@ -263,7 +274,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         before = _file_bytes(root / "schema")
         update = update_schemas(root, root / "schema")
         for path in update.written:  # said as the game's own files are: what changed
-            if before.get(path) != path.read_bytes():
+            if before.get(path) != _read_or_none(path):
                 print(display_path(path))
         if update.problems:  # the others' schemas stay as they were
             print("cutsheet: run 'cutsheet schema' once the other games check", file=sys.stderr)
@@ -277,9 +288,23 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def _file_bytes(folder: Path) -> dict[Path, bytes]:
-    """The bytes of every schema file under ``folder`` (a project's few), to say which a
-    command changed."""
-    return {p: p.read_bytes() for p in folder.rglob("*.json") if p.is_file()}
+    """The bytes of every schema file under ``folder`` that can be read (a project's few;
+    a file of the designer's own there, or one it cannot read, is not cutsheet's to list),
+    to say which a command changed."""
+    found = {}
+    for path in folder.rglob("*.schema.json"):
+        try:
+            found[path] = path.read_bytes()
+        except OSError:  # a folder by that name, or a file it may not read: not listed
+            continue
+    return found
+
+
+def _read_or_none(path: Path) -> bytes | None:
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None
 
 
 def _its_code(root: Path, name: str) -> str:
@@ -301,8 +326,8 @@ def cmd_watch(args: argparse.Namespace) -> int:
 
     project = Project(project_root(args))
     require_games(project)
+    options = build_options(args, project.layouts)  # a command line to mend first, as build
     games = chosen_games(project, args.games)
-    options = build_options(args, project.layouts)
     chosen_papers(project, games, options.papers)
     out = out_folder(args, project.root, "build")
     out.mkdir(parents=True, exist_ok=True)  # unwritable: one line now, not an error a save
