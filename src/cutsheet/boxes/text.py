@@ -30,6 +30,8 @@ items have an icon)."""
 
 FIT_HINT = "; shorten it, or give it a taller box or a smaller style"
 """What mends text that does not fit its box (never shrunk: the guide's 'Read an error')."""
+FIT_HINT_NAMED = "; shorten it, or give it a taller box"
+"""The same under a profile of its own (large print), whose least size no style goes under."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -173,6 +175,7 @@ def _fill(box: TextBox, fc: FillContext, fill: str | None, stroke: str | None) -
             Problem(
                 box.loc,
                 f"style '{box.style}' is {style.size:g} pt, under {least_size(fc)}",
+                code="style",
             )
         )
     avail = (box.w * MM, box.h * MM)
@@ -234,7 +237,8 @@ def _measured_problems(m: Measured, box: TextBox, style: TextStyle, fc: FillCont
         over = (height - box.h * MM) / MM
         out.append(
             f"text does not fit: it needs {height / MM:.1f} mm, the box is {round(box.h, 1):g} mm"
-            f" ({over:.1f} mm over{f', {fc.profile} profile' if _named(fc) else ''}){FIT_HINT}"
+            f" ({over:.1f} mm over{f', {fc.profile} profile' if _named(fc) else ''})"
+            f"{FIT_HINT_NAMED if _named(fc) else FIT_HINT}"
         )
     return out
 

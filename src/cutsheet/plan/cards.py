@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ..boxes import FillContext
-from ..boxes.text import FIT_HINT, TextBox
+from ..boxes.text import FIT_HINT, FIT_HINT_NAMED, TextBox
 from ..diagnostics import Loc, Problem, did_you_mean, excerpt, has_errors
 from ..layouts import PACKAGED, Face, Layouts
 from ..measure import TextStyle, legible_font
@@ -377,6 +377,7 @@ _MEND = {
     "contrast": "give its style a colour that shows on what is under it, or the face a box"
     " '{0}' of its own",
     "geometry": "give the face a box '{0}' of its own ('{0}: ~' leaves it out)",
+    "style": "give the face a box '{0}' of its own, in a style at the profile's least size",
 }
 """How a problem at a box cutsheet ships is mended, by the problem's code."""
 
@@ -397,7 +398,8 @@ def _in_content(problem: Problem, face: Face, game: Game, comp: Component, item:
         where = game.game_src.loc((fact.group(2),))
     else:
         where = component_key_loc(game, comp, fact.group(2))
-    return _own_box_said(dataclasses.replace(problem, loc=where), problem.loc)
+    named = box.name if box is not None else None
+    return _own_box_said(dataclasses.replace(problem, loc=where), problem.loc, named)
 
 
 _BOX_NAMED = re.compile(r"box '([^']+)'")
@@ -411,15 +413,18 @@ def _own_box_named(problem: Problem, face: Face) -> Problem:
     box = next((b for b in face.boxes if named and b.name == named.group(1)), None)
     if box is None or not box.loc.path or not _packaged(box.loc.path):
         return problem
-    return _own_box_said(problem, box.loc)
+    return _own_box_said(problem, box.loc, box.name)
 
 
-def _own_box_said(problem: Problem, box: Loc) -> Problem:
-    """``problem`` naming the box cutsheet ships at ``box`` and how it is mended."""
+def _own_box_said(problem: Problem, box: Loc, name: str | None = None) -> Problem:
+    """``problem`` naming the box cutsheet ships at ``box`` (called ``name``, else as the
+    message names it) and how it is mended."""
     own = f"{Path(box.path).name}:{box.line}"
     named = _BOX_NAMED.search(problem.message)
-    mend = _MEND.get(problem.code, _MEND[""]).format(named.group(1) if named else "NAME")
-    said = problem.message.removesuffix(FIT_HINT)  # the box's own mend says it, and more
+    name = name or (named.group(1) if named else "NAME")
+    mend = _MEND.get(problem.code, _MEND[""]).format(name)
+    # the box's own mend says the hint, and more
+    said = problem.message.removesuffix(FIT_HINT).removesuffix(FIT_HINT_NAMED)
     return dataclasses.replace(problem, message=f"{said} (cutsheet's own box, {own}: {mend})")
 
 
