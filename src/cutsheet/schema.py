@@ -151,13 +151,13 @@ def render(schema: Mapping[str, Any]) -> str:
     return json.dumps(schema, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
 
 
-def _write_atomic(path: Path, text: str) -> None:
+def _write_atomic(path: Path, text: str) -> bool:
     """Write through a temporary file beside ``path`` and rename it, so a reader (an editor)
-    never sees half a file; an unchanged file is left alone."""
+    never sees half a file; an unchanged file is left alone. Whether it changed."""
     path.parent.mkdir(parents=True, exist_ok=True)
     data = text.encode("utf-8")
     if path.is_file() and path.read_bytes() == data:
-        return
+        return False
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as f:
@@ -167,17 +167,20 @@ def _write_atomic(path: Path, text: str) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    return True
 
 
 @dataclass(frozen=True)
 class SchemaUpdate:
     """What :func:`update_schemas` did: the files written (changed or not), the schema files
     removed (their component or game is gone) and the problems of games that could not be
-    read (their schemas are left as they were)."""
+    read (their schemas are left as they were); ``changed``, those written whose bytes are
+    new (``cutsheet new`` lists them)."""
 
     written: tuple[Path, ...]
     removed: tuple[Path, ...]
     problems: tuple[Problem, ...]
+    changed: tuple[Path, ...] = ()
 
 
 def update_schemas(root: Path, out: Path) -> SchemaUpdate:
@@ -185,10 +188,11 @@ def update_schemas(root: Path, out: Path) -> SchemaUpdate:
     remove the ``*.schema.json`` files under ``out`` that no content uses any more. A game
     whose game.yaml does not load keeps its schema files and reports its problems."""
     expected, problems, broken = _all_schemas(root)
-    written = []
+    written, changed = [], []
     for name, schema in expected.items():
         path = out / name
-        _write_atomic(path, render(schema))
+        if _write_atomic(path, render(schema)):
+            changed.append(path)
         written.append(path)
     removed = []
     for path in sorted(out.rglob(f"*{SUFFIX}")) if out.is_dir() else []:
@@ -199,7 +203,7 @@ def update_schemas(root: Path, out: Path) -> SchemaUpdate:
         removed.append(path)
         if path.parent != out and not any(path.parent.iterdir()):
             path.parent.rmdir()  # a game's folder, empty once its last schema is gone
-    return SchemaUpdate(tuple(written), tuple(removed), tuple(problems))
+    return SchemaUpdate(tuple(written), tuple(removed), tuple(problems), tuple(changed))
 
 
 def write_schemas(root: Path, out: Path) -> list[Path]:

@@ -271,11 +271,9 @@ def cmd_new(args: argparse.Namespace) -> int:
     if (root / "schema").is_dir():  # a project that keeps editor schemas: add the new game's
         from ..schema import update_schemas
 
-        before = _file_bytes(root / "schema")
         update = update_schemas(root, root / "schema")
-        for path in update.written:  # said as the game's own files are: what changed
-            if before.get(path) != _read_or_none(path):
-                print(display_path(path))
+        for path in update.changed:  # said as the game's own files are: what changed
+            print(display_path(path))
         if update.problems:  # the others' schemas stay as they were
             print("cutsheet: run 'cutsheet schema' once the other games check", file=sys.stderr)
     where = "" if root == Path.cwd().resolve() else f"--root {shlex.quote(args.root)} "
@@ -285,26 +283,6 @@ def cmd_new(args: argparse.Namespace) -> int:
         file=sys.stderr,
     )
     return 0
-
-
-def _file_bytes(folder: Path) -> dict[Path, bytes]:
-    """The bytes of every schema file under ``folder`` that can be read (a project's few;
-    a file of the designer's own there, or one it cannot read, is not cutsheet's to list),
-    to say which a command changed."""
-    found = {}
-    for path in folder.rglob("*.schema.json"):
-        try:
-            found[path] = path.read_bytes()
-        except OSError:  # a folder by that name, or a file it may not read: not listed
-            continue
-    return found
-
-
-def _read_or_none(path: Path) -> bytes | None:
-    try:
-        return path.read_bytes()
-    except OSError:
-        return None
 
 
 def _its_code(root: Path, name: str) -> str:

@@ -17,12 +17,11 @@ from typing import TYPE_CHECKING
 from urllib.parse import unquote
 
 from reportlab.lib.units import mm as MM
-from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from ..boxes.icon import IconElement
 from ..boxes.text import TextElement
 from ..diagnostics import Problem
-from ..measure import face_name, wrapped
+from ..measure import face_name, string_width, wrapped
 from .checks import OVERLAP_MM, fits_its_box, has_text, line_slack, text_rect
 from .model import FacePlan
 from .scale.badges import CIRCLE_DIAMETER, DIAMOND_SPAN, INK_ASCENT, INK_DESCENT
@@ -37,6 +36,8 @@ BADGE_SPANS = {  # of its square, how wide and tall each badge's shape is drawn 
     "square": (0.8, 0.8),
 }
 BLANK = " \xa0"  # spaces a line may start or end with
+Shape = tuple[float, tuple[float, float, float, float]]  # width over height, ink in fractions
+_SQUARE: Shape = (1.0, (0.0, 0.0, 1.0, 1.0))  # a packaged icon: drawn square, its whole box
 
 
 def icon_overlaps(face: FacePlan, label: str, profile: str) -> list[Problem]:
@@ -98,10 +99,6 @@ def _drawn(pic: IconElement) -> Rect:
     w, h = min(box.w, box.h * ratio), min(box.h, box.w / ratio)
     left, top = box.x + (box.w - w) / 2, box.y + (box.h - h) / 2
     return left + fl * w, top + ft * h, left + fr * w, top + fb * h
-
-
-Shape = tuple[float, tuple[float, float, float, float]]
-_SQUARE: Shape = (1.0, (0.0, 0.0, 1.0, 1.0))
 
 
 @lru_cache(maxsize=256)
@@ -192,4 +189,4 @@ def _blank_ends(line: object, el: TextElement) -> tuple[float, float]:
     size = getattr(first, "fontSize", None) or el.style.size
     lead = text[: len(text) - len(text.lstrip(BLANK))]
     trail = text[len(text.rstrip(BLANK)) :]
-    return float(stringWidth(lead, font, size)), float(stringWidth(trail, font, size))
+    return string_width(lead, font, size), string_width(trail, font, size)
