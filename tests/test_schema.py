@@ -391,3 +391,27 @@ def test_a_broken_game_yaml_is_reported_by_check_not_as_stale_schemas(project):
     with pytest.raises(ContentError):  # the others are written; the broken game's are kept
         write_schemas(project, project / "schema")
     assert before == {p: p.read_bytes() for p in (project / "schema").rglob("*.json")}
+
+
+def test_a_folder_named_like_a_schema_is_the_designers_own_and_left_alone(project, capsys):
+    """A probe: a folder of the designer's own named ``*.schema.json`` under schema/ was
+    taken for an orphaned schema file, and 'schema', 'new' and 'check' stopped on it."""
+    own = project / "schema" / "drafts.schema.json"
+    own.mkdir()
+    (own / "mine.txt").write_text("mine\n")
+    assert main(["--root", str(project), "schema"]) == 0
+    assert main(["--root", str(project), "new", "side-quest"]) == 0
+    assert main(["--root", str(project), "check", "side-quest"]) == 0
+    assert "drafts" not in capsys.readouterr().err
+    assert stale_schemas(project) == []
+    assert (own / "mine.txt").read_text() == "mine\n"
+
+
+def test_a_folder_where_a_schema_goes_is_named_not_a_temporary_file(project, capsys):
+    target = project / "schema" / "rules.schema.json"
+    target.unlink()
+    target.mkdir()
+    assert main(["--root", str(project), "schema"]) == 1
+    err = capsys.readouterr().err
+    assert "schema/rules.schema.json: Is a directory" in err and ".tmp" not in err
+    assert not [p for p in (project / "schema").iterdir() if p.name.endswith(".tmp")]

@@ -406,3 +406,24 @@ def test_a_png_icons_transparent_margins_are_no_ink(ws):
     )
     said = _said(ws, "common-reserve")  # the corner on the W: said
     assert [s for s in said if "'halo': its icon lies over the text of box 'water'" in s], said
+
+
+def test_an_svg_icons_empty_margins_are_no_ink(ws):
+    """The PNG case for a project's SVG: a square drawing whose only shape fills its top left
+    fifth says nothing with its empty part over WATER; moved so the shape is on the word, it
+    is said (the drawing's whole size was counted, not its shapes)."""
+    (ws.root / "icons").mkdir(exist_ok=True)
+    (ws.root / "icons" / "halo.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200" viewBox="0 0 200 200">'
+        '<rect x="0" y="0" width="40" height="40" fill="#c81e1e"/></svg>'
+    )
+    _with_box(ws, "      halo: {kind: icon, icon: halo, x: 10, y: 24, w: 12, h: 12}")
+    said = _said(ws, "common-reserve")
+    assert not [s for s in said if "'halo'" in s], said
+    ws.edit(
+        REL,
+        "halo: {kind: icon, icon: halo, x: 10, y: 24,",
+        "halo: {kind: icon, icon: halo, x: 17, y: 28,",
+    )
+    said = _said(ws, "common-reserve")
+    assert [s for s in said if "'halo': its icon lies over the text of box 'water'" in s], said

@@ -11,8 +11,6 @@ produce (:func:`stale_schemas`).
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +23,7 @@ from .diagnostics import ContentError, Loc, Problem, display_path
 from .itemmodel import item_model
 from .layouts import LayoutFile
 from .model import ComponentSpec, GameSpec, PageItem, RulesSpec, validate
+from .output import atomic_write
 from .profiles import Profile
 from .schema_enrich import enrich, enrich_item, known_values, read_values
 from .source import load_yaml
@@ -152,21 +151,13 @@ def render(schema: Mapping[str, Any]) -> str:
 
 
 def _write_atomic(path: Path, text: str) -> bool:
-    """Write through a temporary file beside ``path`` and rename it, so a reader (an editor)
-    never sees half a file; an unchanged file is left alone. Whether it changed."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    """Write through a temporary file beside ``path`` and rename it (``atomic_write``), so a
+    reader (an editor) never sees half a file; an unchanged file is left alone. Whether it
+    changed. An OSError names ``path``, not the temporary file."""
     data = text.encode("utf-8")
     if path.is_file() and path.read_bytes() == data:
         return False
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    atomic_write(path, data)
     return True
 
 
@@ -198,6 +189,8 @@ def update_schemas(root: Path, out: Path) -> SchemaUpdate:
     for path in sorted(out.rglob(f"*{SUFFIX}")) if out.is_dir() else []:
         name = path.relative_to(out).as_posix()
         if name in expected or ("/" in name and name.split("/", 1)[0] in broken):
+            continue
+        if not path.is_file():  # a folder of the designer's own, named like a schema
             continue
         path.unlink()
         removed.append(path)
@@ -255,6 +248,6 @@ def stale_schemas(root: Path, games: Iterable[str] | None = None) -> list[Proble
             problems.append(Problem(Loc(display_path(path), 1, 1), STALE, "warning"))
     for path in sorted(folder.rglob(f"*{SUFFIX}")):
         name = path.relative_to(folder).as_posix()
-        if name not in expected and considered(name):
+        if name not in expected and considered(name) and path.is_file():
             problems.append(Problem(Loc(display_path(path), 1, 1), ORPHAN, "warning"))
     return problems

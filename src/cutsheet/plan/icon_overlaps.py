@@ -4,7 +4,7 @@ boxes set over each other are (``checks.text_overlaps``).
 What is compared is what prints: each line of the text where its alignment sets it (as wide
 as its words, leading spaces left out) and the icon where it is drawn in its box (a packaged
 icon a square as big as the box's shorter side, centred; a project's PNG its own shape,
-centred; a project's SVG its box). Text set wholly on a badge (a circle, diamond or square
+centred; a project's SVG the bounds of its shapes, as placed). Text set wholly on a badge (a circle, diamond or square
 icon that holds it inside its drawn shape) is the design, and says nothing. A picture (an
 ``image`` box) under text is art the text is laid on, whole or in part: whether the text
 reads on it is ``picture_contrast``'s to say, where a profile asks for contrast."""
@@ -28,6 +28,7 @@ from .scale.badges import CIRCLE_DIAMETER, DIAMOND_SPAN, INK_ASCENT, INK_DESCENT
 
 if TYPE_CHECKING:
     from PIL import Image
+    from reportlab.graphics.shapes import Drawing
 
 Rect = tuple[float, float, float, float]  # mm from the face's top left: left, top, right, bottom
 BADGE_SPANS = {  # of its square, how wide and tall each badge's shape is drawn (icons/shapes.py)
@@ -104,14 +105,15 @@ def _drawn(pic: IconElement) -> Rect:
 @lru_cache(maxsize=256)
 def _shape(path: str) -> Shape | None:
     """A project icon's width over its height (an SVG's drawing, a PNG's pixels) and where
-    its ink lies in it (a PNG's opaque pixels; an SVG's whole drawing); None for a file that
-    cannot be read (its whole box is counted)."""
+    its ink lies in it (a PNG's opaque pixels; the bounds of an SVG's shapes); None for a
+    file that cannot be read (its whole box is counted)."""
     try:
         if path.lower().endswith(".svg"):
             from ..symbols import svg_drawing
 
             drawing = svg_drawing(path, Path(path).stat().st_mtime_ns)
-            w, h, ink = float(drawing.width), float(drawing.height), (0.0, 0.0, 1.0, 1.0)
+            w, h = float(drawing.width), float(drawing.height)
+            ink = _drawn_shapes(drawing, w, h)
         else:
             from PIL import Image
 
@@ -121,6 +123,21 @@ def _shape(path: str) -> Shape | None:
     except (OSError, ValueError):
         return None
     return (w / h, ink) if w > 0 and h > 0 else None
+
+
+def _drawn_shapes(drawing: Drawing, w: float, h: float) -> tuple[float, float, float, float]:
+    """Where an SVG's shapes lie in its drawing, in fractions of it from its top left (the
+    drawing's own coordinates run up from its bottom left); all of it when it has none.
+    Their bounds leave out half a stroke's width, a hair beside an icon's size."""
+    try:
+        x0, y0, x1, y1 = drawing.getBounds()
+    except (TypeError, ValueError, ZeroDivisionError):  # no shape to bound
+        return 0.0, 0.0, 1.0, 1.0
+    left, right = max(x0 / w, 0.0), min(x1 / w, 1.0)
+    top, bottom = max((h - y1) / h, 0.0), min((h - y0) / h, 1.0)
+    if not (left < right and top < bottom):
+        return 0.0, 0.0, 1.0, 1.0
+    return left, top, right, bottom
 
 
 def _opaque(image: Image.Image, w: float, h: float) -> tuple[float, float, float, float]:
