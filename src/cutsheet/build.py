@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -108,10 +108,12 @@ class Project:
                     out.append((folder.name, files))
         return out
 
-    def gameless_problems(self) -> list[Problem]:
-        """An error at each folder ``gameless`` finds."""
+    def gameless_problems(self, only: Collection[str] | None = None) -> list[Problem]:
+        """An error at each folder ``gameless`` finds (of those named ``only``, if given)."""
         problems = []
         for name, files in self.gameless():
+            if only is not None and name not in only:
+                continue
             shown = ", ".join(files[:3]) + (
                 f" and {len(files) - 3:,} more" if len(files) > 3 else ""
             )

@@ -22,6 +22,10 @@ def job_state(result: Result) -> str:
     return state + (f", {kept} kept" if kept else "")
 
 
+UNWRITTEN = ": nothing written, "
+"""What a line of ``unwritten_game`` says after the game's name (``watch`` says its own)."""
+
+
 def unwritten_game(out: Path, game: str, results: Sequence[Result]) -> str | None:
     """For a game some of whose jobs drew their PDFs (their lines said so) and some failed:
     that none of its files is written, as a game's files are written together, which
@@ -33,7 +37,7 @@ def unwritten_game(out: Path, game: str, results: Sequence[Result]) -> str | Non
     good = sorted({r.task.profile for r in results} - set(failed))
     alone = " ".join(f"--profile {p}" for p in good)
     return (
-        f"{game}: nothing written, {len(failed)} of its {len(results)} jobs failed"
+        f"{game}{UNWRITTEN}{len(failed)} of its {len(results)} jobs failed"
         f" ({', '.join(sorted(set(failed)))}; a game's files are written together){kept};"
         f" {alone} writes the others alone"
     )

@@ -32,6 +32,7 @@ from typing import Any
 from .build import Options, Project, build, check_games, stderr_progress
 from .diagnostics import Problem, counted, display_path, said_once
 from .output import BUSY
+from .progress_lines import UNWRITTEN
 
 Batch = Iterable[tuple[Any, str]]  # (watchfiles.Change, path)
 Say = Callable[[str], None]
@@ -147,9 +148,13 @@ class _Watcher:
         there = set(self.project.games())
         return [g for g in which if g in there]
 
-    def quiet(self, message: str) -> None:  # unchanged jobs and build's file count are not news
-        if not message.endswith(": unchanged") and not _SUMMARY.match(message):
-            self.say(message)
+    def quiet(self, message: str) -> None:
+        """Build's progress, but what is no news here: unchanged jobs, the file count, and
+        the line for a game that wrote nothing (``finish`` says how each game stands, with
+        the kit the quick pass already wrote)."""
+        if message.endswith(": unchanged") or _SUMMARY.match(message) or UNWRITTEN in message:
+            return
+        self.say(message)
 
     def run(
         self, which: list[str], opts: Options, resume: bool = False, jobs: int | None = None
@@ -198,7 +203,7 @@ class _Watcher:
             self.show(problems)
         # this batch's own errors, those said before included: a game whose error is the
         # same words as another's already shown has failed all the same (a review)
-        errors = sum(1 for p in problems if p.severity == "error")
+        errors = sum(1 for p in set(problems) if p.severity == "error")  # said once each
         failed = ([g for g in which if g in refused] if refused else list(which)) if errors else []
         fine = [g for g in which if g not in failed]
         self.failing.update(failed)
@@ -210,9 +215,9 @@ class _Watcher:
             kept = any((self.out / g).is_dir() for g in failed)
             said = "; the last good PDFs are kept"
             if fresh and len(failed) == 1:
-                said = f"; {fresh} has this edit, the other kits keep their last good PDFs"
+                said = f"; {fresh} has this edit, its other PDFs are the last good ones"
             elif fresh:  # which of the games failed is in the messages above
-                said = f"; {fresh} has this edit; a game with a failed job keeps its last good PDFs"
+                said = f"; {fresh} has this edit; a game's other PDFs are its last good ones"
             state = counted(errors, "error") + (said if kept else "")
             self.say(f"{', '.join(failed)}: {state}{watching}")
 
@@ -254,8 +259,10 @@ class _Watcher:
     ) -> None:
         """The batch's every kit of the games ``rest``, after ``passes`` quick steps."""
         fresh = ""
-        if passes and quick != self.options:  # the quick pass wrote its kit of these games
+        if passes:  # the quick pass wrote its kit of these games (or that kit's cards alone)
             label = f"{quick.profiles[0]}-{quick.papers[0]}"
+            if quick == self.options:  # its one step: the cards, before the rest of the kit
+                label = f"{label} cards.pdf"
             done_games = [g for g in first if g in rest]
             fresh = label if done_games == rest else f"{label} of {', '.join(done_games)}"
         problems, refused = self.run(rest, self.options, resume=passes > 0)
@@ -294,6 +301,8 @@ class _Watcher:
         return _under(_resolved(path), _resolved(self.out)) is not None
 
     def start(self) -> None:
+        if not self.games:  # a folder without its game.yaml (said by the command): failing
+            self.failing.update(name for name, _files in self.project.gameless())
         self.known = self.present(self.watched())
         self.seen = set(self.known)
         self.rebuild(self.known, self.known, cards_first=False)  # a first build: whole kits
@@ -307,12 +316,17 @@ class _Watcher:
         back = [g for g in self.present(now) if g not in self.known]
         self.known = self.present(now)
         idle = not relevant and not back  # nothing to build: the last line says so
+        unread = {p.loc.path: p for p in project.gameless_problems(gone)}
         for i, game in enumerate(gone):
             waits = f"; {WATCHING}" if idle and i == len(gone) - 1 else ""
-            self.say(
-                f"content/{game}/ is gone; its last PDFs stay in"
-                f" {display_path(self.out / game)}{waits}"
-            )
+            where = display_path(self.out / game)
+            problem = unread.get(display_path(project.content / game))
+            if problem is None:
+                self.say(f"content/{game}/ is gone; its last PDFs stay in {where}{waits}")
+                continue
+            self.show([problem])  # its game.yaml deleted or renamed: as check says it
+            self.failing.add(game)
+            self.say(f"{game}: 1 error; the last good PDFs are kept in {where}{waits}")
         if idle:
             return
         if relevant:
@@ -352,7 +366,8 @@ def watch_loop(
             watcher.batch(batch)
     except KeyboardInterrupt:  # how watching ends: not a failure of its own
         pass
-    return 1 if watcher.failing & set(project.games()) else 0
+    there = set(project.games()) | {name for name, _files in project.gameless()}
+    return 1 if watcher.failing & there else 0
 
 
 def _what_changed(project: Project, batch: list[tuple[Any, str]]) -> str:
