@@ -632,6 +632,37 @@ def test_csv_a_header_longer_than_every_row_is_one_error_at_the_header(header, s
     assert csv_problem(f"{header}\nA-1,x\nA-2,y\nA-3,z\n") == f"cards.csv:{shown}"
 
 
+@pytest.mark.parametrize(
+    ("rows", "shown"),
+    [
+        (
+            "A-1,x,1\nA-2,y,2\nA-3,z,3\n",
+            "1:8: error: every row has 3 cells but the header names 2 fields: name the last"
+            " column here (or, if every row ends with a cell too many, remove it)",
+        ),
+        (
+            "A-1,x,1,a\nA-2,y,2,b\n",
+            "1:8: error: every row has 4 cells but the header names 2 fields: name the last 2"
+            " columns here (or, if every row ends with 2 cells too many, remove them)",
+        ),
+    ],
+)
+def test_csv_a_header_shorter_than_every_row_is_one_error_at_the_header(rows, shown):
+    """A probe: a header one name short (",authored" deleted) gave an error a row, each
+    advising double quotes around a comma no cell held. Every row wider by the same cells
+    is one error, at the header's end."""
+    assert csv_problem(f"id,name\n{rows}") == f"cards.csv:{shown}"
+
+
+def test_csv_rows_of_different_widths_are_each_said():
+    with pytest.raises(ContentError) as exc:
+        parse_csv("id,name\nA-1,x,1\nA-2,y\nA-3,z,1,2\n", "cards.csv")
+    assert [str(p).split(" error: ")[0] for p in exc.value.problems] == [
+        "cards.csv:2:7:",
+        "cards.csv:4:7:",
+    ]
+
+
 def test_csv_a_duplicate_column_past_every_row_is_said_where_it_is():
     """A column named again at the header's end: both errors point at that column, not at
     the first column of that name (which every row has)."""

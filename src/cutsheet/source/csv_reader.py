@@ -64,6 +64,7 @@ def parse_csv(text: str, file: str, *, short_rows_are_errors: bool | None = None
     table = _Table(file, lines, header, short_rows_are_errors, problems)
     table.read(reader)
     table.header_too_long(columns)
+    table.header_too_short()
     if '"' in text:  # (a stray quote that swallowed rows is said where it opened)
         problems += _closed_too_soon(text, file, {p.loc.line for p in problems})
     if problems:
@@ -411,6 +412,7 @@ class _Table:
         self.cells = 0
         self.widths: set[int] = set()  # how many cells each row has
         self.short: list[Problem] = []  # the rows with too few cells
+        self.wide: list[Problem] = []  # the rows with too many
 
     def places(self) -> tuple[Spots, Spots]:
         """Where the file and each row and cell are: a cell's key is where its value is, so
@@ -454,6 +456,25 @@ class _Table:
         self.problems[:] = [p for p in self.problems if id(p) not in short]
         self.problems.append(Problem(at, message))  # not a column named alike before it
 
+    def header_too_short(self) -> None:
+        """Every row (two or more) wider than the header by the same number of cells: the
+        header lacks the names of the last columns (or every row ends with a cell too many).
+        Said once, at the header's end, not once for every row with advice about commas
+        inside cells that none of them has."""
+        if len(self.wide) < 2 or len(self.wide) != len(self.rows) or len(self.widths) != 1:
+            return
+        have = next(iter(self.widths))
+        more = have - self.width
+        them, cells = ("it", "a cell") if more == 1 else ("them", f"{more:,} cells")
+        message = (
+            f"every row has {have:,} cells but the header names {self.width:,} fields: name"
+            f" the last {'column' if more == 1 else f'{more:,} columns'} here (or, if every"
+            f" row ends with {cells} too many, remove {them})"
+        )
+        wide = {id(p) for p in self.wide}
+        self.problems[:] = [p for p in self.problems if id(p) not in wide]
+        self.problems.append(Problem(Loc(self.file, 1, len(self.lines[0]) + 1), message))
+
     def _add(self, row: list[str], line_no: int, last_line: int) -> bool:
         """Add one row that starts on ``line_no`` and ends on ``last_line``; False once a
         bound is reached (reading stops)."""
@@ -494,12 +515,13 @@ class _Table:
             text = self.lines[line_no - 1] if line_no - 1 < len(self.lines) else ""
             quoted = [_quoted_at(self.lines, spot) for spot in spots[: len(row)]]
             hint, cell = _wide_row_hint(row[width:], row, text, quoted)
-            self.problems.append(
+            self.wide.append(
                 Problem(
                     Loc(self.file, *spots[width if cell is None else cell]),
                     f"row has {len(row):,} cells but the header names {width:,} fields" + hint,
                 )
             )
+            self.problems.append(self.wide[-1])
         elif len(row) < width and self.short_rows_are_errors:
             # a quoted cell may span lines: the row ends on its last line
             end = len(self.lines[last - 1]) + 1 if last - 1 < len(self.lines) else 1
