@@ -157,7 +157,9 @@ def test_tts_saved_object_matches_its_sheets(project, tmp_path):
     saved = json.loads((folder / "my-game.json").read_text())
     (deck,) = saved["ObjectStates"]
     check_deck(deck, copies=5)
-    assert [c["Nickname"] for c in deck["ContainedObjects"]].count("MG-STAR") == 3
+    cards = deck["ContainedObjects"]  # named as printed, the id beside (a probe: ids only)
+    assert [c["Nickname"] for c in cards] == ["Sun", "Moon", "Star", "Star", "Star"]
+    assert [c["Description"] for c in cards].count("MG-STAR") == 3
     assert len({c // 100 for c in deck["DeckIDs"]}) == 1
     assert len(set(deck["DeckIDs"])) == 3  # the Star's three copies share its slot
     (sheet,) = deck["CustomDeck"].values()
@@ -307,16 +309,21 @@ def test_a_url_base_is_a_folders_address(url, ok):
         "file://server/share/g",
     ],
 )
-def test_tts_images_may_be_named_at_the_address_they_are_uploaded_to(project, tmp_path, base):
+def test_tts_images_may_be_named_at_the_address_they_are_uploaded_to(
+    project, tmp_path, base, capsys
+):
     """An export review: a saved object named its images by this computer's file:/// path,
     to be replaced by hand in every card for another player to see them. ``--url-base``
-    names the folder they are uploaded to; an address with a space is refused."""
+    names the folder they are uploaded to; an address with a space is refused, as a
+    command line to mend (exit 2)."""
     out = tmp_path / "out"
     argv = ["--root", str(project.root), "export", "--to", "tts", "--url-base", base]
     argv += ["--dpi", "72", "--out", str(out)]
     if base.endswith(("game", "#x", "//")):  # a space, a fragment, no host or path
-        with pytest.raises(SystemExit, match="a --url-base is the address of a folder"):
+        with pytest.raises(SystemExit) as exc:
             main(argv)
+        assert exc.value.code == 2
+        assert "cutsheet: a --url-base is the address of a folder" in capsys.readouterr().err
         return
     assert main(argv) == 0
     saved = json.loads((out / "my-game/export/tts/my-game.json").read_text())
@@ -397,8 +404,10 @@ def test_tts_objects_of_large_print_do_not_overlap(repo, tmp_path):
     options = ExportOptions("tts", dpi=72, profiles=("large-print",))
     _entries, report = export(repo, ["bidding-alpha"], options, out, **QUIET)
     assert not report.errors
-    saved = out / "bidding-alpha" / "export" / "tts-large-print" / "bidding-alpha.json"
-    objects = json.loads(saved.read_text())["ObjectStates"]
+    saved = out / "bidding-alpha" / "export" / "tts-large-print" / "bidding-alpha-large-print.json"
+    whole = json.loads(saved.read_text())
+    assert whole["SaveName"].endswith(" (large print)")  # told apart from the standard one
+    objects = whole["ObjectStates"]
     assert any(o["SidewaysCard"] for o in objects) and not all(o["SidewaysCard"] for o in objects)
     spans = []
     for obj in objects:
@@ -740,3 +749,43 @@ def test_a_file_where_the_exports_folder_goes_is_named(project, tmp_path, blocke
     _entries, report = export(project, ["my-game"], ExportOptions("png", dpi=72), out, **QUIET)
     said = [f"{p.loc.path}: {p.message}" for p in report.errors]
     assert said == [f"{out / blocked}: cannot write the export: is a file, not a folder; remove it"]
+
+
+def test_a_card_bigger_than_a4_exports_on_the_smallest_paper_that_holds_it(project, tmp_path):
+    """A probe: export imposed every game on A4 first, so a piece bigger than A4 (a 250 × 380
+    mm board) failed every target, though a PNG, a deck or a print-on-demand file has no
+    paper. It is planned on the smallest paper that holds it; only the contact sheet is
+    laid out there."""
+    game = project.root / "content" / "my-game" / "game.yaml"
+    game.write_text(game.read_text().replace("size: poker", "size: [250, 380]", 1))
+    layout = project.root / "layouts" / "my-game.yaml"
+    text = layout.read_text()
+    layout.write_text(text.replace("    extends: card\n", "    extends: card\n    scale: true\n", 1))
+    for to in ("png", "pod", "contact"):
+        run(project, to, tmp_path / to, dpi=72)
+    sun = png(tmp_path / "png" / "my-game" / "export" / "png" / "MG-SUN.png")
+    assert sun.size == (round(250 / 25.4 * 72), round(380 / 25.4 * 72))
+    pod = PdfReader(tmp_path / "pod" / "my-game" / "export" / "pod" / "cards.pdf")
+    assert round(float(pod.pages[0].trimbox.width) / MM) == 250
+    contact = tmp_path / "contact" / "my-game" / "export" / "contact" / "my-game-contact.pdf"
+    page = PdfReader(contact).pages[0]
+    size = sorted((float(page.mediabox.width) / MM, float(page.mediabox.height) / MM))
+    assert size[0] > 253.5 and size[1] > 383.5  # larger than the card with its marks
+
+
+@pytest.mark.parametrize(
+    "more",
+    [["--profile", "standard", "--profile", "large-print"], ["my-game", "other-game"]],
+)
+def test_one_url_base_for_several_export_folders_is_refused(project, tmp_path, capsys, more):
+    """A probe: one --url-base for two profiles named the same address in both saved
+    objects for two different deliveries.png. It is refused (exit 2): one export folder's
+    images go to one web folder."""
+    new_game(project.root, "other-game")
+    argv = ["--root", str(project.root), "export", "--to", "tts"]
+    argv += ["--url-base", "https://example.org/g/", "--out", str(tmp_path / "out"), *more]
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+    assert exc.value.code == 2
+    assert "--url-base is the web folder of one export folder" in capsys.readouterr().err
+    assert not (tmp_path / "out").exists()

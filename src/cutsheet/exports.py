@@ -36,6 +36,7 @@ from .commit import commit_game, recover
 from .confine import in_the_way
 from .content_files import content_listing
 from .diagnostics import ContentError, Loc, Problem, Report, did_you_mean, excerpt, has_errors
+from .impose.print_plan import PAPER_TOO_SMALL, PrintPlan
 from .licences import licence_names
 from .model import Game
 from .output import (
@@ -94,18 +95,24 @@ class ExportOptions:
         low, high = DPI_RANGE
         if not low <= self.dpi <= high:
             return f"a resolution is {low} to {high} dpi, got {self.dpi}"
-        if self.url_base and not url_base_ok(self.url_base):
-            return (
-                "a --url-base is the address of a folder: https://, http:// (with a host) or"
-                " file:///, without spaces, quotes, a query (?) or a fragment (#), got"
-                f" {excerpt(self.url_base)}"
-            )
+        if (mistake := url_base_mistake(self.url_base)) is not None:
+            return mistake
         if self.order not in ORDERS:
             known = ", ".join(ORDERS)
             return f"unknown page order {excerpt(self.order)} (known: {known})" + did_you_mean(
                 self.order, ORDERS
             )
         return None
+
+
+def url_base_mistake(url: str) -> str | None:
+    """What is wrong with a ``--url-base`` (None: nothing, or none given)."""
+    if not url or url_base_ok(url):
+        return None
+    return (
+        "a --url-base is the address of a folder: https://, http:// (with a host) or"
+        f" file:///, without spaces, quotes, a query (?) or a fragment (#), got {excerpt(url)}"
+    )
 
 
 def url_base_ok(url: str) -> bool:
@@ -144,8 +151,7 @@ def _render(
     # checked as a build on the paper checks it (its default options), and drawn with the
     # export's bleed: a png or pod file is one card and its bleed, no sheet with crop marks
     # to fit it on (a 5 mm bleed fitted no large-print board on A4: every card refused)
-    printing = runner.Options(profiles=(profile,))
-    prints, problems = runner.prints(root, game, profile, (CONTACT_PAPER,), printing)
+    prints, problems = _printed(root, game, profile)
     if has_errors(problems) or not prints:  # a plan's warnings are said, and it is drawn
         return [], problems, set()
     plan = replace(prints[0], options=replace(prints[0].options, bleed=options.used_bleed))
@@ -163,6 +169,34 @@ def _render(
     if clashes:
         return [], problems + clashes, set()
     return files, problems, runner.inputs_of(root, plan.game_plan)
+
+
+def _printed(root: str, game: str, profile: str) -> tuple[list[PrintPlan], list[Problem]]:
+    """The game's print plan on ``CONTACT_PAPER``; where a piece is bigger than that paper
+    holds, on the smallest paper the game knows that holds every piece (an export's PNG,
+    deck or print-on-demand file has no paper: only its contact sheet is laid out on it).
+    The first paper's problems where none holds them all."""
+    printing = runner.Options(profiles=(profile,))
+    first = runner.prints(root, game, profile, (CONTACT_PAPER,), printing)
+    if not any(p.code == PAPER_TOO_SMALL for p in first[1] if p.severity == "error"):
+        return first
+    for paper in _larger_papers(root, game):
+        found = runner.prints(root, game, profile, (paper,), printing)
+        if not any(p.code == PAPER_TOO_SMALL for p in found[1]):
+            return found
+    return first
+
+
+def _larger_papers(root: str, game: str) -> list[str]:
+    """The papers the game knows (cutsheet's and its layouts' own) larger than
+    ``CONTACT_PAPER``, smallest first."""
+    from .layouts import packaged_papers
+
+    _game, layouts, _problems = runner.load(root, game)
+    papers = {**packaged_papers(), **(layouts.papers if layouts is not None else {})}
+    base = papers[CONTACT_PAPER].size
+    larger = [p for p in papers.values() if p.size[0] * p.size[1] > base[0] * base[1]]
+    return [p.name for p in sorted(larger, key=lambda p: (p.size[0] * p.size[1], p.name))]
 
 
 def same_names(files: list[Rendered], game: Game, to: str) -> list[Problem]:

@@ -217,6 +217,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         order=args.order,
         url_base=args.url_base,
     )
+    _url_base_usage(args.url_base, args.to, games, options.profiles)
     if (refusal := options.refusal()) is not None:
         raise SystemExit(f"cutsheet: {refusal}")
     for option, given, used in (
@@ -240,6 +241,24 @@ def cmd_export(args: argparse.Namespace) -> int:
     _entries, report = export(project, games, options, out_folder(args, project.root, "build"))
     print_problems(report.problems)
     return 1 if report.errors else 0
+
+
+def _url_base_usage(url: str, to: str, games: list[str], profiles: tuple[str, ...]) -> None:
+    """A ``--url-base`` to mend on the command line (exit 2): no folder's address, or given
+    for more than one game or profile, whose export folders each hold images of the same
+    names (two saved objects would name one address for different images)."""
+    from ..exports import url_base_mistake
+
+    if not url or to != "tts":
+        return
+    if (mistake := url_base_mistake(url)) is not None:
+        usage_refused(mistake)
+    if len(games) > 1 or len(profiles) > 1:
+        usage_refused(
+            "--url-base is the web folder of one export folder's images: export one game in"
+            " one profile with it (each export folder's images go to a web folder of their"
+            " own; their names repeat between games and profiles)"
+        )
 
 
 def cmd_schema(args: argparse.Namespace) -> int:

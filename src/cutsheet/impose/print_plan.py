@@ -148,6 +148,10 @@ def _fit_problems(plan: GamePlan, paper: Paper, options: PrintOptions) -> list[P
     return problems
 
 
+PAPER_TOO_SMALL = "paper"
+"""The ``code`` of a card or grid that the paper's printable area cannot hold (``_too_big``)."""
+
+
 def _too_big(
     game: Game, run: Run, paper: Paper, options: PrintOptions, why: str, profile: str
 ) -> Problem:
@@ -185,6 +189,7 @@ def _too_big(
         where,
         f"{comp.spec.name} ({clip(first, 40)}, {w:g} × {h:g} mm) does not fit {paper.title}"
         f" ({paper.width:g} × {paper.height:g} mm){bleed}: {why}",
+        code=PAPER_TOO_SMALL,
     )
 
 

@@ -17,9 +17,10 @@ from urllib.parse import quote
 
 from reportlab.lib.units import mm
 
+from ..boxes.text import TextElement
 from ..diagnostics import Problem
 from ..impose.print_plan import PrintPlan
-from ..plan.model import FacePlan
+from ..plan.model import FacePlan, PrintedCard
 from ..render.faces import draw_face
 from ..render.pdf import DocMeta, new_canvas
 from . import ExportSettings, Rendered
@@ -246,7 +247,9 @@ def deck_object(images: DeckImages, x: float, game: str) -> dict[str, Any]:
     }
     cards = []
     for n, (card, card_id) in enumerate(zip(deck.cards, images.card_ids, strict=True)):
-        obj = _object("Card", _guid(game, deck.component, n), x, deck.size, card.item, piece)
+        name = card_name(card)
+        obj = _object("Card", _guid(game, deck.component, n), x, deck.size, name, piece)
+        obj["Description"] = card.item if name != card.item else ""
         obj["CardID"] = card_id
         obj["CustomDeck"] = {str(card_id // 100): entries[str(card_id // 100)]}
         cards.append(obj)
@@ -258,6 +261,15 @@ def deck_object(images: DeckImages, x: float, game: str) -> dict[str, Any]:
     obj["CustomDeck"] = entries
     obj["ContainedObjects"] = cards
     return obj
+
+
+def card_name(card: PrintedCard) -> str:
+    """What Tabletop Simulator shows as a card's name: its front's title as printed (the
+    box tagged as its heading), else its id."""
+    for el in card.front.elements:
+        if isinstance(el, TextElement) and el.heading and el.plain.strip():
+            return " ".join(el.plain.split())
+    return card.item
 
 
 def is_piece(deck: Deck) -> bool:
@@ -307,7 +319,18 @@ def draw(plan: PrintPlan, settings: ExportSettings) -> list[Rendered]:
         settings.say(f"{game.id}: {deck.component}: {len(images.sheets)} sheet(s)")
     if not objects:
         return []
-    data = json.dumps(saved_object(game.spec.title, objects), indent=2, ensure_ascii=False)
+    name, title = saved_names(game.id, game.spec.title, plan.game_plan.profile.name)
+    data = json.dumps(saved_object(title, objects), indent=2, ensure_ascii=False)
     counts = {d.component: d.copies for d in decks(plan.game_plan)}
-    files.append(Rendered("", "saved-object", (data + "\n").encode(), 1, counts, f"{game.id}.json"))
+    files.append(Rendered("", "saved-object", (data + "\n").encode(), 1, counts, name))
     return files
+
+
+def saved_names(game_id: str, title: str, profile: str) -> tuple[str, str]:
+    """A saved object's file name and its name in Tabletop Simulator's list: the game's, and
+    the profile's after them where it is not the standard one. Every saved object is copied
+    into the one Saved Objects folder, so a large-print one of the same name would replace
+    the standard one there, and the list could not tell them apart."""
+    if profile == "standard":
+        return f"{game_id}.json", title
+    return f"{game_id}-{profile}.json", f"{title} ({profile.replace('-', ' ')})"
