@@ -217,3 +217,57 @@ def test_a_card_that_does_not_fit_is_previewed_with_its_error(tmp_path):
         "no card or sheet 'MG-MON'" in result.stderr and "did you mean 'MG-MOON'?" in result.stderr
     )
     assert "MG-SUN, box 'rule'" in result.stderr  # the game's error, said too
+
+
+def test_a_preview_of_a_shorter_file_leaves_no_page_of_a_longer_one(tmp_path):
+    """A probe: previewing a 16-page cards.pdf, then a 15-page one into the same folder, left
+    the first file's page 16 beside the second's pages, a mixed set. Pages of a whole file
+    past its last are removed; a chosen page leaves the others alone."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from cutsheet.preview import pdf_to_pngs
+
+    def pdf(pages: int) -> bytes:
+        data = io.BytesIO()
+        canvas = Canvas(data, pagesize=(72, 72))
+        for n in range(pages):
+            canvas.drawString(10, 10, str(n))
+            canvas.showPage()
+        canvas.save()
+        return data.getvalue()
+
+    stem = tmp_path / "g-cards"
+    (tmp_path / "g-cards-back-1.png").write_bytes(b"mine")  # another stem's: kept
+    pdf_to_pngs(pdf(3), stem, 20)
+    pdf_to_pngs(pdf(3), stem, 20, pages=[1])
+    assert sorted(p.name for p in tmp_path.glob("g-cards-?.png")) == [
+        "g-cards-1.png",
+        "g-cards-2.png",
+        "g-cards-3.png",
+    ]
+    pdf_to_pngs(pdf(2), stem, 20)
+    assert sorted(p.name for p in tmp_path.glob("*.png")) == [
+        "g-cards-1.png",
+        "g-cards-2.png",
+        "g-cards-back-1.png",
+    ]
+
+
+def test_preview_of_an_item_another_profile_prints_says_which(ws, tmp_path):
+    """A probe: preview of Bid & Build's board in large print, or of Festival Charter's
+    priority reference (large print only) in the standard profile, said "no card or sheet"
+    with a near id: the game has it, under another profile."""
+    cases = [
+        ("bidding-alpha", "BA-BOARD", "large-print", "standard and ink-saver only"),
+        ("festival-charter", "FCH-PRIORITY-REF", "standard", "large-print only"),
+    ]
+    for game, item, profile, only in cases:
+        argv = ["preview", game, "--item", item, "--profile", profile, "--out", str(tmp_path)]
+        result = run(ws.root, *argv)
+        assert result.returncode == 1
+        assert f"is not printed in the {profile} profile: its component prints in {only}" in (
+            result.stderr
+        ), result.stderr
+        assert "no card or sheet" not in result.stderr

@@ -239,6 +239,10 @@ def test_preview_of_a_built_part_says_how_to_build_it(tmp_path):
     with pytest.raises(SystemExit) as exc:
         main(["--root", str(tmp_path), "preview", "my-game", "--paper", "a3"])
     assert "run 'cutsheet build my-game --paper a3' first" in str(exc.value.code)
+    # built elsewhere (--build): the build that writes there (a probe: told to build build/)
+    with pytest.raises(SystemExit) as exc:
+        main(["--root", str(tmp_path), "preview", "my-game", "--build", "/tmp/my builds"])
+    assert "run 'cutsheet build my-game --out '/tmp/my builds'' first" in str(exc.value.code)
     # a folder where the PDF belongs is said to be one (a probe: "does not exist")
     folder = tmp_path / "build" / "my-game" / "standard-a4" / "cards.pdf"
     folder.mkdir(parents=True)

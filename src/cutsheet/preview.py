@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import glob
 import io
 import os
 import re
@@ -15,7 +16,18 @@ from .diagnostics import ContentError, Loc, Problem, display_path, has_errors
 from .output import stage
 
 if TYPE_CHECKING:
+    from .model import Game
     from .plan.model import GamePlan, PageDoc, PrintedCard
+
+
+def _drop_pages_past(out_stem: Path, count: int) -> None:
+    """Remove ``<out_stem>-<n>.png`` for every ``n`` past ``count``: what a preview of a
+    longer file left beside this one's pages."""
+    page = re.compile(re.escape(out_stem.name) + r"-([0-9]+)\.png")
+    for path in out_stem.parent.glob(f"{glob.escape(out_stem.name)}-*.png"):
+        found = page.fullmatch(path.name)
+        if found and int(found.group(1)) > count and path.is_file() and not path.is_symlink():
+            path.unlink(missing_ok=True)
 
 
 def pdf_to_pngs(
@@ -56,6 +68,8 @@ def pdf_to_pngs(
         for tmp, path in zip(staged, written, strict=True):  # all drawn: now they replace
             os.replace(tmp, path)  # the last ones, never a half-written or mixed set
         staged = []
+        if pages is None:  # the whole file: a longer one's last pages are not this one's
+            _drop_pages_past(out_stem, len(doc))
     finally:
         doc.close()
         for tmp in staged:  # stopped (Ctrl-C, an error): the last good PNGs stay as they were
@@ -114,6 +128,9 @@ def preview_item(
                     stem = f"{item_id}{variant(profile_name)}"
                     return _card_alone(card, prepared.game.spec.language, out / stem, dpi)
     ids = {i.id for c in prepared.game.components for i in c.items}
+    elsewhere = _printed_elsewhere(prepared.game, item_id, profile_name)
+    if elsewhere is not None:  # the game has it: not a mistyped id
+        raise ContentError([elsewhere])
     own = [p for p in failed if item_id in p.subject or item_id in p.message]
     if own:  # its own errors left it unplanned: they are what to mend
         raise ContentError(failed)
@@ -181,6 +198,22 @@ def _not_found(
         Loc(display_path(root / "content" / game_id)),
         f"no {what} '{item_id}' (known: {', '.join(sorted(known)) or 'none'}){hint}",
     )
+
+
+def _printed_elsewhere(game: Game, item_id: str, profile: str) -> Problem | None:
+    """An item of a component that does not print under ``profile``, said at the
+    component's ``profiles:`` with the profiles it prints in; None for any other id."""
+    for index, comp in enumerate(game.components):
+        if comp.spec.in_profile(profile) or not any(i.id == item_id for i in comp.items):
+            continue
+        listed = list(comp.spec.profiles or ())
+        names = " and ".join([", ".join(listed[:-1]), listed[-1]] if len(listed) > 1 else listed)
+        return Problem(
+            game.game_src.loc(("components", index, "profiles")),
+            f"'{item_id}' ({comp.spec.name}) is not printed in the {profile} profile: its"
+            f" component prints in {names} only; preview it with --profile {listed[0]}",
+        )
+    return None
 
 
 def _holds(entries: tuple[object, ...], item_id: str) -> bool:

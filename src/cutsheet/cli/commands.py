@@ -181,6 +181,10 @@ def _preview_pages(args: argparse.Namespace, root: Path, out: Path) -> list[Path
             command += f" --profile {args.profile}"
         if args.paper not in DEFAULT_PAPERS:
             command += f" --paper {args.paper}"
+        if args.build:  # built elsewhere: the build that writes there
+            import shlex
+
+            command += f" --out {shlex.quote(args.build)}"
         raise SystemExit(
             f"cutsheet: {display_path(pdf)} does not exist; run"
             f" '{command}' first (or preview one item with --item ID)"

@@ -58,7 +58,7 @@ def out_folder(args: argparse.Namespace, root: Path, default: str, per_game: boo
             )
         raise SystemExit(
             f"cutsheet: --out {args.out} would write among the project's sources; choose a"
-            " folder of its own (the default is build/)"
+            f" folder of its own (the default is {default}/)"
         )
     return out
 
