@@ -749,8 +749,9 @@ def test_a_missing_icon_is_a_located_error_naming_it(own: Path, capsys) -> None:
     layout = (own / "layouts" / "own.yaml").read_text().splitlines()
     box = next(i for i, line in enumerate(layout, 1) if line.strip().startswith("gem:"))
     title = next(i for i, line in enumerate(layout, 1) if line.strip().startswith("title:"))
+    col = layout[box - 1].index("icon: gem") + 7  # at the value (a probe: at the box's key)
     shown = "\n".join(errors)
-    assert f"layouts/own.yaml:{box}:7: error: OWN-A (and 1 more), box 'gem': unknown icon" in shown
+    assert f"own.yaml:{box}:{col}: error: OWN-A (and 1 more), box 'gem': unknown icon" in shown
     assert any(f":{title}:61: error:" in e and "unknown icon 'gem'" in e for e in errors), errors
 
 
@@ -761,8 +762,9 @@ def test_a_misspelt_icon_is_suggested_in_a_box_and_in_text(own: Path, capsys) ->
     title = edit(path, "{{ 'gem'|icon }}", "{{ 'gme'|icon }}")
     code, errors = run(capsys, "check", "own")
     assert code == 1
+    col = path.read_text().splitlines()[box - 1].index("icon: gme") + 7  # at the value
     assert any(
-        e.startswith(f"layouts/own.yaml:{box}:7: error: ")
+        e.startswith(f"layouts/own.yaml:{box}:{col}: error: ")
         and "box 'gem': unknown icon 'gme'; did you mean 'gem'? (no icons/gme.svg" in e
         for e in errors
     ), errors

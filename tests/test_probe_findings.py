@@ -708,7 +708,11 @@ def test_preview_of_an_id_this_profile_does_not_print_says_so_despite_other_erro
         timeout=300,
     )
     assert result.returncode == 1
-    assert "no card or sheet 'FCH-PRIORITY-REF'" in result.stderr, result.stderr
+    said = result.stderr.splitlines()
+    assert "'FCH-PRIORITY-REF' (Priority reference card) is not printed in the standard" in (
+        said[0]
+    ), said
+    assert [line for line in said if "99" in line], said  # the other card's error, after it
 
 
 def test_a_link_whose_target_cannot_be_read_is_left_to_the_job(tmp_path, monkeypatch):

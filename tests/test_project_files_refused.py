@@ -335,7 +335,7 @@ def test_an_image_that_is_a_folder_says_so(own: Path, capsys) -> None:
     code, errors, _err = run(capsys, "check", "own")
     assert (code, errors) == (
         1,
-        ["layouts/own.yaml:8:7: error: OWN-A, box 'pic': 'pic.png' is a folder, not a file"],
+        ["layouts/own.yaml:8:31: error: OWN-A, box 'pic': 'pic.png' is a folder, not a file"],
     )
 
 
@@ -346,7 +346,7 @@ def test_a_picture_over_pillows_limit_gets_cutsheets_message(own: Path, capsys, 
     code, errors, err = run(capsys, "check", "own")
     assert (code, errors) == (
         1,
-        [f"layouts/own.yaml:8:7: error: OWN-A, box 'pic': 'pic.png' {BIG[side]}"],
+        [f"layouts/own.yaml:8:31: error: OWN-A, box 'pic': 'pic.png' {BIG[side]}"],
     )
     picture.write_bytes(PNG)
     big_png(use_icon(own) / "mine.png", side)

@@ -427,3 +427,23 @@ def test_an_svg_icons_empty_margins_are_no_ink(ws):
     )
     said = _said(ws, "common-reserve")
     assert [s for s in said if "'halo': its icon lies over the text of box 'water'" in s], said
+
+
+def test_a_wrong_icon_or_picture_in_a_box_is_said_at_its_value(ws):
+    """A probe: a misspelt icon name or image file in a box written over several lines was
+    said at the box's key, lines above the mistake, where a bad fill is said at its value."""
+    rel = "layouts/bidding-alpha.yaml"
+    ws.edit(
+        rel,
+        "      icon: {kind: icon, icon: cycle-ccw, x: 18, y: 21, w: 27, h: 27}",
+        "      icon:\n        kind: icon\n        x: 18\n        y: 21\n        w: 27\n        h: 27\n"
+        "        icon: cycle-cw\n"
+        "      pic:\n        kind: image\n        x: 1\n        y: 1\n        w: 5\n        h: 5\n"
+        "        src: atr.png",
+    )
+    lines = (ws.root / rel).read_text().splitlines()
+    icon_at = next(i for i, line in enumerate(lines, 1) if line == "        icon: cycle-cw")
+    src_at = next(i for i, line in enumerate(lines, 1) if line == "        src: atr.png")
+    said = problems_said(ws, "bidding-alpha", "standard")
+    assert [s for s in said if s.startswith(f"{rel}:{icon_at}:15: error:")], said
+    assert [s for s in said if s.startswith(f"{rel}:{src_at}:14: error:")], said

@@ -129,8 +129,8 @@ def preview_item(
                     return _card_alone(card, prepared.game.spec.language, out / stem, dpi)
     ids = {i.id for c in prepared.game.components for i in c.items}
     elsewhere = _printed_elsewhere(prepared.game, item_id, profile_name)
-    if elsewhere is not None:  # the game has it: not a mistyped id
-        raise ContentError([elsewhere])
+    if elsewhere is not None:  # the game has it: not a mistyped id (said before the rest)
+        raise ContentError([elsewhere, *failed])
     own = [p for p in failed if item_id in p.subject or item_id in p.message]
     if own:  # its own errors left it unplanned: they are what to mend
         raise ContentError(failed)

@@ -96,6 +96,12 @@ def field_of(template: str | None, values: Mapping[str, Any]) -> str | None:
     return named[0] if named else None
 
 
+def value_loc(box: Box, key: str) -> Loc:
+    """Where the value of the box's ``key`` (one of ``TEMPLATED``) is written; the box's own
+    place when it is not written there (inherited, or a box made in code)."""
+    return next((loc for k, loc in box.written if k == key), box.loc)
+
+
 LocOf = Callable[[str | None], Loc]
 
 

@@ -12,7 +12,7 @@ from ..symbols import ICON_NAMES as ICON_NAMES  # re-exported: the built-in icon
 from ..symbols import icon_ref, unknown_icon
 from ..text import render_plain
 from . import base as pictures  # what a picture says (alt), shared with image boxes
-from .base import Box, BoxKind, Element, FillContext, Pen, Traits
+from .base import Box, BoxKind, Element, FillContext, Pen, Traits, value_loc
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -34,7 +34,7 @@ def fill(box: IconBox, fc: FillContext, fill: str | None, stroke: str | None) ->
     if ref is None:
         fc.problems.append(
             Problem(
-                box.loc,
+                value_loc(box, "icon"),
                 f"box '{box.name}': {unknown_icon(icon)}",
                 subject=fc.label,
                 code="box",

@@ -26,6 +26,7 @@ from .base import (
     alt_text,
     drawn_as_figure,
     field_of,
+    value_loc,
 )
 
 MAX_PIXELS = 50_000_000
@@ -133,7 +134,7 @@ def fill(box: ImageBox, fc: FillContext, fill: str | None, stroke: str | None) -
         return None
     folder = Path(fc.folder)
     field = field_of(box.src, fc.ctx)
-    where = fc.loc_of(field) if field else box.loc
+    where = fc.loc_of(field) if field else value_loc(box, "src")
     head = f"box {excerpt(box.name)}"
     try:
         path = confined(name, project_of(folder), where, f"{head}: image", base=folder)
@@ -170,7 +171,7 @@ def check(box: ImageBox) -> list[Problem]:
         return []
     return [
         Problem(
-            box.loc,
+            value_loc(box, "src"),
             f"image box {excerpt(box.name)}: 'src' is blank; name a picture file (or a template"
             " giving one), or take the box out",
         )
