@@ -760,7 +760,9 @@ def test_a_card_bigger_than_a4_exports_on_the_smallest_paper_that_holds_it(proje
     game.write_text(game.read_text().replace("size: poker", "size: [250, 380]", 1))
     layout = project.root / "layouts" / "my-game.yaml"
     text = layout.read_text()
-    layout.write_text(text.replace("    extends: card\n", "    extends: card\n    scale: true\n", 1))
+    layout.write_text(
+        text.replace("    extends: card\n", "    extends: card\n    scale: true\n", 1)
+    )
     for to in ("png", "pod", "contact"):
         run(project, to, tmp_path / to, dpi=72)
     sun = png(tmp_path / "png" / "my-game" / "export" / "png" / "MG-SUN.png")

@@ -709,8 +709,8 @@ def test_preview_of_an_id_this_profile_does_not_print_says_so_despite_other_erro
     )
     assert result.returncode == 1
     said = result.stderr.splitlines()
-    assert "'FCH-PRIORITY-REF' (Priority reference card) is not printed in the standard" in (
-        said[0]
+    assert (
+        "'FCH-PRIORITY-REF' (Priority reference card) is not printed in the standard" in (said[0])
     ), said
     assert [line for line in said if "99" in line], said  # the other card's error, after it
 
