@@ -816,9 +816,10 @@ def test_an_empty_source_and_an_svg_picture_say_what_they_are(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("src", ['""', '" "'])
-def test_an_image_box_with_a_blank_src_is_an_error_at_the_box(tmp_path, capsys, src):
+def test_an_image_box_with_a_blank_src_is_an_error_at_its_src(tmp_path, capsys, src):
     """A probe: src: "" checked and built with no picture and no word, while a src left
-    out was an error. A template that gives nothing for some items stays allowed."""
+    out was an error. A template that gives nothing for some items stays allowed. Said at
+    the src's value (a later probe: mistakes of a box's values were said at its key)."""
     from cutsheet.cli import main
 
     assert main(["--root", str(tmp_path), "new", "star-deck"]) == 0
@@ -832,7 +833,8 @@ def test_an_image_box_with_a_blank_src_is_an_error_at_the_box(tmp_path, capsys, 
     assert main(["--root", str(tmp_path), "check"]) == 1
     said = capsys.readouterr().err.splitlines()
     assert said[0] == (
-        f"{layout}:{line}:7: error: image box 'art': 'src' is blank; name a picture file"
+        f"{layout}:{line}:{art.index('src: ') + 6}: error: image box 'art': 'src' is blank;"
+        " name a picture file"
         " (or a template giving one), or take the box out"
     ), said
 

@@ -47,8 +47,9 @@ def test_an_unclosed_tag_in_the_rules_names_the_rules(ws):
 
 def test_an_unclosed_tag_in_a_layout_names_the_cards_it_is_on(ws):
     line = kick(ws, '"<b>x"')
+    col = (ws.root / LAYOUT).read_text().splitlines()[line - 1].index('"<b>x') + 1  # its text
     assert said(ws) == [
-        f"{line}:7: CR-SEED-TENT (and 11 more), box 'kicker': bad markup: <b> is never closed"
+        f"{line}:{col}: CR-SEED-TENT (and 11 more), box 'kicker': bad markup: <b> is never closed"
     ]
 
 

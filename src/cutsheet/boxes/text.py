@@ -15,7 +15,18 @@ from ..markup_errors import template_markup_error, written_by_template
 from ..measure import MM, MarkupError, Measured, TextStyle, face_name, measure
 from ..symbols import expand, has_symbols
 from ..text import render
-from .base import Box, BoxKind, Element, FillContext, Pen, Traits, field_of, least_size
+from ..text.pointed import pointed_markup
+from .base import (
+    Box,
+    BoxKind,
+    Element,
+    FillContext,
+    Pen,
+    Traits,
+    field_of,
+    least_size,
+    value_loc,
+)
 
 Valign = Literal["top", "middle", "bottom"]
 ReadAs = Literal["paragraph", "heading", "list", "title", "item", "label"]
@@ -182,8 +193,10 @@ def _fill(box: TextBox, fc: FillContext, fill: str | None, stroke: str | None) -
     try:
         m = fit(markup, style, avail[0])
     except MarkupError as exc:
-        own = template_markup_error(box.text or "")  # the layout's own markup, at its line
-        fc.problems.append(problem(box.loc if own else where, f"bad markup: {own or exc}"))
+        own = template_markup_error(box.text or "")  # the layout's own markup, at its tag
+        said = f"bad markup: {own or exc}"
+        at = pointed_markup(value_loc(box, "text"), said) if own else where
+        fc.problems.append(problem(at, said))
         return None
     own = box.text or ""  # a glyph the layout's own text writes is the layout's to mend
     fc.problems.extend(

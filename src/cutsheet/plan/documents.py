@@ -23,7 +23,7 @@ from ..profiles import Profile
 from ..source import Located
 from ..symbols import expand, said_plain
 from ..text import TemplateProblem, literal, render
-from ..text.pointed import pointed
+from ..text.pointed import pointed, pointed_markup, pointed_syntax
 from ..text.tags import upright
 from .model import (
     CardBlock,
@@ -80,7 +80,8 @@ class DocPlanner:
         try:
             return render(template, ctx)
         except TemplateProblem as exc:
-            at = pointed(loc, exc.word, exc.kinds)
+            at = pointed(loc, exc.word, exc.kinds) if exc.word else pointed_syntax(loc)
+            at = pointed_markup(loc, str(exc)) if at == loc and not exc.word else at
             self.problems.append(Problem(at, f"{self.label}: {exc}"))
             return literal(template)
 
@@ -95,13 +96,14 @@ class DocPlanner:
         try:
             para = parsed(markup, pstyle)
         except MarkupError as exc:
-            self.problems.append(Problem(loc, f"{self.label}: bad markup: {exc}"))
+            said = f"bad markup: {exc}"
+            self.problems.append(Problem(pointed_markup(loc, said), f"{self.label}: {said}"))
             markup = literal(markup)
             para = parsed(markup, pstyle)
         found = unprintable(para)
         if self.profile.min_contrast:  # a text colour on a back colour, both markup's
             found += pair_problems(para.frags, self.profile.min_contrast)
-        self.problems += [Problem(loc, f"{self.label}: {m}") for m in found]
+        self.problems += [Problem(pointed_markup(loc, m), f"{self.label}: {m}") for m in found]
         return markup
 
     def para(self, markup: str, style: str, loc: Loc, keep: bool = False) -> Para:

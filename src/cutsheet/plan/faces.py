@@ -10,7 +10,7 @@ from ..boxes.base import TEMPLATED
 from ..diagnostics import Loc, Problem
 from ..layouts import Face
 from ..text import TemplateProblem, evaluate
-from ..text.pointed import pointed
+from ..text.pointed import pointed, pointed_markup, pointed_syntax
 from .ink import inked
 from .model import FacePlan
 
@@ -63,6 +63,9 @@ def written_at(box: Box, problem: TemplateProblem, keys: tuple[str, ...]) -> Loc
     written = [(key, loc) for key, loc in box.written if key in keys]
     for key, loc in written:
         at = pointed(loc, problem.word, problem.kinds, expression=key == "when")
+        if at == loc and not problem.word and key != "when":  # a syntax error, or markup
+            at = pointed_syntax(loc)
+            at = pointed_markup(loc, str(problem)) if at == loc else at
         if at != loc:
             return at
     if len(written) > 1:

@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from collections.abc import Collection
 
+from jinja2 import TemplateSyntaxError
+
 from ..diagnostics import Loc
 from ..source.scalar_lines import written
 from .sandbox import environment
@@ -62,6 +64,58 @@ def pointed(loc: Loc, word: str, kinds: Collection[str] = NAME, expression: bool
             found = len(pattern.findall(part))
             if found:
                 seen[lineno - 1 + i] = seen.get(lineno - 1 + i, 0) + found
+    return loc
+
+
+_TAG = re.compile(r"<(/?)([A-Za-z][\w]*)")
+"""A markup tag a problem quotes: ``<lab>``, ``</i>``."""
+
+
+def pointed_markup(loc: Loc, message: str) -> Loc:
+    """Where the tag a markup problem quotes (the first ``<name>`` in ``message``) is written
+    in the multi-line text at ``loc``: for a tag "never closed", its opening that nothing
+    closes; else its first use. ``loc`` itself when there is none, or the text is not noted
+    (a tag a template or a field gives is not written there)."""
+    quoted = _TAG.search(message)
+    text = written(loc) if quoted else None
+    if quoted is None or text is None:
+        return loc
+    name = re.escape(quoted.group(2))
+    tags = re.compile(rf"<\s*(/?)\s*{name}(?![\w-])[^>]*>?", re.IGNORECASE)
+    found = [(row, m) for row, line in enumerate(text.rows) for m in tags.finditer(line)]
+    if "never closed" in message:
+        open_: list[tuple[int, re.Match[str]]] = []
+        for row, m in found:
+            if not m.group(1):
+                open_.append((row, m))
+            elif open_:
+                open_.pop()
+        found = open_
+    if not found:
+        return loc
+    row, m = found[0]
+    return Loc(loc.path, text.line + row, m.start() + 1 + (text.col - 1 if row == 0 else 0))
+
+
+def pointed_syntax(loc: Loc) -> Loc:
+    """Where a template written over several lines at ``loc`` stops reading as a template:
+    the first non-blank character of the line Jinja's parser stops at (a folded text reaches
+    Jinja as one line, so its own line number is no help). ``loc`` itself when the text is
+    not noted, or reads as a template as written."""
+    text = written(loc)
+    if text is None:
+        return loc
+    try:
+        environment().parse("\n".join(_unquoted(text.rows)))
+    except TemplateSyntaxError as exc:
+        row = (exc.lineno or 1) - 1
+        if not 0 <= row < len(text.rows):
+            return loc
+        line = text.rows[row]
+        col = len(line) - len(line.lstrip()) + 1 + (text.col - 1 if row == 0 else 0)
+        return Loc(loc.path, text.line + row, col)
+    except Exception:  # noqa: BLE001 - any other failure: the problem stays where it was
+        return loc
     return loc
 
 

@@ -1,0 +1,78 @@
+"""A markup or template-syntax mistake in a text written over several lines is said where it
+is written, as an unknown name already was (``text.pointed``): a probe of the editor's loop
+found each at the text's first line, or at the box's key, lines above the mistake."""
+
+from __future__ import annotations
+
+import pytest
+
+RULES = "content/bidding-alpha/rules.yaml"
+LAYOUT = "layouts/bidding-alpha.yaml"
+PARAGRAPH = "Every turn you collect cubes, bid for one of the cards on offer, and then buy it or"
+
+
+def _at(ws, rel: str, line_text: str, needle: str) -> str:
+    """``rel:line:col`` of ``needle`` on the line of ``rel`` that holds ``line_text``."""
+    lines = (ws.root / rel).read_text().splitlines()
+    n, line = next((i, x) for i, x in enumerate(lines, 1) if line_text in x)
+    return f"{rel}:{n}:{line.index(needle) + 1}"
+
+
+def _said(ws) -> list[str]:
+    return [str(p) for p in ws.check("bidding-alpha")]
+
+
+@pytest.mark.parametrize(
+    ("mistake", "needle", "message"),
+    [
+        ("<Lab>", "<Lab>", "markup <lab> is not allowed"),
+        ("<i>", "<i>", "bad markup: <i> is never closed"),
+    ],
+)
+def test_a_tag_in_a_rules_paragraph_is_said_at_the_tag(ws, mistake, needle, message):
+    ws.edit(RULES, "Cards give more cubes", f"Cards give {mistake}more cubes")
+    said = _said(ws)
+    at = _at(ws, RULES, "Cards give", needle)
+    assert [s for s in said if s.startswith(f"{at}: error: rules: {message}")], (at, said)
+
+
+def test_a_closed_tag_before_the_unclosed_one_is_not_blamed(ws):
+    ws.edit(RULES, "Cards give more cubes", "Cards give <i>more</i> cubes, <i>better")
+    said = _said(ws)
+    lines = (ws.root / RULES).read_text().splitlines()
+    n, line = next((i, x) for i, x in enumerate(lines, 1) if "Cards give" in x)
+    at = f"{RULES}:{n}:{line.index('<i>better') + 1}"
+    assert [s for s in said if s.startswith(f"{at}: error: rules: bad markup")], (at, said)
+
+
+def test_a_template_syntax_error_in_a_rules_paragraph_is_said_at_its_line(ws):
+    ws.edit(RULES, "{{ params.stages }} stages of", "{{ params.stages stages of")
+    said = _said(ws)
+    lines = (ws.root / RULES).read_text().splitlines()
+    n, line = next((i, x) for i, x in enumerate(lines, 1) if "{{ params.stages stages" in x)
+    at = f"{RULES}:{n}:{len(line) - len(line.lstrip()) + 1}"
+    assert [s for s in said if s.startswith(f"{at}: error: rules: template error:")], (at, said)
+
+
+@pytest.mark.parametrize(
+    ("last", "needle", "message"),
+    [
+        ("so <Lab>x", "<Lab>", "markup <lab> is not allowed"),
+        ("so <i>x", "<i>", "bad markup: <i> is never closed"),
+        ("so {{ name x", "so", "template error:"),
+    ],
+)
+def test_a_mistake_in_a_layout_text_over_several_lines_is_said_where_it_is(
+    ws, last, needle, message
+):
+    ws.edit(
+        LAYOUT,
+        "      title: {x: 5, y: 12.3, w: 53, h: 7, style: card-name, valign: middle,"
+        ' text: "{{ name }}"}',
+        "      title:\n        x: 5\n        y: 12.3\n        w: 53\n        h: 7\n"
+        "        style: card-name\n        valign: middle\n        text: >-\n"
+        f"          {{{{ name\n          }}}} and\n          {last}",
+    )
+    said = _said(ws)
+    at = _at(ws, LAYOUT, f"          {last}", needle)
+    assert [s for s in said if s.startswith(f"{at}: error: ") and message in s], (at, said)
