@@ -825,3 +825,20 @@ def test_a_line_break_only_yaml_sees_is_named_where_an_editor_shows_it(text, whe
     assert (problem.loc.line, problem.loc.col) == where
     char = next(c for c in text if c in "\x85\u2028\u2029")
     assert f"U+{ord(char):04X}" in problem.message and "delete it" in problem.message
+
+
+@pytest.mark.parametrize(
+    ("value", "hint"),
+    [
+        ("*important* play", "(a value that starts with '*' is read as an alias"),
+        ("@player wins", "('@' and '`' cannot start a value written without quotes"),
+        ("`x` wins", "('@' and '`' cannot start a value written without quotes"),
+    ],
+)
+def test_text_yaml_reads_as_something_else_says_to_quote_it(value, hint):
+    """A probe: 'rule: *important* play' and 'rule: @player' gave PyYAML's words alone,
+    without the 'put it in quotes' other slips of this kind get."""
+    with pytest.raises(ContentError) as exc:
+        parse_yaml(f"a: 1\nrule: {value}\nb: 2\n", "f.yaml")
+    said = [str(p) for p in exc.value.problems]
+    assert any(hint in s and s.startswith("f.yaml:2:") for s in said), said

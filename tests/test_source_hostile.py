@@ -33,7 +33,10 @@ YAML_CASES = {
     "deep_block_mapping.yaml": f"65:129: {TOO_DEEP}",
     "self_reference.yaml": "1:8: alias '*x' is inside the collection it names (anchored at line 1)",
     "self_merge.yaml": "3:7: alias '*x' is inside the collection it names (anchored at line 1)",
-    "undefined_alias.yaml": "2:11: alias '*three' has no anchor before it",
+    "undefined_alias.yaml": (
+        "2:11: alias '*three' has no anchor before it (text that starts with '*' is written"
+        " in quotes)"
+    ),
     "duplicate_anchor.yaml": "2:4: anchor '&deck' is already defined at line 1",
     "alias_too_deep.yaml": "2:9: this alias nests lists and mappings more than 64 levels deep",
     "control_character.yaml": "1:11: YAML: character U+0007 is not allowed; remove it, or write"

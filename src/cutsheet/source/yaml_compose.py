@@ -220,7 +220,8 @@ class _Composer:
                 f" (anchored at line {line})",
             )
         if name not in self.anchors:
-            raise _stop(loc, f"alias {excerpt('*' + name)} has no anchor before it")
+            said = f"alias {excerpt('*' + name)} has no anchor before it"
+            raise _stop(loc, said + " (text that starts with '*' is written in quotes)")
         named = self.anchors[name][0]
         self.alias_values += named.size
         if self.alias_values > MAX_ALIAS_VALUES:

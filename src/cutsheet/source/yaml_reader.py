@@ -281,6 +281,28 @@ _HINTS = {
     ),
 }
 """What PyYAML's wording of a common slip means, added to its message."""
+_RESERVED = (
+    " ('@' and '`' cannot start a value written without quotes: put text that starts with"
+    " one in quotes)"
+)
+_ALIAS = (
+    " (a value that starts with '*' is read as an alias, and one with '&' as an anchor: put"
+    " text that starts with one in quotes)"
+)
+
+
+def _context_hint(exc: yaml.MarkedYAMLError) -> str:
+    """A hint for a slip PyYAML words by what it was reading: text that starts with a
+    character YAML reserves ('@', '`'), or with '*' or '&' (read as an alias or anchor)."""
+    problem, context = exc.problem or "", exc.context or ""
+    if problem.startswith("found character") and problem.endswith("that cannot start any token"):
+        if "'@'" in problem or "'`'" in problem:
+            return _RESERVED
+    if context.startswith(("while scanning an alias", "while scanning an anchor")):
+        return _ALIAS
+    return ""
+
+
 AFTER_QUOTE = " (text after a value's closing quote: put the whole value in quotes)"
 """The hint for a value found where a block ends, when a quote precedes it on its line."""
 
@@ -394,7 +416,7 @@ def _yaml_problem(exc: yaml.YAMLError, text: str, file: str) -> ContentError:
             return ContentError([Problem(mark_loc(file, start), message)])
         mark = exc.problem_mark or exc.context_mark
         msg = short(_worded(exc.problem or exc.context or "invalid YAML"))
-        msg += _HINTS.get(exc.problem or "", "")
+        msg += _HINTS.get(exc.problem or "", "") or _context_hint(exc)
         if exc.problem == "expected <block end>, but found '<scalar>'" and _quoted_before(mark):
             msg += AFTER_QUOTE
         return ContentError([Problem(mark_loc(file, mark), f"YAML syntax: {msg}")])
