@@ -76,3 +76,22 @@ def test_a_mistake_in_a_layout_text_over_several_lines_is_said_where_it_is(
     said = _said(ws)
     at = _at(ws, LAYOUT, f"          {last}", needle)
     assert [s for s in said if s.startswith(f"{at}: error: ") and message in s], (at, said)
+
+
+def test_a_wrong_item_of_a_list_cell_is_said_at_the_item(ws):
+    """A probe: in Bid & Build's cards.csv, '5R>G; 8R>>B' was said at the cell's start, not
+    at the item that is wrong. A quoted cell (whose quotes would move the items) is said at
+    the cell."""
+    csv = "content/bidding-alpha/cards.csv"
+    ws.edit(
+        csv,
+        "BA-BASE,0,base,Base card,,,RRRR,5R>G; 8R>B,",
+        "BA-BASE,0,base,Base card,,,RRRR,5R>G; 8R>>B,",
+    )
+    said = [str(p) for p in ws.check("bidding-alpha")]
+    at = _at(ws, csv, "BA-BASE,", "8R>>B")
+    assert [s for s in said if s.startswith(f"{at}: error: exchanges: '8R>>B'")], (at, said)
+    ws.edit(csv, "RRRR,5R>G; 8R>>B,", 'RRRR,"5R>G; 8R>>B",')
+    said = [str(p) for p in ws.check("bidding-alpha")]
+    at = _at(ws, csv, "BA-BASE,", '"5R>G')
+    assert [s for s in said if s.startswith(f"{at}: error: exchanges: '8R>>B'")], (at, said)

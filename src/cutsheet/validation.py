@@ -78,6 +78,19 @@ def _data_path(data: Any, path: tuple[Any, ...]) -> tuple[Any, ...]:
     return tuple(out)
 
 
+def _cell_item(data: Any, data_path: tuple[Any, ...], path: tuple[Any, ...]) -> tuple[int, ...]:
+    """The index in ``path`` of an item of a list written as one text (a CSV cell split on
+    ';'), where ``data_path`` ends at that text: ``(1,)`` for the second; () otherwise (its
+    place, when the reader noted one, is said; else the cell's)."""
+    value = data
+    for p in data_path:
+        value = _step(value, p)
+    if not isinstance(value, str) or not data_path:
+        return ()
+    last = max(i for i, p in enumerate(path) if p == data_path[-1])
+    return next(((p,) for p in path[last + 1 :] if isinstance(p, int)), ())
+
+
 _MISSING = object()
 
 
@@ -153,7 +166,8 @@ def _message(err: Mapping[str, Any], model: type[BaseModel], located: Located) -
         empty = " (its cell is empty)" if in_csv else ""
         return cell, f"missing key {excerpt(str(path[-1]))}{empty}"
     data_path = _data_path(located.data, path)
-    at = located.loc(data_path)  # (a union member's tag is no place in the file)
+    at = located.loc((*data_path, *_cell_item(located.data, data_path, path)))
+    # (a union member's tag is no place in the file)
     if path and path[-1] == "[key]":  # a mapping's key: the key is the mistake, not its value
         at, data_path = located.key_loc(path[:-1]), data_path[:-1]
     where = ".".join(clip(str(p), 40) for p in data_path if not isinstance(p, int))

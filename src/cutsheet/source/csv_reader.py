@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..diagnostics import ContentError, Loc, Problem, excerpt
+from .csv_hints import wide_row_hint
 from .limits import (
     MAX_CSV_COLUMNS,
     MAX_CSV_ROWS,
@@ -327,62 +328,6 @@ def _names(names: list[str], most: int = 3) -> str:
     return shown if len(names) <= most else f"{shown} and {len(names) - most:,} more"
 
 
-_SPACED_QUOTE = re.compile(r'(^|,)[ \t]+"')
-
-
-def _wide_row_hint(
-    extra: list[str], row: list[str], text: str, quoted: list[bool]
-) -> tuple[str, int | None]:
-    """What most likely made a row wider than its header (``extra``: its cells past it), and
-    the cell to mend when it is not the first of ``extra``: a comma inside a cell's words
-    (the words after it start a cell with a space; one cell too many), commas left at its
-    end, a space before a quoted cell's quote (the quote is then text,
-    and the comma inside the cell ends it), a quote inside an unquoted cell, or a comma in a
-    cell that is not quoted."""
-    plain = not any('"' in cell for cell in row)  # (a quote in a cell says more, below)
-    split = _split_words(row, quoted) if len(extra) == 1 and plain else None
-    if split is not None:  # (an empty cell at its end is the field it leaves empty, or not)
-        trailing = "" if any(c.strip() for c in extra) else _OR_TRAILING
-        return (
-            f"; the comma before {excerpt(row[split].strip())} may be inside a cell's words:"
-            ' a cell that holds a comma is written in double quotes: "Gain 2, then pass"'
-            " (the items of a list field are parted with ';': wind; rain)" + trailing,
-            split - 1,
-        )
-    if not any(cell.strip() for cell in extra):
-        return "; it ends with more commas than its fields need: remove the last", None
-    if _SPACED_QUOTE.search(text):
-        return (
-            "; a quoted cell starts with its quote, right after the comma (a space before the"
-            ' quote makes it text): ,"Sun, Moon"',
-            None,
-        )
-    if any('"' in cell for cell in row):
-        return (
-            "; a cell that holds a comma or a quote is written in double quotes, each quote"
-            ' inside it doubled: "Gain 2, then say ""pass"""',
-            None,
-        )
-    return '; a cell that holds a comma is written in double quotes: "Gain 2, then pass"', None
-
-
-_OR_TRAILING = " (or, if it only ends with a comma too many, remove the last)"
-
-
-def _split_words(row: list[str], quoted: list[bool]) -> int | None:
-    """The cell of ``row`` that holds the words after a comma inside the cell before it, when
-    nothing else can be read so: the only cell of the row that starts with a space (a file
-    written ``a, b, c`` starts many), not quoted nor after a quoted cell (``quoted``: each
-    cell's), and then a letter, after a cell with words of its own (a number is a field
-    of its own). A stray space is read so too: the message says "may"."""
-    spaced = [i for i, cell in enumerate(row) if cell[:1] in " \t" and cell.strip()]
-    if len(spaced) != 1 or spaced[0] < 2:  # (the row's first cell, its id, holds no comma)
-        return None
-    i = spaced[0]
-    words = row[i].lstrip()[:1].isalpha() and not quoted[i] and not quoted[i - 1]
-    return i if words and any(c.isalpha() for c in row[i - 1]) else None
-
-
 def _quoted_at(lines: list[str], spot: tuple[int, int]) -> bool:
     """Whether the cell that starts at ``spot`` (line, column: 1-based) starts with a quote."""
     line, col = spot
@@ -514,7 +459,7 @@ class _Table:
         if len(row) > width:
             text = self.lines[line_no - 1] if line_no - 1 < len(self.lines) else ""
             quoted = [_quoted_at(self.lines, spot) for spot in spots[: len(row)]]
-            hint, cell = _wide_row_hint(row[width:], row, text, quoted)
+            hint, cell = wide_row_hint(row[width:], row, text, quoted)
             self.wide.append(
                 Problem(
                     Loc(self.file, *spots[width if cell is None else cell]),
@@ -587,4 +532,24 @@ class _Table:
             value = raw.strip()
             if value:  # an empty cell is an absent value
                 item[name] = nfc(value)
+            if ";" in value:
+                places.update(self._list_parts(name, raw, at))
         return item, places
+
+    def _list_parts(self, name: str, raw: str, at: tuple[int, int]) -> dict[PathKey, int]:
+        """Where each item of a cell read as a list (``wind; rain``: ``itemmodel`` splits on
+        ';', leaving out blank items) is written, by ``(name, index)``, so that a mistake in
+        one item is said at it: only for a cell written on one line as it reads (unquoted: a
+        quote or a doubled one inside would move every item after it)."""
+        line, col = at
+        text = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+        if "\n" in raw or text[col - 1 : col - 1 + len(raw)] != raw:
+            return {}
+        places: dict[PathKey, int] = {}
+        pos = 0
+        for part in raw.split(";"):
+            if part.strip():
+                lead = len(part) - len(part.lstrip())
+                places[(name, len(places))] = spot(line, col + pos + lead)
+            pos += len(part) + 1
+        return places
