@@ -39,18 +39,14 @@ def test_a_tag_in_a_rules_paragraph_is_said_at_the_tag(ws, mistake, needle, mess
 def test_a_closed_tag_before_the_unclosed_one_is_not_blamed(ws):
     ws.edit(RULES, "Cards give more cubes", "Cards give <i>more</i> cubes, <i>better")
     said = _said(ws)
-    lines = (ws.root / RULES).read_text().splitlines()
-    n, line = next((i, x) for i, x in enumerate(lines, 1) if "Cards give" in x)
-    at = f"{RULES}:{n}:{line.index('<i>better') + 1}"
+    at = _at(ws, RULES, "Cards give", "<i>better")
     assert [s for s in said if s.startswith(f"{at}: error: rules: bad markup")], (at, said)
 
 
 def test_a_template_syntax_error_in_a_rules_paragraph_is_said_at_its_line(ws):
     ws.edit(RULES, "{{ params.stages }} stages of", "{{ params.stages stages of")
     said = _said(ws)
-    lines = (ws.root / RULES).read_text().splitlines()
-    n, line = next((i, x) for i, x in enumerate(lines, 1) if "{{ params.stages stages" in x)
-    at = f"{RULES}:{n}:{len(line) - len(line.lstrip()) + 1}"
+    at = _at(ws, RULES, "{{ params.stages stages", "game has a start")  # its line's start
     assert [s for s in said if s.startswith(f"{at}: error: rules: template error:")], (at, said)
 
 

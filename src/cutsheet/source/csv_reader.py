@@ -397,9 +397,7 @@ class _Table:
             f" fields and every row has {have:,}; remove {them} from the header (or end each row"
             f" with {self.width - have:,} more comma{'' if self.width - have == 1 else 's'})"
         )
-        short = {id(p) for p in self.short}
-        self.problems[:] = [p for p in self.problems if id(p) not in short]
-        self.problems.append(Problem(at, message))  # not a column named alike before it
+        self._said_once(self.short, Problem(at, message))  # not a column named alike before it
 
     def header_too_short(self) -> None:
         """Every row (two or more) wider than the header by the same number of cells: the
@@ -416,9 +414,13 @@ class _Table:
             f" the last {'column' if more == 1 else f'{more:,} columns'} here (or, if every"
             f" row ends with {cells} too many, remove {them})"
         )
-        wide = {id(p) for p in self.wide}
-        self.problems[:] = [p for p in self.problems if id(p) not in wide]
-        self.problems.append(Problem(Loc(self.file, 1, len(self.lines[0]) + 1), message))
+        self._said_once(self.wide, Problem(Loc(self.file, 1, len(self.lines[0]) + 1), message))
+
+    def _said_once(self, rows: list[Problem], problem: Problem) -> None:
+        """``problem`` in place of the problems ``rows`` of every row, said by it once."""
+        gone = {id(p) for p in rows}
+        self.problems[:] = [p for p in self.problems if id(p) not in gone]
+        self.problems.append(problem)
 
     def _add(self, row: list[str], line_no: int, last_line: int) -> bool:
         """Add one row that starts on ``line_no`` and ends on ``last_line``; False once a
