@@ -791,3 +791,43 @@ def test_one_url_base_for_several_export_folders_is_refused(project, tmp_path, c
     assert exc.value.code == 2
     assert "--url-base is the web folder of one export folder" in capsys.readouterr().err
     assert not (tmp_path / "out").exists()
+
+
+def test_a_title_over_two_lines_names_its_card_with_a_space(project, tmp_path):
+    """A review: BA-FIRST's title FIRST<br/>PLAYER named its card FIRSTPLAYER."""
+    layout = project.root / "layouts" / "my-game.yaml"
+    text = layout.read_text().replace('text: "{{ name }}"', 'text: "{{ name }}<br/>card"')
+    layout.write_text(text.replace("w: 53, h: 10, style: title", "w: 53, h: 17, style: title"))
+    run(project, "tts", tmp_path / "out", dpi=72)
+    saved = json.loads((tmp_path / "out/my-game/export/tts/my-game.json").read_text())
+    (deck,) = saved["ObjectStates"]
+    assert [c["Nickname"] for c in deck["ContainedObjects"]][:2] == ["Sun card", "Moon card"]
+
+
+def test_a_piece_no_paper_holds_says_which_were_tried_and_what_to_do(project, tmp_path):
+    game = project.root / "content" / "my-game" / "game.yaml"
+    game.write_text(game.read_text().replace("size: poker", "size: [500, 800]", 1))
+    layout = project.root / "layouts" / "my-game.yaml"
+    text = layout.read_text()
+    layout.write_text(
+        text.replace("    extends: card\n", "    extends: card\n    scale: true\n", 1)
+    )
+    _entries, report = export(project, ["my-game"], ExportOptions("png", dpi=72), tmp_path, **QUIET)
+    (said,) = [p.message for p in report.errors]
+    assert said.startswith("Cards (MG-SUN, 500 × 800 mm) does not fit A4"), said
+    assert said.endswith(
+        "; no paper it knows holds it (A4, Tabloid, A3): name one that does under the layouts'"
+        " papers:, and export lays it out there"
+    ), said
+
+
+def test_one_profile_named_twice_or_a_target_without_urls_takes_a_url_base(
+    project, tmp_path, capsys
+):
+    """A review: --profile standard twice counted as two profiles (refused), and a png
+    export refused a malformed --url-base it does not use (exit 1, not a warning)."""
+    base = ["--root", str(project.root), "export", "--dpi", "72", "--out", str(tmp_path / "o")]
+    twice = ["--to", "tts", "--profile", "standard", "--profile", "standard"]
+    assert main([*base, *twice, "--url-base", "https://example.org/g/"]) == 0
+    assert main([*base, "--to", "png", "--url-base", "https://exa mple.org/g/"]) == 0
+    assert "warning: --url-base is for --to tts" in capsys.readouterr().err

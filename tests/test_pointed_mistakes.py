@@ -91,3 +91,40 @@ def test_a_wrong_item_of_a_list_cell_is_said_at_the_item(ws):
     said = [str(p) for p in ws.check("bidding-alpha")]
     at = _at(ws, csv, "BA-BASE,", '"5R>G')
     assert [s for s in said if s.startswith(f"{at}: error: exchanges: '8R>>B'")], (at, said)
+
+
+@pytest.mark.parametrize(
+    ("lines", "bad", "message"),
+    [
+        (
+            ("First <i>one</i> is fine,", "then italic</i> stray."),
+            "</i> stray",
+            "</i> closes a <i>",
+        ),
+        (("First<br/>is fine,", "then a break<br>here."), "<br>here", "<br>"),
+    ],
+)
+def test_a_stray_closing_tag_or_an_open_break_is_said_where_it_is(ws, lines, bad, message):
+    """A review: the first use of the tag's name was blamed, a good '<i>' or '<br/>' lines
+    above the stray '</i>' or the '<br>'."""
+    body = "\n          ".join(lines)
+    ws.edit(RULES, f"          {PARAGRAPH}", f"          {body}\n          {PARAGRAPH}")
+    said = _said(ws)
+    at = _at(ws, RULES, lines[1], bad)
+    assert [s for s in said if s.startswith(f"{at}: error: rules:") and message in s], (at, said)
+
+
+def test_quotes_written_twice_in_a_quoted_text_are_no_syntax_error(ws):
+    """A review: an unknown icon in a single-quoted text over lines, whose '' is a quote,
+    was said at the line with the '' (read as written, it does not parse there)."""
+    ws.edit(
+        RULES,
+        f"      - text: >-\n          {PARAGRAPH}",
+        "      - text: 'First line,\n          second {{ ''a'' ~ ''b'' }} here,\n"
+        "          third {{ ''blot''|icon }} there.'\n"
+        f"      - text: >-\n          {PARAGRAPH}",
+    )
+    said = [s for s in _said(ws) if "unknown icon 'blot'" in s]
+    lines = (ws.root / RULES).read_text().splitlines()
+    second = next(i for i, x in enumerate(lines, 1) if "second {{ ''a''" in x)
+    assert said and not [s for s in said if s.startswith(f"{RULES}:{second}:")], said

@@ -654,6 +654,22 @@ def test_csv_a_header_shorter_than_every_row_is_one_error_at_the_header(rows, sh
     assert csv_problem(f"id,name\n{rows}") == f"cards.csv:{shown}"
 
 
+@pytest.mark.parametrize(
+    ("rows", "hint"),
+    [
+        ("A-1,Fox,Draw 2, then discard\nA-2,Owl,Gain 1, then pass\n", "may be inside a cell"),
+        ("A-1,Fox,Draw,\nA-2,Owl,Gain,\n", "more commas than its fields need"),
+    ],
+)
+def test_rows_wide_for_a_reason_of_their_own_are_each_said(rows, hint):
+    """A review: rows each with a comma inside a cell's words, or a comma too many at the
+    end, lost that advice to 'name the last column here'."""
+    with pytest.raises(ContentError) as exc:
+        parse_csv(f"id,name,text\n{rows}", "cards.csv")
+    said = [str(p) for p in exc.value.problems]
+    assert len(said) == 2 and all(hint in s for s in said), said
+
+
 def test_csv_rows_of_different_widths_are_each_said():
     with pytest.raises(ContentError) as exc:
         parse_csv("id,name\nA-1,x,1\nA-2,y\nA-3,z,1,2\n", "cards.csv")

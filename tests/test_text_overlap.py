@@ -447,3 +447,15 @@ def test_a_wrong_icon_or_picture_in_a_box_is_said_at_its_value(ws):
     said = problems_said(ws, "bidding-alpha", "standard")
     assert [s for s in said if s.startswith(f"{rel}:{icon_at}:15: error:")], said
     assert [s for s in said if s.startswith(f"{rel}:{src_at}:14: error:")], said
+
+
+def test_an_icon_an_items_field_names_wrongly_is_said_at_that_field(ws):
+    """A review: an icon name that comes from the item's field ('{{ icon }}') was said at
+    the layout's box, not at the field's line in the content file."""
+    rel = "content/common-reserve/actions.yaml"
+    ws.edit(rel, "    icon: arrows-both\n", "    icon: arows-both\n")
+    line = next(
+        i for i, x in enumerate((ws.root / rel).read_text().splitlines(), 1) if "arows" in x
+    )
+    said = _said(ws, "common-reserve")
+    assert [s for s in said if s.startswith(f"{rel}:{line}:11: error:") and "arows" in s], said

@@ -393,6 +393,39 @@ def test_watch_ends_1_while_a_folder_has_lost_its_game_yaml(run):
     assert run.loop(iter([])) == 1  # a watch started on it: the folder is said and failing
 
 
+def test_a_folder_given_a_game_yml_while_watching_is_an_error(run):
+    """A review: a folder that gained game.yml and cards.yaml but no game.yaml while
+    watching was not said, and watch ended 0, where check ends 1 on it."""
+    third = run.root / "content" / "third"
+
+    def batches() -> Iterator[set[tuple[Change, str]]]:
+        third.mkdir()
+        (third / "game.yml").write_text("id: third\n")
+        (third / "cards.yaml").write_text("items: []\n")
+        yield {(Change.added, str(third / "game.yml")), (Change.added, str(third / "cards.yaml"))}
+
+    assert run.loop(batches()) == 1
+    said = [str(p) for batch in run.problems for p in batch]
+    assert [p for p in said if "content/third: error: this folder holds" in p], said
+    assert run.said[-1] == "third: 1 error; watching for changes (Ctrl-C to stop)", run.said
+
+
+def test_a_game_without_pdfs_is_not_said_to_keep_them(run):
+    """A review: a game that never built (here: its output folder removed) said 'the last
+    good PDFs are kept in build/my-game' when its game.yaml went."""
+    import shutil
+
+    game = run.root / "content" / "my-game"
+
+    def batches() -> Iterator[set[tuple[Change, str]]]:
+        shutil.rmtree(run.out / "my-game")
+        (game / "game.yaml").rename(game / "game.yml")
+        yield {(Change.deleted, str(game / "game.yaml"))}
+
+    assert run.loop(batches()) == 1
+    assert run.said[-1] == "my-game: 1 error; watching for changes (Ctrl-C to stop)", run.said
+
+
 def test_changes_follows_a_layouts_folder_deleted_and_recreated(run):
     """The real watcher: layouts/ removed and made again is watched again, and a save in the
     new folder is seen."""

@@ -47,6 +47,7 @@ from .output import (
     unreadable_manifest,
     write_manifest,
 )
+from .papers import Paper
 from .targets import EXPORTS, ExportSettings, Rendered, exporter
 
 DPI_RANGE = (72, 1200)
@@ -95,8 +96,8 @@ class ExportOptions:
         low, high = DPI_RANGE
         if not low <= self.dpi <= high:
             return f"a resolution is {low} to {high} dpi, got {self.dpi}"
-        if (mistake := url_base_mistake(self.url_base)) is not None:
-            return mistake
+        if self.to == "tts" and (mistake := url_base_mistake(self.url_base)) is not None:
+            return mistake  # (another target does not use it: the command says so)
         if self.order not in ORDERS:
             known = ", ".join(ORDERS)
             return f"unknown page order {excerpt(self.order)} (known: {known})" + did_you_mean(
@@ -180,23 +181,41 @@ def _printed(root: str, game: str, profile: str) -> tuple[list[PrintPlan], list[
     first = runner.prints(root, game, profile, (CONTACT_PAPER,), printing)
     if not any(p.code == PAPER_TOO_SMALL for p in first[1] if p.severity == "error"):
         return first
-    for paper in _larger_papers(root, game):
-        found = runner.prints(root, game, profile, (paper,), printing)
+    larger = _larger_papers(root, game)
+    for paper in larger:
+        found = runner.prints(root, game, profile, (paper.name,), printing)
         if not any(p.code == PAPER_TOO_SMALL for p in found[1]):
             return found
-    return first
+    tried = ", ".join(p.title for p in [_paper(root, game, CONTACT_PAPER), *larger])
+    said = (
+        f"; no paper it knows holds it ({tried}): name one that does under the layouts'"
+        " papers:, and export lays it out there"
+    )
+    problems = [
+        replace(p, message=p.message + said) if p.code == PAPER_TOO_SMALL else p for p in first[1]
+    ]
+    return first[0], problems
 
 
-def _larger_papers(root: str, game: str) -> list[str]:
+def _larger_papers(root: str, game: str) -> list[Paper]:
     """The papers the game knows (cutsheet's and its layouts' own) larger than
     ``CONTACT_PAPER``, smallest first."""
+    papers = _papers(root, game)
+    base = papers[CONTACT_PAPER].size
+    larger = [p for p in papers.values() if p.size[0] * p.size[1] > base[0] * base[1]]
+    return sorted(larger, key=lambda p: (p.size[0] * p.size[1], p.name))
+
+
+def _paper(root: str, game: str, name: str) -> Paper:
+    return _papers(root, game)[name]
+
+
+def _papers(root: str, game: str) -> dict[str, Paper]:
+    """Every paper the game knows by name: cutsheet's, and its layouts' own over them."""
     from .layouts import packaged_papers
 
     _game, layouts, _problems = runner.load(root, game)
-    papers = {**packaged_papers(), **(layouts.papers if layouts is not None else {})}
-    base = papers[CONTACT_PAPER].size
-    larger = [p for p in papers.values() if p.size[0] * p.size[1] > base[0] * base[1]]
-    return [p.name for p in sorted(larger, key=lambda p: (p.size[0] * p.size[1], p.name))]
+    return {**packaged_papers(), **(layouts.papers if layouts is not None else {})}
 
 
 def same_names(files: list[Rendered], game: Game, to: str) -> list[Problem]:

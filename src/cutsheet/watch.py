@@ -307,15 +307,25 @@ class _Watcher:
         self.seen = set(self.known)
         self.rebuild(self.known, self.known, cards_first=False)  # a first build: whole kits
 
-    def batch(self, batch: Batch) -> None:
-        """Rebuild what one batch of changes concerns; say what came and went."""
+    def without_game_yaml(self, batch: Batch, gone: list[str]) -> list[str]:
+        """The folders of content/ this batch touched that hold content files but no
+        game.yaml (a game.yml written), besides the games ``gone``: watching every game,
+        each is said as check says it (a review: it was silent)."""
+        if self.games:
+            return []
+        content = _resolved(self.project.content)
+        touched = {
+            found.parts[0]
+            for _c, p in batch
+            if (found := _under(_resolved(p), content)) is not None and found.parts
+        }
+        return [n for n, _files in self.project.gameless() if n in touched and n not in gone]
+
+    def say_gone(self, gone: list[str], idle: bool) -> None:
+        """Say each game folder gone, or there without its game.yaml (an error, as check
+        says it: the game fails until it is back); ``idle``: the batch builds nothing, so
+        the last line says the loop is watching again."""
         project = self.project
-        now = self.present(self.watched())  # a game named on the command line may be gone
-        relevant = [(c, p) for c, p in batch if _game_of(project, p, now) and not self.ours(p)]
-        gone = [g for g in self.known if g not in project.games()]
-        back = [g for g in self.present(now) if g not in self.known]
-        self.known = self.present(now)
-        idle = not relevant and not back  # nothing to build: the last line says so
         unread = {p.loc.path: p for p in project.gameless_problems(gone)}
         for i, game in enumerate(gone):
             waits = f"; {WATCHING}" if idle and i == len(gone) - 1 else ""
@@ -326,7 +336,19 @@ class _Watcher:
                 continue
             self.show([problem])  # its game.yaml deleted or renamed: as check says it
             self.failing.add(game)
-            self.say(f"{game}: 1 error; the last good PDFs are kept in {where}{waits}")
+            kept = f"; the last good PDFs are kept in {where}" if (self.out / game).is_dir() else ""
+            self.say(f"{game}: 1 error{kept}{waits}")
+
+    def batch(self, batch: Batch) -> None:
+        """Rebuild what one batch of changes concerns; say what came and went."""
+        project = self.project
+        now = self.present(self.watched())  # a game named on the command line may be gone
+        relevant = [(c, p) for c, p in batch if _game_of(project, p, now) and not self.ours(p)]
+        gone = [g for g in self.known if g not in project.games()]
+        back = [g for g in self.present(now) if g not in self.known]
+        self.known = self.present(now)
+        idle = not relevant and not back  # nothing to build: the last line says so
+        self.say_gone(gone + self.without_game_yaml(batch, gone), idle)
         if idle:
             return
         if relevant:

@@ -12,7 +12,7 @@ from ..symbols import ICON_NAMES as ICON_NAMES  # re-exported: the built-in icon
 from ..symbols import icon_ref, unknown_icon
 from ..text import render_plain
 from . import base as pictures  # what a picture says (alt), shared with image boxes
-from .base import Box, BoxKind, Element, FillContext, Pen, Traits, value_loc
+from .base import Box, BoxKind, Element, FillContext, Pen, Traits, field_of, value_loc
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -32,9 +32,10 @@ def fill(box: IconBox, fc: FillContext, fill: str | None, stroke: str | None) ->
     icon = render_plain(box.icon, fc.ctx).strip()
     ref = icon_ref(icon)
     if ref is None:
+        field = field_of(box.icon, fc.ctx)  # a name an item's field gives: at that field
         fc.problems.append(
             Problem(
-                value_loc(box, "icon"),
+                fc.loc_of(field) if field else value_loc(box, "icon"),
                 f"box '{box.name}': {unknown_icon(icon)}",
                 subject=fc.label,
                 code="box",

@@ -257,7 +257,7 @@ def _url_base_usage(url: str, to: str, games: list[str], profiles: tuple[str, ..
         return
     if (mistake := url_base_mistake(url)) is not None:
         usage_refused(mistake)
-    if len(games) > 1 or len(profiles) > 1:
+    if len(set(games)) > 1 or len(set(profiles)) > 1:
         usage_refused(
             "--url-base is the web folder of one export folder's images: export one game in"
             " one profile with it (each export folder's images go to a web folder of their"

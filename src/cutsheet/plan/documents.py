@@ -80,7 +80,7 @@ class DocPlanner:
         try:
             return render(template, ctx)
         except TemplateProblem as exc:
-            at = pointed(loc, exc.word, exc.kinds) if exc.word else pointed_syntax(loc)
+            at = pointed(loc, exc.word, exc.kinds) if exc.word else pointed_syntax(loc, exc.syntax)
             at = pointed_markup(loc, str(exc)) if at == loc and not exc.word else at
             self.problems.append(Problem(at, f"{self.label}: {exc}"))
             return literal(template)

@@ -64,7 +64,7 @@ def written_at(box: Box, problem: TemplateProblem, keys: tuple[str, ...]) -> Loc
     for key, loc in written:
         at = pointed(loc, problem.word, problem.kinds, expression=key == "when")
         if at == loc and not problem.word and key != "when":  # a syntax error, or markup
-            at = pointed_syntax(loc)
+            at = pointed_syntax(loc, problem.syntax)
             at = pointed_markup(loc, str(problem)) if at == loc else at
         if at != loc:
             return at

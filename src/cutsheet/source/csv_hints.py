@@ -8,6 +8,9 @@ import re
 
 from ..diagnostics import excerpt
 
+PLAIN_HINT = '; a cell that holds a comma is written in double quotes: "Gain 2, then pass"'
+"""The hint for a wide row when nothing in it says more (no cell's words, quote or end)."""
+
 _SPACED_QUOTE = re.compile(r'(^|,)[ \t]+"')
 
 
@@ -44,7 +47,7 @@ def wide_row_hint(
             ' inside it doubled: "Gain 2, then say ""pass"""',
             None,
         )
-    return '; a cell that holds a comma is written in double quotes: "Gain 2, then pass"', None
+    return PLAIN_HINT, None
 
 
 _OR_TRAILING = " (or, if it only ends with a comma too many, remove the last)"

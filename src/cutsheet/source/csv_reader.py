@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..diagnostics import ContentError, Loc, Problem, excerpt
-from .csv_hints import wide_row_hint
+from .csv_hints import PLAIN_HINT, wide_row_hint
 from .limits import (
     MAX_CSV_COLUMNS,
     MAX_CSV_ROWS,
@@ -358,6 +358,7 @@ class _Table:
         self.widths: set[int] = set()  # how many cells each row has
         self.short: list[Problem] = []  # the rows with too few cells
         self.wide: list[Problem] = []  # the rows with too many
+        self.plain_wide = True  # every one of them with nothing in it to blame but the header
 
     def places(self) -> tuple[Spots, Spots]:
         """Where the file and each row and cell are: a cell's key is where its value is, so
@@ -405,6 +406,8 @@ class _Table:
         Said once, at the header's end, not once for every row with advice about commas
         inside cells that none of them has."""
         if len(self.wide) < 2 or len(self.wide) != len(self.rows) or len(self.widths) != 1:
+            return
+        if not self.plain_wide:  # a comma in a cell's words, commas at the ends: said a row
             return
         have = next(iter(self.widths))
         more = have - self.width
@@ -462,6 +465,7 @@ class _Table:
             text = self.lines[line_no - 1] if line_no - 1 < len(self.lines) else ""
             quoted = [_quoted_at(self.lines, spot) for spot in spots[: len(row)]]
             hint, cell = wide_row_hint(row[width:], row, text, quoted)
+            self.plain_wide &= hint == PLAIN_HINT  # no row says more than the header would
             self.wide.append(
                 Problem(
                     Loc(self.file, *spots[width if cell is None else cell]),

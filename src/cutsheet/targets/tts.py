@@ -8,9 +8,11 @@ replace with hosted ones."""
 from __future__ import annotations
 
 import hashlib
+import html
 import io
 import json
 import math
+import re
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote
@@ -267,9 +269,15 @@ def card_name(card: PrintedCard) -> str:
     """What Tabletop Simulator shows as a card's name: its front's title as printed (the
     box tagged as its heading), else its id."""
     for el in card.front.elements:
-        if isinstance(el, TextElement) and el.heading and el.plain.strip():
-            return " ".join(el.plain.split())
+        if isinstance(el, TextElement) and el.heading:
+            words = html.unescape(_TAG.sub("", _BREAK.sub(" ", el.markup))).split()
+            if words:
+                return " ".join(words)
     return card.item
+
+
+_BREAK = re.compile(r"<br\s*/?>", re.IGNORECASE)  # a title's line break: a space in its name
+_TAG = re.compile(r"<[^>]*>")
 
 
 def is_piece(deck: Deck) -> bool:

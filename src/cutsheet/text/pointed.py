@@ -72,10 +72,12 @@ _TAG = re.compile(r"<(/?)([A-Za-z][\w]*)")
 
 
 def pointed_markup(loc: Loc, message: str) -> Loc:
-    """Where the tag a markup problem quotes (the first ``<name>`` in ``message``) is written
-    in the multi-line text at ``loc``: for a tag "never closed", its opening that nothing
-    closes; else its first use. ``loc`` itself when there is none, or the text is not noted
-    (a tag a template or a field gives is not written there)."""
+    """Where the tag a markup problem quotes (the first ``<name>`` or ``</name>`` in
+    ``message``) is written in the multi-line text at ``loc``: for a tag "never closed", the
+    opening nothing closes; for one "never opened", the closing nothing opened; else the
+    first use of the tag as quoted (an opening or a closing one; ``<br>`` before ``<br/>``).
+    ``loc`` itself when there is none, or the text is not noted (a tag a template or a field
+    gives is not written there)."""
     quoted = _TAG.search(message)
     text = written(loc) if quoted else None
     if quoted is None or text is None:
@@ -83,33 +85,52 @@ def pointed_markup(loc: Loc, message: str) -> Loc:
     name = re.escape(quoted.group(2))
     tags = re.compile(rf"<\s*(/?)\s*{name}(?![\w-])[^>]*>?", re.IGNORECASE)
     found = [(row, m) for row, line in enumerate(text.rows) for m in tags.finditer(line)]
-    if "never closed" in message:
-        open_: list[tuple[int, re.Match[str]]] = []
-        for row, m in found:
-            if not m.group(1):
-                open_.append((row, m))
-            elif open_:
-                open_.pop()
-        found = open_
+    found = _unmatched(found, message) or [
+        (row, m) for row, m in found if bool(m.group(1)) == bool(quoted.group(1))
+    ]
+    if not quoted.group(1) and message[quoted.end() : quoted.end() + 1] == ">":
+        found = [f for f in found if not f[1].group().endswith("/>")] or found
     if not found:
         return loc
     row, m = found[0]
     return Loc(loc.path, text.line + row, m.start() + 1 + (text.col - 1 if row == 0 else 0))
 
 
-def pointed_syntax(loc: Loc) -> Loc:
-    """Where a template written over several lines at ``loc`` stops reading as a template:
-    the first non-blank character of the line Jinja's parser stops at (a folded text reaches
-    Jinja as one line, so its own line number is no help). ``loc`` itself when the text is
-    not noted, or reads as a template as written."""
-    text = written(loc)
+def _unmatched(
+    found: list[tuple[int, re.Match[str]]], message: str
+) -> list[tuple[int, re.Match[str]]]:
+    """Of a tag's uses in order, those a problem says nothing matches: the openings left
+    unclosed ("never closed"), or the closings with nothing open ("never opened"); [] for
+    any other problem."""
+    unclosed, stray = [], []
+    for row, m in found:
+        if not m.group(1):
+            unclosed.append((row, m))
+        elif unclosed:
+            unclosed.pop()
+        else:
+            stray.append((row, m))
+    if "never closed" in message:
+        return unclosed
+    if "never opened" in message:
+        return stray
+    return []
+
+
+def pointed_syntax(loc: Loc, said: str) -> Loc:
+    """Where a template written over several lines at ``loc`` stops reading as a template,
+    Jinja's words for why being ``said``: the first non-blank character of the line Jinja's
+    parser stops at (a folded text reaches Jinja as one line, so its own line number is no
+    help). ``loc`` itself when the text is not noted, or the text as written does not fail
+    so (quotes written twice inside a quoted text read otherwise)."""
+    text = written(loc) if said else None
     if text is None:
         return loc
     try:
         environment().parse("\n".join(_unquoted(text.rows)))
     except TemplateSyntaxError as exc:
         row = (exc.lineno or 1) - 1
-        if not 0 <= row < len(text.rows):
+        if " ".join((exc.message or "").split()) != said or not 0 <= row < len(text.rows):
             return loc
         line = text.rows[row]
         col = len(line) - len(line.lstrip()) + 1 + (text.col - 1 if row == 0 else 0)

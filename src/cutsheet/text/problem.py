@@ -10,10 +10,17 @@ class TemplateProblem(Exception):
     what of the template's own text it is about (an unknown name, a key looked up), to point
     at where that is written (``text.pointed``)."""
 
-    def __init__(self, message: str, word: str = "", kinds: tuple[str, ...] = ("name",)) -> None:
+    def __init__(
+        self,
+        message: str,
+        word: str = "",
+        kinds: tuple[str, ...] = ("name",),
+        syntax: str = "",
+    ) -> None:
         super().__init__(message)
         self.word = word  # what of the template's text it is about ('' when nothing is)
         self.kinds = kinds  # the kinds of token that word is (``text.pointed``)
+        self.syntax = syntax  # Jinja's words for a template that does not parse ('' if it does)
 
 
 def short(value: object) -> str:

@@ -190,7 +190,7 @@ def _failed(exc: Exception, what: str) -> TemplateProblem:
     if isinstance(exc, TemplateSyntaxError):  # said whole: its last words say what to close
         said = " ".join((exc.message or str(exc)).split())
         line = f" (its line {exc.lineno})" if exc.lineno and exc.lineno > 1 else ""
-        return TemplateProblem(f"{what} error{line}: {said[:400]}")
+        return TemplateProblem(f"{what} error{line}: {said[:400]}", syntax=said)
     if isinstance(exc, TemplateError):
         return TemplateProblem(f"{what} error: {_why(exc)}")
     if isinstance(exc, RecursionError):
