@@ -751,18 +751,23 @@ def test_a_file_where_the_exports_folder_goes_is_named(project, tmp_path, blocke
     assert said == [f"{out / blocked}: cannot write the export: is a file, not a folder; remove it"]
 
 
-def test_a_card_bigger_than_a4_exports_on_the_smallest_paper_that_holds_it(project, tmp_path):
-    """A probe: export imposed every game on A4 first, so a piece bigger than A4 (a 250 × 380
-    mm board) failed every target, though a PNG, a deck or a print-on-demand file has no
-    paper. It is planned on the smallest paper that holds it; only the contact sheet is
-    laid out there."""
+def _cards_sized(project: Project, size: str) -> None:
+    """The new game's cards made ``size`` (YAML: ``[250, 380]``), their face scaled to it."""
     game = project.root / "content" / "my-game" / "game.yaml"
-    game.write_text(game.read_text().replace("size: poker", "size: [250, 380]", 1))
+    game.write_text(game.read_text().replace("size: poker", f"size: {size}", 1))
     layout = project.root / "layouts" / "my-game.yaml"
     text = layout.read_text()
     layout.write_text(
         text.replace("    extends: card\n", "    extends: card\n    scale: true\n", 1)
     )
+
+
+def test_a_card_bigger_than_a4_exports_on_the_smallest_paper_that_holds_it(project, tmp_path):
+    """A probe: export imposed every game on A4 first, so a piece bigger than A4 (a 250 × 380
+    mm board) failed every target, though a PNG, a deck or a print-on-demand file has no
+    paper. It is planned on the smallest paper that holds it; only the contact sheet is
+    laid out there."""
+    _cards_sized(project, "[250, 380]")
     for to in ("png", "pod", "contact"):
         run(project, to, tmp_path / to, dpi=72)
     sun = png(tmp_path / "png" / "my-game" / "export" / "png" / "MG-SUN.png")
@@ -805,13 +810,7 @@ def test_a_title_over_two_lines_names_its_card_with_a_space(project, tmp_path):
 
 
 def test_a_piece_no_paper_holds_says_which_were_tried_and_what_to_do(project, tmp_path):
-    game = project.root / "content" / "my-game" / "game.yaml"
-    game.write_text(game.read_text().replace("size: poker", "size: [500, 800]", 1))
-    layout = project.root / "layouts" / "my-game.yaml"
-    text = layout.read_text()
-    layout.write_text(
-        text.replace("    extends: card\n", "    extends: card\n    scale: true\n", 1)
-    )
+    _cards_sized(project, "[500, 800]")
     _entries, report = export(project, ["my-game"], ExportOptions("png", dpi=72), tmp_path, **QUIET)
     (said,) = [p.message for p in report.errors]
     assert said.startswith("Cards (MG-SUN, 500 × 800 mm) does not fit A4"), said
