@@ -409,12 +409,14 @@ def test_a_png_icons_transparent_margins_are_no_ink(ws):
 
 
 def test_an_svg_icons_empty_margins_are_no_ink(ws):
-    """The PNG case for a project's SVG: a square drawing whose only shape fills its top left
-    fifth says nothing with its empty part over WATER; moved so the shape is on the word, it
-    is said (the drawing's whole size was counted, not its shapes)."""
+    """The PNG case for a project's SVG: a square drawing whose only painted shape fills its
+    top left fifth (beside an unpainted square as big as the drawing, as icon sets give
+    every icon) says nothing with its empty part over WATER; moved so the shape is on the
+    word, it is said (the drawing's whole size was counted, then every shape's)."""
     (ws.root / "icons").mkdir(exist_ok=True)
     (ws.root / "icons" / "halo.svg").write_text(
         '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200" viewBox="0 0 200 200">'
+        '<rect width="200" height="200" fill="none"/>'  # an icon set's sizing square: unseen
         '<rect x="0" y="0" width="40" height="40" fill="#c81e1e"/></svg>'
     )
     _with_box(ws, "      halo: {kind: icon, icon: halo, x: 10, y: 24, w: 12, h: 12}")

@@ -126,18 +126,50 @@ def _shape(path: str) -> Shape | None:
 
 
 def _drawn_shapes(drawing: Drawing, w: float, h: float) -> tuple[float, float, float, float]:
-    """Where an SVG's shapes lie in its drawing, in fractions of it from its top left (the
-    drawing's own coordinates run up from its bottom left); all of it when it has none.
-    Their bounds leave out half a stroke's width, a hair beside an icon's size."""
+    """Where an SVG's visible shapes lie in its drawing (``_ink_bounds``), in fractions of it
+    from its top left (the drawing's own coordinates run up from its bottom left); all of
+    it when it has none. Their bounds leave out half a stroke's width, a hair beside an
+    icon's size."""
     try:
-        x0, y0, x1, y1 = drawing.getBounds()
-    except (TypeError, ValueError, ZeroDivisionError):  # no shape to bound
+        bounds = _ink_bounds(drawing)
+    except (TypeError, ValueError, ZeroDivisionError, AttributeError):  # no shape to bound
+        bounds = None
+    if bounds is None:
         return 0.0, 0.0, 1.0, 1.0
+    x0, y0, x1, y1 = bounds
     left, right = max(x0 / w, 0.0), min(x1 / w, 1.0)
     top, bottom = max((h - y1) / h, 0.0), min((h - y0) / h, 1.0)
     if not (left < right and top < bottom):
         return 0.0, 0.0, 1.0, 1.0
     return left, top, right, bottom
+
+
+def _ink_bounds(node: object) -> tuple[float, float, float, float] | None:
+    """The bounds of what a drawing's shapes paint, as ``Group.getBounds`` gives them but
+    leaving out a shape with neither fill nor stroke (an icon set's invisible square,
+    ``fill="none"``, that gives every icon its size); None when nothing is painted."""
+    from reportlab.graphics.shapes import (
+        Group,
+        LineShape,
+        SolidShape,
+        getPointsBounds,
+        getRectsBounds,
+        transformPoint,
+    )
+
+    if isinstance(node, Group):
+        rects = [r for r in (_ink_bounds(c) for c in node.contents) if r is not None]
+        if not rects:
+            return None
+        x0, y0, x1, y1 = getRectsBounds(rects)
+        corners = [(x0, y0), (x0, y1), (x1, y0), (x1, y1)]
+        return getPointsBounds([transformPoint(node.transform, c) for c in corners])
+    stroked = getattr(node, "strokeColor", None) is not None and getattr(node, "strokeWidth", 1)
+    if isinstance(node, SolidShape):  # (a LineShape too: filled, or stroked, or nothing)
+        painted = getattr(node, "fillColor", None) is not None or stroked
+    else:  # a line is its stroke; a string, an image, something else: what it draws
+        painted = not isinstance(node, LineShape) or stroked
+    return node.getBounds() if painted else None  # type: ignore[attr-defined]
 
 
 def _opaque(image: Image.Image, w: float, h: float) -> tuple[float, float, float, float]:
