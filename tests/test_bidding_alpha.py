@@ -156,7 +156,7 @@ def reader_text(path):
 
     doc = pdfium.PdfDocument(str(path))
     try:
-        return " ".join(" ".join(p.get_textpage().get_text_range().split()) for p in doc)
+        return " ".join(" ".join(p.get_textpage().get_text_bounded().split()) for p in doc)
     finally:
         doc.close()
 
