@@ -458,13 +458,17 @@ def test_a_cff_font_is_refused_where_a_style_names_it(own: Path, capsys) -> None
     assert "PostScript (CFF) outlines" in error
 
 
-def test_a_font_with_damaged_glyphs_is_refused_by_check_as_by_build(own: Path, capsys) -> None:
+@pytest.mark.parametrize("fill", [b"\xff", b"\x00"], ids=["ones", "zeros"])
+def test_a_font_with_damaged_glyphs_is_refused_by_check_as_by_build(
+    own: Path, capsys, fill: bytes
+) -> None:
     """Its glyph table overwritten, Vera still measures (check passed) but cannot be subset
-    (build crashed with IndexError): both now refuse it where a style names it."""
+    (build crashed with IndexError): both now refuse it where a style names it. Overwritten
+    with zeros (a probe), it subset and embedded, and every word in it printed as nothing."""
     add_font(own, "Broken", "Vera.ttf")
     path = own / "fonts" / "Broken.ttf"
     data = bytearray(path.read_bytes())
-    data[9964:45417] = b"\xff" * (45417 - 9964)
+    data[9964:45417] = fill * (45417 - 9964)
     path.write_bytes(bytes(data))
     line = edit(own / "layouts" / "own.yaml", "{font: bold, size: 14", "{font: Broken, size: 14")
     said = []

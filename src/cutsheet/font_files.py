@@ -63,10 +63,16 @@ def register_font_file(path: Path) -> str:
         raise FontFileError(f"cannot be read as a TrueType font ({exc})") from None
     try:
         embeddable(font)
+        blank = blank_letters(font)
     except Exception as exc:  # an IndexError, a struct error: what the PDF's subset would hit
         raise FontFileError(
             f"cannot be embedded: its glyph data is damaged ({type(exc).__name__}: {exc})"
         ) from None
+    if blank:
+        raise FontFileError(
+            f"cannot be embedded: its glyph data is damaged (the letters {blank} have no"
+            " outlines: they would print as nothing)"
+        )
     if font.face.name in _face_names():  # ReportLab would take the font registered first
         font.face.name += b"-" + digest[:8].encode()  # (the embedded font's name says so)
     pdfmetrics.registerFont(font)
@@ -91,6 +97,32 @@ def embeddable(font: TTFont) -> None:
     chars = sorted(c for c in font.face.charToGlyph if c)
     for start in range(0, len(chars), 255):  # a subset holds .notdef and 255 characters
         font.face.makeSubset([0, *chars[start : start + 255]])
+
+
+SAMPLE = "AEHOaeno0123"
+"""Letters and digits whose outlines a font must have (``blank_letters``)."""
+
+
+def blank_letters(font: TTFont) -> str:
+    """Those of ``SAMPLE`` the font maps whose glyphs have no outline, when every one it
+    maps has none ('' otherwise): glyph data overwritten with zeros reads as empty glyphs,
+    which ReportLab measures and embeds without a word, and prints as nothing. Read from
+    the glyph table ``embeddable`` located (its ``loca``); a glyph that lies past the end
+    of its table raises ValueError, as a damaged font's glyph data is."""
+    face = font.face
+    glyf, places = face.get_table("glyf"), getattr(face, "glyphPos", None)
+    if not places:
+        return ""
+    mapped = [c for c in SAMPLE if face.charToGlyph.get(ord(c))]
+    empty = []
+    for c in mapped:
+        glyph = face.charToGlyph[ord(c)]
+        at, end = places[glyph], places[glyph + 1]
+        if end > len(glyf) or at > end:
+            raise ValueError(f"the glyph of {c!r} lies past the end of its table")
+        if end - at < 2 or int.from_bytes(glyf[at : at + 2], "big", signed=True) == 0:
+            empty.append(c)
+    return "".join(empty) if mapped and len(empty) == len(mapped) else ""
 
 
 def register_members(family: str, paths: Mapping[str, Path]) -> tuple[str, dict[str, str]]:
