@@ -1210,3 +1210,26 @@ def test_a_family_member_that_changed_since_its_check_is_a_font_file_error(tmp_p
     junk.write_bytes(b"\0\1\0\0" + bytes(40))
     with pytest.raises(FontFileError, match="cannot be read as a TrueType font"):
         register_members("Sans", {"regular": junk})
+
+
+def test_an_svg_icon_draws_nothing_past_its_drawing(own: Path, capsys) -> None:
+    """A probe: a shape of an SVG icon past its viewBox (a stripe 50 times as wide) printed
+    across the neighbouring cards and into the paper's unprintable edge. As SVG does, the
+    icon is clipped to its drawing: red only within the icon boxes."""
+    import pypdfium2 as pdfium
+
+    add_gem(own)
+    stripe = '<rect x="-500" y="9" width="1000" height="2" fill="#FF0000"/></svg>'
+    (own / "icons" / "gem.svg").write_text(GEM.replace("</svg>", stripe))
+    doc = pdfium.PdfDocument(str(build(capsys)))
+    image = doc[0].render(scale=72 / 72).to_pil().convert("RGB")  # 1 px a point
+    red = [
+        x
+        for y in range(image.height)
+        for x in range(image.width)
+        if (p := image.getpixel((x, y)))[0] > 200 and p[1] < 60 and p[2] < 60
+    ]
+    assert red, "the stripe inside the gem still prints"
+    edge = 5 * 72 / 25.4
+    assert min(red) > edge and max(red) < image.width - edge
+    assert max(red) - min(red) < image.width / 2  # within the cards' icons, not across

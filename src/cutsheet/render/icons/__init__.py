@@ -140,6 +140,9 @@ def draw_icon(
     c.saveState()
     c.translate(x + (w - drawing.width * scale) / 2, y + (h - drawing.height * scale) / 2)
     c.scale(scale, scale)
+    clip = c.beginPath()  # as SVG does: nothing past the drawing's own size (its viewBox)
+    clip.rect(0, 0, drawing.width, drawing.height)
+    c.clipPath(clip, stroke=0, fill=0)
     # svglib's drawing would start in ReportLab's default font (Helvetica, never embedded),
     # and the renderer names its font on the page though an icon sets no text (an SVG with
     # text is refused): it starts in the canvas's own font instead
