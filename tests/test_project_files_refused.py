@@ -362,3 +362,22 @@ def test_a_fifo_as_a_project_profile_is_refused_not_ignored(own: Path) -> None:
     message = "layouts/profiles/standard.yaml: error: is a FIFO (a named pipe), not a file"
     assert cutsheet("check", "own") == (1, [message])
     assert cutsheet("build", "own", "--jobs", "1", "--paper", "a4") == (1, [message])
+
+
+def test_a_photo_stored_sideways_is_a_warning(own: Path, capsys) -> None:
+    """A probe: a camera's JPEG stored sideways, with an EXIF orientation a viewer applies,
+    printed sideways without a word. A PDF shows the pixels as stored: said, a warning."""
+    from PIL import Image
+
+    picture = use_image(own).with_suffix(".jpg")
+    layout = own / "layouts" / "own.yaml"
+    layout.write_text(layout.read_text().replace("src: pic.png", "src: pic.jpg"))
+    exif = Image.Exif()
+    exif[0x0112] = 6  # turn 90° clockwise to view
+    Image.new("RGB", (40, 24), (200, 30, 30)).save(picture, exif=exif)
+    code, errors, err = run(capsys, "check", "own")
+    assert code == 0 and not errors
+    assert "layouts/own.yaml:8:31: warning: OWN-A, box 'pic': 'pic.jpg' is stored turned" in err
+    Image.new("RGB", (24, 40), (200, 30, 30)).save(picture)  # saved turned: nothing said
+    code, errors, err = run(capsys, "check", "own")
+    assert code == 0 and "stored turned" not in err

@@ -93,6 +93,35 @@ def _pixels(path: str, mtime_ns: int, size: int) -> tuple[int, int]:
         return im.size
 
 
+@lru_cache(maxsize=256)
+def _turned(path: str, mtime_ns: int, size: int) -> int:
+    """The EXIF orientation a picture's header asks a viewer to apply (1: none)."""
+    with PILImage.open(path, formats=FORMATS) as im:
+        return int(im.getexif().get(ORIENTATION, 1) or 1)
+
+
+ORIENTATION = 0x0112
+"""The EXIF tag of a picture's orientation: a camera's photo is often stored sideways, with
+this telling a viewer to turn it; a PDF shows the pixels as stored."""
+
+
+def sideways(path: Path) -> str | None:
+    """A warning's words (after the file's name) for a picture whose EXIF orientation asks
+    to be turned or mirrored (which prints as stored, unturned); None for any other."""
+    try:
+        info = path.stat()
+        turn = _turned(str(path), info.st_mtime_ns, info.st_size)
+    except Exception:  # refused by picture_problem, which is asked first
+        return None
+    if turn in (0, 1):
+        return None
+    return (
+        "is stored turned or mirrored, with an EXIF orientation that a viewer applies and"
+        " a PDF does not: it prints as stored; save it turned (most editors' 'rotate' and"
+        " 'save' do)"
+    )
+
+
 def too_fine(path: Path) -> str | None:
     """A warning's words (after the file's name) for a picture of more than ``FINE_PIXELS``
     pixels; None for any other (or one that does not read: ``picture_problem`` says why)."""
@@ -157,10 +186,10 @@ def fill(box: ImageBox, fc: FillContext, fill: str | None, stroke: str | None) -
         message = f"{head}: {shown} {why}"
         fc.problems.append(Problem(where, message, subject=fc.label, code="box"))
         return None
-    fine = too_fine(path)
-    if fine is not None:
-        said = f"{head}: {shown} {fine}"
-        fc.problems.append(Problem(where, said, "warning", subject=fc.label, code="box"))
+    for said in (too_fine(path), sideways(path)):
+        if said is not None:
+            message = f"{head}: {shown} {said}"
+            fc.problems.append(Problem(where, message, "warning", subject=fc.label, code="box"))
     return ImageElement(box=box, path=str(path), alt=alt_text(box.alt, fc))
 
 
