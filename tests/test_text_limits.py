@@ -361,3 +361,17 @@ def test_a_marker_a_template_computes_is_refused():
 def test_the_filters_own_symbols_still_print():
     terms = {"R": {"fill": "#D55E00", "name": "Red"}}
     assert "\ue000R|#D55E00\ue001" in render("{{ '5R'|glyphs(terms) }}", {"terms": terms})
+
+
+def test_a_profile_cannot_let_text_under_4_pt(ws):
+    """A probe: a profile with min_text_size 0 and its sizes at 2 and 1 pt built, setting the
+    rules at 2 pt and the page's print note at 1 pt. Its least size is 4 pt at the least."""
+    text = (PACKAGED / "standard.yaml").read_text()
+    ws.path("layouts/profiles").mkdir(parents=True, exist_ok=True)
+    ws.path("layouts/profiles/standard.yaml").write_text(
+        text.replace("\nmin_text_size: 5.5\n", "\nmin_text_size: 0\n")
+    )
+    line = ws.line_of("layouts/profiles/standard.yaml", "min_text_size: 0")
+    (found,) = ws.check("common-reserve")
+    assert (found.loc.line, found.loc.col) == (line, 16)
+    assert found.message == "min_text_size: input should be greater than or equal to 4, got 0"

@@ -59,6 +59,11 @@ def _card_size(size: str | tuple[float, float]) -> str | tuple[float, float]:
     return size
 
 
+LEAST_TEXT = 4.0
+"""The least ``min_text_size`` a profile may set, pt: a profile's every size is at least its
+``min_text_size``, so no profile sets its rules at 2 pt or its print note at 1 pt."""
+
+
 class Profile(Strict):
     name: str
     default: bool = Field(
@@ -71,7 +76,12 @@ class Profile(Strict):
     small_size: float = Field(gt=0, le=100, description="footers, ids, margin notes, pt")
     line_spacing: float = Field(1.25, ge=1.0, le=5, description="leading as a multiple of size")
     write_in_mm: float = Field(8, gt=0, le=100, description="minimum height of a write-in box")
-    min_text_size: float = Field(5, ge=0, le=100, description="no text run may be smaller")
+    min_text_size: float = Field(
+        5,
+        ge=LEAST_TEXT,
+        le=100,
+        description=f"no text run may be smaller (at least {LEAST_TEXT:g} pt: no print is read under it)",
+    )
     faces: Literal["layout", "scale"] = Field(
         "layout",
         description="layout: boxes where the layout puts them; scale: the same faces at this"

@@ -172,10 +172,10 @@ def _too_big(
     bleed = f" with {' and '.join(given)}" if given else ""
     first = run.cards[0].item
     where = component_key_loc(game, comp, "size")
-    if over:  # the card itself, whatever the profile and the imposition
+    bleed += f" in the {profile} profile" if profile != "standard" else ""  # its card sizes
+    if over:  # the card itself, whatever the imposition
         why = over
     else:  # the imposition's room: its print note is the profile's (large print's is larger)
-        bleed += f" in the {profile} profile" if profile != "standard" else ""
         if run.grid is not None:  # a fixed grid, where it is asked for
             index = game.components.index(comp)
             per_profile = profile in comp.spec.impositions
