@@ -1233,3 +1233,32 @@ def test_an_svg_icon_draws_nothing_past_its_drawing(own: Path, capsys) -> None:
     edge = 5 * 72 / 25.4
     assert min(red) > edge and max(red) < image.width - edge
     assert max(red) - min(red) < image.width / 2  # within the cards' icons, not across
+
+
+def test_a_glyph_a_font_lacks_is_said_at_the_field_that_holds_it(own: Path, capsys) -> None:
+    """A probe: a box printing two fields said a character the font lacks at the first
+    field with a value, not at the one that holds the character; and one the layout's own
+    text writes at the box's key, not at its text."""
+    add_font(own, "Display-Bold")
+    layout = own / "layouts" / "own.yaml"
+    edit(layout, "{font: bold, size: 14", "{font: Display-Bold, size: 14")
+    edit(layout, 'text: "{{ name }}"}', 'text: "{{ name }} {{ note }} \u2609"}')
+    game = own / "content" / "own" / "game.yaml"
+    edit(game, "      name: {type: text}", "      name: {type: text}\n      note: {type: text}")
+    edit(game, "{id: OWN-A, name: Alpha}", "{id: OWN-A, name: Alpha, note: x\u0394y}")
+    edit(game, "{id: OWN-B, name: Beta}", "{id: OWN-B, name: Beta, note: z}")
+    code, errors = run(capsys, "check", "own")
+    assert code == 1
+    lines = game.read_text().splitlines()
+    at = next(i for i, x in enumerate(lines, 1) if "x\u0394y" in x)
+    col = lines[at - 1].index("x\u0394y") + 1
+    assert any(
+        e.startswith(f"content/own/game.yaml:{at}:{col}: error: OWN-A") and "'\u0394'" in e
+        for e in errors
+    ), errors
+    text_line = next(i for i, x in enumerate(layout.read_text().splitlines(), 1) if "\u2609" in x)
+    text_col = layout.read_text().splitlines()[text_line - 1].index('"{{ name }}') + 1
+    assert any(
+        e.startswith(f"layouts/own.yaml:{text_line}:{text_col}: error:") and "'\u2609'" in e
+        for e in errors
+    ), errors

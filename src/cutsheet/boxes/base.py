@@ -96,6 +96,13 @@ def field_of(template: str | None, values: Mapping[str, Any]) -> str | None:
     return named[0] if named else None
 
 
+def field_holding(template: str | None, values: Mapping[str, Any], char: str) -> str | None:
+    """Of the item fields a template prints, the first whose value holds ``char`` (the
+    character a font lacks: said at the field that writes it); None when none does."""
+    named = [n for n in _FIELD_RE.findall(template or "") if n in values and n not in CONTEXT_NAMES]
+    return next((n for n in named if char in str(values[n])), None)
+
+
 def value_loc(box: Box, key: str) -> Loc:
     """Where the value of the box's ``key`` (one of ``TEMPLATED``) is written; the box's own
     place when it is not written there (inherited, or a box made in code)."""

@@ -23,6 +23,7 @@ from .base import (
     FillContext,
     Pen,
     Traits,
+    field_holding,
     field_of,
     least_size,
     value_loc,
@@ -200,7 +201,12 @@ def _fill(box: TextBox, fc: FillContext, fill: str | None, stroke: str | None) -
         return None
     own = box.text or ""  # a glyph the layout's own text writes is the layout's to mend
     fc.problems.extend(
-        problem(box.loc if written_by_template(own, msg) else where, msg)
+        problem(
+            _said_at(box, fc, msg, where)
+            if not written_by_template(own, msg)
+            else value_loc(box, "text"),
+            msg,
+        )
         for msg in _measured_problems(m, box, style, fc)
     )
     return TextElement(
@@ -215,6 +221,18 @@ def _fill(box: TextBox, fc: FillContext, fill: str | None, stroke: str | None) -
         text=m.plain,
         reach=m.reach,
     )
+
+
+_LACKS = re.compile(r"^font .+? has no '(.)'")
+"""A measured problem that names the character a font lacks."""
+
+
+def _said_at(box: TextBox, fc: FillContext, message: str, where: Loc) -> Loc:
+    """Where a measured problem of an item's text is said: a character a font lacks at the
+    field that holds it (not the first field the text prints); anything else at ``where``."""
+    lacks = _LACKS.match(message)
+    field = field_holding(box.text, fc.ctx, lacks.group(1)) if lacks else None
+    return fc.loc_of(field) if field else where
 
 
 def _measured_problems(m: Measured, box: TextBox, style: TextStyle, fc: FillContext) -> list[str]:
