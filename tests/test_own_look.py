@@ -1262,3 +1262,17 @@ def test_a_glyph_a_font_lacks_is_said_at_the_field_that_holds_it(own: Path, caps
         e.startswith(f"layouts/own.yaml:{text_line}:{text_col}: error:") and "'\u2609'" in e
         for e in errors
     ), errors
+
+
+def test_a_terms_fill_may_be_a_colour_of_the_layouts(own: Path, capsys) -> None:
+    """A probe: 'R: {fill: brand}' printed as a box's fill but was refused by glyphs(terms),
+    though the guide says a colour's name works wherever a colour does."""
+    game = own / "content" / "own" / "game.yaml"
+    edit(game, "layouts: own.yaml\n", "layouts: own.yaml\nterms:\n  R: {fill: brand, name: red}\n")
+    layout = own / "layouts" / "own.yaml"
+    edit(layout, 'text: "{{ name }}"}', "text: \"{{ name }} {{ '2R'|glyphs(terms) }}\"}")
+    code, errors = run(capsys, "check", "own")
+    assert (code, errors) == (0, [])
+    edit(game, "R: {fill: brand,", "R: {fill: brandy,")
+    code, errors = run(capsys, "check", "own")
+    assert code == 1 and "terms R: fill 'brandy' (in game.yaml) is not a colour" in errors[0]

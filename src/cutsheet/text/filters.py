@@ -56,10 +56,13 @@ def _cube_fills(terms: Mapping[str, Mapping[str, str]]) -> dict[str, str]:
         for k, v in terms.items()
         if isinstance(k, str) and len(k) == 1 and isinstance(v, Mapping) and "fill" in v
     }
-    for letter, fill in cubes.items():
-        if not is_colour(str(fill)):
+    named = symbols.project_colours()
+    for letter, fill in cubes.items():  # a name from the layouts' colours, as a box's fill
+        cubes[letter] = named.get(str(fill), str(fill))
+        if not is_colour(cubes[letter]):
             raise TemplateProblem(
-                f"terms {letter}: fill {short(fill)} is not a colour (#RRGGBB, e.g. #D55E00)"
+                f"terms {letter}: fill {short(fill)} (in game.yaml) is not a colour (#RRGGBB,"
+                " or a name from 'colours')"
             )
     return {k: v for k, v in cubes.items() if "A" <= k <= "Z"}
 
