@@ -171,13 +171,15 @@ def test_a_character_the_font_lacks_is_an_error_not_a_silent_gap(ws):
 
 def test_a_character_the_layout_writes_itself_is_the_layouts_error(ws):
     """A glyph the template writes (in its text, as a reference, or in a string it prints) is
-    said once at the layout's box, not at each item whose value the template also prints."""
+    said once at the layout's box's text, not at each item whose value the template also
+    prints (at its text: a probe found it at the box's key)."""
     layout = "layouts/common-reserve.yaml"
     old = 'title: {x: 5, y: 9, w: 53, h: 9, style: title, text: "{{ name }}"}'
     new = old.replace("{{ name }}", "&#x2192; {{ name }} {{ '\u2603' }}")  # a string it prints
     line = ws.edit(layout, old, new)
+    col = (ws.root / layout).read_text().splitlines()[line - 1].index('text: "') + 7
     assert messages(ws) == [
-        f"{layout}:{line}:7: error: CR-SEED-TENT (and 11 more), box 'title': font AtkinsonHyperlegible-Bold"
+        f"{layout}:{line}:{col}: error: CR-SEED-TENT (and 11 more), box 'title': font AtkinsonHyperlegible-Bold"
         f" has no {shown}"
         for shown in ("'→' (U+2192)", "'☃' (U+2603)")
     ]

@@ -12,9 +12,6 @@ from cutsheet.scaffold import new_game
 
 def _project(tmp_path, size: str):
     new_game(tmp_path, "my-game")
-    game = tmp_path / "content" / "my-game" / "game.yaml"
-    text = game.read_text()
-    game.write_text(text.replace("size: poker", "size: poker\n    sizes: {large-print: jumbo}", 1))
     layout = tmp_path / "layouts" / "my-game.yaml"
     text = layout.read_text().replace("    extends: card\n", "    extends: card\n    scale: true\n")
     layout.write_text(text + "sizes:\n  domino: [70, 100]\n")
@@ -62,9 +59,6 @@ def _face_for(tmp_path, face_size: str, deck_size: str, scale: bool = False):
     the top to measure) on a deck of ``deck_size``, and the project's size 'domino'; the
     layout file."""
     new_game(tmp_path, "my-game")
-    game = tmp_path / "content" / "my-game" / "game.yaml"
-    text = game.read_text()
-    game.write_text(text.replace("size: poker", "size: poker\n    sizes: {large-print: jumbo}", 1))
     layout = tmp_path / "layouts" / "my-game.yaml"
     head = f"    extends: card\n    size: {face_size}\n" + ("    scale: true\n" if scale else "")
     band = f'      band: {{kind: rect, x: 0, y: 0, w: 70, h: 10, fill: "{BRAND}"}}\n'
@@ -167,9 +161,6 @@ def _roomy(tmp_path, card_sizes: str) -> None:
     import cutsheet.profiles
 
     new_game(tmp_path, "my-game")
-    game = tmp_path / "content" / "my-game" / "game.yaml"
-    text = game.read_text()
-    game.write_text(text.replace("size: poker", "size: poker\n    sizes: {large-print: jumbo}", 1))
     layout = tmp_path / "layouts" / "my-game.yaml"
     layout.write_text(layout.read_text() + "sizes:\n  roomy-card: [80, 120]\n")
     cards = tmp_path / "content" / "my-game" / "cards.yaml"
@@ -240,7 +231,6 @@ def test_a_card_too_big_for_a_paper_in_one_profile_names_the_profile(tmp_path, c
     """A probe: on a 100 x 140 mm paper the standard poker cards fit and large print's jumbo
     ones do not, and the message did not say it was large print's."""
     from cutsheet.cli import main
-    from cutsheet.scaffold import new_game
 
     new_game(tmp_path, "my-game")
     game = tmp_path / "content" / "my-game" / "game.yaml"
@@ -252,6 +242,5 @@ def test_a_card_too_big_for_a_paper_in_one_profile_names_the_profile(tmp_path, c
     argv = ["--root", str(tmp_path), "check", "--paper", "odd"]
     assert main(argv) == 1
     said = [line for line in capsys.readouterr().err.splitlines() if ": error: " in line]
-    assert said and all(
-        "does not fit odd (100 × 140 mm) in the large-print profile" in s for s in said
-    ), said
+    profile = "does not fit odd (100 × 140 mm) in the large-print profile"
+    assert said and all(profile in s for s in said), said

@@ -172,10 +172,14 @@ def _too_big(
     bleed = f" with {' and '.join(given)}" if given else ""
     first = run.cards[0].item
     where = component_key_loc(game, comp, "size")
-    bleed += f" in the {profile} profile" if profile != "standard" else ""  # its card sizes
+    # a profile other than the standard one is named where it is the profile's doing: a size
+    # of its own for the card, or, where the card fits, its print note (large print's is
+    # larger); a card too big in every profile is said once, as the same problem
+    if profile != "standard" and (not over or profile in comp.spec.sizes):
+        bleed += f" in the {profile} profile"
     if over:  # the card itself, whatever the imposition
         why = over
-    else:  # the imposition's room: its print note is the profile's (large print's is larger)
+    else:  # the imposition's room
         if run.grid is not None:  # a fixed grid, where it is asked for
             index = game.components.index(comp)
             per_profile = profile in comp.spec.impositions
