@@ -1276,3 +1276,16 @@ def test_a_terms_fill_may_be_a_colour_of_the_layouts(own: Path, capsys) -> None:
     edit(game, "R: {fill: brand,", "R: {fill: brandy,")
     code, errors = run(capsys, "check", "own")
     assert code == 1 and "terms R: fill 'brandy' (in game.yaml) is not a colour" in errors[0]
+
+
+def test_a_colour_named_none_is_said_at_its_name(own: Path, capsys) -> None:
+    """A probe: 'none' as a colour's name was said at the first colour of the table."""
+    line = edit(
+        own / "layouts" / "own.yaml", '  ink: "#1A1A2E"\n', '  ink: "#1A1A2E"\n  none: "#FF0000"\n'
+    )
+    code, errors = run(capsys, "check", "own")
+    assert code == 1
+    assert errors == [
+        f"layouts/own.yaml:{line + 1}:3: error: colours: 'none' means no colour; give this"
+        " colour another name"
+    ], errors

@@ -87,6 +87,10 @@ UNPRINTABLE = {  # was: built with 'nan' in the page (mutool: unknown keyword), 
     SVG.replace('width="24"', 'width="-24"') + '<rect width="2" height="2"/></svg>': (
         f"1:1: error: icon 'mine.svg' is -24 × 24; {SIZES}"
     ),
+    # a probe: width 0 was said at the file alone, with no line and column
+    SVG.replace('width="24"', 'width="0"') + '<rect width="2" height="2"/></svg>': (
+        "1:1: error: icon 'mine.svg' cannot be read as SVG (no width and height: a size of 0)"
+    ),
 }
 
 

@@ -13,7 +13,14 @@ from functools import cached_property
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import ConfigDict, Field, StringConstraints, create_model, field_validator
+from pydantic import (
+    AfterValidator,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    create_model,
+    field_validator,
+)
 
 from . import colours
 from .boxes import KINDS, Box, box_keys
@@ -122,6 +129,13 @@ class FaceSpec(Strict):
     )
 
 
+def _not_none(name: str) -> str:
+    """A colour's name: never 'none', which in a fill means no colour (said at the name)."""
+    if name.lower() == "none":
+        raise ValueError("'none' means no colour; give this colour another name")
+    return name
+
+
 class LayoutFile(Strict):
     include: list[str] = []
     styles: dict[str, Style] = {}
@@ -137,7 +151,9 @@ class LayoutFile(Strict):
         description="the project's own card sizes, usable as a component's 'size':"
         " name -> [width, height] in mm",
     )
-    colours: dict[Annotated[str, StringConstraints(pattern=COLOUR_NAME)], Colour] = Field(
+    colours: dict[
+        Annotated[str, StringConstraints(pattern=COLOUR_NAME), AfterValidator(_not_none)], Colour
+    ] = Field(
         default_factory=dict,
         description="named colours, usable wherever a colour is: name -> '#RRGGBB'",
     )
@@ -157,13 +173,6 @@ class LayoutFile(Strict):
                 f"'{taken[0]}' is a packaged card size ({NAMED_SIZES_MM[taken[0]][0]:g} ×"
                 f" {NAMED_SIZES_MM[taken[0]][1]:g} mm); give your size another name"
             )
-        return v
-
-    @field_validator("colours")
-    @classmethod
-    def _own_colour_names(cls, v: dict[str, Any]) -> dict[str, Any]:
-        if any(name.lower() == "none" for name in v):  # 'fill: none' is no fill
-            raise ValueError("'none' means no colour; give this colour another name")
         return v
 
 

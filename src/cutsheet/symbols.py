@@ -318,8 +318,12 @@ def svg_drawing(path: str, mtime: int = 0) -> Drawing:
     unsaid = misread(data, said)
     if unsaid is not None:
         raise unsaid
-    if drawing is None or not drawing.width or not drawing.height:
-        raise IconFileError("cannot be read as SVG (no drawing, or no width and height)")
+    if drawing is None:
+        raise IconFileError("cannot be read as SVG (no drawing)")
+    if not drawing.width or not drawing.height:  # a size of 0: said at the root, as others
+        raise IconFileError(
+            "cannot be read as SVG (no width and height: a size of 0)", *_number_at(data, True)
+        )
     why, sized = _unprintable(drawing)
     if why is not None:
         raise IconFileError(why, *_number_at(data, sized))
