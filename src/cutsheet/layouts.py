@@ -13,14 +13,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import (
-    AfterValidator,
-    ConfigDict,
-    Field,
-    StringConstraints,
-    create_model,
-    field_validator,
-)
+from pydantic import ConfigDict, Field, StringConstraints, create_model, field_validator
 
 from . import colours
 from .boxes import KINDS, Box, box_keys
@@ -31,13 +24,13 @@ from .layout_names import PACKAGED, layout_names, packaged_faces
 from .list_boxes import label_problems
 from .measure import FACES, TextStyle
 from .model import (
-    COLOUR_NAME,
     COLOUR_OR_NAME,
     FONT_NAME,
     HEX_COLOUR,
     MAX_MM,
     NAMED_SIZES_MM,
     SLUG,
+    ColourName,
     ImpositionSpec,
     MmPair,
     PaperSpec,
@@ -129,13 +122,6 @@ class FaceSpec(Strict):
     )
 
 
-def _not_none(name: str) -> str:
-    """A colour's name: never 'none', which in a fill means no colour (said at the name)."""
-    if name.lower() == "none":
-        raise ValueError("'none' means no colour; give this colour another name")
-    return name
-
-
 class LayoutFile(Strict):
     include: list[str] = []
     styles: dict[str, Style] = {}
@@ -151,9 +137,7 @@ class LayoutFile(Strict):
         description="the project's own card sizes, usable as a component's 'size':"
         " name -> [width, height] in mm",
     )
-    colours: dict[
-        Annotated[str, StringConstraints(pattern=COLOUR_NAME), AfterValidator(_not_none)], Colour
-    ] = Field(
+    colours: dict[ColourName, Colour] = Field(
         default_factory=dict,
         description="named colours, usable wherever a colour is: name -> '#RRGGBB'",
     )

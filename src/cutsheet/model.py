@@ -45,6 +45,17 @@ COLOUR_OR_NAME = f"^({HEX[1:-1]}|{COLOUR_NAME[1:-1]})$"
 FONT_NAME = r"^[A-Za-z0-9][A-Za-z0-9 _.+~-]*$"  # a style's font, a family's name
 
 
+def _not_none(name: str) -> str:
+    """A colour's name: never 'none', which in a fill means no colour (said at the name)."""
+    if name.lower() == "none":
+        raise ValueError("'none' means no colour; give this colour another name")
+    return name
+
+
+ColourName = Annotated[str, Field(pattern=COLOUR_NAME), AfterValidator(_not_none)]
+"""The name of a colour of the layouts' ``colours:``."""
+
+
 def _millimetres(value: Any) -> Any:
     """A length in mm as YAML writes it: a number (``true`` and ``"63"`` are not lengths;
     pydantic would read them as 1 and 63)."""
