@@ -89,7 +89,7 @@ def field_of(template: str | None, values: Mapping[str, Any]) -> str | None:
     """The item field a template prints, to point an error at that field: the first it
     names that holds something (``{% if scoring %}{{ scoring }}{% elif effect %}…`` prints
     the effect of a card with no scoring), else the first it names."""
-    named = [n for n in _FIELD_RE.findall(template or "") if n in values and n not in CONTEXT_NAMES]
+    named = _named_fields(template, values)
     for name in named:
         if values[name] not in (None, "", [], {}):
             return name
@@ -99,8 +99,12 @@ def field_of(template: str | None, values: Mapping[str, Any]) -> str | None:
 def field_holding(template: str | None, values: Mapping[str, Any], char: str) -> str | None:
     """Of the item fields a template prints, the first whose value holds ``char`` (the
     character a font lacks: said at the field that writes it); None when none does."""
-    named = [n for n in _FIELD_RE.findall(template or "") if n in values and n not in CONTEXT_NAMES]
-    return next((n for n in named if char in str(values[n])), None)
+    return next((n for n in _named_fields(template, values) if char in str(values[n])), None)
+
+
+def _named_fields(template: str | None, values: Mapping[str, Any]) -> list[str]:
+    """The item fields of ``values`` a template names (``{{ field``), in order."""
+    return [n for n in _FIELD_RE.findall(template or "") if n in values and n not in CONTEXT_NAMES]
 
 
 def value_loc(box: Box, key: str) -> Loc:

@@ -23,7 +23,7 @@ from ..profiles import Profile
 from ..source import Located
 from ..symbols import expand, said_plain
 from ..text import TemplateProblem, literal, render
-from ..text.pointed import pointed, pointed_markup, pointed_syntax
+from ..text.pointed import pointed_markup, pointed_problem
 from ..text.tags import upright
 from .model import (
     CardBlock,
@@ -80,9 +80,7 @@ class DocPlanner:
         try:
             return render(template, ctx)
         except TemplateProblem as exc:
-            at = pointed(loc, exc.word, exc.kinds) if exc.word else pointed_syntax(loc, exc.syntax)
-            at = pointed_markup(loc, str(exc)) if at == loc and not exc.word else at
-            self.problems.append(Problem(at, f"{self.label}: {exc}"))
+            self.problems.append(Problem(pointed_problem(loc, exc), f"{self.label}: {exc}"))
             return literal(template)
 
     def checked(self, markup: str, style: str, loc: Loc) -> str:

@@ -10,7 +10,7 @@ from ..boxes.base import TEMPLATED
 from ..diagnostics import Loc, Problem
 from ..layouts import Face
 from ..text import TemplateProblem, evaluate
-from ..text.pointed import pointed, pointed_markup, pointed_syntax
+from ..text.pointed import pointed_problem
 from .ink import inked
 from .model import FacePlan
 
@@ -62,10 +62,7 @@ def written_at(box: Box, problem: TemplateProblem, keys: tuple[str, ...]) -> Loc
     an image's ``src`` and ``alt``); else the box's own place."""
     written = [(key, loc) for key, loc in box.written if key in keys]
     for key, loc in written:
-        at = pointed(loc, problem.word, problem.kinds, expression=key == "when")
-        if at == loc and not problem.word and key != "when":  # a syntax error, or markup
-            at = pointed_syntax(loc, problem.syntax)
-            at = pointed_markup(loc, str(problem)) if at == loc else at
+        at = pointed_problem(loc, problem, expression=key == "when")
         if at != loc:
             return at
     if len(written) > 1:

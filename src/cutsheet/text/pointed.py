@@ -12,6 +12,7 @@ from jinja2 import TemplateSyntaxError
 
 from ..diagnostics import Loc
 from ..source.scalar_lines import written
+from .problem import TemplateProblem
 from .sandbox import environment
 
 NAME = ("name",)
@@ -138,6 +139,17 @@ def pointed_syntax(loc: Loc, said: str) -> Loc:
     except Exception:  # noqa: BLE001 - any other failure: the problem stays where it was
         return loc
     return loc
+
+
+def pointed_problem(loc: Loc, problem: TemplateProblem, expression: bool = False) -> Loc:
+    """Where a template's ``problem`` is written in the multi-line text at ``loc``: the word
+    it names (``pointed``); for one that names none, the line a syntax error stops at
+    (``pointed_syntax``), else the tag a markup problem quotes (``pointed_markup``); ``loc``
+    itself when none is found. An ``expression`` (a ``when:``) is pointed at its word only."""
+    if problem.word or expression:
+        return pointed(loc, problem.word, problem.kinds, expression=expression)
+    at = pointed_syntax(loc, problem.syntax)
+    return pointed_markup(loc, str(problem)) if at == loc else at
 
 
 def _unquoted(rows: tuple[str, ...]) -> list[str]:
