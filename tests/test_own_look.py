@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import shutil
+import struct
 from pathlib import Path
 
 import pdfplumber
@@ -480,6 +481,62 @@ def test_a_font_with_damaged_glyphs_is_refused_by_check_as_by_build(
         assert error.startswith(f"layouts/own.yaml:{line}:16: error: font file 'fonts/Broken.ttf'")
         assert "cannot be embedded: its glyph data is damaged" in error
     assert said[0] == said[1]
+
+
+def with_table(font: bytes, tag: bytes, body: bytes) -> bytes:
+    """A TrueType font's bytes with one more table, its directory and offsets rewritten."""
+    (count,) = struct.unpack(">H", font[4:6])
+    records = (struct.unpack(">4sIII", font[12 + 16 * i : 28 + 16 * i]) for i in range(count))
+    tables = {t: font[at : at + size] for t, _sum, at, size in records}
+    tables[tag] = body
+    tags = sorted(tables)
+    power = 1 << (len(tags).bit_length() - 1)
+    head = font[:4] + struct.pack(
+        ">HHHH", len(tags), power * 16, power.bit_length() - 1, len(tags) * 16 - power * 16
+    )
+    at, directory, bodies = 12 + 16 * len(tags), b"", b""
+    for t in tags:
+        padded = tables[t] + bytes(-len(tables[t]) % 4)
+        total = sum(struct.unpack(f">{len(padded) // 4}I", padded)) & 0xFFFFFFFF
+        directory += struct.pack(">4sIII", t, total, at, len(tables[t]))
+        bodies += padded
+        at += len(padded)
+    return head + directory + bodies
+
+
+#: A variable font's axes table: one axis, weight 100 to 900, 400 by default.
+FVAR = struct.pack(">8H", 1, 0, 16, 2, 1, 20, 0, 8) + struct.pack(
+    ">4siiiHH", b"wght", 100 << 16, 400 << 16, 900 << 16, 0, 256
+)
+
+
+def test_a_variable_font_is_a_warning_where_it_is_first_named(own: Path, capsys) -> None:
+    """A probe's Inter[wght].ttf as a family's bold printed at its default weight, regular,
+    without a word: ReportLab draws a variable font's default instance alone. It is drawn
+    still, with a warning at the first style or family that names it, in check and build."""
+    add_font(own, "Flex", "Vera.ttf")
+    path = own / "fonts" / "Flex.ttf"
+    path.write_bytes(with_table(path.read_bytes(), b"fvar", FVAR))
+    line = edit(own / "layouts" / "own.yaml", "{font: bold, size: 14", "{font: Flex, size: 14")
+    said = (
+        f"layouts/own.yaml:{line}:16: warning: font file 'fonts/Flex.ttf' is a variable font"
+        " (wght 100–900, default 400): only its default instance is drawn, whatever weight a"
+        " style or a family asks of it; for another weight use the family's static .ttf"
+        " files, or cut that instance with fontTools (fonttools varLib.instancer"
+        " fonts/Flex.ttf wght=700)"
+    )
+    for command in (("check", "own"), ("build", "own", "--paper", "a4", "--jobs", "1")):
+        assert main(list(command)) == 0, command
+        warnings = [w for w in capsys.readouterr().err.splitlines() if "a variable font" in w]
+        assert warnings == [said], command
+    drawn = base_fonts(Path("build/own/standard-a4/cards.pdf"))  # (named apart from a Vera
+    assert any(f.startswith("BitstreamVeraSans-Roman") for f in drawn)  # another test set)
+    (own / "fonts" / "Static.ttf").write_bytes(
+        with_table((RL_FONTS / "Vera.ttf").read_bytes(), b"zzzz", b"ab")
+    )
+    edit(own / "layouts" / "own.yaml", "{font: Flex, size: 14", "{font: Static, size: 14")
+    assert main(["check", "own"]) == 0
+    assert "a variable font" not in capsys.readouterr().err  # another table is no variable font
 
 
 def test_a_font_outside_the_project_is_refused(own: Path, tmp_path_factory, capsys) -> None:

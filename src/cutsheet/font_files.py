@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import struct
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -123,6 +124,33 @@ def blank_letters(font: TTFont) -> str:
         if end - at < 2 or int.from_bytes(glyf[at : at + 2], "big", signed=True) == 0:
             empty.append(c)
     return "".join(empty) if mapped and len(empty) == len(mapped) else ""
+
+
+def variable_axes(name: str) -> str:
+    """How a registered font varies, when it is a variable font (it has an ``fvar`` table):
+    each axis as ``wght 100–900, default 400``, joined with ``; ``; '' for a static font.
+    ReportLab draws a variable font's default instance alone, whatever weight a style or a
+    family asks of it. A table too short for what it says reads as no axes."""
+    face = pdfmetrics.getFont(name).face
+    if "fvar" not in getattr(face, "table", {}):  # (ReportLab's table of tables, by tag)
+        return ""
+    data = face.get_table("fvar")
+    if len(data) < 16:
+        return ""
+    offset, _reserved, count, size = struct.unpack(">HHHH", data[4:12])
+    axes = []
+    for at in range(offset, offset + count * size, size):
+        if size < 20 or at + 20 > len(data):
+            break
+        tag, low, default, high = struct.unpack(">4siii", data[at : at + 16])
+        said = tag.decode("latin-1").strip()
+        axes.append(f"{said} {_fixed(low)}–{_fixed(high)}, default {_fixed(default)}")
+    return "; ".join(axes)
+
+
+def _fixed(value: int) -> str:
+    """A 16.16 fixed-point number as written in a font's tools: 400, 0.5, -12."""
+    return f"{value / 65536:.3f}".rstrip("0").rstrip(".")
 
 
 def register_members(family: str, paths: Mapping[str, Path]) -> tuple[str, dict[str, str]]:

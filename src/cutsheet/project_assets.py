@@ -18,6 +18,7 @@ from .font_files import (
     font_files,
     register_font_file,
     register_members,
+    variable_axes,
 )
 from .measure import FACES, FONT_DIR, register_alone, register_family
 from .symbols import IconFileError, icon_files, svg_drawing, unused_icon_files
@@ -54,6 +55,7 @@ def project_fonts(
         try:
             confined(path.name, project, loc, "font file", base=project / "fonts")
             out[stem] = register_font_file(path)
+            problems.extend(_variable(out[stem], shown, loc))
         except ContentError as exc:
             problems.extend(exc.problems)
             return None
@@ -86,6 +88,22 @@ def project_fonts(
         if "regular" in named:
             register_family(key, named)
     return {**out, **registered}
+
+
+def _variable(name: str, shown: str, loc: Loc) -> list[Problem]:
+    """A warning where a variable font is first named: ReportLab draws its default instance
+    alone, so a family's bold from it, or a style asking another weight, prints at that
+    one (a designer's Inter[wght].ttf as bold printed as regular, without a word)."""
+    axes = variable_axes(name)
+    if not axes:
+        return []
+    said = (
+        f"font file {excerpt(shown)} is a variable font ({axes}): only its default instance"
+        " is drawn, whatever weight a style or a family asks of it; for another weight use"
+        " the family's static .ttf files, or cut that instance with fontTools"
+        f" (fonttools varLib.instancer {shown} wght=700)"
+    )
+    return [Problem(loc, said, "warning")]
 
 
 def _named_like_ours(files: Mapping[str, Path]) -> list[Problem]:
