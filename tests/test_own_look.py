@@ -1330,9 +1330,15 @@ def test_a_terms_fill_may_be_a_colour_of_the_layouts(own: Path, capsys) -> None:
     edit(layout, 'text: "{{ name }}"}', "text: \"{{ name }} {{ '2R'|glyphs(terms) }}\"}")
     code, errors = run(capsys, "check", "own")
     assert (code, errors) == (0, [])
-    edit(game, "R: {fill: brand,", "R: {fill: brandy,")
+    line = edit(game, "R: {fill: brand,", "R: {fill: brandy,")
     code, errors = run(capsys, "check", "own")
-    assert code == 1 and "terms R: fill 'brandy' (in game.yaml) is not a colour" in errors[0]
+    assert code == 1 and "terms R: fill 'brandy' (in game.yaml) is not a colour" in errors[-1]
+    # the value to mend, where it is written (a probe: only the template was said)
+    assert errors[0] == (
+        f"content/own/game.yaml:{line}:13: error: terms.R.fill: 'brandy' is not a colour"
+        " (#RRGGBB, a name from 'colours', or none); did you mean 'brand'?"
+    )
+    refused_alike(capsys, errors)
 
 
 def test_a_colour_named_none_is_said_at_its_name(own: Path, capsys) -> None:

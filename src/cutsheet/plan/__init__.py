@@ -217,24 +217,31 @@ def broken_icons_said(
     ]
 
 
-def term_icon_problems(game: Game) -> list[Problem]:
-    """A term's ``icon`` that names no icon (built-in or the project's), at that icon in
-    game.yaml: a face that draws it says so at its box too, but the name to mend is here."""
+def term_problems(game: Game, named: Mapping[str, str]) -> list[Problem]:
+    """A term's ``icon`` that names no icon (built-in or the project's), or its ``fill`` that
+    is no colour (``#RRGGBB``, a name of the layouts' ``named`` colours, or none), at that
+    value in game.yaml: a face or a ``glyphs`` that draws it says so at its template too,
+    but the value to mend is here."""
+    from ..colours import resolve, unknown
     from ..symbols import icon_ref, unknown_icon
 
     problems = []
     for word, data in game.spec.terms.items():
-        name = data.get("icon")
+        name, fill = data.get("icon"), data.get("fill")
         if isinstance(name, str) and "{" not in name and icon_ref(name) is None:
             message = f"terms.{word}.icon: {unknown_icon(name)}"
             problems.append(Problem(game.game_src.loc(("terms", word, "icon")), message))
+        if isinstance(fill, str) and "{" not in fill and fill != "none":
+            if resolve(fill, named) is None:
+                message = unknown(fill, named, f"terms.{word}.fill:")
+                problems.append(Problem(game.game_src.loc(("terms", word, "fill")), message))
     return problems
 
 
 def _plan_game(
     game: Game, layouts: Layouts, profile: Profile, imposition: str
 ) -> tuple[GamePlan, list[Problem]]:
-    problems: list[Problem] = term_icon_problems(game)
+    problems: list[Problem] = term_problems(game, layouts.colours)
     parts: dict[str, list[Run | PageDoc]] = {"cards": [], "sheets": []}
     checked: set[tuple[str, tuple[float, float]]] = set()
     docs = planner(game, profile, imposition)
