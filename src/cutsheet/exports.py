@@ -174,7 +174,7 @@ def _render(
 
 def _printed(root: str, game: str, profile: str) -> tuple[list[PrintPlan], list[Problem]]:
     """The game's print plan on ``CONTACT_PAPER``; where a piece is bigger than that paper
-    holds, on the smallest paper the game knows that holds every piece (an export's PNG,
+    holds, on the first paper of ``_larger_papers`` that holds every piece (an export's PNG,
     deck or print-on-demand file has no paper: only its contact sheet is laid out on it).
     The first paper's problems where none holds them all."""
     printing = runner.Options(profiles=(profile,))
@@ -199,11 +199,21 @@ def _printed(root: str, game: str, profile: str) -> tuple[list[PrintPlan], list[
 
 def _larger_papers(root: str, game: str) -> list[Paper]:
     """The papers the game knows (cutsheet's and its layouts' own) larger than
-    ``CONTACT_PAPER``, smallest first."""
+    ``CONTACT_PAPER``: those of its shape first (A4's: A3, a designer's A2), as a print shop
+    that printed the A4 sheets has them, then the others (Tabloid); smallest first in each.
+    By area alone Tabloid came before A3, a few square centimetres smaller."""
     papers = _papers(root, game)
     base = papers[CONTACT_PAPER].size
     larger = [p for p in papers.values() if p.size[0] * p.size[1] > base[0] * base[1]]
-    return sorted(larger, key=lambda p: (p.size[0] * p.size[1], p.name))
+    return sorted(
+        larger,
+        key=lambda p: (_shape(p.size) != _shape(base), p.size[0] * p.size[1], p.name),
+    )
+
+
+def _shape(size: tuple[float, float]) -> float:
+    """A paper's long side over its short side, to a hundredth: √2 for the ISO A sizes."""
+    return round(max(size) / min(size), 2)
 
 
 def _paper(root: str, game: str, name: str) -> Paper:
