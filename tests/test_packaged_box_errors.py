@@ -5,6 +5,7 @@ points at the title in game.yaml and names the packaged box."""
 from __future__ import annotations
 
 import os
+import re
 
 from cutsheet.build import Project, check_game
 from cutsheet.scaffold import new_game
@@ -64,3 +65,41 @@ def test_a_box_the_error_names_is_left_out_as_it_says(tmp_path):
     with pdfplumber.open(out / "my-game" / "standard-a4" / "cards.pdf") as pdf:
         text = " ".join(page.extract_text() or "" for page in pdf.pages)
     assert "Fog" in text and "MG-CHIT" not in text
+
+
+def test_a_profiles_least_size_over_packaged_boxes_is_said_once_where_the_face_is_chosen(
+    tmp_path, monkeypatch, capsys
+):
+    """A probe: a profile of the project's own whose least text size is over the id box's
+    (5.5 pt) said so at every card, the same words each time, though no card's text is at
+    fault. Said once at the face that extends the card, and, for the packaged back's box,
+    once at the component's back:; check and build alike."""
+    from cutsheet.cli import main
+    from cutsheet.profiles import PACKAGED
+
+    new_game(tmp_path, "my-game")
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "layouts" / "profiles").mkdir()
+    poster = (PACKAGED / "standard.yaml").read_text(encoding="utf-8")
+    for key, value in (("name", "poster"), ("min_text_size", "9"), ("small_size", "9")):
+        poster, n = re.subn(rf"(?m)^{key}: .*$", f"{key}: {value}", poster)
+        assert n == 1, key
+    (tmp_path / "layouts" / "profiles" / "poster.yaml").write_text(poster, encoding="utf-8")
+    layout = (tmp_path / "layouts" / "my-game.yaml").read_text(encoding="utf-8").splitlines()
+    face = layout.index("  card-front:") + 1
+    game = (tmp_path / "content" / "my-game" / "game.yaml").read_text(encoding="utf-8")
+    back = game.splitlines().index(
+        "    back: card-back  # the shared back from the packaged base.yaml"
+    )
+    least = "under the poster profile's least, 9 pt (cutsheet's own box, base.yaml:"
+    mend = "in a style at the profile's least size)"
+    expected = [
+        f"content/my-game/game.yaml:{back + 1}:11: error: style 'body-center' is 8 pt, {least}56:"
+        f" give the face a box 'kind' of its own, {mend}",
+        f"layouts/my-game.yaml:{face}:3: error: style 'id' is 5.5 pt, {least}47: give the face a"
+        f" box 'id' of its own, {mend}",
+    ]
+    for command in ("check", "build"):
+        assert main([command, "--profile", "poster", "--paper", "a4"]) == 1
+        said = [line for line in capsys.readouterr().err.splitlines() if "cutsheet's own" in line]
+        assert said == expected, command

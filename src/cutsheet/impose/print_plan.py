@@ -158,7 +158,7 @@ def _too_big(
     """Where and by how much a run's card overflows the paper's printable area; or, where
     the card fits it, why the imposition has no room (at the fixed grid asked for; in a
     profile other than the standard one, named: its print note is larger)."""
-    from ..plan.cards import component_key_loc
+    from ..plan.context import component_key_loc
 
     comp = next(c for c in game.components if c.id == run.component)
     w, h = run.size

@@ -6,15 +6,12 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import re
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 from ..boxes import FillContext
-from ..boxes.text import FIT_HINT, FIT_HINT_NAMED, TextBox
 from ..diagnostics import Loc, Problem, did_you_mean, excerpt, has_errors
-from ..layouts import PACKAGED, Face, Layouts
+from ..layouts import Face, Layouts
 from ..measure import TextStyle, legible_font
 from ..model import Component, Game, ImpositionSpec, Item
 from ..profiles import Profile
@@ -29,7 +26,7 @@ from .checks import (
     unseen_icons,
     white_stickers,
 )
-from .context import item_context, shared_context
+from .context import component_key_loc, item_context, shared_context
 from .deck_alignment import UNKNOWN, Aligned, Column, Running, deck_running, misaligned
 from .deck_sizes import at_grown_size, grown_far, sizes_tried
 from .faces import fill_face
@@ -37,6 +34,7 @@ from .icon_overlaps import icon_overlaps
 from .ink import BLACK
 from .model import FacePlan, PrintedCard, Run
 from .overleaf import overleaf
+from .packaged_boxes import placed_in_content
 from .picture_contrast import picture_contrast
 from .resize import resized as resize
 from .resize import same_size, size_problem
@@ -66,11 +64,6 @@ def _legible(style: TextStyle, named: Mapping[str, str]) -> TextStyle:
     if font == style.font:
         return style
     return dataclasses.replace(style, font=font, instead_of=named.get(style.font, style.font))
-
-
-def component_key_loc(game: Game, comp: Component, key: str) -> Loc:
-    index = game.components.index(comp)
-    return game.game_src.loc(("components", index, key))
 
 
 Scaled = tuple[Face, FillContext, "Problem | None", float, frozenset[Column], frozenset[Column]]
@@ -289,7 +282,7 @@ class _CardPlanner:
                 out.aligned[back] = one.scaled[4:6] if one.scaled is not None else UNKNOWN
             over, out.gaps[back] = self.overflow(one, at)
             if over is not None:  # its boxes leave the card: that is the one problem
-                out.overflows.append(_in_content(over, face, self.game, self.comp, item))
+                out.overflows.append(placed_in_content(over, face, self.game, self.comp, item))
         if at.spill:
             self.filled(out, at)
         return out
@@ -309,7 +302,7 @@ class _CardPlanner:
             planned = self.fill(one, at)[0]
             face, item = one.face, out.item
             out.problems.extend(
-                _in_content(p, face, self.game, self.comp, item) for p in one.fc.problems
+                placed_in_content(p, face, self.game, self.comp, item) for p in one.fc.problems
             )
             if one.back:
                 out.back = planned[0]
@@ -356,76 +349,6 @@ class _CardPlanner:
         self.faulty.clear()
         self.faulty.update(g.item.id for g in got if g.overflows or has_errors(g.problems))
         return cards, problems, [p for g in got for p in g.overflows]
-
-
-_FACT = re.compile(r"\{\{\s*(game|component)\.(\w+)\s*\}\}")
-"""A box that prints one fact of the game (``{{ game.title }}``) or of the component
-(``{{ component.name }}``) alone: its text is written in game.yaml, not in the item."""
-
-
-def _packaged(shown: str) -> bool:
-    """Whether a problem's path (as a message shows it: relative to the working folder, or
-    not) is a layout file cutsheet ships."""
-    try:
-        return Path(shown).resolve().parent == PACKAGED.resolve()
-    except (OSError, RuntimeError):
-        return False
-
-
-_MEND = {
-    "": "shorten the text, or give the face a box '{0}' of its own ('{0}: ~' leaves it out)",
-    "contrast": "give its style a colour that shows on what is under it, or the face a box"
-    " '{0}' of its own",
-    "geometry": "give the face a box '{0}' of its own ('{0}: ~' leaves it out)",
-    "style": "give the face a box '{0}' of its own, in a style at the profile's least size",
-}
-"""How a problem at a box cutsheet ships is mended, by the problem's code."""
-
-
-def _in_content(problem: Problem, face: Face, game: Game, comp: Component, item: Item) -> Problem:
-    """A problem placed in a layout cutsheet ships (``base.yaml``: its box for the game's
-    title on a default back) is the designer's to mend, but not in that file, which they do
-    not edit: it is placed where the text comes from (the game's or the component's fact a
-    box prints alone, in game.yaml: one place for every card, so ``collapse_repeats`` says
-    it once; else the item), and names the packaged box."""
-    if not problem.loc.path or not _packaged(problem.loc.path):
-        return _own_box_named(problem, face)
-    box = next((b for b in face.boxes if b.loc == problem.loc), None)
-    fact = _FACT.fullmatch((box.text or "").strip()) if isinstance(box, TextBox) else None
-    if fact is None:
-        where = item.loc()
-    elif fact.group(1) == "game":
-        where = game.game_src.loc((fact.group(2),))
-    else:
-        where = component_key_loc(game, comp, fact.group(2))
-    named = box.name if box is not None else None
-    return _own_box_said(dataclasses.replace(problem, loc=where), problem.loc, named)
-
-
-_BOX_NAMED = re.compile(r"box '([^']+)'")
-
-
-def _own_box_named(problem: Problem, face: Face) -> Problem:
-    """A problem placed where an item's text comes from, at a box cutsheet ships (the id box
-    of ``base.yaml`` on a card too small for it): it names that box too, for the text may be
-    fine and the box the one to replace."""
-    named = _BOX_NAMED.match(problem.message) if problem.code == "box" else None
-    box = next((b for b in face.boxes if named and b.name == named.group(1)), None)
-    if box is None or not box.loc.path or not _packaged(box.loc.path):
-        return problem
-    return _own_box_said(problem, box.loc, box.name)
-
-
-def _own_box_said(problem: Problem, box: Loc, name: str | None = None) -> Problem:
-    """``problem`` naming the box cutsheet ships at ``box`` (called ``name``, else as the
-    message names it) and how it is mended."""
-    own = f"{Path(box.path).name}:{box.line}"
-    named = _BOX_NAMED.search(problem.message)
-    name = name or (named.group(1) if named else "NAME")
-    mend = _MEND.get(problem.code, _MEND[""]).format(name)
-    # the box's own mend says the hint, and more
-    said = problem.message.removesuffix(FIT_HINT).removesuffix(FIT_HINT_NAMED)
-    return dataclasses.replace(problem, message=f"{said} (cutsheet's own box, {own}: {mend})")
 
 
 def _as_face(like: Face, plan: FacePlan) -> Face:

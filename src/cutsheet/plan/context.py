@@ -107,3 +107,8 @@ def component_line_locs(game: Game, profile: str, fonts: tuple[str, ...]) -> lis
 
 def _lacks(text: str, fonts: tuple[str, ...]) -> bool:
     return any(missing_glyphs(text, font) for font in fonts)
+
+
+def component_key_loc(game: Game, comp: Component, key: str) -> Loc:
+    index = game.components.index(comp)
+    return game.game_src.loc(("components", index, key))
