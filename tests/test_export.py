@@ -811,6 +811,23 @@ def test_a_title_over_two_lines_names_its_card_with_a_space(project, tmp_path):
     assert [c["Nickname"] for c in deck["ContainedObjects"]][:2] == ["Sun card", "Moon card"]
 
 
+def test_a_papers_shape_comes_first_only_between_papers_of_about_one_size(project, tmp_path):
+    """A review: with A4's shape first whatever the size, a designer's A2 came before
+    Tabloid, half its size, for a board A3 cannot hold and Tabloid can."""
+    _cards_sized(project, "[250, 415]")
+    layout = project.root / "layouts" / "my-game.yaml"
+    layout.write_text(
+        layout.read_text().replace(
+            "faces:\n", "papers:\n  a2: {size: [420, 594], title: A2}\nfaces:\n", 1
+        )
+    )
+    run(project, "contact", tmp_path / "contact", dpi=72)
+    contact = tmp_path / "contact" / "my-game" / "export" / "contact" / "my-game-contact.pdf"
+    page = PdfReader(contact).pages[0]
+    size = sorted((float(page.mediabox.width) / MM, float(page.mediabox.height) / MM))
+    assert [round(s) for s in size] == [279, 432]  # Tabloid
+
+
 def test_a_piece_no_paper_holds_says_which_were_tried_and_what_to_do(project, tmp_path):
     _cards_sized(project, "[500, 800]")
     _entries, report = export(project, ["my-game"], ExportOptions("png", dpi=72), tmp_path, **QUIET)

@@ -520,10 +520,9 @@ def test_a_variable_font_is_a_warning_where_it_is_first_named(own: Path, capsys)
     line = edit(own / "layouts" / "own.yaml", "{font: bold, size: 14", "{font: Flex, size: 14")
     said = (
         f"layouts/own.yaml:{line}:16: warning: font file 'fonts/Flex.ttf' is a variable font"
-        " (wght 100–900, default 400): only its default instance is drawn, whatever weight a"
-        " style or a family asks of it; for another weight use the family's static .ttf"
-        " files, or cut that instance with fontTools (fonttools varLib.instancer"
-        " fonts/Flex.ttf wght=700)"
+        " (wght 100–900, default 400): only its default instance is drawn, whatever a style"
+        " or a family asks of it; for another, use the family's static .ttf files or cut one"
+        " with fontTools (fonttools varLib.instancer fonts/Flex.ttf wght=700)"
     )
     for command in (("check", "own"), ("build", "own", "--paper", "a4", "--jobs", "1")):
         assert main(list(command)) == 0, command
@@ -537,6 +536,43 @@ def test_a_variable_font_is_a_warning_where_it_is_first_named(own: Path, capsys)
     edit(own / "layouts" / "own.yaml", "{font: Flex, size: 14", "{font: Static, size: 14")
     assert main(["check", "own"]) == 0
     assert "a variable font" not in capsys.readouterr().err  # another table is no variable font
+
+
+def fvar(axes: list[tuple[bytes, int, int, int]], offset: int = 16, size: int = 20) -> bytes:
+    """An ``fvar`` table of these axes (tag, least, default, most), its header as given."""
+    head = struct.pack(">8H", 1, 0, offset, 2, len(axes), size, 0, 4 + 4 * len(axes))
+    return head + b"".join(
+        struct.pack(">4siiiHH", t, lo << 16, d << 16, hi << 16, 0, 256) for t, lo, d, hi in axes
+    )
+
+
+@pytest.mark.parametrize(
+    ("table", "said"),
+    [
+        (fvar([(b"wdth", 75, 100, 100)]), "(wdth 75–100, default 100)"),
+        (fvar([(b"wght", 100, 400, 600)]), "wght=600)"),  # 700 is past its heaviest
+        (fvar([(b"wght", 100, 400, 900)], size=0), None),  # a review: range() of step 0
+        (fvar([(b"wght", 100, 400, 900)], offset=0), None),  # axes in the header: garbage
+        (fvar([(b"wght", 100, 400, 900)])[:30], None),  # cut short
+    ],
+    ids=["width", "light", "size-0", "offset-0", "short"],
+)
+def test_a_variable_fonts_axes_are_read_within_their_table(own: Path, capsys, table, said):
+    """A review: an fvar table whose axes are 0 bytes long crashed check with a traceback, one
+    whose axes lie in its header was read as garbage, and the fontTools command asked every
+    font for wght=700, unquoted, for a file whose name has a space."""
+    (own / "fonts").mkdir()
+    font = with_table((RL_FONTS / "Vera.ttf").read_bytes(), b"fvar", table)
+    (own / "fonts" / "Roboto Flex.ttf").write_bytes(font)
+    edit(own / "layouts" / "own.yaml", "{font: bold, size: 14", "{font: Roboto Flex, size: 14")
+    assert main(["check", "own"]) == 0
+    warned = [w for w in capsys.readouterr().err.splitlines() if "a variable font" in w]
+    if said is None:
+        assert warned == []
+        return
+    (line,) = warned
+    assert said in line
+    assert "(fonttools varLib.instancer 'fonts/Roboto Flex.ttf' " in line
 
 
 def test_a_font_outside_the_project_is_refused(own: Path, tmp_path_factory, capsys) -> None:
@@ -1339,6 +1375,13 @@ def test_a_terms_fill_may_be_a_colour_of_the_layouts(own: Path, capsys) -> None:
         " (#RRGGBB, a name from 'colours', or none); did you mean 'brand'?"
     )
     refused_alike(capsys, errors)
+    # as a box's fill takes it (a review): spaces around it, empty or none, are no mistake
+    for fill in ('" brand "', '""', "none"):
+        edit(game, "R: {fill: brandy,", f"R: {{fill: {fill},")
+        edit(layout, "{{ '2R'|glyphs(terms) }}", "{{ 'R' }}")
+        assert run(capsys, "check", "own") == (0, []), fill
+        edit(game, f"R: {{fill: {fill},", "R: {fill: brandy,")
+        edit(layout, "{{ 'R' }}", "{{ '2R'|glyphs(terms) }}")
 
 
 def test_a_colour_named_none_is_said_at_its_name(own: Path, capsys) -> None:

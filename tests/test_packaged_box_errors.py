@@ -8,6 +8,7 @@ import os
 import re
 
 from cutsheet.build import Project, check_game
+from cutsheet.diagnostics import Problem
 from cutsheet.scaffold import new_game
 
 LONG = "A Very Long Title For A Game That Keeps Going Beyond Its Box"
@@ -95,7 +96,8 @@ def test_a_profiles_least_size_over_packaged_boxes_is_said_once_where_the_face_i
     mend = "in a style at the profile's least size)"
     expected = [
         f"content/my-game/game.yaml:{back + 1}:11: error: style 'body-center' is 8 pt, {least}56:"
-        f" give the face a box 'kind' of its own, {mend}",
+        " name in back: a face of your own that extends 'card-back', and give it a box 'kind'"
+        f" of its own, {mend}",
         f"layouts/my-game.yaml:{face}:3: error: style 'id' is 5.5 pt, {least}47: give the face a"
         f" box 'id' of its own, {mend}",
     ]
@@ -103,3 +105,33 @@ def test_a_profiles_least_size_over_packaged_boxes_is_said_once_where_the_face_i
         assert main([command, "--profile", "poster", "--paper", "a4"]) == 1
         said = [line for line in capsys.readouterr().err.splitlines() if "cutsheet's own" in line]
         assert said == expected, command
+
+
+def test_a_packaged_boxs_contrast_is_said_where_its_text_comes_from_or_at_the_face(tmp_path):
+    """A review: the title of cutsheet's card back, run past its white panel onto the blue by
+    a long title, was moved to the component's back:, though shortening the title mends it;
+    a contrast of a box that prints a fact stays at the fact. One that prints an item's own
+    value (the id on a dark border of the designer's face) is said at the face, once."""
+    from cutsheet import jobs
+    from cutsheet.plan.packaged_boxes import placed_in_content
+
+    new_game(tmp_path, "my-game")
+    game, layouts, _problems = jobs.load(str(tmp_path), "my-game")
+    assert game is not None and layouts is not None
+    comp = game.components[0]
+    item = comp.items[0]
+    said = "box 'title': text #000000 on #0072B2 has contrast 4.0:1"
+    for face_name, box_name, where in (
+        ("card-back", "title", ("content/my-game/game.yaml", "title:")),
+        ("card-front", "id", ("layouts/my-game.yaml", "  card-front:")),
+    ):
+        face = layouts.faces[face_name]
+        box = next(b for b in face.boxes if b.name == box_name)
+        problem = Problem(box.loc, said, "warning", code="contrast")
+        placed = placed_in_content(problem, face, game, comp, item)
+        lines = (tmp_path / where[0]).read_text(encoding="utf-8").splitlines()
+        line = next(i for i, text in enumerate(lines, 1) if text.startswith(where[1]))
+        assert (placed.loc.path.endswith(where[0]), placed.loc.line) == (True, line), face_name
+        assert f"cutsheet's own box, base.yaml:{box.loc.line}: give its style a colour" in (
+            placed.message
+        )

@@ -199,15 +199,22 @@ def _printed(root: str, game: str, profile: str) -> tuple[list[PrintPlan], list[
 
 def _larger_papers(root: str, game: str) -> list[Paper]:
     """The papers the game knows (cutsheet's and its layouts' own) larger than
-    ``CONTACT_PAPER``: those of its shape first (A4's: A3, a designer's A2), as a print shop
-    that printed the A4 sheets has them, then the others (Tabloid); smallest first in each.
-    By area alone Tabloid came before A3, a few square centimetres smaller."""
+    ``CONTACT_PAPER``, smallest first, where papers of about one size (their areas the same
+    whole number of A4s: A3 and Tabloid, 2) come in A4's shape first, as a print shop that
+    printed the A4 sheets has them. By area alone Tabloid, a few square centimetres smaller,
+    came before A3; by shape alone a designer's A2 came before Tabloid, half its size."""
     papers = _papers(root, game)
     base = papers[CONTACT_PAPER].size
-    larger = [p for p in papers.values() if p.size[0] * p.size[1] > base[0] * base[1]]
+    area = base[0] * base[1]
+    larger = [p for p in papers.values() if p.size[0] * p.size[1] > area]
     return sorted(
         larger,
-        key=lambda p: (_shape(p.size) != _shape(base), p.size[0] * p.size[1], p.name),
+        key=lambda p: (
+            round(p.size[0] * p.size[1] / area),
+            _shape(p.size) != _shape(base),
+            p.size[0] * p.size[1],
+            p.name,
+        ),
     )
 
 

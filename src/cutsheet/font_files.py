@@ -8,6 +8,7 @@ import io
 import struct
 from collections.abc import Mapping
 from pathlib import Path
+from typing import NamedTuple
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont, TTFontFace
@@ -126,31 +127,35 @@ def blank_letters(font: TTFont) -> str:
     return "".join(empty) if mapped and len(empty) == len(mapped) else ""
 
 
-def variable_axes(name: str) -> str:
-    """How a registered font varies, when it is a variable font (it has an ``fvar`` table):
-    each axis as ``wght 100–900, default 400``, joined with ``; ``; '' for a static font.
-    ReportLab draws a variable font's default instance alone, whatever weight a style or a
-    family asks of it. A table too short for what it says reads as no axes."""
+class Axis(NamedTuple):
+    """One axis of a variable font (``fvar``): its tag and its least, default and most."""
+
+    tag: str
+    low: float
+    default: float
+    high: float
+
+
+def variable_axes(name: str) -> tuple[Axis, ...]:
+    """The axes of a registered font, when it is a variable font (it has an ``fvar`` table);
+    none for a static one. ReportLab draws a variable font's default instance alone,
+    whatever weight a style or a family asks of it. A table whose header is out of bounds
+    (its axes inside the header, of a size under 20 bytes, past its end) reads as none."""
     face = pdfmetrics.getFont(name).face
     if "fvar" not in getattr(face, "table", {}):  # (ReportLab's table of tables, by tag)
-        return ""
+        return ()
     data = face.get_table("fvar")
     if len(data) < 16:
-        return ""
+        return ()
     offset, _reserved, count, size = struct.unpack(">HHHH", data[4:12])
+    if offset < 16 or size < 20 or offset + count * size > len(data):
+        return ()
     axes = []
     for at in range(offset, offset + count * size, size):
-        if size < 20 or at + 20 > len(data):
-            break
         tag, low, default, high = struct.unpack(">4siii", data[at : at + 16])
         said = tag.decode("latin-1").strip()
-        axes.append(f"{said} {_fixed(low)}–{_fixed(high)}, default {_fixed(default)}")
-    return "; ".join(axes)
-
-
-def _fixed(value: int) -> str:
-    """A 16.16 fixed-point number as written in a font's tools: 400, 0.5, -12."""
-    return f"{value / 65536:.3f}".rstrip("0").rstrip(".")
+        axes.append(Axis(said, low / 65536, default / 65536, high / 65536))
+    return tuple(axes)
 
 
 def register_members(family: str, paths: Mapping[str, Path]) -> tuple[str, dict[str, str]]:

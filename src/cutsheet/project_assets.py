@@ -5,6 +5,7 @@ located problem for each that is not."""
 from __future__ import annotations
 
 import difflib
+import shlex
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -93,17 +94,27 @@ def project_fonts(
 def _variable(name: str, shown: str, loc: Loc) -> list[Problem]:
     """A warning where a variable font is first named: ReportLab draws its default instance
     alone, so a family's bold from it, or a style asking another weight, prints at that
-    one (a designer's Inter[wght].ttf as bold printed as regular, without a word)."""
+    one (a designer's variable Inter as bold printed as regular, without a word)."""
     axes = variable_axes(name)
     if not axes:
         return []
+    said = "; ".join(
+        f"{a.tag} {_num(a.low)}–{_num(a.high)}, default {_num(a.default)}" for a in axes
+    )
+    first = next((a for a in axes if a.tag == "wght"), axes[0])
+    value = min(max(700.0, first.low), first.high) if first.tag == "wght" else first.high
     said = (
-        f"font file {excerpt(shown)} is a variable font ({axes}): only its default instance"
-        " is drawn, whatever weight a style or a family asks of it; for another weight use"
-        " the family's static .ttf files, or cut that instance with fontTools"
-        f" (fonttools varLib.instancer {shown} wght=700)"
+        f"font file {excerpt(shown)} is a variable font ({said}): only its default instance"
+        " is drawn, whatever a style or a family asks of it; for another, use the family's"
+        " static .ttf files or cut one with fontTools (fonttools varLib.instancer"
+        f" {shlex.quote(shown)} {first.tag}={_num(value)})"
     )
     return [Problem(loc, said, "warning")]
+
+
+def _num(value: float) -> str:
+    """A font's axis value as its tools write it: 400, 0.5, -12."""
+    return f"{value:.3f}".rstrip("0").rstrip(".")
 
 
 def _named_like_ours(files: Mapping[str, Path]) -> list[Problem]:

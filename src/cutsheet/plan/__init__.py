@@ -219,7 +219,8 @@ def broken_icons_said(
 
 def term_problems(game: Game, named: Mapping[str, str]) -> list[Problem]:
     """A term's ``icon`` that names no icon (built-in or the project's), or its ``fill`` that
-    is no colour (``#RRGGBB``, a name of the layouts' ``named`` colours, or none), at that
+    is no colour (``#RRGGBB``, a name of the layouts' ``named`` colours, none or empty, spaces
+    around it aside, as a box's ``fill`` takes it), at that
     value in game.yaml: a face or a ``glyphs`` that draws it says so at its template too,
     but the value to mend is here."""
     from ..colours import resolve, unknown
@@ -231,9 +232,10 @@ def term_problems(game: Game, named: Mapping[str, str]) -> list[Problem]:
         if isinstance(name, str) and "{" not in name and icon_ref(name) is None:
             message = f"terms.{word}.icon: {unknown_icon(name)}"
             problems.append(Problem(game.game_src.loc(("terms", word, "icon")), message))
-        if isinstance(fill, str) and "{" not in fill and fill != "none":
-            if resolve(fill, named) is None:
-                message = unknown(fill, named, f"terms.{word}.fill:")
+        shown = fill.strip() if isinstance(fill, str) else ""
+        if shown not in ("", "none") and "{" not in shown:  # (as a box's fill takes it)
+            if resolve(shown, named) is None:
+                message = unknown(shown, named, f"terms.{word}.fill:")
                 problems.append(Problem(game.game_src.loc(("terms", word, "fill")), message))
     return problems
 

@@ -51,31 +51,37 @@ def placed_in_content(
         return _own_box_named(problem, face)
     box = next((b for b in face.boxes if b.loc == problem.loc), None)
     fact = _FACT.fullmatch((box.text or "").strip()) if isinstance(box, TextBox) else None
-    if problem.code in _BOX_AT_FAULT:
-        where = _face_chosen(face, game, comp)
+    named = box.name if box is not None else None
+    own_face = None
+    if problem.code in _BOX_AT_FAULT or (problem.code == "contrast" and fact is None):
+        where, own_face = _face_chosen(face, game, comp)
     elif fact is None:
         where = item.loc()
     elif fact.group(1) == "game":
         where = game.game_src.loc((fact.group(2),))
     else:
         where = component_key_loc(game, comp, fact.group(2))
-    named = box.name if box is not None else None
-    return _own_box_said(dataclasses.replace(problem, loc=where), problem.loc, named)
+    return _own_box_said(dataclasses.replace(problem, loc=where), problem.loc, named, own_face)
 
 
-_BOX_AT_FAULT = frozenset({"style", "contrast", "geometry"})
+_BOX_AT_FAULT = frozenset({"style", "geometry"})
 """The codes of a problem of a box cutsheet ships that its text does not cause (its style's
-size under a profile's least, its colours, its place on the card): the same for every item."""
+size under a profile's least, its place on the card): the same for every item. A contrast
+is one too where the box prints an item's value (the id box on a dark border of the
+designer's face), but not where it prints a fact: a long title runs past the back's panel
+onto its blue, and shortening the title mends it."""
 
 
-def _face_chosen(face: Face, game: Game, comp: Component) -> Loc:
+def _face_chosen(face: Face, game: Game, comp: Component) -> tuple[Loc, tuple[str, str] | None]:
     """Where the designer chose the face that has a box cutsheet ships: the face in their
-    layouts (extending ``base.yaml``'s), else the component's ``face:`` or ``back:``. A
-    probe: a profile's least size under the id box's was said at every item, each the same."""
+    layouts (extending ``base.yaml``'s), else the component's ``face:`` or ``back:`` (a
+    probe: a profile's least size over the id box's was said at every item, each the same);
+    and, for a face of ``base.yaml`` itself, which they cannot edit, that key and the face."""
     if face.loc.path and not _packaged(face.loc.path):
-        return face.loc
-    key = "back" if face.name.split("@")[0] == comp.spec.back else "face"
-    return component_key_loc(game, comp, key)
+        return face.loc, None
+    base = face.name.split("@")[0]
+    key = "back" if base == comp.spec.back else "face"
+    return component_key_loc(game, comp, key), (key, base)
 
 
 _BOX_NAMED = re.compile(r"box '([^']+)'")
@@ -92,13 +98,22 @@ def _own_box_named(problem: Problem, face: Face) -> Problem:
     return _own_box_said(problem, box.loc, box.name)
 
 
-def _own_box_said(problem: Problem, box: Loc, name: str | None = None) -> Problem:
+def _own_box_said(
+    problem: Problem, box: Loc, name: str | None = None, own_face: tuple[str, str] | None = None
+) -> Problem:
     """``problem`` naming the box cutsheet ships at ``box`` (called ``name``, else as the
-    message names it) and how it is mended."""
+    message names it) and how it is mended; ``own_face`` (the key and the face): the face is one of
+    cutsheet's too, so the mend begins with a face of the designer's own in its place."""
     own = f"{Path(box.path).name}:{box.line}"
     named = _BOX_NAMED.search(problem.message)
     name = name or (named.group(1) if named else "NAME")
     mend = _MEND.get(problem.code, _MEND[""]).format(name)
+    if own_face:
+        key, face = own_face
+        mend = mend.replace("give the face a box", "give it a box").replace(
+            "or the face a box", "or give it a box"
+        )
+        mend = f"name in {key}: a face of your own that extends '{face}', and {mend}"
     # the box's own mend says the hint, and more
     said = problem.message.removesuffix(FIT_HINT).removesuffix(FIT_HINT_NAMED)
     return dataclasses.replace(problem, message=f"{said} (cutsheet's own box, {own}: {mend})")
