@@ -244,3 +244,14 @@ def test_a_card_too_big_for_a_paper_in_one_profile_names_the_profile(tmp_path, c
     said = [line for line in capsys.readouterr().err.splitlines() if ": error: " in line]
     profile = "does not fit odd (100 × 140 mm) in the large-print profile"
     assert said and all(profile in s for s in said), said
+
+
+def test_a_scaled_boxs_width_is_said_to_a_tenth_of_a_mm(tmp_path, capsys):
+    """A review: a face scaled to a 41 × 63 mm card said a word was wider than 'the 34.4921
+    mm box'."""
+    game = _project(tmp_path, "[41, 63]")
+    cards = game.parent / "cards.yaml"
+    cards.write_text(cards.read_text().replace("name: Sun", "name: Sunshinesunshinesunshine", 1))
+    assert main(["--root", str(tmp_path), "check", "--profile", "standard"]) == 1
+    (error,) = [e for e in capsys.readouterr().err.splitlines() if ": error: " in e]
+    assert "wider than the 34.5 mm box (words are never broken" in error, error

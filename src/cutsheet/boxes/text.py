@@ -244,7 +244,8 @@ def _measured_problems(m: Measured, box: TextBox, style: TextStyle, fc: FillCont
     if style.instead_of and out:  # our font, set by the profile in place of the layout's
         said = f" (the {fc.profile} profile sets this text in it, not in {style.instead_of})"
         out = [missing + said for missing in out]
-    box_w = f"{box.w:g} mm box" + (f" in the {fc.profile} profile" if _named(fc) else "")
+    # (a face scaled to its card has boxes of any width: said to a tenth, never 34.4921 mm)
+    box_w = f"{round(box.w, 1):g} mm box" + (f" in the {fc.profile} profile" if _named(fc) else "")
     if m.too_wide > 0.5:
         out.append(
             f"a word is {m.too_wide / MM:.1f} mm wider than the {box_w}"
