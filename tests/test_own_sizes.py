@@ -255,3 +255,43 @@ def test_a_scaled_boxs_width_is_said_to_a_tenth_of_a_mm(tmp_path, capsys):
     assert main(["--root", str(tmp_path), "check", "--profile", "standard"]) == 1
     (error,) = [e for e in capsys.readouterr().err.splitlines() if ": error: " in e]
     assert "wider than the 34.5 mm box (words are never broken" in error, error
+
+
+def test_a_box_no_line_of_its_style_fits_is_said_once_at_the_box(tmp_path, capsys, monkeypatch):
+    """A review: a poker face scaled to a 63 × 30 mm card said 'text does not fit' at every
+    item for each of its boxes, and for cutsheet's id box: nine errors for three cards,
+    though no text could fit any of those boxes. Each box is said once, where it is written
+    (the packaged id box at the face that extends it, the back's at back:)."""
+    game = _project(tmp_path, "[63, 30]")
+    monkeypatch.chdir(tmp_path)  # paths said relative to the working folder
+    assert main(["--root", str(tmp_path), "check", "--profile", "standard"]) == 1
+    errors = [e for e in capsys.readouterr().err.splitlines() if ": error: " in e]
+    layout = (tmp_path / "layouts" / "my-game.yaml").read_text().splitlines()
+    at = {
+        name: i
+        for i, line in enumerate(layout, 1)
+        for name in ("title", "points")
+        if line.startswith(f"      {name}:")
+    }
+    face = layout.index("  card-front:") + 1
+    back = (
+        game.read_text()
+        .splitlines()
+        .index("    back: card-back  # the shared back from the packaged base.yaml")
+        + 1
+    )
+    assert errors == [
+        f"content/my-game/game.yaml:{back}:11: error: MG-SUN (back) (and 2 more), box 'kind': no"
+        " text fits: the box is 3.1 mm tall, under one line of its style 'body-center' (3.5 mm)"
+        " (cutsheet's own box, base.yaml:56: name in back: a face of your own that extends"
+        " 'card-back', and give it a box 'kind' of its own ('kind: ~' leaves it out))",
+        f"layouts/my-game.yaml:{face}:3: error: MG-SUN (and 2 more), box 'id': no text fits: the"
+        " box is 1.4 mm tall, under one line of its style 'id' (2.3 mm) (cutsheet's own box,"
+        " base.yaml:47: give the face a box 'id' of its own ('id: ~' leaves it out))",
+        f"layouts/my-game.yaml:{at['title']}:7: error: MG-SUN (and 2 more), box 'title': no text"
+        " fits: the box is 3.4 mm tall, under one line of its style 'title' (5.3 mm); give it a"
+        " taller box or a smaller style",
+        f"layouts/my-game.yaml:{at['points']}:7: error: MG-SUN (and 2 more), box 'points': no"
+        " text fits: the box is 8.2 mm tall, under one line of its style 'huge' (11.3 mm); give"
+        " it a taller box or a smaller style",
+    ]

@@ -200,6 +200,7 @@ def _fill(box: TextBox, fc: FillContext, fill: str | None, stroke: str | None) -
         fc.problems.append(problem(at, said))
         return None
     own = box.text or ""  # a glyph the layout's own text writes is the layout's to mend
+    short = _no_line_fits(m, box, style, fc)
     fc.problems.extend(
         problem(
             _said_at(box, fc, msg, where)
@@ -207,8 +208,10 @@ def _fill(box: TextBox, fc: FillContext, fill: str | None, stroke: str | None) -
             else value_loc(box, "text"),
             msg,
         )
-        for msg in _measured_problems(m, box, style, fc)
+        for msg in _measured_problems(m, box, style, fc, fits_a_line=not short)
     )
+    if short:  # the box's own height, the same for every item: said at the box
+        fc.problems.append(Problem(box.loc, f"{head}: {short}", subject=fc.label, code="geometry"))
     return TextElement(
         box=box,
         fill=fill,
@@ -235,11 +238,32 @@ def _said_at(box: TextBox, fc: FillContext, message: str, where: Loc) -> Loc:
     return fc.loc_of(field) if field else where
 
 
-def _measured_problems(m: Measured, box: TextBox, style: TextStyle, fc: FillContext) -> list[str]:
+def _no_line_fits(m: Measured, box: TextBox, style: TextStyle, fc: FillContext) -> str:
+    """Why no text fits the box, when its text does not and one line of its style would not
+    either ('' otherwise): the box's fault, not the item's (a probe: a face scaled to a
+    63 × 30 mm card said 'text does not fit' at every item, for each of three boxes)."""
+    line = set_height(style.leading, style)
+    if set_height(m.height, style) <= box.h * MM + 0.01 or line <= box.h * MM + 0.01:
+        return ""
+    profile = f" in the {fc.profile} profile" if _named(fc) else ""
+    return (
+        f"no text fits: the box is {round(box.h, 1):g} mm tall{profile}, under one line of its"
+        f" style '{box.style}' ({line / MM:.1f} mm){NO_LINE_HINT}"
+    )
+
+
+NO_LINE_HINT = "; give it a taller box or a smaller style"
+"""What mends a box no line of its style fits (a box cutsheet ships says its own mend)."""
+
+
+def _measured_problems(
+    m: Measured, box: TextBox, style: TextStyle, fc: FillContext, fits_a_line: bool = True
+) -> list[str]:
     """What is wrong with the box's text as measured: a glyph its font lacks, a word wider
     than the box, a run under the profile's least size or over its style's line, text taller
-    than the box. A profile other than the standard one is named: its boxes are not the
-    layout's (large print scales them)."""
+    than the box (where a line of its style fits the box: ``_no_line_fits`` says the rest).
+    A profile other than the standard one is named: its boxes are not the layout's (large
+    print scales them)."""
     out = list(m.missing)
     if style.instead_of and out:  # our font, set by the profile in place of the layout's
         said = f" (the {fc.profile} profile sets this text in it, not in {style.instead_of})"
@@ -265,7 +289,7 @@ def _measured_problems(m: Measured, box: TextBox, style: TextStyle, fc: FillCont
             " with a style of that size instead of <font size>)"
         )
     height = set_height(m.height, style)
-    if height > box.h * MM + 0.01:
+    if height > box.h * MM + 0.01 and fits_a_line:
         over = (height - box.h * MM) / MM
         out.append(
             f"text does not fit: it needs {height / MM:.1f} mm, the box is {round(box.h, 1):g} mm"

@@ -9,7 +9,7 @@ import dataclasses
 import re
 from pathlib import Path
 
-from ..boxes.text import FIT_HINT, FIT_HINT_NAMED, TextBox
+from ..boxes.text import FIT_HINT, FIT_HINT_NAMED, NO_LINE_HINT, TextBox
 from ..diagnostics import Loc, Problem
 from ..layouts import PACKAGED, Face
 from ..model import Component, Game, Item
@@ -116,4 +116,5 @@ def _own_box_said(
         mend = f"name in {key}: a face of your own that extends '{face}', and {mend}"
     # the box's own mend says the hint, and more
     said = problem.message.removesuffix(FIT_HINT).removesuffix(FIT_HINT_NAMED)
+    said = said.removesuffix(NO_LINE_HINT)
     return dataclasses.replace(problem, message=f"{said} (cutsheet's own box, {own}: {mend})")
