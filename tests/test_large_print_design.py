@@ -472,3 +472,33 @@ def test_cards_of_one_deck_keep_one_band_height(game):
             assert len(heights) == 1, (run.component, sorted(heights))
             checked += 1
     assert checked >= 4
+
+
+def test_a_card_with_less_text_than_its_deck_keeps_its_id_at_its_foot(tmp_path):
+    """A review: a deck shares the space its fullest card keeps, and what a card left went
+    to its bottom margin, so the new game's Star cards (no rule), in a deck whose Sun has a
+    long rule, printed their id in the middle of the large-print card, the lower third
+    blank. What is left goes to the largest empty space instead: every card's id is as far
+    from its foot, read back from the PDF against the cut lines."""
+    import pdfplumber
+
+    from cutsheet.cli import main
+    from cutsheet.scaffold import new_game
+
+    new_game(tmp_path, "my-game")
+    cards = tmp_path / "content" / "my-game" / "cards.yaml"
+    long = "Play another card at once, then draw two cards and give one of them away."
+    cards.write_text(cards.read_text().replace("Play another card at once.", long, 1))
+    args = ["--root", str(tmp_path), "build", "--profile", "large-print", "--paper", "a4"]
+    assert main([*args, "--jobs", "1"]) == 0
+    pdf_path = tmp_path / "build" / "my-game" / "large-print-a4" / "cards.pdf"
+    with pdfplumber.open(pdf_path) as pdf:
+        page = pdf.pages[0]
+        ids = [w for w in page.extract_words() if w["text"].startswith("MG-")]
+        cuts = sorted(
+            {round(ln["top"], 1) for ln in page.lines if abs(ln["top"] - ln["bottom"]) < 0.1}
+        )
+    assert {w["text"] for w in ids} == {"MG-SUN", "MG-MOON", "MG-STAR"}
+    to_foot = [min(c for c in cuts if c > w["bottom"]) - w["bottom"] for w in ids]
+    assert max(to_foot) - min(to_foot) < 0.5, to_foot  # points: one place on every card
+    assert max(to_foot) < 6 * MM, to_foot  # at the foot, as on the standard card

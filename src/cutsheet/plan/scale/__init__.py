@@ -130,7 +130,7 @@ def _edge_map(
     if edges is not None and memo is not None and edges in memo:
         return memo[edges]  # type: ignore[no-any-return]
     keeps = kept_stretches(face, shown)
-    found = fitted_edge_map(face, needs, keeps, *heights, gap)
+    found = fitted_edge_map(face, needs, keeps, *heights, gap, shown)
     if edges is not None and memo is not None:
         memo[edges] = found
     return found

@@ -5,7 +5,7 @@ fits the card's height or can give no more."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 
 from ...boxes import Box
 from ...layouts import Face
@@ -125,11 +125,13 @@ def fitted_edge_map(
     dst_height: float,
     ky: float,
     gap: float = 1.0,
+    shown: Collection[str] = (),
 ) -> tuple[dict[float, float], float]:
     """The edge map with the inner space given back 5 % at a time, from ``gap``, until the
     design fits ``dst_height`` mm or is down to ``GAP_FLOOR``; and the share it kept. Where
     the design ends above the card's foot, its foot is still the card's: a colour that runs
-    to the trim still does (the bottom margin takes what is left).
+    to the trim still does, and what is left goes to the largest empty space between the
+    ``shown`` boxes (``_left_over``), else to the bottom margin.
 
     The height a gap gives never grows as the gap shrinks, so the first step that fits is
     found by bisection over the same 5 % steps: the same answer as trying them in turn."""
@@ -156,5 +158,38 @@ def fitted_edge_map(
         fits(hi)
     new = maps[hi]
     if new[src_height] < dst_height:
-        new = {**new, src_height: dst_height}
+        new = _left_over(new, face, shown, dst_height - new[src_height])
+        new[src_height] = dst_height
     return new, steps[hi]
+
+
+def _left_over(
+    new: dict[float, float], face: Face, shown: Collection[str], left: float
+) -> dict[float, float]:
+    """The edge map with ``left`` mm added to the largest run of empty space between the
+    design's shown boxes, its margins included (of two alike, the lower): the boxes below
+    it move down by that much. A review: a deck shares the space its fullest card keeps (its
+    ``gap``), and the bottom margin took what a card left, so a card without that card's
+    text (a rule its ``when:`` hides) left its lower third blank, its id moved up to the
+    middle of the card; the id now stays at the foot, and what is above the space stays
+    where the deck's other cards have it. A box that holds another (a band under a title,
+    a card's border) is no content: the space inside it may be empty. The bottom margin
+    keeps ``SAFE_MM`` and a millimetre of what is left, if it had less (an id 3.5 mm above a
+    poker card's foot, on a mini card)."""
+    content = [b for b in face.boxes if b.name in shown]
+    content = [b for b in content if not any(t is not b and inside(b, t) for t in content)]
+    edges = sorted(new)
+    best, run_top, best_size = None, None, 0.0
+    for a, b in zip(edges, edges[1:], strict=False):
+        if any(box.y < b - 1e-6 and box.y + box.h > a + 1e-6 for box in content):
+            run_top = None
+            continue
+        run_top = a if run_top is None else run_top
+        if new[b] - new[run_top] >= best_size:  # the largest; of two alike, the lower
+            best, best_size = b, new[b] - new[run_top]
+    foot = edges[-1]
+    margin = new[foot] - new[edges[-2]] if len(edges) > 1 else 0.0
+    give = left - max(0.0, SAFE_MM + 1 - margin)  # the bottom margin keeps the safe zone
+    if best is None or best == foot or give <= 0.0:  # (a box over the whole card that
+        return dict(new)  # holds none, or nothing to give: the foot takes it)
+    return {e: v + give if e >= best else v for e, v in new.items()}
