@@ -351,6 +351,20 @@ def test_new_refuses_names_a_game_cannot_have(tmp_path, args, message):
     assert not (tmp_path / "content").exists()
 
 
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("Tide Pool", "e.g. tide-pool (cutsheet new tide-pool --title 'Tide Pool')"),
+        ("Tidé_Pool!", "e.g. tide-pool (cutsheet new tide-pool)"),
+        ("!!!", "e.g. my-game"),
+    ],
+)
+def test_a_name_a_game_cannot_have_is_told_the_id_it_would_be(tmp_path, capsys, name, said):
+    """A designer's probe: 'cutsheet new "Tide Pool"' was refused with 'e.g. my-game'."""
+    assert main(["--root", str(tmp_path), "new", name]) == 1
+    assert capsys.readouterr().err.strip().endswith(f"between words, {said}")
+
+
 def test_new_into_an_unwritable_folder_is_one_line(tmp_path):
     result = cutsheet(tmp_path, "--root", "/proc/cutsheet-test", "new", "my-game")
     assert result.returncode == 1
@@ -966,3 +980,17 @@ def test_a_bare_name_where_a_list_of_mappings_goes_gets_no_bracket_advice(ws):
     said = [p.message for p in ws.check("common-reserve")]
     assert "components: input should be a valid list, got 'cards'" in said, said
     assert not any("brackets" in m for m in said), said
+
+
+@pytest.mark.parametrize("key", ["sizes", "colours", "faces"])
+def test_a_layout_key_in_game_yaml_is_said_to_belong_in_a_layout_file(project, capsys, key):
+    """A designer's probe: 'sizes:' in game.yaml was only an unknown key, with the keys
+    game.yaml allows."""
+    game = project / "content" / "my-game" / "game.yaml"
+    line = len(game.read_text().splitlines()) + 1
+    game.write_text(game.read_text() + f"{key}:\n  a: b\n")
+    assert main(["--root", str(project), "check"]) == 1
+    assert capsys.readouterr().err.splitlines()[0] == (
+        f"{game}:{line}:1: error: unknown key '{key}': '{key}:' belongs in a layout file (the"
+        " one in layouts/ that 'layouts:' names)"
+    )

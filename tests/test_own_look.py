@@ -872,6 +872,34 @@ def test_a_misspelt_icon_is_suggested_in_a_box_and_in_text(own: Path, capsys) ->
     ), errors  # the filter names the file looked for, as a box does
 
 
+@pytest.mark.parametrize("named", ["icons/gem.svg", "gem.svg", "gem.png", "icons/gem"])
+def test_an_icon_named_by_its_path_is_told_its_name(own: Path, capsys, named: str) -> None:
+    """A designer's probe: 'icon: icons/shell.svg' was said as no icons/icons/shell.svg.svg,
+    with no suggestion, though 'shell' was in the list of known icons it gave."""
+    add_gem(own)
+    edit(own / "layouts" / "own.yaml", "icon: gem}", f"icon: {named}}}")
+    code, errors = run(capsys, "check", "own")
+    assert code == 1
+    (error,) = [e for e in errors if "unknown icon" in e]
+    assert error.endswith(
+        f"box 'gem': unknown icon '{named}': an icon is named by its file's name in icons/,"
+        " without the folder and the extension; did you mean 'gem'?"
+    ), error
+
+
+def test_a_misspelt_icon_colour_is_suggested(own: Path, capsys) -> None:
+    """A designer's probe: icon('corall') said no nearest name, though a box's fill does."""
+    edit(
+        own / "layouts" / "own.yaml", 'text: "{{ name }}"}', "text: \"{{ 'star'|icon('brnad') }}\"}"
+    )
+    code, errors = run(capsys, "check", "own")
+    assert code == 1
+    assert errors and errors[0].endswith(
+        "icon colour 'brnad' is not a colour (#RRGGBB, or a name from 'colours'); did you mean"
+        " 'brand'?"
+    ), errors
+
+
 def test_an_unreadable_svg_is_a_located_error(own: Path, capsys) -> None:
     add_gem(own)
     (own / "icons" / "gem.svg").write_text("<svg")

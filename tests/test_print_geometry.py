@@ -190,7 +190,7 @@ def test_text_within_3_mm_of_a_trim_is_a_located_error(ws):
     assert any(
         p.startswith(f"layouts/festivibes.yaml:{line}:7: error: ")
         and "text box 'effect-rule'" in p
-        and "comes 1.5 mm from the trim" in p
+        and "comes 1.5 mm from the left trim" in p
         for p in problems
     ), problems
 
@@ -216,11 +216,11 @@ def test_a_box_too_near_the_trim_is_said_once_a_profile(tmp_path, capsys):
     standard, large = sorted(found, key=lambda e: " in large-print (" in e)
     head = f"layouts/my-game.yaml:{line}:7: error: "
     assert standard.endswith(
-        f"{head}text box 'title' of face 'card-front' comes 2.0 mm from the trim; keep text"
+        f"{head}text box 'title' of face 'card-front' comes 2.0 mm from the left trim; keep text"
         " at least 3 mm inside it"
     ), standard
     assert f"{head}MG-" in large and " more), text box 'title' of face 'card-front' in" in large
-    assert " in large-print (" in large and " mm from the trim" in large, large
+    assert " in large-print (" in large and " mm from the left trim" in large, large
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

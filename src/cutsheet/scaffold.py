@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 import unicodedata
 from collections.abc import Iterable, Mapping
 from importlib.resources import files
@@ -168,15 +169,26 @@ def _unprintable(title: str) -> str:
     return ", ".join(char_name(ch) for ch in lost)
 
 
+def slug_of(name: str) -> str:
+    """The game id a name would be written as ('Tide Pool' -> 'tide-pool'), '' when it has no
+    letter or digit cutsheet's ids take (a designer's probe: the name was refused without
+    one)."""
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode().lower()
+    return "-".join(re.findall(r"[a-z0-9]+", plain))
+
+
 def new_game(
     root: Path, name: str, title: str | None = None, code: str | None = None
 ) -> list[Path]:
     """Write a new game ``name`` into the project at ``root``; returns the files written.
     Never overwrites: an existing game (or layout file of that name) is a ScaffoldError."""
     if not re.fullmatch(SLUG, name):
+        slug = slug_of(name)
+        title_too = f" --title {shlex.quote(name)}" if " " in name.strip() else ""
+        hint = f" (cutsheet new {slug}{title_too})" if slug else ""
         raise ScaffoldError(
             f"'{name}' cannot name a game: use lower-case letters, digits and single '-'"
-            " between words, e.g. my-game"
+            f" between words, e.g. {slug or 'my-game'}{hint}"
         )
     title = title if title is not None and title.strip() else title_of(name)
     control = next((c for c in title if unicodedata.category(c) in ("Cc", "Cs")), None)

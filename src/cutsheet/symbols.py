@@ -21,7 +21,7 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from urllib.parse import quote
 from xml.parsers import expat
 
@@ -177,6 +177,14 @@ def unknown_icon(name: str) -> str:
         asked.add(name)
         return broken_icon(name, broken[name])
     known = known_icons()
+    stem = PurePosixPath(name.replace("\\", "/")).name
+    for suffix in (".svg", ".png", ".SVG", ".PNG"):
+        stem = stem.removesuffix(suffix)
+    if stem != name and stem in known:  # a designer's probe: icon: icons/shell.svg
+        return (
+            f"unknown icon {excerpt(name)}: an icon is named by its file's name in icons/,"
+            f" without the folder and the extension; did you mean {excerpt(stem)}?"
+        )
     return (
         f"unknown icon {excerpt(name)}{did_you_mean(name, known)}"
         f" (no icons/{clip(name, 40)}.svg or .png; known: {', '.join(known)})"

@@ -149,15 +149,28 @@ def _type_miss(err: Mapping[str, Any]) -> bool:
     return str(err["type"]).endswith("_type")
 
 
+LAYOUT_KEYS = frozenset({"colours", "sizes", "papers", "styles", "fonts", "faces", "include"})
+"""A layout file's own keys: one written in game.yaml is said to belong there (a designer's
+probe: ``sizes:`` in game.yaml was only an unknown key, with the keys game.yaml allows)."""
+
+
+def _unknown_key(path: tuple[Any, ...], model: type[BaseModel], located: Located) -> str:
+    """A key the model does not take: the nearest it does, else those it does; a layout
+    file's key in game.yaml, where it belongs."""
+    key = str(path[-1])
+    known = _known_keys(model, path[:-1], located)
+    guess = difflib.get_close_matches(key[:100], known, n=1, cutoff=0.6)
+    hint = f", did you mean '{guess[0]}'?" if guess else f" (allowed: {', '.join(known)})"
+    if not path[:-1] and key in LAYOUT_KEYS and model.__name__ == "GameSpec":
+        hint = f": '{key}:' belongs in a layout file (the one in layouts/ that 'layouts:' names)"
+    return f"unknown key {excerpt(key)}{hint}"
+
+
 def _message(err: Mapping[str, Any], model: type[BaseModel], located: Located) -> tuple[Loc, str]:
     path = tuple(err["loc"])
     kind = err["type"]
     if kind == "extra_forbidden":
-        key = str(path[-1])
-        known = _known_keys(model, path[:-1], located)
-        guess = difflib.get_close_matches(key[:100], known, n=1, cutoff=0.6)
-        hint = f", did you mean '{guess[0]}'?" if guess else f" (allowed: {', '.join(known)})"
-        return located.key_loc(path), f"unknown key {excerpt(key)}{hint}"
+        return located.key_loc(path), _unknown_key(path, model, located)
     if kind == "too_long" or (kind == "missing" and path and isinstance(path[-1], int)):
         return _list_length(err, path, located, model)
     if kind == "missing":

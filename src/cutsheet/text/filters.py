@@ -13,6 +13,7 @@ from markupsafe import Markup, escape
 
 from .. import symbols
 from ..colours import is_hex as is_colour
+from ..colours import unknown as unknown_colour
 from ..diagnostics import char_name
 from ..source.yaml_build import MARKER
 from .problem import TemplateProblem, short
@@ -184,11 +185,10 @@ def icon(_context: Context, name: str, colour: str = "#000000") -> Markup:
     (a project's own icon keeps its own colours)."""
     if str(name) not in symbols.known_icons():
         raise TemplateProblem(symbols.unknown_icon(str(name)))
-    named = symbols.project_colours().get(str(colour), str(colour))
-    if not is_colour(named):
-        raise TemplateProblem(
-            f"icon colour {short(colour)} is not a colour (#RRGGBB, or a name from 'colours')"
-        )
+    palette = symbols.project_colours()
+    named = palette.get(str(colour), str(colour))
+    if not is_colour(named):  # (with the nearest name, as a box's fill says it)
+        raise TemplateProblem(unknown_colour(str(colour), palette, "icon colour", none=False))
     made = symbols.icon(str(name), named)
     MADE.symbols.add(made)
     return Markup(made)
