@@ -148,7 +148,9 @@ def _text(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
 def _list(p: DocPlanner, block: Block, loc: Loc) -> list[DocBlock]:
     numbered = block.kind == "steps"
     entries = block.steps if numbered else block.bullets
-    items = tuple(p.text(t, "body", loc).markup for t in entries or [])
+    items = tuple(  # each item's problem at its own line (a probe: at the block's key)
+        p.text(t, "body", p.at(loc, block.kind, i)).markup for i, t in enumerate(entries or [])
+    )
     return [ListBlock(items, numbered)]
 
 
