@@ -114,6 +114,25 @@ def _unknown(message: str) -> str:
     return f"there is no {found.group(2)} in the {kind} it is looked up in"
 
 
+_ELEMENT = re.compile(r"'?(?:list|tuple) object'? has no element (-?\d+)")
+
+
+def _past_the_end(message: str, looked_in: object) -> str:
+    """An item looked up past a list's end, in a designer's words, with the list's length
+    (a probe: a rules table of 5 rows over lists of 4 said 'there is no 4 in the list it is
+    looked up in'); '' for any other miss."""
+    found = _ELEMENT.fullmatch(message)
+    if found is None:
+        return ""
+    n = len(looked_in) if isinstance(looked_in, list | tuple) else -1
+    size = f" of {n} item{'' if n == 1 else 's'}" if n >= 0 else ""
+    last = f", so its last is [{n - 1}]" if n > 0 else ""
+    return (
+        f"looks up item [{found.group(1)}] of a list{size}, past its end (a list counts from 0"
+        f"{last})"
+    )
+
+
 NAME_GUESS = 0.75
 """How alike an unknown name and a context's name must be to be guessed: two letters
 swapped in a short name (``nmae``, ``rlue``) are; ``prices`` and ``profile`` are not."""
@@ -184,6 +203,9 @@ def _failed(exc: Exception, what: str) -> TemplateProblem:
         # an unknown name, else a key looked up (``x.key`` or ``x["key"]``)
         kinds = ("name",) if message.endswith(" is undefined") else ("attribute", "string")
         word = next((g for g in named.groups() if g is not None), "")
+        past = _past_the_end(message, getattr(exc, "looked_in", None))
+        if past:
+            return TemplateProblem(f"{what} {past}", word, kinds)
         said = f"{what} uses an unknown name: {_unknown(message)}"
         said += _key_hint(word, getattr(exc, "looked_in", None))
         return TemplateProblem(said, word, kinds)

@@ -446,7 +446,8 @@ class MissingKey(UndefinedError):
 
 
 class KeyedUndefined(StrictUndefined):
-    """StrictUndefined whose error, for a key looked up in a mapping, holds that mapping."""
+    """StrictUndefined whose error, for a key looked up in a mapping (or an item in a list:
+    its length is said), holds that mapping or list."""
 
     __slots__ = ()
 
@@ -457,7 +458,7 @@ class KeyedUndefined(StrictUndefined):
         name: str | None = None,
         exc: type[UndefinedError] = UndefinedError,
     ) -> None:
-        if isinstance(obj, Mapping) and exc is UndefinedError:
+        if isinstance(obj, Mapping | list | tuple) and exc is UndefinedError:  # (a list's
             exc = functools.partial(MissingKey, looked_in=obj)  # type: ignore[assignment]
         super().__init__(hint, obj, name, exc)
 
