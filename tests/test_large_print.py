@@ -406,7 +406,7 @@ def test_low_contrast_text_is_an_error(ws):
     word_line = ws.line_of(rel, "      word: {x: 3.2, y: 16.5")
     problems = [str(p) for p in _check_lp(ws)]
     assert (
-        f"{rel}:{word_line}:7: error: CR-FIBRE, box 'word': text #000000 on #009E73 has contrast 6.1:1, under 7:1"
+        f"{rel}:{word_line}:7: error: CR-FIBRE, box 'word': text #000000 on #009E73 (box 'chip') has contrast 6.1:1, under 7:1"
         " (#26AD88, a shade of #009E73, reaches it)" in problems
     )
     assert line

@@ -181,7 +181,9 @@ def test_named_colours_meet_large_print_contrast(own: Path, capsys) -> None:
     )
     code, errors = run(capsys, "check", "own", "--profile", "contrast")
     assert code == 1
-    assert any("text #DDDDDD on #FFFFFF has contrast 1.4:1" in e for e in errors), errors
+    assert any("text #DDDDDD on #FFFFFF (box 'band') has contrast 1.4:1" in e for e in errors), (
+        errors
+    )
 
 
 # ------------------------------------------------------------------ fonts

@@ -398,7 +398,7 @@ def test_text_on_a_shape_of_its_colour_is_a_warning_where_no_contrast_is_asked(
     layout.write_text(text.replace("      art: {kind: image", blob + "      art: {kind: image"))
     said = (
         "layouts/tiny.yaml:8:7: warning: TY-A (and 2 more), box 'cost': text #000000 on"
-        " #000000 has contrast 1.0:1 and can hardly be read"
+        " #000000 (box 'blob') has contrast 1.0:1 and can hardly be read"
     )
     argv = ["--root", str(root)]
     for command in (["check"], ["build", "--paper", "a4", "--out", str(tmp_path / "out")]):

@@ -179,6 +179,23 @@ def shape_under(
     return under
 
 
+def ground_named(
+    face: FacePlan, element: Element, under_it: Callable[[Element, Element], bool] = covers
+) -> str:
+    """Which box gives ``element`` its background, as ``background`` finds it, said after its
+    colour: " (its own fill)", " (box 'band')", or '' for the paper (a designer's probe: a
+    title's contrast named a colour a term's fill gave a band, and neither)."""
+    if element.fill:
+        return " (its own fill)"
+    name = ""
+    for other in face.elements:
+        if other is element:
+            break
+        if other.box.traits.paints_under_text and other.fill and under_it(other, element):
+            name = other.box.name
+    return f" (box '{name}')" if name else ""
+
+
 def _under_its_lines(shape: Element, text: Element) -> bool:
     """Whether ``shape`` lies under every row ``text``'s lines are drawn on, at its middle
     (a box's centre may be on a shape while its one line, set at its top, is on the paper)."""
@@ -219,8 +236,8 @@ def face_contrast(face: FacePlan, minimum: float, label: str) -> list[Problem]:
     return [
         Problem(
             el.box.loc,
-            f"box '{el.box.name}': text {fg} on {bg} has contrast {ratio:.1f}:1,"
-            f" under {minimum:g}:1{_shade_hint(fg, bg, minimum)}",
+            f"box '{el.box.name}': text {fg} on {bg}{ground_named(face, el)} has contrast"
+            f" {ratio:.1f}:1, under {minimum:g}:1{_shade_hint(fg, bg, minimum)}",
             subject=label,
             code="contrast",
         )
@@ -267,7 +284,8 @@ def unreadable_text(face: FacePlan, label: str) -> list[Problem]:
         found.append(
             Problem(
                 el.box.loc,
-                f"box '{el.box.name}': text {fg} on {bg} has contrast {ratio:.1f}:1{said}"
+                f"box '{el.box.name}': text {fg} on {bg}"
+                f"{ground_named(face, el, _under_its_lines)} has contrast {ratio:.1f}:1{said}"
                 + (drawn if bg != WHITE and ratio < LEGIBLE else ""),
                 "warning",
                 subject=label,
