@@ -220,9 +220,8 @@ def broken_icons_said(
 def term_problems(game: Game, named: Mapping[str, str]) -> list[Problem]:
     """A term's ``icon`` that names no icon (built-in or the project's), or its ``fill`` that
     is no colour (``#RRGGBB``, a name of the layouts' ``named`` colours, none or empty, spaces
-    around it aside, as a box's ``fill`` takes it), at that
-    value in game.yaml: a face or a ``glyphs`` that draws it says so at its template too,
-    but the value to mend is here."""
+    around it aside, as a box's ``fill`` takes it), at that value in game.yaml: a face or a
+    ``glyphs`` that draws it says so at its template too, but the value to mend is here."""
     from ..colours import resolve, unknown
     from ..symbols import icon_ref, unknown_icon
 
