@@ -502,3 +502,29 @@ def test_a_card_with_less_text_than_its_deck_keeps_its_id_at_its_foot(tmp_path):
     to_foot = [min(c for c in cuts if c > w["bottom"]) - w["bottom"] for w in ids]
     assert max(to_foot) - min(to_foot) < 0.5, to_foot  # points: one place on every card
     assert max(to_foot) < 6 * MM, to_foot  # at the foot, as on the standard card
+
+
+def test_a_shorter_rule_stays_where_the_decks_fullest_card_has_its_rule(tmp_path):
+    """A review of the first version: what a card left went to its largest empty space, so a
+    card whose rule is shorter than its deck's longest printed that rule lower than the
+    others (the space above the rule was the largest). It goes to the lowest space above
+    the foot: each rule starts at one height, each id at the foot."""
+    import pdfplumber
+
+    from cutsheet.cli import main
+    from cutsheet.scaffold import new_game
+
+    new_game(tmp_path, "my-game")
+    cards = tmp_path / "content" / "my-game" / "cards.yaml"
+    long = "Play another card at once, then draw two cards and give one of them away."
+    cards.write_text(cards.read_text().replace("Play another card at once.", long, 1))
+    args = ["--root", str(tmp_path), "build", "--profile", "large-print", "--paper", "a4"]
+    assert main([*args, "--jobs", "1"]) == 0
+    pdf_path = tmp_path / "build" / "my-game" / "large-print-a4" / "cards.pdf"
+    with pdfplumber.open(pdf_path) as pdf:
+        words = pdf.pages[0].extract_words()
+    firsts = [w for w in words if w["text"] in ("Play", "Look")]  # the two rules' first words
+    ids = [w for w in words if w["text"] in ("MG-SUN", "MG-MOON")]
+    assert len(firsts) == 2 and len(ids) == 2
+    assert abs(firsts[0]["top"] - firsts[1]["top"]) < 0.5, firsts
+    assert abs(ids[0]["top"] - ids[1]["top"]) < 0.5, ids

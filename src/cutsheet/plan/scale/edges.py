@@ -166,30 +166,36 @@ def fitted_edge_map(
 def _left_over(
     new: dict[float, float], face: Face, shown: Collection[str], left: float
 ) -> dict[float, float]:
-    """The edge map with ``left`` mm added to the largest run of empty space between the
-    design's shown boxes, its margins included (of two alike, the lower): the boxes below
-    it move down by that much. A review: a deck shares the space its fullest card keeps (its
-    ``gap``), and the bottom margin took what a card left, so a card without that card's
-    text (a rule its ``when:`` hides) left its lower third blank, its id moved up to the
-    middle of the card; the id now stays at the foot, and what is above the space stays
-    where the deck's other cards have it. A box that holds another (a band under a title,
-    a card's border) is no content: the space inside it may be empty. The bottom margin
-    keeps ``SAFE_MM`` and a millimetre of what is left, if it had less (an id 3.5 mm above a
-    poker card's foot, on a mini card)."""
+    """The edge map with ``left`` mm added to the lowest run of empty space between the
+    design's shown boxes above its bottom margin, when that margin is not its largest empty
+    run: the boxes at the card's foot (its id) move down to it, and every box above stays
+    where the deck's other cards have it. A review: a deck shares the space its fullest card
+    keeps (its ``gap``), and the bottom margin took what a card left, so a card without that
+    card's text (a rule its ``when:`` hides) left its lower third blank, its id moved up to
+    the middle of the card. Where the bottom margin is the largest run (a back whose panel
+    sits high), or there is no other, it takes what is left, as before. A box that holds
+    another (a band under a title, a card's border) is no content: the space inside it may
+    be empty. The bottom margin keeps ``SAFE_MM`` and a millimetre of what is left, if it
+    had less (an id 3.5 mm above a poker card's foot, on a mini card)."""
     content = [b for b in face.boxes if b.name in shown]
     content = [b for b in content if not any(t is not b and inside(b, t) for t in content)]
     edges = sorted(new)
-    best, run_top, best_size = None, None, 0.0
+    runs: list[tuple[float, float]] = []  # (top edge, bottom edge) of each empty run
     for a, b in zip(edges, edges[1:], strict=False):
         if any(box.y < b - 1e-6 and box.y + box.h > a + 1e-6 for box in content):
-            run_top = None
             continue
-        run_top = a if run_top is None else run_top
-        if new[b] - new[run_top] >= best_size:  # the largest; of two alike, the lower
-            best, best_size = b, new[b] - new[run_top]
+        if runs and runs[-1][1] == a:
+            runs[-1] = (runs[-1][0], b)
+        else:
+            runs.append((a, b))
     foot = edges[-1]
-    margin = new[foot] - new[edges[-2]] if len(edges) > 1 else 0.0
-    give = left - max(0.0, SAFE_MM + 1 - margin)  # the bottom margin keeps the safe zone
-    if best is None or best == foot or give <= 0.0:  # (a box over the whole card that
-        return dict(new)  # holds none, or nothing to give: the foot takes it)
-    return {e: v + give if e >= best else v for e, v in new.items()}
+    if len(runs) < 2 or runs[-1][1] != foot:
+        return dict(new)  # (a box over the whole card that holds none: the foot takes it)
+    size = {run: new[run[1]] - new[run[0]] for run in runs}
+    if size[runs[-1]] >= max(size[run] for run in runs[:-1]):
+        return dict(new)
+    give = left - max(0.0, SAFE_MM + 1 - size[runs[-1]])  # the bottom margin keeps the zone
+    if give <= 0.0:
+        return dict(new)
+    at = runs[-2][1]
+    return {e: v + give if e >= at else v for e, v in new.items()}
