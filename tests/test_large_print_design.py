@@ -528,3 +528,48 @@ def test_a_shorter_rule_stays_where_the_decks_fullest_card_has_its_rule(tmp_path
     assert len(firsts) == 2 and len(ids) == 2
     assert abs(firsts[0]["top"] - firsts[1]["top"]) < 0.5, firsts
     assert abs(ids[0]["top"] - ids[1]["top"]) < 0.5, ids
+
+
+@pytest.mark.parametrize(
+    "boxes",
+    [
+        # a rule over a box it meets (a cost): the rule would leave its deck's line
+        '      points: {x: 5, y: 18, w: 53, h: 15, style: huge, text: "{{ points }}"}\n'
+        '      rule: {x: 6, y: 46, w: 51, h: 14, style: body, text: "{{ rule }}"}\n'
+        '      cost: {x: 5, y: 60, w: 40, h: 20.5, style: label, text: "Cost: {{ points }}"}\n',
+        # boxes that meet from top to foot: no empty space but the margins
+        '      points: {x: 5, y: 16, w: 53, h: 10, style: huge, text: "{{ points }}"}\n'
+        '      rule: {x: 6, y: 26, w: 51, h: 54.5, style: body, text: "{{ rule }}"}\n',
+    ],
+    ids=["rule-over-cost", "boxes-meet"],
+)
+def test_where_no_empty_space_lies_above_one_last_row_a_card_keeps_its_decks_lines(tmp_path, boxes):
+    """A review of the first two versions: what a card left went to the top margin (boxes
+    meeting from top to foot: the whole short card moved 41 mm down) or above a rule that
+    meets the cost box under it (the short card's rule 17 mm under the long one's). Where no
+    empty space lies just above a single last row, the bottom margin takes it, as before:
+    both cards' rules start at one height."""
+    import pdfplumber
+
+    from cutsheet.cli import main
+    from cutsheet.scaffold import new_game
+
+    new_game(tmp_path, "my-game")
+    layout = tmp_path / "layouts" / "my-game.yaml"
+    text = layout.read_text()
+    start = text.index("      points: ")
+    end = text.index("\n", text.index("      rule: ")) + 1
+    layout.write_text(text[:start] + boxes + text[end:])
+    cards = tmp_path / "content" / "my-game" / "cards.yaml"
+    long = "Play another card at once, then draw two cards and give one of them away."
+    cards.write_text(cards.read_text().replace("Play another card at once.", long, 1))
+    args = ["--root", str(tmp_path), "build", "--profile", "large-print", "--paper", "a4"]
+    assert main([*args, "--jobs", "1"]) == 0
+    pdf_path = tmp_path / "build" / "my-game" / "large-print-a4" / "cards.pdf"
+    with pdfplumber.open(pdf_path) as pdf:
+        words = pdf.pages[0].extract_words()
+    firsts = [w for w in words if w["text"] in ("Play", "Look")]  # the two rules' first words
+    titles = [w for w in words if w["text"] in ("Sun", "Moon")]
+    assert len(firsts) == 2 and len(titles) == 2
+    assert abs(firsts[0]["top"] - firsts[1]["top"]) < 0.5, firsts
+    assert abs(titles[0]["top"] - titles[1]["top"]) < 0.5, titles

@@ -166,19 +166,20 @@ def fitted_edge_map(
 def _left_over(
     new: dict[float, float], face: Face, shown: Collection[str], left: float
 ) -> dict[float, float]:
-    """The edge map with ``left`` mm added to the lowest run of empty space between the
-    design's shown boxes above its bottom margin, when that margin is not its largest empty
-    run: the boxes at the card's foot (its id) move down to it, and every box above stays
-    where the deck's other cards have it. A review: a deck shares the space its fullest card
-    keeps (its ``gap``), and the bottom margin took what a card left, so a card without that
-    card's text (a rule its ``when:`` hides) left its lower third blank, its id moved up to
-    the middle of the card. Where the bottom margin is the largest run (a back whose panel
-    sits high), or there is no other, it takes what is left, as before. A box that holds
-    another (a band under a title, a card's border) is no content: the space inside it may
-    be empty. The bottom margin keeps ``SAFE_MM`` and a millimetre of what is left, if it
-    had less (an id 3.5 mm above a poker card's foot, on a mini card)."""
+    """The edge map with ``left`` mm added just above the design's last row (its id, an icon
+    beside it), when an empty run lies between that row and the boxes above it: the last row
+    moves down to the card's foot, and every box above stays where the deck's other cards
+    have it. A review: a deck shares the space its fullest card keeps (its ``gap``), and the
+    bottom margin took what a card left, so a card without that card's text (a rule its
+    ``when:`` hides) left its lower third blank, its id in mid-card. The bottom margin takes
+    it as before where the design gives no such place: boxes that meet with no space between
+    them, a last row of two boxes one above the other (a rule over a cost box: the rule
+    would leave its deck's line), or a bottom margin that is the design's largest empty run
+    (a back whose panel sits high). A box that holds a smaller one (a band under a title, a
+    card's border) is no content. The bottom margin keeps ``SAFE_MM`` and a millimetre of
+    what is left, if it had less (an id 3.5 mm above a poker card's foot, on a mini card)."""
     content = [b for b in face.boxes if b.name in shown]
-    content = [b for b in content if not any(t is not b and inside(b, t) for t in content)]
+    content = [b for b in content if not any(_holds(b, t) for t in content)]
     edges = sorted(new)
     runs: list[tuple[float, float]] = []  # (top edge, bottom edge) of each empty run
     for a, b in zip(edges, edges[1:], strict=False):
@@ -189,13 +190,23 @@ def _left_over(
         else:
             runs.append((a, b))
     foot = edges[-1]
-    if len(runs) < 2 or runs[-1][1] != foot:
-        return dict(new)  # (a box over the whole card that holds none: the foot takes it)
+    inner = [run for run in runs[:-1] if run[0] > edges[0]]  # not the top margin
+    if not inner or runs[-1][1] != foot:
+        return dict(new)  # (boxes that meet: no place but the foot)
     size = {run: new[run[1]] - new[run[0]] for run in runs}
     if size[runs[-1]] >= max(size[run] for run in runs[:-1]):
         return dict(new)
+    at = inner[-1][1]
+    row = [b for b in content if at - 1e-6 <= b.y and b.y + b.h <= runs[-1][0] + 1e-6]
+    if not row or max(b.y for b in row) >= min(b.y + b.h for b in row) - 1e-6:
+        return dict(new)  # (no row, or boxes one above the other)
     give = left - max(0.0, SAFE_MM + 1 - size[runs[-1]])  # the bottom margin keeps the zone
     if give <= 0.0:
         return dict(new)
-    at = runs[-2][1]
     return {e: v + give if e >= at else v for e, v in new.items()}
+
+
+def _holds(outer: Box, inner: Box) -> bool:
+    """Whether ``outer`` holds ``inner``: a smaller box with its centre inside it (a text
+    box over the card's centre does not hold the card's border)."""
+    return inner is not outer and inner.w * inner.h < outer.w * outer.h and inside(outer, inner)
