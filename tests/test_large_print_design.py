@@ -474,18 +474,22 @@ def test_cards_of_one_deck_keep_one_band_height(game):
     assert checked >= 4
 
 
-def test_a_card_with_less_text_than_its_deck_keeps_its_id_at_its_foot(tmp_path):
-    """A review: a deck shares the space its fullest card keeps, and what a card left went
-    to its bottom margin, so the new game's Star cards (no rule), in a deck whose Sun has a
-    long rule, printed their id in the middle of the large-print card, the lower third
-    blank. What is left goes to the largest empty space instead: every card's id is as far
-    from its foot, read back from the PDF against the cut lines."""
+def _large_print_page(tmp_path, boxes: str | None = None) -> tuple[list[dict], list[dict]]:
+    """The new game's first large-print A4 cards page (its words and its lines), its Sun's
+    rule made long enough to need more room than the deck's other cards, and its face's
+    points and rule boxes replaced by ``boxes`` when given."""
     import pdfplumber
 
     from cutsheet.cli import main
     from cutsheet.scaffold import new_game
 
     new_game(tmp_path, "my-game")
+    if boxes is not None:
+        layout = tmp_path / "layouts" / "my-game.yaml"
+        text = layout.read_text()
+        start = text.index("      points: ")
+        end = text.index("\n", text.index("      rule: ")) + 1
+        layout.write_text(text[:start] + boxes + text[end:])
     cards = tmp_path / "content" / "my-game" / "cards.yaml"
     long = "Play another card at once, then draw two cards and give one of them away."
     cards.write_text(cards.read_text().replace("Play another card at once.", long, 1))
@@ -493,11 +497,25 @@ def test_a_card_with_less_text_than_its_deck_keeps_its_id_at_its_foot(tmp_path):
     assert main([*args, "--jobs", "1"]) == 0
     pdf_path = tmp_path / "build" / "my-game" / "large-print-a4" / "cards.pdf"
     with pdfplumber.open(pdf_path) as pdf:
-        page = pdf.pages[0]
-        ids = [w for w in page.extract_words() if w["text"].startswith("MG-")]
-        cuts = sorted(
-            {round(ln["top"], 1) for ln in page.lines if abs(ln["top"] - ln["bottom"]) < 0.1}
-        )
+        return pdf.pages[0].extract_words(), pdf.pages[0].lines
+
+
+def _at_one_height(words: list[dict], *texts: str) -> None:
+    """The words ``texts`` (one each) start at one height on their cards' page."""
+    found = [w for w in words if w["text"] in texts]
+    assert len(found) == len(texts), found
+    assert max(w["top"] for w in found) - min(w["top"] for w in found) < 0.5, found
+
+
+def test_a_card_with_less_text_than_its_deck_keeps_its_id_at_its_foot(tmp_path):
+    """A review: a deck shares the space its fullest card keeps, and what a card left went
+    to its bottom margin, so the new game's Star cards (no rule), in a deck whose Sun has a
+    long rule, printed their id in the middle of the large-print card, the lower third
+    blank. What is left goes just above the id instead: every card's id is as far from its
+    foot, read back from the PDF against the cut lines."""
+    words, lines = _large_print_page(tmp_path)
+    ids = [w for w in words if w["text"].startswith("MG-")]
+    cuts = sorted({round(ln["top"], 1) for ln in lines if abs(ln["top"] - ln["bottom"]) < 0.1})
     assert {w["text"] for w in ids} == {"MG-SUN", "MG-MOON", "MG-STAR"}
     to_foot = [min(c for c in cuts if c > w["bottom"]) - w["bottom"] for w in ids]
     assert max(to_foot) - min(to_foot) < 0.5, to_foot  # points: one place on every card
@@ -507,27 +525,11 @@ def test_a_card_with_less_text_than_its_deck_keeps_its_id_at_its_foot(tmp_path):
 def test_a_shorter_rule_stays_where_the_decks_fullest_card_has_its_rule(tmp_path):
     """A review of the first version: what a card left went to its largest empty space, so a
     card whose rule is shorter than its deck's longest printed that rule lower than the
-    others (the space above the rule was the largest). It goes to the lowest space above
-    the foot: each rule starts at one height, each id at the foot."""
-    import pdfplumber
-
-    from cutsheet.cli import main
-    from cutsheet.scaffold import new_game
-
-    new_game(tmp_path, "my-game")
-    cards = tmp_path / "content" / "my-game" / "cards.yaml"
-    long = "Play another card at once, then draw two cards and give one of them away."
-    cards.write_text(cards.read_text().replace("Play another card at once.", long, 1))
-    args = ["--root", str(tmp_path), "build", "--profile", "large-print", "--paper", "a4"]
-    assert main([*args, "--jobs", "1"]) == 0
-    pdf_path = tmp_path / "build" / "my-game" / "large-print-a4" / "cards.pdf"
-    with pdfplumber.open(pdf_path) as pdf:
-        words = pdf.pages[0].extract_words()
-    firsts = [w for w in words if w["text"] in ("Play", "Look")]  # the two rules' first words
-    ids = [w for w in words if w["text"] in ("MG-SUN", "MG-MOON")]
-    assert len(firsts) == 2 and len(ids) == 2
-    assert abs(firsts[0]["top"] - firsts[1]["top"]) < 0.5, firsts
-    assert abs(ids[0]["top"] - ids[1]["top"]) < 0.5, ids
+    others (the space above the rule was the largest). Each rule starts at one height, each
+    id at the foot."""
+    words, _lines = _large_print_page(tmp_path)
+    _at_one_height(words, "Play", "Look")  # the two rules' first words
+    _at_one_height(words, "MG-SUN", "MG-MOON")
 
 
 @pytest.mark.parametrize(
@@ -548,28 +550,7 @@ def test_where_no_empty_space_lies_above_one_last_row_a_card_keeps_its_decks_lin
     meeting from top to foot: the whole short card moved 41 mm down) or above a rule that
     meets the cost box under it (the short card's rule 17 mm under the long one's). Where no
     empty space lies just above a single last row, the bottom margin takes it, as before:
-    both cards' rules start at one height."""
-    import pdfplumber
-
-    from cutsheet.cli import main
-    from cutsheet.scaffold import new_game
-
-    new_game(tmp_path, "my-game")
-    layout = tmp_path / "layouts" / "my-game.yaml"
-    text = layout.read_text()
-    start = text.index("      points: ")
-    end = text.index("\n", text.index("      rule: ")) + 1
-    layout.write_text(text[:start] + boxes + text[end:])
-    cards = tmp_path / "content" / "my-game" / "cards.yaml"
-    long = "Play another card at once, then draw two cards and give one of them away."
-    cards.write_text(cards.read_text().replace("Play another card at once.", long, 1))
-    args = ["--root", str(tmp_path), "build", "--profile", "large-print", "--paper", "a4"]
-    assert main([*args, "--jobs", "1"]) == 0
-    pdf_path = tmp_path / "build" / "my-game" / "large-print-a4" / "cards.pdf"
-    with pdfplumber.open(pdf_path) as pdf:
-        words = pdf.pages[0].extract_words()
-    firsts = [w for w in words if w["text"] in ("Play", "Look")]  # the two rules' first words
-    titles = [w for w in words if w["text"] in ("Sun", "Moon")]
-    assert len(firsts) == 2 and len(titles) == 2
-    assert abs(firsts[0]["top"] - firsts[1]["top"]) < 0.5, firsts
-    assert abs(titles[0]["top"] - titles[1]["top"]) < 0.5, titles
+    both cards' titles and rules start at one height."""
+    words, _lines = _large_print_page(tmp_path, boxes)
+    _at_one_height(words, "Play", "Look")
+    _at_one_height(words, "Sun", "Moon")
