@@ -994,3 +994,10 @@ def test_a_layout_key_in_game_yaml_is_said_to_belong_in_a_layout_file(project, c
         f"{game}:{line}:1: error: unknown key '{key}': '{key}:' belongs in a layout file (the"
         " one in layouts/ that 'layouts:' names)"
     )
+
+
+def test_the_layout_keys_said_to_belong_in_a_layout_file_are_a_layout_files():
+    from cutsheet.layouts import LayoutFile
+    from cutsheet.validation import LAYOUT_KEYS
+
+    assert set(LayoutFile.model_fields) == LAYOUT_KEYS

@@ -177,9 +177,8 @@ def unknown_icon(name: str) -> str:
         asked.add(name)
         return broken_icon(name, broken[name])
     known = known_icons()
-    stem = PurePosixPath(name.replace("\\", "/")).name
-    for suffix in (".svg", ".png", ".SVG", ".PNG"):
-        stem = stem.removesuffix(suffix)
+    path = PurePosixPath(name.replace("\\", "/"))
+    stem = path.stem if path.suffix.lower() in (".svg", ".png") else path.name
     if stem != name and stem in known:  # a designer's probe: icon: icons/shell.svg
         return (
             f"unknown icon {excerpt(name)}: an icon is named by its file's name in icons/,"

@@ -12,7 +12,16 @@ from weakref import WeakKeyDictionary
 from pydantic import BaseModel, ValidationError
 
 from .diagnostics import ContentError, Loc, Problem, clip, did_you_mean, excerpt
-from .model import COLOUR_NAME, COLOUR_OR_NAME, FONT_NAME, GAME_CODE, HEX_COLOUR, ITEM_ID, SLUG
+from .model import (
+    COLOUR_NAME,
+    COLOUR_OR_NAME,
+    FONT_NAME,
+    GAME_CODE,
+    HEX_COLOUR,
+    ITEM_ID,
+    SLUG,
+    GameSpec,
+)
 from .source import Located
 
 M = TypeVar("M", bound=BaseModel)
@@ -149,8 +158,11 @@ def _type_miss(err: Mapping[str, Any]) -> bool:
     return str(err["type"]).endswith("_type")
 
 
-LAYOUT_KEYS = frozenset({"colours", "sizes", "papers", "styles", "fonts", "faces", "include"})
-"""A layout file's own keys: one written in game.yaml is said to belong there (a designer's
+LAYOUT_KEYS = frozenset(
+    {"include", "styles", "faces", "papers", "impositions", "sizes", "colours", "fonts"}
+)
+"""A layout file's own keys (``layouts.LayoutFile``'s, which this module may not import: a
+test keeps them alike): one written in game.yaml is said to belong there (a designer's
 probe: ``sizes:`` in game.yaml was only an unknown key, with the keys game.yaml allows)."""
 
 
@@ -161,7 +173,7 @@ def _unknown_key(path: tuple[Any, ...], model: type[BaseModel], located: Located
     known = _known_keys(model, path[:-1], located)
     guess = difflib.get_close_matches(key[:100], known, n=1, cutoff=0.6)
     hint = f", did you mean '{guess[0]}'?" if guess else f" (allowed: {', '.join(known)})"
-    if not path[:-1] and key in LAYOUT_KEYS and model.__name__ == "GameSpec":
+    if not path[:-1] and model is GameSpec and key in LAYOUT_KEYS:
         hint = f": '{key}:' belongs in a layout file (the one in layouts/ that 'layouts:' names)"
     return f"unknown key {excerpt(key)}{hint}"
 

@@ -170,12 +170,22 @@ def shape_under(
     """The fill of the last filled shape drawn before ``element`` that lies under it
     (``under_it``), else the white paper: what ``element`` is seen against, its own fill
     aside."""
-    under = WHITE
-    for other in face.elements:
+    j = _shape_below(face, element, under_it)
+    return WHITE if j is None else face.elements[j].fill or WHITE
+
+
+def _shape_below(
+    face: FacePlan, element: Element, under_it: Callable[[Element, Element], bool] = covers
+) -> int | None:
+    """The index of the last filled shape drawn before ``element`` that lies under it
+    (``under_it``); None for the paper. The one walk ``shape_under``, ``ground_named`` and
+    ``_ground`` share."""
+    under = None
+    for j, other in enumerate(face.elements):
         if other is element:
             break
         if other.box.traits.paints_under_text and other.fill and under_it(other, element):
-            under = other.fill
+            under = j
     return under
 
 
@@ -187,13 +197,8 @@ def ground_named(
     title's contrast named a colour a term's fill gave a band, and neither)."""
     if element.fill:
         return " (its own fill)"
-    name = ""
-    for other in face.elements:
-        if other is element:
-            break
-        if other.box.traits.paints_under_text and other.fill and under_it(other, element):
-            name = other.box.name
-    return f" (box '{name}')" if name else ""
+    j = _shape_below(face, element, under_it)
+    return "" if j is None else f" (box '{face.elements[j].box.name}')"
 
 
 def _under_its_lines(shape: Element, text: Element) -> bool:
@@ -343,13 +348,7 @@ def _ground(face: FacePlan, i: int) -> int | None:
     own fill, else the last filled shape drawn before it that covers its centre; None for
     the paper."""
     el = face.elements[i]
-    if el.fill:
-        return i
-    under = None
-    for j, other in enumerate(face.elements[:i]):
-        if other.box.traits.paints_under_text and other.fill and covers(other, el):
-            under = j
-    return under
+    return i if el.fill else _shape_below(face, el)
 
 
 def _pasted_in(face: FacePlan, i: int, discs: frozenset[str]) -> Element | None:
