@@ -247,6 +247,11 @@ def _a_field(name: str) -> Callable[[Path], None]:
 CARDS, CSV_FILE, GAME_FILE = GAME + "cards.yaml", GAME + "events.csv", GAME + "game.yaml"
 MISTAKES: dict[str, Callable[[Path], None]] = {
     "`name: [Sun` (YAML syntax)": _in(CARDS, "name: Sun", "name: [Sun"),
+    "`rule: &more then draw one.` (an `&` first)": _in(
+        CARDS,
+        "rule: Play another card at once, then draw one.",
+        "rule: &more then draw one.",
+    ),
     "`pionts: 3` (a misspelt key)": _in(CARDS, "points: 3", "pionts: 3"),
     "`points: three` (wrong type)": _in(CARDS, "points: 3", "points: three"),
     "`points: 12` (with `max: 9`)": _in(CARDS, "points: 3", "points: 12"),

@@ -38,6 +38,9 @@ YAML_CASES = {
         " in quotes)"
     ),
     "duplicate_anchor.yaml": "2:4: anchor '&deck' is already defined at line 1",
+    # YAML would print 'cubes than anyone': the '&more' the editor typed is lost
+    "anchor_as_text.yaml": "3:9: '&more' is read as a YAML anchor, not as text, and would not"
+    " print; text that starts with '&' is written in quotes: '&more cubes than anyone'",
     "alias_too_deep.yaml": "2:9: this alias nests lists and mappings more than 64 levels deep",
     "control_character.yaml": "1:11: YAML: character U+0007 is not allowed; remove it, or write"
     ' it as "\\x07" inside a double-quoted value',
@@ -121,6 +124,33 @@ def test_yaml_1_1_values_stay_text() -> None:
         "when": "2024-05-01",
         "real": True,
     }
+
+
+def test_an_anchor_an_alias_uses_or_a_quoted_one_is_no_problem(tmp_path: Path) -> None:
+    path = tmp_path / "anchors.yaml"
+    path.write_text(
+        "a: &one plain text\nb: *one\nc: &two 'quoted'\nd: &three [1, 2]\ne: '&more cubes'\n",
+        encoding="utf-8",
+    )
+    assert load_any(path, tmp_path).data == {
+        "a": "plain text",
+        "b": "plain text",
+        "c": "quoted",
+        "d": [1, 2],
+        "e": "&more cubes",
+    }
+
+
+def test_every_anchor_read_as_text_is_said(tmp_path: Path) -> None:
+    path = tmp_path / "two.yaml"
+    path.write_text("a: &x\nb: &y z\n", encoding="utf-8")
+    with pytest.raises(ContentError) as exc:
+        load_any(path, tmp_path)
+    said = [(p.loc.line, p.loc.col, p.text.split(",")[0]) for p in exc.value.problems]
+    assert said == [
+        (1, 4, "'&x' is read as a YAML anchor"),
+        (2, 4, "'&y' is read as a YAML anchor"),
+    ]
 
 
 def test_a_csv_from_excel_keeps_its_first_column_name() -> None:

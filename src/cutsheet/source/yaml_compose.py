@@ -9,7 +9,9 @@ is built:
 * a file may write at most ``MAX_VALUES`` values, and aliases may build at most
   ``MAX_ALIAS_VALUES`` more (no "billion laughs");
 * an alias inside the collection it names (``a: &x [*x]``) is refused, and so is an
-  anchor defined twice.
+  anchor defined twice;
+* a plain (unquoted) text that begins with an anchor no alias uses (``rule: &more cubes``,
+  whose value YAML reads as ``cubes``) is refused: the '&' was meant as text.
 """
 
 from __future__ import annotations
@@ -87,6 +89,8 @@ class _Composer:
         self.resolvers = loader.yaml_implicit_resolvers
         self.anchors: dict[str, tuple[Scalar | Collection, Loc]] = {}
         self.open_anchors: dict[str, Loc] = {}  # collections not complete yet
+        self.plain_anchored: list[tuple[str, Scalar]] = []  # unquoted texts with an anchor
+        self.aliased: set[str] = set()  # the anchors some alias names
         self.stack: list[tuple[Collection, str | None]] = []
         self.lines: list[str] = []  # the source's lines, split when first needed
         self.noting: bool | None = None  # whether its multi-line texts are noted (once known)
@@ -125,7 +129,33 @@ class _Composer:
                 break
             _attach(stack[-1][0], node, kind is scalar_event)
         self._end_of_stream()
+        self._anchors_as_text()
         return node
+
+    def _anchors_as_text(self) -> None:
+        """Refuse each plain text that begins with an anchor no alias uses: YAML takes
+        ``&more`` in ``rule: &more cubes`` for an anchor and the value is ``cubes``, so the
+        words would print without it; quoted, the text is whole."""
+        unused = [(n, node) for n, node in self.plain_anchored if n not in self.aliased]
+        if not unused:
+            return
+        if not self.lines:
+            self.lines = self.source_text.split("\n")
+        problems = []
+        for name, node in unused:
+            row = self.lines[node.loc.line - 1] if node.loc.line <= len(self.lines) else ""
+            start = row.find("&" + name, max(0, node.loc.col - 1))
+            loc = Loc(node.loc.path, node.loc.line, start + 1) if start >= 0 else node.loc
+            whole = f"&{name} {node.text}" if node.text else f"&{name}"
+            problems.append(
+                Problem(
+                    loc,
+                    f"{excerpt('&' + name)} is read as a YAML anchor, not as text, and would"
+                    f" not print; text that starts with '&' is written in quotes:"
+                    f" {excerpt(whole, 40)}",
+                )
+            )
+        raise ContentError(problems)
 
     def _end_of_stream(self) -> None:
         get = self.loader.get_event
@@ -168,6 +198,8 @@ class _Composer:
         if event.anchor is not None:
             self._check_anchor(event.anchor, loc)
             self.anchors[event.anchor] = (node, loc)
+            if not event.style:  # plain ('' from libyaml): the '&' may be text
+                self.plain_anchored.append((event.anchor, node))
         return node
 
     def _colour_comment(self, mapping: Collection) -> None:
@@ -223,6 +255,7 @@ class _Composer:
             said = f"alias {excerpt('*' + name)} has no anchor before it"
             raise _stop(loc, said + " (text that starts with '*' is written in quotes)")
         named = self.anchors[name][0]
+        self.aliased.add(name)
         self.alias_values += named.size
         if self.alias_values > MAX_ALIAS_VALUES:
             raise _stop(
