@@ -144,6 +144,20 @@ def test_glyphs_mark_cube_runs_only():
     assert 'label="5R&gt;G|5 R for 1 G"' in expanded
 
 
+def test_a_cube_fill_that_is_no_colour_is_the_games_own_problem_or_the_templates():
+    """The game's ``terms`` (the context's own) with a fill that is no colour: said once, at
+    game.yaml (``plan.term_problems``), so glyphs measures the cube in a stand-in colour and
+    says nothing; terms written in the template itself are said there. None or empty makes
+    the letter no cube."""
+    bad = {"R": {"fill": "orangey"}, "G": {"fill": "none"}, "B": {"fill": " #56B4E9 "}}
+    markup = render("{{ '2R+G+B'|glyphs(terms) }}", {"terms": bad})
+    expanded = expand(markup, 10, 14, face_name("bold"))
+    assert expanded.count('name="cs_cube"') == 2  # R (stand-in) and B; G is a letter
+    assert "#000000" in markup and "#56B4E9" in markup
+    with pytest.raises(TemplateProblem, match="terms R: fill 'orangey' is not a colour"):
+        render("{{ '2R'|glyphs(own) }}", {"own": bad, "terms": {}})
+
+
 def test_glyphs_read_cube_groups_joined_by_plus_as_one_run():
     """``2R+1B`` (a designer's cost) is one run of notation: every cube a tile, the plus a
     letter between them, said "2 red and 1 blue"; before, the whole word was left as text

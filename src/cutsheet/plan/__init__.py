@@ -217,15 +217,18 @@ def broken_icons_said(
     ]
 
 
-def term_problems(game: Game, named: Mapping[str, str]) -> list[Problem]:
+def term_problems(game: Game, named: Mapping[str, str]) -> tuple[list[Problem], tuple[str, ...]]:
     """A term's ``icon`` that names no icon (built-in or the project's), or its ``fill`` that
     is no colour (``#RRGGBB``, a name of the layouts' ``named`` colours, none or empty, spaces
-    around it aside, as a box's ``fill`` takes it), at that value in game.yaml: a face or a
-    ``glyphs`` that draws it says so at its template too, but the value to mend is here."""
+    around it aside, as a box's ``fill`` takes it), at that value in game.yaml; and, for
+    each such fill, what a box's fill that reads it says at its template
+    (``terms_said``): the value to mend is in game.yaml, said once there (``glyphs`` draws
+    its cubes in a stand-in colour meanwhile, and says nothing)."""
     from ..colours import resolve, unknown
     from ..symbols import icon_ref, unknown_icon
 
     problems = []
+    echoes: list[str] = []
     for word, data in game.spec.terms.items():
         name, fill = data.get("icon"), data.get("fill")
         if isinstance(name, str) and "{" not in name and icon_ref(name) is None:
@@ -236,13 +239,22 @@ def term_problems(game: Game, named: Mapping[str, str]) -> list[Problem]:
             if resolve(shown, named) is None:
                 message = unknown(shown, named, f"terms.{word}.fill:")
                 problems.append(Problem(game.game_src.loc(("terms", word, "fill")), message))
-    return problems
+                echoes += {f"fill {excerpt(v)} (from " for v in (shown, str(fill))}
+    return problems, tuple(echoes)
+
+
+def terms_said(problems: list[Problem], echoes: tuple[str, ...]) -> list[Problem]:
+    """``problems`` without those that only echo a term's fill said at game.yaml
+    (``term_problems``): each template that reads it would say it again."""
+    if not echoes:
+        return problems
+    return [p for p in problems if not any(echo in p.message for echo in echoes)]
 
 
 def _plan_game(
     game: Game, layouts: Layouts, profile: Profile, imposition: str
 ) -> tuple[GamePlan, list[Problem]]:
-    problems: list[Problem] = term_problems(game, layouts.colours)
+    problems, echoes = term_problems(game, layouts.colours)
     parts: dict[str, list[Run | PageDoc]] = {"cards": [], "sheets": []}
     checked: set[tuple[str, tuple[float, float]]] = set()
     docs = planner(game, profile, imposition)
@@ -286,7 +298,7 @@ def _plan_game(
     furniture = measure_furniture(profile, game.spec.title)
     cards = {k: tuple(v) for k, v in parts.items()}
     plan = GamePlan(game, profile, cards, rules, furniture, booklet)
-    return plan, collapse_repeats(problems)
+    return plan, collapse_repeats(terms_said(problems, echoes))
 
 
 def _profiled_boxes(layouts: Layouts, face: str) -> frozenset[str]:

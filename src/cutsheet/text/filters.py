@@ -48,8 +48,17 @@ _NOTATION = re.compile(rf"{_GROUP}(?:\+{_GROUP})*")
 starts or ends a word (``+2R``, a gain; ``3R+``) leaves the word as text."""
 
 
-def _cube_fills(terms: Mapping[str, Mapping[str, str]]) -> dict[str, str]:
-    """The fill of each one-letter term (A to Z) that has one; a fill must be a colour."""
+STAND_IN = "#000000"
+"""The tile of a game's term whose fill is no colour: the plan says so at game.yaml
+(``plan.term_problems``), and the build fails there; meanwhile each card is measured with
+its tiles, as it will print once the fill is mended, and no template says it again."""
+
+
+def _cube_fills(terms: Mapping[str, Mapping[str, str]], games: bool) -> dict[str, str]:
+    """The fill of each one-letter term (A to Z) that has one, read as a box's fill is
+    (spaces around it aside; a name from the layouts' colours): a colour, or none or empty,
+    which makes the letter no cube. A fill that is no colour is an error here, unless these
+    are the game's own ``terms`` (``games``), said at game.yaml (``STAND_IN``)."""
     if not isinstance(terms, Mapping):
         raise TemplateProblem("glyphs needs the terms (write glyphs(terms))")
     cubes = {
@@ -58,14 +67,21 @@ def _cube_fills(terms: Mapping[str, Mapping[str, str]]) -> dict[str, str]:
         if isinstance(k, str) and len(k) == 1 and isinstance(v, Mapping) and "fill" in v
     }
     named = symbols.project_colours()
-    for letter, fill in cubes.items():  # a name from the layouts' colours, as a box's fill
-        cubes[letter] = named.get(str(fill), str(fill))
-        if not is_colour(cubes[letter]):
+    found = {}
+    for letter, fill in cubes.items():
+        written = str(fill).strip()
+        if written in ("", "none"):
+            continue
+        found[letter] = named.get(written, written)
+        if is_colour(found[letter]):
+            continue
+        if not games:
             raise TemplateProblem(
-                f"terms {letter}: fill {short(fill)} (in game.yaml) is not a colour (#RRGGBB,"
-                " or a name from 'colours')"
+                f"terms {letter}: fill {short(fill)} is not a colour (#RRGGBB, or a name from"
+                " 'colours')"
             )
-    return {k: v for k, v in cubes.items() if "A" <= k <= "Z"}
+        found[letter] = STAND_IN
+    return {k: v for k, v in found.items() if "A" <= k <= "Z"}
 
 
 @pass_context  # never folded into a compiled template: what it makes is noted as it runs
@@ -74,7 +90,7 @@ def glyphs(_context: Context, value: str, terms: Mapping[str, Mapping[str, str]]
     has a ``fill`` in ``terms`` becomes a cube tile with its letter, and ``>``/``<>`` get room
     to breathe; the run keeps its literal text for readers (see :mod:`cutsheet.symbols`).
     Words that are not notation ("Bank", "Red") are left alone."""
-    cubes = _cube_fills(terms)
+    cubes = _cube_fills(terms, terms is _context.get("terms"))
     text = str(value)
     out: list[str] = []
     last = 0
