@@ -40,7 +40,7 @@ YAML_CASES = {
     "duplicate_anchor.yaml": "2:4: anchor '&deck' is already defined at line 1",
     # YAML would print 'cubes than anyone': the '&more' the editor typed is lost
     "anchor_as_text.yaml": "3:9: '&more' is read as a YAML anchor, not as text, and would not"
-    " print; text that starts with '&' is written in quotes: '&more cubes than anyone'",
+    " print; text that starts with '&' is written in quotes: \"&more cubes than anyone\"",
     "alias_too_deep.yaml": "2:9: this alias nests lists and mappings more than 64 levels deep",
     "control_character.yaml": "1:11: YAML: character U+0007 is not allowed; remove it, or write"
     ' it as "\\x07" inside a double-quoted value',
@@ -139,6 +139,38 @@ def test_an_anchor_an_alias_uses_or_a_quoted_one_is_no_problem(tmp_path: Path) -
         "d": [1, 2],
         "e": "&more cubes",
     }
+
+
+def test_an_anchor_on_a_number_or_a_flag_is_no_text_lost(tmp_path: Path) -> None:
+    """A review: ``x: &left 5`` was said to lose '&left' and told to quote it, which made x
+    a text; an anchor on a value that is no text is the designer's, as written."""
+    path = tmp_path / "values.yaml"
+    path.write_text("x: &left 5\nshow: &on true\nnone: &gone null\nw: &w 2.5\n", encoding="utf-8")
+    assert load_any(path, tmp_path).data == {"x": 5, "show": True, "none": None, "w": 2.5}
+
+
+def test_the_quoting_an_anchor_message_gives_is_yaml_that_reads_back(tmp_path: Path) -> None:
+    """A review: the suggestion was Python's repr ('it\\'s' and a doubled backslash)."""
+    import re
+
+    import yaml
+
+    path = tmp_path / "quote.yaml"
+    path.write_text('rule: &x it\'s "big" back\\slash\n', encoding="utf-8")
+    with pytest.raises(ContentError) as exc:
+        load_any(path, tmp_path)
+    (problem,) = exc.value.problems
+    quoted = re.search(r"written in quotes: (.*)$", problem.text).group(1)
+    assert yaml.safe_load(f"rule: {quoted}") == {"rule": '&x it\'s "big" back\\slash'}
+
+
+def test_anchors_read_as_text_are_capped_as_a_files_problems_are(tmp_path: Path) -> None:
+    path = tmp_path / "many.yaml"
+    path.write_text("".join(f"- &a{n} note {n}\n" for n in range(500)), encoding="utf-8")
+    with pytest.raises(ContentError) as exc:
+        load_any(path, tmp_path)
+    problems = exc.value.problems
+    assert len(problems) == 101 and problems[-1].text == "and 400 more problems in this file"
 
 
 def test_every_anchor_read_as_text_is_said(tmp_path: Path) -> None:

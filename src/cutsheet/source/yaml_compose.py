@@ -11,18 +11,20 @@ is built:
 * an alias inside the collection it names (``a: &x [*x]``) is refused, and so is an
   anchor defined twice;
 * a plain (unquoted) text that begins with an anchor no alias uses (``rule: &more cubes``,
-  whose value YAML reads as ``cubes``) is refused: the '&' was meant as text.
+  whose value YAML reads as ``cubes``) is refused: the '&' was meant as text (a number's or
+  a flag's anchor, ``x: &left 5``, reads as written: it is no text).
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import yaml
 
 from ..diagnostics import ContentError, Loc, Problem, excerpt
 from . import colour_comments
-from .limits import MAX_ALIAS_VALUES, MAX_DEPTH, MAX_VALUES
+from .limits import MAX_ALIAS_VALUES, MAX_DEPTH, MAX_VALUES, capped
 from .scalar_lines import MAX_TEXT, note, start_file
 from .yaml_nodes import Alias, Collection, Node, Scalar, mark_loc, target
 from .yaml_schema import CONSTRUCT, MAP, SEQ, STR, TAG
@@ -36,6 +38,14 @@ def compose(loader: yaml.SafeLoader, file: str, source_text: str) -> Node | None
     broken and the aliases and anchors misused are ContentErrors."""
     start_file(file)  # what was noted of it before is of an older text
     return _Composer(loader, file, source_text).compose()
+
+
+def _quoted(text: str, limit: int = 40) -> str:
+    """``text`` as YAML writes it in double quotes (its escapes are JSON's), the first
+    ``limit`` characters of a longer one and '…'."""
+    if len(text) <= limit:
+        return json.dumps(text, ensure_ascii=False)
+    return json.dumps(text[:limit], ensure_ascii=False)[:-1] + '…"'
 
 
 def _stop(loc: Loc, message: str) -> ContentError:
@@ -152,10 +162,10 @@ class _Composer:
                     loc,
                     f"{excerpt('&' + name)} is read as a YAML anchor, not as text, and would"
                     f" not print; text that starts with '&' is written in quotes:"
-                    f" {excerpt(whole, 40)}",
+                    f" {_quoted(whole)}",
                 )
             )
-        raise ContentError(problems)
+        raise ContentError(capped(problems))
 
     def _end_of_stream(self) -> None:
         get = self.loader.get_event
@@ -198,7 +208,7 @@ class _Composer:
         if event.anchor is not None:
             self._check_anchor(event.anchor, loc)
             self.anchors[event.anchor] = (node, loc)
-            if not event.style:  # plain ('' from libyaml): the '&' may be text
+            if not event.style and (tag is STR or not text):  # plain text (or none): '&' text?
                 self.plain_anchored.append((event.anchor, node))
         return node
 
