@@ -145,17 +145,22 @@ def test_glyphs_mark_cube_runs_only():
 
 
 def test_a_cube_fill_that_is_no_colour_is_the_games_own_problem_or_the_templates():
-    """The game's ``terms`` (the context's own) with a fill that is no colour: said once, at
-    game.yaml (``plan.term_problems``), so glyphs measures the cube in a stand-in colour and
-    says nothing; terms written in the template itself are said there. None or empty makes
-    the letter no cube."""
+    """A fill of game.yaml's terms that is no colour is said there, once
+    (``plan.term_problems``; the look holds it, ``symbols.fill_said``): glyphs measures its
+    cube with a stand-in and says nothing, whatever mapping it is given (a copy of the
+    terms). Any other fill that is no colour is the template's (its own terms). None or
+    empty makes the letter no cube."""
+    from cutsheet.symbols import STAND_IN_FILL, project_look
+
     bad = {"R": {"fill": "orangey"}, "G": {"fill": "none"}, "B": {"fill": " #56B4E9 "}}
-    markup = render("{{ '2R+G+B'|glyphs(terms) }}", {"terms": bad})
+    with project_look({}, {}, None, frozenset({"orangey"})):
+        markup = render("{{ '2R+G+B'|glyphs(terms) }}", {"terms": bad})
+        copied = render("{{ '2R'|glyphs(dict(terms)) }}", {"terms": bad})
     expanded = expand(markup, 10, 14, face_name("bold"))
     assert expanded.count('name="cs_cube"') == 2  # R (stand-in) and B; G is a letter
-    assert "#000000" in markup and "#56B4E9" in markup
+    assert STAND_IN_FILL in markup and "#56B4E9" in markup and STAND_IN_FILL in copied
     with pytest.raises(TemplateProblem, match="terms R: fill 'orangey' is not a colour"):
-        render("{{ '2R'|glyphs(own) }}", {"own": bad, "terms": {}})
+        render("{{ '2R'|glyphs(terms) }}", {"terms": bad})  # said nowhere else: here
 
 
 def test_glyphs_read_cube_groups_joined_by_plus_as_one_run():

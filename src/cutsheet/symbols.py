@@ -84,6 +84,12 @@ _LOOK_KEY: ContextVar[tuple[object, ...]] = ContextVar("look_key", default=((), 
 _BROKEN: ContextVar[tuple[Mapping[str, str], set[str]]] = ContextVar(
     "broken_icons", default=({}, set())
 )
+_SAID_FILLS: ContextVar[frozenset[str]] = ContextVar("said_fills", default=frozenset())
+STAND_IN_FILL = "#010101"
+"""What a template that reads a term's fill gets where game.yaml's fill is no colour (said
+there, once: ``plan.term_problems``; the build fails there): a cube's tile, a box's fill
+from ``terms[…].fill``, measured as they will print once it is mended, and said nowhere else
+(a contrast with it is no problem of the design's: the plan leaves it out)."""
 
 
 def icon_files(folder: Path) -> dict[str, Path]:
@@ -129,19 +135,23 @@ def project_look(
     icons: Mapping[str, str],
     colours: Mapping[str, str],
     broken: Mapping[str, str] | None = None,
+    said_fills: frozenset[str] = frozenset(),
 ) -> Iterator[set[str]]:
     """While planning a game: its project's icons (name -> file) and named colours, for the
     ``icon`` filter, icon boxes and symbol markup. ``broken``: the project's icon files
     that cannot be drawn (name -> where their error is said); yields the names of those
-    the game asked for (``unknown_icon``), which are its errors."""
+    the game asked for (``unknown_icon``), which are its errors. ``said_fills``: the fills
+    of game.yaml's terms that are no colour, said there (``fill_said``)."""
     broken = broken or {}
     asked: set[str] = set()
     token, said = _OWN.set((icons, colours)), _BROKEN.set((broken, asked))
+    fills = _SAID_FILLS.set(said_fills)
     look = (tuple(sorted(icons.items())), tuple(sorted(colours.items())), tuple(sorted(broken)))
-    key = _LOOK_KEY.set(look)
+    key = _LOOK_KEY.set((*look, tuple(sorted(said_fills))))
     try:
         yield asked
     finally:
+        _SAID_FILLS.reset(fills)
         _LOOK_KEY.reset(key)
         _BROKEN.reset(said)
         _OWN.reset(token)
@@ -160,6 +170,12 @@ def project_icons() -> Mapping[str, str]:
 
 def project_colours() -> Mapping[str, str]:
     return _OWN.get()[1]
+
+
+def fill_said(value: str) -> bool:
+    """Whether ``value`` (spaces around it aside) is a fill of game.yaml's terms that is no
+    colour, said there (``project_look``): what reads it gets ``STAND_IN_FILL``."""
+    return value.strip() in _SAID_FILLS.get()
 
 
 def known_icons() -> tuple[str, ...]:

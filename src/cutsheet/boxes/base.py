@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from pydantic import Field
 
-from .. import colours
+from .. import colours, symbols
 from ..diagnostics import ContentError, Loc, Problem, excerpt
 from ..measure import MM, TextStyle
 from ..text import TemplateProblem, render_plain
@@ -148,6 +148,8 @@ class FillContext:
         if out in ("", "none"):
             return None
         found = colours.resolve(out, self.colours)
+        if found is None and "terms" in value and symbols.fill_said(out):
+            return symbols.STAND_IN_FILL  # game.yaml's term fill: said there, once
         if found is None:
             given = value if out != value.strip() else ""  # (a field, a term it reads)
             raise TemplateProblem(colours.unknown(out, self.colours, key, given_by=given))

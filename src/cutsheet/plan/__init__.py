@@ -17,7 +17,7 @@ from ..measure import face_name, missing_glyphs, profile_doc_styles, register
 from ..model import Block, Game, PageItem
 from ..profiles import Profile
 from ..source import Located
-from ..symbols import broken_icon, project_look
+from ..symbols import STAND_IN_FILL, broken_icon, project_look
 from ..text import literal
 from .cards import plan_component
 from .context import component_line_locs, component_lines, document_context
@@ -189,10 +189,13 @@ def plan_game(
     ``imposition``: how cards.pdf is printed, for the documents' texts that say so."""
     register()
     broken = {name: problem for name, (_file, problem) in layouts.broken_icons.items()}
+    said = frozenset(_not_colours(game, layouts.colours))
     with project_look(
-        layouts.icons, layouts.colours, {n: str(p.loc) for n, p in broken.items()}
+        layouts.icons, layouts.colours, {n: str(p.loc) for n, p in broken.items()}, said
     ) as asked:
         game_plan, problems = _plan_game(game, layouts, profile, imposition)
+    if said:  # a contrast with a stand-in fill is not the design's (``symbols.STAND_IN_FILL``)
+        problems = [p for p in problems if STAND_IN_FILL not in p.message.upper()]
     return game_plan, broken_icons_said(problems, broken, asked)
 
 
@@ -217,44 +220,42 @@ def broken_icons_said(
     ]
 
 
-def term_problems(game: Game, named: Mapping[str, str]) -> tuple[list[Problem], tuple[str, ...]]:
+def term_problems(game: Game, named: Mapping[str, str]) -> list[Problem]:
     """A term's ``icon`` that names no icon (built-in or the project's), or its ``fill`` that
-    is no colour (``#RRGGBB``, a name of the layouts' ``named`` colours, none or empty, spaces
-    around it aside, as a box's ``fill`` takes it), at that value in game.yaml; and, for
-    each such fill, what a box's fill that reads it says at its template
-    (``terms_said``): the value to mend is in game.yaml, said once there (``glyphs`` draws
-    its cubes in a stand-in colour meanwhile, and says nothing)."""
-    from ..colours import resolve, unknown
+    is no colour (``_not_colours``), at that value in game.yaml: said once, there (what reads
+    the fill meanwhile gets a stand-in, ``symbols.fill_said``)."""
+    from ..colours import unknown
     from ..symbols import icon_ref, unknown_icon
 
     problems = []
-    echoes: list[str] = []
+    bad = _not_colours(game, named)
     for word, data in game.spec.terms.items():
         name, fill = data.get("icon"), data.get("fill")
         if isinstance(name, str) and "{" not in name and icon_ref(name) is None:
             message = f"terms.{word}.icon: {unknown_icon(name)}"
             problems.append(Problem(game.game_src.loc(("terms", word, "icon")), message))
         shown = fill.strip() if isinstance(fill, str) else ""
-        if shown not in ("", "none") and "{" not in shown:  # (as a box's fill takes it)
-            if resolve(shown, named) is None:
-                message = unknown(shown, named, f"terms.{word}.fill:")
-                problems.append(Problem(game.game_src.loc(("terms", word, "fill")), message))
-                echoes += {f"fill {excerpt(v)} (from " for v in (shown, str(fill))}
-    return problems, tuple(echoes)
+        if shown in bad:
+            message = unknown(shown, named, f"terms.{word}.fill:")
+            problems.append(Problem(game.game_src.loc(("terms", word, "fill")), message))
+    return problems
 
 
-def terms_said(problems: list[Problem], echoes: tuple[str, ...]) -> list[Problem]:
-    """``problems`` without those that only echo a term's fill said at game.yaml
-    (``term_problems``): each template that reads it would say it again."""
-    if not echoes:
-        return problems
-    return [p for p in problems if not any(echo in p.message for echo in echoes)]
+def _not_colours(game: Game, named: Mapping[str, str]) -> set[str]:
+    """The fills of game.yaml's terms that are no colour: not ``#RRGGBB``, a name of the
+    layouts' ``named`` colours, none or empty, spaces around it aside, as a box's ``fill``
+    takes it; a fill is data, never a template (``{{ x }}`` is no colour either)."""
+    from ..colours import resolve
+
+    fills = (data.get("fill") for data in game.spec.terms.values())
+    shown = {f.strip() for f in fills if isinstance(f, str)}
+    return {f for f in shown if f not in ("", "none") and resolve(f, named) is None}
 
 
 def _plan_game(
     game: Game, layouts: Layouts, profile: Profile, imposition: str
 ) -> tuple[GamePlan, list[Problem]]:
-    problems, echoes = term_problems(game, layouts.colours)
+    problems = term_problems(game, layouts.colours)
     parts: dict[str, list[Run | PageDoc]] = {"cards": [], "sheets": []}
     checked: set[tuple[str, tuple[float, float]]] = set()
     docs = planner(game, profile, imposition)
@@ -298,7 +299,7 @@ def _plan_game(
     furniture = measure_furniture(profile, game.spec.title)
     cards = {k: tuple(v) for k, v in parts.items()}
     plan = GamePlan(game, profile, cards, rules, furniture, booklet)
-    return plan, collapse_repeats(terms_said(problems, echoes))
+    return plan, collapse_repeats(problems)
 
 
 def _profiled_boxes(layouts: Layouts, face: str) -> frozenset[str]:

@@ -48,17 +48,11 @@ _NOTATION = re.compile(rf"{_GROUP}(?:\+{_GROUP})*")
 starts or ends a word (``+2R``, a gain; ``3R+``) leaves the word as text."""
 
 
-STAND_IN = "#000000"
-"""The tile of a game's term whose fill is no colour: the plan says so at game.yaml
-(``plan.term_problems``), and the build fails there; meanwhile each card is measured with
-its tiles, as it will print once the fill is mended, and no template says it again."""
-
-
-def _cube_fills(terms: Mapping[str, Mapping[str, str]], games: bool) -> dict[str, str]:
+def _cube_fills(terms: Mapping[str, Mapping[str, str]]) -> dict[str, str]:
     """The fill of each one-letter term (A to Z) that has one, read as a box's fill is
     (spaces around it aside; a name from the layouts' colours): a colour, or none or empty,
-    which makes the letter no cube. A fill that is no colour is an error here, unless these
-    are the game's own ``terms`` (``games``), said at game.yaml (``STAND_IN``)."""
+    which makes the letter no cube. A fill that is no colour is an error here, unless it is
+    game.yaml's, said there (``symbols.fill_said``: its tile is ``STAND_IN_FILL``)."""
     if not isinstance(terms, Mapping):
         raise TemplateProblem("glyphs needs the terms (write glyphs(terms))")
     cubes = {
@@ -75,12 +69,12 @@ def _cube_fills(terms: Mapping[str, Mapping[str, str]], games: bool) -> dict[str
         found[letter] = named.get(written, written)
         if is_colour(found[letter]):
             continue
-        if not games:
+        if not symbols.fill_said(written):
             raise TemplateProblem(
                 f"terms {letter}: fill {short(fill)} is not a colour (#RRGGBB, or a name from"
                 " 'colours')"
             )
-        found[letter] = STAND_IN
+        found[letter] = symbols.STAND_IN_FILL
     return {k: v for k, v in found.items() if "A" <= k <= "Z"}
 
 
@@ -90,7 +84,7 @@ def glyphs(_context: Context, value: str, terms: Mapping[str, Mapping[str, str]]
     has a ``fill`` in ``terms`` becomes a cube tile with its letter, and ``>``/``<>`` get room
     to breathe; the run keeps its literal text for readers (see :mod:`cutsheet.symbols`).
     Words that are not notation ("Bank", "Red") are left alone."""
-    cubes = _cube_fills(terms, terms is _context.get("terms"))
+    cubes = _cube_fills(terms)
     text = str(value)
     out: list[str] = []
     last = 0
