@@ -31,6 +31,7 @@ RANKS: dict[str, int] = {
     "measure": 1,
     "font_files": 1,  # a project's own font files, registered (measure's faces first)
     "word_breaks": 1,
+    "hanging_items": 1,  # a list box's items set with a hanging indent (word_breaks's)
     "notation_glue": 1,
     "held_numbers": 1,
     "shy_spaces": 1,  # the space after a soft-hyphen word, kept (notation_glue calls it)  # a last number held to its word (word_breaks breaks again)

@@ -95,15 +95,21 @@ def test_large_print_running_text_is_left_aligned(built, game):
                 if len(text.split()) <= 2:
                     continue
                 paragraphs += 1
-                starts = [min(line, key=lambda c: c["x0"]) for _t, line in sorted(lines.items())]
+                starts = [  # each line's first ink (an item's text follows its label's space)
+                    min([c for c in line if c["text"] != " "] or line, key=lambda c: c["x0"])
+                    for _t, line in sorted(lines.items())
+                ]
                 # a line that starts with a tile starts at its tile, whose letter (the char
                 # read) sits inside it: such a line's start is not known from its chars
                 lefts = [None if c["tag"] == "Span" else c["x0"] for c in starts]
-                # a list item's text starts after its label, on its first line only
+                # a list item's text starts after its label, on its first line only, and
+                # its wrapped lines hang at the widest label's indent: a first line after a
+                # narrower label ("1." beside "4.") starts up to a fifth of an em left of them
                 first, rest = lefts[0], [x for x in lefts[1:] if x is not None]
                 if not rest:
                     continue
-                if max(rest) - min(rest) > 1.0 or (first is not None and first < min(rest) - 1.0):
+                slack = max(1.0, 0.2 * starts[0]["size"])
+                if max(rest) - min(rest) > 1.0 or (first is not None and first < min(rest) - slack):
                     centred.append((path.name, number, text[:40]))
     assert not centred, centred[:5]
     assert paragraphs, game

@@ -28,6 +28,7 @@ from typing import Any
 from reportlab.platypus import Paragraph
 
 from . import held_numbers, notation_glue
+from .hanging_items import hung, item_hangs
 
 notation_glue.install()  # a run of cube notation is one word to the line breaking
 
@@ -173,8 +174,23 @@ class SpacedParagraph(Paragraph):
 
     continues = False
     unheld: Any = None  # the fragments a breaking that held a number started from
+    hangs: tuple[float, ...] | None = None  # a list box's items' hangs (``hanging_items``)
 
     def breakLines(self, width: Any) -> Any:  # noqa: N802 (ReportLab's name)
+        """The lines, a list box's items set with a hanging indent (``hanging_items``: each
+        line's width and its offset, ``_offsets``, which ReportLab draws it at)."""
+        if self.hangs is None:  # read from the parsed fragments, before any breaking
+            self.hangs = item_hangs(self.unheld if self.unheld is not None else self.frags)
+        if not self.hangs:
+            return self._held_breaking(width)
+        lines, offsets = hung(self._held_breaking, width, self.hangs, self.style.alignment)
+        if offsets is None:
+            self.__dict__.pop("_offsets", None)
+        else:
+            self._offsets = offsets
+        return lines
+
+    def _held_breaking(self, width: Any) -> Any:
         """ReportLab's lines, broken again with a paragraph's last number held to the word
         before it where ReportLab left that number alone on the last line and the pair fits
         (``held_numbers``). A paragraph broken before with its number held is broken again
