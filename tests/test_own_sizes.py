@@ -248,13 +248,17 @@ def test_a_card_too_big_for_a_paper_in_one_profile_names_the_profile(tmp_path, c
 
 def test_a_scaled_boxs_width_is_said_to_a_tenth_of_a_mm(tmp_path, capsys):
     """A review: a face scaled to a 41 × 63 mm card said a word was wider than 'the 34.4921
-    mm box'."""
+    mm box'; and a designer's probe: the box is 53 mm wide in the layout they wrote, which
+    the message now says too."""
     game = _project(tmp_path, "[41, 63]")
     cards = game.parent / "cards.yaml"
     cards.write_text(cards.read_text().replace("name: Sun", "name: Sunshinesunshinesunshine", 1))
     assert main(["--root", str(tmp_path), "check", "--profile", "standard"]) == 1
     (error,) = [e for e in capsys.readouterr().err.splitlines() if ": error: " in e]
-    assert "wider than the 34.5 mm box (words are never broken" in error, error
+    assert (
+        "wider than the 34.5 mm box (53 mm in the layout, scaled to this card) (words are never"
+        " broken" in error
+    ), error
 
 
 def test_a_box_no_line_of_its_style_fits_is_said_once_at_the_box(tmp_path, capsys, monkeypatch):
@@ -282,16 +286,20 @@ def test_a_box_no_line_of_its_style_fits_is_said_once_at_the_box(tmp_path, capsy
     )
     assert errors == [
         f"content/my-game/game.yaml:{back}:11: error: MG-SUN (back) (and 2 more), box 'kind': no"
-        " text fits: the box is 3.1 mm tall, under one line of its style 'body-center' (3.5 mm)"
+        " text fits: the box is 3.1 mm tall (9 mm in the layout, scaled to this card), under one"
+        " line of its style 'body-center' (3.5 mm)"
         " (cutsheet's own box, base.yaml:56: name in back: a face of your own that extends"
         " 'card-back', and give it a box 'kind' of its own ('kind: ~' leaves it out))",
         f"layouts/my-game.yaml:{face}:3: error: MG-SUN (and 2 more), box 'id': no text fits: the"
-        " box is 1.4 mm tall, under one line of its style 'id' (2.3 mm) (cutsheet's own box,"
+        " box is 1.4 mm tall (4 mm in the layout, scaled to this card), under one line of its"
+        " style 'id' (2.3 mm) (cutsheet's own box,"
         " base.yaml:47: give the face a box 'id' of its own ('id: ~' leaves it out))",
         f"layouts/my-game.yaml:{at['title']}:7: error: MG-SUN (and 2 more), box 'title': no text"
-        " fits: the box is 3.4 mm tall, under one line of its style 'title' (5.3 mm); give it a"
+        " fits: the box is 3.4 mm tall (10 mm in the layout, scaled to this card), under one line"
+        " of its style 'title' (5.3 mm); give it a"
         " taller box or a smaller style",
         f"layouts/my-game.yaml:{at['points']}:7: error: MG-SUN (and 2 more), box 'points': no"
-        " text fits: the box is 8.2 mm tall, under one line of its style 'huge' (11.3 mm); give"
+        " text fits: the box is 8.2 mm tall (24 mm in the layout, scaled to this card), under one"
+        " line of its style 'huge' (11.3 mm); give"
         " it a taller box or a smaller style",
     ]

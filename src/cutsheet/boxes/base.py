@@ -134,6 +134,9 @@ class FillContext:
     ink: Ink | None = None  # the profile's ink saving, applied to each box's paint
     back: bool = False  # the face is a card's back (an ink-saving profile frames its fills)
     profile: str = ""  # named in a box's measured problems when not the standard one
+    # a face scaled to the card it prints on (``scale: true``): (x, y) scale of its boxes,
+    # said with a box's size in a message, which the layout gives unscaled
+    scaled: tuple[float, float] | None = None
     # Boxes filled without a problem, kept for the next items of a deck (boxes/text.py): the
     # same for every item filled with this context's styles, adjustment and paint.
     memo: dict[tuple[object, ...], Any] | None = None

@@ -247,9 +247,20 @@ def _no_line_fits(m: Measured, box: TextBox, style: TextStyle, fc: FillContext) 
         return ""
     profile = f" in the {fc.profile} profile" if _named(fc) else ""
     return (
-        f"no text fits: the box is {round(box.h, 1):g} mm tall{profile}, under one line of its"
+        f"no text fits: the box is {round(box.h, 1):g} mm tall{_laid(box.h, fc, 1)}{profile},"
+        " under one line of its"
         f" style '{box.style}' ({line / MM:.1f} mm){NO_LINE_HINT}"
     )
+
+
+def _laid(mm: float, fc: FillContext, axis: int) -> str:
+    """On a face scaled to its card, a box's height (``axis`` 1) or width (0) as the layout
+    gives it, which the designer wrote (" (20 mm in the layout, scaled to this card)");
+    '' on a face printed as laid out."""
+    k = fc.scaled[axis] if fc.scaled is not None else 1.0
+    if abs(k - 1.0) < 1e-9:
+        return ""
+    return f" ({round(mm / k, 1):g} mm in the layout, scaled to this card)"
 
 
 NO_LINE_HINT = "; give it a taller box or a smaller style"
@@ -269,7 +280,8 @@ def _measured_problems(
         said = f" (the {fc.profile} profile sets this text in it, not in {style.instead_of})"
         out = [missing + said for missing in out]
     # (a face scaled to its card has boxes of any width: said to a tenth, never 34.4921 mm)
-    box_w = f"{round(box.w, 1):g} mm box" + (f" in the {fc.profile} profile" if _named(fc) else "")
+    box_w = f"{round(box.w, 1):g} mm box{_laid(box.w, fc, 0)}"
+    box_w += f" in the {fc.profile} profile" if _named(fc) else ""
     if m.too_wide > 0.5:
         out.append(
             f"a word is {m.too_wide / MM:.1f} mm wider than the {box_w}"
@@ -293,6 +305,7 @@ def _measured_problems(
         over = (height - box.h * MM) / MM
         out.append(
             f"text does not fit: it needs {height / MM:.1f} mm, the box is {round(box.h, 1):g} mm"
+            f"{_laid(box.h, fc, 1)}"
             f" ({over:.1f} mm over{f', {fc.profile} profile' if _named(fc) else ''})"
             f"{FIT_HINT_NAMED if _named(fc) else FIT_HINT}"
         )

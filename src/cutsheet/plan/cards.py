@@ -262,6 +262,9 @@ class _CardPlanner:
             if name is None:
                 continue
             styles, root = self.styles, self.game.root
+            face = self.resized.get(name) or self.layouts.face(name)
+            laid = self.layouts.face(name).size
+            scaled = None if face.size == laid else (face.size[0] / laid[0], face.size[1] / laid[1])
             fc = FillContext(
                 ctx,
                 styles,
@@ -274,8 +277,8 @@ class _CardPlanner:
                 back=bool(back),
                 memo=self.memo.boxes,
                 profile=self.profile.name,
+                scaled=scaled,
             )
-            face = self.resized.get(name) or self.layouts.face(name)
             one = self.pending(face, fc, mode, at, back)
             out.pending.append(one)
             if mode == "scale":
