@@ -65,22 +65,30 @@ def test_an_item_without_a_label_does_not_hang_in_a_list_that_does():
     assert para._offsets[-1] == 0.0  # the unlabelled item's second line
 
 
-def test_lines_that_never_settle_are_set_without_a_hang():
+def test_lines_that_never_settle_are_set_without_a_hang(monkeypatch):
     """A breaking whose lines each width guess contradicts: set as ReportLab sets it."""
+    start = SimpleNamespace(cbDefn=SimpleNamespace(name=hanging_items.ITEM))
+    word = SimpleNamespace(text="x")
 
     def breaking(widths: list[float]) -> SimpleNamespace:
-        first_ends_item = widths[min(1, len(widths) - 1)] < 100.0  # hung: say it is not
-        rows = [SimpleNamespace(lineBreak=first_ends_item), SimpleNamespace(lineBreak=False)]
+        hung_second = widths[min(1, len(widths) - 1)] < 100.0  # hung: say it starts an item
+        rows = [
+            SimpleNamespace(words=[start]),
+            SimpleNamespace(words=[start if hung_second else word]),
+        ]
         return SimpleNamespace(kind=1, lines=rows, widths=widths)
 
-    lines, offsets = hanging_items.hung(breaking, 100.0, (5.0, 5.0), TA_LEFT)
+    monkeypatch.setattr(hanging_items, "_alone", lambda *args: [0.0])
+    left = SimpleNamespace(alignment=TA_LEFT)
+    lines, offsets = hanging_items.hung(breaking, 100.0, [[], []], (5.0, 5.0), left)
     assert offsets is None and lines.widths == [100.0]
 
 
 def test_a_hang_half_the_box_or_more_is_not_set():
-    row = SimpleNamespace(lineBreak=False)
+    row = SimpleNamespace(words=[])
+    left = SimpleNamespace(alignment=TA_LEFT)
     lines, offsets = hanging_items.hung(
-        lambda w: SimpleNamespace(kind=1, lines=[row, row], widths=w), 20.0, (10.0,), TA_LEFT
+        lambda w: SimpleNamespace(kind=1, lines=[row, row], widths=w), 20.0, [[]], (10.0,), left
     )
     assert offsets is None and lines.widths == [20.0]
 
@@ -105,3 +113,62 @@ def test_the_player_aids_steps_wrap_under_their_words(built):
     words_at = {round(w["x0"], 1) for w in hung}
     assert len(words_at) == 1 and words_at.pop() > left + 5, hung
     assert {"bidding", "has", "card", "bid;", "take"} <= {w["text"] for w in hung}
+
+
+def test_a_long_list_hangs_every_item_however_many_fit_one_line():
+    """A review: items that fit one line at the box's width but not hung were set right one
+    breaking at a time, and thirteen of them ran out of breakings: the box lost its hang
+    without a word (and 2,000 items took 4 s). Each item is broken alone first."""
+    once = "Take a cube from the bag and place it."
+    items = [f"{n}. {once}" for n in range(1, 13)]
+    items.append("13. Pass the first player card to the left; take back your token and draw.")
+    for width in (150.0, 160.0, 170.0, 180.0):
+        para = _wrapped("<br/>".join(items), width)
+        assert hasattr(para, "_offsets"), width
+        assert para._offsets[-1] > 0  # item 13's wrapped line hangs
+
+
+def test_a_line_after_a_break_inside_an_item_hangs_with_it():
+    """A review: a <br/> inside a bold run starts a line of the same item (read so), which
+    printed under its number."""
+    para = _wrapped(
+        "<b>1. Lay out this turn's cards<br/>beside the bidding tracks, then read them all"
+        " out loud again and again.</b><br/>2. Take your income."
+    )
+    assert para._offsets[:4] == [0.0, para.hangs[0], para.hangs[0], 0.0]
+
+
+def test_a_word_that_fits_the_box_but_not_its_hung_line_is_set_without_the_hang():
+    """A review: a word narrower than the box but wider than the line beside the label was
+    'wider than the box' (an error the box did not have)."""
+    from cutsheet.measure import measure
+
+    word = "https://example.com/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+    width = string_width(word, "Atkinson", 9) + 4
+    markup = listed(f"1. Visit {word}<br/>2. Take your income from every card that has one.")
+    assert measure(markup, STYLE, width).too_wide == 0.0
+    assert not hasattr(_wrapped(f"1. Visit {word}<br/>2. Take your income.", width), "_offsets")
+
+
+AID = "layouts/bidding-alpha.yaml"
+UNDER_ONE = "x: 5.2, y: 30, w: 2.4, h: 2.4"  # under the "1." of the aid's turn, beside "bidding"
+
+
+@pytest.mark.parametrize(
+    "box",
+    [
+        f"mark: {{kind: icon, icon: star, {UNDER_ONE}}}",
+        f'note: {{{UNDER_ONE}, style: id, text: "ab"}}',
+    ],
+)
+def test_nothing_is_said_over_the_room_a_hung_line_leaves_under_its_label(ws, box):
+    """A review: an icon or a text in the room under an item's number, where no line prints,
+    was said to lie over the list's text (the checks set every line at the box's left)."""
+    ws.edit(
+        AID, "      final-title: {x: 5, y: 88,", f"      {box}\n      final-title: {{x: 5, y: 88,"
+    )
+    overlaps = [str(p) for p in ws.problems("bidding-alpha") if p.code == "overlap"]
+    assert overlaps == []
+    ws.edit(AID, UNDER_ONE, "x: 12, y: 30, w: 2.4, h: 2.4")  # over "bidding": said
+    overlaps = [str(p) for p in ws.problems("bidding-alpha") if p.code == "overlap"]
+    assert len(overlaps) == 1 and "'turn'" in overlaps[0], overlaps

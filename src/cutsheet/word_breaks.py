@@ -28,7 +28,7 @@ from typing import Any
 from reportlab.platypus import Paragraph
 
 from . import held_numbers, notation_glue
-from .hanging_items import hung, item_hangs
+from .hanging_items import hung, item_hangs, items_of
 
 notation_glue.install()  # a run of cube notation is one word to the line breaking
 
@@ -175,15 +175,18 @@ class SpacedParagraph(Paragraph):
     continues = False
     unheld: Any = None  # the fragments a breaking that held a number started from
     hangs: tuple[float, ...] | None = None  # a list box's items' hangs (``hanging_items``)
+    items: list[list[Any]] | None = None  # and its items' parsed fragments
 
     def breakLines(self, width: Any) -> Any:  # noqa: N802 (ReportLab's name)
         """The lines, a list box's items set with a hanging indent (``hanging_items``: each
         line's width and its offset, ``_offsets``, which ReportLab draws it at)."""
         if self.hangs is None:  # read from the parsed fragments, before any breaking
-            self.hangs = item_hangs(self.unheld if self.unheld is not None else self.frags)
+            self.items = items_of(self.unheld if self.unheld is not None else self.frags)
+            self.hangs = item_hangs(self.items)
         if not self.hangs:
             return self._held_breaking(width)
-        lines, offsets = hung(self._held_breaking, width, self.hangs, self.style.alignment)
+        items = self.items or []
+        lines, offsets = hung(self._held_breaking, width, items, self.hangs, self.style)
         if offsets is None:
             self.__dict__.pop("_offsets", None)
         else:

@@ -474,6 +474,11 @@ def text_overlaps(face: FacePlan, label: str, profile: str) -> list[Problem]:
                 continue  # apart across or down: their lines are too
             (al, ar), (bl, br) = _line_span(a), _line_span(b)
             wide = min(ar, br) - max(al, bl)
+            if wide >= OVERLAP_MM and (_hung(a) or _hung(b)):  # line against line
+                from .icon_overlaps import lines_meet  # (which reads this module's rects)
+
+                met = lines_meet(a, b)
+                wide, tall = met if met is not None else (0.0, tall)
             if wide >= OVERLAP_MM:
                 problems.append(
                     Problem(
@@ -487,6 +492,13 @@ def text_overlaps(face: FacePlan, label: str, profile: str) -> list[Problem]:
                     )
                 )
     return problems
+
+
+def _hung(el: TextElement) -> bool:
+    """Whether a text box's lines hang (a list's items, ``hanging_items``): its lines' span
+    then holds room under its labels that no line prints in."""
+    para, _height = wrapped(el.markup, el.style, el.box.style, *el.avail)
+    return any(getattr(para, "_offsets", None) or ())
 
 
 def has_text(el: Element) -> bool:

@@ -204,20 +204,36 @@ def _set_on(pic: IconElement, drawn: Rect, lines: list[Rect]) -> bool:
     return (mx / a) ** 2 + (my / b) ** 2 <= 1 if pic.icon == "circle" else True
 
 
+def lines_meet(a: TextElement, b: TextElement) -> tuple[float, float] | None:
+    """How far (mm across, mm down) the lines of two text boxes lie over each other at most,
+    line against line (``_line_rects``); None when no two meet by ``OVERLAP_MM`` both ways.
+    For ``checks.text_overlaps``, where a box's lines hang (a list's items)."""
+    met = [
+        _overlap(ra, rb)
+        for ra in _line_rects(a)
+        for rb in _line_rects(b)
+        if min(_overlap(ra, rb)) >= OVERLAP_MM
+    ]
+    return (max(w for w, _ in met), max(t for _, t in met)) if met else None
+
+
 def _line_rects(el: TextElement) -> list[Rect]:
     """Each line's ink as set: as wide as its words (no-break spaces before or after them,
-    an indent or a gap, left out), where the alignment puts it; from its capitals to its
-    descenders (a size below the line's top is its baseline: ``scale.badges``)."""
+    an indent or a gap, left out), where the alignment puts it (a list item's hung line at
+    its offset, ``hanging_items``); from its capitals to its descenders (a size below the
+    line's top is its baseline: ``scale.badges``)."""
     para, _height = wrapped(el.markup, el.style, el.box.style, *el.avail)
     left0, top, _right, _bottom = text_rect(el)
     room, lead, size = el.avail[0], el.style.leading / MM, el.style.size / MM
     share = {"left": 0.0, "center": 0.5, "right": 1.0}.get(el.style.align, 0.0)
+    offsets = getattr(para, "_offsets", None) or [0.0]
     rects = []
     for i, line in enumerate(para.blPara.lines):
         slack = line_slack(line)
         before, after = _blank_ends(line, el)
-        x0 = left0 + (slack * share + before) / MM
-        x1 = left0 + (slack * share + room - slack - after) / MM
+        off = offsets[min(i, len(offsets) - 1)]
+        x0 = left0 + (off + slack * share + before) / MM
+        x1 = left0 + (off + slack * share + room - off - slack - after) / MM
         y = top + i * lead
         if x1 > x0:
             rects.append((x0, y + (1 - INK_ASCENT) * size, x1, y + (1 + INK_DESCENT) * size))
