@@ -113,6 +113,11 @@ def test_the_player_aids_steps_wrap_under_their_words(built):
     words_at = {round(w["x0"], 1) for w in hung}
     assert len(words_at) == 1 and words_at.pop() > left + 5, hung
     assert {"bidding", "has", "card", "bid;", "take"} <= {w["text"] for w in hung}
+    # and each step's first word starts at that column too: a narrower number ("1." beside
+    # "4.") is padded to the widest (a designer's probe: the column was ragged by 0.7 mm)
+    column = round(hung[0]["x0"], 1)
+    after = [sorted(r, key=lambda w: w["x0"])[1] for r in rows.values() if r and r[0] in numbered]
+    assert {round(w["x0"], 1) for w in after} == {column}, after
 
 
 def test_a_long_list_hangs_every_item_however_many_fit_one_line():

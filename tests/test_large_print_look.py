@@ -102,14 +102,12 @@ def test_large_print_running_text_is_left_aligned(built, game):
                 # a line that starts with a tile starts at its tile, whose letter (the char
                 # read) sits inside it: such a line's start is not known from its chars
                 lefts = [None if c["tag"] == "Span" else c["x0"] for c in starts]
-                # a list item's text starts after its label, on its first line only, and
-                # its wrapped lines hang at the widest label's indent: a first line after a
-                # narrower label ("1." beside "4.") starts up to a fifth of an em left of them
+                # a list item's text starts after its label (padded to the list's widest), on
+                # its first line only, at the column its wrapped lines hang at
                 first, rest = lefts[0], [x for x in lefts[1:] if x is not None]
                 if not rest:
                     continue
-                slack = max(1.0, 0.2 * starts[0]["size"])
-                if max(rest) - min(rest) > 1.0 or (first is not None and first < min(rest) - slack):
+                if max(rest) - min(rest) > 1.0 or (first is not None and first < min(rest) - 1.0):
                     centred.append((path.name, number, text[:40]))
     assert not centred, centred[:5]
     assert paragraphs, game

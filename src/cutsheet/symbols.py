@@ -501,6 +501,12 @@ def has_symbols(markup: str) -> bool:
     return any(m in markup for m in (CUBE_OPEN, ICON_OPEN, TEXT_OPEN))
 
 
+def pad(width: float) -> str:
+    """Room ``width`` points wide in running text: a transparent image, an artifact (a list's
+    narrower labels padded to its widest: ``boxes.text.listed``)."""
+    return _pad(width)
+
+
 def _pad(width: float) -> str:
     """Room for a symbol: a transparent image, an artifact (``render/symbols.py``)."""
     return (

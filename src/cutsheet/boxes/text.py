@@ -12,8 +12,8 @@ from pydantic import Field
 
 from ..diagnostics import Loc, Problem
 from ..markup_errors import template_markup_error, written_by_template
-from ..measure import MM, MarkupError, Measured, TextStyle, face_name, measure
-from ..symbols import expand, has_symbols
+from ..measure import MM, UNBOUNDED, MarkupError, Measured, TextStyle, face_name, measure, wrapped
+from ..symbols import expand, has_symbols, pad
 from ..text import render
 from ..text.pointed import pointed_markup
 from .base import (
@@ -173,7 +173,7 @@ def _fill(box: TextBox, fc: FillContext, fill: str | None, stroke: str | None) -
         markup = fc.adjust(markup)
     markup = expand(markup, style.size, style.leading, face_name("bold"))
     if box.read_as == "list":
-        markup = listed(markup)
+        markup = listed(markup, style)
     field = field_of(box.text, fc.ctx)
     # Text that names an item field is that item's problem; fixed text is the layout's.
     where = fc.loc_of(field) if field else box.loc
@@ -380,11 +380,12 @@ def _mark(name: str, label: str = "") -> str:
     return f'<onDraw name="{name}" label="{label}"/>'
 
 
-def _item(item: str) -> str:
+def _item(item: str, room: float = 0.0) -> str:
     """One item marked: its start (after leading blanks), the end of its label (a number
     and a dot or bracket, or a bullet, before a space, maybe inside a run's opening tags)
     and its end (before trailing blanks). The marks are zero-width and touch words, so the
-    lines break where they did."""
+    lines break where they did; ``room`` (points) after a label pads it to its list's
+    widest."""
     body = item.strip()
     if not body:
         return item
@@ -394,17 +395,45 @@ def _item(item: str) -> str:
     if label is None:
         return f"{lead}{_mark(ITEM, 'P')}{body}{_mark(ITEM_END)}{trail}"
     cut = label.end()
-    marked = f"{body[:cut]}{_mark(LABEL_END)}{body[cut:]}"
+    padded = pad(room) if room > 0.05 else ""
+    marked = f"{body[:cut]}{_mark(LABEL_END)}{padded}{body[cut:]}"
     return f"{lead}{_mark(ITEM, 'Lbl')}{marked}{_mark(ITEM_END)}{trail}"
 
 
-def listed(markup: str) -> str:
-    """A list box's markup with each item (a run between top-level ``<br/>``) marked."""
-    out, start = [], 0
+def listed(markup: str, style: TextStyle | None = None) -> str:
+    """A list box's markup with each item (a run between top-level ``<br/>``) marked. With
+    its ``style``, set left, each label narrower than the list's widest ("1." beside "4.",
+    "9." beside "10.") is followed by transparent room up to it, so that every item's words
+    start at one column: the one its wrapped lines hang at (``hanging_items``)."""
+    start, pieces = 0, []
     for b_start, b_end in [*line_breaks(markup), (len(markup), len(markup))]:
-        out += [_item(markup[start:b_start]), markup[b_start:b_end]]
+        pieces.append((markup[start:b_start], markup[b_start:b_end]))
         start = b_end
-    return "".join(out)
+    left = style is not None and style.align == "left"
+    widths = _label_widths([p for p, _ in pieces], style) if left and style else {}
+    widest = max(widths.values(), default=0.0)
+    return "".join(
+        _item(piece, widest - widths.get(i, widest)) + br for i, (piece, br) in enumerate(pieces)
+    )
+
+
+def _label_widths(pieces: list[str], style: TextStyle) -> dict[int, float]:
+    """The width (points) of each labelled item's label, set in ``style`` (its own tags
+    closed: a label inside a bold run that goes on past it)."""
+    widths = {}
+    for i, piece in enumerate(pieces):
+        label = _LABEL.match(piece.strip())
+        if label is None:
+            continue
+        opened = [m.group(2) for m in _TAG.finditer(label.group()) if not m.group(1)]
+        closed = [m.group(2) for m in _TAG.finditer(label.group()) if m.group(1)]
+        shut = "".join(f"</{t}>" for t in reversed(opened[len(closed) :]))
+        try:
+            para, _h = wrapped(label.group() + shut, style, "", UNBOUNDED, UNBOUNDED)
+        except MarkupError:
+            continue  # (said where the whole text is measured)
+        widths[i] = max(para.getActualLineWidths0(), default=0.0)
+    return widths
 
 
 KIND = BoxKind(
