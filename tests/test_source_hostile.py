@@ -35,7 +35,7 @@ YAML_CASES = {
     "self_merge.yaml": "3:7: alias '*x' is inside the collection it names (anchored at line 1)",
     "undefined_alias.yaml": (
         "2:11: alias '*three' has no anchor before it (text that starts with '*' is written"
-        " in quotes)"
+        ' in quotes: "*three")'
     ),
     "duplicate_anchor.yaml": "2:4: anchor '&deck' is already defined at line 1",
     # YAML would print 'cubes than anyone': the '&more' the editor typed is lost
@@ -171,6 +171,21 @@ def test_anchors_read_as_text_are_capped_as_a_files_problems_are(tmp_path: Path)
         load_any(path, tmp_path)
     problems = exc.value.problems
     assert len(problems) == 101 and problems[-1].text == "and 400 more problems in this file"
+
+
+def test_an_alias_read_as_text_is_told_the_quoted_text_to_write(tmp_path: Path) -> None:
+    """A designer's probe: '*2 for each card.' was told to quote it, without the quoted text
+    the '&' mistake is given; in a flow list, the item alone."""
+    for written, quoted in [
+        ("rule: *2 for each card.  # a note\n", '"*2 for each card."'),
+        ("rules: [*2 each, more]\n", '"*2 each"'),
+    ]:
+        path = tmp_path / "alias.yaml"
+        path.write_text(written, encoding="utf-8")
+        with pytest.raises(ContentError) as exc:
+            load_any(path, tmp_path)
+        (problem,) = exc.value.problems
+        assert problem.text.endswith(f"is written in quotes: {quoted})"), problem.text
 
 
 def test_every_anchor_read_as_text_is_said(tmp_path: Path) -> None:

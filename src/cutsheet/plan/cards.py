@@ -28,7 +28,7 @@ from .checks import (
 )
 from .context import component_key_loc, item_context, shared_context
 from .deck_alignment import UNKNOWN, Aligned, Column, Running, deck_running, misaligned
-from .deck_sizes import at_grown_size, grown_far, sizes_tried
+from .deck_sizes import grown_far, overflows_said, sizes_tried
 from .faces import fill_face
 from .icon_overlaps import icon_overlaps
 from .ink import BLACK
@@ -440,8 +440,7 @@ def _plan_component(
     if overflows and spec.overleaf:  # a reference card goes on over its back
         cards, probs, overflows = planner.cards(_Attempt(size, spill=True))
     deck = _backs_differ(game, comp, cards)
-    if overflows and size != tried[0]:  # said at the size it grew to: which one, and why
-        overflows, probs = at_grown_size(overflows, probs, tried[0], size, profile.name)
+    overflows, probs = overflows_said(overflows, probs, (tried[0], size), spec, profile.name)
     grown = [] if overflows else _grown(game, comp, tried[0], size, profile.name)
     problems.extend(probs + overflows + deck + grown)
     grid, found = _grid_of(game, comp, layouts, profile.name)

@@ -217,13 +217,15 @@ def _text_contrasts(face: FacePlan, inks: bool = False) -> list[tuple[Element, s
     every run: a markup colour under a profile's contrast is dropped for the style's before
     this, ``run_colours.recoloured``), with that colour, its background and their contrast;
     with ``inks``, each colour its runs print instead (a profile that recolours none), on
-    the colour under its lines (``_under_its_lines``)."""
+    the colour under its lines (``_under_its_lines``). Text that does not fit its box is an
+    error already: what it runs out onto is judged once it fits (a designer's probe: a title
+    too long for its black band was also said to be "white on white")."""
     from .run_colours import printed_inks
 
     found = []
     for el in face.elements:
         style = getattr(el, "style", None)
-        if not el.is_text or style is None:
+        if not el.is_text or style is None or not fits_its_box(el):
             continue
         printed = printed_inks(el.markup, style) if isinstance(el, TextElement) else None
         bg = background(face, el, _under_its_lines if inks else covers)

@@ -60,3 +60,43 @@ def at_grown_size(
         return p if named else dataclasses.replace(p, message=p.message + said)
 
     return [at(p) for p in overflows], [at(p) if p.code == "badge" else p for p in others]
+
+
+def overflows_said(
+    overflows: list[Problem],
+    others: list[Problem],
+    sizes: tuple[Size, Size],
+    spec: ComponentSpec,
+    profile: str,
+) -> tuple[list[Problem], list[Problem]]:
+    """A deck's overflows and other problems as said: at the size it grew to, which one and
+    why, when it grew (``sizes``: the size meant and the size tried last; ``at_grown_size``),
+    and each overflow with what mends it (``overflow_mends``)."""
+    meant, size = sizes
+    if overflows and size != meant:
+        overflows, others = at_grown_size(overflows, others, meant, size, profile)
+    return overflow_mends(overflows, spec, spec.face or "", profile), others
+
+
+SCALED_OVER = "profile's text ("
+"""How a scaled face's overflow is said (``scale._overflow``): the text its profile sets."""
+
+
+def overflow_mends(
+    overflows: list[Problem], spec: ComponentSpec, face: str, profile: str
+) -> list[Problem]:
+    """A scaled face's overflows, with what mends one (a designer's probe: the message said
+    how far over and stopped): shorter text, a larger card or a face of its own for the
+    profile, or, for a card with no back that players read rather than play, going on over
+    its back (``overleaf``)."""
+    ways = (
+        f"; shorten the text, or give the component a larger card for {profile}"
+        f" (sizes: {{{profile}: [w, h]}}) or a face of its own for it ('{face}@{profile}')"
+    )
+    if not spec.overleaf and spec.back is None:
+        ways += ", or, for a card players read rather than play, overleaf: true (its text"
+        ways += " goes on over its back)"
+    return [
+        dataclasses.replace(p, message=p.message + ways) if SCALED_OVER in p.message else p
+        for p in overflows
+    ]

@@ -263,7 +263,8 @@ class _Composer:
             )
         if name not in self.anchors:
             said = f"alias {excerpt('*' + name)} has no anchor before it"
-            raise _stop(loc, said + " (text that starts with '*' is written in quotes)")
+            quoted = _quoted(self._rest_of_value(loc))
+            raise _stop(loc, f"{said} (text that starts with '*' is written in quotes: {quoted})")
         named = self.anchors[name][0]
         self.aliased.add(name)
         self.alias_values += named.size
@@ -278,6 +279,18 @@ class _Composer:
                 loc, f"this alias nests lists and mappings more than {MAX_DEPTH} levels deep"
             )
         return Alias(loc, named)
+
+    def _rest_of_value(self, loc: Loc) -> str:
+        """The text from ``loc`` to the end of its line, as a plain value there would run: up
+        to a comment, and in a flow collection up to its next ',', ']' or '}'."""
+        if not self.lines:
+            self.lines = self.source_text.split("\n")
+        row = self.lines[loc.line - 1] if loc.line <= len(self.lines) else ""
+        text = row[loc.col - 1 :].split(" #", 1)[0]
+        if self.stack and self.stack[-1][0].flow:
+            for end in ",]}":
+                text = text.split(end, 1)[0]
+        return text.strip()
 
     def _start(self, event: Any, is_map: bool) -> None:
         loc = mark_loc(self.file, event.start_mark)
