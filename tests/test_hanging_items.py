@@ -177,3 +177,17 @@ def test_nothing_is_said_over_the_room_a_hung_line_leaves_under_its_label(ws, bo
     ws.edit(AID, UNDER_ONE, "x: 12, y: 30, w: 2.4, h: 2.4")  # over "bidding": said
     overlaps = [str(p) for p in ws.problems("bidding-alpha") if p.code == "overlap"]
     assert len(overlaps) == 1 and "'turn'" in overlaps[0], overlaps
+
+
+def test_a_step_too_long_is_said_at_the_list_it_is_written_in(ws):
+    """A designer's probe: a list box's text that no longer fits, after a step grew, was said
+    at the layout's box; the steps are the item's ``turn`` list, looped over by the box's
+    template (``{% for line in turn %}``): said there, where the words are to shorten."""
+    game = "content/bidding-alpha/game.yaml"
+    step = "          - Lay out this turn's cards beside the bidding tracks.\n"
+    longer = step.replace("tracks.", "tracks, " + "and then more words again, " * 8 + "done.")
+    ws.edit(game, step, longer)
+    errors = [str(p) for p in ws.check("bidding-alpha")]
+    turn = ws.line_of(game, "        turn:\n")
+    assert errors and all(e.startswith(f"{game}:{turn + 1}:") for e in errors), errors
+    assert "box 'turn': text does not fit" in errors[0]

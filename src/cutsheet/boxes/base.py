@@ -82,7 +82,10 @@ class Element:
 
 
 CONTEXT_NAMES = frozenset({"game", "component", "terms", "copies"})  # not item fields
-_FIELD_RE = re.compile(r"{{-?\s*([A-Za-z_][A-Za-z0-9_]*)")
+_FIELD_RE = re.compile(
+    r"{{-?\s*([A-Za-z_][A-Za-z0-9_]*)"  # {{ field
+    r"|{%-?\s*for\s+[A-Za-z_][\w\s,]*?\s+in\s+([A-Za-z_][A-Za-z0-9_]*)"  # {% for x in field
+)
 
 
 def field_of(template: str | None, values: Mapping[str, Any]) -> str | None:
@@ -103,8 +106,10 @@ def field_holding(template: str | None, values: Mapping[str, Any], char: str) ->
 
 
 def _named_fields(template: str | None, values: Mapping[str, Any]) -> list[str]:
-    """The item fields of ``values`` a template names (``{{ field``), in order."""
-    return [n for n in _FIELD_RE.findall(template or "") if n in values and n not in CONTEXT_NAMES]
+    """The item fields of ``values`` a template names (``{{ field``, or a list it loops over:
+    ``{% for step in steps``), in order."""
+    found = (m.group(1) or m.group(2) for m in _FIELD_RE.finditer(template or ""))
+    return [n for n in found if n in values and n not in CONTEXT_NAMES]
 
 
 def value_loc(box: Box, key: str) -> Loc:
