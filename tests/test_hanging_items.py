@@ -191,3 +191,40 @@ def test_a_step_too_long_is_said_at_the_list_it_is_written_in(ws):
     turn = ws.line_of(game, "        turn:\n")
     assert errors and all(e.startswith(f"{game}:{turn + 1}:") for e in errors), errors
     assert "box 'turn': text does not fit" in errors[0]
+
+
+def _ten(style: TextStyle = STYLE) -> str:
+    steps = [f"{n}. Take your income from every card that has one, then bid." for n in range(1, 11)]
+    return listed("<br/>".join(steps), style)
+
+
+def test_a_part_of_a_list_a_cards_back_goes_on_with_keeps_the_lists_column():
+    """A review: the front of a large-print card holding items 1-8 of a list of 10 hung its
+    lines at its own widest label ("8.") while its words started after the padding to "10."
+    (2.9 mm apart). A label's hang counts the room that pads it."""
+    from cutsheet.boxes.text import line_breaks
+
+    register()
+    whole = fresh(_ten(), _paragraph_style(STYLE))
+    cut = line_breaks(_ten())[7][0]  # the break after item 8, where an overleaf cuts
+    front = fresh(_ten()[:cut], _paragraph_style(STYLE))
+    whole.wrap(170, 10_000), front.wrap(170, 10_000)
+    assert set(front.hangs) == set(whole.hangs) and len(set(whole.hangs)) == 1
+
+
+def test_a_bold_labels_bold_space_is_padded_to_the_column_too():
+    """A review: "<b>1. Lay…</b>" beside "10. Take…": the bold space after the bold number is
+    wider than the plain one, and its words started 0.4 pt right of the column."""
+    from .test_read_as import _drawn, _lines
+
+    markup = listed(
+        "<b>1. Lay out this turn's cards beside the bidding tracks and more words.</b><br/>"
+        "10. Take your income from every card that has one, then bid on a card.",
+        STYLE,
+    )
+    chars, _kinds = _drawn(markup, as_list=True)
+    lines = _lines(chars)
+    firsts = [line for line in lines if line[0][1] == 50.0]
+    hung = [line for line in lines if line[0][1] != 50.0]
+    words_at = {round(next(x for t, x, _f in line if t.isalpha()), 1) for line in firsts}
+    assert len(hung) >= 2 and words_at == {round(hung[0][0][1], 1)}, (firsts, hung)

@@ -38,3 +38,11 @@ def test_a_card_with_no_back_is_told_it_may_go_on_over_its_back():
     going_on = SimpleNamespace(overleaf=True, back=None)  # already does: not said again
     (said,) = overflow_mends([OVER], going_on, "aid", "large-print")  # type: ignore[arg-type]
     assert "overleaf" not in said.message
+
+
+def test_a_backs_overflow_names_the_backs_face():
+    """A review: a back's overflow suggested a face named after the front's."""
+    back = Problem(OVER.loc, OVER.message.replace("G-AID,", "G-AID (back),"))
+    spec = SimpleNamespace(overleaf=False, back="aid-back")
+    (mended,) = overflow_mends([back], spec, "aid", "large-print")  # type: ignore[arg-type]
+    assert "or a face of its own for it ('aid-back@large-print')" in mended.message

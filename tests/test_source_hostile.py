@@ -179,6 +179,10 @@ def test_an_alias_read_as_text_is_told_the_quoted_text_to_write(tmp_path: Path) 
     for written, quoted in [
         ("rule: *2 for each card.  # a note\n", '"*2 for each card."'),
         ("rules: [*2 each, more]\n", '"*2 each"'),
+        # a review: a comment after a tab, a value on two lines, an alias as a key
+        ("rule: *2 for each card.\t# a note\n", '"*2 for each card."'),
+        ("rule: *2 for each\n  card and more.\nnext: 1\n", '"*2 for each card and more."'),
+        ("*x: 3\n", '"*x"'),
     ]:
         path = tmp_path / "alias.yaml"
         path.write_text(written, encoding="utf-8")

@@ -65,16 +65,21 @@ def item_hangs(items: Sequence[Sequence[Any]]) -> tuple[float, ...]:
 
 
 def _label_width(item: Sequence[Any]) -> float:
-    """An item's label and the blank after it, in their fonts; 0.0 without a label."""
+    """An item's label, the room that pads it (``boxes.text.listed``: a part of a list a
+    card's back goes on with keeps its column) and the blank after it, in their fonts; 0.0
+    without a label."""
     if not any(_mark(f) == LABEL_END for f in item):
         return 0.0
     width, in_label = 0.0, True
     for frag in item:
         text = getattr(frag, "text", "") or ""
+        defn = getattr(frag, "cbDefn", None)
         if _mark(frag) == LABEL_END:
             in_label = False
         elif in_label and text:
             width += stringWidth(text, frag.fontName, frag.fontSize)
+        elif not in_label and getattr(defn, "kind", None) == "img":
+            width += float(getattr(defn, "width", 0.0) or 0.0)
         elif not in_label and text:
             blank = text[: len(text) - len(text.lstrip(" "))]
             return width + stringWidth(blank, frag.fontName, frag.fontSize)

@@ -102,14 +102,24 @@ def field_of(template: str | None, values: Mapping[str, Any]) -> str | None:
 def field_holding(template: str | None, values: Mapping[str, Any], char: str) -> str | None:
     """Of the item fields a template prints, the first whose value holds ``char`` (the
     character a font lacks: said at the field that writes it); None when none does."""
-    return next((n for n in _named_fields(template, values) if char in str(values[n])), None)
+    return next((n for n in _named_fields(template, values) if _holds(values[n], char)), None)
+
+
+def _holds(value: Any, char: str) -> bool:
+    """Whether ``value`` (a list's or a mapping's values each) holds ``char`` as written."""
+    if isinstance(value, (list, tuple)):
+        return any(_holds(v, char) for v in value)
+    if isinstance(value, Mapping):
+        return any(_holds(v, char) for v in value.values())
+    return char in str(value)
 
 
 def _named_fields(template: str | None, values: Mapping[str, Any]) -> list[str]:
-    """The item fields of ``values`` a template names (``{{ field``, or a list it loops over:
-    ``{% for step in steps``), in order."""
-    found = (m.group(1) or m.group(2) for m in _FIELD_RE.finditer(template or ""))
-    return [n for n in found if n in values and n not in CONTEXT_NAMES]
+    """The item fields of ``values`` a template names: those it prints (``{{ field``), in
+    order, then those it loops over (``{% for step in steps``), in order."""
+    found = list(_FIELD_RE.finditer(template or ""))
+    names = [m.group(1) for m in found if m.group(1)] + [m.group(2) for m in found if m.group(2)]
+    return [n for n in names if n in values and n not in CONTEXT_NAMES]
 
 
 def value_loc(box: Box, key: str) -> Loc:

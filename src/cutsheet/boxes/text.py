@@ -418,8 +418,9 @@ def listed(markup: str, style: TextStyle | None = None) -> str:
 
 
 def _label_widths(pieces: list[str], style: TextStyle) -> dict[int, float]:
-    """The width (points) of each labelled item's label, set in ``style`` (its own tags
-    closed: a label inside a bold run that goes on past it)."""
+    """The width (points) of each labelled item's label and the space after it, set in
+    ``style`` (its own tags closed after that space: a label inside a bold run that goes on
+    past it has a bold space; a no-break one, which a line keeps at its end)."""
     widths = {}
     for i, piece in enumerate(pieces):
         label = _LABEL.match(piece.strip())
@@ -429,7 +430,7 @@ def _label_widths(pieces: list[str], style: TextStyle) -> dict[int, float]:
         closed = [m.group(2) for m in _TAG.finditer(label.group()) if m.group(1)]
         shut = "".join(f"</{t}>" for t in reversed(opened[len(closed) :]))
         try:
-            para, _h = wrapped(label.group() + shut, style, "", UNBOUNDED, UNBOUNDED)
+            para, _h = wrapped(label.group() + "\xa0" + shut, style, "", UNBOUNDED, UNBOUNDED)
         except MarkupError:
             continue  # (said where the whole text is measured)
         widths[i] = max(para.getActualLineWidths0(), default=0.0)

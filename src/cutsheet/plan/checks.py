@@ -218,17 +218,19 @@ def _text_contrasts(face: FacePlan, inks: bool = False) -> list[tuple[Element, s
     this, ``run_colours.recoloured``), with that colour, its background and their contrast;
     with ``inks``, each colour its runs print instead (a profile that recolours none), on
     the colour under its lines (``_under_its_lines``). Text that does not fit its box is an
-    error already: what it runs out onto is judged once it fits (a designer's probe: a title
-    too long for its black band was also said to be "white on white")."""
+    error already: it is judged on the ground under its box, what it runs out onto once it
+    fits (a designer's probe: a title too long for its black band was also said to be "white
+    on white"; a review: its own colour, on the box's ground, is still judged)."""
     from .run_colours import printed_inks
 
     found = []
     for el in face.elements:
         style = getattr(el, "style", None)
-        if not el.is_text or style is None or not fits_its_box(el):
+        if not el.is_text or style is None:
             continue
         printed = printed_inks(el.markup, style) if isinstance(el, TextElement) else None
-        bg = background(face, el, _under_its_lines if inks else covers)
+        lines = _under_its_lines if inks and fits_its_box(el) else covers
+        bg = background(face, el, lines)
         if inks and printed is not None:
             found += [(el, ink, bg, contrast(ink, bg)) for ink in sorted(printed)]
             continue

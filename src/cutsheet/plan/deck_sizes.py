@@ -89,14 +89,19 @@ def overflow_mends(
     how far over and stopped): shorter text, a larger card or a face of its own for the
     profile, or, for a card with no back that players read rather than play, going on over
     its back (``overleaf``)."""
-    ways = (
-        f"; shorten the text, or give the component a larger card for {profile}"
-        f" (sizes: {{{profile}: [w, h]}}) or a face of its own for it ('{face}@{profile}')"
-    )
-    if not spec.overleaf and spec.back is None:
-        ways += ", or, for a card players read rather than play, overleaf: true (its text"
-        ways += " goes on over its back)"
+
+    def ways(p: Problem) -> str:
+        side = spec.back if "(back)" in p.message.split(": ", 1)[0] and spec.back else face
+        said = (
+            f"; shorten the text, or give the component a larger card for {profile}"
+            f" (sizes: {{{profile}: [w, h]}}) or a face of its own for it ('{side}@{profile}')"
+        )
+        if not spec.overleaf and spec.back is None:
+            said += ", or, for a card players read rather than play, overleaf: true (its text"
+            said += " goes on over its back)"
+        return said
+
     return [
-        dataclasses.replace(p, message=p.message + ways) if SCALED_OVER in p.message else p
+        dataclasses.replace(p, message=p.message + ways(p)) if SCALED_OVER in p.message else p
         for p in overflows
     ]

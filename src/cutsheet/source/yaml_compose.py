@@ -18,6 +18,7 @@ is built:
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import yaml
@@ -38,6 +39,10 @@ def compose(loader: yaml.SafeLoader, file: str, source_text: str) -> Node | None
     broken and the aliases and anchors misused are ContentErrors."""
     start_file(file)  # what was noted of it before is of an older text
     return _Composer(loader, file, source_text).compose()
+
+
+_PLAIN_END = re.compile(r"\s#|: |:$")
+"""Where a plain value ends on its line: a comment (after a blank) or a key's colon."""
 
 
 def _quoted(text: str, limit: int = 40) -> str:
@@ -281,13 +286,22 @@ class _Composer:
         return Alias(loc, named)
 
     def _rest_of_value(self, loc: Loc) -> str:
-        """The text from ``loc`` to the end of its line, as a plain value there would run: up
-        to a comment, and in a flow collection up to its next ',', ']' or '}'."""
+        """The text from ``loc`` as a plain value there would run: to a comment or a ': ' (a
+        key's end), in a flow collection to its next ',', ']' or '}', and in a block on
+        over the lines indented under its own (folded to one line, as YAML reads them)."""
         if not self.lines:
             self.lines = self.source_text.split("\n")
-        row = self.lines[loc.line - 1] if loc.line <= len(self.lines) else ""
-        text = row[loc.col - 1 :].split(" #", 1)[0]
-        if self.stack and self.stack[-1][0].flow:
+        row = self.lines[loc.line - 1].rstrip("\r") if loc.line <= len(self.lines) else ""
+        flow = bool(self.stack and self.stack[-1][0].flow)
+        parts = [row[loc.col - 1 :]]
+        indent = len(row) - len(row.lstrip(" "))
+        for more in self.lines[loc.line :] if not flow else ():
+            body = more.rstrip("\r")
+            if not body.strip() or len(body) - len(body.lstrip(" ")) <= indent:
+                break
+            parts.append(body.strip())
+        text = " ".join(_PLAIN_END.split(part, 1)[0].strip() for part in parts)
+        if flow:
             for end in ",]}":
                 text = text.split(end, 1)[0]
         return text.strip()
