@@ -23,6 +23,7 @@ from .cards import plan_component
 from .context import component_line_locs, component_lines, document_context
 from .documents import DocPlanner
 from .model import DocBlock, DocPlan, GamePlan, NewPage, PageDoc, Para, Run, Space
+from .notation_check import notation_problems
 
 __all__ = ["GamePlan", "plan_game", "collapse_repeats"]
 
@@ -265,7 +266,7 @@ def _plan_game(
     for comp in components:
         if comp.spec.form != "page":
             run, probs, bad = plan_component(game, comp, layouts, profile, checked)
-            problems.extend(probs)
+            problems.extend(probs + notation_problems(game, comp, layouts))
             if run is not None:
                 runs[comp.id] = run
             faulty.update(bad)

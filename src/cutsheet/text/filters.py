@@ -179,6 +179,22 @@ _UNSAID = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})
 invisible), surrogates, private-use and unassigned code points."""
 
 
+def stray_letters(text: str, cubes: set[str]) -> list[tuple[str, str]]:
+    """Each run of notation in ``text`` that ``glyphs`` draws (a whole word with a letter of
+    ``cubes``, the one-letter terms with a fill) and that holds a letter none of them is
+    (``2R+1X``): the run and those letters. ``glyphs`` prints such a letter as a letter; a
+    typo for a cube's, mostly (``plan.notation_check``)."""
+    found = []
+    for m in _NOTATION.finditer(text):
+        run = m.group(0)
+        if _word_at(text, m.start(), m.end()) != run or not any(ch in cubes for ch in run):
+            continue
+        others = sorted({ch for ch in run if ch.isalpha() and ch not in cubes})
+        if others:
+            found.append((run, "".join(others)))
+    return found
+
+
 def _word_at(text: str, start: int, end: int) -> str:
     """The whitespace-delimited word around text[start:end] (trailing punctuation dropped)."""
     while start > 0 and not text[start - 1].isspace():

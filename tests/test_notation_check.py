@@ -1,0 +1,38 @@
+"""Cube notation with a letter no term gives a fill (a designer's probe: '2R+1X' printed a
+red tile and a bold X without a word): a warning at the value, and it builds."""
+
+from __future__ import annotations
+
+from cutsheet.text.filters import stray_letters
+
+CARDS = "content/bidding-alpha/cards.csv"
+
+
+def test_a_run_of_notation_with_a_letter_no_cube_is_found():
+    cubes = {"R", "G", "B"}
+    assert stray_letters("Pay 2R+1X, then 5R>G.", cubes) == [("2R+1X", "X")]
+    assert stray_letters("RRRR or 3R<>G, Bank, VP, BA-001", cubes) == []  # words, not runs
+
+
+def test_a_mistyped_cube_letter_is_a_warning_at_its_cell(ws):
+    """Bid & Build's notation fields have patterns (an error already); its effects are text."""
+    line = ws.edit(CARDS, "at any time to gain G.", "at any time to gain GX.")
+    problems = ws.problems("bidding-alpha")
+    said = [str(p) for p in problems if "is cube notation" in p.message]
+    assert len(said) == 1 and said[0].startswith(f"{CARDS}:{line}:"), said
+    assert said[0].endswith(
+        "warning: BA-024: 'GX' is cube notation, but no term gives X a fill (cubes: B, G, R):"
+        " it prints as a letter; a typo for a cube's?"
+    )
+    assert not [p for p in problems if p.severity == "error"]
+
+
+def test_a_list_a_face_loops_over_into_glyphs_is_read_too(ws):
+    """The player aid's steps are a list its template loops over: '{% for line in turn %}'
+    then '{{ line|glyphs(terms) }}'."""
+    ws.edit("content/bidding-alpha/game.yaml", "(the base card: RRRR)", "(the base card: RRRX)")
+    said = [p.message for p in ws.problems("bidding-alpha") if "is cube notation" in p.message]
+    assert said == [
+        "BA-AID: 'RRRX' is cube notation, but no term gives X a fill (cubes: B, G, R): it"
+        " prints as a letter; a typo for a cube's?"
+    ]
