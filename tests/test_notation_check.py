@@ -36,3 +36,34 @@ def test_a_list_a_face_loops_over_into_glyphs_is_read_too(ws):
         "BA-AID: 'RRRX' is cube notation, but no term gives X a fill (cubes: B, G, R): it"
         " prints as a letter; a typo for a cube's?"
     ]
+
+
+def test_a_steps_warning_is_at_its_step_and_a_fill_of_none_is_no_cube(ws):
+    """A review: a list's warning was at its first item, and a one-letter term whose fill is
+    none counted as a cube (glyphs draws it as a letter)."""
+    game = "content/bidding-alpha/game.yaml"
+    ws.edit(game, "(the base card: RRRR)", "(the base card: RRRX)")
+    ws.edit(game, '  B: {fill: "#56B4E9",', '  X: {fill: none}\n  B: {fill: "#56B4E9",')
+    step = ws.line_of(game, "(the base card: RRRX)")
+    said = [p for p in ws.problems("bidding-alpha") if "is cube notation" in p.message]
+    assert [(p.loc.line, p.message.split(": ", 1)[1]) for p in said] == [
+        (
+            step,
+            "'RRRX' is cube notation, but no term gives X a fill (cubes: B, G, R): it prints"
+            " as a letter; a typo for a cube's?",
+        )
+    ]
+
+
+def test_a_field_printed_through_a_chain_a_set_or_a_loop_is_read():
+    from cutsheet.plan.notation_check import _printed
+
+    assert _printed(
+        "{% set x = a %}{{ x|glyphs(terms) }}{{ b|default('')|glyphs(terms) }}"
+        "{{ (d)|glyphs(terms) }}{{ i|e|glyphs(terms) }}"
+    ) == {"a", "b", "d", "i"}
+    # two loops with one name: the one before the glyphs
+    assert _printed(
+        "{% for line in turn %}{{ line|glyphs(terms) }}{% endfor %}"
+        "{% for line in final %}{{ line }}{% endfor %}"
+    ) == {"turn"}
