@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import bisect
 import re
 import threading
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from jinja2 import pass_context
 from jinja2.runtime import Context
@@ -88,9 +89,10 @@ def glyphs(_context: Context, value: str, terms: Mapping[str, Mapping[str, str]]
     text = str(value)
     out: list[str] = []
     last = 0
+    word_at = _word_finder(text)
     for m in _NOTATION.finditer(text):
         run = m.group(0)
-        word = _word_at(text, m.start(), m.end())
+        word = word_at(m.start(), m.end())
         if not any(ch in cubes for ch in run) or word != run:
             continue
         out.append(str(escape(text[last : m.start()])))
@@ -185,14 +187,35 @@ def stray_letters(text: str, cubes: set[str]) -> list[tuple[str, str]]:
     (``2R+1X``): the run and those letters. ``glyphs`` prints such a letter as a letter; a
     typo for a cube's, mostly (``plan.notation_check``)."""
     found = []
+    word_at = _word_finder(text)
     for m in _NOTATION.finditer(text):
         run = m.group(0)
-        if _word_at(text, m.start(), m.end()) != run or not any(ch in cubes for ch in run):
+        if word_at(m.start(), m.end()) != run or not any(ch in cubes for ch in run):
             continue
         others = sorted({ch for ch in run if ch.isalpha() and ch not in cubes})
         if others:
             found.append((run, "".join(others)))
     return found
+
+
+def _word_finder(text: str) -> Callable[[int, int], str]:
+    """``_word_at`` for ``text``, its words found once: a match's word is looked up, not
+    scanned for (a review: a 20,000-character word without a space, scanned from each of
+    its matches, took 12 s of a check)."""
+    spans = [(m.start(), m.end()) for m in _WORD.finditer(text)]
+    starts = [a for a, _ in spans]
+
+    def word_at(start: int, end: int) -> str:
+        i = bisect.bisect_right(starts, start) - 1
+        if i < 0 or spans[i][1] < end:  # (inside one word always: a match holds no blank)
+            return _word_at(text, start, end)
+        a, b = spans[i]
+        return text[a:b].rstrip(".,;:!?)").lstrip("(")
+
+    return word_at
+
+
+_WORD = re.compile(r"[^\s]+")
 
 
 def _word_at(text: str, start: int, end: int) -> str:
