@@ -502,13 +502,9 @@ def has_symbols(markup: str) -> bool:
 
 
 def pad(width: float) -> str:
-    """Room ``width`` points wide in running text: a transparent image, an artifact (a list's
-    narrower labels padded to its widest: ``boxes.text.listed``)."""
-    return _pad(width)
-
-
-def _pad(width: float) -> str:
-    """Room for a symbol: a transparent image, an artifact (``render/symbols.py``)."""
+    """Room ``width`` points wide in running text: a transparent image, an artifact
+    (``render/symbols.py``): around a symbol, and after a list's narrower labels, up to its
+    widest (``boxes.text.listed``)."""
     return (
         f'<onDraw name="cs_art" label="("/><img src="{PAD_IMAGE}" width="{width:.2f}"'
         ' height="0.01"/><onDraw name="cs_art" label=")"/>'
@@ -525,10 +521,10 @@ def expand(markup: str, size: float, leading: float, bold_font: str) -> str:
 
     def cube_markup(m: re.Match[str]) -> str:
         letter, fill = m.group(1), m.group(2)
-        pad = max((tile - string_width(letter, bold_font, size)) / 2, 0) + gap / 2
+        room = max((tile - string_width(letter, bold_font, size)) / 2, 0) + gap / 2
         width = string_width(letter, bold_font, size)
         label = f"{letter}|{fill}|{tile:.2f}|{width:.2f}|{size:g}"
-        return f'{_pad(pad)}<onDraw name="cs_cube" label="{label}"/><b>{letter}</b>{_pad(pad)}'
+        return f'{pad(room)}<onDraw name="cs_cube" label="{label}"/><b>{letter}</b>{pad(room)}'
 
     def icon_markup(m: re.Match[str]) -> str:
         name, colour = m.group(1), m.group(2)
@@ -536,7 +532,7 @@ def expand(markup: str, size: float, leading: float, bold_font: str) -> str:
         if ref is None:  # markers typed into content: left as the characters
             return m.group(0)  # the font lacks, which the glyph check reports
         label = f"{ref}|{colour}|{tile:.2f}|{size:g}"
-        return f'<onDraw name="cs_icon" label="{label}"/>{_pad(tile + gap)}'
+        return f'<onDraw name="cs_icon" label="{label}"/>{pad(tile + gap)}'
 
     def text_markup(m: re.Match[str]) -> str:
         literal = m.group(1)
