@@ -28,7 +28,7 @@ from reportlab.platypus import paragraph as paragraph_module
 from reportlab.platypus.paragraph import cleanBlockQuotedText, textTransformFrags
 from reportlab.platypus.paraparser import ParaFrag
 
-from . import notation_glue, paragraph_parse, same_frag
+from . import paragraph_parse, same_frag
 from .diagnostics import Loc, Problem, char_name
 from .markup_errors import PARSER_FAILURES, markup_reason
 from .word_breaks import SpacedParagraph
@@ -285,10 +285,22 @@ def raised(para: Paragraph, size: float, leading: float) -> tuple[float, float]:
 
 
 def run_sizes(para: Paragraph) -> list[float]:
-    """The size (points) of each run of ``para`` that prints something: a ``<font size>``,
-    ``<super>`` or ``<sub>`` sets a run smaller (or larger) than its style."""
-    words = notation_glue.words(para.frags) if para.frags else []  # parsed, or wrapped
-    return [float(part[0].fontSize) for word in words for part in word[1:] if str(part[1]).strip()]
+    """The sizes (points) of the runs of ``para`` that print something, each at least once:
+    a ``<font size>``, ``<super>`` or ``<sub>`` sets a run smaller (or larger) than its
+    style. Read from its fragments as they are: parsed (a fragment prints something when
+    its text is more than blanks) or, once broken, words (each part of a word that is more
+    than blanks), without breaking the text into words again (``tests/test_run_sizes.py``
+    holds it to the sizes of the words line breaking finds)."""
+    frags = para.frags or []
+    if frags and isinstance(frags[0], list):  # words: [width, (frag, text), ...]
+        return [
+            float(part[0].fontSize)
+            for word in frags
+            if type(word) is not paragraph_module._InjectedFrag
+            for part in word[1:]
+            if str(part[1]).strip()
+        ]
+    return [float(f.fontSize) for f in frags if str(getattr(f, "text", "")).strip()]
 
 
 def smallest_run(para: Paragraph) -> float:

@@ -1,0 +1,78 @@
+"""``measure.run_sizes`` reads a paragraph's run sizes from its fragments as they are, parsed
+or (once split over a page or a column) made of words. The sizes it gives are those of the
+words ReportLab's line breaking finds in the same fragments, every part of a word that
+prints something (the reading it replaced): the least size checked and the largest are the
+same whether a paragraph is fresh, wrapped or one part of a split."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from reportlab.platypus import Paragraph
+
+from cutsheet import notation_glue
+from cutsheet.measure import doc_styles, fresh, register, run_sizes
+from cutsheet.symbols import PAD_IMAGE
+
+
+def words_sizes(para: Paragraph) -> list[float]:
+    """The sizes of the parts of ``para``'s words (as line breaking finds them) that print."""
+    words = notation_glue.words(para.frags) if para.frags else []
+    return [float(part[0].fontSize) for word in words for part in word[1:] if str(part[1]).strip()]
+
+
+def _agree(para: Paragraph) -> None:
+    assert set(run_sizes(para)) == set(words_sizes(para))
+
+
+WORD = st.sampled_from(["cube", "5R>G", "&amp;", "a\xadb", "x\xa0y", "Take", "2", "—"])
+BLANK = st.sampled_from([" ", "  ", "\xa0", "\t", "\n", ""])
+IMAGE = f'<img src="{PAD_IMAGE}" width="3" height="3" valign="middle"/>'
+
+
+@st.composite
+def markup(draw: st.DrawFn) -> str:
+    out = []
+    for _ in range(draw(st.integers(1, 14))):
+        kind = draw(st.integers(0, 7))
+        text = draw(WORD) + draw(BLANK)
+        if kind == 0:
+            out.append(f'<font size="{draw(st.sampled_from([5, 6.5, 9, 14]))}">{text}</font>')
+        elif kind == 1:
+            out.append(f"<super>{text}</super>")
+        elif kind == 2:
+            out.append(f"<sub>{text}</sub>")
+        elif kind == 3:
+            out.append("<br/>")
+        elif kind == 4:
+            out.append(IMAGE + draw(BLANK))
+        elif kind == 5:
+            out.append(f"<b>{draw(BLANK)}</b>")  # a run of nothing but blanks
+        else:
+            out.append(text)
+    return "".join(out)
+
+
+@settings(max_examples=150, deadline=None)
+@given(markup(), st.sampled_from([40.0, 90.0, 300.0]), st.sampled_from([12.0, 30.0]))
+def test_run_sizes_are_the_sizes_of_the_words_that_print(text: str, width: float, height: float):
+    register()
+    para = fresh(text, doc_styles(9, 12, 16, 7, 1.25).body)  # a document's: it splits
+    _agree(para)  # parsed
+    para.wrap(width, 10_000)
+    _agree(para)  # broken into lines
+    for part in para.split(width, height):  # the parts of a page break: made of words
+        if isinstance(part, Paragraph):
+            _agree(part)
+
+
+def test_a_smaller_run_and_a_blank_one_are_told_apart():
+    register()
+    style = doc_styles(9, 12, 16, 7, 1.25).body
+    text = 'Pay <font size="5">2</font><font size="4"> </font>cubes' + " and then more" * 6
+    para = fresh(text, style)
+    assert set(run_sizes(para)) == {9.0, 5.0}  # the blank 4 pt run prints nothing
+    para.wrap(60, 10_000)
+    parts = para.split(60, 24)
+    assert len(parts) == 2
+    assert {s for p in parts for s in run_sizes(p)} == {9.0, 5.0}
