@@ -586,7 +586,9 @@ def test_csv_short_row_names_the_missing_fields():
         parse_csv("id,name,cost,tags\nA-1,x\n", "cards.csv", short_rows_are_errors=True)
     assert only_problem(exc) == (
         "cards.csv:2:6: error: row has 2 cells but the header names 4 fields;"
-        " no cell for 'cost', 'tags' (end the row with commas to leave cells empty)"
+        " no cell for 'cost', 'tags' (end the row with commas to leave its last cells empty;"
+        " a cell left out in the middle moves every cell after it one column left: an empty"
+        " cell there is two commas)"
     )
 
 

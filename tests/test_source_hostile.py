@@ -63,7 +63,8 @@ CSV_CASES = {
     "tab.csv": f"1:1: this CSV is separated by tabs; {CSV_SEPARATOR}",
     "short_row.csv": (
         "3:11: row has 2 cells but the header names 3 fields; no cell for 'cost'"
-        " (end the row with commas to leave cells empty)"
+        " (end the row with commas to leave its last cells empty; a cell left out in the"
+        " middle moves every cell after it one column left: an empty cell there is two commas)"
     ),
     "long_row.csv": (
         "2:15: row has 3 cells but the header names 2 fields; a cell that holds a comma is"

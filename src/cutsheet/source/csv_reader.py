@@ -481,8 +481,9 @@ class _Table:
                 Problem(
                     Loc(self.file, last, end),
                     f"row has {len(row):,} cell{'' if len(row) == 1 else 's'} but the header"
-                    f" names {width:,} fields; no cell for {_names(missing)}"
-                    " (end the row with commas to leave cells empty)",
+                    f" names {width:,} fields; no cell for {_names(missing)} (end the row with"
+                    " commas to leave its last cells empty; a cell left out in the middle moves"
+                    " every cell after it one column left: an empty cell there is two commas)",
                 )
             )
             self.problems.append(self.short[-1])
