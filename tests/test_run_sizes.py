@@ -2,7 +2,8 @@
 or (once split over a page or a column) made of words. The sizes it gives are those of the
 words ReportLab's line breaking finds in the same fragments, every part of a word that
 prints something (the reading it replaced): the least size checked and the largest are the
-same whether a paragraph is fresh, wrapped or one part of a split."""
+same whether a paragraph is fresh, wrapped or one part of a split. A run of nothing but
+blanks, soft hyphens and zero-width spaces prints nothing (``measure.prints``)."""
 
 from __future__ import annotations
 
@@ -11,22 +12,22 @@ from hypothesis import strategies as st
 from reportlab.platypus import Paragraph
 
 from cutsheet import notation_glue
-from cutsheet.measure import doc_styles, fresh, register, run_sizes
+from cutsheet.measure import doc_styles, fresh, prints, register, run_sizes
 from cutsheet.symbols import PAD_IMAGE
 
 
 def words_sizes(para: Paragraph) -> list[float]:
     """The sizes of the parts of ``para``'s words (as line breaking finds them) that print."""
     words = notation_glue.words(para.frags) if para.frags else []
-    return [float(part[0].fontSize) for word in words for part in word[1:] if str(part[1]).strip()]
+    return [float(part[0].fontSize) for word in words for part in word[1:] if prints(part[1])]
 
 
 def _agree(para: Paragraph) -> None:
     assert set(run_sizes(para)) == set(words_sizes(para))
 
 
-WORD = st.sampled_from(["cube", "5R>G", "&amp;", "a\xadb", "x\xa0y", "Take", "2", "—"])
-BLANK = st.sampled_from([" ", "  ", "\xa0", "\t", "\n", ""])
+WORD = st.sampled_from(["cube", "5R>G", "&amp;", "a\xadb", "x\xa0y", "Take", "2", "—", "\xad"])
+BLANK = st.sampled_from([" ", "  ", "\xa0", "\t", "\n", "", "\u200b", "\xad", "\u3000"])
 IMAGE = f'<img src="{PAD_IMAGE}" width="3" height="3" valign="middle"/>'
 
 
@@ -76,3 +77,15 @@ def test_a_smaller_run_and_a_blank_one_are_told_apart():
     parts = para.split(60, 24)
     assert len(parts) == 2
     assert {s for p in parts for s in run_sizes(p)} == {9.0, 5.0}
+
+
+def test_a_run_of_soft_hyphens_or_zero_width_spaces_prints_nothing():
+    """A run holding only a soft hyphen (``plan&shy;ners``'s, set small) or a zero-width space
+    is no run that prints: neither is said to be under the profile's least size."""
+    register()
+    style = doc_styles(9, 12, 16, 7, 1.25).body
+    for text in ('Take <font size="4">&shy;</font>cubes', 'Take <font size="4">\u200b</font>cubes'):
+        para = fresh(text, style)
+        assert set(run_sizes(para)) == {9.0}
+        para.wrap(20, 10_000)  # (a line may break at the hyphen)
+        assert set(run_sizes(para)) == {9.0}

@@ -28,7 +28,7 @@ from reportlab.platypus import paragraph as paragraph_module
 from reportlab.platypus.paragraph import cleanBlockQuotedText, textTransformFrags
 from reportlab.platypus.paraparser import ParaFrag
 
-from . import paragraph_parse, same_frag
+from . import notation_glue, paragraph_parse, same_frag
 from .diagnostics import Loc, Problem, char_name
 from .markup_errors import PARSER_FAILURES, markup_reason
 from .word_breaks import SpacedParagraph
@@ -284,23 +284,30 @@ def raised(para: Paragraph, size: float, leading: float) -> tuple[float, float]:
     return max(float(up), 0.0), max(float(down), 0.0)
 
 
+UNPRINTED = str.maketrans("", "", "\xad\u200b")
+"""What a run holds besides its blanks that does not make it a run that prints: a soft hyphen
+(left out of a word's text; a hyphen is drawn only where a line breaks at it, in the size of
+the text before it) and a zero-width space (a blank to ReportLab, not to ``str.strip``)."""
+
+
+def prints(text: object) -> bool:
+    """Whether ``text`` (a run's, or a word part's) holds anything that prints."""
+    return bool(str(text).translate(UNPRINTED).strip())
+
+
 def run_sizes(para: Paragraph) -> list[float]:
-    """The sizes (points) of the runs of ``para`` that print something, each at least once:
-    a ``<font size>``, ``<super>`` or ``<sub>`` sets a run smaller (or larger) than its
-    style. Read from its fragments as they are: parsed (a fragment prints something when
-    its text is more than blanks) or, once broken, words (each part of a word that is more
-    than blanks), without breaking the text into words again (``tests/test_run_sizes.py``
-    holds it to the sizes of the words line breaking finds)."""
+    """The sizes (points) of the runs of ``para`` that print something (``prints``), each at
+    least once: a ``<font size>``, ``<super>`` or ``<sub>`` sets a run smaller (or larger)
+    than its style. A parsed paragraph's are read from its fragments as they are, without
+    breaking its text into words (ReportLab's words part a fragment's text, and a part
+    prints when its fragment's text does: ``tests/test_run_sizes.py``); one whose fragments
+    are words already (a part of a split, or one whose lines broke at a soft hyphen) from
+    its words as line breaking joins them."""
     frags = para.frags or []
-    if frags and isinstance(frags[0], list):  # words: [width, (frag, text), ...]
-        return [
-            float(part[0].fontSize)
-            for word in frags
-            if type(word) is not paragraph_module._InjectedFrag
-            for part in word[1:]
-            if str(part[1]).strip()
-        ]
-    return [float(f.fontSize) for f in frags if str(getattr(f, "text", "")).strip()]
+    if frags and isinstance(frags[0], list):  # words (rare): read as line breaking reads them
+        words = notation_glue.words(frags)
+        return [float(part[0].fontSize) for word in words for part in word[1:] if prints(part[1])]
+    return [float(f.fontSize) for f in frags if prints(getattr(f, "text", ""))]
 
 
 def smallest_run(para: Paragraph) -> float:
