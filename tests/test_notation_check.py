@@ -59,7 +59,7 @@ def test_a_steps_warning_is_at_its_step_and_a_fill_of_none_is_no_cube(ws):
 
 
 def test_a_field_printed_through_a_chain_a_set_or_a_loop_is_read():
-    from cutsheet.plan.notation_check import _printed
+    from cutsheet.text.glyph_fields import glyph_sources as _printed
 
     assert _printed(
         "{% set x = a %}{{ x|glyphs(terms) }}{{ b|default('')|glyphs(terms) }}"
@@ -70,6 +70,45 @@ def test_a_field_printed_through_a_chain_a_set_or_a_loop_is_read():
         "{% for line in turn %}{{ line|glyphs(terms) }}{% endfor %}"
         "{% for line in final %}{{ line }}{% endfor %}"
     ) == {"turn"}
+
+
+def test_an_expression_a_filter_block_and_a_loops_own_scope_are_read():
+    """Read from the template's syntax tree (a regular expression took the first name of an
+    expression only, and missed a filter block): every field an expression piped into glyphs
+    reads, a filter block's body, a nested loop's names, a ``set`` block; a loop's name
+    stands for its list inside the loop only; a template that does not parse prints none."""
+    from cutsheet.text.glyph_fields import glyph_sources as _printed
+
+    assert _printed("{{ (cost ~ ' / ' ~ income)|glyphs(terms) }}") == {"cost", "income"}
+    assert _printed("{{ (oneoff or income or '')|trim|glyphs(terms) }}") == {"oneoff", "income"}
+    assert _printed("{% filter glyphs(terms) %}Pay {{ cost }}.{% endfilter %}") == {"cost"}
+    assert _printed("{% filter upper|glyphs(terms) %}{{ a }}{% endfilter %}") == {"a"}
+    assert _printed(
+        "{% for row in rows %}{% for cell in row %}{{ cell|glyphs(terms) }}{% endfor %}{% endfor %}"
+    ) == {"rows"}
+    assert _printed("{% set both %}{{ a }} {{ b }}{% endset %}{{ both|glyphs(terms) }}") == {
+        "a",
+        "b",
+    }
+    assert _printed(
+        "{% for e in exchanges %}{{ e }}{% endfor %}{{ e|glyphs(terms) }}"  # e: no loop's here
+    ) == {"e"}
+    assert _printed("{{ x|glyphs(terms) }") == set()  # does not parse: said where checked
+    assert _printed("{{ name }} {{ effect|upper }}") == set()
+
+
+def test_a_filter_block_over_a_field_is_read_in_a_game(ws):
+    """Bid & Build's faces print an effect through glyphs in five boxes: in a filter block,
+    the cell's typo is still said, once."""
+    ws.edit(
+        "layouts/bidding-alpha.yaml",
+        "{{ effect|glyphs(terms) }}",
+        "{% filter glyphs(terms) %}{{ effect }}{% endfilter %}",
+        count=5,
+    )
+    line = ws.edit(CARDS, "at any time to gain G.", "at any time to gain GX.")
+    said = [str(p) for p in ws.problems("bidding-alpha") if "is cube notation" in p.message]
+    assert len(said) == 1 and said[0].startswith(f"{CARDS}:{line}:"), said
 
 
 @settings(max_examples=300, deadline=None)

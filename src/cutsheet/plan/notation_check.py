@@ -6,20 +6,13 @@ Notation a layout or rules.yaml writes itself is the designer's to read."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from ..built import Component, Game
 from ..diagnostics import Loc, Problem, excerpt
 from ..layouts import Layouts
 from ..text.filters import stray_letters
-
-_PRINTED = re.compile(r"{{-?\s*\(?\s*([A-Za-z_]\w*)[^}]*?\|\s*glyphs\b")
-"""A field an expression prints through glyphs: its first name (``{{ b|trim|glyphs(…) }}``)."""
-_NAMED = re.compile(
-    r"{%-?\s*(?:for\s+([A-Za-z_]\w*)\s+in|set\s+([A-Za-z_]\w*)\s*=)\s*([A-Za-z_]\w*)"
-)
-"""A name a template gives a field's items or the field: ``{% for e in list``, ``{% set x = f``."""
+from ..text.glyph_fields import glyph_sources
 
 
 def notation_problems(game: Game, comp: Component, layouts: Layouts) -> list[Problem]:
@@ -57,26 +50,14 @@ def _warning(item: str, at: Loc, run: str, others: str, cubes: str) -> Problem:
 
 def _glyph_fields(comp: Component, layouts: Layouts) -> set[str]:
     """The item fields the component's faces (and their profiles' own, ``name@profile``)
-    print through ``glyphs``: named so, or through a name a template gives the field or its
-    items (the nearest ``{% for e in exchanges %}`` or ``{% set x = f %}`` before it)."""
+    print through ``glyphs`` (``glyph_sources``)."""
     fields: set[str] = set()
     for name in (comp.spec.face, comp.spec.back):
         faces = [f for f in layouts.faces if name and (f == name or f.startswith(name + "@"))]
         for face in faces:
             for box in layouts.face(face).boxes:
-                fields |= _printed(getattr(box, "text", None) or "")
+                fields |= glyph_sources(getattr(box, "text", None) or "")
     return fields
-
-
-def _printed(text: str) -> set[str]:
-    out = set()
-    for m in _PRINTED.finditer(text):
-        name = m.group(1)
-        for given in _NAMED.finditer(text[: m.start()]):  # the nearest before it wins
-            if name in (given.group(1), given.group(2)):
-                name = given.group(3)
-        out.add(name)
-    return out
 
 
 def _texts(
