@@ -19,7 +19,9 @@ def glyph_sources(text: str) -> frozenset[str]:
     (``(cost or income)|glyphs``) and a filter block (``{% filter glyphs(terms) %}``) are
     read alike; a name a loop or a ``set`` gives (``{% for e in exchanges %}``) stands for
     what it was given, where it is given. A template that does not parse prints nothing
-    (its error is said where it is checked)."""
+    (its error is said where it is checked); one that never names glyphs is not parsed."""
+    if "glyphs" not in text:
+        return frozenset()
     try:
         tree = environment().parse(text)
     except Exception:  # a syntax error, or anything the sandbox refuses (as ``_compiled``)
