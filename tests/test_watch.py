@@ -426,6 +426,32 @@ def test_a_game_without_pdfs_is_not_said_to_keep_them(run):
     assert run.said[-1] == "my-game: 1 error; watching for changes (Ctrl-C to stop)", run.said
 
 
+def test_a_folder_gone_while_the_watcher_started_is_a_deletion(run, monkeypatch):
+    """A flaky CI run: layouts/ removed while the native watcher was still starting (a busy
+    machine) was never seen deleted; the watch started again on the folders left, and the
+    stream waited for a deletion it would never say. Found gone when the watch starts again,
+    the folder is said deleted: here with a watcher that sees nothing at all."""
+    import watchfiles
+
+    layouts = run.root / "layouts"
+    calls: list[int] = []
+
+    def blind(*folders: Path, stop_event: threading.Event, **_kw: object) -> Iterator[set]:
+        calls.append(len(folders))
+        if len(calls) == 1:  # the folder goes while this watch starts; it sees nothing
+            for p in layouts.iterdir():
+                p.unlink()
+            layouts.rmdir()
+        yield set()  # a timeout's empty batch
+        stop_event.wait(0.05)
+
+    monkeypatch.setattr(watchfiles, "watch", blind)
+    stream = changes(run.project, timeout=10)
+    assert next(stream) == {(Change.deleted, str(layouts))}
+    assert calls == [2]  # content/ and layouts/: said before the watch on content/ alone
+    stream.close()
+
+
 def test_changes_follows_a_layouts_folder_deleted_and_recreated(run):
     """The real watcher: layouts/ removed and made again is watched again, and a save in the
     new folder is seen."""

@@ -432,7 +432,9 @@ def changes(
     ``stop`` is set (within half a second: a program that watches in a thread of its own
     ends the watcher before it ends, rather than leave it inside watchfiles' native loop,
     which older watchfiles releases abort on at interpreter exit). A watched folder that is
-    deleted and created again is watched again, and its coming back is a change."""
+    deleted and created again is watched again, and its coming back is a change; one found
+    gone when the watch starts again, its deletion unseen (removed while the watcher was
+    starting), is a deletion."""
     from watchfiles import Change, DefaultFilter, watch
 
     stop = stop if stop is not None else threading.Event()
@@ -452,8 +454,11 @@ def changes(
                     for p, ident in folders.items()
                     if p in lost or watched.get(p) != ident
                 }
-                if back:
-                    yield back
+                gone = {
+                    (Change.deleted, str(p)) for p in watched if p not in folders and p not in lost
+                }
+                if back or gone:
+                    yield back | gone
             watched, lost = folders, set()
             if not folders:  # both gone: look again twice a second
                 stop.wait(0.5)
