@@ -59,14 +59,14 @@ def test_a_steps_warning_is_at_its_step_and_a_fill_of_none_is_no_cube(ws):
 
 
 def test_a_field_printed_through_a_chain_a_set_or_a_loop_is_read():
-    from cutsheet.text.glyph_fields import glyph_sources as _printed
+    from cutsheet.text.glyph_fields import glyph_sources
 
-    assert _printed(
+    assert glyph_sources(
         "{% set x = a %}{{ x|glyphs(terms) }}{{ b|default('')|glyphs(terms) }}"
         "{{ (d)|glyphs(terms) }}{{ i|e|glyphs(terms) }}"
     ) == {"a", "b", "d", "i"}
     # two loops with one name: the one before the glyphs
-    assert _printed(
+    assert glyph_sources(
         "{% for line in turn %}{{ line|glyphs(terms) }}{% endfor %}"
         "{% for line in final %}{{ line }}{% endfor %}"
     ) == {"turn"}
@@ -77,24 +77,27 @@ def test_an_expression_a_filter_block_and_a_loops_own_scope_are_read():
     expression only, and missed a filter block): every field an expression piped into glyphs
     reads, a filter block's body, a nested loop's names, a ``set`` block; a loop's name
     stands for its list inside the loop only; a template that does not parse prints none."""
-    from cutsheet.text.glyph_fields import glyph_sources as _printed
+    from cutsheet.text.glyph_fields import glyph_sources
 
-    assert _printed("{{ (cost ~ ' / ' ~ income)|glyphs(terms) }}") == {"cost", "income"}
-    assert _printed("{{ (oneoff or income or '')|trim|glyphs(terms) }}") == {"oneoff", "income"}
-    assert _printed("{% filter glyphs(terms) %}Pay {{ cost }}.{% endfilter %}") == {"cost"}
-    assert _printed("{% filter upper|glyphs(terms) %}{{ a }}{% endfilter %}") == {"a"}
-    assert _printed(
+    assert glyph_sources("{{ (cost ~ ' / ' ~ income)|glyphs(terms) }}") == {"cost", "income"}
+    assert glyph_sources("{{ (oneoff or income or '')|trim|glyphs(terms) }}") == {
+        "oneoff",
+        "income",
+    }
+    assert glyph_sources("{% filter glyphs(terms) %}Pay {{ cost }}.{% endfilter %}") == {"cost"}
+    assert glyph_sources("{% filter upper|glyphs(terms) %}{{ a }}{% endfilter %}") == {"a"}
+    assert glyph_sources(
         "{% for row in rows %}{% for cell in row %}{{ cell|glyphs(terms) }}{% endfor %}{% endfor %}"
     ) == {"rows"}
-    assert _printed("{% set both %}{{ a }} {{ b }}{% endset %}{{ both|glyphs(terms) }}") == {
+    assert glyph_sources("{% set both %}{{ a }} {{ b }}{% endset %}{{ both|glyphs(terms) }}") == {
         "a",
         "b",
     }
-    assert _printed(
+    assert glyph_sources(
         "{% for e in exchanges %}{{ e }}{% endfor %}{{ e|glyphs(terms) }}"  # e: no loop's here
     ) == {"e"}
-    assert _printed("{{ x|glyphs(terms) }") == set()  # does not parse: said where checked
-    assert _printed("{{ name }} {{ effect|upper }}") == set()
+    assert glyph_sources("{{ x|glyphs(terms) }") == set()  # does not parse: said where checked
+    assert glyph_sources("{{ name }} {{ effect|upper }}") == set()
 
 
 def test_a_filter_block_over_a_field_is_read_in_a_game(ws):

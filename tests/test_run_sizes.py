@@ -89,3 +89,18 @@ def test_a_run_of_soft_hyphens_or_zero_width_spaces_prints_nothing():
         assert set(run_sizes(para)) == {9.0}
         para.wrap(20, 10_000)  # (a line may break at the hyphen)
         assert set(run_sizes(para)) == {9.0}
+
+
+def test_the_other_run_checks_read_what_prints_alike():
+    """A review: the largest-run check and the colours of the runs that print read a run
+    with ``str.strip`` of their own; a big soft hyphen was "larger than its lines"."""
+    from cutsheet.measure import TextStyle
+    from cutsheet.plan.run_colours import printed_inks
+    from cutsheet.plan.text_runs import too_large
+
+    register()
+    style = doc_styles(9, 12, 16, 7, 1.25).body
+    assert too_large(fresh('Take <font size="30">&shy;</font>cubes', style)) is None
+    assert too_large(fresh('Take <font size="30">X</font>cubes', style)) is not None
+    markup = 'Take <font color="#ff0000">\u200b</font>cubes'
+    assert printed_inks(markup, TextStyle(size=9, leading=11)) == {"#000000"}

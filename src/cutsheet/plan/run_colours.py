@@ -21,7 +21,7 @@ from ..boxes.text import TextElement
 from ..contrast import BLACK, contrast
 from ..diagnostics import Problem
 from ..flow.tables import HEADER_FILL
-from ..measure import MarkupError, TextStyle, paragraph_style, parsed
+from ..measure import MarkupError, TextStyle, paragraph_style, parsed, prints
 from ..profiles import Profile
 from .checks import background
 from .model import FacePlan
@@ -119,7 +119,7 @@ def printed_inks(markup: str, style: TextStyle) -> frozenset[str] | None:
         frags = parsed(markup, paragraph_style(style)).frags
     except MarkupError:
         return None
-    return frozenset(_rgb(f.textColor) for f in frags if (getattr(f, "text", "") or "").strip())
+    return frozenset(_rgb(f.textColor) for f in frags if prints(getattr(f, "text", "") or ""))
 
 
 def pair_problems(frags: Iterable[Any], minimum: float) -> list[str]:

@@ -11,7 +11,7 @@ from reportlab.platypus.flowables import LIIndenter
 
 from ..flow.diagrams import CardRowDiagram
 from ..flow.figures import CardFigure
-from ..measure import smallest_run
+from ..measure import prints, smallest_run
 
 
 def _paragraphs(g: object) -> Iterator[Paragraph]:
@@ -48,7 +48,7 @@ def too_large(f: Flowable) -> str | None:
         room = max(float(style.fontSize), float(style.leading))
         frags = getattr(p, "frags", None) or []  # the parsed runs (no line breaking needed)
         largest = max(
-            (float(r.fontSize) for r in frags if str(getattr(r, "text", "")).strip()), default=0.0
+            (float(r.fontSize) for r in frags if prints(getattr(r, "text", ""))), default=0.0
         )
         if largest > room + 0.01:
             return (
