@@ -5,7 +5,7 @@ from __future__ import annotations
 import gc
 import os
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -15,6 +15,7 @@ from hypothesis import settings
 from PIL import Image
 
 from cutsheet.build import Options, Project, build, check_game
+from cutsheet.cli import arguments
 from cutsheet.diagnostics import Problem
 from cutsheet.layouts import packaged_papers
 from cutsheet.profiles import default_profiles
@@ -75,6 +76,20 @@ def _build(repo: Project, options: Options) -> Callable[[Path], None]:
 
 def _quiet(_message: str) -> None:
     pass
+
+
+@pytest.fixture(scope="session", autouse=True)
+def one_worker_in_process() -> Iterator[None]:
+    """A command run in the test process (``cli.main``) without ``--jobs`` takes one worker,
+    not every core: each worker is a fork of the test process, which holds the PDFs read back
+    (readback.py) and grows past a gigabyte, and forking it copies its page tables and then
+    every page either process writes, for a check of a few cards. Some 560 such forks cost
+    ~13 % of the suite's CPU (paired runs of six of its files: 44 s of CPU against 31 s). A test
+    that means workers asks for them (``--jobs 2``, ``jobs=2``); a ``cutsheet`` process keeps
+    the real default (``arguments.default_jobs``, tested in test_default_jobs.py)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(arguments, "default_jobs", lambda: 1)
+        yield
 
 
 @pytest.fixture(scope="session")

@@ -187,9 +187,20 @@ def _bleed(text: str) -> float:
     return _millimetres(text, "bleed", 0, 10)
 
 
+def default_jobs() -> int:
+    """``--jobs`` when it is not given: every core this process may run on (Linux: its CPU
+    affinity, which ``taskset`` and a container's CPU set narrow; elsewhere every core the
+    machine has), at most ``MAX_JOBS``."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # macOS and Windows have no affinity to read
+        cores = os.cpu_count() or 1
+    return max(1, min(cores, MAX_JOBS))
+
+
 def _jobs_option(p: argparse.ArgumentParser, help: str) -> None:
     """``--jobs N``, all cores by default (``build``, ``watch`` and ``check``)."""
-    p.add_argument("--jobs", type=_jobs, default=min(os.cpu_count() or 1, MAX_JOBS), help=help)
+    p.add_argument("--jobs", type=_jobs, default=default_jobs(), help=help)
 
 
 def _build_options(b: argparse.ArgumentParser) -> None:
