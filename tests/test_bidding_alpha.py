@@ -41,6 +41,25 @@ def test_decks_come_from_one_csv(repo):
     assert base.values["exchanges"] == ["5R>G", "8R>B"] and base.values["income"] == "RRRR"
 
 
+def test_a_csv_decks_count_is_said_at_its_first_row_naming_its_rows(ws):
+    """A deck drawn from the shared card list by ``where`` is said where its rows start (an
+    editor's jump lands in the deck, not on the header) and names the lines its rows take."""
+    stage1 = ws.line_of(GAME, "id: stage-1") + 3  # its count
+    ws.edit(GAME, "    note: three turns of one card a player\n    count: 19", "    note: three"
+            " turns of one card a player\n    count: 18")  # fmt: skip
+    base = ws.line_of(GAME, "id: base-cards") + 4
+    ws.edit(GAME, "    count: 6\n    face: deck-card", "    count: 5\n    face: deck-card")
+    rows = ws.path(CSV).read_text().splitlines()
+    first = 1 + next(i for i, r in enumerate(rows) if r.split(",")[2:3] == ["1"])
+    last = 1 + max(i for i, r in enumerate(rows) if r.split(",")[2:3] == ["1"])
+    assert messages(ws) == [
+        f"{CSV}:2:1: error: Base cards: 6 printed (from its row at line 2), but the rulebook"
+        f" needs 5 (count at {GAME}:{base}:12)",
+        f"{CSV}:{first}:1: error: Stage 1 cards: 19 printed (from its rows at lines {first} to"
+        f" {last}), but the rulebook needs 18 (count at {GAME}:{stage1}:12)",
+    ]
+
+
 def test_a_malformed_cell_fails_at_its_row_and_column(ws):
     line = ws.edit(CSV, "BA-041,41,2,Sponsor,3G", "BA-041,41,2,Sponsor,3Q")
     assert messages(ws) == [

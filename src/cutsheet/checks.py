@@ -7,6 +7,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
+from .built import Component
 from .confine import FileRefused, read_file
 from .content_files import content_files
 from .diagnostics import ContentError, Loc, Problem, clip
@@ -19,14 +20,27 @@ def check_counts(game: Game) -> list[Problem]:
     for i, comp in enumerate(game.components):
         if comp.printed != comp.spec.count:
             count_loc = game.game_src.loc(("components", i, "count"))
+            where, rows = _items_place(comp)
             problems.append(
                 Problem(
-                    comp.src.loc(()),
-                    f"{comp.spec.name}: {comp.printed} printed, but the rulebook needs "
+                    where,
+                    f"{comp.spec.name}: {comp.printed} printed{rows}, but the rulebook needs "
                     f"{comp.spec.count} (count at {count_loc})",
                 )
             )
     return problems
+
+
+def _items_place(comp: Component) -> tuple[Loc, str]:
+    """Where a component's items are, and, for rows of a CSV file, which lines they take: a
+    deck drawn from a shared card list (``where``) starts at its first row, not at the
+    file's header, and the message says which lines are its rows."""
+    if not comp.src.columns or not comp.items:  # a YAML list: its place is its first item
+        return comp.src.loc(()), ""
+    first, last = (item.src.loc(()) for item in (comp.items[0], comp.items[-1]))
+    if first.line == last.line:
+        return first, f" (from its row at line {first.line})"
+    return first, f" (from its rows at lines {first.line} to {last.line})"
 
 
 def check_ids(game: Game) -> list[Problem]:
