@@ -41,22 +41,38 @@ def test_decks_come_from_one_csv(repo):
     assert base.values["exchanges"] == ["5R>G", "8R>B"] and base.values["income"] == "RRRR"
 
 
+STAGE_1_COUNT = "    note: three turns of one card a player\n    count: 19"
+
+
 def test_a_csv_decks_count_is_said_at_its_first_row_naming_its_rows(ws):
     """A deck drawn from the shared card list by ``where`` is said where its rows start (an
     editor's jump lands in the deck, not on the header) and names the lines its rows take."""
     stage1 = ws.line_of(GAME, "id: stage-1") + 3  # its count
-    ws.edit(GAME, "    note: three turns of one card a player\n    count: 19", "    note: three"
-            " turns of one card a player\n    count: 18")  # fmt: skip
+    ws.edit(GAME, STAGE_1_COUNT, STAGE_1_COUNT.replace("19", "18"))
     base = ws.line_of(GAME, "id: base-cards") + 4
     ws.edit(GAME, "    count: 6\n    face: deck-card", "    count: 5\n    face: deck-card")
-    rows = ws.path(CSV).read_text().splitlines()
-    first = 1 + next(i for i, r in enumerate(rows) if r.split(",")[2:3] == ["1"])
-    last = 1 + max(i for i, r in enumerate(rows) if r.split(",")[2:3] == ["1"])
-    assert messages(ws) == [
+    assert messages(ws) == [  # the card list: header, BA-BASE, six start cards, then stage 1
         f"{CSV}:2:1: error: Base cards: 6 printed (from its row at line 2), but the rulebook"
         f" needs 5 (count at {GAME}:{base}:12)",
-        f"{CSV}:{first}:1: error: Stage 1 cards: 19 printed (from its rows at lines {first} to"
-        f" {last}), but the rulebook needs 18 (count at {GAME}:{stage1}:12)",
+        f"{CSV}:9:1: error: Stage 1 cards: 19 printed (from its rows at lines 9 to 27), but"
+        f" the rulebook needs 18 (count at {GAME}:{stage1}:12)",
+    ]
+
+
+def test_a_row_away_from_its_deck_is_named_apart(ws):
+    """Rows of a deck that do not sit together are named in runs, not as one range that
+    takes in other decks' rows; a row of several lines shifts the lines of those after it."""
+    stage1 = ws.line_of(GAME, "id: stage-1") + 3
+    ws.edit(GAME, STAGE_1_COUNT, STAGE_1_COUNT.replace("19", "18"))
+    rows = ws.path(CSV).read_text().splitlines(keepends=True)
+    moved = next(r for r in rows if r.startswith("BA-007,"))  # stage 1's first card
+    rows.remove(moved)
+    at = next(i for i, r in enumerate(rows) if r.startswith("BA-022,"))  # an effect of stage 1
+    rows[at] = rows[at].replace('"Each turn, ', '"Each turn,\n', 1)  # now over two lines
+    ws.path(CSV).write_text("".join(rows) + moved)
+    assert messages(ws) == [
+        f"{CSV}:9:1: error: Stage 1 cards: 19 printed (from its rows at lines 9 to 27 and 67),"
+        f" but the rulebook needs 18 (count at {GAME}:{stage1}:12)",
     ]
 
 

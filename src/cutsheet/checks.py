@@ -13,6 +13,8 @@ from .content_files import content_files
 from .diagnostics import ContentError, Loc, Problem, clip
 from .model import Game
 
+SPANS_SAID = 5  # runs of a CSV deck's rows a count mismatch names (then "and N more places")
+
 
 def check_counts(game: Game) -> list[Problem]:
     """Every component prints exactly the number its ``count`` states (the rulebook's)."""
@@ -32,15 +34,25 @@ def check_counts(game: Game) -> list[Problem]:
 
 
 def _items_place(comp: Component) -> tuple[Loc, str]:
-    """Where a component's items are, and, for rows of a CSV file, which lines they take: a
-    deck drawn from a shared card list (``where``) starts at its first row, not at the
-    file's header, and the message says which lines are its rows."""
+    """Where a component's items are, and, for rows of a CSV file, on which lines its rows
+    start: a deck drawn from a shared card list (``where``) is said at its first row, not at
+    the file's header, and its rows are named in runs (``9 to 26 and 66``: a row moved away
+    from its deck is seen)."""
     if not comp.src.columns or not comp.items:  # a YAML list: its place is its first item
         return comp.src.loc(()), ""
-    first, last = (item.src.loc(()) for item in (comp.items[0], comp.items[-1]))
-    if first.line == last.line:
-        return first, f" (from its row at line {first.line})"
-    return first, f" (from its rows at lines {first.line} to {last.line})"
+    runs: list[list[tuple[int, int]]] = []  # runs of adjacent rows: (row, line) each
+    for item in comp.items:
+        row, line = item.src.prefix[-1], item.src.loc(()).line
+        if runs and runs[-1][-1][0] == row - 1:
+            runs[-1].append((row, line))
+        else:
+            runs.append([(row, line)])
+    spans = [f"{r[0][1]}" if len(r) == 1 else f"{r[0][1]} to {r[-1][1]}" for r in runs]
+    if len(spans) > SPANS_SAID:
+        spans = [*spans[: SPANS_SAID - 1], f"{len(spans) - SPANS_SAID + 1} more places"]
+    said = spans[0] if len(spans) == 1 else ", ".join(spans[:-1]) + " and " + spans[-1]
+    rows = "its row at line" if len(comp.items) == 1 else "its rows at lines"
+    return comp.items[0].src.loc(()), f" (from {rows} {said})"
 
 
 def check_ids(game: Game) -> list[Problem]:

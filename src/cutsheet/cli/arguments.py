@@ -199,7 +199,7 @@ def default_jobs() -> int:
 
 
 def _jobs_option(p: argparse.ArgumentParser, help: str) -> None:
-    """``--jobs N``, all cores by default (``build``, ``watch`` and ``check``)."""
+    """``--jobs N``, ``default_jobs`` when not given (``build``, ``watch`` and ``check``)."""
     p.add_argument("--jobs", type=_jobs, default=default_jobs(), help=help)
 
 
@@ -207,7 +207,7 @@ def _build_options(b: argparse.ArgumentParser) -> None:
     """What ``build`` and ``watch`` share: the games, the print options, workers and output."""
     b.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
     _print_options(b)
-    _jobs_option(b, "worker processes (default: all cores)")
+    _jobs_option(b, "worker processes (default: every core cutsheet may run on)")
     b.add_argument("--out", help="output folder (default: build/ in the project folder)")
 
 
@@ -315,7 +315,11 @@ def _add_check(sub: _Subparsers) -> None:
     )
     c.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: every game)")
     _print_options(c)
-    _jobs_option(c, "worker processes, one game under one profile at a time (default: all cores)")
+    _jobs_option(
+        c,
+        "worker processes, one game under one profile at a time"
+        " (default: every core cutsheet may run on)",
+    )
     c.set_defaults(func=cmd_check)
 
 
