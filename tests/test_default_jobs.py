@@ -15,8 +15,6 @@ import pytest
 
 from cutsheet.cli.arguments import MAX_JOBS, default_jobs
 
-ROOT = Path(__file__).resolve().parents[1]
-
 
 def test_the_default_is_the_cores_this_process_may_run_on(monkeypatch):
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {3}, raising=False)
@@ -45,28 +43,28 @@ forks = []
 real = os.fork
 os.fork = lambda: (forks.append(1), real())[1]
 from cutsheet.cli import main
-code = main(["--root", sys.argv[1], "check", "festival-charter"])
+code = main(["--root", sys.argv[1], "check", "mini"])
 print(code, len(forks))
 """
 
 
-def _check_on(cores: int, cwd: Path) -> list[str]:
-    """``cutsheet check`` of one game (two profiles: two jobs) in a process that may run on
-    ``cores`` cores: its exit status and how many processes it forked."""
+def _check_on(cores: int, root: Path) -> list[str]:
+    """``cutsheet check`` of the small game (two profiles: two jobs) in a process that may
+    run on ``cores`` cores: its exit status and how many processes it forked."""
     run = subprocess.run(
-        [sys.executable, "-c", FORKS_COUNTED, str(ROOT), str(cores)],
+        [sys.executable, "-c", FORKS_COUNTED, str(root), str(cores)],
         capture_output=True,
         text=True,
         check=True,
-        cwd=cwd,
+        cwd=root,
     )
     return run.stdout.split()
 
 
 @pytest.mark.skipif(not hasattr(os, "sched_setaffinity"), reason="no CPU affinity here")
-def test_a_process_narrowed_to_one_core_checks_without_forking(tmp_path):
+def test_a_process_narrowed_to_one_core_checks_without_forking(mini):
     """Started on one core (as ``taskset -c N`` starts it), ``check`` forks no worker; on two
     (where the machine has them) it forks one for each of its two jobs."""
-    assert _check_on(1, tmp_path) == ["0", "0"]
+    assert _check_on(1, mini) == ["0", "0"]
     if len(os.sched_getaffinity(0)) >= 2:
-        assert _check_on(2, tmp_path) == ["0", "2"]
+        assert _check_on(2, mini) == ["0", "2"]
