@@ -261,6 +261,9 @@ MISTAKES: dict[str, Callable[[Path], None]] = {
     "one card too many": lambda root: append(
         root / CARDS, "  - id: SD-PLANET\n    name: Planet\n    points: 5\n"
     ),
+    "a row too many in a CSV": lambda root: append(
+        root / CSV_FILE, "SD-EV-COMET,Comet,Everyone passes a card left.,\n"
+    ),
     "an empty `name` cell in a CSV": _in(CSV_FILE, "SD-EV-ECLIPSE,Eclipse,", "SD-EV-ECLIPSE,,"),
     "a rule of 75 words": _in(
         CARDS, "Play another card at once, then draw one.", SEVENTY_FIVE_WORDS
