@@ -10,7 +10,7 @@ from pathlib import Path
 from .built import Component
 from .confine import FileRefused, read_file
 from .content_files import content_files
-from .diagnostics import ContentError, Loc, Problem, clip
+from .diagnostics import ContentError, Loc, Problem, and_list, clip
 from .model import Game
 
 SPANS_SAID = 5  # runs of a CSV deck's rows a count mismatch names (then "and N more places")
@@ -50,9 +50,8 @@ def _items_place(comp: Component) -> tuple[Loc, str]:
     spans = [f"{r[0][1]}" if len(r) == 1 else f"{r[0][1]} to {r[-1][1]}" for r in runs]
     if len(spans) > SPANS_SAID:
         spans = [*spans[: SPANS_SAID - 1], f"{len(spans) - SPANS_SAID + 1} more places"]
-    said = spans[0] if len(spans) == 1 else ", ".join(spans[:-1]) + " and " + spans[-1]
     rows = "its row at line" if len(comp.items) == 1 else "its rows at lines"
-    return comp.items[0].src.loc(()), f" (from {rows} {said})"
+    return comp.items[0].src.loc(()), f" (from {rows} {and_list(spans)})"
 
 
 def check_ids(game: Game) -> list[Problem]:

@@ -7,7 +7,7 @@ import os
 import re
 import reprlib
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -197,6 +197,11 @@ def excerpt(value: object, limit: int = 60) -> str:
         n = len(value)
         shown += f" ({n:,} item{'' if n == 1 else 's'})"
     return shown
+
+
+def and_list(words: Sequence[str]) -> str:
+    """'a, b and c'."""
+    return " and ".join(filter(None, [", ".join(words[:-1]), *words[-1:]]))
 
 
 def did_you_mean(

@@ -109,11 +109,16 @@ def _machine_has_room() -> bool:
             running = int(stat.read().split()[3].split(b"/")[0])
     except (OSError, ValueError, IndexError):
         return True
+    return running < usable_cores()
+
+
+def usable_cores() -> int:
+    """The cores this process may run on: its CPU affinity on Linux (``taskset`` and a
+    container's CPU set narrow it), every core the machine has elsewhere."""
     try:
-        cores = len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):  # not Linux
-        cores = os.cpu_count() or 1
-    return running < cores
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # macOS and Windows have no affinity to read
+        return os.cpu_count() or 1
 
 
 def draw_parts(

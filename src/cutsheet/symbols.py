@@ -28,7 +28,7 @@ from xml.parsers import expat
 from reportlab.graphics.shapes import Drawing
 
 from .confine import FileRefused, read_file
-from .diagnostics import Loc, Problem, clip, did_you_mean, display_path, excerpt
+from .diagnostics import Loc, Problem, and_list, clip, did_you_mean, display_path, excerpt
 from .measure import string_width
 from .svgshape import (
     SVG_LIMIT,
@@ -472,9 +472,7 @@ def _side(part: str, names: dict[str, str]) -> str:
     for number, letter in _SIDE_RE.findall(part):
         counts[letter] = counts.get(letter, 0) + (int(number) if number else 1)
     words = [f"{n} {names[c].lower() if c in names else c}" for c, n in counts.items()]
-    if len(words) > 1:
-        return ", ".join(words[:-1]) + " and " + words[-1]
-    return words[0] if words else part
+    return and_list(words) if words else part
 
 
 _SAID_LABEL = re.compile(r'<onDraw name="cs_text" label="([^"]*)"/>')

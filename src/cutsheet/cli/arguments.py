@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import os
 import re
 import sys
 from collections.abc import Callable
@@ -188,14 +187,11 @@ def _bleed(text: str) -> float:
 
 
 def default_jobs() -> int:
-    """``--jobs`` when it is not given: every core this process may run on (Linux: its CPU
-    affinity, which ``taskset`` and a container's CPU set narrow; elsewhere every core the
-    machine has), at most ``MAX_JOBS``."""
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):  # macOS and Windows have no affinity to read
-        cores = os.cpu_count() or 1
-    return max(1, min(cores, MAX_JOBS))
+    """``--jobs`` when it is not given: every core this process may run on
+    (``spread.usable_cores``), at most ``MAX_JOBS``."""
+    from ..spread import usable_cores
+
+    return max(1, min(usable_cores(), MAX_JOBS))
 
 
 def _jobs_option(p: argparse.ArgumentParser, help: str) -> None:

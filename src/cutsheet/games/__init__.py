@@ -10,13 +10,14 @@ cannot read stops only the parts that need it, as located problems.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TypeVar
 
 from pydantic import BaseModel
 
 from ..diagnostics import ContentError, Problem
+from ..diagnostics import and_list as and_list  # what the games' own checks import from here
 from ..model import Game, Item, validate
 from ..source import Located
 
@@ -103,8 +104,3 @@ def check_parts(game: Game, params: type[P], *parts: Part[P]) -> list[Problem]:
 def in_words(n: int) -> str:
     """'two' for 2, as messages word the rulebook's small numbers; digits from 13 on."""
     return _WORDS[n] if 0 <= n < len(_WORDS) else str(n)
-
-
-def and_list(words: Sequence[str]) -> str:
-    """'a, b and c'."""
-    return " and ".join(filter(None, [", ".join(words[:-1]), *words[-1:]]))
