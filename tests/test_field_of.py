@@ -25,3 +25,24 @@ def test_a_character_in_a_lists_item_is_found_there_as_written():
     template = "{% if note %}{{ note }}<br/>{% endif %}{% for s in steps %}{{ s }}<br/>{% endfor %}"
     values = {"note": "Read first.", "steps": ["Pay 2\u202fcubes."]}
     assert field_holding(template, values, "\u202f") == "steps"
+
+
+def test_a_character_shown_by_its_code_alone_is_said_at_the_field_that_holds_it(mini, capsys):
+    """A character the font lacks that a message names by its code point alone (a format
+    character such as U+2060: ``char_name``) is said at the field that holds it, like any
+    other. (The place was once found by reading the message again, which looked for the
+    character in quotes: U+2060 was said at the first field the text prints.)"""
+    from cutsheet.cli import main
+
+    layout = mini / "layouts" / "mini.yaml"
+    layout.write_text(
+        layout.read_text().replace('text: "{{ rule }}"', 'text: "{{ name }}: {{ rule }}"')
+    )
+    cards = mini / "content" / "mini" / "cards.csv"
+    cards.write_text(cards.read_text().replace("MINI-C,Gamma,3,,", "MINI-C,Gamma,3,x\u2060y,"))
+    assert main(["check", "mini"]) == 1
+    said = capsys.readouterr().err.splitlines()
+    assert said[0] == (
+        "content/mini/cards.csv:4:16: error: MINI-C, box 'rule':"
+        " font AtkinsonHyperlegible-Regular has no U+2060"
+    )

@@ -65,17 +65,12 @@ def template_markup_error(template: str) -> str | None:
 
 
 _NUMERIC_REF = re.compile(r"&#(?:([0-9]+)|[xX]([0-9A-Fa-f]+));")
-_CODE_POINT = re.compile(r"U\+([0-9A-F]{4,6})\b")
 
 
-def written_by_template(template: str, message: str) -> bool:
-    """Whether the character a "font X has no …" ``message`` names is one the template writes
-    itself (in its text or in a string it prints, ``{{ '→' }}``, as itself or as a character
-    reference): then it is the layout's to mend, not the item's."""
-    found = _CODE_POINT.search(message)
-    if found is None or not message.startswith("font "):
-        return False
-    char = chr(int(found.group(1), 16))
+def written_by_template(template: str, char: str) -> bool:
+    """Whether ``char`` (one a font lacks) is one the template writes itself (in its text or
+    in a string it prints, ``{{ '→' }}``, as itself or as a character reference): then it
+    is the layout's to mend, not the item's."""
 
     def numeric(m: re.Match[str]) -> str:
         n = int(m.group(1)) if m.group(1) else int(m.group(2), 16)

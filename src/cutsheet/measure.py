@@ -104,14 +104,29 @@ def missing_glyphs(text: str, font_name: str) -> list[str]:
     return seen
 
 
-def unprintable(paragraph: Paragraph) -> list[str]:
-    """ "font X has no 'c' (U+....)" for every character of a paragraph its font cannot draw."""
+@dataclass(frozen=True)
+class Unprintable:
+    """Characters of one run of a paragraph that its font cannot draw (ReportLab would drop
+    them), in the order the run has them: which ones, not only a message naming them, so
+    that a problem is said where the first one was written (``boxes.text``)."""
+
+    font: str  # the registered name
+    chars: tuple[str, ...]
+
+    @property
+    def message(self) -> str:
+        """ "font X has no 'c' (U+....)", each character named as ``char_name`` names it."""
+        shown = ", ".join(char_name(ch) for ch in self.chars)
+        return f"font {shown_font(self.font)} has no {shown}"
+
+
+def unprintable(paragraph: Paragraph) -> list[Unprintable]:
+    """The characters of each run of a paragraph that its font cannot draw."""
     out = []
     for frag in getattr(paragraph, "frags", []):
         lost = missing_glyphs(getattr(frag, "text", ""), frag.fontName)
         if lost:
-            shown = ", ".join(char_name(ch) for ch in lost)
-            out.append(f"font {shown_font(frag.fontName)} has no {shown}")
+            out.append(Unprintable(frag.fontName, tuple(lost)))
     return out
 
 
@@ -197,7 +212,7 @@ class MarkupError(ValueError):
 class Measured:
     height: float  # points
     plain: str  # the text as a reader gets it
-    missing: tuple[str, ...]  # "font X has no 'c' (U+....)" messages
+    missing: tuple[Unprintable, ...]  # characters its fonts cannot draw, run by run
     too_wide: float = 0.0  # points by which the widest unbreakable line exceeds the width
     smallest: float = float("inf")  # points: the smallest text run (markup can shrink one)
     largest: float = 0.0  # points: the largest text run (markup can grow one past its line)
@@ -225,7 +240,7 @@ def _too_wide(para: Paragraph) -> float:
 @lru_cache(maxsize=2048)
 def _wrapped(
     markup: str, style: TextStyle, width: float
-) -> tuple[Paragraph, float, tuple[str, ...]]:
+) -> tuple[Paragraph, float, tuple[Unprintable, ...]]:
     """The paragraph wrapped to ``width``: once for every height it is offered, which
     ReportLab's ``Paragraph.wrap`` never reads (it breaks the lines to the width alone; a
     large-print face measures its text in an unbounded box, then fills the box it grew)."""

@@ -12,7 +12,17 @@ from pydantic import Field
 
 from ..diagnostics import Loc, Problem
 from ..markup_errors import template_markup_error, written_by_template
-from ..measure import MM, UNBOUNDED, MarkupError, Measured, TextStyle, face_name, measure, wrapped
+from ..measure import (
+    MM,
+    UNBOUNDED,
+    MarkupError,
+    Measured,
+    TextStyle,
+    Unprintable,
+    face_name,
+    measure,
+    wrapped,
+)
 from ..symbols import expand, has_symbols, pad
 from ..text import render
 from ..text.pointed import pointed_markup
@@ -199,16 +209,13 @@ def _fill(box: TextBox, fc: FillContext, fill: str | None, stroke: str | None) -
         at = pointed_markup(value_loc(box, "text"), said) if own else where
         fc.problems.append(problem(at, said))
         return None
-    own = box.text or ""  # a glyph the layout's own text writes is the layout's to mend
     short = _no_line_fits(m, box, style, fc)
     fc.problems.extend(
-        problem(
-            _said_at(box, fc, msg, where)
-            if not written_by_template(own, msg)
-            else value_loc(box, "text"),
-            msg,
-        )
-        for msg in _measured_problems(m, box, style, fc, fits_a_line=not short)
+        problem(_lacking_at(box, fc, lost.chars[0], where), _lacking(lost, style, fc))
+        for lost in m.missing
+    )
+    fc.problems.extend(
+        problem(where, msg) for msg in _measured_problems(m, box, style, fc, not short)
     )
     if short:  # the box's own height, the same for every item: said at the box
         fc.problems.append(Problem(box.loc, f"{head}: {short}", subject=fc.label, code="geometry"))
@@ -226,16 +233,24 @@ def _fill(box: TextBox, fc: FillContext, fill: str | None, stroke: str | None) -
     )
 
 
-_LACKS = re.compile(r"^font .+? has no '(.)'")
-"""A measured problem that names the character a font lacks."""
-
-
-def _said_at(box: TextBox, fc: FillContext, message: str, where: Loc) -> Loc:
-    """Where a measured problem of an item's text is said: a character a font lacks at the
-    field that holds it (not the first field the text prints); anything else at ``where``."""
-    lacks = _LACKS.match(message)
-    field = field_holding(box.text, fc.ctx, lacks.group(1)) if lacks else None
+def _lacking_at(box: TextBox, fc: FillContext, char: str, where: Loc) -> Loc:
+    """Where a character the font lacks is said: at the box's text when the layout's own
+    template writes it (the layout's to mend), else at the item's field that holds it (not
+    the first field the text prints), else at ``where``."""
+    if written_by_template(box.text or "", char):
+        return value_loc(box, "text")
+    field = field_holding(box.text, fc.ctx, char)
     return fc.loc_of(field) if field else where
+
+
+def _lacking(lost: Unprintable, style: TextStyle, fc: FillContext) -> str:
+    """The message for characters a font lacks, naming the profile that chose our font for
+    this text when the layout's style asked for another (``instead_of``)."""
+    if not style.instead_of:
+        return lost.message
+    return (
+        f"{lost.message} (the {fc.profile} profile sets this text in it, not in {style.instead_of})"
+    )
 
 
 def _no_line_fits(m: Measured, box: TextBox, style: TextStyle, fc: FillContext) -> str:
@@ -270,15 +285,12 @@ NO_LINE_HINT = "; give it a taller box or a smaller style"
 def _measured_problems(
     m: Measured, box: TextBox, style: TextStyle, fc: FillContext, fits_a_line: bool = True
 ) -> list[str]:
-    """What is wrong with the box's text as measured: a glyph its font lacks, a word wider
-    than the box, a run under the profile's least size or over its style's line, text taller
-    than the box (where a line of its style fits the box: ``_no_line_fits`` says the rest).
-    A profile other than the standard one is named: its boxes are not the layout's (large
-    print scales them)."""
-    out = list(m.missing)
-    if style.instead_of and out:  # our font, set by the profile in place of the layout's
-        said = f" (the {fc.profile} profile sets this text in it, not in {style.instead_of})"
-        out = [missing + said for missing in out]
+    """What is wrong with the box's text as measured, but the glyphs its font lacks
+    (``_lacking``): a word wider than the box, a run under the profile's least size or over
+    its style's line, text taller than the box (where a line of its style fits the box:
+    ``_no_line_fits`` says the rest). A profile other than the standard one is named: its
+    boxes are not the layout's (large print scales them)."""
+    out: list[str] = []
     # (a face scaled to its card has boxes of any width: said to a tenth, never 34.4921 mm)
     box_w = f"{round(box.w, 1):g} mm box{_laid(box.w, fc, 0)}"
     box_w += f" in the {fc.profile} profile" if _named(fc) else ""

@@ -98,7 +98,7 @@ class DocPlanner:
             self.problems.append(Problem(pointed_markup(loc, said), f"{self.label}: {said}"))
             markup = literal(markup)
             para = parsed(markup, pstyle)
-        found = unprintable(para)
+        found = [lost.message for lost in unprintable(para)]
         if self.profile.min_contrast:  # a text colour on a back colour, both markup's
             found += pair_problems(para.frags, self.profile.min_contrast)
         self.problems += [Problem(pointed_markup(loc, m), f"{self.label}: {m}") for m in found]
