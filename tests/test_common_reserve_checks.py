@@ -162,6 +162,16 @@ def test_text_that_does_not_fit_names_card_box_and_overflow(ws):
     ]
 
 
+@pytest.mark.parametrize(("written", "got"), [('""', "an empty value"), ('"   "', "only spaces")])
+def test_a_required_text_left_blank_is_an_error_not_a_blank_card(ws, written, got):
+    """A probe: ``name: ""`` built a card with no title, where the same cell left empty in a
+    CSV is a missing key."""
+    line = ws.edit(DELIVERIES, "name: Seed Tent", f"name: {written}")
+    assert messages(ws) == [
+        f"{DELIVERIES}:{line}:11: error: name: input should be some text, got {got} (the field is required)"
+    ]
+
+
 def test_a_character_the_font_lacks_is_an_error_not_a_silent_gap(ws):
     line = ws.edit(DELIVERIES, "name: Dusk Display", "name: Dusk → Display")
     assert messages(ws) == [

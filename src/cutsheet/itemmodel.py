@@ -28,6 +28,15 @@ def _words(spec: FieldSpec, vocab: Mapping[str, list[str]]) -> tuple[str, ...]:
     return tuple(vocab[spec.of])
 
 
+def _some_text(value: Any) -> Any:
+    """A required text field holds some text: an empty or blank value would print a blank
+    where the card's words go (a CSV cell left empty is a missing key, said as such)."""
+    if isinstance(value, str) and not value.strip():
+        got = "an empty value" if not value else "only spaces"
+        raise ValueError(f"input should be some text, got {got} (the field is required)")
+    return value
+
+
 def _split(value: Any) -> Any:
     """A list field given as one string (a CSV cell) is split on ';'."""
     if isinstance(value, str):
@@ -101,6 +110,8 @@ def item_model(component: ComponentSpec, vocab: Mapping[str, list[str]]) -> type
         if spec.max is not None and spec.type == "int":
             kw["le"] = spec.max
         if spec.required:
+            if spec.type == "text":
+                ann = Annotated[ann, BeforeValidator(_some_text)]
             fields[name] = (ann, Field(**kw))
         else:
             maybe = MaybeWhole if ann is Whole else ann | None  # bounds kept in the schema
