@@ -8,7 +8,7 @@ import re
 import reprlib
 import unicodedata
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Literal
 
@@ -149,6 +149,37 @@ def said_once(problems: Iterable[Problem]) -> list[Problem]:
         for p in shown
         if p.severity == "error" or not any(p.message.startswith(m) for m in errors.get(p.loc, ()))
     ]
+
+
+ALIKE_SAID = 20
+"""How many problems with the same message in one file are printed (``said_alike``)."""
+
+
+def said_alike(problems: Sequence[Problem], limit: int = ALIKE_SAID) -> list[Problem]:
+    """``problems`` (as ``said_once`` orders them) with a flood cut short: of the problems
+    with one message and severity in one file (a key missing from each of 2,000 items), the
+    first ``limit`` are kept, the next says how many more there are and the last line they
+    are on, and the rest are left out. Every problem is still counted by the caller."""
+
+    def key(p: Problem) -> tuple[str, str, str]:
+        return (p.loc.path, p.severity, p.message)
+
+    total: dict[tuple[str, str, str], list[Problem]] = {}
+    for p in problems:
+        total.setdefault(key(p), []).append(p)
+    seen: dict[tuple[str, str, str], int] = {}
+    kept: list[Problem] = []
+    for p in problems:
+        alike = total[key(p)]
+        n = seen[key(p)] = seen.get(key(p), 0) + 1
+        if n <= limit or len(alike) == limit + 1:
+            kept.append(p)
+        elif n == limit + 1:
+            last = max(q.loc.line for q in alike)
+            more = f"{len(alike) - n:,} more"
+            note = f" (and {more} like it in this file, the last at line {last})"
+            kept.append(replace(p, message=p.message + note))
+    return kept
 
 
 def has_errors(problems: Iterable[Problem]) -> bool:

@@ -11,7 +11,15 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
-from ..diagnostics import Problem, closest, counted, did_you_mean, excerpt, said_once
+from ..diagnostics import (
+    Problem,
+    closest,
+    counted,
+    did_you_mean,
+    excerpt,
+    said_alike,
+    said_once,
+)
 
 if TYPE_CHECKING:  # the commands import the heavy modules only when they run
     from ..build import Options, Project
@@ -75,7 +83,7 @@ def print_problems(problems: list[Problem], count_warnings: bool = False) -> Non
     """Each problem, then how many errors there are; with ``count_warnings``, how many
     warnings where there is no error (a build's last line: its files are written)."""
     shown = said_once(problems)
-    for p in shown:
+    for p in said_alike(shown):  # a flood of one mistake cut short; every one is counted
         print(p, file=sys.stderr)
     errors = sum(1 for p in shown if p.severity == "error")
     if errors:

@@ -1,0 +1,44 @@
+"""A flood of one mistake is cut short when printed (``diagnostics.said_alike``)."""
+
+from __future__ import annotations
+
+from cutsheet.cli.selection import print_problems
+from cutsheet.diagnostics import Loc, Problem, said_alike
+
+FILE = "content/g/cards.yaml"
+
+
+def missing(line: int, path: str = FILE) -> Problem:
+    return Problem(Loc(path, line, 5), "missing key 'name'")
+
+
+def test_the_first_of_a_flood_are_said_then_one_line_counts_the_rest():
+    flood = [missing(3 * i + 4) for i in range(30)]
+    said = said_alike(flood, limit=5)
+    assert said[:5] == flood[:5]
+    assert [str(p) for p in said[5:]] == [
+        f"{FILE}:19:5: error: missing key 'name' (and 24 more like it in this file,"
+        " the last at line 91)"
+    ]
+
+
+def test_one_over_the_limit_is_said_as_itself():
+    """Saying "and 0 more" would be longer than the line it replaces."""
+    flood = [missing(line) for line in range(1, 7)]
+    assert said_alike(flood, limit=5) == flood
+
+
+def test_other_messages_files_and_severities_are_counted_apart():
+    other = Problem(Loc(FILE, 2, 1), "missing key 'cost'")
+    warned = Problem(Loc(FILE, 5, 5), "missing key 'name'", "warning")
+    elsewhere = [missing(line, "content/g/more.yaml") for line in range(1, 4)]
+    problems = [other, warned, *elsewhere, *[missing(line) for line in range(10, 13)]]
+    assert said_alike(problems, limit=3) == problems
+
+
+def test_the_closing_count_counts_every_problem(capsys):
+    print_problems([missing(line) for line in range(1, 2_001)])
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 22
+    assert err[-2].endswith("(and 1,979 more like it in this file, the last at line 2000)")
+    assert err[-1] == "cutsheet: 2,000 errors"
