@@ -266,7 +266,7 @@ def big_png(path: Path, side: int) -> None:
 PNG_CASES = {
     "junk": "is not an image (cannot identify image file 'mine.png')",
     "folder": "is a folder, not a file",
-    "7100": "is not an image (7,100×7,100 pixels, over the 50,000,000-pixel limit)",
+    "7100": "is too large (7,100×7,100 pixels, over the 50,000,000-pixel limit): scale it down",
 }
 
 
@@ -317,8 +317,8 @@ def test_a_source_that_is_no_file_says_what_it_is(own: Path, kind: str) -> None:
 
 IMAGE_BOX = "      pic: {kind: image, src: pic.png, x: 5, y: 40, w: 8, h: 8}\n"
 BIG = {
-    10000: "is not an image (10,000×10,000 pixels, over the 50,000,000-pixel limit)",
-    15000: "is not an image (225,000,000 pixels, over the 50,000,000-pixel limit)",
+    10000: "is too large (10,000×10,000 pixels, over the 50,000,000-pixel limit): scale it down",
+    15000: "is too large (225,000,000 pixels, over the 50,000,000-pixel limit): scale it down",
 }
 
 

@@ -113,3 +113,23 @@ def test_a_tag_cut_short_is_named_without_reportlabs_own_words(markup, said):
     with pytest.raises(MarkupError) as raised:
         parsed(markup, paragraph_style(TextStyle()))
     assert str(raised.value) == said
+
+
+@pytest.mark.parametrize(
+    ("source", "said"),
+    [
+        (
+            "{{ 10.0 ** 400 }}",
+            "template computes a number too large (numerical result out of range)",
+        ),
+        ("{{ '{0}'.format() }}", "template error: no such position ("),
+        ("{{ 1 // 0 }}", "template error: integer division or modulo by zero"),
+    ],
+)
+def test_a_runtime_error_is_said_in_words_not_python_names(source, said):
+    """A probe: "((34, 'Numerical result out of range'))" and "IndexError: …" reached the
+    designer as Python wrote them."""
+    with pytest.raises(TemplateProblem) as caught:
+        render(source, {})
+    assert str(caught.value).startswith(said)
+    assert "Error" not in str(caught.value) and "(34," not in str(caught.value)

@@ -55,8 +55,9 @@ DEEP = "{mode} pixels, 16 bits or more a channel, which print clipped; save it w
 @lru_cache(maxsize=256)
 def _unreadable(path: str, mtime_ns: int, size: int) -> str | None:
     """Why the picture at ``path`` is not used, as a message ends ("is not an image (...)",
-    "has I;16 pixels …"); None when Pillow reads all of it, in a mode that prints. The file is
-    verified, then opened afresh and decoded in full: a truncated JPEG passes ``verify``."""
+    "is too large (...)", "has I;16 pixels …"); None when Pillow reads all of it, in a mode
+    that prints. The file is verified, then opened afresh and decoded in full: a truncated
+    JPEG passes ``verify``."""
     try:
         with warnings.catch_warnings():  # the size is checked below, against a lower limit
             warnings.simplefilter("ignore", PILImage.DecompressionBombWarning)
@@ -64,7 +65,8 @@ def _unreadable(path: str, mtime_ns: int, size: int) -> str | None:
                 w, h = im.size
                 if w * h > MAX_PIXELS:
                     return (
-                        f"is not an image ({w:,}×{h:,} pixels, over the {MAX_PIXELS:,}-pixel limit)"
+                        f"is too large ({w:,}×{h:,} pixels, over the {MAX_PIXELS:,}-pixel limit):"
+                        " scale it down"
                     )
                 im.verify()
             with PILImage.open(path, formats=FORMATS) as im:
@@ -74,7 +76,7 @@ def _unreadable(path: str, mtime_ns: int, size: int) -> str | None:
     except PILImage.DecompressionBombError as exc:  # over twice Pillow's own limit
         pixels = re.search(r"\((\d+) pixels\)", str(exc))
         count = f"{int(pixels.group(1)):,} pixels" if pixels else "too many pixels"
-        return f"is not an image ({count}, over the {MAX_PIXELS:,}-pixel limit)"
+        return f"is too large ({count}, over the {MAX_PIXELS:,}-pixel limit): scale it down"
     except Exception as exc:  # Pillow raises many kinds for a bad file
         why = (str(exc) or type(exc).__name__).replace(path, Path(path).name)
         return f"is not an image ({clip(why, 120)})"

@@ -81,11 +81,23 @@ def _compiled(source: str, expression: bool) -> _Compiled | None:
         return None
 
 
+_LOOKUPS = {KeyError: "no such key", IndexError: "no such position", AttributeError: "no such name"}
+"""A lookup that failed, in words (Python's own names are no help to a designer)."""
+
+
 def _why(exc: BaseException) -> str:
-    """A runtime error as a short clause: "division by zero", "KeyError: 'x'"."""
-    text = str(exc)
-    if isinstance(exc, (KeyError, IndexError, AttributeError)) or not text:
-        text = f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+    """A runtime error as a short clause: "division by zero", "no such key ('x')",
+    "numerical result out of range" (an error number and its words: the words alone)."""
+    args = exc.args
+    if len(args) == 2 and isinstance(args[0], int) and isinstance(args[1], str):
+        text = args[1][:1].lower() + args[1][1:]
+    else:
+        text = str(exc)
+    lookup = next((said for kind, said in _LOOKUPS.items() if isinstance(exc, kind)), None)
+    if lookup is not None:
+        text = f"{lookup} ({text})" if text else lookup
+    elif not text:
+        text = type(exc).__name__
     return text if len(text) <= 120 else text[:119] + "…"
 
 
