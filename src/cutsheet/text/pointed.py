@@ -149,7 +149,34 @@ def pointed_problem(loc: Loc, problem: TemplateProblem, expression: bool = False
     if problem.word or expression:
         return pointed(loc, problem.word, problem.kinds, expression=expression)
     at = pointed_syntax(loc, problem.syntax)
+    if at == loc and problem.context is not None:
+        at = pointed_run(loc, problem)
     return pointed_markup(loc, str(problem)) if at == loc else at
+
+
+_TAG_OPEN = re.compile(r"\{[{%]")
+"""Where a tag of a template opens: ``{{`` or ``{%``."""
+
+
+def pointed_run(loc: Loc, problem: TemplateProblem) -> Loc:
+    """Where a template written over several lines at ``loc`` failed as it ran (a division
+    by zero, a bound): run again as written, line breaks kept, with what it ran with
+    (``problem.context``), the line it fails on, at its first tag (else its first
+    character). ``loc`` itself when the text is not noted, or the text as written does not
+    fail the same way."""
+    text = written(loc) if problem.context is not None else None
+    if text is None or problem.context is None:
+        return loc
+    from .rendering import failing_line
+
+    rows = _unquoted(text.rows)
+    line = failing_line("\n".join(rows), problem.context, str(problem))
+    if line is None or not 1 <= line <= len(rows):
+        return loc
+    row = line - 1
+    tag = _TAG_OPEN.search(text.rows[row])
+    start = tag.start() if tag else len(text.rows[row]) - len(text.rows[row].lstrip())
+    return Loc(loc.path, text.line + row, start + 1 + (text.col - 1 if row == 0 else 0))
 
 
 def _unquoted(rows: tuple[str, ...]) -> list[str]:

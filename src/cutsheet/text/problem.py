@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from ..diagnostics import excerpt
 
 
@@ -21,6 +24,9 @@ class TemplateProblem(Exception):
         self.word = word  # what of the template's text it is about ('' when nothing is)
         self.kinds = kinds  # the kinds of token that word is (``text.pointed``)
         self.syntax = syntax  # Jinja's words for a template that does not parse ('' if it does)
+        # what a template that failed as it ran was run with, when the problem names no word
+        # of it (a division by zero, a bound): ``text.pointed`` runs it again, as written
+        self.context: Mapping[str, Any] | None = None
 
 
 def short(value: object) -> str:

@@ -424,13 +424,41 @@ def _render(source: str, context: Mapping[str, Any]) -> str:
                 raise TemplateProblem(f"template prints more than {MAX_OUTPUT:,} characters")
             chunks.append(chunk)
     except Exception as exc:  # every failure of a template is the layout's
-        raise _guessed(_looked_up_in(_failed(exc, "template"), source), context) from None
+        problem = _guessed(_looked_up_in(_failed(exc, "template"), source), context)
+        if not problem.word and not problem.syntax:  # to find where (``failing_line``)
+            problem.context = context
+        raise problem from None
     printed = "".join(chunks)
     if MARKER.search(printed):
         _own_symbols_only(printed, MADE.symbols)
     markup = ampersands_kept(printed.strip())
     check_markup(markup)
     return markup
+
+
+def failing_line(source: str, context: Mapping[str, Any], said: str) -> int | None:
+    """The line of ``source`` on which it fails, run with ``context``, as it failed before
+    (its problem was ``said``): the line Jinja's traceback gives the template's frame. None
+    when it runs, or fails otherwise. ``source`` is a template written over several lines
+    (a folded YAML text reaches Jinja as one line: run as written, its line is known)."""
+    Steps.reset()
+    MADE.symbols.clear()
+    size = 0
+    try:
+        for chunk in environment().from_string(source).generate(**context):
+            size += len(chunk)
+            if size > MAX_OUTPUT:
+                return None
+    except Exception as exc:  # noqa: BLE001 - the failure looked for
+        if str(_failed(exc, "template")) != said:
+            return None
+        tb, line = exc.__traceback__, None
+        while tb is not None:
+            if tb.tb_frame.f_code.co_filename == "<template>":
+                line = tb.tb_lineno
+            tb = tb.tb_next
+        return line
+    return None
 
 
 def _own_symbols_only(printed: str, made: set[str]) -> None:
