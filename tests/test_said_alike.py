@@ -42,3 +42,9 @@ def test_the_closing_count_counts_every_problem(capsys):
     assert len(err) == 22
     assert err[-2].endswith("(and 1,979 more like it in this file, the last at line 2000)")
     assert err[-1] == "cutsheet: 2,000 errors"
+
+
+def test_problems_of_a_whole_file_name_no_line():
+    flood = [Problem(Loc(FILE), f"cannot read it ({i % 1})") for i in range(4)]
+    said = said_alike([*flood, Problem(Loc(FILE), "cannot read it (0)")], limit=2)
+    assert [p.message for p in said][-1] == "cannot read it (0) (and 2 more like it in this file)"

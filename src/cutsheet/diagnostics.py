@@ -176,8 +176,8 @@ def said_alike(problems: Sequence[Problem], limit: int = ALIKE_SAID) -> list[Pro
             kept.append(p)
         elif n == limit + 1:
             last = max(q.loc.line for q in alike)
-            more = f"{len(alike) - n:,} more"
-            note = f" (and {more} like it in this file, the last at line {last})"
+            note = f" (and {len(alike) - n:,} more like it in this file"
+            note += f", the last at line {last})" if last > 0 else ")"
             kept.append(replace(p, message=p.message + note))
     return kept
 
