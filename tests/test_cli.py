@@ -271,3 +271,18 @@ def test_preview_of_an_item_another_profile_prints_says_which(ws, tmp_path):
             result.stderr
         ), result.stderr
         assert "no card or sheet" not in result.stderr
+
+
+def test_preview_of_a_card_its_faces_errors_left_unplanned_says_so(mini, capsys):
+    """A designer's walkthrough: a face misspelt in game.yaml left every card unplanned, and
+    preview said "no card or sheet 'MINI-A' (known: MINI-A, …); did you mean 'MINI-A'?"."""
+    game = mini / "content" / "mini" / "game.yaml"
+    game.write_text(game.read_text().replace("    face: front\n", "    face: frnt\n"))
+    assert main(["preview", "mini", "--item", "MINI-A"]) == 1
+    said = capsys.readouterr().err.splitlines()
+    assert said[0] == (
+        "content/mini: error: 'MINI-A' (Deck) cannot be previewed yet: the errors said here"
+        " leave its component unplanned; mend them first"
+    )
+    assert said[1].startswith("content/mini/game.yaml:12:11: error: unknown face 'frnt'")
+    assert not any("no card or sheet" in line for line in said)

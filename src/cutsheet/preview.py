@@ -134,6 +134,9 @@ def preview_item(
     own = [p for p in failed if item_id in p.subject or item_id in p.message]
     if own:  # its own errors left it unplanned: they are what to mend
         raise ContentError(failed)
+    if failed and item_id in ids:  # errors of its face or layout left it unplanned (a probe:
+        # "no card 'X' (known: … X …); did you mean 'X'?")
+        raise ContentError([_unplanned(root, prepared.game, item_id), *failed])
     # an id the game does not have is said first, whatever else is wrong (a review: a
     # mistyped id was hidden behind another card's error)
     known |= ids if failed and part is None else set()
@@ -197,6 +200,17 @@ def _not_found(
     return Problem(
         Loc(display_path(root / "content" / game_id)),
         f"no {what} '{item_id}' (known: {', '.join(sorted(known)) or 'none'}){hint}",
+    )
+
+
+def _unplanned(root: Path, game: Game, item_id: str) -> Problem:
+    """An item the game has that its errors left unplanned (its face, its layout): said at
+    the game, before those errors, as what stops its preview."""
+    name = next(c.spec.name for c in game.components if any(i.id == item_id for i in c.items))
+    return Problem(
+        Loc(display_path(root / "content" / game.id)),
+        f"'{item_id}' ({name}) cannot be previewed yet: the errors said here leave its"
+        " component unplanned; mend them first",
     )
 
 
