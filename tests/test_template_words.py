@@ -60,7 +60,11 @@ from cutsheet.text.rendering import render
             {},
             "there is no 'indexx' in loop (a loop)",
         ),
-        ("{{ d[none] }}", {"d": {"a": 1}}, "there is no None in the mapping it is looked up in"),
+        (
+            "{{ d[none] }}",
+            {"d": {"a": 1}},
+            "there is no None in the mapping it is looked up in; it has 'a'",
+        ),
         (  # a key like an id, in a mapping not keyed by ids: the nearest key, as any
             "{{ terms['Fire-Strom'] }}",
             {"terms": {"Fire-Storm": 1}},

@@ -18,7 +18,7 @@ from jinja2 import TemplateError, TemplateSyntaxError, Undefined, UndefinedError
 from jinja2.environment import TemplateExpression
 from markupsafe import escape
 
-from ..diagnostics import did_you_mean, id_hint
+from ..diagnostics import and_list, did_you_mean, id_hint
 from ..source.yaml_build import MARKER
 from ..symbols import look_key
 from . import kept
@@ -197,7 +197,15 @@ def _key_hint(word: str, looked_in: object) -> str:
         return ""
     keys = [k for k in itertools.islice(looked_in, MAX_KEYS) if isinstance(k, str)]
     ids = any(_ID.fullmatch(k) for k in keys)  # keyed by card ids: another id is another card
-    return id_hint(word, keys) if ids else did_you_mean(word, keys)
+    hint = id_hint(word, keys) if ids else did_you_mean(word, keys)
+    if not hint and not ids and 0 < len(keys) <= KEYS_LISTED:  # none near: what there is
+        hint = f"; it has {and_list([repr(k) for k in keys])}"
+    return hint
+
+
+KEYS_LISTED = 8
+"""The most keys a mapping may have for a key looked up in it to be said with them all (a
+term's ``fill`` and ``name``), when none is near the one written."""
 
 
 MAX_KEYS = 10_000  # keys of a mapping a misspelt key is compared with
