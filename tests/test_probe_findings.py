@@ -51,14 +51,20 @@ def test_a_template_error_in_the_rules_names_the_rules(ws):
     line = add_rules_text(ws, '      - text: "{{ nmae }} and {{ 1 + }}"')
     assert said(ws) == [f"{line}:9: rules: template error: unexpected 'end of print statement'"]
     ws.edit(RULES, "{{ 1 + }}", "{{ 2 }}")
-    assert said(ws) == [f"{line}:9: rules: template uses an unknown name: 'nmae' is undefined"]
+    assert said(ws) == [
+        f"{line}:9: rules: template uses an unknown name: 'nmae' is undefined"
+        "; it can use examples, game, imposition, items, params, profile and terms"
+    ]
 
 
 def test_a_template_error_in_a_sheet_names_the_sheet(ws):
     sheet = "content/common-reserve/reserve-sheet.yaml"
     anchor = "      - text: >-\n          Circle the current amount"
     line = ws.edit(sheet, anchor, f'      - text: "{{{{ nmae }}}}"\n{anchor}')
-    assert said(ws) == [f"{line}:9: CR-RESERVE: template uses an unknown name: 'nmae' is undefined"]
+    assert said(ws) == [
+        f"{line}:9: CR-RESERVE: template uses an unknown name: 'nmae' is undefined"
+        "; it can use examples, game, imposition, items, params, profile and terms"
+    ]
 
 
 # -- an SVG icon's numbers: a PDF cannot print nan, inf or 1e308 --------------------------

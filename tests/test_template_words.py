@@ -76,7 +76,11 @@ from cutsheet.text.rendering import render
             "there is no \"Builder's Yrd\" in d (a mapping); did you mean 'Builder's Yard'?",
         ),
         ("{{ nmae }}", {"name": "tent"}, "'nmae' is undefined; did you mean 'name'?"),
-        ("{{ zzz }}", {"name": "tent"}, "'zzz' is undefined"),  # nothing close: no guess
+        (
+            "{{ zzz }}",
+            {"name": "tent"},
+            "'zzz' is undefined; it can use name",
+        ),  # none close: the names
     ],
 )
 def test_an_unknown_name_is_said_in_the_designers_words(source, context, said):

@@ -152,14 +152,23 @@ swapped in a short name (``nmae``, ``rlue``) are; ``prices`` and ``profile`` are
 
 def _guessed(problem: TemplateProblem, context: Mapping[str, Any]) -> TemplateProblem:
     """An unknown name with the closest name the context has (a field misspelt: ``nmae``
-    for ``name``), when one is close (``NAME_GUESS``)."""
+    for ``name``), when one is close (``NAME_GUESS``); else with the names it has (the
+    first ``NAMES_LISTED``): a designer who wrote a name of their own game learns what a
+    card's template or the rules' may read."""
     if problem.kinds != ("name",) or not problem.word or not str(problem).endswith("undefined"):
         return problem
     names = sorted(k for k in context if not k.startswith("_"))
     guess = did_you_mean(problem.word, names, cutoff=NAME_GUESS)
+    if not guess and names:
+        shown = [*names[:NAMES_LISTED], f"{len(names) - NAMES_LISTED} more"]
+        guess = f"; it can use {and_list(shown if len(names) > NAMES_LISTED else names)}"
     if not guess:
         return problem
     return TemplateProblem(f"{problem}{guess}", problem.word, problem.kinds)
+
+
+NAMES_LISTED = 16
+"""The most names an unknown name is said with (a card's fields, id, game, terms …)."""
 
 
 _LOOKED_UP = re.compile(r"the (\w+) it is looked up in")
