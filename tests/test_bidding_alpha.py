@@ -52,7 +52,8 @@ def test_a_csv_decks_count_is_said_at_its_first_row_naming_its_rows(ws):
     base = ws.line_of(GAME, "id: base-cards") + 4
     ws.edit(GAME, "    count: 6\n    face: deck-card", "    count: 5\n    face: deck-card")
     assert messages(ws) == [  # the card list: header, BA-BASE, six start cards, then stage 1
-        f"{CSV}:2:1: error: Base cards: 6 printed (from its row at line 2), but the rulebook"
+        f"{CSV}:2:1: error: Base cards: 6 printed (from its row at line 2; copies: 6 of BA-BASE),"
+        " but the rulebook"
         f" needs 5 (count at {GAME}:{base}:12)",
         f"{CSV}:9:1: error: Stage 1 cards: 19 printed (from its rows at lines 9 to 27), but"
         f" the rulebook needs 18 (count at {GAME}:{stage1}:12)",

@@ -58,7 +58,9 @@ def test_removing_one_event_fails_at_the_deck(ws):
     items_line = ws.line_of(EVENTS, "  - {id: FV-FOOD,")
     out = messages(ws)
     assert out[0] == (
-        f"{EVENTS}:{items_line}:3: error: Event cards: 25 printed, but the rulebook needs 26 (count at {GAME}:{count_line}:12)"
+        f"{EVENTS}:{items_line}:3: error: Event cards: 25 printed (16 items, copies: 3 of FV-FOOD,"
+        " 3 of FV-WELLNESS, 2 of FV-IMMERSIVE and 3 more), but the rulebook needs 26"
+        f" (count at {GAME}:{count_line}:12)"
     )
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from .built import Component
 from .confine import FileRefused, read_file
 from .content_files import content_files
-from .diagnostics import ContentError, Loc, Problem, and_list, clip
+from .diagnostics import ContentError, Loc, Problem, and_list, clip, counted
 from .model import Game
 
 SPANS_SAID = 5  # runs of a CSV deck's rows a count mismatch names (then "and N more places")
@@ -38,8 +38,10 @@ def _items_place(comp: Component) -> tuple[Loc, str]:
     start: a deck drawn from a shared card list (``where``) is said at its first row, not at
     the file's header, and its rows are named in runs (``9 to 26 and 66``: a row moved away
     from its deck is seen)."""
+    copies = _copies_said(comp)
     if not comp.src.columns or not comp.items:  # a YAML list: its place is its first item
-        return comp.src.loc(()), ""
+        entries = f"{counted(len(comp.items), 'item')}, copies: {copies}" if copies else ""
+        return comp.src.loc(()), f" ({entries})" if entries else ""
     runs: list[list[tuple[int, int]]] = []  # runs of adjacent rows: (row, line) each
     for item in comp.items:
         row, line = item.src.prefix[-1], item.src.loc(()).line
@@ -51,7 +53,23 @@ def _items_place(comp: Component) -> tuple[Loc, str]:
     if len(spans) > SPANS_SAID:
         spans = [*spans[: SPANS_SAID - 1], f"{len(spans) - SPANS_SAID + 1} more places"]
     rows = "its row at line" if len(comp.items) == 1 else "its rows at lines"
-    return comp.items[0].src.loc(()), f" (from {rows} {and_list(spans)})"
+    copied = f"; copies: {copies}" if copies else ""
+    return comp.items[0].src.loc(()), f" (from {rows} {and_list(spans)}{copied})"
+
+
+COPIES_SAID = 3
+"""How many items with more than one copy a count that does not match names."""
+
+
+def _copies_said(comp: Component) -> str:
+    """The items printed more than once, as a count that does not match says them ("2 of
+    HH-TEA and 3 of HH-RUM"): a designer sees what besides the entries makes the count; ''
+    when every item prints once."""
+    many = [i for i in comp.items if i.copies > 1]
+    said = [f"{i.copies} of {i.id}" for i in many[:COPIES_SAID]]
+    if len(many) > COPIES_SAID:
+        said.append(f"{len(many) - COPIES_SAID} more")
+    return and_list(said)
 
 
 def check_ids(game: Game) -> list[Problem]:
