@@ -391,6 +391,22 @@ def test_a_box_left_off_by_its_error_hides_only_what_it_lay_under(finished, tmp_
     assert len(overlaps) == 2, said  # standard and large print
 
 
+def test_a_text_box_left_off_beside_the_title_leaves_the_band_under_it(finished, tmp_path):
+    """A designer's walkthrough: a badge's text whose template fails was left off, and the
+    band it lay on went with it, so the title beside it, white on that band, was said to
+    be white on white (a warning in standard, an error in large print)."""
+    root = tmp_path / "mygame"
+    shutil.copytree(finished, root)
+    append(
+        root / LAYOUT,
+        '      tag: {x: 30, y: 16.2, w: 20, h: 1.8, style: body, text: "{{ nosuch }}"}\n',
+    )
+    _code, said = run(root, "check")
+    printed = located(said)
+    assert any("box 'tag': template uses an unknown name: 'nosuch'" in line for line in printed)
+    assert not any("box 'title': text #FFFFFF" in line for line in printed), said
+
+
 BOX = re.compile(r"\bx: ([\d.]+), y: ([\d.]+), w: ([\d.]+), h: ([\d.]+)")
 
 

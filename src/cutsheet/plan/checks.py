@@ -143,11 +143,16 @@ def covers(outer: Element, inner: Element) -> bool:
 
 
 def clear_of(face: FacePlan, dropped: list[Box]) -> FacePlan:
-    """``face`` less what meets a box its error left off (a shape under a text, a text over
-    a shape): the colour under those is not known, so their contrast is not measured."""
+    """``face`` less the texts that meet a box its error left off: the colour under such a
+    text is not known (the box may have been a shape under it), so its contrast is not
+    measured. The shapes stay, drawn as they are: another text on them is still measured on
+    them (a designer's walkthrough: a badge's text left off took the band under the title
+    with it, and the white title was said to be "white on white")."""
     if not dropped:
         return face
-    kept = tuple(el for el in face.elements if not any(_meet(el.box, b) for b in dropped))
+    kept = tuple(
+        el for el in face.elements if not (el.is_text and any(_meet(el.box, b) for b in dropped))
+    )
     return dataclasses.replace(face, elements=kept)
 
 
