@@ -286,3 +286,16 @@ def test_preview_of_a_card_its_faces_errors_left_unplanned_says_so(mini, capsys)
     )
     assert said[1].startswith("content/mini/game.yaml:12:11: error: unknown face 'frnt'")
     assert not any("no card or sheet" in line for line in said)
+
+
+def test_preview_with_part_of_a_card_in_the_other_part_says_so_though_the_game_has_errors(
+    mini, capsys
+):
+    """A review: with another card's text too long, --part sheets for a card said the
+    errors left it unplanned; it is planned, in the cards part."""
+    cards = mini / "content" / "mini" / "cards.csv"
+    cards.write_text(cards.read_text().replace("MINI-C,Gamma,", "MINI-C," + "Gamma " * 40 + ","))
+    assert main(["preview", "mini", "--item", "MINI-A", "--part", "sheets"]) == 1
+    said = capsys.readouterr().err
+    assert "'MINI-A' is in the cards part" in said, said
+    assert "cannot be previewed yet" not in said

@@ -48,3 +48,19 @@ def test_problems_of_a_whole_file_name_no_line():
     flood = [Problem(Loc(FILE), f"cannot read it ({i % 1})") for i in range(4)]
     said = said_alike([*flood, Problem(Loc(FILE), "cannot read it (0)")], limit=2)
     assert [p.message for p in said][-1] == "cannot read it (0) (and 2 more like it in this file)"
+
+
+def test_the_note_survives_a_message_as_long_as_any():
+    """A review: the 1,000-character clip ran again over message and note, and cut the note."""
+    long = Problem(Loc(FILE, 1, 1), "x" * 1_200).message  # clipped once, as made
+    flood = [Problem(Loc(FILE, line, 1), long) for line in range(1, 31)]
+    last = said_alike(flood, limit=20)[-1].message
+    assert last.endswith("(and 9 more like it in this file, the last at line 30)")
+    assert len(last) <= 1_000
+
+
+def test_first_and_more_never_says_one_more():
+    from cutsheet.diagnostics import first_and_more
+
+    assert first_and_more(["a", "b", "c", "d"], 3) == ["a", "b", "c", "d"]
+    assert first_and_more([str(i) for i in range(1_500)], 3) == ["0", "1", "2", "1,497 more"]

@@ -141,3 +141,16 @@ def test_a_runtime_error_is_said_in_words_not_python_names(source, said):
         render(source, {})
     assert str(caught.value).startswith(said)
     assert "Error" not in str(caught.value) and "(34," not in str(caught.value)
+
+
+def test_a_failing_line_is_found_once_for_a_template_and_its_problem(monkeypatch):
+    """A review: each of 2,000 cards failing alike ran (and compiled) the template again."""
+    from cutsheet.text import rendering
+
+    runs = []
+    real = rendering._line_failing
+    monkeypatch.setattr(rendering, "_line_failing", lambda *a: runs.append(a) or real(*a))
+    rendering.forget_lines()
+    source, said = "a\n{{ 1 // n }}", "template error: integer division or modulo by zero"
+    assert [rendering.failing_line(source, {"n": 0}, said) for _ in range(3)] == [2, 2, 2]
+    assert len(runs) == 1

@@ -10,7 +10,15 @@ from pathlib import Path
 from .built import Component
 from .confine import FileRefused, read_file
 from .content_files import content_files
-from .diagnostics import ContentError, Loc, Problem, and_list, clip, counted
+from .diagnostics import (
+    ContentError,
+    Loc,
+    Problem,
+    and_list,
+    clip,
+    counted,
+    first_and_more,
+)
 from .model import Game
 
 SPANS_SAID = 5  # runs of a CSV deck's rows a count mismatch names (then "and N more places")
@@ -65,11 +73,8 @@ def _copies_said(comp: Component) -> str:
     """The items printed more than once, as a count that does not match says them ("2 of
     HH-TEA and 3 of HH-RUM"): a designer sees what besides the entries makes the count; ''
     when every item prints once."""
-    many = [i for i in comp.items if i.copies > 1]
-    said = [f"{i.copies} of {i.id}" for i in many[:COPIES_SAID]]
-    if len(many) > COPIES_SAID:
-        said.append(f"{len(many) - COPIES_SAID} more")
-    return and_list(said)
+    many = [f"{i.copies:,} of {i.id}" for i in comp.items if i.copies > 1]
+    return and_list(first_and_more(many, COPIES_SAID))
 
 
 def check_ids(game: Game) -> list[Problem]:

@@ -178,7 +178,10 @@ def said_alike(problems: Sequence[Problem], limit: int = ALIKE_SAID) -> list[Pro
             last = max(q.loc.line for q in alike)
             note = f" (and {len(alike) - n:,} more like it in this file"
             note += f", the last at line {last})" if last > 0 else ")"
-            kept.append(replace(p, message=p.message + note))
+            said = p.message  # cut, not the note, when both are over the longest message
+            if len(said) + len(note) > MAX_MESSAGE:
+                said = clip(said, MAX_MESSAGE - len(note))
+            kept.append(replace(p, message=said + note))
     return kept
 
 
@@ -233,6 +236,14 @@ def excerpt(value: object, limit: int = 60) -> str:
 def and_list(words: Sequence[str]) -> str:
     """'a, b and c'."""
     return " and ".join(filter(None, [", ".join(words[:-1]), *words[-1:]]))
+
+
+def first_and_more(words: Sequence[str], most: int) -> list[str]:
+    """The first ``most`` of ``words`` and "N more" for the rest, for ``and_list``; all of
+    them when only one would be left (never "1 more")."""
+    if len(words) <= most + 1:
+        return list(words)
+    return [*words[:most], f"{len(words) - most:,} more"]
 
 
 def did_you_mean(

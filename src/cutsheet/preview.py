@@ -134,8 +134,9 @@ def preview_item(
     own = [p for p in failed if item_id in p.subject or item_id in p.message]
     if own:  # its own errors left it unplanned: they are what to mend
         raise ContentError(failed)
-    if failed and item_id in ids:  # errors of its face or layout left it unplanned (a probe:
-        # "no card 'X' (known: … X …); did you mean 'X'?")
+    planned = any(_holds(v, item_id) for v in prepared.parts.values())  # (in another part)
+    if failed and item_id in ids and not planned:  # errors of its face or layout left it
+        # unplanned (a walkthrough: "no card 'X' (known: … X …); did you mean 'X'?")
         raise ContentError([_unplanned(root, prepared.game, item_id), *failed])
     # an id the game does not have is said first, whatever else is wrong (a review: a
     # mistyped id was hidden behind another card's error)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 
-from ..diagnostics import ContentError, Loc, Problem
+from ..diagnostics import ContentError, Loc, Problem, counted
 
 MIB = 1024 * 1024
 MAX_FILE_BYTES = 8 * MIB
@@ -33,7 +33,7 @@ def capped(problems: list[Problem]) -> list[Problem]:
         return problems
     problems = sorted(problems)
     rest = len(problems) - MAX_PROBLEMS
-    more = Problem(problems[MAX_PROBLEMS].loc, f"and {rest:,} more problems in this file")
+    more = Problem(problems[MAX_PROBLEMS].loc, f"and {counted(rest, 'more problem')} in this file")
     return [*problems[:MAX_PROBLEMS], more]
 
 

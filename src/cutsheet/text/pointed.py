@@ -11,7 +11,7 @@ from collections.abc import Collection
 from jinja2 import TemplateSyntaxError
 
 from ..diagnostics import Loc
-from ..source.scalar_lines import written
+from ..source.scalar_lines import Written, written
 from .problem import TemplateProblem
 from .sandbox import environment
 
@@ -59,8 +59,7 @@ def pointed(loc: Loc, word: str, kinds: Collection[str] = NAME, expression: bool
             n = seen.get(row, 0)
             if n >= len(hits):
                 return loc
-            col = hits[n].start() + 1 + (text.col - 1 if row == 0 else 0)
-            return Loc(loc.path, text.line + row, col)
+            return _at(loc, text, row, hits[n].start())
         for i, part in enumerate(str(value).split("\n")):  # a token may run over rows
             found = len(pattern.findall(part))
             if found:
@@ -94,7 +93,7 @@ def pointed_markup(loc: Loc, message: str) -> Loc:
     if not found:
         return loc
     row, m = found[0]
-    return Loc(loc.path, text.line + row, m.start() + 1 + (text.col - 1 if row == 0 else 0))
+    return _at(loc, text, row, m.start())
 
 
 def _unmatched(
@@ -133,9 +132,7 @@ def pointed_syntax(loc: Loc, said: str) -> Loc:
         row = (exc.lineno or 1) - 1
         if " ".join((exc.message or "").split()) != said or not 0 <= row < len(text.rows):
             return loc
-        line = text.rows[row]
-        col = len(line) - len(line.lstrip()) + 1 + (text.col - 1 if row == 0 else 0)
-        return Loc(loc.path, text.line + row, col)
+        return _at(loc, text, row, _indent(text.rows[row]))
     except Exception:  # noqa: BLE001 - any other failure: the problem stays where it was
         return loc
     return loc
@@ -175,8 +172,18 @@ def pointed_run(loc: Loc, problem: TemplateProblem) -> Loc:
         return loc
     row = line - 1
     tag = _TAG_OPEN.search(text.rows[row])
-    start = tag.start() if tag else len(text.rows[row]) - len(text.rows[row].lstrip())
-    return Loc(loc.path, text.line + row, start + 1 + (text.col - 1 if row == 0 else 0))
+    return _at(loc, text, row, tag.start() if tag else _indent(text.rows[row]))
+
+
+def _at(loc: Loc, text: Written, row: int, index: int) -> Loc:
+    """The place in the file of the character at ``index`` of the text's row ``row`` (its
+    first row starts at the text's column; the others at the line's start)."""
+    return Loc(loc.path, text.line + row, index + 1 + (text.col - 1 if row == 0 else 0))
+
+
+def _indent(row: str) -> int:
+    """Where a row's first character that is not a space is."""
+    return len(row) - len(row.lstrip())
 
 
 def _unquoted(rows: tuple[str, ...]) -> list[str]:

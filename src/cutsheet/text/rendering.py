@@ -18,7 +18,7 @@ from jinja2 import TemplateError, TemplateSyntaxError, Undefined, UndefinedError
 from jinja2.environment import TemplateExpression
 from markupsafe import escape
 
-from ..diagnostics import and_list, did_you_mean, id_hint
+from ..diagnostics import and_list, did_you_mean, first_and_more, id_hint
 from ..source.yaml_build import MARKER
 from ..symbols import look_key
 from . import kept
@@ -160,8 +160,7 @@ def _guessed(problem: TemplateProblem, context: Mapping[str, Any]) -> TemplatePr
     names = sorted(k for k in context if not k.startswith("_"))
     guess = did_you_mean(problem.word, names, cutoff=NAME_GUESS)
     if not guess and names:
-        shown = [*names[:NAMES_LISTED], f"{len(names) - NAMES_LISTED} more"]
-        guess = f"; it can use {and_list(shown if len(names) > NAMES_LISTED else names)}"
+        guess = f"; it can use {and_list(first_and_more(names, NAMES_LISTED))}"
     if not guess:
         return problem
     return TemplateProblem(f"{problem}{guess}", problem.word, problem.kinds)
@@ -430,22 +429,13 @@ def _render(source: str, context: Mapping[str, Any]) -> str:
         markup = ampersands_kept(_text_only(source).strip())
         check_markup(markup)
         return markup
-    chunks: list[str] = []
-    size = 0
-    Steps.reset()
-    MADE.symbols.clear()
     try:
-        for chunk in _compile(source).run.generate(**context):
-            size += len(chunk)
-            if size > MAX_OUTPUT:
-                raise TemplateProblem(f"template prints more than {MAX_OUTPUT:,} characters")
-            chunks.append(chunk)
+        printed = _generate(_compile(source).run, context)
     except Exception as exc:  # every failure of a template is the layout's
         problem = _guessed(_looked_up_in(_failed(exc, "template"), source), context)
         if not problem.word and not problem.syntax:  # to find where (``failing_line``)
             problem.context = context
         raise problem from None
-    printed = "".join(chunks)
     if MARKER.search(printed):
         _own_symbols_only(printed, MADE.symbols)
     markup = ampersands_kept(printed.strip())
@@ -453,19 +443,48 @@ def _render(source: str, context: Mapping[str, Any]) -> str:
     return markup
 
 
+def _generate(template: Any, context: Mapping[str, Any]) -> str:
+    """What a compiled template prints over ``context``: its steps counted afresh and the
+    symbols it makes noted (``MADE``); a TemplateProblem past ``MAX_OUTPUT`` characters."""
+    chunks: list[str] = []
+    size = 0
+    Steps.reset()
+    MADE.symbols.clear()
+    for chunk in template.generate(**context):
+        size += len(chunk)
+        if size > MAX_OUTPUT:
+            raise TemplateProblem(f"template prints more than {MAX_OUTPUT:,} characters")
+        chunks.append(chunk)
+    return "".join(chunks)
+
+
 def failing_line(source: str, context: Mapping[str, Any], said: str) -> int | None:
     """The line of ``source`` on which it fails, run with ``context``, as it failed before
     (its problem was ``said``): the line Jinja's traceback gives the template's frame. None
     when it runs, or fails otherwise. ``source`` is a template written over several lines
-    (a folded YAML text reaches Jinja as one line: run as written, its line is known)."""
-    Steps.reset()
-    MADE.symbols.clear()
-    size = 0
+    (a folded YAML text reaches Jinja as one line: run as written, its line is known). Found
+    once for a source and a problem: the items of a deck that fail alike (a field that is 0
+    where a template divides by it, on 2,000 cards) are run again once, not 2,000 times."""
+    key = (source, said)
+    if key not in _LINES:
+        if len(_LINES) >= LINES_KEPT:
+            _LINES.clear()
+        _LINES[key] = _line_failing(source, context, said)
+    return _LINES[key]
+
+
+LINES_KEPT = 256
+_LINES: dict[tuple[str, str], int | None] = {}
+
+
+def forget_lines() -> None:
+    """Find each failing line afresh (a new build in the same process may follow edits)."""
+    _LINES.clear()
+
+
+def _line_failing(source: str, context: Mapping[str, Any], said: str) -> int | None:
     try:
-        for chunk in environment().from_string(source).generate(**context):
-            size += len(chunk)
-            if size > MAX_OUTPUT:
-                return None
+        _generate(_as_written(source), context)
     except Exception as exc:  # noqa: BLE001 - the failure looked for
         if str(_failed(exc, "template")) != said:
             return None
@@ -476,6 +495,13 @@ def failing_line(source: str, context: Mapping[str, Any], said: str) -> int | No
             tb = tb.tb_next
         return line
     return None
+
+
+@lru_cache(maxsize=64)
+def _as_written(source: str) -> Any:
+    """A template as written over several lines, compiled once (never kept for the next
+    run: only a failing template is run so)."""
+    return environment().from_string(source)
 
 
 def _own_symbols_only(printed: str, made: set[str]) -> None:
