@@ -143,14 +143,25 @@ def test_a_runtime_error_is_said_in_words_not_python_names(source, said):
     assert "Error" not in str(caught.value) and "(34," not in str(caught.value)
 
 
-def test_a_failing_line_is_found_once_for_a_template_and_its_problem(monkeypatch):
-    """A review: each of 2,000 cards failing alike ran (and compiled) the template again."""
+def test_a_failing_line_is_found_once_for_the_same_values_each_at_its_own_line(monkeypatch):
+    """A review: each of 2,000 cards failing alike ran (and compiled) the template again; now
+    once for the same values of the names it reads. Items that fail alike on other lines (a
+    different field at 0) are each found at their own."""
     from cutsheet.text import rendering
 
     runs = []
     real = rendering._line_failing
     monkeypatch.setattr(rendering, "_line_failing", lambda *a: runs.append(a) or real(*a))
-    rendering.forget_lines()
-    source, said = "a\n{{ 1 // n }}", "template error: integer division or modulo by zero"
-    assert [rendering.failing_line(source, {"n": 0}, said) for _ in range(3)] == [2, 2, 2]
+    rendering._LINES.clear()
+    source = "{{ 1 // a }} then {{ 1 // b }}"
+    written = "{{ 1 // a }}\nthen {{ 1 // b }}"
+
+    def line(a: int, b: int) -> int | None:
+        with pytest.raises(TemplateProblem) as caught:
+            render(source, {"a": a, "b": b})
+        return rendering.failing_line(written, caught.value)
+
+    assert [line(0, 1) for _ in range(3)] == [1, 1, 1]
     assert len(runs) == 1
+    assert line(1, 0) == 2
+    assert len(runs) == 2

@@ -125,9 +125,6 @@ def forget() -> None:
     _memo = Memo()
     scales.cache_clear()
     content_bytes.cache_clear()
-    rendering = sys.modules.get(f"{__package__}.text.rendering")  # (a no-op build never
-    if rendering is not None:  # imports Jinja: nothing to forget then)
-        rendering.forget_lines()
 
 
 def load(root: str, game_id: str) -> tuple[Game | None, Layouts | None, list[Problem]]:

@@ -162,12 +162,12 @@ def pointed_run(loc: Loc, problem: TemplateProblem) -> Loc:
     character). ``loc`` itself when the text is not noted, or the text as written does not
     fail the same way."""
     text = written(loc) if problem.context is not None else None
-    if text is None or problem.context is None:
+    if text is None:
         return loc
     from .rendering import failing_line
 
     rows = _unquoted(text.rows)
-    line = failing_line("\n".join(rows), problem.context, str(problem))
+    line = failing_line("\n".join(rows), problem)
     if line is None or not 1 <= line <= len(rows):
         return loc
     row = line - 1

@@ -25,8 +25,10 @@ class TemplateProblem(Exception):
         self.kinds = kinds  # the kinds of token that word is (``text.pointed``)
         self.syntax = syntax  # Jinja's words for a template that does not parse ('' if it does)
         # what a template that failed as it ran was run with, when the problem names no word
-        # of it (a division by zero, a bound): ``text.pointed`` runs it again, as written
+        # of it (a division by zero, a bound), and its source as run: ``text.pointed`` runs
+        # it again, as written, to find the line it fails on
         self.context: Mapping[str, Any] | None = None
+        self.source = ""
 
 
 def short(value: object) -> str:

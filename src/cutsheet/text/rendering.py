@@ -434,7 +434,7 @@ def _render(source: str, context: Mapping[str, Any]) -> str:
     except Exception as exc:  # every failure of a template is the layout's
         problem = _guessed(_looked_up_in(_failed(exc, "template"), source), context)
         if not problem.word and not problem.syntax:  # to find where (``failing_line``)
-            problem.context = context
+            problem.context, problem.source = context, source
         raise problem from None
     if MARKER.search(printed):
         _own_symbols_only(printed, MADE.symbols)
@@ -458,28 +458,29 @@ def _generate(template: Any, context: Mapping[str, Any]) -> str:
     return "".join(chunks)
 
 
-def failing_line(source: str, context: Mapping[str, Any], said: str) -> int | None:
-    """The line of ``source`` on which it fails, run with ``context``, as it failed before
-    (its problem was ``said``): the line Jinja's traceback gives the template's frame. None
-    when it runs, or fails otherwise. ``source`` is a template written over several lines
-    (a folded YAML text reaches Jinja as one line: run as written, its line is known). Found
-    once for a source and a problem: the items of a deck that fail alike (a field that is 0
-    where a template divides by it, on 2,000 cards) are run again once, not 2,000 times."""
-    key = (source, said)
+def failing_line(written: str, problem: TemplateProblem) -> int | None:
+    """The line of ``written`` (the template that failed with ``problem``, as written over
+    several lines: a folded YAML text reaches Jinja as one line) on which it fails, run with
+    what it ran with, as it failed before: the line Jinja's traceback gives the template's
+    frame. None when it runs, or fails otherwise, or the problem was not kept with what it
+    ran with. Found once for the same values of the names the template reads (the 2,000
+    cards of a deck whose 0 a template divides by are run again once, not 2,000 times)."""
+    context, said = problem.context, str(problem)
+    if context is None:
+        return None
+    values = _values_key("render", problem.source, context) if problem.source else None
+    if values is None:  # (a value that is no plain one: run again for this item alone)
+        return _line_failing(written, context, said)
+    key = (written, said, values)
     if key not in _LINES:
         if len(_LINES) >= LINES_KEPT:
             _LINES.clear()
-        _LINES[key] = _line_failing(source, context, said)
+        _LINES[key] = _line_failing(written, context, said)
     return _LINES[key]
 
 
 LINES_KEPT = 256
-_LINES: dict[tuple[str, str], int | None] = {}
-
-
-def forget_lines() -> None:
-    """Find each failing line afresh (a new build in the same process may follow edits)."""
-    _LINES.clear()
+_LINES: dict[tuple[str, str, tuple[object, ...]], int | None] = {}
 
 
 def _line_failing(source: str, context: Mapping[str, Any], said: str) -> int | None:
