@@ -299,6 +299,7 @@ class _Read:
     families: dict[str, tuple[FamilySpec, Located]] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
     seen: set[str] = field(default_factory=set)  # file names read
+    reading: list[str] = field(default_factory=list)  # the chain of includes being read
     base: tuple[LayoutFile, Located] | None = None  # base.yaml, read once for the registries
 
 
@@ -313,6 +314,13 @@ def _read_file(
 ) -> None:
     """Read ``fname`` into ``read``, its includes first (each file once). ``from_loc`` is the
     ``include`` entry naming ``fname``, else ``loc`` (where the game names its layouts)."""
+    if fname in read.reading:  # a file that includes itself, or one that includes it
+        cycle = " -> ".join(
+            clip(f, 30) for f in (*read.reading[read.reading.index(fname) :], fname)
+        )
+        own = " (the project's own base.yaml replaces cutsheet's)" if fname == BASE else ""
+        said = f"'include' makes a cycle: {cycle}{own}"
+        raise ContentError([Problem(from_loc or Loc(fname), said)])
     if fname in read.seen:
         return
     if depth > MAX_NESTING:
@@ -324,8 +332,10 @@ def _read_file(
     else:
         src = _load_file(layout_dir, fname, root, from_loc or loc or Loc(fname))
         spec = validate(LayoutFile, src)
+    read.reading.append(fname)
     for i, inc in enumerate(spec.include):
         _read_file(read, layout_dir, inc, root, loc, src.loc(("include", i)), depth + 1)
+    read.reading.pop()
     for sname, style in spec.styles.items():
         read.styles[sname] = style
         read.style_locs[sname] = src.key_loc(("styles", sname))
