@@ -69,7 +69,7 @@ def test_a_row_away_from_its_deck_is_named_apart(ws):
     moved = next(r for r in rows if r.startswith("BA-007,"))  # stage 1's first card
     rows.remove(moved)
     at = next(i for i, r in enumerate(rows) if r.startswith("BA-022,"))  # an effect of stage 1
-    rows[at] = rows[at].replace('"Each turn, ', '"Each turn,\n', 1)  # now over two lines
+    rows[at] = rows[at].replace('"Each turn ', '"Each turn\n', 1)  # now over two lines
     ws.path(CSV).write_text("".join(rows) + moved)
     assert messages(ws) == [
         f"{CSV}:9:1: error: Stage 1 cards: 19 printed (from its rows at lines 9 to 27 and 67),"

@@ -79,7 +79,7 @@ STALLS: dict[str, dict[str, list[str]]] = {
             "each priority's secondary feature",
         ],
         "the bargaining stays inside the fiction": [
-            "keep every bargain inside the imaginary festival"
+            "every bargain stays inside the imaginary festival"
         ],
     },
     "common-reserve": {
