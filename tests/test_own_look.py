@@ -3,6 +3,7 @@ and faces that know theirs, read back from the built PDFs."""
 
 from __future__ import annotations
 
+import io
 import re
 import shutil
 import struct
@@ -483,6 +484,55 @@ def test_a_font_with_damaged_glyphs_is_refused_by_check_as_by_build(
         assert error.startswith(f"layouts/own.yaml:{line}:16: error: font file 'fonts/Broken.ttf'")
         assert "cannot be embedded: its glyph data is damaged" in error
     assert said[0] == said[1]
+
+
+def _glyph_of(font: bytes, char: str) -> tuple[int, int, int]:
+    """Where the glyph of ``char`` lies in a TrueType font's bytes (its first byte and end),
+    and its number."""
+    from reportlab.pdfbase.ttfonts import TTFontFile
+
+    face = TTFontFile(io.BytesIO(font))
+    (count,) = struct.unpack(">H", font[4:6])
+    records = (struct.unpack(">4sIII", font[12 + 16 * i : 28 + 16 * i]) for i in range(count))
+    glyf = next(at for tag, _sum, at, _size in records if tag == b"glyf")
+    glyph = face.charToGlyph[ord(char)]
+    return glyf + face.glyphPos[glyph], glyf + face.glyphPos[glyph + 1], glyph
+
+
+@pytest.mark.parametrize(
+    ("damage", "said"),
+    [
+        ("made of itself", "the glyph of 'S' is made of itself"),
+        ("32000 contours", "the glyph of 'S' claims 32000 contours, more than it holds"),
+        ("a part past the font", "the glyph of 'S' is made of parts the font does not hold"),
+    ],
+)
+def test_a_glyph_that_cannot_be_drawn_is_refused_not_left_out_of_the_print(
+    own: Path, capsys, damage: str, said: str
+) -> None:
+    """A probe's font whose 'S' was a composite of itself, or claimed 32,000 contours, was
+    checked and built without a word, and 'Sun' printed as ' un': a viewer leaves out a glyph
+    it cannot draw. Now check and build refuse the font, saying which letter is damaged."""
+    add_font(own, "Broken", "Vera.ttf")
+    path = own / "fonts" / "Broken.ttf"
+    data = bytearray(path.read_bytes())
+    at, end, glyph = _glyph_of(bytes(data), "S")
+    if damage == "made of itself":  # a composite whose one part is the glyph itself
+        record = struct.pack(">hhhhh", -1, 0, 0, 100, 100) + struct.pack(">HHhh", 3, glyph, 0, 0)
+    elif damage == "32000 contours":
+        record = struct.pack(">h", 32000) + bytes(data[at + 2 : at + 10])
+    else:
+        record = struct.pack(">hhhhh", -1, 0, 0, 100, 100) + struct.pack(">HHhh", 3, 65000, 0, 0)
+    data[at : at + len(record)] = record
+    assert at + len(record) <= end
+    path.write_bytes(bytes(data))
+    line = edit(own / "layouts" / "own.yaml", "{font: bold, size: 14", "{font: Broken, size: 14")
+    for command in ("check", "build"):
+        code, errors = run(capsys, command, "own")
+        assert code == 1
+        (error,) = errors
+        assert error.startswith(f"layouts/own.yaml:{line}:16: error: font file 'fonts/Broken.ttf'")
+        assert error.endswith(f"cannot be embedded: its glyph data is damaged ({said})")
 
 
 def with_table(font: bytes, tag: bytes, body: bytes) -> bytes:

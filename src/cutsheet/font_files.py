@@ -64,12 +64,16 @@ def register_font_file(path: Path) -> str:
     except Exception as exc:  # ReportLab's TTFError, struct errors: not a usable TrueType font
         raise FontFileError(f"cannot be read as a TrueType font ({exc})") from None
     try:
-        embeddable(font)
-        blank = blank_letters(font)
+        broken = broken_glyph(font)  # first: it says which letter, where a subset cannot
+        blank = "" if broken else blank_letters(font)
+        if not broken:
+            embeddable(font)
     except Exception as exc:  # an IndexError, a struct error: what the PDF's subset would hit
         raise FontFileError(
             f"cannot be embedded: its glyph data is damaged ({type(exc).__name__}: {exc})"
         ) from None
+    if broken:
+        raise FontFileError(f"cannot be embedded: its glyph data is damaged ({broken})")
     if blank:
         raise FontFileError(
             f"cannot be embedded: its glyph data is damaged (the letters {blank} have no"
@@ -125,6 +129,73 @@ def blank_letters(font: TTFont) -> str:
         if end - at < 2 or int.from_bytes(glyf[at : at + 2], "big", signed=True) == 0:
             empty.append(c)
     return "".join(empty) if mapped and len(empty) == len(mapped) else ""
+
+
+_WORDS, _MORE, _SCALE, _XY_SCALE, _TWO_BY_TWO = 0x0001, 0x0020, 0x0008, 0x0040, 0x0080
+
+
+def broken_glyph(font: TTFont) -> str:
+    """What is wrong with the first glyph whose record cannot be drawn ('' when none): a
+    simple glyph whose contour count runs past its own data, a composite whose parts run
+    past it, or that is made of a glyph the font lacks, of itself, or of a glyph made of it.
+    ReportLab subsets and embeds such a glyph without a word; a viewer then leaves its
+    letter out of the print (a probe's 'Sun' printed as ' un')."""
+    face = font.face
+    glyf, places = face.get_table("glyf"), getattr(face, "glyphPos", None)
+    if not places:
+        return ""
+    count = len(places) - 1
+    parts: dict[int, list[int]] = {}
+    for glyph in range(count):
+        at, end = places[glyph], min(places[glyph + 1], len(glyf))
+        if end - at < 10:  # no outline (a space), or too short to hold one: said elsewhere
+            continue
+        contours = int.from_bytes(glyf[at : at + 2], "big", signed=True)
+        if contours >= 0 and 10 + 2 * contours + 2 > end - at:
+            return f"{_glyph_name(face, glyph)} claims {contours} contours, more than it holds"
+        if contours < 0:
+            made_of = _components(glyf, at + 10, end)
+            if made_of is None or any(g >= count for g in made_of):
+                return f"{_glyph_name(face, glyph)} is made of parts the font does not hold"
+            parts[glyph] = made_of
+    looped = next((g for g in parts if _in_loop(g, parts)), None)
+    return "" if looped is None else f"{_glyph_name(face, looped)} is made of itself"
+
+
+def _components(glyf: bytes, at: int, end: int) -> list[int] | None:
+    """The glyphs a composite glyph's record (from ``at``, after its header) is made of, or
+    None where a part's record runs past ``end``."""
+    found: list[int] = []
+    while True:
+        if at + 4 > end:
+            return None
+        flags, glyph = struct.unpack(">HH", glyf[at : at + 4])
+        found.append(glyph)
+        at += 4 + (4 if flags & _WORDS else 2)
+        at += 2 if flags & _SCALE else 4 if flags & _XY_SCALE else 8 if flags & _TWO_BY_TWO else 0
+        if at > end:
+            return None
+        if not flags & _MORE:
+            return found
+
+
+def _in_loop(start: int, parts: Mapping[int, list[int]]) -> bool:
+    """Whether composite glyph ``start`` is, through its parts, made of itself."""
+    seen, todo = set(), list(parts[start])
+    while todo:
+        glyph = todo.pop()
+        if glyph == start:
+            return True
+        if glyph not in seen:
+            seen.add(glyph)
+            todo.extend(parts.get(glyph, ()))
+    return False
+
+
+def _glyph_name(face: TTFontFace, glyph: int) -> str:
+    """How a message names a glyph: by a character it draws, else by its number."""
+    chars = sorted(c for c, g in face.charToGlyph.items() if g == glyph)
+    return f"the glyph of {chr(chars[0])!r}" if chars else f"glyph {glyph}"
 
 
 class Axis(NamedTuple):
