@@ -17,6 +17,10 @@ ROOT = '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1
 BOX = "; a viewBox's width and height are at least 0.000001 and at most 1,000,000"
 LOOP = "inside the part it names, so it would draw itself without end"
 CIRCLE = '<circle cx="12" cy="12" r="10"/>'
+DASH = (
+    ", under 1/10,000 of the icon's size: too fine to print, and some viewers take minutes to"
+    " draw it (leave the dashes out for a solid line)"
+)
 PATHS = (
     "each <use> counted as all it draws; an SVG icon has at most 50,000: simplify it, or make"
     " it a PNG icon"
@@ -107,6 +111,14 @@ CASES = {  # the icon -> where and what check and build say
     f'{SVG}\n<polyline points="{" 1,1" * 30_000}"/></svg>': (
         f"2:1: error: icon 'mine.svg' draws paths and points of 60,000 numbers, {PATHS}"
     ),
+    # a hostile-input probe: a dash every 0.000001 passed, and poppler then took 79 s to draw
+    # the page; said at the element, in an attribute or in a style
+    f'{SVG}\n<circle r="9" stroke="#000" stroke-dasharray="0.000001"/></svg>': (
+        f"2:1: error: icon 'mine.svg' has a stroke-dasharray whose pattern repeats every 1e-06{DASH}"
+    ),
+    f'{SVG}\n<circle r="9"\n style="stroke:#000;stroke-dasharray:.0001 .0001"/></svg>': (
+        f"2:1: error: icon 'mine.svg' has a stroke-dasharray whose pattern repeats every 0.0002{DASH}"
+    ),
     '<html xmlns="http://www.w3.org/1999/xhtml"><body/></html>': (
         "1:1: error: icon 'mine.svg' is no SVG: its outermost element is <html>, not <svg>"
     ),
@@ -157,6 +169,14 @@ def test_an_svg_icon_with_ordinary_transforms_builds(own, capsys):
         f'{CIRCLE}</g><rect transform="matrix(0.001 0 0 0.001 1 1)" width="9" height="9"/>'
         '<circle transform="scale(1e-5)" r="3"/><circle transform="scale(1e-7) scale(1e7)"'
         ' r="2"/></svg>'
+    )
+    assert check_and_build(capsys) == [(0, []), (0, [])]
+
+
+def test_an_svg_icon_with_an_ordinary_dash_builds(own, capsys):
+    (use_icon(own) / "mine.svg").write_text(
+        f'{SVG}<circle r="9" stroke="#000" stroke-dasharray="1 0.5"/>'
+        '<circle r="5" style="stroke:#000;stroke-dasharray:0.01 0.01"/></svg>'
     )
     assert check_and_build(capsys) == [(0, []), (0, [])]
 

@@ -437,14 +437,21 @@ def unpainted(data: bytes) -> IconFileError | None:
     return found[0] if found else None
 
 
-def element_at(data: bytes, holds: Callable[[str], bool]) -> tuple[int, int]:
+def element_at(
+    data: bytes, holds: Callable[[str], bool], key: str | None = None
+) -> tuple[int, int]:
     """Line and column of the first element in well-formed SVG ``data`` with an attribute
-    value that ``holds``; (0, 0) when none has."""
+    value that ``holds`` (with ``key``, only that attribute, or a ``style`` that sets it);
+    (0, 0) when none has."""
     parser = expat.ParserCreate(namespace_separator=" ")
     found: list[tuple[int, int]] = []
 
+    def named(name: str, value: str) -> bool:
+        local = name.rsplit(" ", 1)[-1]
+        return key is None or local == key or (local == "style" and key in value)
+
     def start(_name: str, attrs: dict[str, str]) -> None:
-        if not found and any(holds(value) for value in attrs.values()):
+        if not found and any(holds(v) for k, v in attrs.items() if named(k, v)):
             found.append((parser.CurrentLineNumber, parser.CurrentColumnNumber + 1))
 
     parser.StartElementHandler = start
