@@ -39,3 +39,21 @@ def test_the_fonts_embedded_in_a_built_pdf_have_no_hinting(built):
                     assert not tables(font) & HINTING, pdf_path
                     seen += 1
     assert seen >= 8  # every game's files embed at least the regular and bold subsets
+
+
+def test_a_character_beyond_u_ffff_is_mapped_to_its_text_as_utf16():
+    """A probe's project font drew 'Sun 𝖠𝖡' right, but copying gave 'Sun ᵚᵚ': ReportLab
+    wrote U+1D5A0 in the ToUnicode map as <1D5A0>, which readers take as UTF-16. Now it is
+    the surrogate pair; a map of characters up to U+FFFF is ReportLab's own, byte for byte."""
+    from reportlab.pdfbase import ttfonts
+
+    import cutsheet.render  # noqa: F401  (installs the map)
+    from cutsheet.render.to_unicode import _made
+
+    subset = [0, 0x41, 0x1D5A0, 0xFFFF, 0x10FFFF]
+    lines = ttfonts.makeToUnicodeCMap("F", subset).splitlines()
+    assert "<02> <D835DDA0>" in lines and "<04> <DBFFDFFF>" in lines
+    assert "<01> <0041>" in lines and "<03> <FFFF>" in lines
+    assert "<02> <1D5A0>" not in lines
+    bmp = [0, 0x41, 0xE9, 0x2212, 0xFB01]
+    assert ttfonts.makeToUnicodeCMap("G", bmp) == _made("G", bmp)

@@ -11,6 +11,7 @@ from . import (
     canvas_state,  # noqa: F401  (ReportLab's state stack, in fewer steps)
     font_codes,  # noqa: F401  (the text a face kept for another file encodes, heard)
     subsets,  # noqa: F401  (a font's subset made once for the same characters)
+    to_unicode,  # noqa: F401  (a character beyond U+FFFF mapped as UTF-16)
 )
 from .deflate import deflate as _deflated
 
