@@ -535,6 +535,38 @@ def test_a_glyph_that_cannot_be_drawn_is_refused_not_left_out_of_the_print(
         assert error.endswith(f"cannot be embedded: its glyph data is damaged ({said})")
 
 
+@pytest.mark.parametrize(
+    ("bits", "said"),
+    [
+        (0x0002, "forbids embedding it"),
+        (0x0200, "allows embedding only its bitmaps, not its outlines"),
+        (0x0100, "forbids embedding a subset of it"),
+    ],
+)
+def test_a_font_whose_licence_bits_forbid_embedding_is_refused(
+    own: Path, capsys, bits: int, said: str
+) -> None:
+    """A probe set a font's OS/2 fsType to 'restricted licence embedding': ReportLab embedded
+    it without a word. Now check and build refuse it, saying what its licence forbids; a font
+    for print and preview (Vera's 0x0004) is embedded as before."""
+    add_font(own, "Locked", "Vera.ttf")
+    path = own / "fonts" / "Locked.ttf"
+    data = bytearray(path.read_bytes())
+    (count,) = struct.unpack(">H", data[4:6])
+    records = [struct.unpack(">4sIII", data[12 + 16 * i : 28 + 16 * i]) for i in range(count)]
+    os2 = next(at for tag, _sum, at, _size in records if tag == b"OS/2")
+    assert struct.unpack(">H", data[os2 + 8 : os2 + 10]) == (0x0004,)
+    data[os2 + 8 : os2 + 10] = struct.pack(">H", bits)
+    path.write_bytes(bytes(data))
+    line = edit(own / "layouts" / "own.yaml", "{font: bold, size: 14", "{font: Locked, size: 14")
+    for command in ("check", "build"):
+        code, errors = run(capsys, command, "own")
+        assert code == 1
+        (error,) = errors
+        assert error.startswith(f"layouts/own.yaml:{line}:16: error: font file 'fonts/Locked.ttf'")
+        assert f"cannot be embedded: its licence {said} (its OS/2 fsType is {bits:#06x})" in error
+
+
 def with_table(font: bytes, tag: bytes, body: bytes) -> bytes:
     """A TrueType font's bytes with one more table, its directory and offsets rewritten."""
     (count,) = struct.unpack(">H", font[4:6])

@@ -74,6 +74,9 @@ def register_font_file(path: Path) -> str:
         ) from None
     if broken:
         raise FontFileError(f"cannot be embedded: its glyph data is damaged ({broken})")
+    refused = embedding_refused(font)
+    if refused:
+        raise FontFileError(refused)
     if blank:
         raise FontFileError(
             f"cannot be embedded: its glyph data is damaged (the letters {blank} have no"
@@ -129,6 +132,34 @@ def blank_letters(font: TTFont) -> str:
         if end - at < 2 or int.from_bytes(glyf[at : at + 2], "big", signed=True) == 0:
             empty.append(c)
     return "".join(empty) if mapped and len(empty) == len(mapped) else ""
+
+
+RESTRICTED, NO_SUBSET, BITMAP_ONLY = 0x0002, 0x0100, 0x0200  # OS/2 fsType's embedding bits
+
+
+def embedding_refused(font: TTFont) -> str:
+    """Why the font's own licence bits (OS/2 ``fsType``) forbid what a PDF of cutsheet's does
+    with it, embedding a subset of its outlines; '' when they allow it. ReportLab embeds such a
+    font (a whole small one) without a word."""
+    try:
+        os2 = font.face.get_table("OS/2")
+    except Exception:  # no such table (an old Mac font): nothing forbids it
+        return ""
+    if len(os2) < 10:
+        return ""
+    bits = int.from_bytes(os2[8:10], "big")
+    if bits & 0x000F == RESTRICTED:
+        said = "forbids embedding it"
+    elif bits & BITMAP_ONLY:
+        said = "allows embedding only its bitmaps, not its outlines"
+    elif bits & NO_SUBSET:
+        said = "forbids embedding a subset of it"
+    else:
+        return ""
+    return (
+        f"cannot be embedded: its licence {said} (its OS/2 fsType is {bits:#06x});"
+        " choose a font whose licence allows embedding"
+    )
 
 
 _WORDS, _MORE, _SCALE, _XY_SCALE, _TWO_BY_TWO = 0x0001, 0x0020, 0x0008, 0x0040, 0x0080
