@@ -34,7 +34,7 @@ from .icon_overlaps import icon_overlaps
 from .ink import BLACK
 from .model import FacePlan, PrintedCard, Run
 from .overleaf import overleaf
-from .packaged_boxes import placed_in_content
+from .packaged_boxes import placed_at_face, placed_in_content
 from .picture_contrast import picture_contrast
 from .resize import resized as resize
 from .resize import same_size, size_problem
@@ -425,7 +425,7 @@ def _plan_component(
                 face = resized[name] = resize(face, size)
         if mode == "layout" and (name, size) not in checked:
             checked.add((name, size))
-            problems.extend(face_geometry(face, size))
+            problems += [placed_at_face(p, face, game, comp) for p in face_geometry(face, size)]
     if problems:
         return None, problems, None
     planner = _CardPlanner(

@@ -64,6 +64,17 @@ def placed_in_content(
     return _own_box_said(dataclasses.replace(problem, loc=where), problem.loc, named, own_face)
 
 
+def placed_at_face(problem: Problem, face: Face, game: Game, comp: Component) -> Problem:
+    """A problem of a face's geometry (no item's: a box that leaves the face) placed in a
+    layout cutsheet ships (a box ``base.yaml``'s ``card`` lends a face of the designer's that
+    extends it) is said where the designer chose that face, naming the packaged box and how
+    to mend it; any other problem as it is."""
+    if not problem.loc.path or not _packaged(problem.loc.path):
+        return problem
+    where, own_face = _face_chosen(face, game, comp)
+    return _own_box_said(dataclasses.replace(problem, loc=where), problem.loc, None, own_face)
+
+
 _BOX_AT_FAULT = frozenset({"style", "geometry"})
 """The codes of a problem of a box cutsheet ships that its text does not cause (its style's
 size under a profile's least, its place on the card): the same for every item. A contrast
