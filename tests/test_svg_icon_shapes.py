@@ -119,6 +119,17 @@ CASES = {  # the icon -> where and what check and build say
     f'{SVG}\n<circle r="9"\n style="stroke:#000;stroke-dasharray:.0001 .0001"/></svg>': (
         f"2:1: error: icon 'mine.svg' has a stroke-dasharray whose pattern repeats every 0.0002{DASH}"
     ),
+    # a probe: each scale within the limit, nested past it (poppler drew nothing, mupdf and
+    # Ghostscript filled the box); and nested to nothing, which drew nothing unsaid
+    f'{SVG}\n<g transform="scale(1e6)"><g transform="scale(1e6)">\n<rect width="9" height="9"'
+    ' transform="scale(1e6)"/></g></g></svg>': (
+        "2:27: error: icon 'mine.svg' has a transform that, with those of the elements around"
+        " it, grows what it draws over 1,000,000 times; draw the shapes at their size instead"
+    ),
+    f'{SVG}\n<g transform="scale(0.0001)">\n<g transform="scale(0.0001)">{CIRCLE}</g></g></svg>': (
+        "3:1: error: icon 'mine.svg' has a transform that, with those of the elements around"
+        " it, shrinks what it draws to nothing"
+    ),
     '<html xmlns="http://www.w3.org/1999/xhtml"><body/></html>': (
         "1:1: error: icon 'mine.svg' is no SVG: its outermost element is <html>, not <svg>"
     ),

@@ -63,6 +63,7 @@ class _SvgTree:
         self.numbers: list[int] = []  # each element's own path or point numbers
         self.unseen: set[int] = set()  # a <defs> or <symbol>: drawn only through a <use>
         self._open: list[int] = []
+        self._mats: list[tuple[float, float, float, float]] = []  # each open one's, composed
         self._parser = expat.ParserCreate(namespace_separator=" ")
         self._parser.StartElementHandler = self._start
         self._parser.EndElementHandler = self._end
@@ -70,6 +71,32 @@ class _SvgTree:
 
     def _end(self, _name: str) -> None:
         self._open.pop()
+        self._mats.pop()
+
+    def _composed(self, attrs: Mapping[str, str]) -> str | None:
+        """Push the element's transform composed with those around it (its scale and turn);
+        why that shrinks what it draws to nothing, or grows it past ``SVG_LIMIT``, where its
+        own transform alone does neither (``scale(1e6)`` nested thrice drew nothing in one
+        viewer and filled the box in others; one past the limit alone is said elsewhere)."""
+        a, b, c, d = self._mats[-1] if self._mats else (1.0, 0.0, 0.0, 1.0)
+        own = _transform_matrix(attrs["transform"]) if "transform" in attrs else None
+        if own is not None:
+            t = own
+            a, b, c, d = (
+                a * t[0] + c * t[1], b * t[0] + d * t[1], a * t[2] + c * t[3], b * t[2] + d * t[3]
+            )  # fmt: skip
+        self._mats.append((a, b, c, d))
+        if own is None or not max(abs(v) for v in own[:4]) <= SVG_LIMIT:
+            return None
+        around = "with those of the elements around it"
+        if abs(a * d - b * c) < SVG_SMALLEST**2:
+            return f"has a transform that, {around}, shrinks what it draws to nothing"
+        if max(abs(a), abs(b), abs(c), abs(d)) > SVG_LIMIT:
+            return (
+                f"has a transform that, {around}, grows what it draws over"
+                f" {SVG_LIMIT:,.0f} times; draw the shapes at their size instead"
+            )
+        return None
 
     def _start(self, name: str, raw: dict[str, str]) -> None:
         i, local = len(self.at), name.rsplit(" ", 1)[-1]
@@ -101,6 +128,8 @@ class _SvgTree:
             self.numbers[i] = sum(1 for m in points if m.group(2) is not None)
         if why is None and "transform" in attrs:
             why = _transform_problem(attrs["transform"])
+        nested = self._composed(attrs)
+        why = why or nested
         if why is not None and self.problem is None:
             self.problem = IconFileError(why, *self.at[i])
 
@@ -198,6 +227,22 @@ def _transform_problem(text: str) -> str | None:
     0: ReportLab divided by zero undoing it; an area under ``SVG_SMALLEST`` squared); None
     when it can, for one this does not read (svglib says what it makes of it), and for one
     whose numbers grow past ``SVG_LIMIT`` (said of the drawing's numbers, ``symbols``)."""
+    composed = _transform_matrix(text)
+    if composed is None:
+        return None
+    a, b, c, d, _e, _f = composed
+    area = abs(a * d - b * c)  # what svglib draws with: the functions composed
+    if area < SVG_SMALLEST**2:  # not for a NaN or an infinity: ``symbols`` says those
+        return (
+            f"has transform {excerpt(text)}, which shrinks what it draws to nothing;"
+            " leave that part out instead"
+        )
+    return None
+
+
+def _transform_matrix(text: str) -> tuple[float, ...] | None:
+    """The six numbers of a ``transform``'s functions composed; None for one this does not
+    read (svglib says what it makes of it)."""
     a, b, c, d, e, f = 1.0, 0.0, 0.0, 1.0, 0.0, 0.0
     at = 0
     while at < len(text.rstrip()):
@@ -216,13 +261,7 @@ def _transform_problem(text: str) -> str | None:
             a * t[0] + c * t[1], b * t[0] + d * t[1], a * t[2] + c * t[3],
             b * t[2] + d * t[3], a * t[4] + c * t[5] + e, b * t[4] + d * t[5] + f,
         )  # fmt: skip
-    area = abs(a * d - b * c)  # what svglib draws with: the functions composed
-    if area < SVG_SMALLEST**2:  # not for a NaN or an infinity: ``symbols`` says those
-        return (
-            f"has transform {excerpt(text)}, which shrinks what it draws to nothing;"
-            " leave that part out instead"
-        )
-    return None
+    return a, b, c, d, e, f
 
 
 def _matrix(name: str, n: list[float]) -> tuple[float, ...]:
