@@ -751,6 +751,28 @@ def test_a_link_whose_target_cannot_be_read_is_left_to_the_job(tmp_path, monkeyp
     }
 
 
+def test_a_huge_file_beside_the_content_is_not_read_ahead(tmp_path):
+    """A probe's 80 GB sparse scan in a game's folder, which no job reads, made every check
+    take a minute: hash_ahead read it whole. A file over AHEAD_MOST bytes is now hashed only
+    if a job reads it; the smaller files are hashed ahead, as before."""
+    import os
+
+    from cutsheet import cache
+
+    game = tmp_path / "content" / "g"
+    game.mkdir(parents=True)
+    (game / "game.yaml").write_text("x: 1\n")
+    with open(game / "scan.tif", "wb") as f:
+        f.truncate(cache.AHEAD_MOST + 1)  # sparse: nothing written
+    cache.file_hash.cache_clear()
+    cache.hash_ahead(tmp_path, "g")
+    assert cache.file_hash.cache_info().currsize == 1  # game.yaml alone
+    real = os.path.realpath(str(game / "game.yaml"))
+    before = cache.file_hash.cache_info().hits
+    assert cache.hashes_of(tmp_path, [real]) == {real: cache.file_hash(real)}
+    assert cache.file_hash.cache_info().hits > before  # hashed ahead, found again
+
+
 def test_a_warning_an_error_at_its_place_already_says_is_said_once():
     """An icon drawn in one profile only is that profile's error and the other's warning,
     at one file: only the error is printed (a review saw both, for one game)."""

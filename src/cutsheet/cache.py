@@ -426,6 +426,10 @@ def from_package(path: str) -> bool:
 READ_AHEAD = ("layouts", "fonts", "icons")
 """The project's folders every job of a game may read, besides the game's own."""
 MAX_AHEAD = 5_000  # files hashed ahead at most (a folder of art beyond it is hashed as read)
+AHEAD_MOST = 64 << 20
+"""A file larger than this (the largest font cutsheet reads) is not hashed ahead, only when a
+job reads it: a designer's 500 MB source scan beside the content, which no job reads, was
+hashed by every ``check`` (an 80 GB sparse file: a minute)."""
 
 
 def hash_ahead(root: str | Path, game: str) -> None:
@@ -435,7 +439,8 @@ def hash_ahead(root: str | Path, game: str) -> None:
     hashed when the entry was written, a file saved while the job ran was recorded as read,
     and the PDFs drawn from its old text were "unchanged" to every later build (a review).
     A file saved between its hash and its read is recorded with its old hash: the next
-    build finds it changed and draws again."""
+    build finds it changed and draws again. A file over ``AHEAD_MOST`` bytes is hashed only
+    if a job reads it (as one past ``MAX_AHEAD`` files is)."""
     project, count = Path(root), 0
     real_root = os.path.join(os.path.realpath(project), "")
     for top in (project / "content" / game, *(project / d for d in READ_AHEAD)):
@@ -443,11 +448,20 @@ def hash_ahead(root: str | Path, game: str) -> None:
             dirs[:] = sorted(d for d in dirs if not d.startswith("."))
             for name in sorted(n for n in names if not n.startswith(".")):
                 real = _real_inside(real_root, os.path.join(folder, name))
-                if real is not None:  # a link out of the project is never opened
+                if real is not None and _not_huge(real):  # a link out is never opened
                     file_hash(real)
                 count += 1
                 if count >= MAX_AHEAD:
                     return
+
+
+def _not_huge(path: str) -> bool:
+    """Whether ``path`` is at most ``AHEAD_MOST`` bytes (or cannot be stat'ed: hashing it
+    says what it is)."""
+    try:
+        return os.stat(path).st_size <= AHEAD_MOST
+    except OSError:
+        return True
 
 
 def _real_inside(real_root: str, path: str) -> str | None:
