@@ -486,15 +486,31 @@ def test_a_font_with_damaged_glyphs_is_refused_by_check_as_by_build(
     assert said[0] == said[1]
 
 
+def _table_at(font: bytes | bytearray, tag: bytes) -> int:
+    """Where table ``tag`` starts in a TrueType font's bytes."""
+    (count,) = struct.unpack(">H", font[4:6])
+    records = (struct.unpack(">4sIII", font[12 + 16 * i : 28 + 16 * i]) for i in range(count))
+    return next(at for name, _sum, at, _size in records if name == tag)
+
+
+def _refused_where_named(own: Path, capsys, stem: str, said: str) -> None:
+    """A style names font ``stem``: check and build both refuse it there, saying ``said``."""
+    line = edit(own / "layouts" / "own.yaml", "{font: bold, size: 14", f"{{font: {stem}, size: 14")
+    for command in ("check", "build"):
+        code, errors = run(capsys, command, "own")
+        assert code == 1
+        (error,) = errors
+        assert error.startswith(f"layouts/own.yaml:{line}:16: error: font file 'fonts/{stem}.ttf'")
+        assert said in error
+
+
 def _glyph_of(font: bytes, char: str) -> tuple[int, int, int]:
     """Where the glyph of ``char`` lies in a TrueType font's bytes (its first byte and end),
     and its number."""
     from reportlab.pdfbase.ttfonts import TTFontFile
 
     face = TTFontFile(io.BytesIO(font))
-    (count,) = struct.unpack(">H", font[4:6])
-    records = (struct.unpack(">4sIII", font[12 + 16 * i : 28 + 16 * i]) for i in range(count))
-    glyf = next(at for tag, _sum, at, _size in records if tag == b"glyf")
+    glyf = _table_at(font, b"glyf")
     glyph = face.charToGlyph[ord(char)]
     return glyf + face.glyphPos[glyph], glyf + face.glyphPos[glyph + 1], glyph
 
@@ -526,13 +542,7 @@ def test_a_glyph_that_cannot_be_drawn_is_refused_not_left_out_of_the_print(
     data[at : at + len(record)] = record
     assert at + len(record) <= end
     path.write_bytes(bytes(data))
-    line = edit(own / "layouts" / "own.yaml", "{font: bold, size: 14", "{font: Broken, size: 14")
-    for command in ("check", "build"):
-        code, errors = run(capsys, command, "own")
-        assert code == 1
-        (error,) = errors
-        assert error.startswith(f"layouts/own.yaml:{line}:16: error: font file 'fonts/Broken.ttf'")
-        assert error.endswith(f"cannot be embedded: its glyph data is damaged ({said})")
+    _refused_where_named(own, capsys, "Broken", f"its glyph data is damaged ({said})")
 
 
 @pytest.mark.parametrize(
@@ -552,19 +562,12 @@ def test_a_font_whose_licence_bits_forbid_embedding_is_refused(
     add_font(own, "Locked", "Vera.ttf")
     path = own / "fonts" / "Locked.ttf"
     data = bytearray(path.read_bytes())
-    (count,) = struct.unpack(">H", data[4:6])
-    records = [struct.unpack(">4sIII", data[12 + 16 * i : 28 + 16 * i]) for i in range(count)]
-    os2 = next(at for tag, _sum, at, _size in records if tag == b"OS/2")
+    os2 = _table_at(data, b"OS/2")
     assert struct.unpack(">H", data[os2 + 8 : os2 + 10]) == (0x0004,)
     data[os2 + 8 : os2 + 10] = struct.pack(">H", bits)
     path.write_bytes(bytes(data))
-    line = edit(own / "layouts" / "own.yaml", "{font: bold, size: 14", "{font: Locked, size: 14")
-    for command in ("check", "build"):
-        code, errors = run(capsys, command, "own")
-        assert code == 1
-        (error,) = errors
-        assert error.startswith(f"layouts/own.yaml:{line}:16: error: font file 'fonts/Locked.ttf'")
-        assert f"cannot be embedded: its licence {said} (its OS/2 fsType is {bits:#06x})" in error
+    said = f"cannot be embedded: its licence {said} (its OS/2 fsType is {bits:#06x})"
+    _refused_where_named(own, capsys, "Locked", said)
 
 
 def with_table(font: bytes, tag: bytes, body: bytes) -> bytes:
