@@ -57,3 +57,46 @@ def test_a_character_beyond_u_ffff_is_mapped_to_its_text_as_utf16():
     assert "<02> <1D5A0>" not in lines
     bmp = [0, 0x41, 0xE9, 0x2212, 0xFB01]
     assert ttfonts.makeToUnicodeCMap("G", bmp) == _made("G", bmp)
+
+
+def _glyphs_font(records: list[bytes], chars: dict[int, int] | None = None) -> object:
+    """A stand-in for a registered font whose glyph table holds ``records`` one after the
+    other (what ``broken_glyph`` reads: the table, where each glyph lies, the characters)."""
+    from types import SimpleNamespace
+
+    places = [0]
+    for r in records:
+        places.append(places[-1] + len(r))
+    glyf = b"".join(records)
+    face = SimpleNamespace(get_table=lambda tag: glyf, glyphPos=places, charToGlyph=chars or {})
+    return SimpleNamespace(face=face)
+
+
+def _composite(*parts: int) -> bytes:
+    """A composite glyph's record made of ``parts`` (byte offsets, no scale)."""
+    import struct
+
+    body = b"".join(
+        struct.pack(">HHbb", 0x0020 if i < len(parts) - 1 else 0, g, 0, 0)
+        for i, g in enumerate(parts)
+    )
+    return struct.pack(">hhhhh", -1, 0, 0, 10, 10) + body
+
+
+def test_broken_glyph_reads_loops_of_parts_and_bare_headers():
+    """A review: a glyph of 0 contours written as its bare 10-byte header (an empty glyph,
+    as FreeType draws it) was said to claim more contours than it holds; a loop through two
+    glyphs is found; a chain of 20,000 composites is walked once (it took minutes)."""
+    import struct
+
+    from cutsheet.font_files import broken_glyph
+
+    simple = struct.pack(">hhhhh", 1, 0, 0, 10, 10) + struct.pack(">HH", 0, 0) + b"\x01\x00\x00"
+    empty = struct.pack(">hhhhh", 0, 0, 0, 0, 0)
+    assert broken_glyph(_glyphs_font([b"", simple, empty])) == ""  # type: ignore[arg-type]
+    looped = _glyphs_font([b"", simple, _composite(1, 3), _composite(2)], {ord("A"): 2})
+    assert broken_glyph(looped) == "the glyph of 'A' is made of itself"  # type: ignore[arg-type]
+    chain = [b"", simple] + [_composite(g + 1) for g in range(2, 20_001)] + [_composite(1)]
+    assert broken_glyph(_glyphs_font(chain)) == ""  # type: ignore[arg-type]
+    chain[-1] = _composite(2)  # the last made of the first: one loop through them all
+    assert broken_glyph(_glyphs_font(chain)) == "glyph 2 is made of itself"  # type: ignore[arg-type]

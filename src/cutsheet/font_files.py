@@ -148,7 +148,7 @@ def embedding_refused(font: TTFont) -> str:
     if len(os2) < 10:
         return ""
     bits = int.from_bytes(os2[8:10], "big")
-    if bits & 0x000F == RESTRICTED:
+    if bits & 0x000E == RESTRICTED:  # (bit 0 is reserved)
         said = "forbids embedding it"
     elif bits & BITMAP_ONLY:
         said = "allows embedding only its bitmaps, not its outlines"
@@ -182,14 +182,14 @@ def broken_glyph(font: TTFont) -> str:
         if end - at < 10:  # no outline (a space), or too short to hold one: said elsewhere
             continue
         contours = int.from_bytes(glyf[at : at + 2], "big", signed=True)
-        if contours >= 0 and 10 + 2 * contours + 2 > end - at:
+        if contours > 0 and 10 + 2 * contours + 2 > end - at:  # (0: an empty glyph's header)
             return f"{_glyph_name(face, glyph)} claims {contours} contours, more than it holds"
         if contours < 0:
             made_of = _components(glyf, at + 10, end)
             if made_of is None or any(g >= count for g in made_of):
                 return f"{_glyph_name(face, glyph)} is made of parts the font does not hold"
             parts[glyph] = made_of
-    looped = next((g for g in parts if _in_loop(g, parts)), None)
+    looped = _in_loop(parts)
     return "" if looped is None else f"{_glyph_name(face, looped)} is made of itself"
 
 
@@ -210,17 +210,28 @@ def _components(glyf: bytes, at: int, end: int) -> list[int] | None:
             return found
 
 
-def _in_loop(start: int, parts: Mapping[int, list[int]]) -> bool:
-    """Whether composite glyph ``start`` is, through its parts, made of itself."""
-    seen, todo = set(), list(parts[start])
-    while todo:
-        glyph = todo.pop()
-        if glyph == start:
-            return True
-        if glyph not in seen:
-            seen.add(glyph)
-            todo.extend(parts.get(glyph, ()))
-    return False
+def _in_loop(parts: Mapping[int, list[int]]) -> int | None:
+    """The first composite glyph (in glyph order) that is, through its parts, made of
+    itself; None when none is. One walk over every glyph and part (a font of 65,535
+    composites in a chain is walked once, not once a glyph)."""
+    done: set[int] = set()
+    for first in sorted(parts):
+        if first in done:
+            continue
+        path, on_path = [(first, iter(parts[first]))], {first}
+        while path:
+            glyph, kids = path[-1]
+            kid = next(kids, None)
+            if kid is None:
+                path.pop()
+                on_path.discard(glyph)
+                done.add(glyph)
+            elif kid in on_path:
+                return kid
+            elif kid not in done and kid in parts:
+                path.append((kid, iter(parts[kid])))
+                on_path.add(kid)
+    return None
 
 
 def _glyph_name(face: TTFontFace, glyph: int) -> str:
