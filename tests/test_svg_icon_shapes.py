@@ -18,8 +18,8 @@ BOX = "; a viewBox's width and height are at least 0.000001 and at most 1,000,00
 LOOP = "inside the part it names, so it would draw itself without end"
 CIRCLE = '<circle cx="12" cy="12" r="10"/>'
 DASH = (
-    ", under 1/10,000 of the icon's size: too fine to print, and some viewers take minutes to"
-    " draw it (leave the dashes out for a solid line)"
+    " of its units, under 1/10,000 of the icon's size as drawn: too fine to print, and some"
+    " viewers take minutes to draw it (leave the dashes out for a solid line)"
 )
 PATHS = (
     "each <use> counted as all it draws; an SVG icon has at most 50,000: simplify it, or make"
@@ -130,6 +130,18 @@ CASES = {  # the icon -> where and what check and build say
         "3:1: error: icon 'mine.svg' has a transform that, with those of the elements around"
         " it, shrinks what it draws to nothing"
     ),
+    # a review: the pattern is judged as drawn, through the viewBox and the groups around it
+    f'{ROOT} width="0.01" height="0.01" viewBox="0 0 24 24">\n<circle r="9" stroke="#000"'
+    ' stroke-dasharray="0.000001"/></svg>': (
+        f"2:1: error: icon 'mine.svg' has a stroke-dasharray whose pattern repeats every 1e-06{DASH}"
+    ),
+    f'{ROOT} viewBox="0 0 1000 1000">\n<g>\n<path d="M0 0 L900 900" stroke="#000"'
+    ' stroke-dasharray="0.02 0.03"/></g></svg>': (
+        f"3:1: error: icon 'mine.svg' has a stroke-dasharray whose pattern repeats every 0.05{DASH}"
+    ),
+    f'{SVG}\n<g transform="rotate(inf)">{CIRCLE}</g></svg>': (
+        "2:1: error: icon 'mine.svg' has transform 'rotate(inf)', with a number that is not finite"
+    ),
     '<html xmlns="http://www.w3.org/1999/xhtml"><body/></html>': (
         "1:1: error: icon 'mine.svg' is no SVG: its outermost element is <html>, not <svg>"
     ),
@@ -184,11 +196,23 @@ def test_an_svg_icon_with_ordinary_transforms_builds(own, capsys):
     assert check_and_build(capsys) == [(0, []), (0, [])]
 
 
-def test_an_svg_icon_with_an_ordinary_dash_builds(own, capsys):
-    (use_icon(own) / "mine.svg").write_text(
+@pytest.mark.parametrize(
+    "svg",
+    [
         f'{SVG}<circle r="9" stroke="#000" stroke-dasharray="1 0.5"/>'
-        '<circle r="5" style="stroke:#000;stroke-dasharray:0.01 0.01"/></svg>'
-    )
+        '<circle r="5" style="stroke:#000;stroke-dasharray:0.01 0.01"/></svg>',
+        # a review: fine in the icon's units, not as drawn (an Inkscape page, an inch, a scale)
+        f'{ROOT} width="210mm" height="297mm" viewBox="0 0 210 297"><path d="M0 0 L200 280"'
+        ' stroke="#000" stroke-dasharray="0.04 0.03"/></svg>',
+        f'{ROOT} width="1in" height="1in" viewBox="0 0 1 1"><path d="M0 0 L1 1"'
+        ' stroke="#000" stroke-dasharray="0.003 0.003"/></svg>',
+        f'{ROOT} viewBox="0 0 2400 2400"><g transform="scale(100)"><path d="M0 0 L20 20"'
+        ' stroke="#000" stroke-dasharray="0.1 0.1"/></g></svg>',
+    ],
+    ids=["ordinary", "inkscape page", "an inch", "scaled group"],
+)
+def test_an_svg_icon_with_a_dash_that_prints_builds(own, capsys, svg):
+    (use_icon(own) / "mine.svg").write_text(svg)
     assert check_and_build(capsys) == [(0, []), (0, [])]
 
 

@@ -34,10 +34,12 @@ from .svgshape import (
     SVG_LIMIT,
     SVG_SMALLEST,
     IconFileError,
+    dash_problem,
     element_at,
     misread,
     shape_problem,
     svglib_said,
+    too_finely_dashed,
     unpainted,
 )
 
@@ -350,6 +352,9 @@ def svg_drawing(path: str, mtime: int = 0) -> Drawing:
     why, sized = _unprintable(drawing)
     if why is not None:
         raise IconFileError(why, *_number_at(data, sized))
+    dashed = too_finely_dashed(drawing)
+    if dashed is not None:
+        raise dash_problem(data, dashed)
     return drawing
 
 
@@ -386,17 +391,8 @@ def _unprintable(drawing: Drawing) -> tuple[str | None, bool]:
         return why, True
     seen: set[int] = set()
     todo: list[object] = [drawing.contents]
-    finest = max(w, h) / MOST_DASHES
     while todo:
         value = todo.pop()
-        period = _dash_period(getattr(value, "strokeDashArray", None))
-        if 0 < period < finest:
-            why = (
-                f"has a stroke-dasharray whose pattern repeats every {period:g}, under"
-                f" 1/{MOST_DASHES:,} of the icon's size: too fine to print, and some viewers"
-                " take minutes to draw it (leave the dashes out for a solid line)"
-            )
-            return why, False
         if isinstance(value, float | int) and not isinstance(value, bool):
             if not (math.isfinite(value) and abs(value) <= SVG_LIMIT):
                 why = (
@@ -412,24 +408,6 @@ def _unprintable(drawing: Drawing) -> tuple[str | None, bool]:
     return None, False
 
 
-MOST_DASHES = 10_000
-"""A dash pattern repeats at least every this much of an icon's larger side: a finer one
-prints as a solid line, and poppler took 79 s to draw one circle dashed every 0.000001."""
-
-
-def _dash_period(dashes: object) -> float:
-    """How long a shape's dash pattern (svglib's ``strokeDashArray``: its lengths, or a phase
-    and its lengths) is before it repeats; 0 for none, or one that is not numbers."""
-    if isinstance(dashes, tuple | list) and len(dashes) == 2 and isinstance(dashes[1], list):
-        dashes = dashes[1]
-    if not isinstance(dashes, tuple | list) or not dashes:
-        return 0.0
-    try:
-        return float(sum(abs(float(d)) for d in dashes))
-    except (TypeError, ValueError):
-        return 0.0
-
-
 _NUMBER = re.compile(  # a number in an attribute (a path's "L1e300" too), not in a word
     r"(?<![0-9.#_])(?<![A-Za-z]{2})[-+]?"
     r"(?:(?:nan|inf(?:inity)?)(?![A-Za-z])|(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?)",
@@ -441,19 +419,7 @@ def _number_at(data: bytes, root: bool) -> tuple[int, int]:
     """Line and column in SVG ``data`` of the element ``_unprintable`` refuses: the root
     (``root``: its size), else the first with an attribute that writes a number that is not
     finite or is beyond ``SVG_LIMIT``; (0, 0) when none does."""
-    if root:
-        return element_at(data, lambda _value: True)
-    found = element_at(data, _unprintable_in)
-    return found if found != (0, 0) else element_at(data, _finely_dashed, "stroke-dasharray")
-
-
-def _finely_dashed(value: str) -> bool:
-    """Whether a ``stroke-dasharray`` (an attribute's value, or what a ``style`` sets it to)
-    writes a pattern finer than a 1,000th of a unit (the drawing's own finest, relative to
-    its size, is what ``_unprintable`` says; this finds an element that likely has it)."""
-    numbers = [float(n) for n in _NUMBER.findall(value.split("dasharray")[-1].split(";")[0])]
-    numbers = [n for n in numbers if math.isfinite(n)]
-    return bool(numbers) and 0 < sum(abs(n) for n in numbers) < 1e-3
+    return element_at(data, lambda _value: True) if root else element_at(data, _unprintable_in)
 
 
 def _unprintable_in(value: str) -> bool:
