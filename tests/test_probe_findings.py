@@ -773,6 +773,37 @@ def test_a_huge_file_beside_the_content_is_not_read_ahead(tmp_path):
     assert cache.file_hash.cache_info().hits > before  # hashed ahead, found again
 
 
+def test_a_huge_file_changed_while_its_job_ran_is_recorded_as_changed(tmp_path):
+    """A review of the change above: a picture over AHEAD_MOST that a job reads is hashed
+    when the job records it, after reading it; saved meanwhile, its new hash was recorded and
+    the next build kept PDFs drawn from the old bytes. Its stat is kept ahead instead: one
+    that changed is recorded as changed (the next build draws again); one that did not, as
+    its hash."""
+    import hashlib
+    import os
+
+    from cutsheet import cache
+
+    game = tmp_path / "content" / "g"
+    game.mkdir(parents=True)
+    (game / "game.yaml").write_text("x: 1\n")
+    for name in ("kept.tif", "saved.tif"):
+        with open(game / name, "wb") as f:
+            f.truncate(cache.AHEAD_MOST + 1)
+    cache.file_hash.cache_clear()
+    cache.hash_ahead(tmp_path, "g")
+    saved = os.path.realpath(str(game / "saved.tif"))
+    with open(saved, "r+b") as f:  # the designer saves it while the job runs
+        f.write(b"new")
+    os.utime(saved, ns=(1, 1))  # a stat that differs whatever the clock's tick
+    kept = os.path.realpath(str(game / "kept.tif"))
+    zeros = hashlib.sha256(bytes(cache.AHEAD_MOST + 1)).hexdigest()
+    recorded = cache.hashes_of(tmp_path, [kept, saved])
+    assert recorded[kept] == zeros
+    assert recorded[saved].startswith("changed while read")
+    assert recorded[saved] != cache.file_hash.__wrapped__(saved)  # the next build redraws
+
+
 def test_a_warning_an_error_at_its_place_already_says_is_said_once():
     """An icon drawn in one profile only is that profile's error and the other's warning,
     at one file: only the error is printed (a review saw both, for one game)."""

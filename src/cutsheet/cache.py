@@ -111,6 +111,9 @@ def file_hash(path: str) -> str | None:
         except OSError:
             return None
     digest = h.hexdigest()
+    ahead = _unhashed_ahead.pop(path, None)  # once: a later hash of it is of it as it is
+    if ahead is not None and ahead != _stamp(st):  # changed since the job began: it may have
+        return f"changed while read, now {digest}"  # read the old bytes; matches no hash
     if st.st_mtime_ns < time.time_ns() - STABLE_NS and st.st_ctime_ns < time.time_ns() - STABLE_NS:
         _stamps[path] = (_stamp(st), digest)
     return digest
@@ -121,6 +124,10 @@ STABLE_NS = 2_000_000_000
 with its stat: a later change gives it a later time. A younger one may still be written to
 within the same tick of the file system's clock, so it is hashed again every time."""
 _stamps: dict[str, tuple[tuple[int, ...], str]] = {}
+_unhashed_ahead: dict[str, tuple[int, ...]] = {}
+"""The stat of each file ``hash_ahead`` left unhashed (over ``AHEAD_MOST`` bytes), as it was
+before the job: one hashed later that changed meanwhile is recorded as changed (the job may
+have read its old bytes), so the next build draws again."""
 
 
 def _stamp(st: os.stat_result) -> tuple[int, ...]:
@@ -440,7 +447,8 @@ def hash_ahead(root: str | Path, game: str) -> None:
     and the PDFs drawn from its old text were "unchanged" to every later build (a review).
     A file saved between its hash and its read is recorded with its old hash: the next
     build finds it changed and draws again. A file over ``AHEAD_MOST`` bytes is hashed only
-    if a job reads it (as one past ``MAX_AHEAD`` files is)."""
+    if a job reads it (as one past ``MAX_AHEAD`` files is); its stat is kept ahead instead,
+    and one that changed by the time it is hashed is recorded as changed."""
     project, count = Path(root), 0
     real_root = os.path.join(os.path.realpath(project), "")
     for top in (project / "content" / game, *(project / d for d in READ_AHEAD)):
@@ -457,11 +465,15 @@ def hash_ahead(root: str | Path, game: str) -> None:
 
 def _not_huge(path: str) -> bool:
     """Whether ``path`` is at most ``AHEAD_MOST`` bytes (or cannot be stat'ed: hashing it
-    says what it is)."""
+    says what it is); a larger one's stat is kept (``_unhashed_ahead``)."""
     try:
-        return os.stat(path).st_size <= AHEAD_MOST
+        st = os.stat(path)
     except OSError:
         return True
+    if st.st_size <= AHEAD_MOST:
+        return True
+    _unhashed_ahead[path] = _stamp(st)
+    return False
 
 
 def _real_inside(real_root: str, path: str) -> str | None:
