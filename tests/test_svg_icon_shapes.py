@@ -79,6 +79,11 @@ CASES = {  # the icon -> where and what check and build say
         "2:1: error: icon 'mine.svg' has the colour 'nosuchcolour', which cutsheet cannot"
         " draw; give it as #RRGGBB"
     ),
+    # a probe: a colour in a <style> rule was said with no place (one in an attribute had one)
+    f'{SVG}\n<circle r="2"/>\n<style>\ncircle {{ fill: bogus }}\n</style>\n<circle r="3"/></svg>': (
+        "3:1: error: icon 'mine.svg' has the colour 'bogus', which cutsheet cannot draw; give"
+        " it as #RRGGBB"
+    ),
     # a hostile-input probe: these passed check, and build failed on ReportLab's
     # "float division by zero" or "number too large" with no line
     f'{SVG}\n<rect width="5" height="5" transform="scale(0)"/></svg>': (

@@ -419,6 +419,8 @@ def misread(data: bytes, said: list[logging.LogRecord]) -> IconFileError | None:
         template = _SVGLIB_SAID.get(str(record.msg))
         if template is not None:
             at = element_at(data, lambda v, part=value: part in v)
+            if at == (0, 0):  # not in an attribute: in a <style> element's rules
+                at = style_at(data, value)
             return IconFileError(template.format(excerpt(value)), *at)
         if "percentage" in str(record.msg):
             at = element_at(data, lambda v: v.strip().endswith("%"))
@@ -427,6 +429,31 @@ def misread(data: bytes, said: list[logging.LogRecord]) -> IconFileError | None:
             )
         return IconFileError(f"cannot be drawn as it is written ({record.getMessage()})")
     return None
+
+
+def style_at(data: bytes, part: str) -> tuple[int, int]:
+    """Line and column of the first ``<style>`` element of well-formed SVG ``data`` whose
+    rules hold ``part``; (0, 0) when none does."""
+    parser = expat.ParserCreate(namespace_separator=" ")
+    open_at: list[tuple[int, int]] = []
+    text: list[str] = []
+    found: list[tuple[int, int]] = []
+
+    def start(name: str, _attrs: dict[str, str]) -> None:
+        if name.rsplit(" ", 1)[-1] == "style" and not found:
+            open_at.append((parser.CurrentLineNumber, parser.CurrentColumnNumber + 1))
+            text.clear()
+
+    def end(name: str) -> None:
+        if name.rsplit(" ", 1)[-1] == "style" and open_at:
+            at = open_at.pop()
+            if part in "".join(text) and not found:
+                found.append(at)
+
+    parser.StartElementHandler, parser.EndElementHandler = start, end
+    parser.CharacterDataHandler = lambda chunk: text.append(chunk) if open_at else None
+    parser.Parse(data, True)
+    return found[0] if found else (0, 0)
 
 
 SVG_NS = "http://www.w3.org/2000/svg"
