@@ -40,6 +40,7 @@ RANKS: dict[str, int] = {
     "same_frag": 1,  # ReportLab's sameFrag from a fragment's own attributes (measure's)  # ReportLab's parse of the markup cutsheet writes (measure's)
     "symbols": 1,
     "svgshape": 1,
+    "svg_dashes": 1,
     "modelbase": 2,  # strict models and whole numbers, shared by model and fieldspec
     "fieldspec": 2,  # what a component's fields may declare
     "model": 2,

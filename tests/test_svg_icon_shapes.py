@@ -119,7 +119,7 @@ CASES = {  # the icon -> where and what check and build say
     # a hostile-input probe: a dash every 0.000001 passed, and poppler then took 79 s to draw
     # the page; said at the element, in an attribute or in a style
     f'{SVG}\n<circle r="9" stroke="#000" stroke-dasharray="0.000001"/></svg>': (
-        f"2:1: error: icon 'mine.svg' has a stroke-dasharray whose pattern repeats every 1e-06{DASH}"
+        f"2:1: error: icon 'mine.svg' has a stroke-dasharray whose pattern repeats every 2e-06{DASH}"
     ),
     f'{SVG}\n<circle r="9"\n style="stroke:#000;stroke-dasharray:.0001 .0001"/></svg>': (
         f"2:1: error: icon 'mine.svg' has a stroke-dasharray whose pattern repeats every 0.0002{DASH}"
@@ -138,11 +138,29 @@ CASES = {  # the icon -> where and what check and build say
     # a review: the pattern is judged as drawn, through the viewBox and the groups around it
     f'{ROOT} width="0.01" height="0.01" viewBox="0 0 24 24">\n<circle r="9" stroke="#000"'
     ' stroke-dasharray="0.000001"/></svg>': (
-        f"2:1: error: icon 'mine.svg' has a stroke-dasharray whose pattern repeats every 1e-06{DASH}"
+        f"2:1: error: icon 'mine.svg' has a stroke-dasharray whose pattern repeats every 2e-06{DASH}"
     ),
     f'{ROOT} viewBox="0 0 1000 1000">\n<g>\n<path d="M0 0 L900 900" stroke="#000"'
     ' stroke-dasharray="0.02 0.03"/></g></svg>': (
         f"3:1: error: icon 'mine.svg' has a stroke-dasharray whose pattern repeats every 0.05{DASH}"
+    ),
+    # a second review: judged in the direction a group squashes most; written with units or
+    # in a <style> rule, said where it is written; an infinity written as a number
+    f'{SVG}\n<g transform="scale(10000,0.0001)">\n<path d="M0 0 L0 200000" stroke="#000"'
+    ' stroke-dasharray="0.01"/></g></svg>': (
+        f"3:1: error: icon 'mine.svg' has a stroke-dasharray whose pattern repeats every 0.02{DASH}"
+    ),
+    f'{SVG}\n<circle r="9" stroke="#000" stroke-dasharray="0.0001mm"/></svg>': (
+        f"2:1: error: icon 'mine.svg' has a stroke-dasharray whose pattern repeats every"
+        f" 0.000566929{DASH}"
+    ),
+    f"{SVG}\n<style>circle {{ stroke: #000; stroke-dasharray: 1e-6 }}</style>\n"
+    '<circle r="9"/></svg>': (
+        f"2:1: error: icon 'mine.svg' has a stroke-dasharray whose pattern repeats every 2e-06{DASH}"
+    ),
+    f'{SVG}\n<g transform="rotate(1e999)">{CIRCLE}</g></svg>': (
+        "2:1: error: icon 'mine.svg' has transform 'rotate(1e999)', with a number that is not"
+        " finite"
     ),
     f'{SVG}\n<g transform="rotate(inf)">{CIRCLE}</g></svg>': (
         "2:1: error: icon 'mine.svg' has transform 'rotate(inf)', with a number that is not finite"
@@ -213,8 +231,11 @@ def test_an_svg_icon_with_ordinary_transforms_builds(own, capsys):
         ' stroke="#000" stroke-dasharray="0.003 0.003"/></svg>',
         f'{ROOT} viewBox="0 0 2400 2400"><g transform="scale(100)"><path d="M0 0 L20 20"'
         ' stroke="#000" stroke-dasharray="0.1 0.1"/></g></svg>',
+        # an odd list repeats (0.0015 every 0.003, over 24/10,000); a negative one draws solid
+        f'{SVG}<path d="M0 0 L20 20" stroke="#000" stroke-dasharray="0.0015"/>'
+        '<path d="M0 0 L20 2" stroke="#000" stroke-dasharray="-0.000001 0.000001"/></svg>',
     ],
-    ids=["ordinary", "inkscape page", "an inch", "scaled group"],
+    ids=["ordinary", "inkscape page", "an inch", "scaled group", "odd and negative"],
 )
 def test_an_svg_icon_with_a_dash_that_prints_builds(own, capsys, svg):
     (use_icon(own) / "mine.svg").write_text(svg)

@@ -12,13 +12,9 @@ import math
 import re
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
 from xml.parsers import expat
 
 from .diagnostics import excerpt
-
-if TYPE_CHECKING:
-    from reportlab.graphics.shapes import Drawing
 
 
 class IconFileError(ValueError):
@@ -229,13 +225,22 @@ _TAKES_T = {"matrix": (6,), "translate": (1, 2), "scale": (1, 2), "rotate": (1, 
 _NOT_FINITE = re.compile(r"(?<![A-Za-z])[-+]?(?:inf(?:inity)?|nan)(?![A-Za-z])", re.IGNORECASE)
 
 
+NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+"""A number as an SVG attribute writes it."""
+
+
+def _numbers(text: str) -> list[float]:
+    """The numbers ``text`` writes (``1e999`` is an infinity)."""
+    return [float(n) for n in NUMBER.findall(text)]
+
+
 def _transform_problem(text: str) -> str | None:
     """Why a ``transform`` cannot be drawn: it shrinks what it draws to nothing (a scale of
     0: ReportLab divided by zero undoing it; an area under ``SVG_SMALLEST`` squared); None
     when it can, for one this does not read (svglib says what it makes of it), and for one
     whose numbers grow past ``SVG_LIMIT`` (said of the drawing's numbers, ``symbols``); one
     with a number that is not finite (``rotate(inf)``: svglib failed on it, unplaced)."""
-    if _NOT_FINITE.search(text):
+    if _NOT_FINITE.search(text) or not all(map(math.isfinite, _numbers(text))):
         return f"has transform {excerpt(text)}, with a number that is not finite"
     composed = _transform_matrix(text)
     if composed is None:
@@ -533,62 +538,3 @@ def element_at(
     parser.StartElementHandler = start
     parser.Parse(data, True)
     return found[0] if found else (0, 0)
-
-
-_DASH_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
-"""A number as a ``stroke-dasharray`` writes it."""
-
-
-MOST_DASHES = 10_000
-"""A dash pattern repeats at least every this much of an icon's larger side: a finer one
-prints as a solid line, and poppler took 79 s to draw one circle dashed every 0.000001."""
-
-
-def too_finely_dashed(drawing: Drawing) -> float | None:
-    """The dash pattern's length, in its own shape's units, of the first shape (in the order
-    the SVG writes them) whose pattern, drawn, repeats in under 1/``MOST_DASHES`` of the
-    icon's larger side: its length scaled by the transforms of the groups around it (the
-    viewBox's too), as it is drawn; None when no shape's does."""
-    finest = max(drawing.width, drawing.height) / MOST_DASHES
-    todo: list[tuple[object, float]] = [(drawing, 1.0)]
-    while todo:
-        node, scale = todo.pop()
-        t = getattr(node, "transform", None)
-        if isinstance(t, tuple | list) and len(t) == 6:
-            area = abs(t[0] * t[3] - t[1] * t[2])
-            scale *= math.sqrt(area) if math.isfinite(area) else 1.0
-        period = _dash_period(getattr(node, "strokeDashArray", None))
-        if 0 < period and period * scale < finest:
-            return period
-        todo.extend((kid, scale) for kid in reversed(getattr(node, "contents", None) or ()))
-    return None
-
-
-def dash_problem(data: bytes, period: float) -> IconFileError:
-    """``too_finely_dashed``'s finding, at the first element whose ``stroke-dasharray`` (an
-    attribute, or a style that sets it) writes that pattern."""
-    why = (
-        f"has a stroke-dasharray whose pattern repeats every {period:g} of its units, under"
-        f" 1/{MOST_DASHES:,} of the icon's size as drawn: too fine to print, and some"
-        " viewers take minutes to draw it (leave the dashes out for a solid line)"
-    )
-
-    def writes(value: str) -> bool:
-        found = _DASH_NUMBER.findall(value.split("dasharray")[-1].split(";")[0])
-        numbers = [abs(float(n)) for n in found]
-        return bool(numbers) and math.isclose(sum(numbers), period, rel_tol=1e-9)
-
-    return IconFileError(why, *element_at(data, writes, "stroke-dasharray"))
-
-
-def _dash_period(dashes: object) -> float:
-    """How long a shape's dash pattern (svglib's ``strokeDashArray``: its lengths, or a phase
-    and its lengths) is before it repeats; 0 for none, or one that is not numbers."""
-    if isinstance(dashes, tuple | list) and len(dashes) == 2 and isinstance(dashes[1], list):
-        dashes = dashes[1]
-    if not isinstance(dashes, tuple | list) or not dashes:
-        return 0.0
-    try:
-        return float(sum(abs(float(d)) for d in dashes))
-    except (TypeError, ValueError):
-        return 0.0

@@ -30,16 +30,15 @@ from reportlab.graphics.shapes import Drawing
 from .confine import FileRefused, read_file
 from .diagnostics import Loc, Problem, and_list, clip, did_you_mean, display_path, excerpt
 from .measure import string_width
+from .svg_dashes import dash_problem, solid_where_invalid, too_finely_dashed
 from .svgshape import (
     SVG_LIMIT,
     SVG_SMALLEST,
     IconFileError,
-    dash_problem,
     element_at,
     misread,
     shape_problem,
     svglib_said,
-    too_finely_dashed,
     unpainted,
 )
 
@@ -352,6 +351,7 @@ def svg_drawing(path: str, mtime: int = 0) -> Drawing:
     why, sized = _unprintable(drawing)
     if why is not None:
         raise IconFileError(why, *_number_at(data, sized))
+    solid_where_invalid(drawing)
     dashed = too_finely_dashed(drawing)
     if dashed is not None:
         raise dash_problem(data, dashed)
