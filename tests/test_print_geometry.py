@@ -221,7 +221,8 @@ def test_no_card_text_inks_within_3_mm_of_its_trim(exported_pod):
                         continue
                     style = c["fontname"].split("+")[-1].removeprefix("AtkinsonHyperlegible-")
                     a, b, m = boxes[style][c["text"]], float(c["size"]) / 1000, c["matrix"]
-                    assert m[1] == m[2] == 0 and m[0] > 0, (path.name, n + 1, c["text"])
+                    upright = m[1] == m[2] == 0 and m[0] == m[3] > 0  # (no rise: no <super>)
+                    assert upright, (path.name, n + 1, c["text"], m)
                     left, bottom = m[4] + a[0] * b, m[5] + a[1] * b
                     right, top = m[4] + a[2] * b, m[5] + a[3] * b
                     gap = min(left - x0, x1 - right, bottom - y0, y1 - top) / MM

@@ -802,6 +802,12 @@ def test_a_huge_file_changed_while_its_job_ran_is_recorded_as_changed(tmp_path):
     assert recorded[kept] == zeros
     assert recorded[saved].startswith("changed while read")
     assert recorded[saved] != cache.file_hash.__wrapped__(saved)  # the next build redraws
+    # a second review: the file as it is now hashes as itself (an output's check reads it so),
+    # and the next build in the same process (watch) records it as it then is
+    assert not cache.file_hash.__wrapped__(saved).startswith("changed")
+    cache.file_hash.cache_clear()
+    cache.hash_ahead(tmp_path, "g")
+    assert cache.hashes_of(tmp_path, [saved])[saved] == cache.file_hash.__wrapped__(saved)
 
 
 def test_a_warning_an_error_at_its_place_already_says_is_said_once():

@@ -111,9 +111,6 @@ def file_hash(path: str) -> str | None:
         except OSError:
             return None
     digest = h.hexdigest()
-    ahead = _unhashed_ahead.pop(path, None)  # once: a later hash of it is of it as it is
-    if ahead is not None and ahead != _stamp(st):  # changed since the job began: it may have
-        return f"changed while read, now {digest}"  # read the old bytes; matches no hash
     if st.st_mtime_ns < time.time_ns() - STABLE_NS and st.st_ctime_ns < time.time_ns() - STABLE_NS:
         _stamps[path] = (_stamp(st), digest)
     return digest
@@ -126,8 +123,8 @@ within the same tick of the file system's clock, so it is hashed again every tim
 _stamps: dict[str, tuple[tuple[int, ...], str]] = {}
 _unhashed_ahead: dict[str, tuple[int, ...]] = {}
 """The stat of each file ``hash_ahead`` left unhashed (over ``AHEAD_MOST`` bytes), as it was
-before the job: one hashed later that changed meanwhile is recorded as changed (the job may
-have read its old bytes), so the next build draws again."""
+before the job: one a job records that changed meanwhile is recorded as changed (``_as_read``:
+the job may have read its old bytes), so the next build draws again."""
 
 
 def _stamp(st: os.stat_result) -> tuple[int, ...]:
@@ -451,7 +448,12 @@ def hash_ahead(root: str | Path, game: str) -> None:
     and one that changed by the time it is hashed is recorded as changed."""
     project, count = Path(root), 0
     real_root = os.path.join(os.path.realpath(project), "")
-    for top in (project / "content" / game, *(project / d for d in READ_AHEAD)):
+    tops = (project / "content" / game, *(project / d for d in READ_AHEAD))
+    for top in tops:  # what an earlier build (watch) kept of these folders is of its time
+        under = os.path.join(os.path.realpath(top), "")
+        for path in [p for p in _unhashed_ahead if p.startswith(under)]:
+            del _unhashed_ahead[path]
+    for top in tops:
         for folder, dirs, names in os.walk(top):
             dirs[:] = sorted(d for d in dirs if not d.startswith("."))
             for name in sorted(n for n in names if not n.startswith(".")):
@@ -497,8 +499,22 @@ def hashes_of(root: str | Path, paths: Iterable[str]) -> dict[str, str]:
         real = _real_inside(real_root, p)
         digest = file_hash(real) if real is not None else None
         if real is not None and digest is not None:
-            found[real] = digest
+            found[real] = _as_read(real, digest)
     return found
+
+
+def _as_read(path: str, digest: str) -> str:
+    """``digest`` as a job records it: a file ``hash_ahead`` left unhashed (too large) that
+    changed since is recorded as changed (the job may have read its old bytes), a value no
+    hash matches, so the next build draws again."""
+    ahead = _unhashed_ahead.get(path)
+    if ahead is None:
+        return digest
+    try:
+        now = _stamp(os.stat(path))
+    except OSError:
+        now = None
+    return digest if now == ahead else f"changed while read, now {digest}"
 
 
 def record(

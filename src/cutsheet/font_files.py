@@ -211,8 +211,8 @@ def _components(glyf: bytes, at: int, end: int) -> list[int] | None:
 
 
 def _in_loop(parts: Mapping[int, list[int]]) -> int | None:
-    """The first composite glyph (in glyph order) that is, through its parts, made of
-    itself; None when none is. One walk over every glyph and part (a font of 65,535
+    """A composite glyph that is, through its parts, made of itself (on the first loop met,
+    searching from each glyph in order); None when none is. One walk over every glyph and part (a font of 65,535
     composites in a chain is walked once, not once a glyph)."""
     done: set[int] = set()
     for first in sorted(parts):
