@@ -589,7 +589,10 @@ def _read_builtins(read: _Read, layout_dir: Path, root: Path | None) -> None:
     if path is None:
         return
     if not _is_packaged(path):
-        confined(BASE, layout_dir.parent, Loc(str(path)), "layout file", base=layout_dir)
+        from .diagnostics import display_path  # (named as the other files are: relative)
+
+        where = Loc(display_path(path))
+        confined(BASE, layout_dir.parent, where, "layout file", base=layout_dir)
     src = load_yaml(path, root)
     read.base = (validate(LayoutFile, src), src)
     _read_registries(read, *read.base)
