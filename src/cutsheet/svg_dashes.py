@@ -25,19 +25,9 @@ def solid_where_invalid(drawing: Drawing) -> None:
     todo: list[object] = [drawing]
     while todo:
         node = todo.pop()
-        dashes = getattr(node, "strokeDashArray", None)
-        if isinstance(dashes, tuple | list) and len(dashes) == 2 and isinstance(dashes[1], list):
-            dashes = dashes[1]
-        if isinstance(dashes, tuple | list) and any(_negative(v) for v in dashes):
+        if any(v < 0 for v in _lengths(getattr(node, "strokeDashArray", None))):
             node.strokeDashArray = None  # type: ignore[attr-defined]
         todo.extend(getattr(node, "contents", None) or ())
-
-
-def _negative(value: object) -> bool:
-    try:
-        return float(value) < 0  # type: ignore[arg-type]
-    except (TypeError, ValueError):
-        return False
 
 
 def too_finely_dashed(drawing: Drawing) -> float | None:
@@ -90,17 +80,23 @@ def dash_problem(data: bytes, period: float) -> IconFileError:
     return IconFileError(why, *at)
 
 
-def _dash_period(dashes: object) -> float:
-    """How long a shape's dash pattern (svglib's ``strokeDashArray``: its lengths, or a phase
-    and its lengths) is before it repeats; 0 for none, or one that is not numbers."""
+def _lengths(dashes: object) -> list[float]:
+    """A shape's dash lengths (svglib's ``strokeDashArray``: its lengths, or a phase and its
+    lengths); [] for none, or for one that is not numbers."""
     if isinstance(dashes, tuple | list) and len(dashes) == 2 and isinstance(dashes[1], list):
         dashes = dashes[1]
-    if not isinstance(dashes, tuple | list) or not dashes:
-        return 0.0
+    if not isinstance(dashes, tuple | list):
+        return []
     try:
-        lengths = [float(d) for d in dashes]
+        return [float(d) for d in dashes]
     except (TypeError, ValueError):
-        return 0.0
-    if any(v < 0 for v in lengths):  # SVG draws such a line solid
+        return []
+
+
+def _dash_period(dashes: object) -> float:
+    """How long a shape's dash pattern is before it repeats; 0 for none, one that is not
+    numbers, or one with a negative length (SVG draws that line solid)."""
+    lengths = _lengths(dashes)
+    if not lengths or any(v < 0 for v in lengths):
         return 0.0
     return sum(lengths) * (2 if len(lengths) % 2 else 1)  # an odd list is repeated

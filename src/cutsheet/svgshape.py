@@ -222,11 +222,11 @@ _TRANSFORM = re.compile(r"\s*(matrix|translate|scale|rotate|skewX|skewY)\s*\(([^
 _TAKES_T = {"matrix": (6,), "translate": (1, 2), "scale": (1, 2), "rotate": (1, 3)}
 
 
-_NOT_FINITE = re.compile(r"(?<![A-Za-z])[-+]?(?:inf(?:inity)?|nan)(?![A-Za-z])", re.IGNORECASE)
-
-
-NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
-"""A number as an SVG attribute writes it."""
+NUMBER = re.compile(
+    r"[-+]?(?:(?<![A-Za-z])(?:inf(?:inity)?|nan)(?![A-Za-z])|(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?)",
+    re.IGNORECASE,
+)
+"""A number as an SVG attribute writes it (``inf`` and ``nan`` too, which Python reads)."""
 
 
 def _numbers(text: str) -> list[float]:
@@ -240,7 +240,7 @@ def _transform_problem(text: str) -> str | None:
     when it can, for one this does not read (svglib says what it makes of it), and for one
     whose numbers grow past ``SVG_LIMIT`` (said of the drawing's numbers, ``symbols``); one
     with a number that is not finite (``rotate(inf)``: svglib failed on it, unplaced)."""
-    if _NOT_FINITE.search(text) or not all(map(math.isfinite, _numbers(text))):
+    if not all(map(math.isfinite, _numbers(text))):
         return f"has transform {excerpt(text)}, with a number that is not finite"
     composed = _transform_matrix(text)
     if composed is None:
